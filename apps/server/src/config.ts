@@ -1,0 +1,83 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { z } from "zod";
+
+const booleanString = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { error: "use true or false" })
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number({ error: "must be a port number" }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DEMO_DATA: booleanString.default(true),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, "must look like smtp://user:pass@host:587")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("club <no-reply@localhost>"),
+  APP_URL: z.url({ error: "must be an absolute URL like https://club.example.org" }).optional(),
+  JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  dbFile: string;
+  imagesDir: string;
+  outboxDir: string;
+  demoData: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  appUrl: string;
+  jwtSecret: Uint8Array;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment once. Throws ConfigError with one line per bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const blankToUndefined = Object.fromEntries(
+    Object.entries(env).map(([k, v]) => [k, v === "" ? undefined : v]),
+  );
+  const parsed = EnvSchema.safeParse(blankToUndefined);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) => `Invalid configuration: ${String(issue.path[0])} ${issue.message}`,
+    );
+    throw new ConfigError(lines.join("\n"));
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const imagesDir = join(dataDir, "images");
+  const outboxDir = join(dataDir, "outbox");
+  mkdirSync(imagesDir, { recursive: true });
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    dbFile: join(dataDir, "club.sqlite"),
+    imagesDir,
+    outboxDir,
+    demoData: e.DEMO_DATA,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? loadOrCreateSecret(dataDir)),
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** A signing key generated on first start and kept in DATA_DIR, so restarts keep sessions. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, "jwt-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,87 @@
+import { createHash } from "node:crypto";
+import { existsSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import sharp, { type OutputInfo } from "sharp";
+import { IMAGE_MAX_DIMENSION_PX } from "@club/shared";
+
+export const THUMBNAIL_PX = 320;
+const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif"]);
+
+/** Magic numbers of the accepted formats: the content decides, never the file name. */
+export function sniffImageType(bytes: Buffer): "jpeg" | "png" | "webp" | "gif" | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpeg";
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return "png";
+  if (bytes.length >= 6 && /^GIF8[79]a$/.test(bytes.subarray(0, 6).toString("latin1"))) return "gif";
+  if (
+    bytes.length >= 12 &&
+    bytes.subarray(0, 4).toString("latin1") === "RIFF" &&
+    bytes.subarray(8, 12).toString("latin1") === "WEBP"
+  )
+    return "webp";
+  return null;
+}
+
+export type ImageProcessingResult =
+  | { ok: true; hash: string; width: number; height: number; bytes: number; contentType: string }
+  | { ok: false; reason: "unsupported" | "invalid" };
+
+/**
+ * Stores re-encoded images in DATA_DIR/images as {hash}.webp plus {hash}-thumb.webp.
+ * Re-encoding drops every metadata block (EXIF, GPS, XMP) and bounds the size.
+ */
+export class ImageStore {
+  constructor(private readonly dir: string) {}
+
+  async save(input: Buffer): Promise<ImageProcessingResult> {
+    const sniffed = sniffImageType(input);
+    if (!sniffed) return { ok: false, reason: "unsupported" };
+    let full: { data: Buffer; info: OutputInfo };
+    let thumb: Buffer;
+    try {
+      const meta = await sharp(input, { failOn: "error" }).metadata();
+      if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || meta.format !== sniffed)
+        return { ok: false, reason: "unsupported" };
+      const base = () =>
+        sharp(input, { failOn: "error", limitInputPixels: 100_000_000 }).rotate();
+      full = await base()
+        .resize(IMAGE_MAX_DIMENSION_PX, IMAGE_MAX_DIMENSION_PX, { fit: "inside", withoutEnlargement: true })
+        .webp({ quality: 82 })
+        .toBuffer({ resolveWithObject: true });
+      thumb = await base()
+        .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: "inside", withoutEnlargement: true })
+        .webp({ quality: 75 })
+        .toBuffer();
+    } catch {
+      return { ok: false, reason: "invalid" };
+    }
+    const hash = createHash("sha256").update(full.data).digest("hex").slice(0, 32);
+    this.writeAtomically(this.pathFor(hash, "full"), full.data);
+    this.writeAtomically(this.pathFor(hash, "thumb"), thumb);
+    return {
+      ok: true,
+      hash,
+      width: full.info.width,
+      height: full.info.height,
+      bytes: full.data.length,
+      contentType: "image/webp",
+    };
+  }
+
+  /** Only ever a hex hash from our own database reaches the file system. */
+  pathFor(hash: string, variant: "full" | "thumb"): string {
+    if (!/^[0-9a-f]{32}$/.test(hash)) throw new Error("invalid image hash");
+    return join(this.dir, variant === "full" ? `${hash}.webp` : `${hash}-thumb.webp`);
+  }
+
+  exists(hash: string, variant: "full" | "thumb"): boolean {
+    return existsSync(this.pathFor(hash, variant));
+  }
+
+  private writeAtomically(path: string, data: Buffer): void {
+    if (existsSync(path)) return;
+    const tmp = `${path}.${process.pid}.tmp`;
+    writeFileSync(tmp, data);
+    renameSync(tmp, path);
+  }
+}

@@ -1,0 +1,134 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { and, asc, eq, isNull, lte } from "drizzle-orm";
+import nodemailer, { type Transporter } from "nodemailer";
+import type { FastifyBaseLogger } from "fastify";
+import { outbox, type Db } from "@club/db";
+import type { Config } from "../config";
+
+export interface Email {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+const MAX_BACKOFF_MS = 60 * 60 * 1000;
+export const backoffMs = (attempts: number) => Math.min(MAX_BACKOFF_MS, 2 ** attempts * 5_000);
+
+/**
+ * Email goes through a persistent outbox table: send() stores the message and wakes the
+ * worker, which delivers through SMTP_URL (or, without it, logs and writes a .eml file to
+ * DATA_DIR/outbox/) and retries failures with exponential backoff. An SMTP outage loses nothing.
+ */
+export class Mailer {
+  private readonly transport: Transporter;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+    private readonly log: FastifyBaseLogger,
+    transport?: Transporter,
+  ) {
+    this.transport =
+      transport ??
+      (config.smtpUrl
+        ? nodemailer.createTransport(config.smtpUrl)
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }));
+  }
+
+  send(email: Email): void {
+    this.db
+      .insert(outbox)
+      .values({ to: email.to, subject: email.subject, text: email.text, html: email.html ?? null })
+      .run();
+    void this.flush();
+  }
+
+  /** Delivers every message that is due. Resolves when this pass is done. */
+  flush(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    this.running ??= this.deliverDue().finally(() => {
+      this.running = undefined;
+      this.schedule();
+    });
+    return this.running;
+  }
+
+  start(): void {
+    this.stopped = false;
+    void this.flush();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+    this.transport.close();
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    const next = this.db
+      .select({ at: outbox.nextAttemptAt })
+      .from(outbox)
+      .where(isNull(outbox.sentAt))
+      .orderBy(asc(outbox.nextAttemptAt))
+      .get();
+    if (!next) return;
+    const delay = Math.max(50, Math.min(MAX_BACKOFF_MS, Date.parse(next.at) - Date.now()));
+    this.timer = setTimeout(() => void this.flush(), delay);
+    this.timer.unref();
+  }
+
+  private async deliverDue(): Promise<void> {
+    const due = this.db
+      .select()
+      .from(outbox)
+      .where(and(isNull(outbox.sentAt), lte(outbox.nextAttemptAt, new Date().toISOString())))
+      .orderBy(asc(outbox.id))
+      .limit(50)
+      .all();
+    for (const message of due) {
+      try {
+        const info = (await this.transport.sendMail({
+          from: this.config.mailFrom,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html ?? undefined,
+        })) as { message?: Buffer | string };
+        if (!this.config.smtpUrl && info.message) this.writeToOutboxDir(message.id, message.to, info.message);
+        this.db
+          .update(outbox)
+          .set({ sentAt: new Date().toISOString(), attempts: message.attempts + 1, lastError: null })
+          .where(eq(outbox.id, message.id))
+          .run();
+      } catch (error) {
+        const attempts = message.attempts + 1;
+        const reason = error instanceof Error ? error.message : String(error);
+        this.log.warn({ outboxId: message.id, attempts, reason }, "email delivery failed; will retry");
+        this.db
+          .update(outbox)
+          .set({
+            attempts,
+            lastError: reason.slice(0, 500),
+            nextAttemptAt: new Date(Date.now() + backoffMs(attempts)).toISOString(),
+          })
+          .where(eq(outbox.id, message.id))
+          .run();
+      }
+    }
+  }
+
+  private writeToOutboxDir(id: number, to: string, raw: Buffer | string): void {
+    mkdirSync(this.config.outboxDir, { recursive: true });
+    const file = join(this.config.outboxDir, `${String(id).padStart(6, "0")}.eml`);
+    writeFileSync(file, raw);
+    this.log.info({ to, file }, "SMTP_URL is not set: email written to the outbox folder");
+  }
+}

@@ -1,0 +1,60 @@
+import fp from "fastify-plugin";
+import { TRPCError } from "@trpc/server";
+import { getHTTPStatusCodeFromError } from "@trpc/server/http";
+import { ZodError, z } from "zod";
+import { ServerMessages } from "@club/shared";
+
+const CODE_BY_STATUS: Record<number, string> = {
+  400: "BAD_REQUEST",
+  401: "UNAUTHORIZED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  405: "METHOD_NOT_SUPPORTED",
+  406: "NOT_ACCEPTABLE",
+  409: "CONFLICT",
+  413: "PAYLOAD_TOO_LARGE",
+  415: "UNSUPPORTED_MEDIA_TYPE",
+  429: "TOO_MANY_REQUESTS",
+};
+
+export interface ErrorBody {
+  error: { code: string; message: string; issues?: unknown };
+}
+
+export const errorBody = (status: number, message: string, issues?: unknown): ErrorBody => ({
+  error: {
+    code: CODE_BY_STATUS[status] ?? (status >= 500 ? "INTERNAL_SERVER_ERROR" : "BAD_REQUEST"),
+    message,
+    ...(issues === undefined ? {} : { issues }),
+  },
+});
+
+/** One JSON error shape for every REST route: { error: { code, message, issues? } }. */
+export default fp(
+  async (app) => {
+    app.setErrorHandler((err, req, reply) => {
+      if (err instanceof TRPCError) {
+        const status = getHTTPStatusCodeFromError(err);
+        const issues = err.cause instanceof ZodError ? z.flattenError(err.cause) : undefined;
+        if (status >= 500) req.log.error({ err }, "request failed");
+        return reply.code(status).send(errorBody(status, err.message, issues));
+      }
+      if (err instanceof ZodError) {
+        return reply.code(400).send(errorBody(400, ServerMessages.validation, z.flattenError(err)));
+      }
+      const e = err as { statusCode?: number; code?: string; message?: string; validation?: unknown };
+      const status = e.statusCode;
+      if (status && status >= 400 && status < 500) {
+        let message = e.message ?? ServerMessages.validation;
+        if (e.code === "FST_ERR_CTP_INVALID_JSON_BODY" || e.code === "FST_ERR_CTP_EMPTY_JSON_BODY")
+          message = ServerMessages.malformedJson;
+        if (status === 413 && e.code?.startsWith("FST_")) message = "The request body is too large.";
+        if (status === 429) message = ServerMessages.tooManyRequests;
+        return reply.code(status).send(errorBody(status, message));
+      }
+      req.log.error({ err }, "unhandled error");
+      return reply.code(500).send(errorBody(500, ServerMessages.internal));
+    });
+  },
+  { name: "errors" },
+);

@@ -1,0 +1,44 @@
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import fp from "fastify-plugin";
+import fastifyStatic from "@fastify/static";
+import { ServerMessages } from "@club/shared";
+import { errorBody } from "./errors";
+
+export const webDistDir = fileURLToPath(new URL("../../../web/dist", import.meta.url));
+
+const isApiPath = (url: string) =>
+  url.startsWith("/api/") || url === "/api" || url.startsWith("/trpc") || url.startsWith("/login?") || url === "/healthz";
+
+/**
+ * Serves the built web app on the API's origin. Hashed assets are immutable; every other GET that
+ * accepts HTML falls back to index.html (client-side routes). API paths stay JSON 404s.
+ */
+export default fp(
+  async (app, opts: { distDir?: string }) => {
+    const root = opts.distDir ?? webDistDir;
+    const hasWeb = existsSync(`${root}/index.html`);
+    if (hasWeb) {
+      await app.register(fastifyStatic, {
+        root,
+        wildcard: false,
+        index: false,
+        setHeaders(res, path) {
+          if (path.includes("/assets/")) res.header("Cache-Control", "public, max-age=31536000, immutable");
+          else res.header("Cache-Control", "no-cache");
+        },
+      });
+    } else {
+      app.log.warn({ root }, "web build not found: only the API is served (run npm run build)");
+    }
+    app.setNotFoundHandler((req, reply) => {
+      const path = req.url.split("?")[0] ?? "/";
+      const wantsHtml = (req.headers.accept ?? "").includes("text/html");
+      if (hasWeb && (req.method === "GET" || req.method === "HEAD") && !isApiPath(req.url) && wantsHtml && !path.startsWith("/assets/")) {
+        return reply.header("Cache-Control", "no-cache").sendFile("index.html");
+      }
+      return reply.code(404).send(errorBody(404, ServerMessages.notFound));
+    });
+  },
+  { name: "web" },
+);

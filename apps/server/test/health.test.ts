@@ -1,0 +1,27 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "./helpers";
+
+describe("GET /healthz", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("answers 200 when the database is reachable", async () => {
+    const res = await t.request({ method: "GET", url: "/healthz" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: "ok" });
+  });
+
+  it("answers unknown API paths with a JSON 404", async () => {
+    const res = await t.request({ method: "GET", url: "/api/Nope", headers: { accept: "text/html" } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { code: "NOT_FOUND", message: "Not found." } });
+  });
+
+  it("seeds the lookup lists through a migration", () => {
+    const n = t.app.deps.db.$client.prepare("SELECT count(*) AS n FROM drink_types").get() as { n: number };
+    expect(n.n).toBeGreaterThan(10);
+  });
+});

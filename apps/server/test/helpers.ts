@@ -1,0 +1,125 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import nodemailer from "nodemailer";
+import { SMTPServer } from "smtp-server";
+import { members } from "@club/db";
+import { buildApp } from "../src/app";
+import { loadConfig } from "../src/config";
+import type { AuthUser } from "../src/lib/deps";
+import { hashPassword } from "../src/lib/passwords";
+import { createCaller } from "../src/trpc/router";
+
+export interface TestApp {
+  app: FastifyInstance;
+  dataDir: string;
+  close: () => Promise<void>;
+  /** app.inject, with a bearer header when `token` is given. */
+  request: (opts: InjectOptions & { token?: string }) => Promise<LightMyRequestResponse>;
+  /** A confirmed member and a valid access token for it. */
+  member: (email?: string) => Promise<{ user: AuthUser; token: string; refreshToken: string }>;
+  /** A tRPC server-side caller as that user (or a visitor). */
+  caller: (user?: AuthUser | null) => ReturnType<typeof createCaller>;
+}
+
+let memberCounter = 0;
+
+export async function createTestApp(
+  opts: { env?: Record<string, string>; smtpPort?: number } = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), "club-test-"));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DEMO_DATA: "false",
+    APP_URL: "http://club.test",
+    JWT_SECRET: "test-secret-test-secret-test-secret-0123456789",
+    ...opts.env,
+  });
+  const mailTransport = opts.smtpPort
+    ? nodemailer.createTransport({ host: "127.0.0.1", port: opts.smtpPort, secure: false, ignoreTLS: true })
+    : undefined;
+  if (opts.smtpPort) config.smtpUrl = `smtp://127.0.0.1:${opts.smtpPort}`;
+  const app = await buildApp({ config, mailTransport, webDistDir: join(dataDir, "no-web") });
+  await app.ready();
+  return {
+    app,
+    dataDir,
+    close: async () => {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    request: ({ token, headers, ...rest }) =>
+      app.inject({
+        ...rest,
+        headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      }),
+    member: async (email) => {
+      const address = email ?? `member${++memberCounter}@example.com`;
+      const row = app.deps.db
+        .insert(members)
+        .values({
+          email: address,
+          passwordHash: await hashPassword("correct horse battery"),
+          firstName: "Test",
+          lastName: `Member${memberCounter}`,
+          emailConfirmedAt: new Date().toISOString(),
+        })
+        .returning({ id: members.id })
+        .get();
+      const user = { id: row.id, email: address };
+      const pair = await app.deps.tokens.issuePair(user);
+      return { user, token: pair.accessToken, refreshToken: pair.refreshToken };
+    },
+    caller: (user = null) => createCaller(app.deps, user),
+  };
+}
+
+export interface SmtpSink {
+  port: number;
+  messages: { to: string[]; raw: string }[];
+  waitForMessage: (to: string, timeoutMs?: number) => Promise<string>;
+  close: () => Promise<void>;
+}
+
+/** A real SMTP server on loopback that keeps every message it receives. */
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const messages: SmtpSink["messages"] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        messages.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString("utf8"),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return {
+    port,
+    messages,
+    waitForMessage: async (to, timeoutMs = 10_000) => {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const found = messages.find((m) => m.to.includes(to));
+        if (found) return found.raw;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      throw new Error(`no email for ${to} within ${timeoutMs} ms`);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Decodes quoted-printable soft breaks and =3D so links can be read out of a raw email. */
+export const decodeQuotedPrintable = (raw: string) =>
+  raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));

@@ -1,0 +1,6 @@
+-- Lookup lists members pick from. Brands grow through NewBottle.
+INSERT INTO `drink_types` (`name`) VALUES ('Bourbon'), ('Wheated Bourbon'), ('Rye Whiskey'), ('Tennessee Whiskey'), ('American Single Malt'), ('Corn Whiskey'), ('Single Malt Scotch'), ('Blended Malt Scotch'), ('Blended Scotch'), ('Single Grain Whisky'), ('Irish Single Pot Still'), ('Irish Single Malt'), ('Blended Irish Whiskey'), ('Japanese Whisky'), ('Canadian Whisky'), ('World Whisky'), ('Rum'), ('Brandy'), ('Other');
+--> statement-breakpoint
+INSERT INTO `countries` (`name`) VALUES ('United States'), ('Scotland'), ('Ireland'), ('Japan'), ('Canada'), ('England'), ('Wales'), ('India'), ('Taiwan'), ('Australia'), ('France'), ('Germany'), ('Sweden'), ('Denmark'), ('Netherlands'), ('Israel'), ('South Africa'), ('New Zealand'), ('Mexico'), ('Other');
+--> statement-breakpoint
+INSERT INTO `states` (`name`) VALUES ('Kentucky'), ('Tennessee'), ('Indiana'), ('Texas'), ('New York'), ('Colorado'), ('Washington'), ('Oregon'), ('California'), ('Virginia'), ('Pennsylvania'), ('Utah'), ('Speyside'), ('Highlands'), ('Lowlands'), ('Islay'), ('Islands'), ('Campbeltown'), ('County Cork'), ('County Antrim'), ('County Dublin'), ('Hokkaido'), ('Yamanashi'), ('Osaka'), ('Ontario'), ('Alberta'), ('Goa'), ('Other');

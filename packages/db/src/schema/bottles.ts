@@ -1,0 +1,75 @@
+import { sql } from "drizzle-orm";
+import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { members } from "./members";
+import { brands, countries, drinkTypes, states } from "./lookups";
+
+const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+
+export const bottles = sqliteTable(
+  "bottles",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    name: text().notNull(),
+    brandId: integer().references(() => brands.id),
+    drinkTypeId: integer().references(() => drinkTypes.id),
+    countryId: integer().references(() => countries.id),
+    stateId: integer().references(() => states.id),
+    abv: real().notNull(),
+    storeLink: text(),
+    createdAt: text().notNull().default(now),
+  },
+  (t) => [
+    index("bottles_name_idx").on(t.name),
+    index("bottles_brand_idx").on(t.brandId),
+    index("bottles_drink_type_idx").on(t.drinkTypeId),
+    index("bottles_country_idx").on(t.countryId),
+    index("bottles_state_idx").on(t.stateId),
+  ],
+);
+
+export const bottleInstances = sqliteTable(
+  "bottle_instances",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    bottleId: integer()
+      .notNull()
+      .references(() => bottles.id, { onDelete: "cascade" }),
+    datePurchased: text().notNull(),
+    dateFinished: text(),
+    purchasePriceCents: integer().notNull(),
+    createdAt: text().notNull().default(now),
+  },
+  (t) => [index("bottle_instances_bottle_idx").on(t.bottleId, t.datePurchased)],
+);
+
+export const bottleComments = sqliteTable(
+  "bottle_comments",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    bottleId: integer()
+      .notNull()
+      .references(() => bottles.id, { onDelete: "cascade" }),
+    memberId: integer()
+      .notNull()
+      .references(() => members.id),
+    comment: text().notNull(),
+    createdAt: text().notNull().default(now),
+  },
+  (t) => [
+    index("bottle_comments_bottle_idx").on(t.bottleId, t.createdAt),
+    index("bottle_comments_member_idx").on(t.memberId),
+  ],
+);
+
+/** One image per bottle; the files live in DATA_DIR/images, named by content hash. */
+export const bottleImages = sqliteTable("bottle_images", {
+  bottleId: integer()
+    .primaryKey()
+    .references(() => bottles.id, { onDelete: "cascade" }),
+  hash: text().notNull(),
+  contentType: text().notNull(),
+  width: integer().notNull(),
+  height: integer().notNull(),
+  bytes: integer().notNull(),
+  updatedAt: text().notNull().default(now),
+});

@@ -1,0 +1,4 @@
+export * from "./bottles";
+export * from "./lookups";
+export * from "./meetings";
+export * from "./members";

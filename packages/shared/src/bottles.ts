@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { ABV_MAX, ABV_MIN, TEXT_MAX } from "./constants";
+import { BodyIdSchema, IdSchema, RequiredTextSchema } from "./common";
+import { BottleInstanceSchema } from "./instances";
+
+export const BottleIdSchema = z.object({ id: IdSchema });
+
+export const AbvSchema = z
+  .number({ error: "ABV must be a number between 0 and 100." })
+  .min(ABV_MIN, "ABV must be a number between 0 and 100.")
+  .max(ABV_MAX, "ABV must be a number between 0 and 100.");
+
+/** Empty, or an absolute http(s) URL. */
+export const StoreLinkSchema = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((value) => {
+    if (value === "") return true;
+    try {
+      const url = new URL(value);
+      return url.protocol === "http:" || url.protocol === "https:";
+    } catch {
+      return false;
+    }
+  }, "The store link must be an http(s) URL.");
+
+export const BottleOptionSchema = z.object({ id: z.number().int(), name: z.string() });
+export type BottleOption = z.infer<typeof BottleOptionSchema>;
+
+export const BottleListItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  brand: z.string().nullable(),
+  drinkType: z.string().nullable(),
+  country: z.string().nullable(),
+  state: z.string().nullable(),
+  abv: z.number(),
+});
+export type BottleListItem = z.infer<typeof BottleListItemSchema>;
+
+export const BottleDetailSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  brand: z.string().nullable(),
+  drinkType: z.string().nullable(),
+  country: z.string().nullable(),
+  state: z.string().nullable(),
+  abv: z.number(),
+  storeLink: z.string().nullable(),
+  brandId: z.number().int().nullable(),
+  drinkTypeId: z.number().int().nullable(),
+  countryId: z.number().int().nullable(),
+  stateId: z.number().int().nullable(),
+  hasImage: z.boolean(),
+  imageVersion: z.string().nullable(),
+  bottleInstances: z.array(BottleInstanceSchema),
+});
+export type BottleDetail = z.infer<typeof BottleDetailSchema>;
+
+const OptionalLookupIdSchema = BodyIdSchema.nullable().optional();
+
+export const NewBottleInputSchema = z.object({
+  name: RequiredTextSchema,
+  storeLink: StoreLinkSchema.nullable().optional(),
+  brandId: OptionalLookupIdSchema,
+  newBrand: z.string().trim().max(TEXT_MAX).nullable().optional(),
+  drinkTypeId: OptionalLookupIdSchema,
+  countryId: OptionalLookupIdSchema,
+  stateId: OptionalLookupIdSchema,
+  abv: AbvSchema,
+});
+export type NewBottleInput = z.infer<typeof NewBottleInputSchema>;
+
+export const UpdateBrandInputSchema = z.object({ bottleId: BodyIdSchema, brandId: BodyIdSchema });
+export const UpdateDrinkTypeInputSchema = z.object({ bottleId: BodyIdSchema, drinkTypeId: BodyIdSchema });
+export const UpdateCountryInputSchema = z.object({ bottleId: BodyIdSchema, countryId: BodyIdSchema });
+export const UpdateStateInputSchema = z.object({ bottleId: BodyIdSchema, stateId: BodyIdSchema });
+export const UpdateAbvInputSchema = z.object({ bottleId: BodyIdSchema, abv: AbvSchema });
+export type UpdateBrandInput = z.infer<typeof UpdateBrandInputSchema>;
+export type UpdateDrinkTypeInput = z.infer<typeof UpdateDrinkTypeInputSchema>;
+export type UpdateCountryInput = z.infer<typeof UpdateCountryInputSchema>;
+export type UpdateStateInput = z.infer<typeof UpdateStateInputSchema>;
+export type UpdateAbvInput = z.infer<typeof UpdateAbvInputSchema>;
+
+export const UploadImageQuerySchema = z.object({ bottleId: IdSchema });

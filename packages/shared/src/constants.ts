@@ -1,0 +1,18 @@
+export const ABV_MIN = 0;
+export const ABV_MAX = 100;
+export const CONFIRM_REDIRECT_MS = 3000;
+export const IMAGE_PREVIEW_MAX_PX = 400;
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const IMAGE_MAX_DIMENSION_PX = 1600;
+export const PASSWORD_MIN_LENGTH = 8;
+/** The themes list's lastDate when a theme was never used (SPEC: year 1 means 'Never'). */
+export const NEVER_USED_DATE = "0001-01-01T00:00:00";
+export const THEME_STORAGE_KEY = "theme";
+export const SESSION_KEYS = {
+  accessToken: "accessToken",
+  refreshToken: "refreshToken",
+  email: "email",
+} as const;
+export const CLUB_NAME = "Whiskey Tasting Club";
+export const TEXT_MAX = 200;
+export const COMMENT_MAX = 2000;

@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { BodyIdSchema, DateInputSchema, IdSchema, RequiredTextSchema } from "./common";
+
+export const MeetingIdSchema = z.object({ id: IdSchema });
+
+export const MeetingListItemSchema = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  theme: z.string(),
+  host: z.string(),
+});
+export type MeetingListItem = z.infer<typeof MeetingListItemSchema>;
+
+export const MeetingDetailSchema = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  hostName: z.string(),
+  theme: z.object({ id: z.number().int(), description: z.string() }),
+  bottlesSampled: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type MeetingDetail = z.infer<typeof MeetingDetailSchema>;
+
+export const NewMeetingInputSchema = z.object({
+  date: DateInputSchema,
+  hostName: RequiredTextSchema,
+  themeId: BodyIdSchema,
+});
+export type NewMeetingInput = z.infer<typeof NewMeetingInputSchema>;
+
+export const AddBottleToMeetingInputSchema = z.object({
+  meetingId: BodyIdSchema,
+  bottleId: BodyIdSchema,
+});
+export type AddBottleToMeetingInput = z.infer<typeof AddBottleToMeetingInputSchema>;
