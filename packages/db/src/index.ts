@@ -2,3 +2,4 @@ export * from "./client";
 export * from "./migrate";
 export * from "./schema";
 export * from "./seed";
+export * from "./queries/members";
