@@ -7,6 +7,7 @@ import { IMAGE_MAX_BYTES } from "@club/shared";
 import { loadConfig, type Config } from "./config";
 import type { Deps } from "./lib/deps";
 import { ImageStore } from "./lib/images";
+import { loggerOptions } from "./lib/logger";
 import { Mailer } from "./lib/mailer";
 import { TokenService } from "./lib/tokens";
 import errorsPlugin from "./plugins/errors";
@@ -31,14 +32,6 @@ export interface BuildAppOptions {
   webDistDir?: string;
 }
 
-const REDACT = [
-  "req.headers.authorization",
-  "req.headers.cookie",
-  "req.body.password",
-  "req.body.refreshToken",
-  "req.body.accessToken",
-];
-
 /** Builds the whole app: database, plugins, /trpc and the REST routes. It never listens. */
 export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInstance> {
   const config = opts.config ?? loadConfig(opts.env);
@@ -48,7 +41,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
         ? false
         : typeof opts.logger === "object"
           ? opts.logger
-          : { level: config.logLevel, redact: REDACT },
+          : loggerOptions(config.logLevel),
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 5000 },
     genReqId: () => crypto.randomUUID(),

@@ -45,6 +45,7 @@ export const ServerMessages = {
   meetingNotFound: "Meeting not found.",
   bottleNotFound: "Bottle not found.",
   themeNotFound: "Theme not found.",
+  themeExists: "A theme with this name already exists.",
   instanceNotFound: "Bottle instance not found.",
   instanceAlreadyFinished: "This bottle instance is already finished.",
   brandNotFound: "Brand not found.",

@@ -1,3 +1,5 @@
 import type { TRPCRouterRecord } from "@trpc/server";
+import create from "./create";
+import list from "./list";
 
-export const themesRouter = {} satisfies TRPCRouterRecord;
+export const themesRouter = { list, create } satisfies TRPCRouterRecord;

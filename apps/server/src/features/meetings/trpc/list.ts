@@ -1,0 +1,4 @@
+import { publicProcedure } from "../../../trpc/trpc";
+import { getMeetings } from "../service";
+
+export default publicProcedure.query(({ ctx }) => getMeetings(ctx));

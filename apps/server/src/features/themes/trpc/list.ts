@@ -1,0 +1,4 @@
+import { publicProcedure } from "../../../trpc/trpc";
+import { getThemes } from "../service";
+
+export default publicProcedure.query(({ ctx }) => getThemes(ctx));

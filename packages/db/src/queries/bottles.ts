@@ -1,0 +1,168 @@
+import { asc, eq, sql } from "drizzle-orm";
+import type { BottleDetail, BottleListItem, BottleOption } from "@club/shared";
+import type { Db } from "../client";
+import { bottleImages, bottles, brands, countries, drinkTypes, states } from "../schema";
+import { listInstancesForBottle } from "./instances";
+
+const byName = [sql`${bottles.name} COLLATE NOCASE`, asc(bottles.id)] as const;
+
+/** AllBottlesList: every bottle with its lookup names (null when absent), sorted by name; one query. */
+export const listBottles = (db: Db): BottleListItem[] =>
+  db
+    .select({
+      id: bottles.id,
+      name: bottles.name,
+      brand: brands.name,
+      drinkType: drinkTypes.name,
+      country: countries.name,
+      state: states.name,
+      abv: bottles.abv,
+    })
+    .from(bottles)
+    .leftJoin(brands, eq(brands.id, bottles.brandId))
+    .leftJoin(drinkTypes, eq(drinkTypes.id, bottles.drinkTypeId))
+    .leftJoin(countries, eq(countries.id, bottles.countryId))
+    .leftJoin(states, eq(states.id, bottles.stateId))
+    .orderBy(...byName)
+    .all();
+
+/** {id, name} of every bottle, sorted by name; one query. */
+export const listBottleOptions = (db: Db): BottleOption[] =>
+  db
+    .select({ id: bottles.id, name: bottles.name })
+    .from(bottles)
+    .orderBy(...byName)
+    .all();
+
+/** One bottle with lookup names, image version and purchases; two queries (one when unknown). */
+export function findBottleDetail(db: Db, id: number): BottleDetail | undefined {
+  const row = db
+    .select({
+      id: bottles.id,
+      name: bottles.name,
+      brand: brands.name,
+      drinkType: drinkTypes.name,
+      country: countries.name,
+      state: states.name,
+      abv: bottles.abv,
+      storeLink: bottles.storeLink,
+      brandId: bottles.brandId,
+      drinkTypeId: bottles.drinkTypeId,
+      countryId: bottles.countryId,
+      stateId: bottles.stateId,
+      imageVersion: bottleImages.hash,
+    })
+    .from(bottles)
+    .leftJoin(brands, eq(brands.id, bottles.brandId))
+    .leftJoin(drinkTypes, eq(drinkTypes.id, bottles.drinkTypeId))
+    .leftJoin(countries, eq(countries.id, bottles.countryId))
+    .leftJoin(states, eq(states.id, bottles.stateId))
+    .leftJoin(bottleImages, eq(bottleImages.bottleId, bottles.id))
+    .where(eq(bottles.id, id))
+    .get();
+  if (!row) return undefined;
+  return {
+    ...row,
+    hasImage: row.imageVersion !== null,
+    bottleInstances: listInstancesForBottle(db, id),
+  };
+}
+
+export const isExistingBottle = (db: Db, id: number): boolean =>
+  db.select({ id: bottles.id }).from(bottles).where(eq(bottles.id, id)).get() !== undefined;
+
+export type LookupKind = "brand" | "drinkType" | "country" | "state";
+const lookupTables = { brand: brands, drinkType: drinkTypes, country: countries, state: states } as const;
+
+export function lookupIdExists(db: Db, kind: LookupKind, id: number): boolean {
+  const table = lookupTables[kind];
+  return db.select({ id: table.id }).from(table).where(eq(table.id, id)).get() !== undefined;
+}
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** The brand with this name compared case-insensitively, created when missing. */
+export function findOrCreateBrand(db: Db | Tx, name: string): { id: number; name: string } {
+  const find = () =>
+    db
+      .select({ id: brands.id, name: brands.name })
+      .from(brands)
+      .where(sql`lower(${brands.name}) = lower(${name})`)
+      .get();
+  const existing = find();
+  if (existing) return existing;
+  // The unique index on lower(name) settles a race between two creators.
+  db.insert(brands).values({ name }).onConflictDoNothing().run();
+  const created = find();
+  if (!created) throw new Error(`brand ${name} could not be created`);
+  return created;
+}
+
+export interface NewBottleValues {
+  name: string;
+  storeLink: string | null;
+  /** An existing brand id, or a brand name to create or reuse case-insensitively. */
+  brand: { id: number } | { name: string };
+  drinkTypeId: number | null;
+  countryId: number | null;
+  stateId: number | null;
+  abv: number;
+}
+
+/** Resolves the brand and inserts the bottle in one transaction. */
+export const insertBottle = (db: Db, values: NewBottleValues): { id: number } =>
+  db.transaction((tx) => {
+    const brandId = "id" in values.brand ? values.brand.id : findOrCreateBrand(tx, values.brand.name).id;
+    return tx
+      .insert(bottles)
+      .values({
+        name: values.name,
+        storeLink: values.storeLink,
+        brandId,
+        drinkTypeId: values.drinkTypeId,
+        countryId: values.countryId,
+        stateId: values.stateId,
+        abv: values.abv,
+      })
+      .returning({ id: bottles.id })
+      .get();
+  });
+
+export type BottleAttributes = Partial<{
+  brandId: number;
+  drinkTypeId: number;
+  countryId: number;
+  stateId: number;
+  abv: number;
+}>;
+
+/** Changes some attributes of a bottle; false when the bottle does not exist. */
+export const updateBottleAttributes = (db: Db, id: number, patch: BottleAttributes): boolean =>
+  db.update(bottles).set(patch).where(eq(bottles.id, id)).run().changes === 1;
+
+export type BottleImageRow = typeof bottleImages.$inferSelect;
+
+export const findBottleImage = (db: Db, bottleId: number): BottleImageRow | undefined =>
+  db.select().from(bottleImages).where(eq(bottleImages.bottleId, bottleId)).get();
+
+/** Sets (or replaces) a bottle's image record. */
+export function upsertBottleImage(
+  db: Db,
+  values: { bottleId: number; hash: string; contentType: string; width: number; height: number; bytes: number },
+): void {
+  const updatedAt = new Date().toISOString();
+  db.insert(bottleImages)
+    .values({ ...values, updatedAt })
+    .onConflictDoUpdate({
+      target: bottleImages.bottleId,
+      set: {
+        hash: values.hash,
+        contentType: values.contentType,
+        width: values.width,
+        height: values.height,
+        bytes: values.bytes,
+        updatedAt,
+      },
+    })
+    .run();
+}

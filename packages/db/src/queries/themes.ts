@@ -1,0 +1,40 @@
+import { asc, eq, max, sql } from "drizzle-orm";
+import { NEVER_USED_DATE, type ThemeListItem } from "@club/shared";
+import type { Db } from "../client";
+import { meetings, themes } from "../schema";
+
+export type ThemeRow = { id: number; description: string };
+
+/**
+ * Every theme as {id, name, lastDate}, sorted by name (case-insensitive); one query.
+ * lastDate is the latest meeting date that used the theme as `YYYY-MM-DDT00:00:00`,
+ * or NEVER_USED_DATE when no meeting did.
+ */
+export function listThemesWithLastDate(db: Db): ThemeListItem[] {
+  const rows = db
+    .select({ id: themes.id, name: themes.description, lastDate: max(meetings.date) })
+    .from(themes)
+    .leftJoin(meetings, eq(meetings.themeId, themes.id))
+    .groupBy(themes.id)
+    .orderBy(sql`${themes.description} COLLATE NOCASE`, asc(themes.id))
+    .all();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    lastDate: row.lastDate ? `${row.lastDate}T00:00:00` : NEVER_USED_DATE,
+  }));
+}
+
+export const findThemeById = (db: Db, id: number): ThemeRow | undefined =>
+  db.select({ id: themes.id, description: themes.description }).from(themes).where(eq(themes.id, id)).get();
+
+/** A theme with this description, compared case-insensitively. */
+export const findThemeByDescription = (db: Db, description: string): ThemeRow | undefined =>
+  db
+    .select({ id: themes.id, description: themes.description })
+    .from(themes)
+    .where(sql`lower(${themes.description}) = lower(${description})`)
+    .get();
+
+export const insertTheme = (db: Db, description: string): ThemeRow =>
+  db.insert(themes).values({ description }).returning({ id: themes.id, description: themes.description }).get();
