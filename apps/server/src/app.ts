@@ -11,6 +11,7 @@ import { loggerOptions } from "./lib/logger";
 import { Mailer } from "./lib/mailer";
 import { TokenService } from "./lib/tokens";
 import errorsPlugin from "./plugins/errors";
+import securityPlugin, { JSON_BODY_LIMIT } from "./plugins/security";
 import webPlugin from "./plugins/web";
 import { seedOnNewDatabase } from "./seed";
 import { restRoutes } from "./routes";
@@ -29,6 +30,8 @@ export interface BuildAppOptions {
   /** pino logger options; false (default in tests) silences logs. */
   logger?: boolean | object;
   mailTransport?: Transporter;
+  /** Delay before retry n of a failed email (default 5 s × 2ⁿ, capped at 1 h); tests shorten it. */
+  mailBackoffMs?: (attempts: number) => number;
   webDistDir?: string;
 }
 
@@ -42,7 +45,8 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
         : typeof opts.logger === "object"
           ? opts.logger
           : loggerOptions(config.logLevel),
-    bodyLimit: 1024 * 1024,
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 5000 },
     genReqId: () => crypto.randomUUID(),
   });
@@ -50,7 +54,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   const db: Db = openDb(config.dbFile);
   const { isNew } = runMigrations(db);
   const tokens = new TokenService(db, config.jwtSecret);
-  const mailer = new Mailer(db, config, app.log, opts.mailTransport);
+  const mailer = new Mailer(db, config, app.log, opts.mailTransport, opts.mailBackoffMs);
   const images = new ImageStore(config.imagesDir);
   app.decorate("deps", { db, config, mailer, images, tokens } satisfies Deps);
   if (isNew) await seedOnNewDatabase(app.deps, app.log);
@@ -62,6 +66,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   });
 
   await app.register(errorsPlugin);
+  await app.register(securityPlugin, { config });
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10 } });
 
   app.get("/healthz", async (_req, reply) => {

@@ -20,6 +20,16 @@ const EnvSchema = z.object({
   APP_URL: z.url({ error: "must be an absolute URL like https://club.example.org" }).optional(),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  RATE_LIMIT: booleanString.default(true),
+  RATE_LIMIT_AUTH_MAX: z.coerce.number({ error: "must be a whole number" }).int().min(1).max(1_000_000).default(20),
+  RATE_LIMIT_REFRESH_MAX: z.coerce.number({ error: "must be a whole number" }).int().min(1).max(1_000_000).default(60),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number({ error: "must be a number of seconds" }).int().min(1).max(86_400).default(60),
+  HSTS: booleanString.default(false),
+  TRUST_PROXY: z
+    .union([booleanString, z.string().regex(/^[0-9a-fA-F:.,/ ]+$/)], {
+      error: "use true, false or a comma-separated list of proxy addresses",
+    })
+    .default(false),
 });
 
 export interface Config {
@@ -35,6 +45,12 @@ export interface Config {
   appUrl: string;
   jwtSecret: Uint8Array;
   logLevel: string;
+  /** Per-IP limits on login, registration, confirmation and refresh (see plugins/security.ts). */
+  rateLimit: { enabled: boolean; authMax: number; refreshMax: number; windowMs: number };
+  /** Strict-Transport-Security: opt-in, only with an https APP_URL. */
+  hsts: boolean;
+  /** Fastify's trustProxy: true, false or the proxies' addresses (X-Forwarded-For is trusted from them). */
+  trustProxy: boolean | string;
 }
 
 export class ConfigError extends Error {}
@@ -52,6 +68,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(lines.join("\n"));
   }
   const e = parsed.data;
+  if (e.HSTS && !e.APP_URL?.startsWith("https://"))
+    throw new ConfigError("Invalid configuration: HSTS needs an APP_URL that starts with https://");
   const dataDir = resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const imagesDir = join(dataDir, "images");
@@ -70,6 +88,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? loadOrCreateSecret(dataDir)),
     logLevel: e.LOG_LEVEL,
+    rateLimit: {
+      enabled: e.RATE_LIMIT,
+      authMax: e.RATE_LIMIT_AUTH_MAX,
+      refreshMax: e.RATE_LIMIT_REFRESH_MAX,
+      windowMs: e.RATE_LIMIT_WINDOW_SECONDS * 1000,
+    },
+    hsts: e.HSTS,
+    trustProxy: e.TRUST_PROXY,
   };
 }
 

@@ -1,21 +1,435 @@
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "./client";
-import { members } from "./schema";
+import {
+  bottleComments,
+  bottleInstances,
+  bottles,
+  brands,
+  countries,
+  drinkTypes,
+  meetingBottles,
+  meetings,
+  members,
+  states,
+  themes,
+} from "./schema";
 
 export interface DemoSeedOptions {
   member: { email: string; passwordHash: string };
+  /** "Today" for the demo calendar; defaults to now. Meetings are laid out on the second Fridays before it. */
+  today?: Date;
 }
 
-/** Demo club: TODO(helper) meetings, themes, bottles, instances, comments. */
+/**
+ * Other demo members. Their password hash is "!", which is no argon2 hash at all: verification
+ * always fails, so nobody can log in as them.
+ */
+export const DEMO_OTHER_MEMBERS = [
+  { key: "sarah", email: "sarah.chen@example.org", firstName: "Sarah", lastName: "Chen" },
+  { key: "dave", email: "dave.kowalski@example.org", firstName: "Dave", lastName: "Kowalski" },
+  { key: "priya", email: "priya.patel@example.org", firstName: "Priya", lastName: "Patel" },
+] as const;
+export const UNUSABLE_PASSWORD_HASH = "!";
+
+type MemberKey = "demo" | (typeof DEMO_OTHER_MEMBERS)[number]["key"];
+
+const THEMES = [
+  "Bourbon Basics",
+  "Islay Peat Monsters",
+  "Irish Pot Still",
+  "Rye Revival",
+  "Japanese Whisky Night",
+  "Sherry Cask Finishes",
+  "Around the World",
+  "Bottled in Bond",
+  "Cask Strength Showdown",
+  "Wheated Bourbons",
+  "Under $40 Gems",
+] as const;
+type ThemeName = (typeof THEMES)[number];
+
+interface DemoBottle {
+  name: string;
+  brand: string | null;
+  drinkType: string | null;
+  country: string | null;
+  state: string | null;
+  abv: number;
+  storeLink: string | null;
+  /** Price of the first copy, in cents. */
+  priceCents: number;
+  /** Copies bought (1-3) and how many of them are finished. */
+  copies: 1 | 2 | 3;
+  finished: 0 | 1 | 2 | 3;
+}
+
+// prettier-ignore
+const BOTTLES: DemoBottle[] = [
+  { name: "Buffalo Trace", brand: "Buffalo Trace", drinkType: "Bourbon", country: "United States", state: "Kentucky", abv: 45, storeLink: "https://www.buffalotracedistillery.com/", priceCents: 2999, copies: 3, finished: 2 },
+  { name: "Eagle Rare 10 Year", brand: "Buffalo Trace", drinkType: "Bourbon", country: "United States", state: "Kentucky", abv: 45, storeLink: null, priceCents: 4499, copies: 1, finished: 0 },
+  { name: "Maker's Mark", brand: "Maker's Mark", drinkType: "Wheated Bourbon", country: "United States", state: "Kentucky", abv: 45, storeLink: "https://www.makersmark.com/", priceCents: 2899, copies: 2, finished: 1 },
+  { name: "Wild Turkey 101", brand: "Wild Turkey", drinkType: "Bourbon", country: "United States", state: "Kentucky", abv: 50.5, storeLink: null, priceCents: 2499, copies: 2, finished: 2 },
+  { name: "Old Grand-Dad Bonded", brand: "Old Grand-Dad", drinkType: "Bourbon", country: "United States", state: "Kentucky", abv: 50, storeLink: null, priceCents: 2599, copies: 1, finished: 0 },
+  { name: "Rittenhouse Rye Bottled in Bond", brand: "Heaven Hill", drinkType: "Rye Whiskey", country: "United States", state: "Kentucky", abv: 50, storeLink: "https://heavenhilldistillery.com/", priceCents: 2799, copies: 3, finished: 2 },
+  { name: "WhistlePig 10 Year Rye", brand: "WhistlePig", drinkType: "Rye Whiskey", country: "United States", state: null, abv: 50, storeLink: null, priceCents: 7499, copies: 1, finished: 1 },
+  { name: "George Dickel No. 12", brand: "George Dickel", drinkType: "Tennessee Whiskey", country: "United States", state: "Tennessee", abv: 45, storeLink: null, priceCents: 2699, copies: 1, finished: 0 },
+  { name: "Lagavulin 16", brand: "Lagavulin", drinkType: "Single Malt Scotch", country: "Scotland", state: "Islay", abv: 43, storeLink: "https://www.malts.com/en-us/brands/lagavulin", priceCents: 9499, copies: 2, finished: 1 },
+  { name: "Laphroaig 10", brand: "Laphroaig", drinkType: "Single Malt Scotch", country: "Scotland", state: "Islay", abv: 40, storeLink: null, priceCents: 5499, copies: 2, finished: 1 },
+  { name: "Ardbeg Uigeadail", brand: "Ardbeg", drinkType: "Single Malt Scotch", country: "Scotland", state: "Islay", abv: 54.2, storeLink: "https://www.ardbeg.com/", priceCents: 8999, copies: 1, finished: 1 },
+  { name: "Glenfarclas 12", brand: "Glenfarclas", drinkType: "Single Malt Scotch", country: "Scotland", state: "Speyside", abv: 43, storeLink: null, priceCents: 5999, copies: 1, finished: 0 },
+  { name: "The Macallan 12 Sherry Oak", brand: "The Macallan", drinkType: "Single Malt Scotch", country: "Scotland", state: "Speyside", abv: 43, storeLink: "https://www.themacallan.com/", priceCents: 8499, copies: 1, finished: 1 },
+  { name: "Springbank 10", brand: "Springbank", drinkType: "Single Malt Scotch", country: "Scotland", state: "Campbeltown", abv: 46, storeLink: null, priceCents: 8999, copies: 1, finished: 0 },
+  { name: "Monkey Shoulder", brand: "William Grant & Sons", drinkType: "Blended Malt Scotch", country: "Scotland", state: null, abv: 40, storeLink: null, priceCents: 3299, copies: 2, finished: 1 },
+  { name: "Redbreast 12", brand: "Redbreast", drinkType: "Irish Single Pot Still", country: "Ireland", state: "County Cork", abv: 40, storeLink: "https://www.redbreastwhiskey.com/", priceCents: 6499, copies: 2, finished: 1 },
+  { name: "Green Spot", brand: "Mitchell & Son", drinkType: "Irish Single Pot Still", country: "Ireland", state: "County Cork", abv: 40, storeLink: null, priceCents: 5999, copies: 1, finished: 1 },
+  { name: "Bushmills 10 Year", brand: "Bushmills", drinkType: "Irish Single Malt", country: "Ireland", state: "County Antrim", abv: 40, storeLink: null, priceCents: 3999, copies: 1, finished: 0 },
+  { name: "Yamazaki 12", brand: "Suntory", drinkType: "Japanese Whisky", country: "Japan", state: "Osaka", abv: 43, storeLink: "https://www.suntory.com/", priceCents: 14999, copies: 1, finished: 0 },
+  { name: "Nikka From the Barrel", brand: "Nikka", drinkType: "Japanese Whisky", country: "Japan", state: null, abv: 51.4, storeLink: null, priceCents: 6999, copies: 2, finished: 1 },
+  { name: "Amrut Fusion", brand: "Amrut", drinkType: "World Whisky", country: "India", state: null, abv: 50, storeLink: null, priceCents: 6499, copies: 1, finished: 0 },
+  { name: "Kavalan Classic", brand: "Kavalan", drinkType: "World Whisky", country: "Taiwan", state: null, abv: 40, storeLink: null, priceCents: 7999, copies: 1, finished: 0 },
+  { name: "Club Store Pick Single Barrel", brand: null, drinkType: "Bourbon", country: "United States", state: "Kentucky", abv: 57.3, storeLink: null, priceCents: 5499, copies: 1, finished: 0 },
+  { name: "Infinity Bottle", brand: null, drinkType: "Other", country: null, state: null, abv: 47.5, storeLink: null, priceCents: 0, copies: 1, finished: 0 },
+];
+
+/** Oldest first; the last entry is the next, upcoming meeting (no bottles yet). */
+const MEETINGS: { theme: ThemeName; host: string; bottles: string[] }[] = [
+  {
+    theme: "Bourbon Basics",
+    host: "Mike Donnelly",
+    bottles: ["Buffalo Trace", "Maker's Mark", "Wild Turkey 101"],
+  },
+  {
+    theme: "Islay Peat Monsters",
+    host: "Sarah Chen",
+    bottles: ["Lagavulin 16", "Laphroaig 10", "Ardbeg Uigeadail"],
+  },
+  {
+    theme: "Irish Pot Still",
+    host: "Tom Brennan",
+    bottles: ["Redbreast 12", "Green Spot", "Bushmills 10 Year"],
+  },
+  {
+    theme: "Rye Revival",
+    host: "Dave Kowalski",
+    bottles: ["Rittenhouse Rye Bottled in Bond", "WhistlePig 10 Year Rye"],
+  },
+  { theme: "Japanese Whisky Night", host: "Priya Patel", bottles: ["Yamazaki 12", "Nikka From the Barrel"] },
+  {
+    theme: "Sherry Cask Finishes",
+    host: "Linda Okafor",
+    bottles: ["The Macallan 12 Sherry Oak", "Glenfarclas 12"],
+  },
+  {
+    theme: "Around the World",
+    host: "Mike Donnelly",
+    bottles: ["Amrut Fusion", "Kavalan Classic", "Nikka From the Barrel"],
+  },
+  {
+    theme: "Bottled in Bond",
+    host: "Dave Kowalski",
+    bottles: ["Rittenhouse Rye Bottled in Bond", "Old Grand-Dad Bonded"],
+  },
+  {
+    theme: "Islay Peat Monsters",
+    host: "Sarah Chen",
+    bottles: ["Laphroaig 10", "Monkey Shoulder", "Infinity Bottle"],
+  },
+  {
+    theme: "Bourbon Basics",
+    host: "Tom Brennan",
+    bottles: ["Eagle Rare 10 Year", "George Dickel No. 12", "Club Store Pick Single Barrel"],
+  },
+  { theme: "Cask Strength Showdown", host: "Linda Okafor", bottles: [] },
+];
+
+const COMMENTS: { bottle: string; by: MemberKey; text: string }[] = [
+  {
+    bottle: "Buffalo Trace",
+    by: "demo",
+    text: "Caramel, vanilla and a little orange peel. Easy to like and hard to beat for the price.",
+  },
+  { bottle: "Buffalo Trace", by: "dave", text: "My everyday pour. Short finish, but nothing off about it." },
+  {
+    bottle: "Maker's Mark",
+    by: "sarah",
+    text: "Soft and bready from the wheat. A good one for people new to bourbon.",
+  },
+  {
+    bottle: "Wild Turkey 101",
+    by: "priya",
+    text: "Spicy and punchy; a splash of water opens up the cinnamon.",
+  },
+  {
+    bottle: "Wild Turkey 101",
+    by: "demo",
+    text: "Best value at the tasting. We finished both bottles in two meetings.",
+  },
+  {
+    bottle: "Lagavulin 16",
+    by: "sarah",
+    text: "Campfire smoke, iodine and dried fruit. Still the benchmark for Islay.",
+  },
+  {
+    bottle: "Lagavulin 16",
+    by: "demo",
+    text: "Long, warming finish. Worth the price for a special occasion.",
+  },
+  {
+    bottle: "Laphroaig 10",
+    by: "dave",
+    text: "Medicinal in the best way. Band-aids, seaweed, then sweet malt.",
+  },
+  {
+    bottle: "Ardbeg Uigeadail",
+    by: "priya",
+    text: "Sherry and peat together: Christmas cake next to a bonfire.",
+  },
+  {
+    bottle: "Ardbeg Uigeadail",
+    by: "sarah",
+    text: "Hot at full strength; three drops of water and it sings.",
+  },
+  {
+    bottle: "Redbreast 12",
+    by: "demo",
+    text: "Creamy pot still spice, red apple and a lovely oily texture.",
+  },
+  { bottle: "Green Spot", by: "priya", text: "Fresh green apple and pear, lighter than the Redbreast." },
+  {
+    bottle: "Bushmills 10 Year",
+    by: "dave",
+    text: "Honey and vanilla, very gentle. Nice but a bit thin next to the pot stills.",
+  },
+  {
+    bottle: "Rittenhouse Rye Bottled in Bond",
+    by: "dave",
+    text: "Rye bread, black pepper and cocoa. Makes a great Manhattan too.",
+  },
+  {
+    bottle: "WhistlePig 10 Year Rye",
+    by: "sarah",
+    text: "Big dill and mint notes. Polarising at the table.",
+  },
+  {
+    bottle: "WhistlePig 10 Year Rye",
+    by: "demo",
+    text: "Good, but the Rittenhouse gave it a run for a third of the price.",
+  },
+  {
+    bottle: "Yamazaki 12",
+    by: "priya",
+    text: "Pineapple, honey and that incense note from the mizunara oak.",
+  },
+  {
+    bottle: "Yamazaki 12",
+    by: "demo",
+    text: "Elegant and balanced. The hardest bottle of the year to find.",
+  },
+  {
+    bottle: "Nikka From the Barrel",
+    by: "dave",
+    text: "Dense and spicy for such a small bottle. Great value.",
+  },
+  {
+    bottle: "The Macallan 12 Sherry Oak",
+    by: "sarah",
+    text: "Dried fruit, orange and ginger. Smooth, maybe too smooth.",
+  },
+  {
+    bottle: "Glenfarclas 12",
+    by: "demo",
+    text: "Honest sherried Speyside: raisins, nuts and a touch of smoke.",
+  },
+  { bottle: "Glenfarclas 12", by: "priya", text: "I preferred this one to the Macallan, and it costs less." },
+  { bottle: "Amrut Fusion", by: "sarah", text: "Tropical fruit with a wisp of peat. A real surprise." },
+  { bottle: "Kavalan Classic", by: "priya", text: "Mango and vanilla; the warm climate shows." },
+  {
+    bottle: "Old Grand-Dad Bonded",
+    by: "dave",
+    text: "High rye bourbon at a bargain price. Peanut brittle and spice.",
+  },
+  { bottle: "Monkey Shoulder", by: "demo", text: "Fine for highballs; a bit plain neat." },
+  {
+    bottle: "Infinity Bottle",
+    by: "sarah",
+    text: "A little of everything we opened this year. Somehow it works.",
+  },
+  { bottle: "Eagle Rare 10 Year", by: "priya", text: "Cherry, leather and toffee. Very well put together." },
+  {
+    bottle: "Club Store Pick Single Barrel",
+    by: "dave",
+    text: "Our own barrel pick! Barrel proof, cherry cola and oak.",
+  },
+  {
+    bottle: "Club Store Pick Single Barrel",
+    by: "demo",
+    text: "Proud of this one. Let's do another pick next year.",
+  },
+  {
+    bottle: "George Dickel No. 12",
+    by: "sarah",
+    text: "Flintstones vitamins, as promised, then corn and maple.",
+  },
+];
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The date of the month's second Friday, as a UTC midnight Date. */
+export function secondFriday(year: number, monthIndex: number): Date {
+  const firstDow = new Date(Date.UTC(year, monthIndex, 1)).getUTCDay();
+  const firstFriday = 1 + ((5 - firstDow + 7) % 7);
+  return new Date(Date.UTC(year, monthIndex, firstFriday + 7));
+}
+
+const ymd = (d: Date) => d.toISOString().slice(0, 10);
+const addDays = (d: Date, days: number) => new Date(d.getTime() + days * DAY_MS);
+
+/** The last `count` second Fridays on or before today (oldest first), then the next one after today. */
+function meetingDates(today: Date, count: number): { past: Date[]; next: Date } {
+  const todayUtc = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()));
+  const year = todayUtc.getUTCFullYear();
+  const month = todayUtc.getUTCMonth();
+  const thisMonth = secondFriday(year, month);
+  const next = thisMonth.getTime() > todayUtc.getTime() ? thisMonth : secondFriday(year, month + 1);
+  const past: Date[] = [];
+  for (let back = 0; past.length < count; back++) {
+    const d = secondFriday(year, month - back);
+    if (d.getTime() <= todayUtc.getTime()) past.unshift(d);
+  }
+  return { past, next };
+}
+
+/**
+ * A realistic demo club in one synchronous transaction: the confirmed demo member from opts,
+ * three more members nobody can log in as, themes (some never used), monthly meetings on the
+ * second Fridays of the past year plus the upcoming one, library bottles with brands and
+ * lookups, purchases (some finished) and tasting comments.
+ */
 export function seedDemoData(db: Db, opts: DemoSeedOptions): void {
+  const now = opts.today ?? new Date();
+  const { past, next } = meetingDates(now, MEETINGS.length - 1);
+  const dates = [...past, next];
+
   db.transaction((tx) => {
-    tx.insert(members)
+    const memberIds = {} as Record<MemberKey, number>;
+    memberIds.demo = tx
+      .insert(members)
       .values({
         email: opts.member.email,
         passwordHash: opts.member.passwordHash,
         firstName: "Demo",
         lastName: "Member",
-        emailConfirmedAt: new Date().toISOString(),
+        emailConfirmedAt: addDays(now, -400).toISOString(),
       })
-      .run();
+      .returning({ id: members.id })
+      .get().id;
+    for (const m of DEMO_OTHER_MEMBERS) {
+      memberIds[m.key] = tx
+        .insert(members)
+        .values({
+          email: m.email,
+          passwordHash: UNUSABLE_PASSWORD_HASH,
+          firstName: m.firstName,
+          lastName: m.lastName,
+          emailConfirmedAt: addDays(now, -400).toISOString(),
+        })
+        .returning({ id: members.id })
+        .get().id;
+    }
+
+    const themeIds = new Map<string, number>();
+    for (const description of THEMES) {
+      themeIds.set(
+        description,
+        tx.insert(themes).values({ description }).returning({ id: themes.id }).get().id,
+      );
+    }
+
+    const lookupId = (table: typeof drinkTypes | typeof countries | typeof states, name: string | null) => {
+      if (name === null) return null;
+      const row = tx.select({ id: table.id }).from(table).where(eq(table.name, name)).get();
+      if (!row) throw new Error(`demo seed: lookup "${name}" is missing`);
+      return row.id;
+    };
+    const brandId = (name: string | null) => {
+      if (name === null) return null;
+      const found = tx
+        .select({ id: brands.id })
+        .from(brands)
+        .where(sql`lower(${brands.name}) = lower(${name})`)
+        .get();
+      return found?.id ?? tx.insert(brands).values({ name }).returning({ id: brands.id }).get().id;
+    };
+
+    // When each bottle was first tasted; bottles never tasted were bought about six weeks ago.
+    const firstTasted = new Map<string, Date>();
+    MEETINGS.forEach((meeting, i) => {
+      for (const name of meeting.bottles) if (!firstTasted.has(name)) firstTasted.set(name, dates[i]!);
+    });
+
+    const bottleIds = new Map<string, number>();
+    for (const b of BOTTLES) {
+      const id = tx
+        .insert(bottles)
+        .values({
+          name: b.name,
+          brandId: brandId(b.brand),
+          drinkTypeId: lookupId(drinkTypes, b.drinkType),
+          countryId: lookupId(countries, b.country),
+          stateId: lookupId(states, b.state),
+          abv: b.abv,
+          storeLink: b.storeLink,
+          createdAt: addDays(firstTasted.get(b.name) ?? addDays(now, -42), -20).toISOString(),
+        })
+        .returning({ id: bottles.id })
+        .get().id;
+      bottleIds.set(b.name, id);
+
+      // Copies bought 2-3 months apart starting two weeks before the first tasting; a finished copy
+      // ran out about seven weeks after purchase (never in the future).
+      const firstBuy = addDays(firstTasted.get(b.name) ?? addDays(now, -42), -14);
+      for (let copy = 0; copy < b.copies; copy++) {
+        let bought = addDays(firstBuy, copy * 75);
+        if (bought.getTime() > now.getTime()) bought = addDays(now, -(b.copies - copy) * 3);
+        let finishedAt: string | null = null;
+        if (copy < b.finished) {
+          const at = new Date(addDays(bought, 50).getTime() + (19 * 60 + copy * 7) * 60_000);
+          if (at.getTime() < now.getTime()) finishedAt = at.toISOString();
+        }
+        tx.insert(bottleInstances)
+          .values({
+            bottleId: id,
+            datePurchased: ymd(bought),
+            dateFinished: finishedAt,
+            purchasePriceCents: b.priceCents + copy * 100,
+          })
+          .run();
+      }
+    }
+
+    MEETINGS.forEach((meeting, i) => {
+      const meetingId = tx
+        .insert(meetings)
+        .values({ date: ymd(dates[i]!), hostName: meeting.host, themeId: themeIds.get(meeting.theme)! })
+        .returning({ id: meetings.id })
+        .get().id;
+      for (const name of meeting.bottles) {
+        const bottleId = bottleIds.get(name);
+        if (bottleId === undefined) throw new Error(`demo seed: bottle "${name}" is missing`);
+        tx.insert(meetingBottles).values({ meetingId, bottleId }).run();
+      }
+    });
+
+    // Comments are written late on the evening of the first tasting (23:30 UTC onwards), minutes apart.
+    COMMENTS.forEach((c, i) => {
+      const bottleId = bottleIds.get(c.bottle);
+      if (bottleId === undefined) throw new Error(`demo seed: bottle "${c.bottle}" is missing`);
+      const tasted = firstTasted.get(c.bottle) ?? addDays(now, -30);
+      let at = new Date(tasted.getTime() + (23 * 60 + 30 + i * 3) * 60_000);
+      if (at.getTime() > now.getTime()) at = new Date(now.getTime() - (COMMENTS.length - i) * 60_000);
+      tx.insert(bottleComments)
+        .values({ bottleId, memberId: memberIds[c.by], comment: c.text, createdAt: at.toISOString() })
+        .run();
+    });
   });
 }

@@ -84,3 +84,11 @@ export type UpdateStateInput = z.infer<typeof UpdateStateInputSchema>;
 export type UpdateAbvInput = z.infer<typeof UpdateAbvInputSchema>;
 
 export const UploadImageQuerySchema = z.object({ bottleId: IdSchema });
+
+/** GET /api/Bottles/{id}/Image?size=thumb: the thumbnail variant; the full image by default. */
+export const BottleImageQuerySchema = z.object({ size: z.enum(["full", "thumb"]).default("full") });
+export type BottleImageQuery = z.infer<typeof BottleImageQuerySchema>;
+
+/** UploadImage's answer: imageVersion is the new image's content hash (also BottleDetail.imageVersion). */
+export const UploadImageResultSchema = z.object({ bottleId: z.number().int(), imageVersion: z.string() });
+export type UploadImageResult = z.infer<typeof UploadImageResultSchema>;

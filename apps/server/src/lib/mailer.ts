@@ -32,6 +32,7 @@ export class Mailer {
     private readonly config: Config,
     private readonly log: FastifyBaseLogger,
     transport?: Transporter,
+    private readonly retryDelayMs: (attempts: number) => number = backoffMs,
   ) {
     this.transport =
       transport ??
@@ -117,7 +118,7 @@ export class Mailer {
           .set({
             attempts,
             lastError: reason.slice(0, 500),
-            nextAttemptAt: new Date(Date.now() + backoffMs(attempts)).toISOString(),
+            nextAttemptAt: new Date(Date.now() + this.retryDelayMs(attempts)).toISOString(),
           })
           .where(eq(outbox.id, message.id))
           .run();

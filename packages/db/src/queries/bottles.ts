@@ -148,7 +148,14 @@ export const findBottleImage = (db: Db, bottleId: number): BottleImageRow | unde
 /** Sets (or replaces) a bottle's image record. */
 export function upsertBottleImage(
   db: Db,
-  values: { bottleId: number; hash: string; contentType: string; width: number; height: number; bytes: number },
+  values: {
+    bottleId: number;
+    hash: string;
+    contentType: string;
+    width: number;
+    height: number;
+    bytes: number;
+  },
 ): void {
   const updatedAt = new Date().toISOString();
   db.insert(bottleImages)

@@ -37,4 +37,8 @@ export const findThemeByDescription = (db: Db, description: string): ThemeRow | 
     .get();
 
 export const insertTheme = (db: Db, description: string): ThemeRow =>
-  db.insert(themes).values({ description }).returning({ id: themes.id, description: themes.description }).get();
+  db
+    .insert(themes)
+    .values({ description })
+    .returning({ id: themes.id, description: themes.description })
+    .get();

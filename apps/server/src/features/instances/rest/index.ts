@@ -1,3 +1,8 @@
 import type { FastifyPluginAsync } from "fastify";
+import { finishInstanceRoute } from "./finish";
+import { newInstanceRoute } from "./new";
 
-export const instancesRoutes: FastifyPluginAsync = async () => {};
+export const instancesRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(newInstanceRoute);
+  await app.register(finishInstanceRoute);
+};

@@ -1,3 +1,5 @@
 import type { TRPCRouterRecord } from "@trpc/server";
+import create from "./create";
+import finish from "./finish";
 
-export const instancesRouter = {} satisfies TRPCRouterRecord;
+export const instancesRouter = { create, finish } satisfies TRPCRouterRecord;

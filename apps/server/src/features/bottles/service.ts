@@ -1,0 +1,168 @@
+import { TRPCError } from "@trpc/server";
+import {
+  findBottleDetail,
+  findBottleImage,
+  insertBottle,
+  isExistingBottle,
+  listBottleOptions,
+  listBottles,
+  lookupIdExists,
+  updateBottleAttributes,
+  upsertBottleImage,
+  type BottleAttributes,
+  type LookupKind,
+  type NewBottleValues,
+} from "@club/db";
+import {
+  ServerMessages,
+  type BottleDetail,
+  type BottleImageQuery,
+  type BottleListItem,
+  type BottleOption,
+  type NewBottleInput,
+  type UpdateAbvInput,
+  type UpdateBrandInput,
+  type UpdateCountryInput,
+  type UpdateDrinkTypeInput,
+  type UpdateStateInput,
+} from "@club/shared";
+import type { AuthedCtx, Ctx } from "../../lib/deps";
+import { BadRequestError, NotFoundError } from "../../lib/errors";
+
+const LOOKUP_NOT_FOUND: Record<LookupKind, string> = {
+  brand: ServerMessages.brandNotFound,
+  drinkType: ServerMessages.drinkTypeNotFound,
+  country: ServerMessages.countryNotFound,
+  state: ServerMessages.stateNotFound,
+};
+
+function assertBottle(ctx: Ctx, id: number): void {
+  if (!isExistingBottle(ctx.db, id)) throw new NotFoundError(ServerMessages.bottleNotFound);
+}
+
+function assertLookup(ctx: Ctx, kind: LookupKind, id: number | null | undefined): void {
+  if (id != null && !lookupIdExists(ctx.db, kind, id)) throw new NotFoundError(LOOKUP_NOT_FOUND[kind]);
+}
+
+/** AllBottlesList: every bottle, sorted by name. */
+export const listAllBottles = (ctx: Ctx): BottleListItem[] => listBottles(ctx.db);
+
+/** GET /api/Bottles: {id, name} of every bottle, for the Add Bottle to meeting dialog. */
+export const listBottleChoices = (ctx: Ctx): BottleOption[] => listBottleOptions(ctx.db);
+
+export function getBottle(ctx: Ctx, input: { id: number }): BottleDetail {
+  const bottle = findBottleDetail(ctx.db, input.id);
+  if (!bottle) throw new NotFoundError(ServerMessages.bottleNotFound);
+  return bottle;
+}
+
+/**
+ * NewBottle. Brand rules (DESIGN.md section 3): a non-empty newBrand creates or reuses that brand
+ * case-insensitively (and wins over brandId); otherwise brandId is used when given; otherwise the
+ * bottle's name is used as the brand. Unknown lookup ids are 404s.
+ */
+export function createBottle(ctx: AuthedCtx, input: NewBottleInput): { id: number } {
+  const newBrand = input.newBrand?.trim() ?? "";
+  let brand: NewBottleValues["brand"];
+  if (newBrand !== "") brand = { name: newBrand };
+  else if (input.brandId != null) {
+    assertLookup(ctx, "brand", input.brandId);
+    brand = { id: input.brandId };
+  } else brand = { name: input.name };
+  assertLookup(ctx, "drinkType", input.drinkTypeId);
+  assertLookup(ctx, "country", input.countryId);
+  assertLookup(ctx, "state", input.stateId);
+  return insertBottle(ctx.db, {
+    name: input.name,
+    storeLink: input.storeLink ? input.storeLink : null,
+    brand,
+    drinkTypeId: input.drinkTypeId ?? null,
+    countryId: input.countryId ?? null,
+    stateId: input.stateId ?? null,
+    abv: input.abv,
+  });
+}
+
+function updateAttributes(
+  ctx: AuthedCtx,
+  bottleId: number,
+  patch: BottleAttributes,
+  lookup?: { kind: LookupKind; id: number },
+): { ok: true } {
+  assertBottle(ctx, bottleId);
+  if (lookup) assertLookup(ctx, lookup.kind, lookup.id);
+  if (!updateBottleAttributes(ctx.db, bottleId, patch))
+    throw new NotFoundError(ServerMessages.bottleNotFound);
+  return { ok: true };
+}
+
+export const updateBrand = (ctx: AuthedCtx, input: UpdateBrandInput) =>
+  updateAttributes(ctx, input.bottleId, { brandId: input.brandId }, { kind: "brand", id: input.brandId });
+
+export const updateDrinkType = (ctx: AuthedCtx, input: UpdateDrinkTypeInput) =>
+  updateAttributes(
+    ctx,
+    input.bottleId,
+    { drinkTypeId: input.drinkTypeId },
+    { kind: "drinkType", id: input.drinkTypeId },
+  );
+
+export const updateCountry = (ctx: AuthedCtx, input: UpdateCountryInput) =>
+  updateAttributes(
+    ctx,
+    input.bottleId,
+    { countryId: input.countryId },
+    { kind: "country", id: input.countryId },
+  );
+
+export const updateState = (ctx: AuthedCtx, input: UpdateStateInput) =>
+  updateAttributes(ctx, input.bottleId, { stateId: input.stateId }, { kind: "state", id: input.stateId });
+
+export const updateAbv = (ctx: AuthedCtx, input: UpdateAbvInput) =>
+  updateAttributes(ctx, input.bottleId, { abv: input.abv });
+
+/**
+ * UploadImage: checks the bottle first, then reads the upload (readImage maps transport problems
+ * to 4xx errors), re-encodes it through the ImageStore and records it as the bottle's image.
+ */
+export async function uploadBottleImage(
+  ctx: AuthedCtx,
+  input: { bottleId: number },
+  readImage: () => Promise<Buffer>,
+): Promise<{ bottleId: number; imageVersion: string }> {
+  assertBottle(ctx, input.bottleId);
+  const data = await readImage();
+  const saved = await ctx.images.save(data);
+  if (!saved.ok) {
+    if (saved.reason === "unsupported")
+      throw new TRPCError({ code: "UNSUPPORTED_MEDIA_TYPE", message: ServerMessages.imageUnsupported });
+    throw new BadRequestError(ServerMessages.imageInvalid);
+  }
+  upsertBottleImage(ctx.db, {
+    bottleId: input.bottleId,
+    hash: saved.hash,
+    contentType: saved.contentType,
+    width: saved.width,
+    height: saved.height,
+    bytes: saved.bytes,
+  });
+  return { bottleId: input.bottleId, imageVersion: saved.hash };
+}
+
+/** Where a bottle's stored image (or its thumbnail) is, with its content type and ETag. */
+export function getBottleImage(
+  ctx: Ctx,
+  input: { id: number; size: BottleImageQuery["size"] },
+): { path: string; contentType: string; etag: string } {
+  const image = findBottleImage(ctx.db, input.id);
+  if (!image) {
+    assertBottle(ctx, input.id);
+    throw new NotFoundError(ServerMessages.imageNotFound);
+  }
+  if (!ctx.images.exists(image.hash, input.size)) throw new NotFoundError(ServerMessages.imageNotFound);
+  return {
+    path: ctx.images.pathFor(image.hash, input.size),
+    contentType: image.contentType,
+    etag: input.size === "full" ? `"${image.hash}"` : `"${image.hash}-thumb"`,
+  };
+}

@@ -1,0 +1,151 @@
+import fp from "fastify-plugin";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
+import { ServerMessages } from "@club/shared";
+import type { Config } from "../config";
+import { errorBody } from "./errors";
+
+/** Largest JSON (or other non-multipart) body: the biggest legitimate one is a few KB. */
+export const JSON_BODY_LIMIT = 64 * 1024;
+
+/**
+ * The web app's Content-Security-Policy: no inline or foreign scripts. Mantine injects <style>
+ * tags and style attributes, hence 'unsafe-inline' for styles only. No upgrade-insecure-requests:
+ * home servers often run on plain http in a LAN.
+ */
+export const APP_CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", "data:", "blob:"],
+  fontSrc: ["'self'", "data:"],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  upgradeInsecureRequests: null,
+};
+
+/**
+ * Interactive API docs (swagger-ui) under /docs: the hook for the docs plugin. Routes whose URL
+ * is /docs or starts with /docs/ get this relaxed policy (swagger-ui's initializer and styles may
+ * be inline) instead of APP_CSP_DIRECTIVES. Everything else about the headers stays the same.
+ */
+export const DOCS_CSP_DIRECTIVES = {
+  ...APP_CSP_DIRECTIVES,
+  scriptSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", "data:", "blob:", "https:"],
+};
+
+export const isDocsPath = (url: string) => url === "/docs" || url.startsWith("/docs/") || url.startsWith("/docs?");
+
+/** The rate-limited actions: each has its own per-IP counter. */
+export type RateLimitGroup = "login" | "register" | "confirmation" | "refresh";
+
+/** REST routes (method and route pattern) that count against a group. HEAD runs GET handlers. */
+const REST_GROUPS: Record<string, RateLimitGroup> = {
+  "POST /login": "login",
+  "POST /api/Register/register": "register",
+  "POST /api/Register/refresh": "refresh",
+  "GET /api/Register/confirmemail": "confirmation",
+  "HEAD /api/Register/confirmemail": "confirmation",
+  "POST /api/Register/resendConfirmation": "confirmation",
+};
+
+/** The same actions through tRPC: each call in a batch counts. */
+const TRPC_GROUPS: Record<string, RateLimitGroup> = {
+  "auth.login": "login",
+  "auth.register": "register",
+  "auth.refresh": "refresh",
+  "auth.confirmEmail": "confirmation",
+  "auth.resendConfirmation": "confirmation",
+};
+
+const TRPC_ROUTE = "/trpc/:path";
+
+/** Which groups a request counts against (one entry per counted call). */
+export function rateLimitGroupsOf(req: FastifyRequest): RateLimitGroup[] {
+  const route = req.routeOptions.url;
+  if (route === TRPC_ROUTE) {
+    const path = (req.params as { path?: unknown }).path;
+    if (typeof path !== "string") return [];
+    return path.split(",").flatMap((name) => {
+      const group = TRPC_GROUPS[name.trim()];
+      return group ? [group] : [];
+    });
+  }
+  const group = route ? REST_GROUPS[`${req.method} ${route}`] : undefined;
+  return group ? [group] : [];
+}
+
+function tooManyRequests(req: FastifyRequest, reply: FastifyReply, retryAfterSeconds: number) {
+  reply.code(429).header("retry-after", String(retryAfterSeconds));
+  if (req.routeOptions.url !== TRPC_ROUTE) return reply.send(errorBody(429, ServerMessages.tooManyRequests));
+  // tRPC clients expect tRPC's own error envelope: one per call when batched.
+  const names = String((req.params as { path?: unknown }).path ?? "").split(",");
+  const envelope = (path: string) => ({
+    error: {
+      message: ServerMessages.tooManyRequests,
+      code: TRPC_ERROR_CODES_BY_KEY.TOO_MANY_REQUESTS,
+      data: { code: "TOO_MANY_REQUESTS", httpStatus: 429, path, zodError: null },
+    },
+  });
+  const isBatch = (req.query as Record<string, unknown> | undefined)?.batch !== undefined;
+  return reply.send(isBatch ? names.map(envelope) : envelope(names[0] ?? ""));
+}
+
+/**
+ * Security headers (helmet, with the CSP above; HSTS only when configured) and per-IP rate limits
+ * on login, registration, email confirmation (and resend) and token refresh, over REST and tRPC
+ * alike. A refused request is a 429 with Retry-After, before its body is parsed.
+ */
+export default fp(
+  async (app, opts: { config: Config }) => {
+    const { config } = opts;
+
+    // Routes under /docs get the relaxed policy; this hook runs for every route added later.
+    app.addHook("onRoute", (route) => {
+      if (isDocsPath(route.url)) {
+        route.config = {
+          ...route.config,
+          helmet: { contentSecurityPolicy: { useDefaults: false, directives: DOCS_CSP_DIRECTIVES } },
+        } as typeof route.config;
+      }
+    });
+
+    await app.register(helmet, {
+      global: true,
+      contentSecurityPolicy: { useDefaults: false, directives: APP_CSP_DIRECTIVES },
+      strictTransportSecurity: config.hsts ? { maxAge: 180 * 24 * 60 * 60, includeSubDomains: false } : false,
+      xFrameOptions: { action: "deny" },
+      referrerPolicy: { policy: "no-referrer" },
+    });
+
+    if (!config.rateLimit.enabled) return;
+    await app.register(rateLimit, { global: false });
+    const { authMax, refreshMax, windowMs } = config.rateLimit;
+    const limiters: Record<RateLimitGroup, ReturnType<typeof app.createRateLimit>> = {
+      login: app.createRateLimit({ max: authMax, timeWindow: windowMs }),
+      register: app.createRateLimit({ max: authMax, timeWindow: windowMs }),
+      confirmation: app.createRateLimit({ max: authMax, timeWindow: windowMs }),
+      refresh: app.createRateLimit({ max: refreshMax, timeWindow: windowMs }),
+    };
+
+    app.addHook("onRequest", async (req, reply) => {
+      const groups = rateLimitGroupsOf(req);
+      let retryAfter = 0;
+      for (const group of groups) {
+        const result = await limiters[group](req);
+        if (!result.isAllowed && result.isExceeded) retryAfter = Math.max(retryAfter, result.ttlInSeconds, 1);
+      }
+      if (retryAfter > 0) {
+        req.log.warn({ groups, ip: req.ip }, "rate limit exceeded");
+        return tooManyRequests(req, reply, retryAfter);
+      }
+    });
+  },
+  { name: "security", dependencies: ["errors"] },
+);

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_OTHER_MEMBERS } from "@club/db";
+import { NEVER_USED_DATE } from "@club/shared";
+import { DEMO_LOGIN } from "../src/seed";
+import { createTestApp, type TestApp } from "./helpers";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { DEMO_DATA: "true" } });
+});
+afterAll(() => t.close());
+
+describe("demo data on a new database", () => {
+  it("lets the demo member log in", async () => {
+    const res = await t.request({ method: "POST", url: "/login", payload: DEMO_LOGIN });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ email: DEMO_LOGIN.email });
+  });
+
+  it("lets nobody log in as the other demo members", async () => {
+    for (const m of DEMO_OTHER_MEMBERS) {
+      for (const password of ["!", "", DEMO_LOGIN.password]) {
+        const res = await t.request({ method: "POST", url: "/login", payload: { email: m.email, password } });
+        expect(res.statusCode).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode).toBeLessThan(500);
+      }
+    }
+  });
+
+  it("serves the demo meetings, meeting details, themes and lookups", async () => {
+    const list = (
+      await t.request({ method: "GET", url: "/api/MonthlyMeetings/GetMonthlyMeetingsWithNames" })
+    ).json<{ id: number; date: string }[]>();
+    expect(list).toHaveLength(11);
+    const past = list[1]!;
+    const detail = await t.request({ method: "GET", url: `/api/MonthlyMeetings/${past.id}` });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json().bottlesSampled.length).toBeGreaterThan(0);
+    const themes = (await t.request({ method: "GET", url: "/api/MonthlyThemes/WithLastDate" })).json<
+      { lastDate: string }[]
+    >();
+    expect(themes.some((th) => th.lastDate === NEVER_USED_DATE)).toBe(true);
+    expect(themes.some((th) => th.lastDate === `${past.date}T00:00:00`)).toBe(true);
+    const brands = (await t.request({ method: "GET", url: "/api/Brands" })).json<{ name: string }[]>();
+    expect(brands.map((b) => b.name)).toEqual(
+      expect.arrayContaining(["Buffalo Trace", "Lagavulin", "Redbreast"]),
+    );
+  });
+});

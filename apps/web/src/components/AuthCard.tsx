@@ -1,0 +1,21 @@
+import type { ReactNode } from "react";
+import { Center, Paper, Stack, Text, Title } from "@mantine/core";
+import { GlassLogo } from "./icons";
+
+/** The centred card of the login, registration and confirmation screens. */
+export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
+  return (
+    <Center>
+      <Paper withBorder shadow="md" p={{ base: "lg", sm: 32 }} w="100%" maw={440} radius="lg">
+        <Stack gap={4} align="center" mb="lg" ta="center">
+          <GlassLogo size={40} />
+          <Title order={1} fz={28}>
+            {title}
+          </Title>
+          {subtitle ? <Text c="dimmed" size="sm">{subtitle}</Text> : null}
+        </Stack>
+        {children}
+      </Paper>
+    </Center>
+  );
+}

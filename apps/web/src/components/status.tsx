@@ -1,0 +1,49 @@
+import type { ReactNode } from "react";
+import { Alert, Anchor, Center, Loader, Stack, Text, Title } from "@mantine/core";
+import { Link } from "react-router-dom";
+import { AlertIcon } from "./icons";
+
+/** Spinner shown while a screen or section loads. */
+export function PageLoader({ py = 48 }: { py?: number }) {
+  return (
+    <Center py={py}>
+      <Loader aria-label="Loading" role="status" />
+    </Center>
+  );
+}
+
+/** A load or save error: red alert, role alert, with the spec's message. */
+export function ErrorAlert({ message, children }: { message: string; children?: ReactNode }) {
+  return (
+    <Alert color="red" variant="light" role="alert" icon={<AlertIcon />} title={message}>
+      {children}
+    </Alert>
+  );
+}
+
+/** Shown for unknown routes and unknown ids. */
+export function NotFound({ title = "Page not found", message }: { title?: string; message?: string }) {
+  return (
+    <Stack align="center" gap="sm" py={64} ta="center">
+      <Text fz={64} fw={800} c="amber" lh={1} aria-hidden="true" ff="heading">
+        404
+      </Text>
+      <Title order={1}>{title}</Title>
+      <Text c="dimmed" maw={440}>
+        {message ?? "The page you are looking for does not exist or has moved."}
+      </Text>
+      <Anchor component={Link} to="/" fw={600}>
+        Back to Home
+      </Anchor>
+    </Stack>
+  );
+}
+
+/** The centred message of an empty table or list. */
+export function EmptyMessage({ children }: { children: ReactNode }) {
+  return (
+    <Text c="dimmed" ta="center" py="xl">
+      {children}
+    </Text>
+  );
+}

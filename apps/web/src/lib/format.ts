@@ -1,0 +1,55 @@
+import { NEVER_USED_DATE } from "@club/shared";
+
+const dateFormat = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  timeZone: "UTC",
+});
+const longDateFormat = new Intl.DateTimeFormat("en-US", {
+  weekday: "long",
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+  timeZone: "UTC",
+});
+
+/** The calendar date (YYYY-MM-DD) of a date or ISO timestamp string. */
+export const datePart = (value: string) => value.slice(0, 10);
+
+const toDate = (value: string) => {
+  const date = new Date(`${datePart(value)}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? null : date;
+};
+
+/** "Jan 9, 2026" for "2026-01-09" or "2026-01-09T18:30:00Z"; the input itself if unparseable. */
+export function formatDate(value: string): string {
+  const date = toDate(value);
+  return date ? dateFormat.format(date) : value;
+}
+
+/** "Friday, January 9, 2026". */
+export function formatLongDate(value: string): string {
+  const date = toDate(value);
+  return date ? longDateFormat.format(date) : value;
+}
+
+/** SPEC: a last-used year of 1 means the theme was never used. */
+export function isNeverUsed(lastDate: string): boolean {
+  return lastDate.startsWith("0001-") || lastDate === NEVER_USED_DATE || /^0*1-/.test(lastDate);
+}
+
+/** "$12.50". */
+export const formatPrice = (dollars: number) => `$${dollars.toFixed(2)}`;
+
+/** "46%" or "43.5%". */
+export const formatAbv = (abv: number) => `${Number(abv.toFixed(2))}%`;
+
+/** Today's local calendar date as YYYY-MM-DD (the default of the date inputs). */
+export function today(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** A missing lookup value is shown as N/A. */
+export const orNA = (value: string | null | undefined) => (value ? value : "N/A");

@@ -1,0 +1,65 @@
+import type { TRPCClientError, TRPCLink } from "@trpc/client";
+import type { AnyRouter } from "@trpc/server";
+import { observable, type Unsubscribable } from "@trpc/server/observable";
+import type { Session } from "./session";
+
+/** Calls that must never trigger a refresh: their 401 means wrong credentials, not an expired token. */
+const NO_RETRY_PATHS = new Set(["auth.login", "auth.register", "auth.refresh", "auth.logout"]);
+
+export function isUnauthorized(error: unknown): boolean {
+  const data = (error as TRPCClientError<AnyRouter> | null)?.data as
+    | { httpStatus?: number; code?: string }
+    | undefined;
+  return data?.httpStatus === 401 || data?.code === "UNAUTHORIZED";
+}
+
+type RefreshSession = Pick<Session, "accessToken" | "refresh">;
+
+/**
+ * SPEC section 4: a 401 answer triggers exactly one token refresh and one retry of that request.
+ * The refresh is the session's single-flight refresh, so concurrent 401s share one refresh call.
+ * If another request already stored a newer access token, the retry goes out without refreshing.
+ * If refreshing fails, the original error passes on (the session clears itself).
+ * The terminating link must read the token at send time (httpBatchLink headers()).
+ */
+export function refreshLink<TRouter extends AnyRouter>(session: RefreshSession): TRPCLink<TRouter> {
+  return () =>
+    ({ op, next }) =>
+      observable((observer) => {
+        let subscription: Unsubscribable | null = null;
+        let closed = false;
+
+        const attempt = (isRetry: boolean) => {
+          const tokenUsed = session.accessToken();
+          subscription = next(op).subscribe({
+            next: (value) => observer.next(value),
+            complete: () => observer.complete(),
+            error: (error) => {
+              if (isRetry || closed || NO_RETRY_PATHS.has(op.path) || !isUnauthorized(error)) {
+                observer.error(error);
+                return;
+              }
+              const current = session.accessToken();
+              const ready =
+                current && current !== tokenUsed ? Promise.resolve(true) : session.refresh();
+              ready.then(
+                (ok) => {
+                  if (closed) return;
+                  if (ok) attempt(true);
+                  else observer.error(error);
+                },
+                () => {
+                  if (!closed) observer.error(error);
+                },
+              );
+            },
+          });
+        };
+
+        attempt(false);
+        return () => {
+          closed = true;
+          subscription?.unsubscribe();
+        };
+      });
+}

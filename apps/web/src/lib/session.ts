@@ -1,0 +1,192 @@
+import { SESSION_KEYS } from "@club/shared";
+
+/** The slice of window.localStorage the session needs (injected, so tests can use a Map). */
+export interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+export type FetchFn = (input: string, init?: RequestInit) => Promise<Response>;
+
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+}
+
+export interface SessionSnapshot {
+  accessToken: string;
+  refreshToken: string | null;
+  email: string | null;
+}
+
+/** What start() found: kept as is, refreshed, cleared, nothing stored, or server unreachable (kept). */
+export type StartOutcome = "valid" | "refreshed" | "cleared" | "none" | "unreachable";
+
+export interface SessionOptions {
+  storage: KeyValueStorage;
+  fetch: FetchFn;
+  /** Prefix for the REST calls; "" in the browser (same origin). */
+  baseUrl?: string;
+}
+
+export interface Session {
+  /** The stored session, or null when logged out. Stable between changes (useSyncExternalStore). */
+  getSnapshot(): SessionSnapshot | null;
+  accessToken(): string | null;
+  subscribe(listener: () => void): () => void;
+  /** Stores the tokens and email of a successful login. */
+  login(pair: TokenPair & { email: string }): void;
+  /** Stores a new token pair (after a refresh). */
+  setTokens(pair: TokenPair): void;
+  /** Removes tokens and email. */
+  clear(): void;
+  /**
+   * Trades the stored refresh token for a new pair and stores it. Single flight: concurrent callers
+   * share one request. Resolves true on success; on a rejection by the server the session is cleared.
+   */
+  refresh(): Promise<boolean>;
+  /** SPEC section 4, session start: validate the stored access token, refresh if invalid, else clear. */
+  start(): Promise<StartOutcome>;
+  /** Re-reads storage (another tab changed it). */
+  reload(): void;
+}
+
+const isTokenPair = (value: unknown): value is TokenPair =>
+  typeof value === "object" &&
+  value !== null &&
+  typeof (value as TokenPair).accessToken === "string" &&
+  typeof (value as TokenPair).refreshToken === "string";
+
+export function createSession({ storage, fetch, baseUrl = "" }: SessionOptions): Session {
+  const listeners = new Set<() => void>();
+  let snapshot: SessionSnapshot | null | undefined;
+  let inflight: Promise<boolean> | null = null;
+
+  const read = (key: string): string | null => {
+    try {
+      return storage.getItem(key);
+    } catch {
+      return null;
+    }
+  };
+  const write = (key: string, value: string | null) => {
+    try {
+      if (value === null) storage.removeItem(key);
+      else storage.setItem(key, value);
+    } catch {
+      // Storage full or disabled: the session then lives only until the page closes.
+    }
+  };
+
+  const changed = () => {
+    snapshot = undefined;
+    for (const listener of [...listeners]) listener();
+  };
+
+  const getSnapshot = (): SessionSnapshot | null => {
+    if (snapshot === undefined) {
+      const accessToken = read(SESSION_KEYS.accessToken);
+      snapshot = accessToken
+        ? { accessToken, refreshToken: read(SESSION_KEYS.refreshToken), email: read(SESSION_KEYS.email) }
+        : null;
+    }
+    return snapshot;
+  };
+
+  const setTokens = (pair: TokenPair) => {
+    write(SESSION_KEYS.accessToken, pair.accessToken);
+    write(SESSION_KEYS.refreshToken, pair.refreshToken);
+    changed();
+  };
+
+  const clear = () => {
+    write(SESSION_KEYS.accessToken, null);
+    write(SESSION_KEYS.refreshToken, null);
+    write(SESSION_KEYS.email, null);
+    changed();
+  };
+
+  const doRefresh = async (): Promise<boolean> => {
+    const refreshToken = read(SESSION_KEYS.refreshToken);
+    if (!refreshToken) {
+      if (read(SESSION_KEYS.accessToken) || read(SESSION_KEYS.email)) clear();
+      return false;
+    }
+    let response: Response;
+    try {
+      response = await fetch(`${baseUrl}/api/Register/refresh`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ refreshToken }),
+      });
+    } catch (error) {
+      // Network failure: the server never judged the token, so keep the session.
+      console.error("Token refresh failed", error);
+      return false;
+    }
+    const body: unknown = response.ok ? await response.json().catch(() => null) : null;
+    if (!isTokenPair(body)) {
+      // Rejected. Only clear if another tab has not stored a newer pair meanwhile.
+      if (read(SESSION_KEYS.refreshToken) === refreshToken) clear();
+      return false;
+    }
+    setTokens(body);
+    return true;
+  };
+
+  const refresh = (): Promise<boolean> => {
+    inflight ??= doRefresh().finally(() => {
+      inflight = null;
+    });
+    return inflight;
+  };
+
+  const start = async (): Promise<StartOutcome> => {
+    const accessToken = read(SESSION_KEYS.accessToken);
+    if (!accessToken) {
+      if (read(SESSION_KEYS.refreshToken) || read(SESSION_KEYS.email)) clear();
+      return "none";
+    }
+    let response: Response;
+    try {
+      response = await fetch(`${baseUrl}/api/Register/validateToken`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${accessToken}` },
+      });
+    } catch (error) {
+      console.error("Token validation failed", error);
+      return "unreachable";
+    }
+    if (response.ok) {
+      const body = (await response.json().catch(() => null)) as { email?: unknown } | null;
+      if (typeof body?.email === "string" && body.email !== read(SESSION_KEYS.email)) {
+        write(SESSION_KEYS.email, body.email);
+        changed();
+      }
+      return "valid";
+    }
+    if (response.status !== 401) return "unreachable";
+    return (await refresh()) ? "refreshed" : "cleared";
+  };
+
+  return {
+    getSnapshot,
+    accessToken: () => getSnapshot()?.accessToken ?? null,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    login(pair) {
+      write(SESSION_KEYS.accessToken, pair.accessToken);
+      write(SESSION_KEYS.refreshToken, pair.refreshToken);
+      write(SESSION_KEYS.email, pair.email);
+      changed();
+    },
+    setTokens,
+    clear,
+    refresh,
+    start,
+    reload: changed,
+  };
+}

@@ -1,0 +1,38 @@
+import { useEffect } from "react";
+import type { LookupItem } from "@club/shared";
+import { trpc } from "./trpc";
+
+export type LookupName = "brands" | "drinkTypes" | "countries" | "states";
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+const toOptions = (items: readonly LookupItem[] | undefined): SelectOption[] =>
+  (items ?? []).map((item) => ({ value: String(item.id), label: item.name }));
+
+/**
+ * The brand, drink type, country and state lists, fetched only for logged-in members (SPEC section 6).
+ * A failed fetch is only logged (SPEC section 8); the select then has no options.
+ */
+export function useLookups(enabled: boolean) {
+  const options = { enabled, staleTime: 5 * 60_000, retry: false } as const;
+  const brands = trpc.lookups.brands.useQuery(undefined, options);
+  const drinkTypes = trpc.lookups.drinkTypes.useQuery(undefined, options);
+  const countries = trpc.lookups.countries.useQuery(undefined, options);
+  const states = trpc.lookups.states.useQuery(undefined, options);
+
+  const errors = [brands.error, drinkTypes.error, countries.error, states.error];
+  useEffect(() => {
+    for (const error of errors) if (error) console.error("Failed to fetch a lookup list", error);
+  }, errors);
+
+  return {
+    brands: toOptions(brands.data),
+    drinkTypes: toOptions(drinkTypes.data),
+    countries: toOptions(countries.data),
+    states: toOptions(states.data),
+    loading: enabled && [brands, drinkTypes, countries, states].some((q) => q.isPending),
+  };
+}

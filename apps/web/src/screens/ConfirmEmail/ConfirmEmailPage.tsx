@@ -1,0 +1,70 @@
+import { useEffect, useRef } from "react";
+import { Alert, Anchor, Loader, Stack, Text } from "@mantine/core";
+import { Link, useNavigate, useSearchParams } from "react-router-dom";
+import { CONFIRM_REDIRECT_MS, Messages } from "@club/shared";
+import { AuthCard } from "../../components/AuthCard";
+import { CheckIcon } from "../../components/icons";
+import { ErrorAlert } from "../../components/status";
+import { trpc } from "../../lib/trpc";
+import { useTitle } from "../../lib/useTitle";
+
+/** Reads token and email from the link, confirms once, then goes to /login after 3 seconds. */
+export default function ConfirmEmailPage() {
+  useTitle("Confirm Email");
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const token = params.get("token");
+  const email = params.get("email");
+  const valid = Boolean(token && email);
+  const confirm = trpc.auth.confirmEmail.useMutation();
+  const sent = useRef(false);
+
+  useEffect(() => {
+    if (!valid || sent.current || !token || !email) return;
+    sent.current = true; // once, even under StrictMode's double effects: the token is single use
+    confirm.mutate({ token, email });
+  }, [valid, token, email, confirm]);
+
+  useEffect(() => {
+    if (!confirm.isSuccess) return;
+    const timer = window.setTimeout(() => void navigate("/login"), CONFIRM_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [confirm.isSuccess, navigate]);
+
+  return (
+    <AuthCard title="Email confirmation">
+      {!valid ? (
+        <ErrorAlert message={Messages.invalidConfirmationLink} />
+      ) : confirm.isError ? (
+        <Stack>
+          <ErrorAlert message={Messages.emailConfirmationFailed}>{confirm.error.message}</ErrorAlert>
+          <Text size="sm" ta="center" c="dimmed">
+            Links expire after 24 hours. You can ask for a new one on the{" "}
+            <Anchor component={Link} to="/login">
+              login page
+            </Anchor>
+            .
+          </Text>
+        </Stack>
+      ) : confirm.isSuccess ? (
+        <Stack>
+          <Alert color="green" variant="light" icon={<CheckIcon />} role="status">
+            {confirm.data.message}
+          </Alert>
+          <Text size="sm" ta="center" c="dimmed">
+            Taking you to the{" "}
+            <Anchor component={Link} to="/login">
+              login page
+            </Anchor>{" "}
+            in a moment…
+          </Text>
+        </Stack>
+      ) : (
+        <Stack align="center" gap="sm">
+          <Loader aria-label="Loading" role="status" />
+          <Text c="dimmed">Confirming your email address…</Text>
+        </Stack>
+      )}
+    </AuthCard>
+  );
+}

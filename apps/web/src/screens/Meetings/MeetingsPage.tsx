@@ -1,0 +1,76 @@
+import { lazy, Suspense, useState } from "react";
+import { Anchor, Button, Table, Text } from "@mantine/core";
+import { Link } from "react-router-dom";
+import { Messages } from "@club/shared";
+import { DataTable } from "../../components/DataTable";
+import { PageHeader } from "../../components/PageHeader";
+import { EmptyMessage, ErrorAlert, PageLoader } from "../../components/status";
+import { PlusIcon } from "../../components/icons";
+import { useSession } from "../../lib/appSession";
+import { formatDate } from "../../lib/format";
+import { trpc } from "../../lib/trpc";
+import { useTitle } from "../../lib/useTitle";
+
+const AddMeetingDialog = lazy(() => import("./AddMeetingDialog"));
+
+export default function MeetingsPage() {
+  useTitle("Monthly Meetings");
+  const session = useSession();
+  const [adding, setAdding] = useState(false);
+  const meetings = trpc.meetings.list.useQuery();
+
+  return (
+    <>
+      <PageHeader
+        title="Monthly Meetings"
+        subtitle="Second Friday of every month, 7:00 PM. Pick a date to see what we poured."
+        actions={
+          session ? (
+            <Button leftSection={<PlusIcon />} onClick={() => setAdding(true)}>
+              Add Meeting
+            </Button>
+          ) : null
+        }
+      />
+
+      {meetings.isPending ? (
+        <PageLoader />
+      ) : meetings.isError ? (
+        <ErrorAlert message={Messages.fetchData} />
+      ) : meetings.data.length === 0 ? (
+        <EmptyMessage>{Messages.noMeetings}</EmptyMessage>
+      ) : (
+        <DataTable label="Monthly meetings" minWidth={480}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Date</Table.Th>
+              <Table.Th>Theme</Table.Th>
+              <Table.Th>Host</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {meetings.data.map((meeting) => (
+              <Table.Tr key={meeting.id}>
+                <Table.Td>
+                  <Anchor component={Link} to={`/monthlymeeting/${meeting.id}`} fw={600}>
+                    <time dateTime={meeting.date}>{formatDate(meeting.date)}</time>
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{meeting.theme}</Table.Td>
+                <Table.Td>
+                  <Text span>{meeting.host}</Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </DataTable>
+      )}
+
+      {adding ? (
+        <Suspense fallback={null}>
+          <AddMeetingDialog onClose={() => setAdding(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
