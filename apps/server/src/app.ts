@@ -11,6 +11,7 @@ import { loggerOptions } from "./lib/logger";
 import { Mailer } from "./lib/mailer";
 import { TokenService } from "./lib/tokens";
 import errorsPlugin from "./plugins/errors";
+import openapiPlugin from "./plugins/openapi";
 import securityPlugin, { JSON_BODY_LIMIT } from "./plugins/security";
 import webPlugin from "./plugins/web";
 import { seedOnNewDatabase } from "./seed";
@@ -89,6 +90,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
   });
   await app.register(restRoutes);
+  await app.register(openapiPlugin);
   await app.register(webPlugin, { distDir: opts.webDistDir });
   return app;
 }

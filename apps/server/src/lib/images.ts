@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { existsSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import sharp, { type OutputInfo } from "sharp";
@@ -80,7 +80,7 @@ export class ImageStore {
 
   private writeAtomically(path: string, data: Buffer): void {
     if (existsSync(path)) return;
-    const tmp = `${path}.${process.pid}.tmp`;
+    const tmp = `${path}.${process.pid}.${randomUUID()}.tmp`;
     writeFileSync(tmp, data);
     renameSync(tmp, path);
   }

@@ -45,7 +45,7 @@ import {
 export type Tag = "Auth" | "Meetings" | "Themes" | "Bottles" | "Bottle instances" | "Comments" | "Lookups" | "Operations";
 
 /** Error statuses a route can answer, each with the shared JSON error body. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
 
 export interface ApiRoute {
   method: "GET" | "POST" | "PUT";
@@ -71,6 +71,12 @@ export interface ApiRoute {
     /** A binary body of these media types instead of JSON. */
     binary?: string[];
   };
+  /** Per-IP rate limited (plugins/security.ts): 429 with Retry-After. */
+  rateLimited?: boolean;
+  /**
+   * The route's own error statuses. The document adds the implied ones: 400 with any input,
+   * 401 with `auth`, 413 and 415 with a body, 429 with `rateLimited`.
+   */
   errors: ErrorStatus[];
 }
 
@@ -93,7 +99,8 @@ export const apiRoutes: ApiRoute[] = [
       "Exchanges email and password for an access token (a JWT valid for 15 minutes) and a refresh token (30 days, single use). 403 when the email address is not confirmed yet.",
     body: LoginInputSchema,
     response: { status: 200, description: "The token pair and the member's email.", schema: LoginResultSchema },
-    errors: [400, 401, 403],
+    rateLimited: true,
+    errors: [401, 403],
   },
   {
     method: "POST",
@@ -105,7 +112,8 @@ export const apiRoutes: ApiRoute[] = [
       "Stores the member unconfirmed and emails a confirmation link (valid 24 hours). Login is refused until the address is confirmed.",
     body: RegisterInputSchema,
     response: { status: 201, description: "Registered; a confirmation email is on its way.", schema: MessageSchema },
-    errors: [400, 409],
+    rateLimited: true,
+    errors: [409],
   },
   {
     method: "POST",
@@ -117,7 +125,8 @@ export const apiRoutes: ApiRoute[] = [
       "Rotates the refresh token: the one sent becomes invalid. Presenting an already-rotated token revokes its whole family (theft detection).",
     body: RefreshInputSchema,
     response: { status: 200, description: "A new token pair.", schema: TokenPairSchema },
-    errors: [400, 401],
+    rateLimited: true,
+    errors: [401],
   },
   {
     method: "POST",
@@ -128,7 +137,7 @@ export const apiRoutes: ApiRoute[] = [
     description: "200 when the bearer access token is valid, 401 otherwise. No body.",
     auth: true,
     response: { status: 200, description: "The token is valid.", schema: ValidTokenSchema },
-    errors: [401],
+    errors: [],
   },
   {
     method: "GET",
@@ -139,7 +148,8 @@ export const apiRoutes: ApiRoute[] = [
     description: "The link of the confirmation email. Single use; confirming an already confirmed address again answers 200.",
     query: ConfirmEmailInputSchema,
     response: { status: 200, description: "Confirmed.", schema: MessageSchema },
-    errors: [400],
+    rateLimited: true,
+    errors: [],
   },
   {
     method: "POST",
@@ -150,7 +160,7 @@ export const apiRoutes: ApiRoute[] = [
     description: "Revokes the refresh token and every token rotated from the same login. Unknown tokens are ignored.",
     body: RefreshInputSchema,
     response: { status: 200, description: "Logged out.", schema: OkSchema },
-    errors: [400],
+    errors: [],
   },
   {
     method: "POST",
@@ -162,7 +172,8 @@ export const apiRoutes: ApiRoute[] = [
       "Always the same answer, so it does not reveal who is registered. At most one email a minute per member.",
     body: ResendConfirmationInputSchema,
     response: { status: 200, description: "Sent if the address belongs to an unconfirmed member.", schema: MessageSchema },
-    errors: [400],
+    rateLimited: true,
+    errors: [],
   },
 
   // ---- Meetings ----
@@ -185,7 +196,7 @@ export const apiRoutes: ApiRoute[] = [
     auth: true,
     body: NewMeetingInputSchema,
     response: { status: 201, description: "Created.", schema: CreatedIdSchema },
-    errors: [400, 401, 404],
+    errors: [404],
   },
   {
     method: "GET",
@@ -195,7 +206,7 @@ export const apiRoutes: ApiRoute[] = [
     summary: "Get a meeting with the bottles sampled",
     params: MeetingIdSchema,
     response: { status: 200, description: "The meeting.", schema: MeetingDetailSchema },
-    errors: [400, 404],
+    errors: [404],
   },
   {
     method: "POST",
@@ -207,7 +218,7 @@ export const apiRoutes: ApiRoute[] = [
     auth: true,
     body: AddBottleToMeetingInputSchema,
     response: { status: 200, description: "Added.", schema: OkSchema },
-    errors: [400, 401, 404, 409],
+    errors: [404, 409],
   },
 
   // ---- Themes ----
@@ -231,7 +242,7 @@ export const apiRoutes: ApiRoute[] = [
     auth: true,
     body: NewThemeInputSchema,
     response: { status: 201, description: "Created.", schema: CreatedThemeSchema },
-    errors: [400, 401, 409],
+    errors: [409],
   },
 
   // ---- Bottles ----
@@ -262,7 +273,7 @@ export const apiRoutes: ApiRoute[] = [
     summary: "Get a bottle with its purchases",
     params: BottleIdSchema,
     response: { status: 200, description: "The bottle.", schema: BottleDetailSchema },
-    errors: [400, 404],
+    errors: [404],
   },
   {
     method: "GET",
@@ -273,7 +284,7 @@ export const apiRoutes: ApiRoute[] = [
     description: "A re-encoded WebP image, served with an ETag. 404 when the bottle has no image.",
     params: BottleIdSchema,
     response: { status: 200, description: "The image.", binary: ["image/webp"] },
-    errors: [400, 404],
+    errors: [404],
   },
   {
     method: "POST",
@@ -287,7 +298,7 @@ export const apiRoutes: ApiRoute[] = [
     query: UploadImageQuerySchema,
     fileField: "image",
     response: { status: 200, description: "Stored.", schema: OkSchema },
-    errors: [400, 401, 404, 413, 415],
+    errors: [404],
   },
   {
     method: "POST",
@@ -300,7 +311,7 @@ export const apiRoutes: ApiRoute[] = [
     auth: true,
     body: NewBottleInputSchema,
     response: { status: 201, description: "Created.", schema: CreatedIdSchema },
-    errors: [400, 401, 404],
+    errors: [404],
   },
   ...(
     [
@@ -320,7 +331,7 @@ export const apiRoutes: ApiRoute[] = [
       auth: true,
       body,
       response: { status: 200, description: "Updated.", schema: OkSchema },
-      errors: [400, 401, 404],
+      errors: [404],
     }),
   ),
 
@@ -335,7 +346,7 @@ export const apiRoutes: ApiRoute[] = [
     auth: true,
     body: NewInstanceInputSchema,
     response: { status: 201, description: "Created.", schema: BottleInstanceSchema },
-    errors: [400, 401, 404],
+    errors: [404],
   },
   {
     method: "PUT",
@@ -347,7 +358,7 @@ export const apiRoutes: ApiRoute[] = [
     auth: true,
     params: InstanceIdSchema,
     response: { status: 200, description: "Finished.", schema: BottleInstanceSchema },
-    errors: [400, 401, 404, 409],
+    errors: [404, 409],
   },
 
   // ---- Comments ----
@@ -360,7 +371,7 @@ export const apiRoutes: ApiRoute[] = [
     description: "Oldest first.",
     params: CommentsByBottleSchema,
     response: { status: 200, description: "The comments.", schema: list(CommentSchema) },
-    errors: [400, 404],
+    errors: [404],
   },
   {
     method: "POST",
@@ -371,7 +382,7 @@ export const apiRoutes: ApiRoute[] = [
     auth: true,
     body: NewCommentInputSchema,
     response: { status: 201, description: "Created.", schema: CommentSchema },
-    errors: [400, 401, 404],
+    errors: [404],
   },
 
   // ---- Lookups ----

@@ -244,7 +244,8 @@ export const restEndpoints: RestEndpoint[] = [
   { method: "GET", route: "/api/Countries", access: "public", write: false, body: "none", ok: 200, valid: () => ({}) },
   { method: "GET", route: "/api/States", access: "public", write: false, body: "none", ok: 200, valid: () => ({}) },
 
-  // Operations
+  // Operations and API docs (Swagger UI under /docs is static files, not listed)
+  { method: "GET", route: "/api/openapi.json", access: "public", write: false, body: "none", ok: 200, valid: () => ({}) },
   { method: "GET", route: "/healthz", access: "public", write: false, body: "none", ok: 200, valid: () => ({}) },
 ];
 
@@ -383,4 +384,20 @@ export function snapshot(t: TestApp): string {
   }
   hash.update(readdirSync(t.app.deps.config.imagesDir).sort().join(","));
   return hash.digest("hex");
+}
+
+/** Every (method, URL pattern) the app serves, read from Fastify's route tree. */
+export function appRoutes(app: TestApp["app"]): { method: string; url: string }[] {
+  const routes: { method: string; url: string }[] = [];
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split("\n")) {
+    const m = /^((?:│ {3}| {4})*)(?:├── |└── )(.+?)(?: \(([^)]*)\))?$/.exec(line);
+    if (!m) continue;
+    const depth = (m[1] ?? "").length / 4;
+    stack.length = depth;
+    const url = (depth > 0 ? (stack[depth - 1] ?? "") : "") + (m[2] ?? "");
+    stack[depth] = url;
+    for (const method of (m[3] ?? "").split(", ").filter(Boolean)) routes.push({ method, url });
+  }
+  return routes;
 }

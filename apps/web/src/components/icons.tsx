@@ -61,7 +61,7 @@ export const CheckIcon = (p: IconProps) => (
   </Icon>
 );
 
-export const SortIcon = ({ direction, ...p }: IconProps & { direction: "asc" | "desc" | null }) => (
+export const SortIcon = ({ direction, ...p }: IconProps & { direction: "asc" | "desc" | null | undefined }) => (
   <Icon size={14} {...p}>
     {direction === "asc" ? (
       <path d="m6 15 6-6 6 6" />

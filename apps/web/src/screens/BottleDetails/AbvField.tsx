@@ -1,0 +1,100 @@
+import { useState } from "react";
+import { ActionIcon, Button, Group, NumberInput, Stack } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { ABV_MAX, ABV_MIN, AbvSchema, Messages } from "@club/shared";
+import { EditIcon } from "../../components/icons";
+import { ErrorAlert } from "../../components/status";
+import { formatAbv } from "../../lib/format";
+import { trpc } from "../../lib/trpc";
+import classes from "./BottleDetails.module.css";
+
+/** The ABV value; members edit it inline (0 to 100, else the spec's error text). */
+export function AbvField({ bottleId, abv, editable }: { bottleId: number; abv: number; editable: boolean }) {
+  const [editing, setEditing] = useState(false);
+  const [value, setValue] = useState<number | string>(abv);
+  const [error, setError] = useState<string | null>(null);
+  const utils = trpc.useUtils();
+  const update = trpc.bottles.updateAbv.useMutation({
+    onSuccess: async () => {
+      setEditing(false);
+      notifications.show({ color: "green", message: "ABV updated." });
+      await utils.bottles.invalidate();
+    },
+  });
+
+  if (!editing) {
+    return (
+      <Group gap="xs" wrap="nowrap">
+        <span className={classes.numeric}>{formatAbv(abv)}</span>
+        {editable ? (
+          <ActionIcon
+            variant="subtle"
+            size="sm"
+            aria-label="Edit ABV"
+            title="Edit ABV"
+            onClick={() => {
+              setValue(abv);
+              setError(null);
+              update.reset();
+              setEditing(true);
+            }}
+          >
+            <EditIcon size={15} />
+          </ActionIcon>
+        ) : null}
+      </Group>
+    );
+  }
+
+  const save = () => {
+    const parsed = AbvSchema.safeParse(typeof value === "number" ? value : Number.NaN);
+    if (!parsed.success) {
+      setError(Messages.abvRange);
+      return;
+    }
+    setError(null);
+    update.mutate({ bottleId, abv: parsed.data });
+  };
+
+  return (
+    <Stack gap={6}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          save();
+        }}
+      >
+        <Group gap="xs" align="flex-start" wrap="nowrap">
+          <NumberInput
+            label="ABV"
+            size="xs"
+            w={110}
+            min={ABV_MIN}
+            max={ABV_MAX}
+            clampBehavior="none"
+            decimalScale={2}
+            suffix="%"
+            value={value}
+            onChange={(next) => {
+              setValue(next);
+              setError(null);
+            }}
+            error={error}
+            errorProps={{ role: "alert" }}
+            data-autofocus
+            autoFocus
+          />
+          <Group gap={6} mt={22} wrap="nowrap">
+            <Button size="xs" type="submit" loading={update.isPending}>
+              Save
+            </Button>
+            <Button size="xs" variant="default" onClick={() => setEditing(false)}>
+              Cancel
+            </Button>
+          </Group>
+        </Group>
+      </form>
+      {update.isError ? <ErrorAlert message={Messages.updateAbv} /> : null}
+    </Stack>
+  );
+}

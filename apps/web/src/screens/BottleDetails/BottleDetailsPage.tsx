@@ -1,0 +1,133 @@
+import { Anchor, Badge, Card, Divider, Grid, Group, Stack, Text } from "@mantine/core";
+import { Link, useParams } from "react-router-dom";
+import { Messages, type BottleDetail } from "@club/shared";
+import { PageHeader } from "../../components/PageHeader";
+import { ExternalIcon } from "../../components/icons";
+import { ErrorAlert, NotFound, PageLoader } from "../../components/status";
+import { useSession } from "../../lib/appSession";
+import { isNotFound, parseId } from "../../lib/errors";
+import { orNA } from "../../lib/format";
+import { trpc } from "../../lib/trpc";
+import { useTitle } from "../../lib/useTitle";
+import { AbvField } from "./AbvField";
+import { AttributeEditors } from "./AttributeEditors";
+import { BottleImage } from "./BottleImage";
+import { CommentsSection } from "./CommentsSection";
+import { ImageUpload } from "./ImageUpload";
+import { InstancesSection } from "./InstancesSection";
+import classes from "./BottleDetails.module.css";
+
+const BOTTLE_NOT_FOUND = "There is no bottle at this address. It may have been removed from the library.";
+
+function StoreLink({ href }: { href: string | null }) {
+  if (!href) return <>N/A</>;
+  return (
+    <Anchor href={href} target="_blank" rel="noopener noreferrer" style={{ overflowWrap: "anywhere" }}>
+      <Group gap={4} wrap="nowrap" component="span" display="inline-flex">
+        Store link
+        <ExternalIcon size={14} />
+      </Group>
+    </Anchor>
+  );
+}
+
+function Facts({ bottle, isMember }: { bottle: BottleDetail; isMember: boolean }) {
+  return (
+    <dl className={classes.facts}>
+      <dt>Brand</dt>
+      <dd>{orNA(bottle.brand)}</dd>
+      <dt>Type</dt>
+      <dd>{orNA(bottle.drinkType)}</dd>
+      <dt>Country</dt>
+      <dd>{orNA(bottle.country)}</dd>
+      <dt>State</dt>
+      <dd>{orNA(bottle.state)}</dd>
+      <dt>ABV</dt>
+      <dd>
+        <AbvField bottleId={bottle.id} abv={bottle.abv} editable={isMember} />
+      </dd>
+      <dt>Store</dt>
+      <dd>
+        <StoreLink href={bottle.storeLink} />
+      </dd>
+    </dl>
+  );
+}
+
+function Bottle({ id }: { id: number }) {
+  const session = useSession();
+  const isMember = session !== null;
+  const bottle = trpc.bottles.byId.useQuery({ id });
+  useTitle(bottle.data?.name ?? "Bottle");
+
+  if (bottle.isPending) return <PageLoader />;
+  if (bottle.isError) {
+    return isNotFound(bottle.error) ? (
+      <NotFound title="Bottle not found" message={BOTTLE_NOT_FOUND} />
+    ) : (
+      <ErrorAlert message={Messages.fetchBottleDetails} />
+    );
+  }
+  const data = bottle.data;
+  const open = data.bottleInstances.filter((instance) => !instance.dateFinished).length;
+
+  return (
+    <>
+      <Anchor component={Link} to="/library-bottles" size="sm" mb="xs" display="inline-block">
+        ← Library Bottles
+      </Anchor>
+      <PageHeader
+        title={data.name}
+        subtitle={
+          <Group gap="xs" component="span">
+            {data.drinkType ? (
+              <Badge variant="light" radius="sm">
+                {data.drinkType}
+              </Badge>
+            ) : null}
+            <Text span size="sm" c="dimmed">
+              {open === 1 ? "1 open bottle" : `${open} open bottles`}
+            </Text>
+          </Group>
+        }
+      />
+      <Stack gap={40}>
+        <Grid gap="lg" align="stretch">
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Card withBorder padding="lg" h="100%">
+              <Stack>
+                <BottleImage
+                  bottleId={data.id}
+                  name={data.name}
+                  hasImage={data.hasImage}
+                  imageVersion={data.imageVersion}
+                />
+                {isMember ? <ImageUpload bottleId={data.id} /> : null}
+              </Stack>
+            </Card>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Card withBorder padding="lg" h="100%">
+              <Facts bottle={data} isMember={isMember} />
+              {isMember ? (
+                <>
+                  <Divider my="md" />
+                  <AttributeEditors bottle={data} />
+                </>
+              ) : null}
+            </Card>
+          </Grid.Col>
+        </Grid>
+        <InstancesSection bottleId={data.id} instances={data.bottleInstances} isMember={isMember} />
+        <CommentsSection bottleId={data.id} isMember={isMember} />
+      </Stack>
+    </>
+  );
+}
+
+export default function BottleDetailsPage() {
+  const { bottleId } = useParams();
+  const id = parseId(bottleId);
+  if (id === null) return <NotFound title="Bottle not found" message={BOTTLE_NOT_FOUND} />;
+  return <Bottle key={id} id={id} />;
+}

@@ -1,0 +1,99 @@
+import { useEffect, useState } from "react";
+import { Button, Group, Paper, Stack, Table, Textarea, Title } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { COMMENT_MAX, Messages } from "@club/shared";
+import { DataTable } from "../../components/DataTable";
+import { EmptyMessage, ErrorAlert, PageLoader } from "../../components/status";
+import { formatDate } from "../../lib/format";
+import { trpc } from "../../lib/trpc";
+
+function AddCommentForm({ bottleId }: { bottleId: number }) {
+  const [comment, setComment] = useState("");
+  const utils = trpc.useUtils();
+  const create = trpc.comments.create.useMutation({
+    onSuccess: async () => {
+      setComment("");
+      notifications.show({ color: "green", message: "Comment posted." });
+      await utils.comments.invalidate();
+    },
+  });
+  const trimmed = comment.trim();
+
+  return (
+    <Paper withBorder p="md" radius="lg">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (trimmed) create.mutate({ bottleId, comment: trimmed });
+        }}
+      >
+        <Stack gap="sm">
+          {create.isError ? <ErrorAlert message={Messages.postComment} /> : null}
+          <Textarea
+            label="Comment"
+            placeholder="Nose, palate, finish… what did you think?"
+            autosize
+            minRows={3}
+            maxRows={8}
+            maxLength={COMMENT_MAX}
+            value={comment}
+            onChange={(event) => setComment(event.currentTarget.value)}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" disabled={!trimmed} loading={create.isPending}>
+              Post Comment
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+/** The comments table; a failed fetch is only logged and shows the empty message. */
+export function CommentsSection({ bottleId, isMember }: { bottleId: number; isMember: boolean }) {
+  const comments = trpc.comments.byBottle.useQuery({ bottleId }, { retry: false });
+
+  useEffect(() => {
+    if (comments.error) console.error("Failed to fetch comments", comments.error);
+  }, [comments.error]);
+
+  return (
+    <Stack gap="md">
+      <Title order={2} fz="h3">
+        Comments
+      </Title>
+      {comments.isPending ? (
+        <PageLoader py={24} />
+      ) : comments.isError || comments.data.length === 0 ? (
+        <Paper withBorder radius="lg">
+          <EmptyMessage>{Messages.noComments}</EmptyMessage>
+        </Paper>
+      ) : (
+        <DataTable label="Comments" minWidth={520}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Member</Table.Th>
+              <Table.Th>Comment</Table.Th>
+              <Table.Th>Date</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {comments.data.map((comment) => (
+              <Table.Tr key={comment.id}>
+                <Table.Td fw={600} style={{ whiteSpace: "nowrap" }}>
+                  {comment.member.firstName} {comment.member.lastName}
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{comment.comment}</Table.Td>
+                <Table.Td style={{ whiteSpace: "nowrap" }}>
+                  <time dateTime={comment.createdAt}>{formatDate(comment.createdAt)}</time>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </DataTable>
+      )}
+      {isMember ? <AddCommentForm bottleId={bottleId} /> : null}
+    </Stack>
+  );
+}
