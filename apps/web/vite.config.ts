@@ -21,6 +21,19 @@ export default defineConfig({
   },
   build: {
     manifest: true,
-    chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      treeshake: {
+        // @club/shared is plain declarations (zod schemas, messages, constants): a screen that imports
+        // only Messages must not pull zod into the first screen's bundle.
+        moduleSideEffects: (id) => (id.includes("/packages/shared/src/") ? false : undefined),
+      },
+      output: {
+        codeSplitting: {
+          // Popover positioning is needed only by selects in dialogs, never by the first screen.
+          includeDependenciesRecursively: false,
+          groups: [{ name: "floating-ui", test: /node_modules[\\/]@floating-ui[\\/]/ }],
+        },
+      },
+    },
   },
 });

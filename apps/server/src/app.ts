@@ -10,7 +10,7 @@ import { ImageStore } from "./lib/images";
 import { loggerOptions } from "./lib/logger";
 import { Mailer } from "./lib/mailer";
 import { TokenService } from "./lib/tokens";
-import errorsPlugin from "./plugins/errors";
+import errorsPlugin, { frameworkErrors } from "./plugins/errors";
 import openapiPlugin from "./plugins/openapi";
 import securityPlugin, { JSON_BODY_LIMIT } from "./plugins/security";
 import webPlugin from "./plugins/web";
@@ -50,6 +50,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 5000 },
     genReqId: () => crypto.randomUUID(),
+    frameworkErrors,
   });
 
   const db: Db = openDb(config.dbFile);

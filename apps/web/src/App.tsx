@@ -1,15 +1,19 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { MantineProvider, localStorageColorSchemeManager } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { BrowserRouter } from "react-router-dom";
 import { THEME_STORAGE_KEY } from "@club/shared";
 import { AppLayout } from "./components/AppLayout";
 import { appSession } from "./lib/appSession";
 import { httpStatusOf } from "./lib/errors";
+import { useNotificationsWanted } from "./lib/notify";
 import { createTrpcClient, trpc } from "./lib/trpc";
 import { AppRoutes } from "./routes";
-import { theme } from "./theme";
+import { cssVariablesResolver, theme } from "./theme";
+
+const Notifications = lazy(() =>
+  import("@mantine/notifications").then((module) => ({ default: module.Notifications })),
+);
 
 /** Stores `dark` | `light` under localStorage `theme`. */
 const colorSchemeManager = localStorageColorSchemeManager({ key: THEME_STORAGE_KEY });
@@ -33,6 +37,7 @@ function createQueryClient() {
 export function App() {
   const [queryClient] = useState(createQueryClient);
   const [trpcClient] = useState(() => createTrpcClient(appSession));
+  const notificationsWanted = useNotificationsWanted();
 
   // SPEC section 4, session start: validate the stored token, refresh it, or clear the session.
   useEffect(() => {
@@ -40,8 +45,17 @@ export function App() {
   }, []);
 
   return (
-    <MantineProvider theme={theme} defaultColorScheme="dark" colorSchemeManager={colorSchemeManager}>
-      <Notifications position="top-right" />
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme="dark"
+      colorSchemeManager={colorSchemeManager}
+      cssVariablesResolver={cssVariablesResolver}
+    >
+      {notificationsWanted ? (
+        <Suspense fallback={null}>
+          <Notifications position="top-right" />
+        </Suspense>
+      ) : null}
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>
           <BrowserRouter>

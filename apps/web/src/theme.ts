@@ -1,4 +1,10 @@
-import { createTheme, type MantineColorsTuple } from "@mantine/core";
+import {
+  createTheme,
+  defaultVariantColorsResolver,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+  type VariantColorsResolver,
+} from "@mantine/core";
 
 /** Whisky amber, from pale straw to old cask. */
 const amber: MantineColorsTuple = [
@@ -28,10 +34,37 @@ const dark: MantineColorsTuple = [
   "#13100e",
 ];
 
+/**
+ * Filled amber buttons carry dark text in the dark scheme (white on bright amber fails contrast) and
+ * white text on the deeper amber of the light scheme.
+ */
+const variantColorResolver: VariantColorsResolver = (input) => {
+  const colors = defaultVariantColorsResolver(input);
+  if (input.variant === "filled" && colors.background.includes("amber")) {
+    return { ...colors, color: "var(--club-on-primary)" };
+  }
+  return colors;
+};
+
+/** Readable amber text for light/subtle variants and links in both schemes. */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    "--club-on-primary": "#ffffff",
+    "--mantine-color-amber-light-color": "#7a460b",
+    "--mantine-color-anchor": "#8a4f07",
+  },
+  dark: {
+    "--club-on-primary": "#1d1308",
+    "--mantine-color-amber-light-color": "#f5b94f",
+    "--mantine-color-anchor": "#f0a326",
+  },
+});
+
 export const theme = createTheme({
   primaryColor: "amber",
   primaryShade: { light: 7, dark: 5 },
-  autoContrast: true,
+  variantColorResolver,
   colors: { amber, dark },
   defaultRadius: "md",
   cursorType: "pointer",
@@ -42,8 +75,11 @@ export const theme = createTheme({
     fontWeight: "700",
   },
   components: {
+    Badge: { defaultProps: { tt: "none", fw: 600 } },
     Loader: { defaultProps: { type: "dots" } },
     Modal: { defaultProps: { centered: true, radius: "lg", overlayProps: { backgroundOpacity: 0.55, blur: 3 } } },
     Paper: { defaultProps: { radius: "lg" } },
+    // Keeps getByLabel("Password") unambiguous: the toggle's default name also contains "password".
+    PasswordInput: { defaultProps: { visibilityToggleButtonProps: { "aria-label": "Show or hide characters" } } },
   },
 });

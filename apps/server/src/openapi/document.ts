@@ -216,6 +216,7 @@ function operation(route: ApiRoute, names: Map<ZodType, string>): OpenApiOperati
   if (response.schema) content["application/json"] = { schema: schemaRef(response.schema, names, `${where} response`) };
   for (const type of response.binary ?? []) content[type] = { schema: { type: "string", format: "binary" } };
   op.responses[String(response.status)] = { description: response.description, content };
+  if (route.notModified) op.responses["304"] = { description: "Not modified: If-None-Match matched the ETag." };
   for (const status of errorStatuses(route)) {
     op.responses[String(status)] = { $ref: `#/components/responses/${ERROR_RESPONSES[status].name}` };
   }

@@ -3,6 +3,7 @@ import {
   AddBottleToMeetingInputSchema,
   BottleDetailSchema,
   BottleIdSchema,
+  BottleImageQuerySchema,
   BottleInstanceSchema,
   BottleListItemSchema,
   BottleOptionSchema,
@@ -32,6 +33,7 @@ import {
   UpdateDrinkTypeInputSchema,
   UpdateStateInputSchema,
   UploadImageQuerySchema,
+  UploadImageResultSchema,
 } from "@club/shared";
 import {
   CreatedIdSchema,
@@ -71,6 +73,8 @@ export interface ApiRoute {
     /** A binary body of these media types instead of JSON. */
     binary?: string[];
   };
+  /** Answers 304 Not Modified when If-None-Match matches its ETag. */
+  notModified?: boolean;
   /** Per-IP rate limited (plugins/security.ts): 429 with Retry-After. */
   rateLimited?: boolean;
   /**
@@ -281,9 +285,12 @@ export const apiRoutes: ApiRoute[] = [
     operationId: "getBottleImage",
     tag: "Bottles",
     summary: "Get a bottle's image",
-    description: "A re-encoded WebP image, served with an ETag. 404 when the bottle has no image.",
+    description:
+      "The stored image (re-encoded, at most 1600 px), or with `size=thumb` a small thumbnail. Served with an ETag: send it back in If-None-Match to get a 304. 404 when the bottle has no image.",
     params: BottleIdSchema,
+    query: BottleImageQuerySchema,
     response: { status: 200, description: "The image.", binary: ["image/webp"] },
+    notModified: true,
     errors: [404],
   },
   {
@@ -297,7 +304,11 @@ export const apiRoutes: ApiRoute[] = [
     auth: true,
     query: UploadImageQuerySchema,
     fileField: "image",
-    response: { status: 200, description: "Stored.", schema: OkSchema },
+    response: {
+      status: 200,
+      description: "Stored; `imageVersion` is the new image's content hash (BottleDetail.imageVersion).",
+      schema: UploadImageResultSchema,
+    },
     errors: [404],
   },
   {

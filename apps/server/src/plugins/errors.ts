@@ -1,4 +1,5 @@
 import fp from "fastify-plugin";
+import type { FastifyError, FastifyReply } from "fastify";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { ZodError, z } from "zod";
@@ -28,6 +29,16 @@ export const errorBody = (status: number, message: string, issues?: unknown): Er
     ...(issues === undefined ? {} : { issues }),
   },
 });
+
+/**
+ * Fastify answers some requests before routing, bypassing setErrorHandler: a URL with broken
+ * percent-encoding (FST_ERR_BAD_URL). Passed as Fastify's `frameworkErrors` option so those get
+ * the same JSON error shape too.
+ */
+export function frameworkErrors(error: FastifyError, _req: unknown, reply: FastifyReply): void {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  void reply.code(status).send(errorBody(status, ServerMessages.validation));
+}
 
 /** One JSON error shape for every REST route: { error: { code, message, issues? } }. */
 export default fp(

@@ -81,21 +81,32 @@ export function rateLimitGroupsOf(req: FastifyRequest): RateLimitGroup[] {
   return group ? [group] : [];
 }
 
-function tooManyRequests(req: FastifyRequest, reply: FastifyReply, retryAfterSeconds: number) {
-  reply.code(429).header("retry-after", String(retryAfterSeconds));
-  if (req.routeOptions.url !== TRPC_ROUTE) return reply.send(errorBody(429, ServerMessages.tooManyRequests));
-  // tRPC clients expect tRPC's own error envelope: one per call when batched.
+/** tRPC's error envelope (one per call when batched), for answers given before tRPC runs. */
+function trpcErrorReply(req: FastifyRequest, reply: FastifyReply, status: 404 | 429, message: string) {
+  const key = status === 404 ? "NOT_FOUND" : "TOO_MANY_REQUESTS";
   const names = String((req.params as { path?: unknown }).path ?? "").split(",");
   const envelope = (path: string) => ({
     error: {
-      message: ServerMessages.tooManyRequests,
-      code: TRPC_ERROR_CODES_BY_KEY.TOO_MANY_REQUESTS,
-      data: { code: "TOO_MANY_REQUESTS", httpStatus: 429, path, zodError: null },
+      message,
+      code: TRPC_ERROR_CODES_BY_KEY[key],
+      data: { code: key, httpStatus: status, path, zodError: null },
     },
   });
   const isBatch = (req.query as Record<string, unknown> | undefined)?.batch !== undefined;
-  return reply.send(isBatch ? names.map(envelope) : envelope(names[0] ?? ""));
+  return reply.code(status).send(isBatch ? names.map(envelope) : envelope(names[0] ?? ""));
 }
+
+function tooManyRequests(req: FastifyRequest, reply: FastifyReply, retryAfterSeconds: number) {
+  reply.header("retry-after", String(retryAfterSeconds));
+  if (req.routeOptions.url === TRPC_ROUTE) return trpcErrorReply(req, reply, 429, ServerMessages.tooManyRequests);
+  return reply.code(429).send(errorBody(429, ServerMessages.tooManyRequests));
+}
+
+/**
+ * Procedure paths are plain names (auth.login, or a comma-separated batch). tRPC decodes the
+ * already-decoded path a second time, so a '%' in it (/trpc/%25zz) made it throw: a 500.
+ */
+const TRPC_PATH = /^[A-Za-z0-9_.,]*$/;
 
 /**
  * Security headers (helmet, with the CSP above; HSTS only when configured) and per-IP rate limits
@@ -122,6 +133,13 @@ export default fp(
       strictTransportSecurity: config.hsts ? { maxAge: 180 * 24 * 60 * 60, includeSubDomains: false } : false,
       xFrameOptions: { action: "deny" },
       referrerPolicy: { policy: "no-referrer" },
+    });
+
+    app.addHook("onRequest", async (req, reply) => {
+      if (req.routeOptions.url !== TRPC_ROUTE) return;
+      const path = (req.params as { path?: unknown }).path;
+      if (typeof path !== "string" || !TRPC_PATH.test(path))
+        return trpcErrorReply(req, reply, 404, "No procedure found on this path.");
     });
 
     if (!config.rateLimit.enabled) return;

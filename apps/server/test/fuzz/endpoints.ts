@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
 import type { InjectOptions } from "fastify";
 import sharp from "sharp";
@@ -367,23 +367,39 @@ export function routerProcedures(): { path: string; type: string }[] {
 // ---------------------------------------------------------------------------------------------
 // Database snapshots
 
+const counted = new WeakSet<object>();
+
 /**
- * A fingerprint of everything a request could change: every table's rows (except the outbox,
- * which the mail worker updates in the background) and the image files.
+ * Counts every row written (inserted, updated or deleted) through the app's connection, in every
+ * table except the outbox (the mail worker updates it in the background): temporary triggers on
+ * the app's own SQLite connection bump a counter in a temporary table. Rolled-back writes roll
+ * their count back too.
  */
-export function snapshot(t: TestApp): string {
+function installChangeCounter(t: TestApp): void {
   const sqlite = t.app.deps.db.$client;
+  if (counted.has(sqlite)) return;
   const tables = sqlite
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name <> 'outbox' ORDER BY name")
+    .prepare("SELECT name FROM main.sqlite_master WHERE type = 'table' AND name <> 'outbox' AND name NOT LIKE 'sqlite_%'")
     .pluck()
     .all() as string[];
-  const hash = createHash("sha1");
-  for (const name of tables) {
-    hash.update(`\n#${name}\n`);
-    for (const row of sqlite.prepare(`SELECT * FROM "${name}"`).raw().iterate()) hash.update(JSON.stringify(row));
-  }
-  hash.update(readdirSync(t.app.deps.config.imagesDir).sort().join(","));
-  return hash.digest("hex");
+  sqlite.exec("CREATE TEMP TABLE IF NOT EXISTS fuzz_changes (n INTEGER NOT NULL); INSERT INTO fuzz_changes VALUES (0);");
+  for (const table of tables)
+    for (const event of ["INSERT", "UPDATE", "DELETE"])
+      sqlite.exec(
+        `CREATE TEMP TRIGGER IF NOT EXISTS "fuzz_${table}_${event}" AFTER ${event} ON main."${table}" BEGIN UPDATE fuzz_changes SET n = n + 1; END;`,
+      );
+  counted.add(sqlite);
+}
+
+/**
+ * A fingerprint of everything a request could change: the number of rows ever written to any
+ * table but the outbox, and the image files. Equal fingerprints before and after a request mean
+ * it changed nothing.
+ */
+export function snapshot(t: TestApp): string {
+  installChangeCounter(t);
+  const n = t.app.deps.db.$client.prepare("SELECT n FROM temp.fuzz_changes").pluck().get() as number;
+  return `${n}|${readdirSync(t.app.deps.config.imagesDir).length}`;
 }
 
 /** Every (method, URL pattern) the app serves, read from Fastify's route tree. */

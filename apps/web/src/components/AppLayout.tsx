@@ -114,7 +114,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       padding={0}
     >
       <AppShell.Header className={classes.header}>
-        <Container size="lg" h="100%">
+        <Container size={1200} h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
             <Group gap="xs" wrap="nowrap">
               <Burger
@@ -181,7 +181,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       </AppShell.Navbar>
 
       <AppShell.Main className={classes.main}>
-        <Container size="lg" py={{ base: "lg", sm: 40 }} px={{ base: "md", sm: "lg" }}>
+        <Container size={1200} py={{ base: "lg", sm: 40 }} px={{ base: "md", sm: "lg" }}>
           <Suspense fallback={<PageLoader />}>{children}</Suspense>
         </Container>
       </AppShell.Main>

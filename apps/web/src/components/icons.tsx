@@ -61,11 +61,11 @@ export const CheckIcon = (p: IconProps) => (
   </Icon>
 );
 
-export const SortIcon = ({ direction, ...p }: IconProps & { direction: "asc" | "desc" | null | undefined }) => (
+export const SortIcon = ({ order, ...p }: Omit<IconProps, "order"> & { order: "asc" | "desc" | null }) => (
   <Icon size={14} {...p}>
-    {direction === "asc" ? (
+    {order === "asc" ? (
       <path d="m6 15 6-6 6 6" />
-    ) : direction === "desc" ? (
+    ) : order === "desc" ? (
       <path d="m6 9 6 6 6-6" />
     ) : (
       <path d="m7 9 5-5 5 5M7 15l5 5 5-5" />

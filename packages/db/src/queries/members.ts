@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "../client";
-import { emailConfirmationTokens, members } from "../schema";
+import { emailConfirmationTokens, members, refreshTokens } from "../schema";
 
 export type MemberRow = typeof members.$inferSelect;
 
@@ -61,3 +61,54 @@ export const latestConfirmationToken = (db: Db, memberId: number, since: string)
     )
     .orderBy(desc(emailConfirmationTokens.createdAt))
     .get();
+
+// ---- Admin command line (apps/server/src/admin) ----
+
+export type MemberSummary = Pick<MemberRow, "id" | "email" | "firstName" | "lastName" | "emailConfirmedAt" | "createdAt">;
+
+/** Every member, oldest first. */
+export const listMembers = (db: Db): MemberSummary[] =>
+  db
+    .select({
+      id: members.id,
+      email: members.email,
+      firstName: members.firstName,
+      lastName: members.lastName,
+      emailConfirmedAt: members.emailConfirmedAt,
+      createdAt: members.createdAt,
+    })
+    .from(members)
+    .orderBy(members.id)
+    .all();
+
+/** Confirms the member's address by hand (no token). False when it was already confirmed. */
+export function markMemberConfirmed(db: Db, memberId: number, now: string): boolean {
+  const result = db
+    .update(members)
+    .set({ emailConfirmedAt: now })
+    .where(and(eq(members.id, memberId), isNull(members.emailConfirmedAt)))
+    .run();
+  return result.changes === 1;
+}
+
+/**
+ * Sets a new password hash and revokes the member's live refresh tokens (one per logged-in
+ * device; rotated and expired ones are unusable already). Returns how many were revoked.
+ */
+export function replaceMemberPassword(db: Db, memberId: number, passwordHash: string, now: string): number {
+  return db.transaction((tx) => {
+    tx.update(members).set({ passwordHash }).where(eq(members.id, memberId)).run();
+    return tx
+      .update(refreshTokens)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(refreshTokens.memberId, memberId),
+          isNull(refreshTokens.revokedAt),
+          isNull(refreshTokens.rotatedAt),
+          gt(refreshTokens.expiresAt, now),
+        ),
+      )
+      .run().changes;
+  });
+}

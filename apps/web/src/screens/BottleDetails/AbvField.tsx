@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { ActionIcon, Button, Group, NumberInput, Stack } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { ABV_MAX, ABV_MIN, AbvSchema, Messages } from "@club/shared";
 import { EditIcon } from "../../components/icons";
 import { ErrorAlert } from "../../components/status";
 import { formatAbv } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import classes from "./BottleDetails.module.css";
+import { notify } from "../../lib/notify";
 
 /** The ABV value; members edit it inline (0 to 100, else the spec's error text). */
 export function AbvField({ bottleId, abv, editable }: { bottleId: number; abv: number; editable: boolean }) {
@@ -17,7 +17,7 @@ export function AbvField({ bottleId, abv, editable }: { bottleId: number; abv: n
   const update = trpc.bottles.updateAbv.useMutation({
     onSuccess: async () => {
       setEditing(false);
-      notifications.show({ color: "green", message: "ABV updated." });
+      notify("ABV updated.");
       await utils.bottles.invalidate();
     },
   });

@@ -1,10 +1,10 @@
 import { Select, SimpleGrid, Stack, Text } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { Messages, type BottleDetail } from "@club/shared";
 import { ErrorAlert } from "../../components/status";
 import type { SelectOption } from "../../lib/useLookups";
 import { useLookups } from "../../lib/useLookups";
 import { trpc } from "../../lib/trpc";
+import { notify } from "../../lib/notify";
 
 function EditSelect({
   label,
@@ -50,7 +50,7 @@ export function AttributeEditors({ bottle }: { bottle: BottleDetail }) {
   const lookups = useLookups(true);
   const utils = trpc.useUtils();
   const onSuccess = async (what: string) => {
-    notifications.show({ color: "green", message: `${what} updated.` });
+    notify(`${what} updated.`);
     await utils.bottles.invalidate();
   };
   const brand = trpc.bottles.updateBrand.useMutation({ onSuccess: () => onSuccess("Brand") });

@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
-import { Button, Group, Paper, Stack, Table, Textarea, Title } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
+import { Button, Group, Paper, Stack, Textarea, Title } from "@mantine/core";
 import { COMMENT_MAX, Messages } from "@club/shared";
 import { DataTable } from "../../components/DataTable";
 import { EmptyMessage, ErrorAlert, PageLoader } from "../../components/status";
 import { formatDate } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
+import { notify } from "../../lib/notify";
 
 function AddCommentForm({ bottleId }: { bottleId: number }) {
   const [comment, setComment] = useState("");
@@ -13,7 +13,7 @@ function AddCommentForm({ bottleId }: { bottleId: number }) {
   const create = trpc.comments.create.useMutation({
     onSuccess: async () => {
       setComment("");
-      notifications.show({ color: "green", message: "Comment posted." });
+      notify("Comment posted.");
       await utils.comments.invalidate();
     },
   });
@@ -71,26 +71,26 @@ export function CommentsSection({ bottleId, isMember }: { bottleId: number; isMe
         </Paper>
       ) : (
         <DataTable label="Comments" minWidth={520}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Member</Table.Th>
-              <Table.Th>Comment</Table.Th>
-              <Table.Th>Date</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
+          <thead>
+            <tr>
+              <th>Member</th>
+              <th>Comment</th>
+              <th>Date</th>
+            </tr>
+          </thead>
+          <tbody>
             {comments.data.map((comment) => (
-              <Table.Tr key={comment.id}>
-                <Table.Td fw={600} style={{ whiteSpace: "nowrap" }}>
+              <tr key={comment.id}>
+                <td style={{ whiteSpace: "nowrap", fontWeight: 600 }}>
                   {comment.member.firstName} {comment.member.lastName}
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{comment.comment}</Table.Td>
-                <Table.Td style={{ whiteSpace: "nowrap" }}>
+                </td>
+                <td style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{comment.comment}</td>
+                <td style={{ whiteSpace: "nowrap" }}>
                   <time dateTime={comment.createdAt}>{formatDate(comment.createdAt)}</time>
-                </Table.Td>
-              </Table.Tr>
+                </td>
+              </tr>
             ))}
-          </Table.Tbody>
+          </tbody>
         </DataTable>
       )}
       {isMember ? <AddCommentForm bottleId={bottleId} /> : null}

@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { Button, FileInput, Group, Stack } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { useMutation } from "@tanstack/react-query";
 import { Messages } from "@club/shared";
 import { ErrorAlert } from "../../components/status";
 import { authFetch } from "../../lib/appSession";
 import { trpc } from "../../lib/trpc";
+import { notify } from "../../lib/notify";
 
 /** Multipart POST, field `image`, through the fetch that refreshes and retries once on 401. */
 async function uploadImage(bottleId: number, file: File): Promise<void> {
@@ -23,7 +23,7 @@ export function ImageUpload({ bottleId }: { bottleId: number }) {
     mutationFn: (chosen: File) => uploadImage(bottleId, chosen),
     onSuccess: async () => {
       setFile(null);
-      notifications.show({ color: "green", message: "Image uploaded." });
+      notify("Image uploaded.");
       await utils.bottles.invalidate();
     },
     onError: (error) => console.error(error),

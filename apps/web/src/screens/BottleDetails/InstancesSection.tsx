@@ -1,6 +1,5 @@
 import { useState } from "react";
-import { Badge, Button, Group, NumberInput, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
+import { Badge, Button, Group, NumberInput, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { DateOnlySchema, Messages, type BottleInstance } from "@club/shared";
 import { DataTable } from "../../components/DataTable";
 import { CheckIcon } from "../../components/icons";
@@ -8,6 +7,7 @@ import { EmptyMessage, ErrorAlert } from "../../components/status";
 import { datePart, formatDate, formatPrice, today } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import classes from "./BottleDetails.module.css";
+import { notify } from "../../lib/notify";
 
 /** Members: a purchase (date defaults to today, price required); it starts unfinished. */
 function AddInstanceForm({ bottleId }: { bottleId: number }) {
@@ -18,7 +18,7 @@ function AddInstanceForm({ bottleId }: { bottleId: number }) {
   const create = trpc.instances.create.useMutation({
     onSuccess: async () => {
       setPrice("");
-      notifications.show({ color: "green", message: "Bottle instance added." });
+      notify("Bottle instance added.");
       await utils.bottles.invalidate();
     },
   });
@@ -92,7 +92,7 @@ export function InstancesSection({
   const utils = trpc.useUtils();
   const finish = trpc.instances.finish.useMutation({
     onSuccess: async () => {
-      notifications.show({ color: "green", message: "Marked as finished." });
+      notify("Marked as finished.");
       await utils.bottles.invalidate();
     },
   });
@@ -109,27 +109,27 @@ export function InstancesSection({
         </Paper>
       ) : (
         <DataTable label="Bottle instances" minWidth={isMember ? 560 : 420}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Date Purchased</Table.Th>
-              <Table.Th>Date Finished</Table.Th>
-              <Table.Th>Purchase Price</Table.Th>
+          <thead>
+            <tr>
+              <th>Date Purchased</th>
+              <th>Date Finished</th>
+              <th>Purchase Price</th>
               {isMember ? (
-                <Table.Th>
+                <th>
                   <Text span size="sm" fw={700}>
                     Actions
                   </Text>
-                </Table.Th>
+                </th>
               ) : null}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
+            </tr>
+          </thead>
+          <tbody>
             {instances.map((instance) => (
-              <Table.Tr key={instance.id}>
-                <Table.Td>
+              <tr key={instance.id}>
+                <td>
                   <time dateTime={instance.datePurchased}>{formatDate(instance.datePurchased)}</time>
-                </Table.Td>
-                <Table.Td>
+                </td>
+                <td>
                   {instance.dateFinished ? (
                     <time dateTime={datePart(instance.dateFinished)}>{formatDate(instance.dateFinished)}</time>
                   ) : (
@@ -137,10 +137,10 @@ export function InstancesSection({
                       Open
                     </Badge>
                   )}
-                </Table.Td>
-                <Table.Td className={classes.numeric}>{formatPrice(instance.purchasePrice)}</Table.Td>
+                </td>
+                <td className={classes.numeric}>{formatPrice(instance.purchasePrice)}</td>
                 {isMember ? (
-                  <Table.Td>
+                  <td>
                     {instance.dateFinished ? null : (
                       <Button
                         size="xs"
@@ -152,11 +152,11 @@ export function InstancesSection({
                         Bottle Finished
                       </Button>
                     )}
-                  </Table.Td>
+                  </td>
                 ) : null}
-              </Table.Tr>
+              </tr>
             ))}
-          </Table.Tbody>
+          </tbody>
         </DataTable>
       )}
       {isMember ? <AddInstanceForm bottleId={bottleId} /> : null}

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { Button, Group, Modal, Stack, Textarea } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { COMMENT_MAX, Messages, type BottleListItem } from "@club/shared";
 import { ErrorAlert } from "../../components/status";
 import { trpc } from "../../lib/trpc";
+import { notify } from "../../lib/notify";
 
 /** Add Comment (members). Submit is disabled unless the trimmed comment is non-empty. */
 export default function AddCommentDialog({ bottle, onClose }: { bottle: BottleListItem; onClose: () => void }) {
@@ -11,7 +11,7 @@ export default function AddCommentDialog({ bottle, onClose }: { bottle: BottleLi
   const utils = trpc.useUtils();
   const create = trpc.comments.create.useMutation({
     onSuccess: async () => {
-      notifications.show({ color: "green", message: "Comment added." });
+      notify("Comment added.");
       onClose();
       await utils.comments.invalidate();
     },

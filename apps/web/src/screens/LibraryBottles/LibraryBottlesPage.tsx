@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo, useState } from "react";
-import { Anchor, Button, Group, Table, Text, TextInput, UnstyledButton } from "@mantine/core";
+import { Anchor, Button, Group, Text, TextInput, UnstyledButton } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { Messages, type BottleListItem } from "@club/shared";
 import { DataTable } from "../../components/DataTable";
@@ -44,15 +44,15 @@ function SortHeader({
   const active = sort.key === column.key;
   const direction = active ? sort.direction : null;
   return (
-    <Table.Th
+    <th
       aria-sort={direction === "asc" ? "ascending" : direction === "desc" ? "descending" : "none"}
       className={classes.sortTh}
     >
       <UnstyledButton onClick={() => onSort(column.key)} className={classes.sortButton} data-active={active || undefined}>
         <span>{column.label}</span>
-        <SortIcon direction={direction} className={classes.sortIcon} />
+        <SortIcon order={direction} className={classes.sortIcon} />
       </UnstyledButton>
-    </Table.Th>
+    </th>
   );
 }
 
@@ -114,8 +114,8 @@ export default function LibraryBottlesPage() {
             </Text>
           </Group>
           <DataTable label="Library bottles" minWidth={session ? 940 : 840}>
-            <Table.Thead>
-              <Table.Tr>
+            <thead>
+              <tr>
                 {COLUMNS.map((column) => (
                   <SortHeader
                     key={column.key}
@@ -124,25 +124,25 @@ export default function LibraryBottlesPage() {
                     onSort={(key) => setSort((current) => nextSort(current, key))}
                   />
                 ))}
-                <Table.Th>
+                <th>
                   <span className={classes.visuallyHidden}>Actions</span>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
               {rows.map((bottle) => (
-                <Table.Tr key={bottle.id}>
-                  <Table.Td>
+                <tr key={bottle.id}>
+                  <td>
                     <Anchor component={Link} to={`/bottle/${bottle.id}`} fw={600}>
                       {bottle.name}
                     </Anchor>
-                  </Table.Td>
-                  <Table.Td>{orNA(bottle.brand)}</Table.Td>
-                  <Table.Td>{orNA(bottle.drinkType)}</Table.Td>
-                  <Table.Td>{orNA(bottle.country)}</Table.Td>
-                  <Table.Td>{orNA(bottle.state)}</Table.Td>
-                  <Table.Td className={classes.abv}>{formatAbv(bottle.abv)}</Table.Td>
-                  <Table.Td>
+                  </td>
+                  <td className={classes.nowrap}>{orNA(bottle.brand)}</td>
+                  <td className={classes.nowrap}>{orNA(bottle.drinkType)}</td>
+                  <td className={classes.nowrap}>{orNA(bottle.country)}</td>
+                  <td className={classes.nowrap}>{orNA(bottle.state)}</td>
+                  <td className={classes.abv}>{formatAbv(bottle.abv)}</td>
+                  <td>
                     <Group gap={6} wrap="nowrap" justify="flex-end">
                       <Button
                         size="xs"
@@ -162,10 +162,10 @@ export default function LibraryBottlesPage() {
                         </Button>
                       ) : null}
                     </Group>
-                  </Table.Td>
-                </Table.Tr>
+                  </td>
+                </tr>
               ))}
-            </Table.Tbody>
+            </tbody>
           </DataTable>
           {rows.length === 0 ? <EmptyMessage>No bottles match your search.</EmptyMessage> : null}
         </>

@@ -1,10 +1,10 @@
 import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { notifications } from "@mantine/notifications";
 import { ABV_MAX, ABV_MIN, Messages, NewBottleInputSchema, type NewBottleInput } from "@club/shared";
 import { ErrorAlert } from "../../components/status";
 import { useLookups } from "../../lib/useLookups";
 import { trpc } from "../../lib/trpc";
+import { notify } from "../../lib/notify";
 
 interface Values {
   name: string;
@@ -40,7 +40,7 @@ export default function NewBottleDialog({ onClose }: { onClose: () => void }) {
   const lookups = useLookups(true);
   const create = trpc.bottles.create.useMutation({
     onSuccess: async () => {
-      notifications.show({ color: "green", message: "Bottle added to the library." });
+      notify("Bottle added to the library.");
       onClose();
       await Promise.all([utils.bottles.invalidate(), utils.lookups.brands.invalidate()]);
     },

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { Button, Group, Modal, Select, Stack } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { Messages } from "@club/shared";
 import { ErrorAlert } from "../../components/status";
 import { trpc } from "../../lib/trpc";
+import { notify } from "../../lib/notify";
 
 /** Add Bottle to a meeting (members): pick one of the available bottles; submit needs a choice. */
 export default function AddBottleDialog({
@@ -20,7 +20,7 @@ export default function AddBottleDialog({
   const options = trpc.bottles.options.useQuery();
   const add = trpc.meetings.addBottle.useMutation({
     onSuccess: async () => {
-      notifications.show({ color: "green", message: "Bottle added to the meeting." });
+      notify("Bottle added to the meeting.");
       onClose();
       await utils.meetings.invalidate();
     },

@@ -1,10 +1,10 @@
 import { Button, Group, Modal, Select, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { notifications } from "@mantine/notifications";
 import { DateOnlySchema, Messages } from "@club/shared";
 import { ErrorAlert } from "../../components/status";
 import { today } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
+import { notify } from "../../lib/notify";
 
 interface Values {
   date: string;
@@ -18,7 +18,7 @@ export default function AddMeetingDialog({ onClose }: { onClose: () => void }) {
   const themes = trpc.themes.list.useQuery();
   const create = trpc.meetings.create.useMutation({
     onSuccess: async () => {
-      notifications.show({ color: "green", message: "Meeting added." });
+      notify("Meeting added.");
       onClose();
       await Promise.all([utils.meetings.invalidate(), utils.themes.invalidate()]);
     },

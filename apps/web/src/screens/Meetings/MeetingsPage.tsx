@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { Anchor, Button, Table, Text } from "@mantine/core";
+import { Anchor, Button } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { Messages } from "@club/shared";
 import { DataTable } from "../../components/DataTable";
@@ -41,28 +41,26 @@ export default function MeetingsPage() {
         <EmptyMessage>{Messages.noMeetings}</EmptyMessage>
       ) : (
         <DataTable label="Monthly meetings" minWidth={480}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Theme</Table.Th>
-              <Table.Th>Host</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
+          <thead>
+            <tr>
+              <th>Date</th>
+              <th>Theme</th>
+              <th>Host</th>
+            </tr>
+          </thead>
+          <tbody>
             {meetings.data.map((meeting) => (
-              <Table.Tr key={meeting.id}>
-                <Table.Td>
+              <tr key={meeting.id}>
+                <td>
                   <Anchor component={Link} to={`/monthlymeeting/${meeting.id}`} fw={600}>
                     <time dateTime={meeting.date}>{formatDate(meeting.date)}</time>
                   </Anchor>
-                </Table.Td>
-                <Table.Td>{meeting.theme}</Table.Td>
-                <Table.Td>
-                  <Text span>{meeting.host}</Text>
-                </Table.Td>
-              </Table.Tr>
+                </td>
+                <td>{meeting.theme}</td>
+                <td>{meeting.host}</td>
+              </tr>
             ))}
-          </Table.Tbody>
+          </tbody>
         </DataTable>
       )}
 

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { Button, Group, Modal, Stack, TextInput } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { Messages } from "@club/shared";
 import { ErrorAlert } from "../../components/status";
 import { trpc } from "../../lib/trpc";
+import { notify } from "../../lib/notify";
 
 /** Add New Theme (members). SPEC: no client check on an empty name; the server decides. */
 export default function AddThemeDialog({ onClose }: { onClose: () => void }) {
@@ -11,7 +11,7 @@ export default function AddThemeDialog({ onClose }: { onClose: () => void }) {
   const utils = trpc.useUtils();
   const create = trpc.themes.create.useMutation({
     onSuccess: async () => {
-      notifications.show({ color: "green", message: "Theme added." });
+      notify("Theme added.");
       onClose();
       await utils.themes.invalidate();
     },

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { Badge, Button, Table, Text } from "@mantine/core";
+import { Badge, Button, Text } from "@mantine/core";
 import { Messages } from "@club/shared";
 import { DataTable } from "../../components/DataTable";
 import { PageHeader } from "../../components/PageHeader";
@@ -40,21 +40,21 @@ export default function ThemeIdeasPage() {
         <EmptyMessage>No themes yet.</EmptyMessage>
       ) : (
         <DataTable label="Monthly Themes" minWidth={420}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Theme Name</Table.Th>
-              <Table.Th>Last Used</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
+          <thead>
+            <tr>
+              <th>Theme Name</th>
+              <th>Last Used</th>
+            </tr>
+          </thead>
+          <tbody>
             {themes.data.map((theme) => (
-              <Table.Tr key={theme.id}>
-                <Table.Td>
-                  <Text fw={600} span>
+              <tr key={theme.id}>
+                <td>
+                  <Text fw={600} span fz="inherit">
                     {theme.name}
                   </Text>
-                </Table.Td>
-                <Table.Td>
+                </td>
+                <td>
                   {isNeverUsed(theme.lastDate) ? (
                     <Badge variant="light" color="gray" radius="sm">
                       Never
@@ -62,10 +62,10 @@ export default function ThemeIdeasPage() {
                   ) : (
                     <time dateTime={datePart(theme.lastDate)}>{formatDate(theme.lastDate)}</time>
                   )}
-                </Table.Td>
-              </Table.Tr>
+                </td>
+              </tr>
             ))}
-          </Table.Tbody>
+          </tbody>
         </DataTable>
       )}
 

@@ -1,0 +1,50 @@
+# syntax=docker/dockerfile:1
+# The whiskey club (server + web app) for a home server: see README.md, "Self-hosting".
+# No Docker engine at hand? apps/server/test/production.test.ts runs these same stages' steps
+# (its COPY lists, RUN commands, ENV, CMD and HEALTHCHECK) outside Docker on every `npm test`.
+
+# ---- toolchain: compilers for native modules (better-sqlite3, argon2) without a prebuilt binary ----
+FROM node:20-bookworm-slim AS toolchain
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends python3 make g++ \
+  && rm -rf /var/lib/apt/lists/*
+ENV npm_config_update_notifier=false TURBO_TELEMETRY_DISABLED=1
+WORKDIR /app
+
+# ---- build: all dependencies (dev included), then the web app into apps/web/dist ----
+FROM toolchain AS build
+COPY package.json package-lock.json .npmrc ./
+COPY apps/server/package.json apps/server/
+COPY apps/web/package.json apps/web/
+COPY apps/e2e/package.json apps/e2e/
+COPY packages/db/package.json packages/db/
+COPY packages/shared/package.json packages/shared/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+# ---- prod-deps: the server's production dependencies only (tsx runs the TypeScript) ----
+FROM toolchain AS prod-deps
+COPY package.json package-lock.json .npmrc ./
+COPY apps/server/package.json apps/server/
+COPY apps/web/package.json apps/web/
+COPY apps/e2e/package.json apps/e2e/
+COPY packages/db/package.json packages/db/
+COPY packages/shared/package.json packages/shared/
+RUN npm ci --omit=dev --workspace=@club/server --no-audit --no-fund
+
+# ---- runtime: no compilers, no dev dependencies, not root ----
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production DATA_DIR=/data PORT=3000 HOST=0.0.0.0
+WORKDIR /app
+COPY --from=prod-deps /app ./
+COPY packages/shared packages/shared
+COPY packages/db packages/db
+COPY apps/server apps/server
+COPY --from=build /app/apps/web/dist apps/web/dist
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME /data
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "--import", "tsx", "apps/server/src/server.ts"]

@@ -1,0 +1,178 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from "playwright-core";
+import { expect } from "vitest";
+import type { Member } from "./server";
+
+export const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+
+/** Debian's Chromium, headless. Never `npx playwright install`. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROME_PATH,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+/** Screenshots go to a temp dir, never into the repository. */
+export const screenshotDir = mkdtempSync(join(tmpdir(), "club-e2e-shots-"));
+
+export interface CspViolation {
+  directive: string;
+  blockedURI: string;
+  sourceFile: string;
+  page: string;
+}
+
+/** What a page did that tests assert on: CSP violations, uncaught errors, console errors, requests. */
+export interface Watch {
+  cspViolations: CspViolation[];
+  /** Console errors that mention the Content-Security-Policy. */
+  cspConsoleErrors: string[];
+  pageErrors: string[];
+  consoleErrors: string[];
+  requests: Request[];
+  /** Requests whose URL path is exactly `path` (and method, when given). */
+  requestsTo: (path: string, method?: string) => Request[];
+  reset: () => void;
+}
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  watch: Watch;
+  close: () => Promise<void>;
+}
+
+export interface SessionOptions {
+  colorScheme?: "dark" | "light";
+  /** Stored display theme (localStorage `theme`). */
+  theme?: "dark" | "light";
+  /** Logged in as this member: tokens and email in localStorage before the app starts. */
+  as?: Pick<Member, "email" | "accessToken" | "refreshToken"> | null;
+  /** Extra localStorage entries set before the app starts. */
+  storage?: Record<string, string>;
+  /** Only for checks that must see what would run without the CSP (the XSS tests). */
+  bypassCSP?: boolean;
+  viewport?: { width: number; height: number };
+}
+
+/**
+ * A fresh browser context and page on the club. localStorage entries are written by an init script
+ * that runs once per context and origin (a later logout, refresh or reload does not undo them).
+ */
+export async function openSession(browser: Browser, baseUrl: string, opts: SessionOptions = {}): Promise<Session> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    colorScheme: opts.colorScheme ?? "dark",
+    viewport: opts.viewport ?? { width: 1366, height: 900 },
+    bypassCSP: opts.bypassCSP ?? false,
+    locale: "en-US",
+    timezoneId: "UTC",
+  });
+  context.setDefaultTimeout(10_000);
+  context.setDefaultNavigationTimeout(20_000);
+
+  const storage: Record<string, string> = { ...opts.storage };
+  if (opts.theme) storage.theme = opts.theme;
+  if (opts.as) {
+    storage.accessToken = opts.as.accessToken;
+    storage.refreshToken = opts.as.refreshToken;
+    storage.email = opts.as.email;
+  }
+  if (Object.keys(storage).length > 0) {
+    await context.addInitScript((entries: Record<string, string>) => {
+      try {
+        if (window.localStorage.getItem("__e2e_seeded")) return;
+        window.localStorage.setItem("__e2e_seeded", "1");
+        for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
+      } catch {
+        // about:blank has no storage
+      }
+    }, storage);
+  }
+
+  const watch: Watch = {
+    cspViolations: [],
+    cspConsoleErrors: [],
+    pageErrors: [],
+    consoleErrors: [],
+    requests: [],
+    requestsTo: (path, method) =>
+      watch.requests.filter(
+        (r) => new URL(r.url()).pathname === path && (method === undefined || r.method() === method),
+      ),
+    reset: () => {
+      watch.cspViolations.length = 0;
+      watch.cspConsoleErrors.length = 0;
+      watch.pageErrors.length = 0;
+      watch.consoleErrors.length = 0;
+      watch.requests.length = 0;
+    },
+  };
+  // securitypolicyviolation events, reported through a binding (bindings are not subject to the CSP).
+  await context.exposeBinding("__e2eReportCsp", ({ page }, v: Omit<CspViolation, "page">) => {
+    watch.cspViolations.push({ ...v, page: page.url() });
+  });
+  await context.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      const report = (window as unknown as { __e2eReportCsp?: (v: unknown) => void }).__e2eReportCsp;
+      report?.({ directive: event.violatedDirective, blockedURI: event.blockedURI, sourceFile: event.sourceFile });
+    });
+  });
+
+  const page = await context.newPage();
+  page.on("console", (message) => {
+    if (message.type() !== "error") return;
+    const text = message.text();
+    watch.consoleErrors.push(text);
+    if (/Content[- ]Security[- ]Policy/i.test(text)) watch.cspConsoleErrors.push(text);
+  });
+  page.on("pageerror", (error) => watch.pageErrors.push(String(error)));
+  context.on("request", (request) => watch.requests.push(request));
+
+  return { context, page, watch, close: () => context.close() };
+}
+
+/** The page has finished its first load: the spinner is gone and the nav bar is there. */
+export async function settle(page: Page): Promise<void> {
+  await page.getByRole("navigation", { name: "Main" }).first().waitFor();
+  await page.getByRole("status", { name: "Loading" }).first().waitFor({ state: "detached", timeout: 15_000 });
+}
+
+/** Navigates and waits for the screen to load. */
+export async function visit(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await settle(page);
+}
+
+/** Fails with the violations listed when the page broke its CSP. */
+export function expectNoCspViolations(watch: Watch, where: string): void {
+  expect(watch.cspViolations, `CSP violations on ${where}`).toEqual([]);
+  expect(watch.cspConsoleErrors, `CSP console errors on ${where}`).toEqual([]);
+}
+
+/** Fails on any uncaught exception in the page. */
+export function expectNoPageErrors(watch: Watch, where: string): void {
+  expect(watch.pageErrors, `uncaught errors on ${where}`).toEqual([]);
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const path = join(screenshotDir, `${name.replace(/[^a-z0-9-]+/gi, "_")}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/** The `data-mantine-color-scheme` on <html>: the display theme actually applied. */
+export const appliedScheme = (page: Page) =>
+  page.evaluate(() => document.documentElement.getAttribute("data-mantine-color-scheme"));

@@ -1,0 +1,210 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { AddressInfo } from "node:net";
+import type { FastifyInstance } from "fastify";
+import nodemailer from "nodemailer";
+import { SMTPServer } from "smtp-server";
+import { members } from "@club/db";
+import { buildApp } from "../../../server/src/app";
+import { loadConfig, type Config } from "../../../server/src/config";
+import { hashPassword } from "../../../server/src/lib/passwords";
+import { DEMO_LOGIN } from "../../../server/src/seed";
+
+export { DEMO_LOGIN };
+
+/** The web build the server serves (turbo builds it before `npm test` runs this package). */
+export const webDist = fileURLToPath(new URL("../../../web/dist", import.meta.url));
+
+export interface Mail {
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on loopback that keeps every message (STARTTLS off: its built-in cert expired). */
+export interface SmtpSink {
+  port: number;
+  messages: Mail[];
+  waitForMessage: (to: string, timeoutMs?: number) => Promise<string>;
+  close: () => Promise<void>;
+}
+
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const messages: Mail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        messages.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString("utf8"),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    port,
+    messages,
+    waitForMessage: async (to, timeoutMs = 15_000) => {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const found = messages.find((m) => m.to.includes(to));
+        if (found) return found.raw;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error(`no email for ${to} within ${timeoutMs} ms`);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Undoes quoted-printable soft line breaks and escapes, so links can be read out of a raw email. */
+export const decodeQuotedPrintable = (raw: string) =>
+  raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+export interface ApiResponse {
+  status: number;
+  body: unknown;
+}
+
+export interface Club {
+  app: FastifyInstance;
+  config: Config;
+  /** http://127.0.0.1:PORT, also the server's APP_URL (links in emails point here). */
+  baseUrl: string;
+  smtp: SmtpSink;
+  /** A JSON call to the running server over real HTTP. */
+  api: (method: string, path: string, body?: unknown, token?: string) => Promise<ApiResponse>;
+  /** Like api(), but throws unless the status is 2xx; returns the body. */
+  apiOk: <T = Record<string, unknown>>(method: string, path: string, body?: unknown, token?: string) => Promise<T>;
+  /** A confirmed member (inserted directly) with a fresh token pair. */
+  member: (opts?: { email?: string; firstName?: string; lastName?: string }) => Promise<Member>;
+  /** A fresh token pair for an existing member (the demo member, say), without calling /login. */
+  tokensFor: (email: string) => Promise<Member>;
+  close: () => Promise<void>;
+}
+
+export interface Member {
+  id: number;
+  email: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+let memberCounter = 0;
+
+/**
+ * The real server, in-process: buildApp on a temp DATA_DIR, listening on 127.0.0.1 port 0, serving
+ * apps/web/dist, with its mail going to an SMTP sink. APP_URL is set to the real base URL once the
+ * port is known (the mailer reads it when it builds a link).
+ */
+export async function startClub(opts: { demoData: boolean; env?: Record<string, string> }): Promise<Club> {
+  if (!existsSync(join(webDist, "index.html"))) {
+    throw new Error(`No web build at ${webDist}: run \`npx vite build\` in apps/web (npm test does it through turbo).`);
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), "club-e2e-"));
+  const smtp = await startSmtpSink();
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DEMO_DATA: opts.demoData ? "true" : "false",
+    APP_URL: "http://127.0.0.1",
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    LOG_LEVEL: "silent",
+    ...opts.env,
+  });
+  const mailTransport = nodemailer.createTransport({ host: "127.0.0.1", port: smtp.port, secure: false, ignoreTLS: true });
+  const originalLog = console.log;
+  // The demo seed prints its login line when logging is silent: keep the test output clean.
+  console.log = (...args: unknown[]) => {
+    if (typeof args[0] === "string" && args[0].startsWith("Demo data loaded")) return;
+    originalLog(...args);
+  };
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ config, mailTransport, webDistDir: webDist, mailBackoffMs: () => 200 });
+  } finally {
+    console.log = originalLog;
+  }
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  const port = (app.server.address() as AddressInfo).port;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  config.appUrl = baseUrl;
+
+  const api: Club["api"] = async (method, path, body, token) => {
+    const headers: Record<string, string> = {};
+    if (body !== undefined) headers["content-type"] = "application/json";
+    if (token) headers.authorization = `Bearer ${token}`;
+    const res = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.status, body: parsed };
+  };
+
+  const apiOk: Club["apiOk"] = async <T,>(method: string, path: string, body?: unknown, token?: string) => {
+    const res = await api(method, path, body, token);
+    if (res.status < 200 || res.status > 299) {
+      throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
+    }
+    return res.body as T;
+  };
+
+  const tokensFor: Club["tokensFor"] = async (email) => {
+    const row = app.deps.db.$client.prepare("SELECT id FROM members WHERE email = ?").get(email) as
+      | { id: number }
+      | undefined;
+    if (!row) throw new Error(`no member ${email}`);
+    const pair = await app.deps.tokens.issuePair({ id: row.id, email });
+    return { id: row.id, email, ...pair };
+  };
+
+  const member: Club["member"] = async (o = {}) => {
+    const n = ++memberCounter;
+    const email = o.email ?? `member${n}@example.com`;
+    const row = app.deps.db
+      .insert(members)
+      .values({
+        email,
+        passwordHash: await hashPassword("correct horse battery"),
+        firstName: o.firstName ?? "Test",
+        lastName: o.lastName ?? `Member${n}`,
+        emailConfirmedAt: new Date().toISOString(),
+      })
+      .returning({ id: members.id })
+      .get();
+    const pair = await app.deps.tokens.issuePair({ id: row.id, email });
+    return { id: row.id, email, ...pair };
+  };
+
+  return {
+    app,
+    config,
+    baseUrl,
+    smtp,
+    api,
+    apiOk,
+    member,
+    tokensFor,
+    close: async () => {
+      await app.close();
+      await smtp.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,189 @@
+import { existsSync } from "node:fs";
+import { isAbsolute, join, resolve } from "node:path";
+import { Command } from "commander";
+import { closeDb, openDb, type Db } from "@club/db";
+import { PASSWORD_MIN_LENGTH } from "@club/shared";
+import { ConfigError, loadConfig, type Config } from "../config";
+import { AdminError, backup, confirm, members, resetPassword } from "./commands";
+
+/**
+ * `npm run admin -- <command>`: the club admin's tools for a server without SMTP or a lost
+ * password. Works on the same DATA_DIR the server uses, and is safe while the server runs
+ * (SQLite with WAL and a busy timeout; backups use SQLite's online backup).
+ */
+
+// The same default and file name as config.ts, only to refuse early, before anything is created.
+const dataDirSetting = () => process.env.DATA_DIR?.trim() || "./data";
+const DB_FILE_NAME = "club.sqlite";
+
+/** Paths on the command line are relative to where `npm run` was typed (npm sets INIT_CWD), not apps/server. */
+const fromInvocationDir = (path: string) =>
+  isAbsolute(path) ? path : resolve(process.env.INIT_CWD ?? process.cwd(), path);
+
+function openClubDatabase(): { db: Db; config: Config } {
+  // Checked before loadConfig, which would create DATA_DIR, DATA_DIR/images and DATA_DIR/jwt-secret.
+  const dataDir = resolve(dataDirSetting());
+  const dbFile = join(dataDir, DB_FILE_NAME);
+  if (!existsSync(dbFile)) {
+    throw new AdminError(
+      existsSync(dataDir)
+        ? `No club database at ${dbFile}. Set DATA_DIR to the folder the server uses, or start the server once to create it.`
+        : `DATA_DIR ${dataDir} does not exist. Set DATA_DIR to the folder the server uses (the one holding ${DB_FILE_NAME}).`,
+    );
+  }
+  // The CLI never signs tokens: a placeholder keeps loadConfig from creating DATA_DIR/jwt-secret.
+  const config = loadConfig({ ...process.env, JWT_SECRET: process.env.JWT_SECRET || "x".repeat(32) });
+  const db = openDb(config.dbFile);
+  const ready = db.$client.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'members'").get();
+  if (!ready) {
+    closeDb(db);
+    throw new AdminError(`${config.dbFile} is not set up yet: start the server once so it applies the migrations.`);
+  }
+  process.stderr.write(`Database: ${config.dbFile}\n`);
+  return { db, config };
+}
+
+async function withDatabase(run: (db: Db, config: Config) => Promise<void> | void): Promise<void> {
+  const { db, config } = openClubDatabase();
+  try {
+    await run(db, config);
+  } finally {
+    closeDb(db);
+  }
+}
+
+const pad = (rows: string[][]) => {
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length))) ?? [];
+  return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join("  "));
+};
+
+const say = (line = ""): void => {
+  process.stdout.write(`${line}\n`);
+};
+
+export function buildProgram(): Command {
+  const program = new Command();
+  program
+    .name("npm run admin --")
+    .description(
+      "Admin tasks for the whiskey club: list members, confirm an email address by hand, reset a password, back up.",
+    )
+    .showHelpAfterError("(add --help for usage)")
+    .addHelpText(
+      "after",
+      `
+It works on the database in DATA_DIR, the same variable the server reads
+(now: ${resolve(dataDirSetting())}). A relative DATA_DIR is relative to apps/server,
+as for \`npm start\`. Safe to run while the server is running.
+
+Examples:
+  npm run admin -- members
+  npm run admin -- confirm ann@example.org
+  npm run admin -- reset-password ann@example.org
+  npm run backup -- backups/club-$(date +%F).sqlite
+  docker compose exec club npm run admin -- members        (in Docker)`,
+    );
+
+  program
+    .command("members")
+    .description("list the members: id, email, name, and whether the email address is confirmed")
+    .option("--json", "print JSON instead of a table")
+    .action((opts: { json?: boolean }) =>
+      withDatabase((db) => {
+        const rows = members(db);
+        if (opts.json) return say(JSON.stringify(rows, null, 2));
+        if (rows.length === 0) return say("No members yet. New members register on the web page.");
+        const table = [["ID", "EMAIL", "NAME", "CONFIRMED"]];
+        for (const m of rows) {
+          const confirmed = m.emailConfirmedAt ? `yes (${m.emailConfirmedAt.slice(0, 10)})` : "no";
+          table.push([String(m.id), m.email, `${m.firstName} ${m.lastName}`, confirmed]);
+        }
+        pad(table).forEach((line) => say(line));
+        const pending = rows.filter((m) => !m.emailConfirmedAt).length;
+        if (pending > 0) {
+          say();
+          say(
+            `${pending} member${pending === 1 ? " has" : "s have"} not confirmed the email address. ` +
+              "Confirm by hand with: npm run admin -- confirm EMAIL",
+          );
+        }
+      }),
+    );
+
+  program
+    .command("confirm")
+    .description("confirm a member's email address by hand, so they can log in without the emailed link")
+    .argument("<email>", "the member's email address")
+    .action((email: string) =>
+      withDatabase((db) => {
+        const { member, alreadyConfirmed } = confirm(db, email);
+        say(
+          alreadyConfirmed
+            ? `${member.email} was already confirmed. Nothing changed.`
+            : `Confirmed ${member.email} (${member.firstName} ${member.lastName}). They can log in now.`,
+        );
+      }),
+    );
+
+  program
+    .command("reset-password")
+    .description("set a new password for a member and log them out everywhere")
+    .argument("<email>", "the member's email address")
+    .option(
+      "--password <password>",
+      `the new password (at least ${PASSWORD_MIN_LENGTH} characters). Leave it out to generate a strong one; ` +
+        "a password typed here stays in your shell history",
+    )
+    .action((email: string, opts: { password?: string }) =>
+      withDatabase(async (db) => {
+        const result = await resetPassword(db, email, opts.password);
+        say(
+          `Password of ${result.member.email} reset; ${result.revokedSessions} active session` +
+            `${result.revokedSessions === 1 ? "" : "s"} logged out.`,
+        );
+        if (result.generated) {
+          say(`New password: ${result.password}`);
+          say("Give it to the member privately.");
+        }
+      }),
+    );
+
+  program
+    .command("backup")
+    .description(
+      "write a consistent copy of the database to <file> and the uploaded images to <file>-images/ (the server can keep running)",
+    )
+    .argument("<file>", "where to write the database copy, e.g. backups/club-2026-05-01.sqlite")
+    .option("--force", "replace <file> and <file>-images/ if they exist")
+    .addHelpText(
+      "after",
+      `
+Restore (see README, "Backups and restore"): stop the server; copy <file> to
+DATA_DIR/club.sqlite and delete DATA_DIR/club.sqlite-wal and club.sqlite-shm if present;
+copy the files of <file>-images/ into DATA_DIR/images/; start the server.`,
+    )
+    .action((file: string, opts: { force?: boolean }) =>
+      withDatabase(async (db, config) => {
+        const result = await backup(db, config, fromInvocationDir(file), opts);
+        say(`Database copied to ${result.file} (${Math.ceil(result.bytes / 1024)} KB, ${result.members} members, integrity ok).`);
+        say(`Images copied to ${result.imagesDir}/ (${result.images} files).`);
+      }),
+    );
+
+  return program;
+}
+
+async function main(): Promise<void> {
+  try {
+    await buildProgram().parseAsync(process.argv);
+  } catch (error) {
+    if (error instanceof AdminError || error instanceof ConfigError) {
+      process.stderr.write(`error: ${error.message}\n`);
+      process.exitCode = 1;
+      return;
+    }
+    throw error;
+  }
+}
+
+await main();

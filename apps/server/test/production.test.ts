@@ -1,0 +1,320 @@
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { basename, dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+
+/**
+ * The Dockerfile's recipe, run outside Docker (no engine on our machines): its stages are read
+ * from the Dockerfile itself and their COPY lists, RUN commands, ENV, CMD and HEALTHCHECK are
+ * carried out on a copy of the repository, in temp dirs.
+ *
+ * - build: the repository's files (`COPY . .`), `npm run build`. The one shortcut: its
+ *   `npm ci` is replaced by a link to the already installed node_modules.
+ * - prod-deps: a REAL `npm ci --omit=dev ...` (with --prefer-offline: the npm cache is warm),
+ *   which compiles better-sqlite3 from source: the slow part, about 1.5 minutes.
+ * - runtime: the COPY lines, then CMD with the image's ENV and DATA_DIR on a temp dir;
+ *   /healthz, the HEALTHCHECK command, the web page and its immutable assets, a clean SIGTERM.
+ */
+
+const REPO = fileURLToPath(new URL("../../..", import.meta.url));
+const APP = "/app"; // the image's WORKDIR
+
+interface Instruction {
+  keyword: string;
+  args: string;
+}
+interface Stage {
+  name: string;
+  from: string;
+  instructions: Instruction[];
+}
+
+/** The Dockerfile as stages of instructions (comments dropped, continuation lines joined). */
+export function parseDockerfile(text: string): Stage[] {
+  const stages: Stage[] = [];
+  const logical = text
+    .replace(/\\\r?\n/g, " ")
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== "" && !line.startsWith("#"));
+  for (const line of logical) {
+    const [, keyword = "", args = ""] = /^(\S+)\s*(.*)$/.exec(line) ?? [];
+    const upper = keyword.toUpperCase();
+    if (upper === "FROM") {
+      const m = /^(\S+)(?:\s+AS\s+(\S+))?$/i.exec(args);
+      stages.push({ from: m?.[1] ?? "", name: m?.[2] ?? String(stages.length), instructions: [] });
+    } else {
+      stages.at(-1)?.instructions.push({ keyword: upper, args: args.replace(/\s+/g, " ") });
+    }
+  }
+  return stages;
+}
+
+const stageNamed = (stages: Stage[], name: string) => {
+  const stage = stages.find((s) => s.name === name);
+  if (!stage) throw new Error(`Dockerfile has no stage ${name}`);
+  return stage;
+};
+const runsOf = (stage: Stage) => stage.instructions.filter((i) => i.keyword === "RUN").map((i) => i.args);
+
+/** COPY [--from=stage] <src>... <dest>, dest relative to /app. */
+function copiesOf(stage: Stage) {
+  return stage.instructions
+    .filter((i) => i.keyword === "COPY")
+    .map((i) => {
+      const words = i.args.split(" ");
+      const from = words[0]?.startsWith("--from=") ? words.shift()?.slice("--from=".length) : undefined;
+      const dest = words.pop() ?? "";
+      return { from, sources: words, dest };
+    });
+}
+
+/** A Docker destination (relative to WORKDIR or absolute under /app) inside a stage directory. */
+const inStage = (root: string, path: string) => join(root, path.startsWith("/") ? relative(APP, path) : path);
+
+/** Docker's COPY: a directory's contents into dest; a file into dest, or into dest/ when it ends with a slash. */
+function dockerCopy(sources: string[], dest: string, fromDir: string, stageDir: string, fromIsImage = false) {
+  const destPath = inStage(stageDir, dest);
+  for (const source of sources) {
+    const src = fromIsImage ? inStage(fromDir, source) : join(fromDir, source);
+    if (readdirSafe(src) !== null) {
+      mkdirSync(destPath, { recursive: true });
+      cpSync(src, destPath, { recursive: true });
+    } else {
+      const intoDir = dest.endsWith("/") || dest === "." || sources.length > 1;
+      const target = intoDir ? join(destPath, basename(src)) : destPath;
+      mkdirSync(dirname(target), { recursive: true });
+      cpSync(src, target);
+    }
+  }
+}
+
+function readdirSafe(path: string): string[] | null {
+  try {
+    return readdirSync(path);
+  } catch {
+    return null;
+  }
+}
+
+/** ENV a=b c="d e" (one or more pairs). */
+function envOf(stage: Stage): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const i of stage.instructions.filter((x) => x.keyword === "ENV")) {
+    for (const m of i.args.matchAll(/(\w+)=("([^"]*)"|\S+)/g)) env[m[1] ?? ""] = m[3] ?? m[2] ?? "";
+  }
+  return env;
+}
+
+/** The exec form ["a", "b"] of CMD or of HEALTHCHECK ... CMD. */
+function execForm(args: string): string[] {
+  const json = args.slice(args.indexOf("["));
+  return JSON.parse(json) as string[];
+}
+
+/** The environment of a child: ours without turbo's (we may be running under `turbo run test`). */
+function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("TURBO_")));
+  delete env.INIT_CWD;
+  delete env.NODE_ENV;
+  return { ...env, TURBO_TELEMETRY_DISABLED: "1", ...extra };
+}
+
+const sh = (command: string, cwd: string, env: NodeJS.ProcessEnv = childEnv()) =>
+  execFileSync("sh", ["-c", command], { cwd, env, stdio: "pipe", maxBuffer: 64 * 1024 * 1024, timeout: 480_000 });
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const addr = srv.address();
+      const port = typeof addr === "object" && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealthy(url: string, child: ChildProcess, output: () => string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const res = await fetch(url);
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no healthy answer from ${url} within ${timeoutMs} ms:\n${output()}`);
+}
+
+describe("the Dockerfile's recipe, outside Docker", () => {
+  const dockerfile = readFileSync(join(REPO, "Dockerfile"), "utf8");
+  const stages = parseDockerfile(dockerfile);
+  const work = mkdtempSync(join(tmpdir(), "club-production-"));
+  let server: ChildProcess | undefined;
+  afterAll(() => {
+    if (server && server.exitCode === null) server.kill("SIGKILL");
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it("is a conventional multi-stage Dockerfile", () => {
+    expect(stages.map((s) => s.name)).toEqual(["toolchain", "build", "prod-deps", "runtime"]);
+    const runtime = stageNamed(stages, "runtime");
+    expect(runtime.from).toMatch(/^node:20-bookworm-slim$/);
+    const keywords = runtime.instructions.map((i) => i.keyword);
+    expect(keywords).toEqual(expect.arrayContaining(["USER", "VOLUME", "EXPOSE", "HEALTHCHECK", "CMD"]));
+    expect(runtime.instructions.find((i) => i.keyword === "USER")?.args).toBe("node");
+    expect(runtime.instructions.find((i) => i.keyword === "VOLUME")?.args).toBe("/data");
+    expect(envOf(runtime)).toMatchObject({ DATA_DIR: "/data", PORT: "3000" });
+    // The runtime image has no compilers: it starts from the plain node image, not the toolchain.
+    expect(runtime.from).not.toBe("toolchain");
+    expect(runsOf(stageNamed(stages, "prod-deps")).some((r) => /npm ci .*--omit=dev/.test(r))).toBe(true);
+    expect(runsOf(stageNamed(stages, "build"))).toEqual(expect.arrayContaining(["npm ci --no-audit --no-fund", "npm run build"]));
+  });
+
+  it("copies every workspace's package.json before npm ci (the lockfile needs them all)", () => {
+    const rootPkg = JSON.parse(readFileSync(join(REPO, "package.json"), "utf8")) as { workspaces: string[] };
+    const manifests = rootPkg.workspaces.flatMap((pattern) => {
+      const base = pattern.replace(/\/\*$/, "");
+      return (readdirSafe(join(REPO, base)) ?? [])
+        .filter((name) => existsSync(join(REPO, base, name, "package.json")))
+        .map((name) => `${base}/${name}/package.json`);
+    });
+    expect(manifests.length).toBeGreaterThanOrEqual(5);
+    for (const stageName of ["build", "prod-deps"]) {
+      const copied = copiesOf(stageNamed(stages, stageName)).flatMap((c) => c.sources);
+      for (const manifest of manifests) expect(copied, `${stageName} stage`).toContain(manifest);
+    }
+  });
+
+  it(
+    "builds, installs production dependencies only, and serves the app from a temp DATA_DIR",
+    async () => {
+      const timings: Record<string, number> = {};
+      const time = <T>(label: string, fn: () => T): T => {
+        const start = Date.now();
+        try {
+          return fn();
+        } finally {
+          timings[label] = Math.round((Date.now() - start) / 100) / 10;
+        }
+      };
+
+      // The build context: the repository's files (git ls-files, tracked or new, not ignored).
+      const context = join(work, "context");
+      time("context", () => {
+        const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: REPO })
+          .toString()
+          .split("\0")
+          .filter((f) => f && existsSync(join(REPO, f)));
+        for (const file of files) {
+          mkdirSync(dirname(join(context, file)), { recursive: true });
+          cpSync(join(REPO, file), join(context, file));
+        }
+      });
+
+      // ---- stage build: COPY . . ; (npm ci -> the installed node_modules) ; npm run build
+      const build = join(work, "build");
+      const buildStage = stageNamed(stages, "build");
+      time("build", () => {
+        cpSync(context, build, { recursive: true });
+        symlinkSync(join(REPO, "node_modules"), join(build, "node_modules"), "dir");
+        for (const command of runsOf(buildStage)) {
+          if (command.startsWith("npm ci")) continue;
+          sh(command, build);
+        }
+      });
+      expect(existsSync(join(build, "apps/web/dist/index.html")), "npm run build made apps/web/dist").toBe(true);
+
+      // ---- stage prod-deps: its COPY lines from the context, its RUN npm ci for real
+      const runtimeDir = join(work, "app");
+      const prodStage = stageNamed(stages, "prod-deps");
+      mkdirSync(runtimeDir);
+      for (const c of copiesOf(prodStage)) dockerCopy(c.sources, c.dest, context, runtimeDir);
+      time("npm ci --omit=dev", () => {
+        for (const command of runsOf(prodStage)) sh(`${command} --prefer-offline`, runtimeDir);
+      });
+
+      // ---- stage runtime: COPY --from=prod-deps /app is that same folder; the rest as written
+      const runtime = stageNamed(stages, "runtime");
+      for (const c of copiesOf(runtime)) {
+        if (c.from === "prod-deps") continue;
+        if (c.from === "build") dockerCopy(c.sources, c.dest, build, runtimeDir, true);
+        else if (c.from === undefined) dockerCopy(c.sources, c.dest, context, runtimeDir);
+        else throw new Error(`unexpected COPY --from=${c.from}`);
+      }
+
+      // Production dependencies only: no bundler, test runner, type checker or turbo.
+      const installed = readdirSync(join(runtimeDir, "node_modules"));
+      for (const devOnly of ["vite", "vitest", "typescript", "turbo", "drizzle-kit", "smtp-server", "playwright-core"]) {
+        expect(installed, devOnly).not.toContain(devOnly);
+      }
+      expect(installed).toEqual(expect.arrayContaining(["tsx", "fastify", "better-sqlite3", "argon2", "sharp"]));
+      expect(existsSync(join(runtimeDir, "node_modules/better-sqlite3/build/Release/better_sqlite3.node"))).toBe(true);
+
+      // ---- start CMD with the image's ENV; DATA_DIR and PORT are ours
+      const dataDir = join(work, "data");
+      const port = await freePort();
+      const env = childEnv({ ...envOf(runtime), DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1" });
+      const [command = "node", ...args] = execForm(runtime.instructions.find((i) => i.keyword === "CMD")?.args ?? "");
+      let output = "";
+      const started = Date.now();
+      server = spawn(command, args, { cwd: runtimeDir, env, stdio: ["ignore", "pipe", "pipe"] });
+      server.stdout?.on("data", (d: Buffer) => (output += d.toString()));
+      server.stderr?.on("data", (d: Buffer) => (output += d.toString()));
+      const base = `http://127.0.0.1:${port}`;
+      await waitForHealthy(`${base}/healthz`, server, () => output);
+      timings["start to healthy"] = Math.round((Date.now() - started) / 100) / 10;
+
+      // The HEALTHCHECK command, as Docker would run it inside the container.
+      const healthcheck = execForm(runtime.instructions.find((i) => i.keyword === "HEALTHCHECK")?.args ?? "");
+      expect(healthcheck[0]).toBe("node");
+      execFileSync(process.execPath, healthcheck.slice(1), { env, timeout: 10_000 });
+
+      // The web page: HTML with the app's module script, its assets cached for good.
+      const page = await fetch(`${base}/`, { headers: { accept: "text/html" } });
+      expect(page.status).toBe(200);
+      expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+      const html = await page.text();
+      const script = /<script type="module"[^>]*src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+      expect(script, html).toBeDefined();
+      const asset = await fetch(`${base}${script}`);
+      expect(asset.status).toBe(200);
+      expect(asset.headers.get("content-type")).toMatch(/javascript/);
+      expect(asset.headers.get("cache-control")).toContain("immutable");
+      await asset.arrayBuffer();
+      // A client-side route gets the same page.
+      const deepLink = await fetch(`${base}/library-bottles`, { headers: { accept: "text/html" } });
+      expect(deepLink.status).toBe(200);
+      expect(await deepLink.text()).toContain(script);
+
+      // The API, its documentation, and the database in DATA_DIR.
+      const meetings = await fetch(`${base}/api/MonthlyMeetings/GetMonthlyMeetingsWithNames`);
+      expect(meetings.status).toBe(200);
+      expect(Array.isArray(await meetings.json())).toBe(true);
+      expect((await fetch(`${base}/api/openapi.json`)).status).toBe(200);
+      expect((await fetch(`${base}/docs`, { headers: { accept: "text/html" } })).status).toBe(200);
+      expect(existsSync(join(dataDir, "club.sqlite"))).toBe(true);
+
+      // Logs: JSON lines, each request with its id.
+      const requestLogs = output
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as { reqId?: string; req?: { url?: string } });
+      expect(requestLogs.some((l) => l.reqId && l.req?.url === "/healthz")).toBe(true);
+
+      // docker stop sends SIGTERM: a clean exit.
+      const exited = new Promise<number | null>((resolve) => server?.once("exit", (code) => resolve(code)));
+      server.kill("SIGTERM");
+      expect(await exited).toBe(0);
+
+      console.log(`production recipe timings (s): ${JSON.stringify(timings)}`);
+    },
+    600_000,
+  );
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { formatAbv, formatDate, formatPrice, isNeverUsed, orNA, today } from "./format";
+import { parseId } from "./errors";
+
+describe("formatting", () => {
+  it("formats calendar dates without a timezone shift", () => {
+    expect(formatDate("2026-01-09")).toBe("Jan 9, 2026");
+    expect(formatDate("2026-01-09T23:30:00.000Z")).toBe("Jan 9, 2026");
+    expect(formatDate("not a date")).toBe("not a date");
+  });
+
+  it("treats year 1 as never used", () => {
+    expect(isNeverUsed("0001-01-01T00:00:00")).toBe(true);
+    expect(isNeverUsed("0001-01-01")).toBe(true);
+    expect(isNeverUsed("2025-03-14T00:00:00")).toBe(false);
+  });
+
+  it("shows prices with a $ prefix and two decimals, ABV with %", () => {
+    expect(formatPrice(42)).toBe("$42.00");
+    expect(formatPrice(59.5)).toBe("$59.50");
+    expect(formatAbv(46)).toBe("46%");
+    expect(formatAbv(43.25)).toBe("43.25%");
+  });
+
+  it("shows N/A for missing values", () => {
+    expect(orNA(null)).toBe("N/A");
+    expect(orNA("")).toBe("N/A");
+    expect(orNA("Islay")).toBe("Islay");
+  });
+
+  it("gives today's local date as YYYY-MM-DD", () => {
+    expect(today(new Date(2026, 0, 9, 23, 59))).toBe("2026-01-09");
+  });
+
+  it("accepts only positive integer ids from the URL", () => {
+    expect(parseId("12")).toBe(12);
+    expect(parseId("0")).toBeNull();
+    expect(parseId("abc")).toBeNull();
+    expect(parseId("1.5")).toBeNull();
+    expect(parseId("99999999999")).toBeNull();
+    expect(parseId(undefined)).toBeNull();
+  });
+});

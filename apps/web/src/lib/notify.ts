@@ -1,0 +1,28 @@
+import { useSyncExternalStore } from "react";
+
+// @mantine/notifications (with its transitions) is loaded on the first notification, not with the
+// first screen. Its store is global, so a message shown before <Notifications /> mounts still appears.
+let wanted = false;
+const listeners = new Set<() => void>();
+
+/** Shows a short confirmation toast (green by default). */
+export function notify(message: string, color: "green" | "red" | "blue" = "green"): void {
+  if (!wanted) {
+    wanted = true;
+    for (const listener of listeners) listener();
+  }
+  import("@mantine/notifications")
+    .then(({ notifications }) => notifications.show({ message, color, withBorder: true, autoClose: 3500 }))
+    .catch((error: unknown) => console.error("Notifications failed to load", error));
+}
+
+/** True once a notification was requested: the app then mounts <Notifications />. */
+export function useNotificationsWanted(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => wanted,
+  );
+}
