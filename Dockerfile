@@ -8,7 +8,7 @@ FROM node:20-bookworm-slim AS toolchain
 RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
-ENV npm_config_update_notifier=false TURBO_TELEMETRY_DISABLED=1
+ENV npm_config_update_notifier=false TURBO_TELEMETRY_DISABLED=1 JOBS=max
 WORKDIR /app
 
 # ---- build: all dependencies (dev included), then the web app into apps/web/dist ----

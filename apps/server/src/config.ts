@@ -21,9 +21,24 @@ const EnvSchema = z.object({
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   RATE_LIMIT: booleanString.default(true),
-  RATE_LIMIT_AUTH_MAX: z.coerce.number({ error: "must be a whole number" }).int().min(1).max(1_000_000).default(20),
-  RATE_LIMIT_REFRESH_MAX: z.coerce.number({ error: "must be a whole number" }).int().min(1).max(1_000_000).default(60),
-  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number({ error: "must be a number of seconds" }).int().min(1).max(86_400).default(60),
+  RATE_LIMIT_AUTH_MAX: z.coerce
+    .number({ error: "must be a whole number" })
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(20),
+  RATE_LIMIT_REFRESH_MAX: z.coerce
+    .number({ error: "must be a whole number" })
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(60),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce
+    .number({ error: "must be a number of seconds" })
+    .int()
+    .min(1)
+    .max(86_400)
+    .default(60),
   HSTS: booleanString.default(false),
   TRUST_PROXY: z
     .union([booleanString, z.string().regex(/^[0-9a-fA-F:.,/ ]+$/)], {

@@ -22,10 +22,15 @@ interface Run {
 
 const run = (file: string, args: string[], cwd: string, env: Record<string, string>) =>
   new Promise<Run>((resolve) => {
-    execFile(file, args, { cwd, env: { ...process.env, ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
-      resolve({ code, stdout, stderr });
-    });
+    execFile(
+      file,
+      args,
+      { cwd, env: { ...process.env, ...env }, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
   });
 
 describe("admin command line (npm run admin)", () => {
@@ -58,7 +63,9 @@ describe("admin command line (npm run admin)", () => {
     expect(registered.statusCode).toBe(201);
     // An uploaded image, so the backup has files to copy.
     bottleId = (await t.caller(ann.user).bottles.create({ name: "Pictured", abv: 40 })).id;
-    const upload = multipartBody([{ name: "image", filename: "b.png", contentType: "image/png", data: await tinyPng() }]);
+    const upload = multipartBody([
+      { name: "image", filename: "b.png", contentType: "image/png", data: await tinyPng() },
+    ]);
     const res = await t.request({
       method: "POST",
       url: `/api/Bottles/UploadImage?bottleId=${bottleId}`,
@@ -67,7 +74,7 @@ describe("admin command line (npm run admin)", () => {
       token: ann.token,
     });
     expect(res.statusCode, res.body).toBe(200);
-    imageHash = (res.json() as { imageVersion: string }).imageVersion;
+    imageHash = res.json<{ imageVersion: string }>().imageVersion;
   });
   afterAll(async () => {
     await t.close();
@@ -91,8 +98,12 @@ describe("admin command line (npm run admin)", () => {
     expect(r.stderr).toContain(`Database: ${join(t.dataDir, "club.sqlite")}`);
     const lines = r.stdout.split("\n");
     expect(lines[0]).toMatch(/^ID\s+EMAIL\s+NAME\s+CONFIRMED$/);
-    expect(lines.find((l) => l.includes("ann@example.org"))).toMatch(/^\d+\s+ann@example\.org\s+Test Member\d*\s+yes \(\d{4}-\d{2}-\d{2}\)$/);
-    expect(lines.find((l) => l.includes("bob@example.org"))).toMatch(/^\d+\s+bob@example\.org\s+Bob Brown\s+no$/);
+    expect(lines.find((l) => l.includes("ann@example.org"))).toMatch(
+      /^\d+\s+ann@example\.org\s+Test Member\d*\s+yes \(\d{4}-\d{2}-\d{2}\)$/,
+    );
+    expect(lines.find((l) => l.includes("bob@example.org"))).toMatch(
+      /^\d+\s+bob@example\.org\s+Bob Brown\s+no$/,
+    );
     expect(r.stdout).toContain("1 member has not confirmed the email address");
 
     const json = await admin(["members", "--json"]);
@@ -176,7 +187,9 @@ describe("admin command line (npm run admin)", () => {
 
     const copy = openDb(file);
     try {
-      const row = copy.$client.prepare("SELECT email, first_name FROM members WHERE email = ?").get("ann@example.org");
+      const row = copy.$client
+        .prepare("SELECT email, first_name FROM members WHERE email = ?")
+        .get("ann@example.org");
       expect(row).toEqual({ email: "ann@example.org", first_name: "Test" });
       const bottle = copy.$client.prepare("SELECT name FROM bottles WHERE id = ?").get(bottleId);
       expect(bottle).toEqual({ name: "Pictured" });
@@ -208,7 +221,11 @@ describe("admin command line (npm run admin)", () => {
     rmSync(join(dataDir, "club.sqlite-shm"), { force: true });
     cpSync(`${file}-images`, join(dataDir, "images"), { recursive: true });
 
-    const config = loadConfig({ DATA_DIR: dataDir, DEMO_DATA: "true", JWT_SECRET: "restore-secret-restore-secret-0123456789" });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      DEMO_DATA: "true",
+      JWT_SECRET: "restore-secret-restore-secret-0123456789",
+    });
     const restored = await buildApp({ config, webDistDir: join(dataDir, "no-web") });
     try {
       const loginRes = await restored.inject({
@@ -222,7 +239,7 @@ describe("admin command line (npm run admin)", () => {
       expect(image.headers["content-type"]).toBe("image/webp");
       // Not a new database: no demo data was added on top of the restored club.
       const themes = await restored.inject({ method: "GET", url: "/api/MonthlyThemes/WithLastDate" });
-      expect((themes.json() as { name: string }[]).some((th) => th.name === "During backup 0")).toBe(true);
+      expect(themes.json<{ name: string }[]>().some((th) => th.name === "During backup 0")).toBe(true);
       expect((await restored.inject({ method: "GET", url: "/api/Bottles" })).json()).toEqual([
         { id: bottleId, name: "Pictured" },
       ]);

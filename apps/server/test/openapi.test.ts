@@ -1,8 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildOpenApiDocument, errorStatuses, openApiPath, type OpenApiDocument } from "../src/openapi/document";
+import {
+  buildOpenApiDocument,
+  errorStatuses,
+  openApiPath,
+  type OpenApiDocument,
+} from "../src/openapi/document";
 import { apiRoutes, type ApiRoute } from "../src/openapi/routes";
 import { ErrorBodySchema } from "../src/openapi/schemas";
-import { appRoutes, makeCtx, restEndpoints, restInject, restName, seedFixtures, type EndpointCtx } from "./fuzz/endpoints";
+import {
+  appRoutes,
+  makeCtx,
+  restEndpoints,
+  restInject,
+  restName,
+  seedFixtures,
+  type EndpointCtx,
+} from "./fuzz/endpoints";
 import { createTestApp, type TestApp } from "./helpers";
 
 const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
@@ -60,10 +73,15 @@ describe("OpenAPI document", () => {
         // Every operation answers something, at least one success, each response described.
         const statuses = Object.keys(op.responses);
         expect(statuses.length, where).toBeGreaterThan(0);
-        expect(statuses.some((s) => /^2\d\d$/.test(s)), `${where}: no 2xx response`).toBe(true);
+        expect(
+          statuses.some((s) => /^2\d\d$/.test(s)),
+          `${where}: no 2xx response`,
+        ).toBe(true);
         for (const [status, response] of Object.entries(op.responses)) {
           expect(status, where).toMatch(/^[1-5]\d\d$/);
-          const resolved = (typeof response.$ref === "string" ? resolvePointer(doc, response.$ref) : response) as {
+          const resolved = (
+            typeof response.$ref === "string" ? resolvePointer(doc, response.$ref) : response
+          ) as {
             description?: unknown;
           };
           expect(typeof resolved?.description, `${where} ${status}`).toBe("string");
@@ -73,7 +91,8 @@ describe("OpenAPI document", () => {
         expect(pathParams.map((p) => p.name).sort(), where).toEqual(templateParams);
         for (const p of pathParams) expect(p.required, `${where} ${p.name}`).toBe(true);
         for (const requirement of op.security ?? []) {
-          for (const scheme of Object.keys(requirement)) expect(doc.components.securitySchemes).toHaveProperty(scheme);
+          for (const scheme of Object.keys(requirement))
+            expect(doc.components.securitySchemes).toHaveProperty(scheme);
         }
         if (op.requestBody) expect(Object.keys(op.requestBody.content).length, where).toBeGreaterThan(0);
       }
@@ -117,13 +136,15 @@ describe("OpenAPI document", () => {
     // The parser read Fastify's tree right: each route it found really exists.
     for (const name of registered) {
       const [method = "", url = ""] = name.split(" ");
-      expect(t.app.hasRoute({ method: method as "GET", url }), name).toBe(true);
+      expect(t.app.hasRoute({ method, url }), name).toBe(true);
     }
     const documented = new Set(apiRoutes.map(routeName));
     const undocumented = registered.filter((name) => !documented.has(name));
     expect(undocumented, "registered but missing from src/openapi/routes.ts").toEqual([]);
     // And the other way: every documented route is served (SPEC.md section 7 + extras + /healthz).
-    const missing = apiRoutes.filter((r) => !t.app.hasRoute({ method: r.method, url: r.path })).map(routeName);
+    const missing = apiRoutes
+      .filter((r) => !t.app.hasRoute({ method: r.method, url: r.path }))
+      .map(routeName);
     expect(missing, "documented but not registered").toEqual([]);
     expect(registered.length).toBe(apiRoutes.filter((r) => r.path !== "/healthz").length);
   });
@@ -134,7 +155,9 @@ describe("OpenAPI document", () => {
     expect(res.headers["content-type"]).toMatch(/^application\/json/);
     expect(res.json()).toEqual(JSON.parse(JSON.stringify(doc)));
     for (const route of apiRoutes) {
-      expect(res.json().paths[openApiPath(route.path)], routeName(route)).toHaveProperty(route.method.toLowerCase());
+      expect(res.json().paths[openApiPath(route.path)], routeName(route)).toHaveProperty(
+        route.method.toLowerCase(),
+      );
     }
   });
 

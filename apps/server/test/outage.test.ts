@@ -40,7 +40,10 @@ async function smtpSinkOn(port: number) {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
-        messages.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString("utf8") });
+        messages.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString("utf8"),
+        });
         callback();
       });
     },
@@ -123,7 +126,11 @@ describe("SMTP outage", () => {
     expect(Date.parse(failing.nextAttemptAt)).toBeGreaterThan(Date.now() - 1_000);
 
     // The resend action answers the same while the outage lasts (and queues no duplicate within a minute).
-    const resend = await app.inject({ method: "POST", url: "/api/Register/resendConfirmation", payload: { email } });
+    const resend = await app.inject({
+      method: "POST",
+      url: "/api/Register/resendConfirmation",
+      payload: { email },
+    });
     expect(resend.statusCode).toBe(200);
     expect(resend.json()).toEqual({ message: RESEND_MESSAGE });
     expect(outboxRows(app)).toHaveLength(1);
@@ -138,12 +145,18 @@ describe("SMTP outage", () => {
     expect(sink.messages).toHaveLength(1);
 
     // The link in it works.
-    const link = /http:\/\/club\.test\/confirm-email\?[^\s"<]+/.exec(decodeQuotedPrintable(delivered.raw))?.[0];
+    const link = /http:\/\/club\.test\/confirm-email\?[^\s"<]+/.exec(
+      decodeQuotedPrintable(delivered.raw),
+    )?.[0];
     expect(link).toBeDefined();
     const search = new URL((link ?? "").replace(/&amp;/g, "&")).search;
     const confirm = await app.inject({ method: "GET", url: `/api/Register/confirmemail${search}` });
     expect(confirm.json()).toEqual({ message: ServerMessages.emailConfirmed });
-    const login = await app.inject({ method: "POST", url: "/login", payload: { email, password: "long-enough-pw" } });
+    const login = await app.inject({
+      method: "POST",
+      url: "/login",
+      payload: { email, password: "long-enough-pw" },
+    });
     expect(login.statusCode).toBe(200);
   });
 
@@ -156,7 +169,12 @@ describe("SMTP outage", () => {
     const res = await first.inject({
       method: "POST",
       url: "/api/Register/register",
-      payload: { email: "restart@example.com", password: "long-enough-pw", firstName: "Re", lastName: "Start" },
+      payload: {
+        email: "restart@example.com",
+        password: "long-enough-pw",
+        firstName: "Re",
+        lastName: "Start",
+      },
     });
     expect(res.statusCode).toBe(201);
     await until("a failed attempt", () => (outboxRows(first)[0]?.attempts ?? 0) >= 1);
@@ -166,7 +184,9 @@ describe("SMTP outage", () => {
     cleanups.push(() => sink.close());
     const second = await startApp(dir, port);
     cleanups.push(() => second.close());
-    await until("delivery after restart", () => sink.messages.find((m) => m.to.includes("restart@example.com")));
+    await until("delivery after restart", () =>
+      sink.messages.find((m) => m.to.includes("restart@example.com")),
+    );
     const row = await until("sentAt", () => outboxRows(second).find((r) => r.sentAt !== null));
     expect(row.to).toBe("restart@example.com");
   });

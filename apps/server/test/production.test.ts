@@ -1,5 +1,14 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+} from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, relative } from "node:path";
@@ -124,7 +133,13 @@ function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 }
 
 const sh = (command: string, cwd: string, env: NodeJS.ProcessEnv = childEnv()) =>
-  execFileSync("sh", ["-c", command], { cwd, env, stdio: "pipe", maxBuffer: 64 * 1024 * 1024, timeout: 480_000 });
+  execFileSync("sh", ["-c", command], {
+    cwd,
+    env,
+    stdio: "pipe",
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: 480_000,
+  });
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -174,7 +189,9 @@ describe("the Dockerfile's recipe, outside Docker", () => {
     // The runtime image has no compilers: it starts from the plain node image, not the toolchain.
     expect(runtime.from).not.toBe("toolchain");
     expect(runsOf(stageNamed(stages, "prod-deps")).some((r) => /npm ci .*--omit=dev/.test(r))).toBe(true);
-    expect(runsOf(stageNamed(stages, "build"))).toEqual(expect.arrayContaining(["npm ci --no-audit --no-fund", "npm run build"]));
+    expect(runsOf(stageNamed(stages, "build"))).toEqual(
+      expect.arrayContaining(["npm ci --no-audit --no-fund", "npm run build"]),
+    );
   });
 
   it("copies every workspace's package.json before npm ci (the lockfile needs them all)", () => {
@@ -192,129 +209,154 @@ describe("the Dockerfile's recipe, outside Docker", () => {
     }
   });
 
-  it(
-    "builds, installs production dependencies only, and serves the app from a temp DATA_DIR",
-    async () => {
-      const timings: Record<string, number> = {};
-      const time = <T>(label: string, fn: () => T): T => {
-        const start = Date.now();
-        try {
-          return fn();
-        } finally {
-          timings[label] = Math.round((Date.now() - start) / 100) / 10;
-        }
-      };
-
-      // The build context: the repository's files (git ls-files, tracked or new, not ignored).
-      const context = join(work, "context");
-      time("context", () => {
-        const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: REPO })
-          .toString()
-          .split("\0")
-          .filter((f) => f && existsSync(join(REPO, f)));
-        for (const file of files) {
-          mkdirSync(dirname(join(context, file)), { recursive: true });
-          cpSync(join(REPO, file), join(context, file));
-        }
-      });
-
-      // ---- stage build: COPY . . ; (npm ci -> the installed node_modules) ; npm run build
-      const build = join(work, "build");
-      const buildStage = stageNamed(stages, "build");
-      time("build", () => {
-        cpSync(context, build, { recursive: true });
-        symlinkSync(join(REPO, "node_modules"), join(build, "node_modules"), "dir");
-        for (const command of runsOf(buildStage)) {
-          if (command.startsWith("npm ci")) continue;
-          sh(command, build);
-        }
-      });
-      expect(existsSync(join(build, "apps/web/dist/index.html")), "npm run build made apps/web/dist").toBe(true);
-
-      // ---- stage prod-deps: its COPY lines from the context, its RUN npm ci for real
-      const runtimeDir = join(work, "app");
-      const prodStage = stageNamed(stages, "prod-deps");
-      mkdirSync(runtimeDir);
-      for (const c of copiesOf(prodStage)) dockerCopy(c.sources, c.dest, context, runtimeDir);
-      time("npm ci --omit=dev", () => {
-        for (const command of runsOf(prodStage)) sh(`${command} --prefer-offline`, runtimeDir);
-      });
-
-      // ---- stage runtime: COPY --from=prod-deps /app is that same folder; the rest as written
-      const runtime = stageNamed(stages, "runtime");
-      for (const c of copiesOf(runtime)) {
-        if (c.from === "prod-deps") continue;
-        if (c.from === "build") dockerCopy(c.sources, c.dest, build, runtimeDir, true);
-        else if (c.from === undefined) dockerCopy(c.sources, c.dest, context, runtimeDir);
-        else throw new Error(`unexpected COPY --from=${c.from}`);
+  it("builds, installs production dependencies only, and serves the app from a temp DATA_DIR", async () => {
+    const timings: Record<string, number> = {};
+    const time = <T>(label: string, fn: () => T): T => {
+      const start = Date.now();
+      try {
+        return fn();
+      } finally {
+        timings[label] = Math.round((Date.now() - start) / 100) / 10;
       }
+    };
 
-      // Production dependencies only: no bundler, test runner, type checker or turbo.
-      const installed = readdirSync(join(runtimeDir, "node_modules"));
-      for (const devOnly of ["vite", "vitest", "typescript", "turbo", "drizzle-kit", "smtp-server", "playwright-core"]) {
-        expect(installed, devOnly).not.toContain(devOnly);
+    // The build context: the repository's files (git ls-files, tracked or new, not ignored).
+    const context = join(work, "context");
+    time("context", () => {
+      const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
+        cwd: REPO,
+      })
+        .toString()
+        .split("\0")
+        .filter((f) => f && existsSync(join(REPO, f)));
+      for (const file of files) {
+        mkdirSync(dirname(join(context, file)), { recursive: true });
+        cpSync(join(REPO, file), join(context, file));
       }
-      expect(installed).toEqual(expect.arrayContaining(["tsx", "fastify", "better-sqlite3", "argon2", "sharp"]));
-      expect(existsSync(join(runtimeDir, "node_modules/better-sqlite3/build/Release/better_sqlite3.node"))).toBe(true);
+    });
 
-      // ---- start CMD with the image's ENV; DATA_DIR and PORT are ours
-      const dataDir = join(work, "data");
-      const port = await freePort();
-      const env = childEnv({ ...envOf(runtime), DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1" });
-      const [command = "node", ...args] = execForm(runtime.instructions.find((i) => i.keyword === "CMD")?.args ?? "");
-      let output = "";
-      const started = Date.now();
-      server = spawn(command, args, { cwd: runtimeDir, env, stdio: ["ignore", "pipe", "pipe"] });
-      server.stdout?.on("data", (d: Buffer) => (output += d.toString()));
-      server.stderr?.on("data", (d: Buffer) => (output += d.toString()));
-      const base = `http://127.0.0.1:${port}`;
-      await waitForHealthy(`${base}/healthz`, server, () => output);
-      timings["start to healthy"] = Math.round((Date.now() - started) / 100) / 10;
+    // ---- stage build: COPY . . ; (npm ci -> the installed node_modules) ; npm run build
+    const build = join(work, "build");
+    const buildStage = stageNamed(stages, "build");
+    time("build", () => {
+      cpSync(context, build, { recursive: true });
+      symlinkSync(join(REPO, "node_modules"), join(build, "node_modules"), "dir");
+      const env = childEnv({ ...envOf(stageNamed(stages, "toolchain")), ...envOf(buildStage) });
+      for (const command of runsOf(buildStage)) {
+        if (command.startsWith("npm ci")) continue;
+        sh(command, build, env);
+      }
+    });
+    expect(existsSync(join(build, "apps/web/dist/index.html")), "npm run build made apps/web/dist").toBe(
+      true,
+    );
 
-      // The HEALTHCHECK command, as Docker would run it inside the container.
-      const healthcheck = execForm(runtime.instructions.find((i) => i.keyword === "HEALTHCHECK")?.args ?? "");
-      expect(healthcheck[0]).toBe("node");
-      execFileSync(process.execPath, healthcheck.slice(1), { env, timeout: 10_000 });
+    // ---- stage prod-deps: its COPY lines from the context, its RUN npm ci for real
+    const runtimeDir = join(work, "app");
+    const prodStage = stageNamed(stages, "prod-deps");
+    mkdirSync(runtimeDir);
+    for (const c of copiesOf(prodStage)) dockerCopy(c.sources, c.dest, context, runtimeDir);
+    time("npm ci --omit=dev", () => {
+      const env = childEnv({ ...envOf(stageNamed(stages, "toolchain")), ...envOf(prodStage) });
+      for (const command of runsOf(prodStage)) sh(`${command} --prefer-offline`, runtimeDir, env);
+    });
 
-      // The web page: HTML with the app's module script, its assets cached for good.
-      const page = await fetch(`${base}/`, { headers: { accept: "text/html" } });
-      expect(page.status).toBe(200);
-      expect(page.headers.get("content-type")).toMatch(/^text\/html/);
-      const html = await page.text();
-      const script = /<script type="module"[^>]*src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
-      expect(script, html).toBeDefined();
-      const asset = await fetch(`${base}${script}`);
-      expect(asset.status).toBe(200);
-      expect(asset.headers.get("content-type")).toMatch(/javascript/);
-      expect(asset.headers.get("cache-control")).toContain("immutable");
-      await asset.arrayBuffer();
-      // A client-side route gets the same page.
-      const deepLink = await fetch(`${base}/library-bottles`, { headers: { accept: "text/html" } });
-      expect(deepLink.status).toBe(200);
-      expect(await deepLink.text()).toContain(script);
+    // ---- stage runtime: COPY --from=prod-deps /app is that same folder; the rest as written
+    const runtime = stageNamed(stages, "runtime");
+    for (const c of copiesOf(runtime)) {
+      if (c.from === "prod-deps") continue;
+      if (c.from === "build") dockerCopy(c.sources, c.dest, build, runtimeDir, true);
+      else if (c.from === undefined) dockerCopy(c.sources, c.dest, context, runtimeDir);
+      else throw new Error(`unexpected COPY --from=${c.from}`);
+    }
 
-      // The API, its documentation, and the database in DATA_DIR.
-      const meetings = await fetch(`${base}/api/MonthlyMeetings/GetMonthlyMeetingsWithNames`);
-      expect(meetings.status).toBe(200);
-      expect(Array.isArray(await meetings.json())).toBe(true);
-      expect((await fetch(`${base}/api/openapi.json`)).status).toBe(200);
-      expect((await fetch(`${base}/docs`, { headers: { accept: "text/html" } })).status).toBe(200);
-      expect(existsSync(join(dataDir, "club.sqlite"))).toBe(true);
+    // Production dependencies only: no bundler, test runner, type checker or turbo.
+    const installed = readdirSync(join(runtimeDir, "node_modules"));
+    for (const devOnly of [
+      "vite",
+      "vitest",
+      "typescript",
+      "turbo",
+      "drizzle-kit",
+      "smtp-server",
+      "playwright-core",
+    ]) {
+      expect(installed, devOnly).not.toContain(devOnly);
+    }
+    expect(installed).toEqual(
+      expect.arrayContaining(["tsx", "fastify", "better-sqlite3", "argon2", "sharp"]),
+    );
+    expect(
+      existsSync(join(runtimeDir, "node_modules/better-sqlite3/build/Release/better_sqlite3.node")),
+    ).toBe(true);
 
-      // Logs: JSON lines, each request with its id.
-      const requestLogs = output
-        .split("\n")
-        .filter((line) => line.startsWith("{"))
-        .map((line) => JSON.parse(line) as { reqId?: string; req?: { url?: string } });
-      expect(requestLogs.some((l) => l.reqId && l.req?.url === "/healthz")).toBe(true);
+    // ---- start CMD with the image's ENV; DATA_DIR and PORT are ours
+    const dataDir = join(work, "data");
+    const port = await freePort();
+    const env = childEnv({ ...envOf(runtime), DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1" });
+    const [command = "node", ...args] = execForm(
+      runtime.instructions.find((i) => i.keyword === "CMD")?.args ?? "",
+    );
+    let output = "";
+    const started = Date.now();
+    server = spawn(command, args, { cwd: runtimeDir, env, stdio: ["ignore", "pipe", "pipe"] });
+    server.stdout?.on("data", (d: Buffer) => (output += d.toString()));
+    server.stderr?.on("data", (d: Buffer) => (output += d.toString()));
+    const base = `http://127.0.0.1:${port}`;
+    await waitForHealthy(`${base}/healthz`, server, () => output);
+    timings["start to healthy"] = Math.round((Date.now() - started) / 100) / 10;
 
-      // docker stop sends SIGTERM: a clean exit.
-      const exited = new Promise<number | null>((resolve) => server?.once("exit", (code) => resolve(code)));
-      server.kill("SIGTERM");
-      expect(await exited).toBe(0);
+    // The HEALTHCHECK command, as Docker would run it inside the container.
+    const healthcheck = execForm(runtime.instructions.find((i) => i.keyword === "HEALTHCHECK")?.args ?? "");
+    expect(healthcheck[0]).toBe("node");
+    execFileSync(process.execPath, healthcheck.slice(1), { env, stdio: "pipe", timeout: 10_000 });
 
-      console.log(`production recipe timings (s): ${JSON.stringify(timings)}`);
-    },
-    600_000,
-  );
+    // The web page: HTML with the app's module script, its assets cached for good.
+    const page = await fetch(`${base}/`, { headers: { accept: "text/html" } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+    const html = await page.text();
+    const script = /<script type="module"[^>]*src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script, html).toBeDefined();
+    const asset = await fetch(`${base}${script}`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get("content-type")).toMatch(/javascript/);
+    expect(asset.headers.get("cache-control")).toContain("immutable");
+    await asset.arrayBuffer();
+    // A client-side route gets the same page.
+    const deepLink = await fetch(`${base}/library-bottles`, { headers: { accept: "text/html" } });
+    expect(deepLink.status).toBe(200);
+    expect(await deepLink.text()).toContain(script);
+
+    // The API, its documentation, and the database in DATA_DIR.
+    const meetings = await fetch(`${base}/api/MonthlyMeetings/GetMonthlyMeetingsWithNames`);
+    expect(meetings.status).toBe(200);
+    expect(Array.isArray(await meetings.json())).toBe(true);
+    expect((await fetch(`${base}/api/openapi.json`)).status).toBe(200);
+    expect((await fetch(`${base}/docs`, { headers: { accept: "text/html" } })).status).toBe(200);
+    expect(existsSync(join(dataDir, "club.sqlite"))).toBe(true);
+
+    // Logs: JSON lines, each request with its id.
+    const requestLogs = output
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as { reqId?: string; req?: { url?: string } });
+    expect(requestLogs.some((l) => l.reqId && l.req?.url === "/healthz")).toBe(true);
+
+    // The admin command line as README says to run it in the container (`docker compose exec club npm run admin`).
+    const members = execFileSync("npm", ["run", "-s", "admin", "--", "members"], {
+      cwd: runtimeDir,
+      env,
+      stdio: "pipe",
+      timeout: 60_000,
+    });
+    expect(members.toString()).toMatch(/^ID\s+EMAIL\s+NAME\s+CONFIRMED/);
+
+    // docker stop sends SIGTERM: a clean exit.
+    const exited = new Promise<number | null>((resolve) => server?.once("exit", (code) => resolve(code)));
+    server.kill("SIGTERM");
+    expect(await exited).toBe(0);
+
+    console.log(`production recipe timings (s): ${JSON.stringify(timings)}`);
+  }, 600_000);
 });

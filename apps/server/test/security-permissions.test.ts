@@ -186,7 +186,11 @@ describe("tRPC", () => {
   it("a query-only GET cannot run a mutation", async () => {
     const before = snapshot(t);
     const input = encodeURIComponent(JSON.stringify({ id: 0, description: "Via GET" }));
-    const res = await t.request({ method: "GET", url: `/trpc/themes.create?input=${input}`, token: c.f.member.token });
+    const res = await t.request({
+      method: "GET",
+      url: `/trpc/themes.create?input=${input}`,
+      token: c.f.member.token,
+    });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
     expect(snapshot(t)).toBe(before);

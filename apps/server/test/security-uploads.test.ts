@@ -10,7 +10,15 @@ import { ServerMessages } from "@club/shared";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import { createTestApp, type TestApp } from "./helpers";
-import { makeCtx, multipartBody, seedFixtures, snapshot, tinyPng, type EndpointCtx, type MultipartPart } from "./fuzz/endpoints";
+import {
+  makeCtx,
+  multipartBody,
+  seedFixtures,
+  snapshot,
+  tinyPng,
+  type EndpointCtx,
+  type MultipartPart,
+} from "./fuzz/endpoints";
 
 let t: TestApp;
 let c: EndpointCtx;
@@ -85,21 +93,124 @@ const SVG = `<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload
 
 describe("uploads that are not a plain raster image are refused, and change nothing", () => {
   const cases: { name: string; part: () => Promise<MultipartPart>; status: 415 | 400; message: string }[] = [
-    { name: "an HTML page named .png", part: async () => image(HTML), status: 415, message: ServerMessages.imageUnsupported },
-    { name: "an HTML page sent as text/html", part: async () => image(HTML, "x.html", "text/html"), status: 415, message: ServerMessages.imageUnsupported },
-    { name: "an SVG disguised as image/png", part: async () => image(SVG, "bottle.png", "image/png"), status: 415, message: ServerMessages.imageUnsupported },
-    { name: "an SVG with leading whitespace", part: async () => image(`\n\n  ${SVG}`, "b.svg", "image/svg+xml"), status: 415, message: ServerMessages.imageUnsupported },
-    { name: "a PDF", part: async () => image("%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF", "b.pdf", "application/pdf"), status: 415, message: ServerMessages.imageUnsupported },
-    { name: "an empty file", part: async () => image(Buffer.alloc(0)), status: 415, message: ServerMessages.imageUnsupported },
-    { name: "a GIF/JavaScript polyglot (GIF89a/*...*/=alert(1))", part: async () => image(`GIF89a/*\x00\x00*/=alert(1);//${SCRIPT}`, "x.gif", "image/gif"), status: 400, message: ServerMessages.imageInvalid },
-    { name: "PNG magic bytes followed by HTML", part: async () => image(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from(HTML)])), status: 400, message: ServerMessages.imageInvalid },
-    { name: "JPEG magic bytes followed by HTML", part: async () => image(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(HTML)]), "x.jpg", "image/jpeg"), status: 400, message: ServerMessages.imageInvalid },
-    { name: "a RIFF/WEBP header followed by HTML", part: async () => image(Buffer.concat([Buffer.from("RIFF\x10\x00\x00\x00WEBPVP8 ", "latin1"), Buffer.from(HTML)]), "x.webp", "image/webp"), status: 400, message: ServerMessages.imageInvalid },
-    { name: "a truncated PNG", part: async () => { const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#123456" } }).png({ compressionLevel: 0 }).toBuffer(); return image(png.subarray(0, Math.floor(png.length / 2))); }, status: 400, message: ServerMessages.imageInvalid },
-    { name: "a truncated GIF", part: async () => { const gif = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#654321" } }).gif().toBuffer(); return image(gif.subarray(0, Math.floor(gif.length / 3)), "x.gif", "image/gif"); }, status: 400, message: ServerMessages.imageInvalid },
-    { name: "a truncated WebP", part: async () => { const webp = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#abcdef" } }).webp({ lossless: true }).toBuffer(); return image(webp.subarray(0, 40), "x.webp", "image/webp"); }, status: 400, message: ServerMessages.imageInvalid },
-    { name: "a PNG whose header claims 60000 × 60000 pixels (decompression bomb)", part: async () => image(pngClaiming(60_000, 60_000)), status: 400, message: ServerMessages.imageInvalid },
-    { name: "a GIF whose header claims 65535 × 65535 pixels", part: async () => image(gifClaimingHuge(), "x.gif", "image/gif"), status: 400, message: ServerMessages.imageInvalid },
+    {
+      name: "an HTML page named .png",
+      part: async () => image(HTML),
+      status: 415,
+      message: ServerMessages.imageUnsupported,
+    },
+    {
+      name: "an HTML page sent as text/html",
+      part: async () => image(HTML, "x.html", "text/html"),
+      status: 415,
+      message: ServerMessages.imageUnsupported,
+    },
+    {
+      name: "an SVG disguised as image/png",
+      part: async () => image(SVG, "bottle.png", "image/png"),
+      status: 415,
+      message: ServerMessages.imageUnsupported,
+    },
+    {
+      name: "an SVG with leading whitespace",
+      part: async () => image(`\n\n  ${SVG}`, "b.svg", "image/svg+xml"),
+      status: 415,
+      message: ServerMessages.imageUnsupported,
+    },
+    {
+      name: "a PDF",
+      part: async () => image("%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF", "b.pdf", "application/pdf"),
+      status: 415,
+      message: ServerMessages.imageUnsupported,
+    },
+    {
+      name: "an empty file",
+      part: async () => image(Buffer.alloc(0)),
+      status: 415,
+      message: ServerMessages.imageUnsupported,
+    },
+    {
+      name: "a GIF/JavaScript polyglot (GIF89a/*...*/=alert(1))",
+      part: async () => image(`GIF89a/*\x00\x00*/=alert(1);//${SCRIPT}`, "x.gif", "image/gif"),
+      status: 400,
+      message: ServerMessages.imageInvalid,
+    },
+    {
+      name: "PNG magic bytes followed by HTML",
+      part: async () =>
+        image(
+          Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from(HTML)]),
+        ),
+      status: 400,
+      message: ServerMessages.imageInvalid,
+    },
+    {
+      name: "JPEG magic bytes followed by HTML",
+      part: async () =>
+        image(
+          Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(HTML)]),
+          "x.jpg",
+          "image/jpeg",
+        ),
+      status: 400,
+      message: ServerMessages.imageInvalid,
+    },
+    {
+      name: "a RIFF/WEBP header followed by HTML",
+      part: async () =>
+        image(
+          Buffer.concat([Buffer.from("RIFF\x10\x00\x00\x00WEBPVP8 ", "latin1"), Buffer.from(HTML)]),
+          "x.webp",
+          "image/webp",
+        ),
+      status: 400,
+      message: ServerMessages.imageInvalid,
+    },
+    {
+      name: "a truncated PNG",
+      part: async () => {
+        const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#123456" } })
+          .png({ compressionLevel: 0 })
+          .toBuffer();
+        return image(png.subarray(0, Math.floor(png.length / 2)));
+      },
+      status: 400,
+      message: ServerMessages.imageInvalid,
+    },
+    {
+      name: "a truncated GIF",
+      part: async () => {
+        const gif = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#654321" } })
+          .gif()
+          .toBuffer();
+        return image(gif.subarray(0, Math.floor(gif.length / 3)), "x.gif", "image/gif");
+      },
+      status: 400,
+      message: ServerMessages.imageInvalid,
+    },
+    {
+      name: "a truncated WebP",
+      part: async () => {
+        const webp = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#abcdef" } })
+          .webp({ lossless: true })
+          .toBuffer();
+        return image(webp.subarray(0, 40), "x.webp", "image/webp");
+      },
+      status: 400,
+      message: ServerMessages.imageInvalid,
+    },
+    {
+      name: "a PNG whose header claims 60000 × 60000 pixels (decompression bomb)",
+      part: async () => image(pngClaiming(60_000, 60_000)),
+      status: 400,
+      message: ServerMessages.imageInvalid,
+    },
+    {
+      name: "a GIF whose header claims 65535 × 65535 pixels",
+      part: async () => image(gifClaimingHuge(), "x.gif", "image/gif"),
+      status: 400,
+      message: ServerMessages.imageInvalid,
+    },
   ];
 
   it.each(cases)("$name: $status", async ({ part, status, message }) => {
@@ -115,9 +226,13 @@ describe("uploads that are not a plain raster image are refused, and change noth
 
 describe("what is stored and served is a re-encoded image, never the uploaded bytes", () => {
   it("a valid PNG carrying an appended HTML payload is re-encoded: the payload is gone", async () => {
-    const bottleId = (await t.caller(c.f.member.user).bottles.create({ name: "Polyglot target", abv: 40 })).id;
+    const bottleId = (await t.caller(c.f.member.user).bottles.create({ name: "Polyglot target", abv: 40 }))
+      .id;
     const png = await tinyPng();
-    const res = await upload([image(Buffer.concat([png, Buffer.from(HTML)]), "evil.html", "text/html")], bottleId);
+    const res = await upload(
+      [image(Buffer.concat([png, Buffer.from(HTML)]), "evil.html", "text/html")],
+      bottleId,
+    );
     expect(res.statusCode, res.body).toBe(200);
     for (const size of ["", "?size=thumb"]) {
       const served = await t.request({ method: "GET", url: `/api/Bottles/${bottleId}/Image${size}` });
@@ -135,13 +250,21 @@ describe("no path from a request reaches the file system outside DATA_DIR", () =
   it("a multipart filename with ../ is ignored: files are named by content hash", async () => {
     const target = join(tmpdir(), `club-escape-${process.pid}.png`);
     const traversal = relative(t.app.deps.config.imagesDir, target);
-    for (const filename of [traversal, `../../${"../".repeat(10)}tmp/escape.png`, "..\\..\\escape.png", "/etc/cron.d/x", "%2e%2e%2fx.png", "\u0000.png"]) {
+    for (const filename of [
+      traversal,
+      `../../${"../".repeat(10)}tmp/escape.png`,
+      "..\\..\\escape.png",
+      "/etc/cron.d/x",
+      "%2e%2e%2fx.png",
+      "\u0000.png",
+    ]) {
       const res = await upload([image(await tinyPng(), filename)], c.f.imageBottleId);
       expect(res.statusCode, filename).toBe(200);
     }
     expect(existsSync(target)).toBe(false);
     expect(existsSync(join(tmpdir(), "escape.png"))).toBe(false);
-    for (const file of readdirSync(t.app.deps.config.imagesDir)) expect(file).toMatch(/^[0-9a-f]{32}(-thumb)?\.webp$/);
+    for (const file of readdirSync(t.app.deps.config.imagesDir))
+      expect(file).toMatch(/^[0-9a-f]{32}(-thumb)?\.webp$/);
   });
 
   it.each([
@@ -159,12 +282,15 @@ describe("no path from a request reaches the file system outside DATA_DIR", () =
     expect(res.headers["content-type"]).toMatch(/^application\/json/);
   });
 
-  it.each(["..%2F..%2Fetc", "1%2F..%2F2", "1.5", "abc", "", "-1"])("UploadImage?bottleId=%s is a 400", async (bottleId) => {
-    const before = snapshot(t);
-    const res = await upload([image(await tinyPng())], bottleId);
-    expect(res.statusCode).toBe(400);
-    expect(snapshot(t)).toBe(before);
-  });
+  it.each(["..%2F..%2Fetc", "1%2F..%2F2", "1.5", "abc", "", "-1"])(
+    "UploadImage?bottleId=%s is a 400",
+    async (bottleId) => {
+      const before = snapshot(t);
+      const res = await upload([image(await tinyPng())], bottleId);
+      expect(res.statusCode).toBe(400);
+      expect(snapshot(t)).toBe(before);
+    },
+  );
 
   describe("the web app's static files", () => {
     let app: FastifyInstance;
@@ -174,10 +300,18 @@ describe("no path from a request reaches the file system outside DATA_DIR", () =
       root = mkdtempSync(join(tmpdir(), "club-static-"));
       const dist = join(root, "dist");
       mkdirSync(join(dist, "assets"), { recursive: true });
-      writeFileSync(join(dist, "index.html"), "<!doctype html><title>club</title><script type=module src=/assets/app.js></script>");
+      writeFileSync(
+        join(dist, "index.html"),
+        "<!doctype html><title>club</title><script type=module src=/assets/app.js></script>",
+      );
       writeFileSync(join(dist, "assets", "app.js"), "console.log('app')");
       writeFileSync(join(root, "secret.txt"), "TOP-SECRET-OUTSIDE-DIST");
-      const config = loadConfig({ DATA_DIR: join(root, "data"), DEMO_DATA: "false", APP_URL: "http://club.test", RATE_LIMIT: "false" });
+      const config = loadConfig({
+        DATA_DIR: join(root, "data"),
+        DEMO_DATA: "false",
+        APP_URL: "http://club.test",
+        RATE_LIMIT: "false",
+      });
       app = await buildApp({ config, webDistDir: dist });
       await app.listen({ port: 0, host: "127.0.0.1" });
       const address = app.server.address();
@@ -192,7 +326,9 @@ describe("no path from a request reaches the file system outside DATA_DIR", () =
     const raw = (path: string) =>
       new Promise<{ status: number; text: string }>((resolve, reject) => {
         const socket = connect(port, "127.0.0.1", () => {
-          socket.write(`GET ${path} HTTP/1.1\r\nHost: club.test\r\nAccept: text/html\r\nConnection: close\r\n\r\n`);
+          socket.write(
+            `GET ${path} HTTP/1.1\r\nHost: club.test\r\nAccept: text/html\r\nConnection: close\r\n\r\n`,
+          );
         });
         let text = "";
         socket.on("data", (d: Buffer) => (text += d.toString("latin1")));

@@ -38,7 +38,7 @@ describe("security headers", () => {
 
   it.each(["/healthz", "/api/Bottles", "/api/Nope", "/trpc/meetings.list"])("are set on %s", async (url) => {
     const res = await t.request({ method: "GET", url });
-    const csp = parseCsp(res.headers["content-security-policy"] as string);
+    const csp = parseCsp(res.headers["content-security-policy"]?.toString());
     for (const directive of EXPECTED_CSP) expect(csp.get(directive.split(" ")[0] ?? "")).toBe(directive);
     expect(csp.has("upgrade-insecure-requests")).toBe(false);
     expect([...csp.values()].join(";")).not.toContain("unsafe-eval");
@@ -52,7 +52,11 @@ describe("security headers", () => {
   });
 
   it("are set on error answers too", async () => {
-    const res = await t.request({ method: "POST", url: "/api/MonthlyThemes", payload: { id: 0, description: "x" } });
+    const res = await t.request({
+      method: "POST",
+      url: "/api/MonthlyThemes",
+      payload: { id: 0, description: "x" },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.headers["content-security-policy"]).toContain("script-src 'self'");
   });
@@ -65,7 +69,9 @@ describe("security headers", () => {
   it("HSTS is opt-in and only with an https APP_URL", async () => {
     const dir = mkdtempSync(join(tmpdir(), "club-hsts-"));
     try {
-      expect(() => loadConfig({ DATA_DIR: dir, HSTS: "true", APP_URL: "http://club.lan:3000" })).toThrow(ConfigError);
+      expect(() => loadConfig({ DATA_DIR: dir, HSTS: "true", APP_URL: "http://club.lan:3000" })).toThrow(
+        ConfigError,
+      );
       expect(() => loadConfig({ DATA_DIR: dir, HSTS: "true" })).toThrow(/HSTS needs an APP_URL/);
       const https = await createTestApp({ env: { HSTS: "true", APP_URL: "https://club.example.org" } });
       try {
@@ -85,10 +91,21 @@ describe("security headers", () => {
       expect(() => loadConfig({ DATA_DIR: dir, RATE_LIMIT_AUTH_MAX: "lots" })).toThrow(
         /^Invalid configuration: RATE_LIMIT_AUTH_MAX /,
       );
-      expect(() => loadConfig({ DATA_DIR: dir, RATE_LIMIT: "maybe" })).toThrow(/^Invalid configuration: RATE_LIMIT /);
-      expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: "ture" })).toThrow(/^Invalid configuration: TRUST_PROXY /);
-      expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: "10.0.0.1,10.0.0.0/8" }).trustProxy).toBe("10.0.0.1,10.0.0.0/8");
-      expect(loadConfig({ DATA_DIR: dir }).rateLimit).toEqual({ enabled: true, authMax: 20, refreshMax: 60, windowMs: 60_000 });
+      expect(() => loadConfig({ DATA_DIR: dir, RATE_LIMIT: "maybe" })).toThrow(
+        /^Invalid configuration: RATE_LIMIT /,
+      );
+      expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: "ture" })).toThrow(
+        /^Invalid configuration: TRUST_PROXY /,
+      );
+      expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: "10.0.0.1,10.0.0.0/8" }).trustProxy).toBe(
+        "10.0.0.1,10.0.0.0/8",
+      );
+      expect(loadConfig({ DATA_DIR: dir }).rateLimit).toEqual({
+        enabled: true,
+        authMax: 20,
+        refreshMax: 60,
+        windowMs: 60_000,
+      });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -97,12 +114,19 @@ describe("security headers", () => {
 
 describe("rate limits", () => {
   const login = (t: TestApp, ip = "127.0.0.1") =>
-    t.request({ method: "POST", url: "/login", payload: { email: "nobody@example.com", password: "wrong-password" }, remoteAddress: ip });
+    t.request({
+      method: "POST",
+      url: "/login",
+      payload: { email: "nobody@example.com", password: "wrong-password" },
+      remoteAddress: ip,
+    });
 
   describe("with a limit of 3 per second", () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await createTestApp({ env: { RATE_LIMIT_AUTH_MAX: "3", RATE_LIMIT_REFRESH_MAX: "5", RATE_LIMIT_WINDOW_SECONDS: "2" } });
+      t = await createTestApp({
+        env: { RATE_LIMIT_AUTH_MAX: "3", RATE_LIMIT_REFRESH_MAX: "5", RATE_LIMIT_WINDOW_SECONDS: "2" },
+      });
     });
     afterAll(() => t.close());
 
@@ -112,7 +136,9 @@ describe("rate limits", () => {
       const res = await login(t, "10.0.0.1");
       expect(Date.now() - started).toBeLessThan(50); // no argon2 for a refused attempt
       expect(res.statusCode).toBe(429);
-      expect(res.json()).toEqual({ error: { code: "TOO_MANY_REQUESTS", message: ServerMessages.tooManyRequests } });
+      expect(res.json()).toEqual({
+        error: { code: "TOO_MANY_REQUESTS", message: ServerMessages.tooManyRequests },
+      });
       const retryAfter = Number(res.headers["retry-after"]);
       expect(retryAfter).toBeGreaterThanOrEqual(1);
       expect(retryAfter).toBeLessThanOrEqual(2);
@@ -140,30 +166,57 @@ describe("rate limits", () => {
       });
       expect(batch.statusCode).toBe(429);
       expect(Number(batch.headers["retry-after"])).toBeGreaterThanOrEqual(1);
-      expect(batch.json()).toEqual([0, 1].map(() => ({
-        error: {
-          message: ServerMessages.tooManyRequests,
-          code: -32029,
-          data: { code: "TOO_MANY_REQUESTS", httpStatus: 429, path: "auth.login", zodError: null },
-        },
-      })));
+      expect(batch.json()).toEqual(
+        [0, 1].map(() => ({
+          error: {
+            message: ServerMessages.tooManyRequests,
+            code: -32029,
+            data: { code: "TOO_MANY_REQUESTS", httpStatus: 429, path: "auth.login", zodError: null },
+          },
+        })),
+      );
       const single = await one();
       expect(single.statusCode).toBe(429);
-      expect(single.json()).toMatchObject({ error: { data: { code: "TOO_MANY_REQUESTS", httpStatus: 429 } } });
+      expect(single.json()).toMatchObject({
+        error: { data: { code: "TOO_MANY_REQUESTS", httpStatus: 429 } },
+      });
     });
 
     it("limits registration, confirmation (and its resend) and refresh separately", async () => {
       const ip = "10.0.2.1";
       const reg = () =>
-        t.request({ method: "POST", url: "/api/Register/register", payload: { email: "x" }, remoteAddress: ip });
+        t.request({
+          method: "POST",
+          url: "/api/Register/register",
+          payload: { email: "x" },
+          remoteAddress: ip,
+        });
       const confirm = () =>
-        t.request({ method: "GET", url: "/api/Register/confirmemail?token=a&email=b%40c.de", remoteAddress: ip });
+        t.request({
+          method: "GET",
+          url: "/api/Register/confirmemail?token=a&email=b%40c.de",
+          remoteAddress: ip,
+        });
       const confirmHead = () =>
-        t.request({ method: "HEAD", url: "/api/Register/confirmemail?token=a&email=b%40c.de", remoteAddress: ip });
+        t.request({
+          method: "HEAD",
+          url: "/api/Register/confirmemail?token=a&email=b%40c.de",
+          remoteAddress: ip,
+        });
       const resend = () =>
-        t.request({ method: "POST", url: "/api/Register/resendConfirmation", payload: { email: "b@c.de" }, remoteAddress: ip });
+        t.request({
+          method: "POST",
+          url: "/api/Register/resendConfirmation",
+          payload: { email: "b@c.de" },
+          remoteAddress: ip,
+        });
       const refresh = () =>
-        t.request({ method: "POST", url: "/api/Register/refresh", payload: { refreshToken: "nope" }, remoteAddress: ip });
+        t.request({
+          method: "POST",
+          url: "/api/Register/refresh",
+          payload: { refreshToken: "nope" },
+          remoteAddress: ip,
+        });
 
       for (let i = 0; i < 3; i++) expect((await reg()).statusCode).toBe(400);
       expect((await reg()).statusCode).toBe(429);
@@ -176,21 +229,44 @@ describe("rate limits", () => {
 
       for (let i = 0; i < 5; i++) expect((await refresh()).statusCode).toBe(401);
       expect((await refresh()).statusCode).toBe(429);
-      const viaTrpc = await t.request({ ...trpcInject("auth.refresh", "mutation", { refreshToken: "nope" }), remoteAddress: ip });
+      const viaTrpc = await t.request({
+        ...trpcInject("auth.refresh", "mutation", { refreshToken: "nope" }),
+        remoteAddress: ip,
+      });
       expect(viaTrpc.statusCode).toBe(429);
 
       // Logout, token validation and member writes are not rate-limited.
-      const logout = await t.request({ method: "POST", url: "/api/Register/logout", payload: { refreshToken: "nope" }, remoteAddress: ip });
+      const logout = await t.request({
+        method: "POST",
+        url: "/api/Register/logout",
+        payload: { refreshToken: "nope" },
+        remoteAddress: ip,
+      });
       expect(logout.statusCode).toBe(200);
     });
 
     it("a refused request changes nothing", async () => {
       const ip = "10.0.3.1";
-      const payload = { email: "limited@example.com", password: "long-enough-pw", firstName: "L", lastName: "M" };
+      const payload = {
+        email: "limited@example.com",
+        password: "long-enough-pw",
+        firstName: "L",
+        lastName: "M",
+      };
       for (let i = 0; i < 3; i++)
-        await t.request({ method: "POST", url: "/api/Register/register", payload: { email: "bad" }, remoteAddress: ip });
+        await t.request({
+          method: "POST",
+          url: "/api/Register/register",
+          payload: { email: "bad" },
+          remoteAddress: ip,
+        });
       const before = snapshot(t);
-      const res = await t.request({ method: "POST", url: "/api/Register/register", payload, remoteAddress: ip });
+      const res = await t.request({
+        method: "POST",
+        url: "/api/Register/register",
+        payload,
+        remoteAddress: ip,
+      });
       expect(res.statusCode).toBe(429);
       expect(snapshot(t)).toBe(before);
     });
@@ -205,7 +281,7 @@ describe("rate limits", () => {
 
     it("normal use never hits them: a member logs in, refreshes and browses for a while", async () => {
       const member = await t.member();
-      let { refreshToken } = member;
+      let refreshToken: string;
       for (let session = 0; session < 5; session++) {
         const res = await t.request({
           method: "POST",
@@ -215,7 +291,11 @@ describe("rate limits", () => {
         expect(res.statusCode).toBe(200);
         refreshToken = res.json<{ refreshToken: string }>().refreshToken;
         for (let i = 0; i < 6; i++) {
-          const r = await t.request({ method: "POST", url: "/api/Register/refresh", payload: { refreshToken } });
+          const r = await t.request({
+            method: "POST",
+            url: "/api/Register/refresh",
+            payload: { refreshToken },
+          });
           expect(r.statusCode).toBe(200);
           refreshToken = r.json<{ refreshToken: string }>().refreshToken;
         }
@@ -249,13 +329,25 @@ describe("body size limits", () => {
   it("a JSON body over the limit is a 413 JSON error and changes nothing", async () => {
     const comment = "x".repeat(JSON_BODY_LIMIT);
     for (const req of [
-      { method: "POST" as const, url: "/api/BottleComments", payload: JSON.stringify({ bottleId: c.f.bottleId, comment }) },
+      {
+        method: "POST" as const,
+        url: "/api/BottleComments",
+        payload: JSON.stringify({ bottleId: c.f.bottleId, comment }),
+      },
       trpcInject("comments.create", "mutation", { bottleId: c.f.bottleId, comment }),
-      { method: "POST" as const, url: "/login", payload: JSON.stringify({ email: "a@b.cd", password: comment }) },
+      {
+        method: "POST" as const,
+        url: "/login",
+        payload: JSON.stringify({ email: "a@b.cd", password: comment }),
+      },
     ]) {
       const before = snapshot(t);
-      const res = await t.request({ ...req, headers: { "content-type": "application/json" }, token: c.f.member.token });
-      expect(res.statusCode, String(req.url)).toBe(413);
+      const res = await t.request({
+        ...req,
+        headers: { "content-type": "application/json" },
+        token: c.f.member.token,
+      });
+      expect(res.statusCode, JSON.stringify(req.url)).toBe(413);
       expect(res.headers["content-type"]).toMatch(/^application\/json/);
       expect(snapshot(t)).toBe(before);
     }
@@ -311,9 +403,17 @@ describe("XSS: stored text comes back verbatim as JSON, never as markup", () => 
       const theme = await post("/api/MonthlyThemes", { id: 0, description: `${text} ${i}` });
       expect(theme.statusCode).toBe(201);
       const themeId = theme.json<{ id: number }>().id;
-      const meeting = await post("/api/MonthlyMeetings/PostMonthlyMeetingsWithNames", { date: "2024-01-12", hostName: text, themeId });
+      const meeting = await post("/api/MonthlyMeetings/PostMonthlyMeetingsWithNames", {
+        date: "2024-01-12",
+        hostName: text,
+        themeId,
+      });
       expect(meeting.statusCode).toBe(201);
-      const bottle = await post("/api/Bottles/NewBottle", { name: text, newBrand: `${text} brand ${i}`, abv: 40 });
+      const bottle = await post("/api/Bottles/NewBottle", {
+        name: text,
+        newBrand: `${text} brand ${i}`,
+        abv: 40,
+      });
       expect(bottle.statusCode).toBe(201);
       const bottleId = bottle.json<{ id: number }>().id;
       const comment = await post("/api/BottleComments", { bottleId, comment: text });
@@ -326,29 +426,56 @@ describe("XSS: stored text comes back verbatim as JSON, never as markup", () => 
         expect(res.headers["x-content-type-options"]).toBe("nosniff");
         return res.json<unknown>();
       };
-      expect(await get("/api/MonthlyThemes/WithLastDate")).toContainEqual(expect.objectContaining({ id: themeId, name: `${text} ${i}` }));
+      expect(await get("/api/MonthlyThemes/WithLastDate")).toContainEqual(
+        expect.objectContaining({ id: themeId, name: `${text} ${i}` }),
+      );
       const meetingId = meeting.json<{ id: number }>().id;
-      expect(await get(`/api/MonthlyMeetings/${meetingId}`)).toMatchObject({ hostName: text, theme: { description: `${text} ${i}` } });
+      expect(await get(`/api/MonthlyMeetings/${meetingId}`)).toMatchObject({
+        hostName: text,
+        theme: { description: `${text} ${i}` },
+      });
       expect(await get("/api/MonthlyMeetings/GetMonthlyMeetingsWithNames")).toContainEqual(
         expect.objectContaining({ id: meetingId, host: text, theme: `${text} ${i}` }),
       );
-      expect(await get(`/api/Bottles/${bottleId}`)).toMatchObject({ name: text, brand: `${text} brand ${i}` });
-      expect(await get("/api/Bottles/AllBottlesList")).toContainEqual(expect.objectContaining({ id: bottleId, name: text }));
-      expect(await get("/api/Brands")).toContainEqual(expect.objectContaining({ name: `${text} brand ${i}` }));
-      expect(await get(`/api/BottleComments/bottle/${bottleId}`)).toEqual([expect.objectContaining({ comment: text })]);
+      expect(await get(`/api/Bottles/${bottleId}`)).toMatchObject({
+        name: text,
+        brand: `${text} brand ${i}`,
+      });
+      expect(await get("/api/Bottles/AllBottlesList")).toContainEqual(
+        expect.objectContaining({ id: bottleId, name: text }),
+      );
+      expect(await get("/api/Brands")).toContainEqual(
+        expect.objectContaining({ name: `${text} brand ${i}` }),
+      );
+      expect(await get(`/api/BottleComments/bottle/${bottleId}`)).toEqual([
+        expect.objectContaining({ comment: text }),
+      ]);
     }
   });
 
   it("member names from registration come back verbatim on their comments", async () => {
     const caller = t.caller();
-    await caller.auth.register({ email: "xss@example.com", password: "long-enough-pw", firstName: HOSTILE[0] ?? "", lastName: HOSTILE[1] ?? "" });
-    const row = t.app.deps.db.$client.prepare("SELECT id FROM members WHERE email = 'xss@example.com'").get() as { id: number };
-    const res = await t.caller({ id: row.id, email: "xss@example.com" }).comments.create({ bottleId: c.f.bottleId, comment: "hi" });
+    await caller.auth.register({
+      email: "xss@example.com",
+      password: "long-enough-pw",
+      firstName: HOSTILE[0] ?? "",
+      lastName: HOSTILE[1] ?? "",
+    });
+    const row = t.app.deps.db.$client
+      .prepare("SELECT id FROM members WHERE email = 'xss@example.com'")
+      .get() as { id: number };
+    const res = await t
+      .caller({ id: row.id, email: "xss@example.com" })
+      .comments.create({ bottleId: c.f.bottleId, comment: "hi" });
     expect(res.member).toEqual({ firstName: HOSTILE[0], lastName: HOSTILE[1] });
   });
 
   it("an error never reflects input as HTML", async () => {
-    const res = await t.request({ method: "GET", url: `/api/${encodeURIComponent("<script>alert(1)</script>")}`, headers: { accept: "text/html" } });
+    const res = await t.request({
+      method: "GET",
+      url: `/api/${encodeURIComponent("<script>alert(1)</script>")}`,
+      headers: { accept: "text/html" },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.headers["content-type"]).toMatch(/^application\/json/);
     expect(res.body).not.toContain("<script>");
@@ -378,21 +505,31 @@ describe("XSS: stored text comes back verbatim as JSON, never as markup", () => 
         token: c.f.member.token,
       });
       expect(res.statusCode).toBe(400);
-      const viaTrpc = await t.request(trpcInject("bottles.create", "mutation", { name: "Linked", storeLink, abv: 40 }, c.f.member.token));
+      const viaTrpc = await t.request(
+        trpcInject("bottles.create", "mutation", { name: "Linked", storeLink, abv: 40 }, c.f.member.token),
+      );
       expect(viaTrpc.statusCode).toBe(400);
       expect(snapshot(t)).toBe(before);
     });
 
-    it.each(["https://shop.example/bottle?id=1&x=<b>", "http://192.168.1.5:8080/x", ""])("accepts %j", async (storeLink) => {
-      const res = await t.request({
-        method: "POST",
-        url: "/api/Bottles/NewBottle",
-        payload: { name: "Linked ok", storeLink, abv: 40 },
-        token: c.f.member.token,
-      });
-      expect(res.statusCode).toBe(201);
-      const detail = await t.request({ method: "GET", url: `/api/Bottles/${res.json<{ id: number }>().id}` });
-      expect(detail.json<{ storeLink: string | null }>().storeLink).toBe(storeLink === "" ? null : storeLink);
-    });
+    it.each(["https://shop.example/bottle?id=1&x=<b>", "http://192.168.1.5:8080/x", ""])(
+      "accepts %j",
+      async (storeLink) => {
+        const res = await t.request({
+          method: "POST",
+          url: "/api/Bottles/NewBottle",
+          payload: { name: "Linked ok", storeLink, abv: 40 },
+          token: c.f.member.token,
+        });
+        expect(res.statusCode).toBe(201);
+        const detail = await t.request({
+          method: "GET",
+          url: `/api/Bottles/${res.json<{ id: number }>().id}`,
+        });
+        expect(detail.json<{ storeLink: string | null }>().storeLink).toBe(
+          storeLink === "" ? null : storeLink,
+        );
+      },
+    );
   });
 });

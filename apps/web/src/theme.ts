@@ -77,7 +77,17 @@ export const theme = createTheme({
   components: {
     Badge: { defaultProps: { tt: "none", fw: 600 } },
     Loader: { defaultProps: { type: "dots" } },
-    Modal: { defaultProps: { centered: true, radius: "lg", overlayProps: { backgroundOpacity: 0.55, blur: 3 } } },
+    Modal: {
+      defaultProps: {
+        centered: true,
+        radius: "lg",
+        overlayProps: { backgroundOpacity: 0.55, blur: 3 },
+        closeButtonProps: { "aria-label": "Close" },
+      },
+      styles: {
+        title: { fontFamily: "var(--mantine-font-family-headings)", fontWeight: 700, fontSize: "1.25rem" },
+      },
+    },
     Paper: { defaultProps: { radius: "lg" } },
     // Keeps getByLabel("Password") unambiguous: the toggle's default name also contains "password".
     PasswordInput: { defaultProps: { visibilityToggleButtonProps: { "aria-label": "Show or hide characters" } } },

@@ -8,7 +8,12 @@ export async function shows(locator: Locator, timeout?: number): Promise<void> {
 
 /** Waits until nothing matches, or all matches are hidden. */
 export async function hides(locator: Locator, timeout?: number): Promise<void> {
-  await expect.poll(() => locator.count(), { timeout: timeout ?? 10_000 }).toBe(0);
+  const anyVisible = async () => {
+    const n = await locator.count();
+    for (let i = 0; i < n; i++) if (await locator.nth(i).isVisible()) return true;
+    return false;
+  };
+  await expect.poll(anyVisible, { timeout: timeout ?? 10_000 }).toBe(false);
 }
 
 /** The trimmed texts of the cells of one column of a table (1-based column index). */
@@ -17,11 +22,27 @@ export async function columnTexts(table: Locator, column: number): Promise<strin
   return texts.map((t) => t.trim());
 }
 
+/** A Mantine Select by its label (a combobox, or a textbox when searchable). */
+export const selectBox = (scope: Page | Locator, label: string) =>
+  scope
+    .getByRole("combobox", { name: label, exact: true })
+    .or(scope.getByRole("textbox", { name: label, exact: true }))
+    .first();
+
 /** Picks an option of a Mantine Select found by its label. */
 export async function chooseOption(scope: Page | Locator, page: Page, label: string, option: string): Promise<void> {
-  const input = scope.getByRole("textbox", { name: label }).or(scope.getByRole("combobox", { name: label })).first();
-  await input.click();
+  await selectBox(scope, label).click();
   await page.getByRole("option", { name: option, exact: true }).click();
+  await hides(page.getByRole("listbox"));
+}
+
+/**
+ * Waits for the screen whose h1 is `heading`. The router keeps the previous screen on view while
+ * the next screen's chunk loads, so a URL change alone does not mean the new screen is there.
+ */
+export async function onScreen(page: Page, heading: string | RegExp): Promise<void> {
+  await page.getByRole("main").getByRole("heading", { level: 1, name: heading }).first().waitFor();
+  await page.getByRole("status", { name: "Loading" }).first().waitFor({ state: "detached", timeout: 15_000 });
 }
 
 /** The dialog with this title. */

@@ -34,10 +34,14 @@ function openClubDatabase(): { db: Db; config: Config } {
   // The CLI never signs tokens: a placeholder keeps loadConfig from creating DATA_DIR/jwt-secret.
   const config = loadConfig({ ...process.env, JWT_SECRET: process.env.JWT_SECRET || "x".repeat(32) });
   const db = openDb(config.dbFile);
-  const ready = db.$client.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'members'").get();
+  const ready = db.$client
+    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'members'")
+    .get();
   if (!ready) {
     closeDb(db);
-    throw new AdminError(`${config.dbFile} is not set up yet: start the server once so it applies the migrations.`);
+    throw new AdminError(
+      `${config.dbFile} is not set up yet: start the server once so it applies the migrations.`,
+    );
   }
   process.stderr.write(`Database: ${config.dbFile}\n`);
   return { db, config };
@@ -54,7 +58,9 @@ async function withDatabase(run: (db: Db, config: Config) => Promise<void> | voi
 
 const pad = (rows: string[][]) => {
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length))) ?? [];
-  return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join("  "));
+  return rows.map((r) =>
+    r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join("  "),
+  );
 };
 
 const say = (line = ""): void => {
@@ -165,7 +171,9 @@ copy the files of <file>-images/ into DATA_DIR/images/; start the server.`,
     .action((file: string, opts: { force?: boolean }) =>
       withDatabase(async (db, config) => {
         const result = await backup(db, config, fromInvocationDir(file), opts);
-        say(`Database copied to ${result.file} (${Math.ceil(result.bytes / 1024)} KB, ${result.members} members, integrity ok).`);
+        say(
+          `Database copied to ${result.file} (${Math.ceil(result.bytes / 1024)} KB, ${result.members} members, integrity ok).`,
+        );
         say(`Images copied to ${result.imagesDir}/ (${result.images} files).`);
       }),
     );

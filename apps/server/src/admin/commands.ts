@@ -1,5 +1,14 @@
 import { randomInt } from "node:crypto";
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from "node:fs";
 import { dirname, join } from "node:path";
 import {
   closeDb,
@@ -25,7 +34,8 @@ function memberByEmail(db: Db, rawEmail: string): MemberRow {
   const email = EmailSchema.safeParse(rawEmail);
   if (!email.success) throw new AdminError(`"${rawEmail}" is not a valid email address.`);
   const member = findMemberByEmail(db, email.data);
-  if (!member) throw new AdminError(`No member with the email ${email.data}. List them with: npm run admin -- members`);
+  if (!member)
+    throw new AdminError(`No member with the email ${email.data}. List them with: npm run admin -- members`);
   return member;
 }
 
@@ -74,10 +84,17 @@ export interface BackupResult {
  * checked with an integrity check, then the image files next to it in `<file>-images/`.
  * The database goes first: every image it refers to was written before its row.
  */
-export async function backup(db: Db, config: Config, file: string, opts: { force?: boolean } = {}): Promise<BackupResult> {
+export async function backup(
+  db: Db,
+  config: Config,
+  file: string,
+  opts: { force?: boolean } = {},
+): Promise<BackupResult> {
   const imagesDir = `${file}-images`;
   if (!opts.force && (existsSync(file) || existsSync(imagesDir))) {
-    throw new AdminError(`${existsSync(file) ? file : imagesDir} already exists. Choose another name or add --force to replace it.`);
+    throw new AdminError(
+      `${existsSync(file) ? file : imagesDir} already exists. Choose another name or add --force to replace it.`,
+    );
   }
   if (file === config.dbFile || dirname(file) === config.imagesDir) {
     throw new AdminError("Write the backup outside the live database and images folder.");

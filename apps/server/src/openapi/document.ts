@@ -13,7 +13,13 @@ export interface OpenApiOperation {
   summary: string;
   description?: string;
   security?: Record<string, string[]>[];
-  parameters?: { name: string; in: "path" | "query"; required: boolean; schema: JsonSchema; description?: string }[];
+  parameters?: {
+    name: string;
+    in: "path" | "query";
+    required: boolean;
+    schema: JsonSchema;
+    description?: string;
+  }[];
   requestBody?: { required: boolean; content: Record<string, { schema: JsonSchema }> };
   responses: Record<string, JsonSchema>;
 }
@@ -47,7 +53,8 @@ const TAGS: Record<Tag, string> = {
 const ERROR_RESPONSES: Record<ErrorStatus, { name: string; description: string }> = {
   400: {
     name: "BadRequest",
-    description: "The input is not valid (the messages per field are in `error.issues`) or the body is not JSON.",
+    description:
+      "The input is not valid (the messages per field are in `error.issues`) or the body is not JSON.",
   },
   401: {
     name: "Unauthorized",
@@ -56,9 +63,15 @@ const ERROR_RESPONSES: Record<ErrorStatus, { name: string; description: string }
   403: { name: "Forbidden", description: "The email address is not confirmed yet." },
   404: { name: "NotFound", description: "An id in the path, query or body does not exist." },
   409: { name: "Conflict", description: "Conflicts with what is stored: a duplicate, or already done." },
-  413: { name: "PayloadTooLarge", description: "The body is larger than allowed (64 KB of JSON; 10 MB for an image)." },
+  413: {
+    name: "PayloadTooLarge",
+    description: "The body is larger than allowed (64 KB of JSON; 10 MB for an image).",
+  },
   415: { name: "UnsupportedMediaType", description: "Not an accepted content type or image format." },
-  429: { name: "TooManyRequests", description: "Too many attempts from this address; wait `Retry-After` seconds." },
+  429: {
+    name: "TooManyRequests",
+    description: "Too many attempts from this address; wait `Retry-After` seconds.",
+  },
   503: { name: "ServiceUnavailable", description: "The database is not reachable." },
 };
 
@@ -145,7 +158,9 @@ function schemaRef(schema: ZodType, names: Map<ZodType, string>, where: string):
     const itemName = names.get(schema.element as ZodType);
     if (itemName) return { type: "array", items: ref(itemName) };
   }
-  throw new Error(`OpenAPI: ${where} uses a schema that is not an exported *Schema object (or an array of one).`);
+  throw new Error(
+    `OpenAPI: ${where} uses a schema that is not an exported *Schema object (or an array of one).`,
+  );
 }
 
 function parameters(schema: ZodObject, location: "path" | "query") {
@@ -213,10 +228,12 @@ function operation(route: ApiRoute, names: Map<ZodType, string>): OpenApiOperati
   }
   const { response } = route;
   const content: Record<string, { schema: JsonSchema }> = {};
-  if (response.schema) content["application/json"] = { schema: schemaRef(response.schema, names, `${where} response`) };
+  if (response.schema)
+    content["application/json"] = { schema: schemaRef(response.schema, names, `${where} response`) };
   for (const type of response.binary ?? []) content[type] = { schema: { type: "string", format: "binary" } };
   op.responses[String(response.status)] = { description: response.description, content };
-  if (route.notModified) op.responses["304"] = { description: "Not modified: If-None-Match matched the ETag." };
+  if (route.notModified)
+    op.responses["304"] = { description: "Not modified: If-None-Match matched the ETag." };
   for (const status of errorStatuses(route)) {
     op.responses[String(status)] = { $ref: `#/components/responses/${ERROR_RESPONSES[status].name}` };
   }
@@ -224,7 +241,9 @@ function operation(route: ApiRoute, names: Map<ZodType, string>): OpenApiOperati
 }
 
 const serverVersion = (): string => {
-  const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version?: string };
+  const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+    version?: string;
+  };
   return pkg.version ?? "0.0.0";
 };
 

@@ -44,7 +44,8 @@ import {
   ValidTokenSchema,
 } from "./schemas";
 
-export type Tag = "Auth" | "Meetings" | "Themes" | "Bottles" | "Bottle instances" | "Comments" | "Lookups" | "Operations";
+export type Tag =
+  "Auth" | "Meetings" | "Themes" | "Bottles" | "Bottle instances" | "Comments" | "Lookups" | "Operations";
 
 /** Error statuses a route can answer, each with the shared JSON error body. */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
@@ -102,7 +103,11 @@ export const apiRoutes: ApiRoute[] = [
     description:
       "Exchanges email and password for an access token (a JWT valid for 15 minutes) and a refresh token (30 days, single use). 403 when the email address is not confirmed yet.",
     body: LoginInputSchema,
-    response: { status: 200, description: "The token pair and the member's email.", schema: LoginResultSchema },
+    response: {
+      status: 200,
+      description: "The token pair and the member's email.",
+      schema: LoginResultSchema,
+    },
     rateLimited: true,
     errors: [401, 403],
   },
@@ -115,7 +120,11 @@ export const apiRoutes: ApiRoute[] = [
     description:
       "Stores the member unconfirmed and emails a confirmation link (valid 24 hours). Login is refused until the address is confirmed.",
     body: RegisterInputSchema,
-    response: { status: 201, description: "Registered; a confirmation email is on its way.", schema: MessageSchema },
+    response: {
+      status: 201,
+      description: "Registered; a confirmation email is on its way.",
+      schema: MessageSchema,
+    },
     rateLimited: true,
     errors: [409],
   },
@@ -149,7 +158,8 @@ export const apiRoutes: ApiRoute[] = [
     operationId: "confirmEmail",
     tag: "Auth",
     summary: "Confirm an email address",
-    description: "The link of the confirmation email. Single use; confirming an already confirmed address again answers 200.",
+    description:
+      "The link of the confirmation email. Single use; confirming an already confirmed address again answers 200.",
     query: ConfirmEmailInputSchema,
     response: { status: 200, description: "Confirmed.", schema: MessageSchema },
     rateLimited: true,
@@ -161,7 +171,8 @@ export const apiRoutes: ApiRoute[] = [
     operationId: "logout",
     tag: "Auth",
     summary: "Log out",
-    description: "Revokes the refresh token and every token rotated from the same login. Unknown tokens are ignored.",
+    description:
+      "Revokes the refresh token and every token rotated from the same login. Unknown tokens are ignored.",
     body: RefreshInputSchema,
     response: { status: 200, description: "Logged out.", schema: OkSchema },
     errors: [],
@@ -175,7 +186,11 @@ export const apiRoutes: ApiRoute[] = [
     description:
       "Always the same answer, so it does not reveal who is registered. At most one email a minute per member.",
     body: ResendConfirmationInputSchema,
-    response: { status: 200, description: "Sent if the address belongs to an unconfirmed member.", schema: MessageSchema },
+    response: {
+      status: 200,
+      description: "Sent if the address belongs to an unconfirmed member.",
+      schema: MessageSchema,
+    },
     rateLimited: true,
     errors: [],
   },
@@ -218,7 +233,8 @@ export const apiRoutes: ApiRoute[] = [
     operationId: "addBottleToMeeting",
     tag: "Meetings",
     summary: "Add a bottle to a meeting",
-    description: "Requires a bearer token (the original client sent none; this server requires it for every write).",
+    description:
+      "Requires a bearer token (the original client sent none; this server requires it for every write).",
     auth: true,
     body: AddBottleToMeetingInputSchema,
     response: { status: 200, description: "Added.", schema: OkSchema },
@@ -266,7 +282,11 @@ export const apiRoutes: ApiRoute[] = [
     operationId: "listBottles",
     tag: "Bottles",
     summary: "List the bottle library",
-    response: { status: 200, description: "The bottles, sorted by name.", schema: list(BottleListItemSchema) },
+    response: {
+      status: 200,
+      description: "The bottles, sorted by name.",
+      schema: list(BottleListItemSchema),
+    },
     errors: [],
   },
   {
@@ -332,19 +352,17 @@ export const apiRoutes: ApiRoute[] = [
       ["UpdateState", "updateState", "state", UpdateStateInputSchema],
       ["UpdateABV", "updateAbv", "ABV", UpdateAbvInputSchema],
     ] as const
-  ).map(
-    ([action, operationId, what, body]): ApiRoute => ({
-      method: "POST",
-      path: `/api/Bottles/${action}`,
-      operationId,
-      tag: "Bottles",
-      summary: `Change a bottle's ${what}`,
-      auth: true,
-      body,
-      response: { status: 200, description: "Updated.", schema: OkSchema },
-      errors: [404],
-    }),
-  ),
+  ).map(([action, operationId, what, body]): ApiRoute => ({
+    method: "POST",
+    path: `/api/Bottles/${action}`,
+    operationId,
+    tag: "Bottles",
+    summary: `Change a bottle's ${what}`,
+    auth: true,
+    body,
+    response: { status: 200, description: "Updated.", schema: OkSchema },
+    errors: [404],
+  })),
 
   // ---- Bottle instances ----
   {
@@ -353,7 +371,8 @@ export const apiRoutes: ApiRoute[] = [
     operationId: "createInstance",
     tag: "Bottle instances",
     summary: "Add a purchase of a bottle",
-    description: "`purchasePrice` is in dollars. A new instance is unfinished: `dateFinished` is null or absent.",
+    description:
+      "`purchasePrice` is in dollars. A new instance is unfinished: `dateFinished` is null or absent.",
     auth: true,
     body: NewInstanceInputSchema,
     response: { status: 201, description: "Created.", schema: BottleInstanceSchema },
@@ -404,18 +423,16 @@ export const apiRoutes: ApiRoute[] = [
       ["Countries", "listCountries", "countries"],
       ["States", "listStates", "states (regions)"],
     ] as const
-  ).map(
-    ([resource, operationId, what]): ApiRoute => ({
-      method: "GET",
-      path: `/api/${resource}`,
-      operationId,
-      tag: "Lookups",
-      summary: `List ${what}`,
-      description: "Sorted by name.",
-      response: { status: 200, description: `The ${what}.`, schema: list(LookupItemSchema) },
-      errors: [],
-    }),
-  ),
+  ).map(([resource, operationId, what]): ApiRoute => ({
+    method: "GET",
+    path: `/api/${resource}`,
+    operationId,
+    tag: "Lookups",
+    summary: `List ${what}`,
+    description: "Sorted by name.",
+    response: { status: 200, description: `The ${what}.`, schema: list(LookupItemSchema) },
+    errors: [],
+  })),
 
   // ---- Operations ----
   {
@@ -424,7 +441,8 @@ export const apiRoutes: ApiRoute[] = [
     operationId: "health",
     tag: "Operations",
     summary: "Health check",
-    description: "200 when the database is reachable, 503 otherwise. For Docker's HEALTHCHECK and uptime monitors.",
+    description:
+      "200 when the database is reachable, 503 otherwise. For Docker's HEALTHCHECK and uptime monitors.",
     response: { status: 200, description: "Healthy.", schema: HealthSchema },
     errors: [503],
   },

@@ -36,7 +36,8 @@ export const errorBody = (status: number, message: string, issues?: unknown): Er
  * the same JSON error shape too.
  */
 export function frameworkErrors(error: FastifyError, _req: unknown, reply: FastifyReply): void {
-  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const status =
+    error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
   void reply.code(status).send(errorBody(status, ServerMessages.validation));
 }
 

@@ -20,7 +20,8 @@ export default fp(
     await app.register(swaggerUi, {
       routePrefix: DOCS_PREFIX,
       // Its Content-Security-Policy comes from plugins/security.ts (DOCS_CSP_DIRECTIVES for /docs*).
-      uiConfig: { docExpansion: "list", deepLinking: true },
+      // BaseLayout: no top bar (its "Explore" box and the Fastify logo); no calls to the online validator.
+      uiConfig: { docExpansion: "list", deepLinking: true, layout: "BaseLayout", validatorUrl: null },
     });
     app.get(OPENAPI_JSON_PATH, { schema: { hide: true } }, async (_req, reply) =>
       reply.header("Cache-Control", "no-cache").send(document),

@@ -40,7 +40,8 @@ export const DOCS_CSP_DIRECTIVES = {
   imgSrc: ["'self'", "data:", "blob:", "https:"],
 };
 
-export const isDocsPath = (url: string) => url === "/docs" || url.startsWith("/docs/") || url.startsWith("/docs?");
+export const isDocsPath = (url: string) =>
+  url === "/docs" || url.startsWith("/docs/") || url.startsWith("/docs?");
 
 /** The rate-limited actions: each has its own per-IP counter. */
 export type RateLimitGroup = "login" | "register" | "confirmation" | "refresh";
@@ -84,7 +85,8 @@ export function rateLimitGroupsOf(req: FastifyRequest): RateLimitGroup[] {
 /** tRPC's error envelope (one per call when batched), for answers given before tRPC runs. */
 function trpcErrorReply(req: FastifyRequest, reply: FastifyReply, status: 404 | 429, message: string) {
   const key = status === 404 ? "NOT_FOUND" : "TOO_MANY_REQUESTS";
-  const names = String((req.params as { path?: unknown }).path ?? "").split(",");
+  const path = (req.params as { path?: unknown }).path;
+  const names = (typeof path === "string" ? path : "").split(",");
   const envelope = (path: string) => ({
     error: {
       message,
@@ -98,7 +100,8 @@ function trpcErrorReply(req: FastifyRequest, reply: FastifyReply, status: 404 | 
 
 function tooManyRequests(req: FastifyRequest, reply: FastifyReply, retryAfterSeconds: number) {
   reply.header("retry-after", String(retryAfterSeconds));
-  if (req.routeOptions.url === TRPC_ROUTE) return trpcErrorReply(req, reply, 429, ServerMessages.tooManyRequests);
+  if (req.routeOptions.url === TRPC_ROUTE)
+    return trpcErrorReply(req, reply, 429, ServerMessages.tooManyRequests);
   return reply.code(429).send(errorBody(429, ServerMessages.tooManyRequests));
 }
 

@@ -15,17 +15,62 @@ export const fuzzParams = (): fc.Parameters<unknown> => ({
 
 /** encodeURIComponent that survives lone surrogates (they become U+FFFD). */
 export const enc = (s: string) =>
-  encodeURIComponent(s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD"));
+  encodeURIComponent(
+    s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD"),
+  );
 
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom(
-    "", " ", "\t\n", "0", "-1", "1.5", "1e309", "NaN", "Infinity", "-Infinity", "null", "undefined",
-    "true", "0x10", "١٢", "２", "2024-02-30", "2024-13-01", "0000-00-00", "9999-12-31", "+275760-09-13",
-    "2024-01-01T00:00:00Z", "2024-01-01T25:61:00Z", "2024-05-10", "javascript:alert(1)",
-    "<script>alert(1)</script>", "../../etc/passwd", "..\\..\\boot.ini", "%00", "\u0000", "\ud800", "\uffff",
-    "🥃🥃🥃", "e\u0301", "'; DROP TABLE bottles; --", "\" OR 1=1 --", "__proto__", "constructor", "${7*7}",
-    "{{7*7}}", "a".repeat(201), "b".repeat(2001), "c".repeat(20_000), "https://ok.example/x", "http://",
-    "mailto:a@b.c", "user@example.com", " USER@EXAMPLE.COM ", "a@b", "thé@exämple.com",
+    "",
+    " ",
+    "\t\n",
+    "0",
+    "-1",
+    "1.5",
+    "1e309",
+    "NaN",
+    "Infinity",
+    "-Infinity",
+    "null",
+    "undefined",
+    "true",
+    "0x10",
+    "١٢",
+    "２",
+    "2024-02-30",
+    "2024-13-01",
+    "0000-00-00",
+    "9999-12-31",
+    "+275760-09-13",
+    "2024-01-01T00:00:00Z",
+    "2024-01-01T25:61:00Z",
+    "2024-05-10",
+    "javascript:alert(1)",
+    "<script>alert(1)</script>",
+    "../../etc/passwd",
+    "..\\..\\boot.ini",
+    "%00",
+    "\u0000",
+    "\ud800",
+    "\uffff",
+    "🥃🥃🥃",
+    "e\u0301",
+    "'; DROP TABLE bottles; --",
+    '" OR 1=1 --',
+    "__proto__",
+    "constructor",
+    "${7*7}",
+    "{{7*7}}",
+    "a".repeat(201),
+    "b".repeat(2001),
+    "c".repeat(20_000),
+    "https://ok.example/x",
+    "http://",
+    "mailto:a@b.c",
+    "user@example.com",
+    " USER@EXAMPLE.COM ",
+    "a@b",
+    "thé@exämple.com",
   ),
   fc.string({ maxLength: 40 }),
   fc.string({ unit: "grapheme", maxLength: 40 }),
@@ -34,8 +79,30 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
 
 export const hostileNumber: fc.Arbitrary<number> = fc.oneof(
   fc.constantFrom(
-    0, -0, 1, 2, 3, -1, 0.5, 1.5, 99.999, 100, 100.0001, -0.0001, 2 ** 31 - 1, 2 ** 31, 2 ** 32, 2 ** 53,
-    2 ** 53 + 2, -(2 ** 53), 1e21, 1e308, -1e308, 5e-324, Number.MAX_VALUE, Number.MIN_SAFE_INTEGER,
+    0,
+    -0,
+    1,
+    2,
+    3,
+    -1,
+    0.5,
+    1.5,
+    99.999,
+    100,
+    100.0001,
+    -0.0001,
+    2 ** 31 - 1,
+    2 ** 31,
+    2 ** 32,
+    2 ** 53,
+    2 ** 53 + 2,
+    -(2 ** 53),
+    1e21,
+    1e308,
+    -1e308,
+    5e-324,
+    Number.MAX_VALUE,
+    Number.MIN_SAFE_INTEGER,
   ),
   fc.integer(),
   // JSON cannot carry NaN or ±Infinity (they become null); raw bodies below send them as text.
@@ -47,7 +114,12 @@ const hostileKey = fc.oneof(
   fc.string({ maxLength: 10 }),
 );
 
-export const hostileScalar: fc.Arbitrary<unknown> = fc.oneof(hostileString, hostileNumber, fc.boolean(), fc.constant(null));
+export const hostileScalar: fc.Arbitrary<unknown> = fc.oneof(
+  hostileString,
+  hostileNumber,
+  fc.boolean(),
+  fc.constant(null),
+);
 
 /** Any JSON value, biased to hostile leaves, with nested arrays and objects. */
 export const hostileValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
@@ -63,10 +135,30 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>
 /** Raw body text: malformed JSON, JSON5-isms, prototype pollution, deep nesting, binary. */
 export const rawBody: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom(
-    "", " ", "{", "}", "[", "null", "true", "1", '"str"', "NaN", "Infinity", '{"a":NaN}', '{"bottleId":1e999}',
-    '{"abv":-Infinity}', "{'single': 1}", '{"a":1,}', "\u0000", "\ufeff{}", '{"__proto__":{"isAdmin":true}}',
-    '{"constructor":{"prototype":{"x":1}}}', `${"[".repeat(30_000)}${"]".repeat(30_000)}`,
-    `${'{"a":'.repeat(5000)}1${"}".repeat(5000)}`, '{"id":1}{"id":2}', "0".repeat(1000),
+    "",
+    " ",
+    "{",
+    "}",
+    "[",
+    "null",
+    "true",
+    "1",
+    '"str"',
+    "NaN",
+    "Infinity",
+    '{"a":NaN}',
+    '{"bottleId":1e999}',
+    '{"abv":-Infinity}',
+    "{'single': 1}",
+    '{"a":1,}',
+    "\u0000",
+    "\ufeff{}",
+    '{"__proto__":{"isAdmin":true}}',
+    '{"constructor":{"prototype":{"x":1}}}',
+    `${"[".repeat(30_000)}${"]".repeat(30_000)}`,
+    `${'{"a":'.repeat(5000)}1${"}".repeat(5000)}`,
+    '{"id":1}{"id":2}',
+    "0".repeat(1000),
   ),
   fc.string({ maxLength: 200 }),
   fc.string({ unit: "binary", maxLength: 200 }),
@@ -93,17 +185,33 @@ export const contentType = fc.constantFrom(
 export const hostileSegment: fc.Arbitrary<{ raw: boolean; value: string }> = fc.oneof(
   hostileString.map((value) => ({ raw: false, value })),
   hostileNumber.map((n) => ({ raw: false, value: String(n) })),
-  fc.constantFrom("%", "%zz", "%E0%A4%A", "%00", "..", ".", "%2e%2e", "%2F", "1;x=2", "1%3Bx", "%C0%AF", "%FF%FE").map(
-    (value) => ({ raw: true, value }),
-  ),
+  fc
+    .constantFrom(
+      "%",
+      "%zz",
+      "%E0%A4%A",
+      "%00",
+      "..",
+      ".",
+      "%2e%2e",
+      "%2F",
+      "1;x=2",
+      "1%3Bx",
+      "%C0%AF",
+      "%FF%FE",
+    )
+    .map((value) => ({ raw: true, value })),
 );
 
 /** A query string: known keys and hostile ones, repeated keys, broken escapes. */
 export function queryString(keys: readonly string[]): fc.Arbitrary<string> {
-  const key = fc.oneof(fc.constantFrom(...keys, "input", "batch", "__proto__", "a[b]"), fc.string({ maxLength: 8 }));
-  const pair = fc.tuple(key, fc.oneof(hostileString, hostileNumber.map(String)), fc.boolean()).map(([k, v, raw]) =>
-    raw ? `${k}=${v.replace(/[\s#]/g, "")}` : `${enc(k)}=${enc(v)}`,
+  const key = fc.oneof(
+    fc.constantFrom(...keys, "input", "batch", "__proto__", "a[b]"),
+    fc.string({ maxLength: 8 }),
   );
+  const pair = fc
+    .tuple(key, fc.oneof(hostileString, hostileNumber.map(String)), fc.boolean())
+    .map(([k, v, raw]) => (raw ? `${k}=${v.replace(/[\s#]/g, "")}` : `${enc(k)}=${enc(v)}`));
   return fc.oneof(
     fc.array(pair, { maxLength: 5 }).map((pairs) => pairs.join("&")),
     fc.constantFrom("", "&", "&&&", "=", "==", "%", "%zz", "a=%E0%A4%A", "a=1&a=2&a=3", "x".repeat(3000)),
@@ -118,9 +226,15 @@ export type BodyOp =
 
 export const bodyOps: fc.Arbitrary<BodyOp[]> = fc.array(
   fc.oneof(
-    { weight: 4, arbitrary: fc.record({ op: fc.constant("set" as const), key: fc.nat(), value: hostileValue }) },
+    {
+      weight: 4,
+      arbitrary: fc.record({ op: fc.constant("set" as const), key: fc.nat(), value: hostileValue }),
+    },
     { weight: 2, arbitrary: fc.record({ op: fc.constant("delete" as const), key: fc.nat() }) },
-    { weight: 1, arbitrary: fc.record({ op: fc.constant("add" as const), name: hostileKey, value: hostileValue }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({ op: fc.constant("add" as const), name: hostileKey, value: hostileValue }),
+    },
   ),
   { minLength: 1, maxLength: 3 },
 );
@@ -130,7 +244,13 @@ export function applyOps(base: unknown, ops: BodyOp[]): unknown {
   const body: Record<string, unknown> = { ...(base as Record<string, unknown>) };
   for (const op of ops) {
     const keys = Object.keys(body);
-    if (op.op === "add") Object.defineProperty(body, op.name, { value: op.value, enumerable: true, writable: true, configurable: true });
+    if (op.op === "add")
+      Object.defineProperty(body, op.name, {
+        value: op.value,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     else if (keys.length === 0) continue;
     else if (op.op === "set") body[keys[op.key % keys.length] as string] = op.value;
     else delete body[keys[op.key % keys.length] as string];
@@ -148,7 +268,11 @@ export const who: fc.Arbitrary<Who> = fc.oneof(
 const STACK_FRAME = /\n\s+at .+:\d+:\d+/;
 
 /** The contract every answer must keep: never a 5xx, errors are JSON, no stack traces. */
-export function expectSaneAnswer(res: LightMyRequestResponse, describe: string, shape: "rest" | "trpc"): void {
+export function expectSaneAnswer(
+  res: LightMyRequestResponse,
+  describe: string,
+  shape: "rest" | "trpc",
+): void {
   const context = `${describe}\n-> ${res.statusCode} ${res.body.slice(0, 500)}`;
   expect(res.statusCode, context).toBeLessThan(500);
   expect(res.body, context).not.toMatch(STACK_FRAME);
@@ -169,7 +293,15 @@ export function expectSaneAnswer(res: LightMyRequestResponse, describe: string, 
     if ((item as { result?: unknown }).result !== undefined) continue;
     const isTrpc = typeof (item as { error?: { code?: unknown } }).error?.code === "number";
     expect(item, context).toMatchObject(
-      isTrpc ? { error: { message: expect.any(String), code: expect.any(Number), data: { code: expect.any(String) } } } : restError,
+      isTrpc
+        ? {
+            error: {
+              message: expect.any(String),
+              code: expect.any(Number),
+              data: { code: expect.any(String) },
+            },
+          }
+        : restError,
     );
   }
 }

@@ -59,16 +59,26 @@ type BodyPlan =
   | { kind: "multipart"; parts: MultipartPart[]; cut: number | null };
 
 const multipartPart: fc.Arbitrary<MultipartPart> = fc.record({
-  name: fc.oneof(fc.constant("image"), fc.constant("file"), hostileString.map((s) => s.slice(0, 30))),
-  filename: fc.option(hostileString.map((s) => s.slice(0, 60)), { nil: undefined }),
-  contentType: fc.option(fc.constantFrom("image/png", "image/svg+xml", "text/html", "", "application/octet-stream"), {
-    nil: undefined,
-  }),
+  name: fc.oneof(
+    fc.constant("image"),
+    fc.constant("file"),
+    hostileString.map((s) => s.slice(0, 30)),
+  ),
+  filename: fc.option(
+    hostileString.map((s) => s.slice(0, 60)),
+    { nil: undefined },
+  ),
+  contentType: fc.option(
+    fc.constantFrom("image/png", "image/svg+xml", "text/html", "", "application/octet-stream"),
+    {
+      nil: undefined,
+    },
+  ),
   data: fc.oneof(
     fc.uint8Array({ maxLength: 2000 }).map((a) => Buffer.from(a)),
-    fc.constantFrom("GIF89a", "\x89PNG\r\n\x1a\n", "\xff\xd8\xff", "RIFF\x00\x00\x00\x00WEBP", "<svg/>").map((s) =>
-      Buffer.from(s, "latin1"),
-    ),
+    fc
+      .constantFrom("GIF89a", "\x89PNG\r\n\x1a\n", "\xff\xd8\xff", "RIFF\x00\x00\x00\x00WEBP", "<svg/>")
+      .map((s) => Buffer.from(s, "latin1")),
   ),
 });
 
@@ -86,12 +96,23 @@ function bodyPlan(e: RestEndpoint): fc.Arbitrary<BodyPlan> {
     );
   if (e.body === "multipart")
     return fc.oneof(
-      { weight: 4, arbitrary: fc.record({ kind: fc.constant("multipart" as const), parts: fc.array(multipartPart, { maxLength: 3 }), cut: fc.option(fc.nat({ max: 3000 })) }) },
+      {
+        weight: 4,
+        arbitrary: fc.record({
+          kind: fc.constant("multipart" as const),
+          parts: fc.array(multipartPart, { maxLength: 3 }),
+          cut: fc.option(fc.nat({ max: 3000 })),
+        }),
+      },
       { weight: 1, arbitrary: keep },
       { weight: 1, arbitrary: raw },
       { weight: 1, arbitrary: json },
     );
-  return fc.oneof({ weight: 3, arbitrary: keep }, { weight: 1, arbitrary: raw }, { weight: 1, arbitrary: json });
+  return fc.oneof(
+    { weight: 3, arbitrary: keep },
+    { weight: 1, arbitrary: raw },
+    { weight: 1, arbitrary: json },
+  );
 }
 
 interface Plan {
@@ -112,9 +133,7 @@ function planFor(e: RestEndpoint): fc.Arbitrary<Plan> {
     ),
     who,
     garbage: fc.nat({ max: GARBAGE_TOKENS.length - 1 }),
-    params: fc.record(Object.fromEntries(paramNames.map((n) => [n, fc.option(hostileSegment)]))) as fc.Arbitrary<
-      Plan["params"]
-    >,
+    params: fc.record(Object.fromEntries(paramNames.map((n) => [n, fc.option(hostileSegment)]))),
     query: fc.option(queryString(e.query ?? []), { freq: 2 }),
     body: bodyPlan(e),
   });
@@ -123,13 +142,15 @@ function planFor(e: RestEndpoint): fc.Arbitrary<Plan> {
 function build(e: RestEndpoint, call: RestCall, p: Plan): InjectOptions & { token?: string } {
   const params: Record<string, string> = {};
   for (const [name, value] of Object.entries(call.params ?? {})) params[name] = enc(value);
-  for (const [name, seg] of Object.entries(p.params)) if (seg) params[name] = seg.raw ? seg.value : enc(seg.value);
+  for (const [name, seg] of Object.entries(p.params))
+    if (seg) params[name] = seg.raw ? seg.value : enc(seg.value);
   const validQuery = call.query ? new URLSearchParams(call.query).toString() : "";
   const qs = p.query ?? validQuery;
   const req: InjectOptions & { token?: string } = {
-    method: (p.method ?? e.method) as InjectOptions["method"],
+    method: p.method ?? e.method,
     url: fillRoute(e.route, params) + (qs ? `?${qs}` : ""),
-    token: p.who === "member" ? c.f.member.token : p.who === "garbage" ? GARBAGE_TOKENS[p.garbage] : undefined,
+    token:
+      p.who === "member" ? c.f.member.token : p.who === "garbage" ? GARBAGE_TOKENS[p.garbage] : undefined,
     headers: {},
   };
   const b = p.body;
@@ -153,9 +174,13 @@ function build(e: RestEndpoint, call: RestCall, p: Plan): InjectOptions & { toke
 }
 
 const describeRequest = (req: InjectOptions & { token?: string }) => {
-  const payload = req.payload === undefined ? "" : Buffer.isBuffer(req.payload) ? req.payload.toString("latin1") : String(req.payload);
+  const payload = Buffer.isBuffer(req.payload)
+    ? req.payload.toString("latin1")
+    : typeof req.payload === "string"
+      ? req.payload
+      : "";
   const type = (req.headers as Record<string, string> | undefined)?.["content-type"];
-  return `${req.method} ${String(req.url).slice(0, 300)} token=${req.token ? req.token.slice(0, 12) : "-"} type=${type ?? "-"} body=${JSON.stringify(payload.slice(0, 300))}`;
+  return `${req.method} ${JSON.stringify(req.url).slice(0, 300)} token=${req.token ? req.token.slice(0, 12) : "-"} type=${type ?? "-"} body=${JSON.stringify(payload.slice(0, 300))}`;
 };
 
 describe(`REST fuzz (${FUZZ_RUNS} cases per route)`, () => {
@@ -172,9 +197,11 @@ describe(`REST fuzz (${FUZZ_RUNS} cases per route)`, () => {
             statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
             if (req.method === "HEAD") expect(res.statusCode, describeRequest(req)).toBeLessThan(500);
             else expectSaneAnswer(res, describeRequest(req), "rest");
-            if (res.statusCode >= 400) expect(snapshot(t), `changed data: ${describeRequest(req)} -> ${res.statusCode}`).toBe(before);
+            if (res.statusCode >= 400)
+              expect(snapshot(t), `changed data: ${describeRequest(req)} -> ${res.statusCode}`).toBe(before);
             // ...and the change detector does see accepted writes.
-            else if (e.write && req.method === e.method) expect(snapshot(t), describeRequest(req)).not.toBe(before);
+            else if (e.write && req.method === e.method)
+              expect(snapshot(t), describeRequest(req)).not.toBe(before);
           }),
           fuzzParams(),
         );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAbv, formatDate, formatPrice, isNeverUsed, orNA, today } from "./format";
+import { formatAbv, formatDate, formatPrice, isNeverUsed, numberInputValue, orNA, today } from "./format";
 import { parseId } from "./errors";
 
 describe("formatting", () => {
@@ -30,6 +30,15 @@ describe("formatting", () => {
 
   it("gives today's local date as YYYY-MM-DD", () => {
     expect(today(new Date(2026, 0, 9, 23, 59))).toBe("2026-01-09");
+  });
+
+  it("reads NumberInput values, which are strings while not plain numbers", () => {
+    expect(numberInputValue(46)).toBe(46);
+    expect(numberInputValue("59.50")).toBe(59.5);
+    expect(numberInputValue("$1,250.00")).toBe(1250);
+    expect(numberInputValue("")).toBeNull();
+    expect(numberInputValue("-")).toBeNull();
+    expect(numberInputValue("12.")).toBe(12);
   });
 
   it("accepts only positive integer ids from the URL", () => {

@@ -53,3 +53,14 @@ export function today(now: Date = new Date()): string {
 
 /** A missing lookup value is shown as N/A. */
 export const orNA = (value: string | null | undefined) => (value ? value : "N/A");
+
+/**
+ * The number in a Mantine NumberInput value: it reports a string while the text is not a plain
+ * number yet ("", "12.", "59.50" with trailing zeros). Null when empty or not a number.
+ */
+export function numberInputValue(value: number | string): number | null {
+  if (typeof value === "number") return Number.isFinite(value) ? value : null;
+  const text = value.replace(/[$,%\s]/g, "");
+  if (text === "" || Number.isNaN(Number(text))) return null;
+  return Number(text);
+}

@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { ActionIcon, Button, Group, NumberInput, Stack } from "@mantine/core";
+import { ActionIcon, Button, Group, NumberInput, Stack, Text } from "@mantine/core";
 import { ABV_MAX, ABV_MIN, AbvSchema, Messages } from "@club/shared";
 import { EditIcon } from "../../components/icons";
 import { ErrorAlert } from "../../components/status";
-import { formatAbv } from "../../lib/format";
+import { formatAbv, numberInputValue } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import classes from "./BottleDetails.module.css";
 import { notify } from "../../lib/notify";
@@ -47,7 +47,7 @@ export function AbvField({ bottleId, abv, editable }: { bottleId: number; abv: n
   }
 
   const save = () => {
-    const parsed = AbvSchema.safeParse(typeof value === "number" ? value : Number.NaN);
+    const parsed = AbvSchema.safeParse(numberInputValue(value) ?? Number.NaN);
     if (!parsed.success) {
       setError(Messages.abvRange);
       return;
@@ -64,11 +64,11 @@ export function AbvField({ bottleId, abv, editable }: { bottleId: number; abv: n
           save();
         }}
       >
-        <Group gap="xs" align="flex-start" wrap="nowrap">
+        <Group gap="xs" align="center" wrap="nowrap">
           <NumberInput
-            label="ABV"
+            aria-label="ABV"
             size="xs"
-            w={110}
+            w={120}
             min={ABV_MIN}
             max={ABV_MAX}
             clampBehavior="none"
@@ -79,12 +79,13 @@ export function AbvField({ bottleId, abv, editable }: { bottleId: number; abv: n
               setValue(next);
               setError(null);
             }}
-            error={error}
-            errorProps={{ role: "alert" }}
+            error={Boolean(error)}
+            aria-invalid={Boolean(error)}
+            aria-describedby={error ? "abv-error" : undefined}
             data-autofocus
             autoFocus
           />
-          <Group gap={6} mt={22} wrap="nowrap">
+          <Group gap={6} wrap="nowrap">
             <Button size="xs" type="submit" loading={update.isPending}>
               Save
             </Button>
@@ -94,6 +95,11 @@ export function AbvField({ bottleId, abv, editable }: { bottleId: number; abv: n
           </Group>
         </Group>
       </form>
+      {error ? (
+        <Text id="abv-error" size="sm" c="red" role="alert">
+          {error}
+        </Text>
+      ) : null}
       {update.isError ? <ErrorAlert message={Messages.updateAbv} /> : null}
     </Stack>
   );

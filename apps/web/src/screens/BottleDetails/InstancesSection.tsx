@@ -1,10 +1,10 @@
 import { useState } from "react";
-import { Badge, Button, Group, NumberInput, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Badge, Button, Group, NumberInput, Paper, Stack, TextInput, Title } from "@mantine/core";
 import { DateOnlySchema, Messages, type BottleInstance } from "@club/shared";
 import { DataTable } from "../../components/DataTable";
 import { CheckIcon } from "../../components/icons";
 import { EmptyMessage, ErrorAlert } from "../../components/status";
-import { datePart, formatDate, formatPrice, today } from "../../lib/format";
+import { datePart, formatDate, formatPrice, numberInputValue, today } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import classes from "./BottleDetails.module.css";
 import { notify } from "../../lib/notify";
@@ -22,7 +22,8 @@ function AddInstanceForm({ bottleId }: { bottleId: number }) {
       await utils.bottles.invalidate();
     },
   });
-  const hasPrice = typeof price === "number";
+  const purchasePrice = numberInputValue(price);
+  const hasPrice = purchasePrice !== null;
 
   return (
     <Paper withBorder p="md" radius="lg">
@@ -33,8 +34,8 @@ function AddInstanceForm({ bottleId }: { bottleId: number }) {
             setDateError("Choose a date.");
             return;
           }
-          if (typeof price !== "number") return;
-          create.mutate({ datePurchased, purchasePrice: price, bottleId, dateFinished: null });
+          if (purchasePrice === null) return;
+          create.mutate({ datePurchased, purchasePrice, bottleId, dateFinished: null });
         }}
       >
         <Stack gap="sm">
@@ -115,11 +116,7 @@ export function InstancesSection({
               <th>Date Finished</th>
               <th>Purchase Price</th>
               {isMember ? (
-                <th>
-                  <Text span size="sm" fw={700}>
-                    Actions
-                  </Text>
-                </th>
+                <th>Actions</th>
               ) : null}
             </tr>
           </thead>

@@ -113,7 +113,7 @@ export default function LibraryBottlesPage() {
                 : `${rows.length} of ${bottles.data.length} bottles`}
             </Text>
           </Group>
-          <DataTable label="Library bottles" minWidth={session ? 940 : 840}>
+          <DataTable label="Library bottles" minWidth={session ? 1000 : 860} dense>
             <thead>
               <tr>
                 {COLUMNS.map((column) => (
@@ -132,20 +132,20 @@ export default function LibraryBottlesPage() {
             <tbody>
               {rows.map((bottle) => (
                 <tr key={bottle.id}>
-                  <td>
+                  <td className={classes.nameCell}>
                     <Anchor component={Link} to={`/bottle/${bottle.id}`} fw={600}>
                       {bottle.name}
                     </Anchor>
                   </td>
-                  <td className={classes.nowrap}>{orNA(bottle.brand)}</td>
-                  <td className={classes.nowrap}>{orNA(bottle.drinkType)}</td>
-                  <td className={classes.nowrap}>{orNA(bottle.country)}</td>
-                  <td className={classes.nowrap}>{orNA(bottle.state)}</td>
+                  <td>{orNA(bottle.brand)}</td>
+                  <td>{orNA(bottle.drinkType)}</td>
+                  <td>{orNA(bottle.country)}</td>
+                  <td>{orNA(bottle.state)}</td>
                   <td className={classes.abv}>{formatAbv(bottle.abv)}</td>
                   <td>
                     <Group gap={6} wrap="nowrap" justify="flex-end">
                       <Button
-                        size="xs"
+                        size="compact-sm"
                         variant="light"
                         leftSection={<CommentIcon size={14} />}
                         onClick={() => setDialog({ kind: "comments", bottle })}
@@ -154,7 +154,7 @@ export default function LibraryBottlesPage() {
                       </Button>
                       {session ? (
                         <Button
-                          size="xs"
+                          size="compact-sm"
                           variant="default"
                           onClick={() => setDialog({ kind: "comment", bottle })}
                         >

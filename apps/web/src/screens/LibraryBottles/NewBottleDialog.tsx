@@ -1,8 +1,9 @@
-import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { ABV_MAX, ABV_MIN, Messages, NewBottleInputSchema, type NewBottleInput } from "@club/shared";
 import { ErrorAlert } from "../../components/status";
 import { useLookups } from "../../lib/useLookups";
+import { numberInputValue } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { notify } from "../../lib/notify";
 
@@ -30,7 +31,7 @@ export function toNewBottleInput(values: Values): NewBottleInput {
     drinkTypeId: toId(values.drinkTypeId),
     countryId: toId(values.countryId),
     stateId: toId(values.stateId),
-    abv: typeof values.abv === "number" ? values.abv : Number.NaN,
+    abv: numberInputValue(values.abv) ?? Number.NaN,
   };
 }
 
@@ -68,7 +69,7 @@ export default function NewBottleDialog({ onClose }: { onClose: () => void }) {
     },
   });
   const typingNewBrand = form.values.newBrand.trim() !== "";
-  const canSubmit = form.values.name.trim() !== "" && typeof form.values.abv === "number";
+  const canSubmit = form.values.name.trim() !== "" && numberInputValue(form.values.abv) !== null;
 
   return (
     <Modal opened onClose={onClose} title="Add New Bottle" size="lg">
@@ -96,9 +97,11 @@ export default function NewBottleDialog({ onClose }: { onClose: () => void }) {
             <TextInput
               label="New brand"
               placeholder="Not in the list? Type it here"
-              description="Leave both empty to use the bottle name."
               {...form.getInputProps("newBrand")}
             />
+            <Text size="xs" c="dimmed" style={{ gridColumn: "1 / -1" }} mt={-8}>
+              A new brand replaces the chosen one. With neither, the bottle name is used as the brand.
+            </Text>
             <Select
               label="Type"
               placeholder="Choose a type"

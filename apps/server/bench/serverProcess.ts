@@ -1,0 +1,124 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { closeDb, members, openDb, runMigrations, themes } from "@club/db";
+import { TokenService } from "../src/lib/tokens";
+
+/**
+ * The real server as a child process (`node --import tsx src/server.ts`, as `npm start` runs it),
+ * on loopback, a free port and a temp DATA_DIR: for the crash, shutdown and load tests.
+ */
+
+export const serverDir = fileURLToPath(new URL("..", import.meta.url));
+export const JWT_SECRET = "process-test-secret-process-test-secret-0123456789";
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const addr = srv.address();
+      const port = typeof addr === "object" && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface PreparedData {
+  dataDir: string;
+  dbFile: string;
+  /** A confirmed member and a valid access token (15 minutes) for it. */
+  member: { id: number; email: string };
+  token: string;
+  /** Themes that meetings can use. */
+  themeIds: number[];
+}
+
+/** A migrated database with one confirmed member and a few themes, before the server starts. */
+export async function prepareDataDir(
+  dataDir = mkdtempSync(join(tmpdir(), "club-proc-")),
+): Promise<PreparedData> {
+  mkdirSync(dataDir, { recursive: true });
+  const dbFile = join(dataDir, "club.sqlite");
+  const db = openDb(dbFile);
+  try {
+    runMigrations(db);
+    const member = db
+      .insert(members)
+      .values({
+        email: "bench@example.com",
+        passwordHash: "not-used",
+        firstName: "Bench",
+        lastName: "Member",
+        emailConfirmedAt: new Date().toISOString(),
+      })
+      .returning({ id: members.id, email: members.email })
+      .get();
+    const themeIds = ["Islay", "Speyside", "Bourbon", "Rye", "Japanese"].map(
+      (description) => db.insert(themes).values({ description }).returning({ id: themes.id }).get().id,
+    );
+    const token = await new TokenService(db, new TextEncoder().encode(JWT_SECRET)).signAccessToken(member);
+    return { dataDir, dbFile, member, token, themeIds };
+  } finally {
+    closeDb(db);
+  }
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  baseUrl: string;
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Starts the server and resolves once /healthz answers 200. */
+export async function startServer(
+  dataDir: string,
+  opts: { port?: number; env?: Record<string, string>; timeoutMs?: number; nodeArgs?: string[] } = {},
+): Promise<ServerProcess> {
+  const port = opts.port ?? (await freePort());
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), "--import", "tsx", "src/server.ts"], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DEMO_DATA: "false",
+      JWT_SECRET,
+      APP_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: "warn",
+      SMTP_URL: "",
+      ...opts.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout?.on("data", (d: Buffer) => (out += d.toString()));
+  child.stderr?.on("data", (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on("exit", (code, signal) => resolve({ code, signal })),
+  );
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + (opts.timeoutMs ?? 30_000);
+  let gone = false;
+  void exited.then(() => (gone = true));
+  for (;;) {
+    if (gone) throw new Error(`server exited during start:\n${out}`);
+    const ok = await fetch(`${baseUrl}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not become healthy:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { child, port, baseUrl, output: () => out, exited };
+}

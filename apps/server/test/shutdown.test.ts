@@ -1,0 +1,122 @@
+import { rmSync } from "node:fs";
+import { connect, type Socket } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { closeDb, openDb } from "@club/db";
+import { prepareDataDir, startServer } from "../bench/serverProcess";
+
+/**
+ * SIGTERM under load: requests already in flight finish (and their writes are kept), new ones are
+ * refused, and the process exits 0.
+ */
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const fn of cleanups.splice(0).reverse()) fn();
+});
+
+/** An HTTP/1.1 request whose body is sent in two halves, so it can be held in flight. */
+function slowRequest(port: number, path: string, token: string, body: string) {
+  const socket: Socket = connect(port, "127.0.0.1");
+  let response = "";
+  const done = new Promise<string>((resolve, reject) => {
+    socket.on("data", (d: Buffer) => (response += d.toString()));
+    socket.on("end", () => resolve(response));
+    socket.on("close", () => resolve(response));
+    socket.on("error", reject);
+  });
+  const half = Math.floor(body.length / 2);
+  const ready = new Promise<void>((resolve) =>
+    socket.on("connect", () => {
+      socket.write(
+        `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+          `Authorization: Bearer ${token}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n` +
+          body.slice(0, half),
+      );
+      resolve();
+    }),
+  );
+  return { ready, finish: () => socket.write(body.slice(half)), done };
+}
+
+describe("SIGTERM", () => {
+  it("lets in-flight requests finish, refuses new ones, and exits 0", async () => {
+    const data = await prepareDataDir();
+    cleanups.push(() => rmSync(data.dataDir, { recursive: true, force: true }));
+    const server = await startServer(data.dataDir);
+    cleanups.push(() => server.child.kill("SIGKILL"));
+    const headers = { "content-type": "application/json", authorization: `Bearer ${data.token}` };
+
+    // Background load: readers and writers until the server goes away.
+    let stop = false;
+    const outcomes = { ok: 0, refused: 0, other: [] as string[] };
+    const acked: { id: number; key: string }[] = [];
+    const load = Array.from({ length: 8 }, async (_, w) => {
+      for (let i = 0; !stop; i++) {
+        const key = `term ${w}-${i}`;
+        try {
+          const res =
+            i % 2 === 0
+              ? await fetch(`${server.baseUrl}/api/MonthlyThemes`, {
+                  method: "POST",
+                  headers,
+                  body: JSON.stringify({ id: 0, description: key }),
+                })
+              : await fetch(`${server.baseUrl}/api/MonthlyMeetings/GetMonthlyMeetingsWithNames`);
+          const text = await res.text();
+          if (res.status === 201) acked.push({ id: (JSON.parse(text) as { id: number }).id, key });
+          if (res.status < 300) outcomes.ok++;
+          else if (res.status === 503)
+            outcomes.refused++; // arrived on an open connection while closing
+          else outcomes.other.push(`${res.status} ${text}`);
+        } catch {
+          outcomes.refused++; // connection refused or closed: the server no longer accepts work
+          await new Promise((r) => setTimeout(r, 10));
+        }
+      }
+    });
+
+    // One request held in flight: headers and half the body sent before SIGTERM.
+    const inFlight = slowRequest(
+      server.port,
+      "/api/MonthlyThemes",
+      data.token,
+      JSON.stringify({ id: 0, description: "in flight at SIGTERM" }),
+    );
+    await inFlight.ready;
+    while (outcomes.ok < 100) await new Promise((r) => setTimeout(r, 5));
+
+    server.child.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 500));
+
+    // New connections are refused now.
+    const fresh = await fetch(`${server.baseUrl}/healthz`).then(
+      (r) => `status ${r.status}`,
+      (e: unknown) => `refused: ${String((e as { cause?: { code?: string } }).cause?.code ?? e)}`,
+    );
+    expect(fresh).toMatch(/^(refused|status 503)/);
+
+    // The in-flight request completes normally.
+    inFlight.finish();
+    const response = await inFlight.done;
+    expect(response).toMatch(/^HTTP\/1\.1 201 /);
+    const created = JSON.parse(response.slice(response.indexOf("\r\n\r\n") + 4)) as { id: number };
+
+    const exit = await server.exited;
+    stop = true;
+    await Promise.all(load);
+    expect(exit).toEqual({ code: 0, signal: null });
+    expect(outcomes.other).toEqual([]);
+    expect(outcomes.ok).toBeGreaterThan(100);
+    expect(outcomes.refused).toBeGreaterThan(0);
+
+    const db = openDb(data.dbFile);
+    try {
+      expect(db.$client.pragma("integrity_check", { simple: true })).toBe("ok");
+      const get = db.$client.prepare("SELECT description FROM themes WHERE id = ?").pluck();
+      expect(get.get(created.id)).toBe("in flight at SIGTERM");
+      expect(acked.filter((a) => get.get(a.id) !== a.key)).toEqual([]);
+    } finally {
+      closeDb(db);
+    }
+  }, 60_000);
+});
