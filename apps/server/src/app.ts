@@ -7,7 +7,7 @@ import { IMAGE_MAX_BYTES } from "@club/shared";
 import { loadConfig, type Config } from "./config";
 import type { Deps } from "./lib/deps";
 import { ImageStore } from "./lib/images";
-import { loggerOptions } from "./lib/logger";
+import { loggerOptions, OneLinePerRequest } from "./lib/logger";
 import { Mailer } from "./lib/mailer";
 import { TokenService } from "./lib/tokens";
 import errorsPlugin, { frameworkErrors } from "./plugins/errors";
@@ -50,6 +50,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 5000 },
     genReqId: () => crypto.randomUUID(),
+    logController: new OneLinePerRequest(),
     frameworkErrors,
   });
 

@@ -85,7 +85,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if (e.HSTS && !e.APP_URL?.startsWith("https://"))
     throw new ConfigError("Invalid configuration: HSTS needs an APP_URL that starts with https://");
-  const dataDir = resolve(e.DATA_DIR);
+  // npm runs workspace scripts inside the workspace; INIT_CWD is where `npm start` was typed.
+  const dataDir = resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const imagesDir = join(dataDir, "images");
   const outboxDir = join(dataDir, "outbox");

@@ -87,7 +87,9 @@ describe("logs", () => {
       expect(all).toContain("confirmemail?token=[redacted]");
       for (const secret of [password, token, accessToken, refreshToken]) expect(all).not.toContain(secret);
       expect(lines.every((l) => JSON.parse(l) !== null)).toBe(true);
-      expect(lines.some((l) => JSON.parse(l).reqId)).toBe(true);
+      const requestLines = lines.map((l) => JSON.parse(l) as { reqId?: string; msg: string }).filter((l) => l.reqId);
+      expect(requestLines.map((l) => l.msg)).toEqual(Array(4).fill("request completed"));
+      expect(new Set(requestLines.map((l) => l.reqId)).size).toBe(4);
     } finally {
       await app.close();
       await smtp.close();

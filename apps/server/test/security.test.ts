@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ServerMessages } from "@club/shared";
 import { ConfigError, loadConfig } from "../src/config";
-import { APP_CSP_DIRECTIVES, JSON_BODY_LIMIT } from "../src/plugins/security";
+import { JSON_BODY_LIMIT } from "../src/plugins/security";
 import { createTestApp, type TestApp } from "./helpers";
 import { makeCtx, seedFixtures, snapshot, trpcInject, type EndpointCtx } from "./fuzz/endpoints";
 
@@ -61,9 +61,30 @@ describe("security headers", () => {
     expect(res.headers["content-security-policy"]).toContain("script-src 'self'");
   });
 
-  it("exports the policy the web app is built for", () => {
-    expect(APP_CSP_DIRECTIVES.scriptSrc).toEqual(["'self'"]);
-    expect(APP_CSP_DIRECTIVES.upgradeInsecureRequests).toBeNull();
+  it("routes under /docs get the docs policy (the hook for Swagger UI), still without inline scripts", async () => {
+    const docs = await t.request({ method: "GET", url: "/docs/" });
+    expect(docs.statusCode).toBe(200);
+    const csp = parseCsp(docs.headers["content-security-policy"]?.toString());
+    expect(csp.get("img-src")).toBe("img-src 'self' data: blob: https:");
+    expect(csp.get("script-src")).toBe("script-src 'self'");
+    expect(csp.get("frame-ancestors")).toBe("frame-ancestors 'none'");
+    const app = await t.request({ method: "GET", url: "/api/Bottles" });
+    expect(parseCsp(app.headers["content-security-policy"]?.toString()).get("img-src")).toBe(
+      "img-src 'self' data: blob:",
+    );
+  });
+
+  it("a procedure path with a stray % is a tRPC 404, not a 500", async () => {
+    for (const url of [
+      "/trpc/%25",
+      "/trpc/%C8%82%25",
+      "/trpc/auth.login%25zz",
+      "/trpc/meetings.list,%25?batch=1",
+    ]) {
+      const res = await t.request({ method: "GET", url });
+      expect(res.statusCode, url).toBe(404);
+      expect(JSON.stringify(res.json()), url).toContain('"NOT_FOUND"');
+    }
   });
 
   it("HSTS is opt-in and only with an https APP_URL", async () => {

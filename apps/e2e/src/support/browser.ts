@@ -144,9 +144,10 @@ export async function openSession(browser: Browser, baseUrl: string, opts: Sessi
   return { context, page, watch, close: () => context.close() };
 }
 
-/** The page has finished its first load: the spinner is gone and the nav bar is there. */
+/** The page has finished its first load: the app shell is there and no spinner is left. */
 export async function settle(page: Page): Promise<void> {
-  await page.getByRole("navigation", { name: "Main" }).first().waitFor();
+  await page.getByRole("banner").first().waitFor();
+  await page.getByRole("main").first().waitFor();
   await page.getByRole("status", { name: "Loading" }).first().waitFor({ state: "detached", timeout: 15_000 });
 }
 

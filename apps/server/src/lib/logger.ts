@@ -1,4 +1,4 @@
-import type { FastifyRequest } from "fastify";
+import { LogController, type FastifyReply, type FastifyRequest } from "fastify";
 
 const SECRET_QUERY_PARAMS = /([?&](?:token|refreshToken|accessToken|password)=)[^&]*/gi;
 
@@ -28,4 +28,18 @@ export function loggerOptions(level: string) {
       }),
     },
   };
+}
+
+/** One JSON line per request (when it completes), carrying the request id, method, url and status. */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override routeNotFound(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    const fields = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...fields, err: error }, "request errored");
+    else reply.log.info(fields, "request completed");
+  }
 }

@@ -1,12 +1,14 @@
 import { useSyncExternalStore } from "react";
 import { SESSION_KEYS } from "@club/shared";
 import { createAuthFetch } from "./authFetch";
+import { notify } from "./notify";
 import { createSession, type SessionSnapshot } from "./session";
 
 /** The browser's one session, over localStorage (keys accessToken, refreshToken, email). */
 export const appSession = createSession({
   storage: window.localStorage,
   fetch: (input, init) => window.fetch(input, init),
+  onExpired: () => notify("Your session has expired. Please log in again.", "blue"),
 });
 
 /** fetch with bearer token and one refresh-and-retry on 401 (image upload). */

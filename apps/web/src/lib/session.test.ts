@@ -66,9 +66,11 @@ describe("session start (SPEC section 4)", () => {
   it("clears the session when the refresh is rejected", async () => {
     const server = fakeServer({ refreshPairs: {} });
     const storage = stored();
-    const session = createSession({ storage, fetch: server.fetch });
+    const onExpired = vi.fn();
+    const session = createSession({ storage, fetch: server.fetch, onExpired });
 
     await expect(session.start()).resolves.toBe("cleared");
+    expect(onExpired).toHaveBeenCalledOnce();
 
     expect(storage.snapshot()).toEqual({});
     expect(session.getSnapshot()).toBeNull();
@@ -114,6 +116,18 @@ describe("session login, logout, refresh", () => {
     session.clear();
     expect(storage.snapshot()).toEqual({});
     expect(session.getSnapshot()).toBeNull();
+  });
+
+  it("sees storage changed behind its back, with a stable snapshot while nothing changes", () => {
+    const storage = stored();
+    const session = createSession({ storage, fetch: fakeServer().fetch });
+    const first = session.getSnapshot();
+    expect(session.getSnapshot()).toBe(first);
+
+    storage.setItem("accessToken", "edited");
+    expect(session.accessToken()).toBe("edited");
+    expect(session.getSnapshot()).toEqual({ ...first, accessToken: "edited" });
+    expect(session.getSnapshot()).toBe(session.getSnapshot());
   });
 
   it("concurrent refresh calls share one request", async () => {

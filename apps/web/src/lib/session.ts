@@ -28,28 +28,30 @@ export interface SessionOptions {
   fetch: FetchFn;
   /** Prefix for the REST calls; "" in the browser (same origin). */
   baseUrl?: string;
+  /** Called when the server rejected the refresh token and the session was cleared. */
+  onExpired?: () => void;
 }
 
 export interface Session {
   /** The stored session, or null when logged out. Stable between changes (useSyncExternalStore). */
-  getSnapshot(): SessionSnapshot | null;
-  accessToken(): string | null;
+  getSnapshot: () => SessionSnapshot | null;
+  accessToken: () => string | null;
   subscribe(listener: () => void): () => void;
   /** Stores the tokens and email of a successful login. */
-  login(pair: TokenPair & { email: string }): void;
+  login: (pair: TokenPair & { email: string }) => void;
   /** Stores a new token pair (after a refresh). */
-  setTokens(pair: TokenPair): void;
+  setTokens: (pair: TokenPair) => void;
   /** Removes tokens and email. */
-  clear(): void;
+  clear: () => void;
   /**
    * Trades the stored refresh token for a new pair and stores it. Single flight: concurrent callers
    * share one request. Resolves true on success; on a rejection by the server the session is cleared.
    */
-  refresh(): Promise<boolean>;
+  refresh: () => Promise<boolean>;
   /** SPEC section 4, session start: validate the stored access token, refresh if invalid, else clear. */
-  start(): Promise<StartOutcome>;
+  start: () => Promise<StartOutcome>;
   /** Re-reads storage (another tab changed it). */
-  reload(): void;
+  reload: () => void;
 }
 
 const isTokenPair = (value: unknown): value is TokenPair =>
@@ -58,9 +60,9 @@ const isTokenPair = (value: unknown): value is TokenPair =>
   typeof (value as TokenPair).accessToken === "string" &&
   typeof (value as TokenPair).refreshToken === "string";
 
-export function createSession({ storage, fetch, baseUrl = "" }: SessionOptions): Session {
+export function createSession({ storage, fetch, baseUrl = "", onExpired }: SessionOptions): Session {
   const listeners = new Set<() => void>();
-  let snapshot: SessionSnapshot | null | undefined;
+  let snapshot: SessionSnapshot | null = null;
   let inflight: Promise<boolean> | null = null;
 
   const read = (key: string): string | null => {
@@ -80,16 +82,27 @@ export function createSession({ storage, fetch, baseUrl = "" }: SessionOptions):
   };
 
   const changed = () => {
-    snapshot = undefined;
     for (const listener of [...listeners]) listener();
   };
 
+  // Storage is re-read on every call (three getItem calls), so a change made behind the session's
+  // back (devtools, a test, another tab before its storage event) is still seen; the object stays
+  // the same while nothing changed, as useSyncExternalStore requires.
   const getSnapshot = (): SessionSnapshot | null => {
-    if (snapshot === undefined) {
-      const accessToken = read(SESSION_KEYS.accessToken);
-      snapshot = accessToken
-        ? { accessToken, refreshToken: read(SESSION_KEYS.refreshToken), email: read(SESSION_KEYS.email) }
-        : null;
+    const accessToken = read(SESSION_KEYS.accessToken);
+    if (!accessToken) {
+      snapshot = null;
+      return snapshot;
+    }
+    const refreshToken = read(SESSION_KEYS.refreshToken);
+    const email = read(SESSION_KEYS.email);
+    if (
+      !snapshot ||
+      snapshot.accessToken !== accessToken ||
+      snapshot.refreshToken !== refreshToken ||
+      snapshot.email !== email
+    ) {
+      snapshot = { accessToken, refreshToken, email };
     }
     return snapshot;
   };
@@ -128,7 +141,10 @@ export function createSession({ storage, fetch, baseUrl = "" }: SessionOptions):
     const body: unknown = response.ok ? await response.json().catch(() => null) : null;
     if (!isTokenPair(body)) {
       // Rejected. Only clear if another tab has not stored a newer pair meanwhile.
-      if (read(SESSION_KEYS.refreshToken) === refreshToken) clear();
+      if (read(SESSION_KEYS.refreshToken) === refreshToken) {
+        clear();
+        onExpired?.();
+      }
       return false;
     }
     setTokens(body);
@@ -172,7 +188,7 @@ export function createSession({ storage, fetch, baseUrl = "" }: SessionOptions):
 
   return {
     getSnapshot,
-    accessToken: () => getSnapshot()?.accessToken ?? null,
+    accessToken: () => read(SESSION_KEYS.accessToken),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -30,10 +30,7 @@ export const findConfirmationToken = (db: Db, memberId: number, tokenHash: strin
     .select()
     .from(emailConfirmationTokens)
     .where(
-      and(
-        eq(emailConfirmationTokens.memberId, memberId),
-        eq(emailConfirmationTokens.tokenHash, tokenHash),
-      ),
+      and(eq(emailConfirmationTokens.memberId, memberId), eq(emailConfirmationTokens.tokenHash, tokenHash)),
     )
     .get();
 
@@ -56,15 +53,16 @@ export const latestConfirmationToken = (db: Db, memberId: number, since: string)
   db
     .select({ createdAt: emailConfirmationTokens.createdAt })
     .from(emailConfirmationTokens)
-    .where(
-      and(eq(emailConfirmationTokens.memberId, memberId), gt(emailConfirmationTokens.createdAt, since)),
-    )
+    .where(and(eq(emailConfirmationTokens.memberId, memberId), gt(emailConfirmationTokens.createdAt, since)))
     .orderBy(desc(emailConfirmationTokens.createdAt))
     .get();
 
 // ---- Admin command line (apps/server/src/admin) ----
 
-export type MemberSummary = Pick<MemberRow, "id" | "email" | "firstName" | "lastName" | "emailConfirmedAt" | "createdAt">;
+export type MemberSummary = Pick<
+  MemberRow,
+  "id" | "email" | "firstName" | "lastName" | "emailConfirmedAt" | "createdAt"
+>;
 
 /** Every member, oldest first. */
 export const listMembers = (db: Db): MemberSummary[] =>
