@@ -37,6 +37,22 @@ describe("member journey (empty club)", () => {
   let bottlePath = "";
 
   const main = () => page.getByRole("main");
+
+  /** The input the app sent in its last tRPC call of this procedure (batched or not). */
+  const lastInput = (procedure: string): Record<string, unknown> => {
+    const calls = session.watch.requests.filter((r) => {
+      const url = new URL(r.url());
+      return url.pathname.startsWith("/trpc/") && url.pathname.slice(6).split(",").includes(procedure);
+    });
+    const call = calls.at(-1);
+    if (!call) throw new Error(`no ${procedure} call`);
+    const names = new URL(call.url()).pathname.slice(6).split(",");
+    const body = JSON.parse(call.postData() ?? "{}") as Record<string, unknown>;
+    const input = new URL(call.url()).searchParams.has("batch")
+      ? body[String(names.indexOf(procedure))]
+      : body;
+    return input as Record<string, unknown>;
+  };
   const nav = () => page.getByRole("navigation", { name: "Main" });
 
   beforeAll(async () => {
@@ -48,7 +64,9 @@ describe("member journey (empty club)", () => {
 
   afterEach(async (context) => {
     if (context.task.result?.state !== "fail" || !page) return;
-    const file = await screenshot(page, `member-journey ${context.task.name.slice(0, 40)}`).catch(() => "none");
+    const file = await screenshot(page, `member-journey ${context.task.name.slice(0, 40)}`).catch(
+      () => "none",
+    );
     console.error(`[${context.task.name}] at ${page.url()}, screenshot ${file}`);
     console.error(session.watch.pageErrors.join("\n"));
   });
@@ -81,7 +99,8 @@ describe("member journey (empty club)", () => {
     const last = main().getByLabel("Last name");
     const mail = main().getByLabel("Email");
     const pass = main().getByLabel("Password");
-    for (const field of [first, last, mail, pass]) expect(await field.getAttribute("required")).not.toBeNull();
+    for (const field of [first, last, mail, pass])
+      expect(await field.getAttribute("required")).not.toBeNull();
     expect(await mail.getAttribute("type")).toBe("email");
 
     await first.fill("Ada");
@@ -169,6 +188,9 @@ describe("member journey (empty club)", () => {
     expect(await submit.isEnabled()).toBe(true);
     await submit.click();
     await hides(d);
+    const sent = lastInput("meetings.create");
+    expect(sent).toMatchObject({ date: today, hostName: host });
+    expect(Number.isInteger(sent.themeId), "themeId is sent as an integer").toBe(true);
     const table = main().getByRole("table", { name: "Monthly meetings" });
     const row = table.getByRole("row").filter({ hasText: host });
     await shows(row);
@@ -196,6 +218,8 @@ describe("member journey (empty club)", () => {
     expect(await submit.isEnabled()).toBe(true);
     await submit.click();
     await hides(d);
+    // The typed brand replaces the brand id in the payload.
+    expect(lastInput("bottles.create")).toMatchObject({ name: bottleName, newBrand, brandId: null, abv: 46 });
 
     const table = main().getByRole("table", { name: "Library bottles" });
     const row = table.getByRole("row").filter({ hasText: bottleName });
@@ -205,7 +229,10 @@ describe("member journey (empty club)", () => {
   });
 
   it("shows 'No comments available.' in the View Comments dialog of a bottle without comments", async () => {
-    const row = main().getByRole("table", { name: "Library bottles" }).getByRole("row").filter({ hasText: bottleName });
+    const row = main()
+      .getByRole("table", { name: "Library bottles" })
+      .getByRole("row")
+      .filter({ hasText: bottleName });
     await row.getByRole("button", { name: "View Comments" }).click();
     const d = dialog(page, `Comments on ${bottleName}`);
     await shows(d.getByText(Messages.noComments, { exact: true }));
@@ -215,7 +242,10 @@ describe("member journey (empty club)", () => {
 
   it("adds the bottle to the meeting: Submit waits for a choice; the bottle links to its page", async () => {
     await visit(page, "/");
-    const row = main().getByRole("table", { name: "Monthly meetings" }).getByRole("row").filter({ hasText: host });
+    const row = main()
+      .getByRole("table", { name: "Monthly meetings" })
+      .getByRole("row")
+      .filter({ hasText: host });
     await row.getByRole("link").click();
     await page.waitForURL(/\/monthlymeeting\/\d+$/);
     await onScreen(page, /\d{4}/);
@@ -291,7 +321,9 @@ describe("member journey (empty club)", () => {
     await upload.click();
     const image = main().getByRole("img", { name: `Photo of ${bottleName}` });
     await shows(image);
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
     const box = await image.boundingBox();
     expect(box).not.toBeNull();
     expect(box!.width).toBeLessThanOrEqual(400.5);
@@ -308,6 +340,13 @@ describe("member journey (empty club)", () => {
     await add.click();
     const table = main().getByRole("table", { name: "Bottle instances" });
     await shows(table.getByRole("cell", { name: "$54.99" }));
+    const id = Number(bottlePath.split("/").pop());
+    expect(lastInput("instances.create")).toEqual({
+      datePurchased: today,
+      purchasePrice: 54.99,
+      bottleId: id,
+      dateFinished: null,
+    });
     const row = table.getByRole("row").filter({ hasText: "$54.99" });
     await shows(row.getByRole("button", { name: "Bottle Finished" }));
   });
@@ -319,7 +358,10 @@ describe("member journey (empty club)", () => {
     await hides(row.getByRole("button", { name: "Bottle Finished" }));
     await expect.poll(async () => row.locator(`td:nth-child(2) time[datetime="${today}"]`).count()).toBe(1);
     const id = Number(bottlePath.split("/").pop());
-    const detail = await club.apiOk<{ bottleInstances: { dateFinished: string | null }[] }>("GET", `/api/Bottles/${id}`);
+    const detail = await club.apiOk<{ bottleInstances: { dateFinished: string | null }[] }>(
+      "GET",
+      `/api/Bottles/${id}`,
+    );
     expect(detail.bottleInstances[0]?.dateFinished).toBeTruthy();
   });
 
@@ -341,7 +383,10 @@ describe("member journey (empty club)", () => {
 
   it("comments from the library too (Add Comment dialog) and lists them in View Comments", async () => {
     await visit(page, "/library-bottles");
-    const row = main().getByRole("table", { name: "Library bottles" }).getByRole("row").filter({ hasText: bottleName });
+    const row = main()
+      .getByRole("table", { name: "Library bottles" })
+      .getByRole("row")
+      .filter({ hasText: bottleName });
     await row.getByRole("button", { name: "Add Comment" }).click();
     const add = dialog(page, `Add Comment on ${bottleName}`);
     const submit = add.getByRole("button", { name: "Submit" });

@@ -24,7 +24,11 @@ const statuses = async (requests: Request[]) =>
 const trpcCalls = (s: Session, procedure: string, method = "POST") =>
   s.watch.requests.filter((r) => {
     const url = new URL(r.url());
-    return url.pathname.startsWith("/trpc/") && url.pathname.slice(6).split(",").includes(procedure) && r.method() === method;
+    return (
+      url.pathname.startsWith("/trpc/") &&
+      url.pathname.slice(6).split(",").includes(procedure) &&
+      r.method() === method
+    );
   });
 
 /**
@@ -71,7 +75,9 @@ describe("session and the 401 retry", () => {
         expect(now.accessToken).not.toBe(staleToken);
         expect(now.email).toBe(member.email);
         // The stored pair works.
-        expect((await club.api("POST", "/api/Register/validateToken", undefined, now.accessToken!)).status).toBe(200);
+        expect(
+          (await club.api("POST", "/api/Register/validateToken", undefined, now.accessToken!)).status,
+        ).toBe(200);
         // A member screen works with it, without another refresh.
         await visit(s.page, "/theme-ideas");
         await shows(s.page.getByRole("button", { name: "Add New Theme" }));
@@ -86,7 +92,11 @@ describe("session and the 401 retry", () => {
   it("on start, a rejected refresh token clears the session (one refresh attempt)", async () => {
     const member = await club.member();
     const s = await openSession(browser, club.baseUrl, {
-      as: { ...member, accessToken: expiredAccessToken(club.config.jwtSecret, member), refreshToken: "revoked-or-unknown" },
+      as: {
+        ...member,
+        accessToken: expiredAccessToken(club.config.jwtSecret, member),
+        refreshToken: "revoked-or-unknown",
+      },
     });
     try {
       await visit(s.page, "/");
@@ -123,9 +133,14 @@ describe("session and the 401 retry", () => {
   async function expireInAnotherTab(s: Session, member: Member) {
     const other = await s.context.newPage();
     await other.goto("/favicon.svg");
-    await other.evaluate((token) => localStorage.setItem("accessToken", token), expiredAccessToken(club.config.jwtSecret, member));
+    await other.evaluate(
+      (token) => localStorage.setItem("accessToken", token),
+      expiredAccessToken(club.config.jwtSecret, member),
+    );
     await other.close();
-    await expect.poll(() => s.page.evaluate(() => localStorage.getItem("accessToken"))).not.toBe(member.accessToken);
+    await expect
+      .poll(() => s.page.evaluate(() => localStorage.getItem("accessToken")))
+      .not.toBe(member.accessToken);
   }
 
   it("a tRPC write with an expired access token is retried once after exactly one refresh", async () => {
@@ -166,7 +181,9 @@ describe("session and the 401 retry", () => {
       await expireInAnotherTab(s, member);
       s.watch.reset();
 
-      await s.page.locator('input[type="file"]').setInputFiles({ name: "b.png", mimeType: "image/png", buffer: makePng(64, 96) });
+      await s.page
+        .locator('input[type="file"]')
+        .setInputFiles({ name: "b.png", mimeType: "image/png", buffer: makePng(64, 96) });
       await s.page.getByRole("button", { name: "Upload", exact: true }).click();
       await shows(s.page.getByRole("img", { name: `Photo of ${bottle.name}` }));
 

@@ -91,8 +91,12 @@ describe("visitor (demo club)", () => {
     ] as const) {
       expect(await nav.getByRole("link", { name, exact: true }).getAttribute("href"), name).toBe(path);
     }
-    expect(await header.getByRole("link", { name: "Register", exact: true }).getAttribute("href")).toBe("/register");
-    expect(await header.getByRole("link", { name: "Login", exact: true }).getAttribute("href")).toBe("/login");
+    expect(await header.getByRole("link", { name: "Register", exact: true }).getAttribute("href")).toBe(
+      "/register",
+    );
+    expect(await header.getByRole("link", { name: "Login", exact: true }).getAttribute("href")).toBe(
+      "/login",
+    );
     await shows(header.getByRole("button", { name: "Light Mode" }));
     await expectNoMemberControls(page, "/");
   });
@@ -100,21 +104,19 @@ describe("visitor (demo club)", () => {
   it("lists meetings newest first with Date, Theme and Host; the date links to the meeting", async () => {
     await visit(page, "/");
     const table = main().getByRole("table", { name: "Monthly meetings" });
-    expect((await table.getByRole("columnheader").allInnerTexts()).map((t) => t.trim().toLowerCase())).toEqual([
-      "date",
-      "theme",
-      "host",
-    ]);
-    const dates = await table.locator("tbody tr td:nth-child(1) time").evaluateAll((els) =>
-      els.map((el) => el.getAttribute("datetime") ?? ""),
-    );
+    expect(
+      (await table.getByRole("columnheader").allInnerTexts()).map((t) => t.trim().toLowerCase()),
+    ).toEqual(["date", "theme", "host"]);
+    const dates = await table
+      .locator("tbody tr td:nth-child(1) time")
+      .evaluateAll((els) => els.map((el) => el.getAttribute("datetime") ?? ""));
     expect(dates).toHaveLength(meetings.length);
     expect(dates).toEqual([...dates].sort().reverse());
     expect(await columnTexts(table, 2)).toEqual(meetings.map((m) => m.theme));
     expect(await columnTexts(table, 3)).toEqual(meetings.map((m) => m.host));
-    const hrefs = await table.locator("tbody tr td:nth-child(1) a").evaluateAll((els) =>
-      els.map((el) => el.getAttribute("href")),
-    );
+    const hrefs = await table
+      .locator("tbody tr td:nth-child(1) a")
+      .evaluateAll((els) => els.map((el) => el.getAttribute("href")));
     expect(hrefs).toEqual(meetings.map((m) => `/monthlymeeting/${m.id}`));
   });
 
@@ -123,7 +125,10 @@ describe("visitor (demo club)", () => {
     const detail = await club.apiOk<MeetingDetail>("GET", `/api/MonthlyMeetings/${meeting.id}`);
     expect(detail.bottlesSampled.length).toBeGreaterThan(0);
     await visit(page, "/");
-    await main().getByRole("link").filter({ has: page.locator(`time[datetime="${meeting.date}"]`) }).click();
+    await main()
+      .getByRole("link")
+      .filter({ has: page.locator(`time[datetime="${meeting.date}"]`) })
+      .click();
     await onScreen(page, /\d{4}/);
     expect(new URL(page.url()).pathname).toBe(`/monthlymeeting/${meeting.id}`);
     expect(await main().locator(`h1 time[datetime="${meeting.date}"]`).count()).toBe(1);
@@ -142,7 +147,9 @@ describe("visitor (demo club)", () => {
   it("lists the library: N/A for missing values, ABV with %, names linking to the bottle, default sort by name", async () => {
     await visit(page, "/library-bottles");
     const table = main().getByRole("table", { name: "Library bottles" });
-    const headers = (await table.getByRole("columnheader").allInnerTexts()).map((t) => t.trim().toLowerCase());
+    const headers = (await table.getByRole("columnheader").allInnerTexts()).map((t) =>
+      t.trim().toLowerCase(),
+    );
     expect(headers.slice(0, 6)).toEqual(["name", "brand", "type", "country", "state", "abv"]);
     const names = await columnTexts(table, 1);
     expect(names).toEqual([...bottles.map((b) => b.name)].sort(collator.compare));
@@ -184,23 +191,36 @@ describe("visitor (demo club)", () => {
 
     for (const column of columns) {
       await sortBy(column.label);
-      expect(await header(column.label).getAttribute("aria-sort"), `${column.label} first click`).toBe("ascending");
+      expect(await header(column.label).getAttribute("aria-sort"), `${column.label} first click`).toBe(
+        "ascending",
+      );
       const asc = await columnTexts(table, column.index);
-      expect(asc.filter((v) => v !== "N/A"), `${column.label} ascending`).toEqual(ordered(asc, column.numeric, 1));
+      expect(
+        asc.filter((v) => v !== "N/A"),
+        `${column.label} ascending`,
+      ).toEqual(ordered(asc, column.numeric, 1));
 
       await sortBy(column.label);
-      expect(await header(column.label).getAttribute("aria-sort"), `${column.label} second click`).toBe("descending");
+      expect(await header(column.label).getAttribute("aria-sort"), `${column.label} second click`).toBe(
+        "descending",
+      );
       const desc = await columnTexts(table, column.index);
-      expect(desc.filter((v) => v !== "N/A"), `${column.label} descending`).toEqual(ordered(desc, column.numeric, -1));
+      expect(
+        desc.filter((v) => v !== "N/A"),
+        `${column.label} descending`,
+      ).toEqual(ordered(desc, column.numeric, -1));
       expect(desc).toHaveLength(bottles.length);
     }
   });
 
   it("shows a bottle's comments to a visitor in the View Comments dialog", async () => {
     await visit(page, "/library-bottles");
-    const row = main().getByRole("table", { name: "Library bottles" }).getByRole("row").filter({
-      has: page.getByRole("link", { name: "Buffalo Trace", exact: true }),
-    });
+    const row = main()
+      .getByRole("table", { name: "Library bottles" })
+      .getByRole("row")
+      .filter({
+        has: page.getByRole("link", { name: "Buffalo Trace", exact: true }),
+      });
     await row.getByRole("button", { name: "View Comments" }).click();
     const d = dialog(page, "Comments on Buffalo Trace");
     await shows(d.getByText("Caramel, vanilla and a little orange peel", { exact: false }));
@@ -227,7 +247,9 @@ describe("visitor (demo club)", () => {
     await shows(main().getByText(Messages.noImage, { exact: true }));
 
     const instances = main().getByRole("table", { name: "Bottle instances" });
-    const headers = (await instances.getByRole("columnheader").allInnerTexts()).map((t) => t.trim().toLowerCase());
+    const headers = (await instances.getByRole("columnheader").allInnerTexts()).map((t) =>
+      t.trim().toLowerCase(),
+    );
     expect(headers).toEqual(["date purchased", "date finished", "purchase price"]);
     const prices = await columnTexts(instances, 3);
     expect(prices).toEqual(detail.bottleInstances.map((i) => `$${i.purchasePrice.toFixed(2)}`));
@@ -242,17 +264,17 @@ describe("visitor (demo club)", () => {
     await visit(page, `/bottle/${infinity.id}`);
     await onScreen(page, "Infinity Bottle");
     const fact = (term: string) => main().locator("dl").locator(`dt:text-is("${term}") + dd`);
-    for (const term of ["Brand", "Country", "State", "Store"]) expect((await fact(term).innerText()).trim(), term).toBe("N/A");
+    for (const term of ["Brand", "Country", "State", "Store"])
+      expect((await fact(term).innerText()).trim(), term).toBe("N/A");
   });
 
   it("lists themes with Theme Name and Last Used; a theme never used shows 'Never'", async () => {
     await visit(page, "/theme-ideas");
     await onScreen(page, "Monthly Themes");
     const table = main().getByRole("table", { name: "Monthly Themes" });
-    expect((await table.getByRole("columnheader").allInnerTexts()).map((t) => t.trim().toLowerCase())).toEqual([
-      "theme name",
-      "last used",
-    ]);
+    expect(
+      (await table.getByRole("columnheader").allInnerTexts()).map((t) => t.trim().toLowerCase()),
+    ).toEqual(["theme name", "last used"]);
     const never = themes.find((t) => t.lastDate.startsWith("0001-"))!;
     const used = themes.find((t) => !t.lastDate.startsWith("0001-"))!;
     expect(never).toBeDefined();
@@ -347,7 +369,11 @@ describe("visitor (demo club)", () => {
       { path: "/library-bottles", procedure: "bottles.list", message: Messages.fetchBottleData },
       { path: "/theme-ideas", procedure: "themes.list", message: Messages.fetchThemes },
       { path: `/bottle/${bottles[0]!.id}`, procedure: "bottles.byId", message: Messages.fetchBottleDetails },
-      { path: `/monthlymeeting/${meetings[0]!.id}`, procedure: "meetings.byId", message: Messages.fetchMeetingDetails },
+      {
+        path: `/monthlymeeting/${meetings[0]!.id}`,
+        procedure: "meetings.byId",
+        message: Messages.fetchMeetingDetails,
+      },
     ];
     const s = await openSession(browser, club.baseUrl);
     try {
@@ -357,7 +383,13 @@ describe("visitor (demo club)", () => {
           route.fulfill({
             status: 500,
             contentType: "application/json",
-            body: JSON.stringify({ error: { message: "boom", code: -32603, data: { code: "INTERNAL_SERVER_ERROR", httpStatus: 500 } } }),
+            body: JSON.stringify({
+              error: {
+                message: "boom",
+                code: -32603,
+                data: { code: "INTERNAL_SERVER_ERROR", httpStatus: 500 },
+              },
+            }),
           }),
         );
         await s.page.goto(c.path);
@@ -379,12 +411,19 @@ describe("visitor (demo club)", () => {
       await s.page.unroute(slow);
 
       // A failed comment fetch is silent: the dialog shows the empty message.
-      const comments = (url: URL) => url.pathname.startsWith("/trpc/") && url.pathname.includes("comments.byBottle");
-      await s.page.route(comments, (route) => route.fulfill({ status: 500, contentType: "application/json", body: "{}" }));
+      const comments = (url: URL) =>
+        url.pathname.startsWith("/trpc/") && url.pathname.includes("comments.byBottle");
+      await s.page.route(comments, (route) =>
+        route.fulfill({ status: 500, contentType: "application/json", body: "{}" }),
+      );
       await s.page.goto("/library-bottles");
-      const row = s.page.getByRole("row").filter({ has: s.page.getByRole("link", { name: "Buffalo Trace", exact: true }) });
+      const row = s.page
+        .getByRole("row")
+        .filter({ has: s.page.getByRole("link", { name: "Buffalo Trace", exact: true }) });
       await row.getByRole("button", { name: "View Comments" }).click();
-      await shows(dialog(s.page, "Comments on Buffalo Trace").getByText(Messages.noComments, { exact: true }));
+      await shows(
+        dialog(s.page, "Comments on Buffalo Trace").getByText(Messages.noComments, { exact: true }),
+      );
     } finally {
       await s.close();
     }
@@ -395,7 +434,10 @@ describe("visitor (demo club)", () => {
     try {
       await visit(s.page, "/");
       await s.page.getByRole("button", { name: "Open navigation" }).click();
-      await s.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Theme Ideas" }).click();
+      await s.page
+        .getByRole("navigation", { name: "Main" })
+        .getByRole("link", { name: "Theme Ideas" })
+        .click();
       await onScreen(s.page, "Monthly Themes");
       await shows(s.page.getByRole("button", { name: "Light Mode" }));
     } finally {

@@ -4,7 +4,7 @@ declare module "autocannon" {
     method?: string;
     path?: string;
     headers?: Record<string, string>;
-    body?: string;
+    body?: string | Buffer;
   }
   export type Context = Record<string, unknown>;
   export interface RequestSpec extends RawRequest {

@@ -5,6 +5,7 @@
  * acknowledged with a 2xx is in the database afterwards. Prints req/s and latency percentiles.
  *
  *   LOADTEST_SECONDS=60 LOADTEST_CONNECTIONS=100 npm run loadtest
+ *   LOADTEST_PROFILE=/tmp/prof npm run loadtest     # also writes a V8 CPU profile of the server
  */
 import { readFileSync, rmSync } from "node:fs";
 import autocannon, { type RequestSpec } from "autocannon";
@@ -23,7 +24,10 @@ interface Acked {
 
 async function main() {
   const data = await prepareDataDir();
-  const server = await startServer(data.dataDir);
+  const profileDir = process.env.LOADTEST_PROFILE;
+  const server = await startServer(data.dataDir, {
+    nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
+  });
   const hardStop = setTimeout(
     () => {
       console.error("load test took too long: stopping");

@@ -1,18 +1,19 @@
 import Fastify, { type FastifyInstance } from "fastify";
-import multipart from "@fastify/multipart";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import type { Transporter } from "nodemailer";
 import { closeDb, openDb, runMigrations, type Db } from "@club/db";
-import { IMAGE_MAX_BYTES } from "@club/shared";
 import { loadConfig, type Config } from "./config";
 import type { Deps } from "./lib/deps";
 import { ImageStore } from "./lib/images";
 import { loggerOptions, OneLinePerRequest } from "./lib/logger";
 import { Mailer } from "./lib/mailer";
+import { ReadCache } from "./lib/readCache";
 import { TokenService } from "./lib/tokens";
+import compressionPlugin from "./plugins/compression";
 import errorsPlugin, { frameworkErrors } from "./plugins/errors";
 import openapiPlugin from "./plugins/openapi";
-import securityPlugin, { JSON_BODY_LIMIT } from "./plugins/security";
+import securityPlugin, { JSON_BODY_LIMIT, REQUEST_TIMEOUT_MS } from "./plugins/security";
+import trpcReadCachePlugin from "./plugins/trpcReadCache";
 import webPlugin from "./plugins/web";
 import { seedOnNewDatabase } from "./seed";
 import { restRoutes } from "./routes";
@@ -34,6 +35,8 @@ export interface BuildAppOptions {
   /** Delay before retry n of a failed email (default 5 s × 2ⁿ, capped at 1 h); tests shorten it. */
   mailBackoffMs?: (attempts: number) => number;
   webDistDir?: string;
+  /** Called with the SQL of every statement the database connection runs (statement-count tests). */
+  onStatement?: (sql: string) => void;
 }
 
 /** Builds the whole app: database, plugins, /trpc and the REST routes. It never listens. */
@@ -47,6 +50,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
           ? opts.logger
           : loggerOptions(config.logLevel),
     bodyLimit: JSON_BODY_LIMIT,
+    requestTimeout: REQUEST_TIMEOUT_MS,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 5000 },
     genReqId: () => crypto.randomUUID(),
@@ -54,12 +58,13 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     frameworkErrors,
   });
 
-  const db: Db = openDb(config.dbFile);
+  const db: Db = openDb(config.dbFile, { onStatement: opts.onStatement });
   const { isNew } = runMigrations(db);
+  const reads = new ReadCache(db, { enabled: config.readCache });
   const tokens = new TokenService(db, config.jwtSecret);
   const mailer = new Mailer(db, config, app.log, opts.mailTransport, opts.mailBackoffMs);
   const images = new ImageStore(config.imagesDir);
-  app.decorate("deps", { db, config, mailer, images, tokens } satisfies Deps);
+  app.decorate("deps", { db, config, mailer, images, tokens, reads } satisfies Deps);
   if (isNew) await seedOnNewDatabase(app.deps, app.log);
 
   app.addHook("onReady", async () => mailer.start());
@@ -70,7 +75,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
-  await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10 } });
+  await app.register(compressionPlugin);
 
   app.get("/healthz", async (_req, reply) => {
     try {
@@ -81,6 +86,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     }
   });
 
+  await app.register(trpcReadCachePlugin, { enabled: config.readCache });
   await app.register(fastifyTRPCPlugin, {
     prefix: "/trpc",
     trpcOptions: {

@@ -40,6 +40,7 @@ const EnvSchema = z.object({
     .max(86_400)
     .default(60),
   HSTS: booleanString.default(false),
+  READ_CACHE: booleanString.default(true),
   TRUST_PROXY: z
     .union([booleanString, z.string().regex(/^[0-9a-fA-F:.,/ ]+$/)], {
       error: "use true, false or a comma-separated list of proxy addresses",
@@ -62,6 +63,8 @@ export interface Config {
   logLevel: string;
   /** Per-IP limits on login, registration, confirmation and refresh (see plugins/security.ts). */
   rateLimit: { enabled: boolean; authMax: number; refreshMax: number; windowMs: number };
+  /** Keep public read results until the database changes (lib/readCache.ts); false for benchmarks. */
+  readCache: boolean;
   /** Strict-Transport-Security: opt-in, only with an https APP_URL. */
   hsts: boolean;
   /** Fastify's trustProxy: true, false or the proxies' addresses (X-Forwarded-For is trusted from them). */
@@ -110,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       refreshMax: e.RATE_LIMIT_REFRESH_MAX,
       windowMs: e.RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
+    readCache: e.READ_CACHE,
     hsts: e.HSTS,
     trustProxy: e.TRUST_PROXY,
   };

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ServerMessages } from "@club/shared";
 import { ConfigError, loadConfig } from "../src/config";
-import { JSON_BODY_LIMIT } from "../src/plugins/security";
+import { JSON_BODY_LIMIT, REQUEST_TIMEOUT_MS } from "../src/plugins/security";
 import { createTestApp, type TestApp } from "./helpers";
 import { makeCtx, seedFixtures, snapshot, trpcInject, type EndpointCtx } from "./fuzz/endpoints";
 
@@ -49,6 +49,11 @@ describe("security headers", () => {
     expect(res.headers["cross-origin-opener-policy"]).toBe("same-origin");
     expect(res.headers["strict-transport-security"]).toBeUndefined();
     expect(res.headers["x-powered-by"]).toBeUndefined();
+  });
+
+  it("requests are bounded in size and time (no slowloris)", () => {
+    expect(t.app.initialConfig.bodyLimit).toBe(JSON_BODY_LIMIT);
+    expect(t.app.server.requestTimeout).toBe(REQUEST_TIMEOUT_MS);
   });
 
   it("are set on error answers too", async () => {

@@ -1,5 +1,6 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import "./lib/zodConfig";
 import "./styles";
 import { App } from "./App";
 

@@ -46,16 +46,25 @@ const variantColorResolver: VariantColorsResolver = (input) => {
   return colors;
 };
 
-/** Readable amber text for light/subtle variants and links in both schemes. */
+/** Readable amber text for light/subtle variants and links, and AA-contrast dimmed text, in both schemes. */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     "--club-on-primary": "#ffffff",
+    // Mantine's defaults (gray-6, gray-5) are below 4.5:1 on white.
+    "--mantine-color-dimmed": "#5f6670",
+    "--mantine-color-placeholder": "#6c737b",
+    // Mantine's red-6 error text and green-light badges are below 4.5:1.
+    "--mantine-color-error": "#c92a2a",
+    "--mantine-color-green-light-color": "#1b6b2c",
     "--mantine-color-amber-light-color": "#7a460b",
     "--mantine-color-anchor": "#8a4f07",
   },
   dark: {
     "--club-on-primary": "#1d1308",
+    "--mantine-color-dimmed": "#a89d90",
+    "--mantine-color-placeholder": "#a0958a",
+    "--mantine-color-error": "#ff8787",
     "--mantine-color-amber-light-color": "#f5b94f",
     "--mantine-color-anchor": "#f0a326",
   },
@@ -88,8 +97,12 @@ export const theme = createTheme({
         title: { fontFamily: "var(--mantine-font-family-headings)", fontWeight: 700, fontSize: "1.25rem" },
       },
     },
+    // A dialog's <header> would count as a second banner landmark next to the app header.
+    ModalHeader: { defaultProps: { component: "div" } },
     Paper: { defaultProps: { radius: "lg" } },
     // Keeps getByLabel("Password") unambiguous: the toggle's default name also contains "password".
-    PasswordInput: { defaultProps: { visibilityToggleButtonProps: { "aria-label": "Show or hide characters" } } },
+    PasswordInput: {
+      defaultProps: { visibilityToggleButtonProps: { "aria-label": "Show or hide characters" } },
+    },
   },
 });

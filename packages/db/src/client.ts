@@ -4,9 +4,15 @@ import * as schema from "./schema";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
+export interface OpenDbOptions {
+  /** Called with the SQL of every statement the connection executes (tests count statements with it). */
+  onStatement?: (sql: string) => void;
+}
+
 /** Opens (creating if needed) the SQLite file with WAL, foreign keys and a busy timeout. */
-export function openDb(file: string): Db {
-  const sqlite = new Database(file);
+export function openDb(file: string, options: OpenDbOptions = {}): Db {
+  const { onStatement } = options;
+  const sqlite = new Database(file, onStatement ? { verbose: (sql) => onStatement(String(sql)) } : {});
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");

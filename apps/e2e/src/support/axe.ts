@@ -18,7 +18,9 @@ export interface AxeViolation {
  * Content-Security-Policy (script-src 'self') neither blocks it nor reports it.
  */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
-  const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== "undefined");
+  const loaded = await page.evaluate(
+    () => typeof (window as unknown as { axe?: unknown }).axe !== "undefined",
+  );
   if (!loaded) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     type Result = {

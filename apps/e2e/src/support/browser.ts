@@ -24,8 +24,8 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-/** Screenshots go to a temp dir, never into the repository. */
-export const screenshotDir = mkdtempSync(join(tmpdir(), "club-e2e-shots-"));
+/** Screenshots go to a temp dir (made on the first one), never into the repository. */
+let screenshotDir: string | undefined;
 
 export interface CspViolation {
   directive: string;
@@ -71,7 +71,11 @@ export interface SessionOptions {
  * A fresh browser context and page on the club. localStorage entries are written by an init script
  * that runs once per context and origin (a later logout, refresh or reload does not undo them).
  */
-export async function openSession(browser: Browser, baseUrl: string, opts: SessionOptions = {}): Promise<Session> {
+export async function openSession(
+  browser: Browser,
+  baseUrl: string,
+  opts: SessionOptions = {},
+): Promise<Session> {
   const context = await browser.newContext({
     baseURL: baseUrl,
     colorScheme: opts.colorScheme ?? "dark",
@@ -127,7 +131,11 @@ export async function openSession(browser: Browser, baseUrl: string, opts: Sessi
   await context.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) => {
       const report = (window as unknown as { __e2eReportCsp?: (v: unknown) => void }).__e2eReportCsp;
-      report?.({ directive: event.violatedDirective, blockedURI: event.blockedURI, sourceFile: event.sourceFile });
+      report?.({
+        directive: event.violatedDirective,
+        blockedURI: event.blockedURI,
+        sourceFile: event.sourceFile,
+      });
     });
   });
 
@@ -169,6 +177,7 @@ export function expectNoPageErrors(watch: Watch, where: string): void {
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {
+  screenshotDir ??= mkdtempSync(join(tmpdir(), "club-e2e-shots-"));
   const path = join(screenshotDir, `${name.replace(/[^a-z0-9-]+/gi, "_")}.png`);
   await page.screenshot({ path, fullPage: true });
   return path;

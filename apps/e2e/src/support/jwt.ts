@@ -10,8 +10,16 @@ export function expiredAccessToken(secret: Uint8Array, user: { id: number; email
   const now = Math.floor(Date.now() / 1000);
   const header = b64url(JSON.stringify({ alg: "HS256", typ: "JWT" }));
   const payload = b64url(
-    JSON.stringify({ email: user.email, sub: String(user.id), iss: "whiskey-club", iat: now - 3600, exp: now - 60 }),
+    JSON.stringify({
+      email: user.email,
+      sub: String(user.id),
+      iss: "whiskey-club",
+      iat: now - 3600,
+      exp: now - 60,
+    }),
   );
-  const signature = createHmac("sha256", Buffer.from(secret)).update(`${header}.${payload}`).digest("base64url");
+  const signature = createHmac("sha256", Buffer.from(secret))
+    .update(`${header}.${payload}`)
+    .digest("base64url");
   return `${header}.${payload}.${signature}`;
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -68,7 +68,9 @@ export async function startSmtpSink(): Promise<SmtpSink> {
 
 /** Undoes quoted-printable soft line breaks and escapes, so links can be read out of a raw email. */
 export const decodeQuotedPrintable = (raw: string) =>
-  raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 export interface ApiResponse {
   status: number;
@@ -84,7 +86,12 @@ export interface Club {
   /** A JSON call to the running server over real HTTP. */
   api: (method: string, path: string, body?: unknown, token?: string) => Promise<ApiResponse>;
   /** Like api(), but throws unless the status is 2xx; returns the body. */
-  apiOk: <T = Record<string, unknown>>(method: string, path: string, body?: unknown, token?: string) => Promise<T>;
+  apiOk: <T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    body?: unknown,
+    token?: string,
+  ) => Promise<T>;
   /** A confirmed member (inserted directly) with a fresh token pair. */
   member: (opts?: { email?: string; firstName?: string; lastName?: string }) => Promise<Member>;
   /** A fresh token pair for an existing member (the demo member, say), without calling /login. */
@@ -103,14 +110,19 @@ let memberCounter = 0;
 
 /**
  * The real server, in-process: buildApp on a temp DATA_DIR, listening on 127.0.0.1 port 0, serving
- * apps/web/dist, with its mail going to an SMTP sink. APP_URL is set to the real base URL once the
+ * (a copy of) apps/web/dist, with its mail going to an SMTP sink. APP_URL is set to the real base URL once the
  * port is known (the mailer reads it when it builds a link).
  */
 export async function startClub(opts: { demoData: boolean; env?: Record<string, string> }): Promise<Club> {
   if (!existsSync(join(webDist, "index.html"))) {
-    throw new Error(`No web build at ${webDist}: run \`npx vite build\` in apps/web (npm test does it through turbo).`);
+    throw new Error(
+      `No web build at ${webDist}: run \`npx vite build\` in apps/web (npm test does it through turbo).`,
+    );
   }
   const dataDir = mkdtempSync(join(tmpdir(), "club-e2e-"));
+  // Serve a snapshot of the build: a `vite build` running meanwhile replaces the hashed chunks.
+  const webDir = join(dataDir, "web");
+  cpSync(webDist, webDir, { recursive: true });
   const smtp = await startSmtpSink();
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -120,7 +132,12 @@ export async function startClub(opts: { demoData: boolean; env?: Record<string, 
     LOG_LEVEL: "silent",
     ...opts.env,
   });
-  const mailTransport = nodemailer.createTransport({ host: "127.0.0.1", port: smtp.port, secure: false, ignoreTLS: true });
+  const mailTransport = nodemailer.createTransport({
+    host: "127.0.0.1",
+    port: smtp.port,
+    secure: false,
+    ignoreTLS: true,
+  });
   const originalLog = console.log;
   // The demo seed prints its login line when logging is silent: keep the test output clean.
   console.log = (...args: unknown[]) => {
@@ -129,7 +146,7 @@ export async function startClub(opts: { demoData: boolean; env?: Record<string, 
   };
   let app: FastifyInstance;
   try {
-    app = await buildApp({ config, mailTransport, webDistDir: webDist, mailBackoffMs: () => 200 });
+    app = await buildApp({ config, mailTransport, webDistDir: webDir, mailBackoffMs: () => 200 });
   } finally {
     console.log = originalLog;
   }
@@ -157,7 +174,7 @@ export async function startClub(opts: { demoData: boolean; env?: Record<string, 
     return { status: res.status, body: parsed };
   };
 
-  const apiOk: Club["apiOk"] = async <T,>(method: string, path: string, body?: unknown, token?: string) => {
+  const apiOk: Club["apiOk"] = async <T>(method: string, path: string, body?: unknown, token?: string) => {
     const res = await api(method, path, body, token);
     if (res.status < 200 || res.status > 299) {
       throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
@@ -167,8 +184,7 @@ export async function startClub(opts: { demoData: boolean; env?: Record<string, 
 
   const tokensFor: Club["tokensFor"] = async (email) => {
     const row = app.deps.db.$client.prepare("SELECT id FROM members WHERE email = ?").get(email) as
-      | { id: number }
-      | undefined;
+      { id: number } | undefined;
     if (!row) throw new Error(`no member ${email}`);
     const pair = await app.deps.tokens.issuePair({ id: row.id, email });
     return { id: row.id, email, ...pair };

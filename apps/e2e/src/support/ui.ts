@@ -30,7 +30,12 @@ export const selectBox = (scope: Page | Locator, label: string) =>
     .first();
 
 /** Picks an option of a Mantine Select found by its label. */
-export async function chooseOption(scope: Page | Locator, page: Page, label: string, option: string): Promise<void> {
+export async function chooseOption(
+  scope: Page | Locator,
+  page: Page,
+  label: string,
+  option: string,
+): Promise<void> {
   await selectBox(scope, label).click();
   await page.getByRole("option", { name: option, exact: true }).click();
   await hides(page.getByRole("listbox"));

@@ -2,6 +2,7 @@ import type { Db } from "@club/db";
 import type { Config } from "../config";
 import type { ImageStore } from "./images";
 import type { Mailer } from "./mailer";
+import type { ReadCache } from "./readCache";
 import type { TokenService } from "./tokens";
 
 /** Everything a service function needs besides the caller; built once per app. */
@@ -11,6 +12,8 @@ export interface Deps {
   mailer: Mailer;
   images: ImageStore;
   tokens: TokenService;
+  /** Results of public reads until the database changes. */
+  reads: ReadCache;
 }
 
 export interface AuthUser {

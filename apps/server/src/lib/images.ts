@@ -10,7 +10,10 @@ const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif"]);
 /** Magic numbers of the accepted formats: the content decides, never the file name. */
 export function sniffImageType(bytes: Buffer): "jpeg" | "png" | "webp" | "gif" | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpeg";
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+  if (
+    bytes.length >= 8 &&
+    bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  )
     return "png";
   if (bytes.length >= 6 && /^GIF8[79]a$/.test(bytes.subarray(0, 6).toString("latin1"))) return "gif";
   if (
@@ -42,8 +45,7 @@ export class ImageStore {
       const meta = await sharp(input, { failOn: "error" }).metadata();
       if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || meta.format !== sniffed)
         return { ok: false, reason: "unsupported" };
-      const base = () =>
-        sharp(input, { failOn: "error", limitInputPixels: 100_000_000 }).rotate();
+      const base = () => sharp(input, { failOn: "error", limitInputPixels: 100_000_000 }).rotate();
       full = await base()
         .resize(IMAGE_MAX_DIMENSION_PX, IMAGE_MAX_DIMENSION_PX, { fit: "inside", withoutEnlargement: true })
         .webp({ quality: 82 })

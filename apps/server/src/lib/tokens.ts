@@ -82,35 +82,37 @@ export class TokenService {
    */
   async rotate(refreshToken: string): Promise<RefreshOutcome> {
     const now = new Date().toISOString();
-    const outcome = this.db.transaction((tx): RefreshOutcome | { ok: "rotated"; user: AuthUser; token: string } => {
-      const row = tx
-        .select({
-          id: refreshTokens.id,
-          familyId: refreshTokens.familyId,
-          expiresAt: refreshTokens.expiresAt,
-          rotatedAt: refreshTokens.rotatedAt,
-          revokedAt: refreshTokens.revokedAt,
-          memberId: members.id,
-          email: members.email,
-        })
-        .from(refreshTokens)
-        .innerJoin(members, eq(members.id, refreshTokens.memberId))
-        .where(eq(refreshTokens.tokenHash, sha256(refreshToken)))
-        .get();
-      if (!row) return { ok: false, reason: "unknown" };
-      if (row.revokedAt) return { ok: false, reason: "revoked" };
-      if (row.rotatedAt) {
-        tx.update(refreshTokens)
-          .set({ revokedAt: now })
-          .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)))
-          .run();
-        return { ok: false, reason: "reused" };
-      }
-      if (row.expiresAt <= now) return { ok: false, reason: "expired" };
-      tx.update(refreshTokens).set({ rotatedAt: now }).where(eq(refreshTokens.id, row.id)).run();
-      const token = this.storeRefreshToken(row.memberId, row.familyId);
-      return { ok: "rotated", user: { id: row.memberId, email: row.email }, token };
-    });
+    const outcome = this.db.transaction(
+      (tx): RefreshOutcome | { ok: "rotated"; user: AuthUser; token: string } => {
+        const row = tx
+          .select({
+            id: refreshTokens.id,
+            familyId: refreshTokens.familyId,
+            expiresAt: refreshTokens.expiresAt,
+            rotatedAt: refreshTokens.rotatedAt,
+            revokedAt: refreshTokens.revokedAt,
+            memberId: members.id,
+            email: members.email,
+          })
+          .from(refreshTokens)
+          .innerJoin(members, eq(members.id, refreshTokens.memberId))
+          .where(eq(refreshTokens.tokenHash, sha256(refreshToken)))
+          .get();
+        if (!row) return { ok: false, reason: "unknown" };
+        if (row.revokedAt) return { ok: false, reason: "revoked" };
+        if (row.rotatedAt) {
+          tx.update(refreshTokens)
+            .set({ revokedAt: now })
+            .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)))
+            .run();
+          return { ok: false, reason: "reused" };
+        }
+        if (row.expiresAt <= now) return { ok: false, reason: "expired" };
+        tx.update(refreshTokens).set({ rotatedAt: now }).where(eq(refreshTokens.id, row.id)).run();
+        const token = this.storeRefreshToken(row.memberId, row.familyId);
+        return { ok: "rotated", user: { id: row.memberId, email: row.email }, token };
+      },
+    );
     if (outcome.ok !== "rotated") return outcome;
     return {
       ok: true,

@@ -31,13 +31,7 @@ const LINKS = [
 
 function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   return LINKS.map((link) => (
-    <NavLink
-      key={link.to}
-      to={link.to}
-      end={link.to === "/"}
-      className={classes.link}
-      onClick={onNavigate}
-    >
+    <NavLink key={link.to} to={link.to} end={link.to === "/"} className={classes.link} onClick={onNavigate}>
       {link.label}
     </NavLink>
   ));
@@ -64,7 +58,9 @@ function AccountControls({ vertical, onNavigate }: { vertical?: boolean; onNavig
     onNavigate?.();
     if (refreshToken) {
       // Revoke the refresh token server-side; the local session ends either way.
-      await logout.mutateAsync({ refreshToken }).catch((error: unknown) => console.error("Logout failed", error));
+      await logout
+        .mutateAsync({ refreshToken })
+        .catch((error: unknown) => console.error("Logout failed", error));
     }
     appSession.clear();
     utils.lookups.invalidate().catch(() => undefined);
@@ -77,7 +73,13 @@ function AccountControls({ vertical, onNavigate }: { vertical?: boolean; onNavig
         <Text size="sm" c="dimmed" className={classes.welcome} title={session.email ?? undefined}>
           Welcome, {session.email}
         </Text>
-        <Button variant="default" size="sm" onClick={onLogout} loading={logout.isPending} fullWidth={vertical}>
+        <Button
+          variant="default"
+          size="sm"
+          onClick={onLogout}
+          loading={logout.isPending}
+          fullWidth={vertical}
+        >
           Logout
         </Button>
       </>
@@ -85,7 +87,14 @@ function AccountControls({ vertical, onNavigate }: { vertical?: boolean; onNavig
   }
   return (
     <>
-      <Button component={Link} to="/register" variant="subtle" size="sm" onClick={onNavigate} fullWidth={vertical}>
+      <Button
+        component={Link}
+        to="/register"
+        variant="subtle"
+        size="sm"
+        onClick={onNavigate}
+        fullWidth={vertical}
+      >
         Register
       </Button>
       <Button component={Link} to="/login" size="sm" onClick={onNavigate} fullWidth={vertical}>

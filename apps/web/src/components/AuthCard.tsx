@@ -3,7 +3,15 @@ import { Center, Paper, Stack, Text, Title } from "@mantine/core";
 import { GlassLogo } from "./icons";
 
 /** The centred card of the login, registration and confirmation screens. */
-export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Center>
       <Paper withBorder shadow="md" p={{ base: "lg", sm: 32 }} w="100%" maw={440} radius="lg">
@@ -12,7 +20,11 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
           <Title order={1} fz={28}>
             {title}
           </Title>
-          {subtitle ? <Text c="dimmed" size="sm">{subtitle}</Text> : null}
+          {subtitle ? (
+            <Text c="dimmed" size="sm">
+              {subtitle}
+            </Text>
+          ) : null}
         </Stack>
         {children}
       </Paper>

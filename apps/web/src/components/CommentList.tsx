@@ -2,7 +2,8 @@ import { Avatar, Group, Paper, Stack, Text } from "@mantine/core";
 import type { Comment } from "@club/shared";
 import { formatDate } from "../lib/format";
 
-const initials = (c: Comment) => `${c.member.firstName.charAt(0)}${c.member.lastName.charAt(0)}`.toUpperCase();
+const initials = (c: Comment) =>
+  `${c.member.firstName.charAt(0)}${c.member.lastName.charAt(0)}`.toUpperCase();
 
 /** Comments with their authors' names, oldest first. */
 export function CommentList({ comments }: { comments: readonly Comment[] }) {

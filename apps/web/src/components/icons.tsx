@@ -112,7 +112,16 @@ export function GlassLogo({ size = 30 }: { size?: number }) {
         strokeLinejoin="round"
       />
       <path d="M17.6 30h28.8l-2.2 24a2 2 0 0 1-2 2H21.8a2 2 0 0 1-2-2z" fill="var(--mantine-color-amber-6)" />
-      <rect x="24" y="22" width="10" height="10" rx="2" fill="#fff" opacity=".55" transform="rotate(-12 29 27)" />
+      <rect
+        x="24"
+        y="22"
+        width="10"
+        height="10"
+        rx="2"
+        fill="#fff"
+        opacity=".55"
+        transform="rotate(-12 29 27)"
+      />
     </svg>
   );
 }

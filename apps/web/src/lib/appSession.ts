@@ -16,7 +16,8 @@ export const authFetch = createAuthFetch(appSession, (input, init) => window.fet
 
 // Another tab logged in, out, or refreshed the tokens.
 window.addEventListener("storage", (event) => {
-  if (event.key === null || (Object.values(SESSION_KEYS) as string[]).includes(event.key)) appSession.reload();
+  if (event.key === null || (Object.values(SESSION_KEYS) as string[]).includes(event.key))
+    appSession.reload();
 });
 
 /** The current session (null when logged out); re-renders on login, logout and refresh. */

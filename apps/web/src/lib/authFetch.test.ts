@@ -5,7 +5,11 @@ import { fakeServer, MemoryStorage, type FakeServerOptions } from "./testing";
 
 function setup(opts: FakeServerOptions) {
   const server = fakeServer(opts);
-  const storage = new MemoryStorage({ accessToken: "stale", refreshToken: "refresh-1", email: "m@club.test" });
+  const storage = new MemoryStorage({
+    accessToken: "stale",
+    refreshToken: "refresh-1",
+    email: "m@club.test",
+  });
   const session = createSession({ storage, fetch: server.fetch });
   const authFetch = createAuthFetch(session, server.fetch);
   const uploads = () => server.calls.filter((c) => c.path === "/upload").map((c) => c.authorization);

@@ -7,7 +7,11 @@ import { fakeServer, MemoryStorage, type FakeServerOptions } from "./testing";
 
 function setup(opts: FakeServerOptions, batch = true) {
   const server = fakeServer(opts);
-  const storage = new MemoryStorage({ accessToken: "stale", refreshToken: "refresh-1", email: "m@club.test" });
+  const storage = new MemoryStorage({
+    accessToken: "stale",
+    refreshToken: "refresh-1",
+    email: "m@club.test",
+  });
   const session: Session = createSession({ storage, fetch: server.fetch, baseUrl: "http://club.test" });
   const transport = {
     url: "http://club.test/trpc",
@@ -118,7 +122,9 @@ describe("refreshLink (SPEC section 4: one refresh and one retry per request)", 
           fetch: server.fetch as typeof fetch,
           headers: (() => {
             let first = true;
-            return () => ({ Authorization: `Bearer ${first ? ((first = false), "stale") : session.accessToken()}` });
+            return () => ({
+              Authorization: `Bearer ${first ? ((first = false), "stale") : session.accessToken()}`,
+            });
           })(),
         }),
       ],
@@ -133,7 +139,9 @@ describe("refreshLink (SPEC section 4: one refresh and one retry per request)", 
   it("never refreshes for a failed login", async () => {
     const { client, server } = setup({ refreshPairs: rotation });
 
-    await expect(client.auth.login.mutate({ email: "m@club.test", password: "wrong-password" })).rejects.toThrow();
+    await expect(
+      client.auth.login.mutate({ email: "m@club.test", password: "wrong-password" }),
+    ).rejects.toThrow();
 
     expect(server.count("/api/Register/refresh")).toBe(0);
   });

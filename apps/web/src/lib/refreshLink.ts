@@ -8,8 +8,7 @@ const NO_RETRY_PATHS = new Set(["auth.login", "auth.register", "auth.refresh", "
 
 export function isUnauthorized(error: unknown): boolean {
   const data = (error as TRPCClientError<AnyRouter> | null)?.data as
-    | { httpStatus?: number; code?: string }
-    | undefined;
+    { httpStatus?: number; code?: string } | undefined;
   return data?.httpStatus === 401 || data?.code === "UNAUTHORIZED";
 }
 
@@ -40,8 +39,7 @@ export function refreshLink<TRouter extends AnyRouter>(session: RefreshSession):
                 return;
               }
               const current = session.accessToken();
-              const ready =
-                current && current !== tokenUsed ? Promise.resolve(true) : session.refresh();
+              const ready = current && current !== tokenUsed ? Promise.resolve(true) : session.refresh();
               ready.then(
                 (ok) => {
                   if (closed) return;

@@ -3,7 +3,12 @@ import { createSession } from "./session";
 import { fakeServer, MemoryStorage } from "./testing";
 
 const stored = (overrides: Record<string, string> = {}) =>
-  new MemoryStorage({ accessToken: "access-1", refreshToken: "refresh-1", email: "member@club.test", ...overrides });
+  new MemoryStorage({
+    accessToken: "access-1",
+    refreshToken: "refresh-1",
+    email: "member@club.test",
+    ...overrides,
+  });
 
 describe("session start (SPEC section 4)", () => {
   it("keeps a valid access token and makes no refresh call", async () => {

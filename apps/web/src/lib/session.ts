@@ -36,7 +36,7 @@ export interface Session {
   /** The stored session, or null when logged out. Stable between changes (useSyncExternalStore). */
   getSnapshot: () => SessionSnapshot | null;
   accessToken: () => string | null;
-  subscribe(listener: () => void): () => void;
+  subscribe: (listener: () => void) => () => void;
   /** Stores the tokens and email of a successful login. */
   login: (pair: TokenPair & { email: string }) => void;
   /** Stores a new token pair (after a refresh). */
@@ -189,11 +189,11 @@ export function createSession({ storage, fetch, baseUrl = "", onExpired }: Sessi
   return {
     getSnapshot,
     accessToken: () => read(SESSION_KEYS.accessToken),
-    subscribe(listener) {
+    subscribe: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    login(pair) {
+    login: (pair) => {
       write(SESSION_KEYS.accessToken, pair.accessToken);
       write(SESSION_KEYS.refreshToken, pair.refreshToken);
       write(SESSION_KEYS.email, pair.email);

@@ -1,13 +1,13 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { BottleDetail, BottleListItem, BottleOption } from "@club/shared";
 import type { Db } from "../client";
+import { preparedPerDb } from "../prepared";
 import { bottleImages, bottles, brands, countries, drinkTypes, states } from "../schema";
 import { listInstancesForBottle } from "./instances";
 
 const byName = [sql`${bottles.name} COLLATE NOCASE`, asc(bottles.id)] as const;
 
-/** AllBottlesList: every bottle with its lookup names (null when absent), sorted by name; one query. */
-export const listBottles = (db: Db): BottleListItem[] =>
+const listBottlesQuery = preparedPerDb((db) =>
   db
     .select({
       id: bottles.id,
@@ -24,19 +24,25 @@ export const listBottles = (db: Db): BottleListItem[] =>
     .leftJoin(countries, eq(countries.id, bottles.countryId))
     .leftJoin(states, eq(states.id, bottles.stateId))
     .orderBy(...byName)
-    .all();
+    .prepare(),
+);
 
-/** {id, name} of every bottle, sorted by name; one query. */
-export const listBottleOptions = (db: Db): BottleOption[] =>
+/** AllBottlesList: every bottle with its lookup names (null when absent), sorted by name; one query. */
+export const listBottles = (db: Db): BottleListItem[] => listBottlesQuery(db).all();
+
+const listBottleOptionsQuery = preparedPerDb((db) =>
   db
     .select({ id: bottles.id, name: bottles.name })
     .from(bottles)
     .orderBy(...byName)
-    .all();
+    .prepare(),
+);
 
-/** One bottle with lookup names, image version and purchases; two queries (one when unknown). */
-export function findBottleDetail(db: Db, id: number): BottleDetail | undefined {
-  const row = db
+/** {id, name} of every bottle, sorted by name; one query. */
+export const listBottleOptions = (db: Db): BottleOption[] => listBottleOptionsQuery(db).all();
+
+const bottleDetailQuery = preparedPerDb((db) =>
+  db
     .select({
       id: bottles.id,
       name: bottles.name,
@@ -58,8 +64,13 @@ export function findBottleDetail(db: Db, id: number): BottleDetail | undefined {
     .leftJoin(countries, eq(countries.id, bottles.countryId))
     .leftJoin(states, eq(states.id, bottles.stateId))
     .leftJoin(bottleImages, eq(bottleImages.bottleId, bottles.id))
-    .where(eq(bottles.id, id))
-    .get();
+    .where(eq(bottles.id, sql.placeholder("id")))
+    .prepare(),
+);
+
+/** One bottle with lookup names, image version and purchases; two queries (one when unknown). */
+export function findBottleDetail(db: Db, id: number): BottleDetail | undefined {
+  const row = bottleDetailQuery(db).get({ id });
   if (!row) return undefined;
   return {
     ...row,
@@ -68,8 +79,16 @@ export function findBottleDetail(db: Db, id: number): BottleDetail | undefined {
   };
 }
 
+const bottleExistsQuery = preparedPerDb((db) =>
+  db
+    .select({ id: bottles.id })
+    .from(bottles)
+    .where(eq(bottles.id, sql.placeholder("id")))
+    .prepare(),
+);
+
 export const isExistingBottle = (db: Db, id: number): boolean =>
-  db.select({ id: bottles.id }).from(bottles).where(eq(bottles.id, id)).get() !== undefined;
+  bottleExistsQuery(db).get({ id }) !== undefined;
 
 export type LookupKind = "brand" | "drinkType" | "country" | "state";
 const lookupTables = { brand: brands, drinkType: drinkTypes, country: countries, state: states } as const;

@@ -1,6 +1,7 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Comment } from "@club/shared";
 import type { Db } from "../client";
+import { preparedPerDb } from "../prepared";
 import { bottleComments, members } from "../schema";
 
 const commentColumns = {
@@ -23,16 +24,19 @@ const toComment = ({
   lastName: string;
 }): Comment => ({ ...row, member: { firstName, lastName } });
 
-/** A bottle's comments with their authors' names, oldest first; one query. */
-export const listCommentsForBottle = (db: Db, bottleId: number): Comment[] =>
+const commentsForBottleQuery = preparedPerDb((db) =>
   db
     .select(commentColumns)
     .from(bottleComments)
     .innerJoin(members, eq(members.id, bottleComments.memberId))
-    .where(eq(bottleComments.bottleId, bottleId))
+    .where(eq(bottleComments.bottleId, sql.placeholder("bottleId")))
     .orderBy(asc(bottleComments.createdAt), asc(bottleComments.id))
-    .all()
-    .map(toComment);
+    .prepare(),
+);
+
+/** A bottle's comments with their authors' names, oldest first; one query. */
+export const listCommentsForBottle = (db: Db, bottleId: number): Comment[] =>
+  commentsForBottleQuery(db).all({ bottleId }).map(toComment);
 
 /** Inserts a comment and reads it back with its author's name, in one transaction. */
 export const insertBottleComment = (

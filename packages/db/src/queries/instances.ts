@@ -1,6 +1,7 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { BottleInstance } from "@club/shared";
 import type { Db } from "../client";
+import { preparedPerDb } from "../prepared";
 import { bottleInstances } from "../schema";
 
 /** Money is stored as integer cents and handed out as a number of dollars. */
@@ -28,15 +29,18 @@ const toInstance = ({ purchasePriceCents, ...row }: InstanceRow): BottleInstance
   purchasePrice: centsToDollars(purchasePriceCents),
 });
 
-/** A bottle's purchases, oldest purchase first; one query. */
-export const listInstancesForBottle = (db: Db, bottleId: number): BottleInstance[] =>
+const instancesForBottleQuery = preparedPerDb((db) =>
   db
     .select(instanceColumns)
     .from(bottleInstances)
-    .where(eq(bottleInstances.bottleId, bottleId))
+    .where(eq(bottleInstances.bottleId, sql.placeholder("bottleId")))
     .orderBy(asc(bottleInstances.datePurchased), asc(bottleInstances.id))
-    .all()
-    .map(toInstance);
+    .prepare(),
+);
+
+/** A bottle's purchases, oldest purchase first; one query. */
+export const listInstancesForBottle = (db: Db, bottleId: number): BottleInstance[] =>
+  instancesForBottleQuery(db).all({ bottleId }).map(toInstance);
 
 export function findBottleInstance(db: Db, id: number): BottleInstance | undefined {
   const row = db.select(instanceColumns).from(bottleInstances).where(eq(bottleInstances.id, id)).get();

@@ -1,20 +1,23 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { MeetingDetail, MeetingListItem } from "@club/shared";
 import type { Db } from "../client";
+import { preparedPerDb } from "../prepared";
 import { bottles, meetingBottles, meetings, themes } from "../schema";
 
-/** Every meeting with its theme's description and host, newest date first; one query. */
-export const listMeetings = (db: Db): MeetingListItem[] =>
+const listMeetingsQuery = preparedPerDb((db) =>
   db
     .select({ id: meetings.id, date: meetings.date, theme: themes.description, host: meetings.hostName })
     .from(meetings)
     .innerJoin(themes, eq(themes.id, meetings.themeId))
     .orderBy(desc(meetings.date), desc(meetings.id))
-    .all();
+    .prepare(),
+);
 
-/** One meeting with its theme and the bottles sampled (sorted by name); two queries, or one when unknown. */
-export function findMeetingDetail(db: Db, id: number): MeetingDetail | undefined {
-  const row = db
+/** Every meeting with its theme's description and host, newest date first; one query. */
+export const listMeetings = (db: Db): MeetingListItem[] => listMeetingsQuery(db).all();
+
+const meetingQuery = preparedPerDb((db) =>
+  db
     .select({
       id: meetings.id,
       date: meetings.date,
@@ -24,16 +27,25 @@ export function findMeetingDetail(db: Db, id: number): MeetingDetail | undefined
     })
     .from(meetings)
     .innerJoin(themes, eq(themes.id, meetings.themeId))
-    .where(eq(meetings.id, id))
-    .get();
-  if (!row) return undefined;
-  const bottlesSampled = db
+    .where(eq(meetings.id, sql.placeholder("id")))
+    .prepare(),
+);
+
+const meetingBottlesQuery = preparedPerDb((db) =>
+  db
     .select({ id: bottles.id, name: bottles.name })
     .from(meetingBottles)
     .innerJoin(bottles, eq(bottles.id, meetingBottles.bottleId))
-    .where(eq(meetingBottles.meetingId, id))
+    .where(eq(meetingBottles.meetingId, sql.placeholder("id")))
     .orderBy(sql`${bottles.name} COLLATE NOCASE`, asc(bottles.id))
-    .all();
+    .prepare(),
+);
+
+/** One meeting with its theme and the bottles sampled (sorted by name); two queries, or one when unknown. */
+export function findMeetingDetail(db: Db, id: number): MeetingDetail | undefined {
+  const row = meetingQuery(db).get({ id });
+  if (!row) return undefined;
+  const bottlesSampled = meetingBottlesQuery(db).all({ id });
   return {
     id: row.id,
     date: row.date,

@@ -1,9 +1,20 @@
 import { asc, eq, max, sql } from "drizzle-orm";
 import { NEVER_USED_DATE, type ThemeListItem } from "@club/shared";
 import type { Db } from "../client";
+import { preparedPerDb } from "../prepared";
 import { meetings, themes } from "../schema";
 
 export type ThemeRow = { id: number; description: string };
+
+const themesWithLastDateQuery = preparedPerDb((db) =>
+  db
+    .select({ id: themes.id, name: themes.description, lastDate: max(meetings.date) })
+    .from(themes)
+    .leftJoin(meetings, eq(meetings.themeId, themes.id))
+    .groupBy(themes.id)
+    .orderBy(sql`${themes.description} COLLATE NOCASE`, asc(themes.id))
+    .prepare(),
+);
 
 /**
  * Every theme as {id, name, lastDate}, sorted by name (case-insensitive); one query.
@@ -11,13 +22,7 @@ export type ThemeRow = { id: number; description: string };
  * or NEVER_USED_DATE when no meeting did.
  */
 export function listThemesWithLastDate(db: Db): ThemeListItem[] {
-  const rows = db
-    .select({ id: themes.id, name: themes.description, lastDate: max(meetings.date) })
-    .from(themes)
-    .leftJoin(meetings, eq(meetings.themeId, themes.id))
-    .groupBy(themes.id)
-    .orderBy(sql`${themes.description} COLLATE NOCASE`, asc(themes.id))
-    .all();
+  const rows = themesWithLastDateQuery(db).all();
   return rows.map((row) => ({
     id: row.id,
     name: row.name,

@@ -44,14 +44,21 @@ function assertLookup(ctx: Ctx, kind: LookupKind, id: number | null | undefined)
   if (id != null && !lookupIdExists(ctx.db, kind, id)) throw new NotFoundError(LOOKUP_NOT_FOUND[kind]);
 }
 
+/*
+ * Reads go through ctx.reads (lib/readCache.ts): the same result object until the database
+ * changes. Callers must not modify what they get.
+ */
+
 /** AllBottlesList: every bottle, sorted by name. */
-export const listAllBottles = (ctx: Ctx): BottleListItem[] => listBottles(ctx.db);
+export const listAllBottles = (ctx: Ctx): BottleListItem[] =>
+  ctx.reads.memo("bottles.list", () => listBottles(ctx.db));
 
 /** GET /api/Bottles: {id, name} of every bottle, for the Add Bottle to meeting dialog. */
-export const listBottleChoices = (ctx: Ctx): BottleOption[] => listBottleOptions(ctx.db);
+export const listBottleChoices = (ctx: Ctx): BottleOption[] =>
+  ctx.reads.memo("bottles.options", () => listBottleOptions(ctx.db));
 
 export function getBottle(ctx: Ctx, input: { id: number }): BottleDetail {
-  const bottle = findBottleDetail(ctx.db, input.id);
+  const bottle = ctx.reads.memo(`bottles.byId:${input.id}`, () => findBottleDetail(ctx.db, input.id));
   if (!bottle) throw new NotFoundError(ServerMessages.bottleNotFound);
   return bottle;
 }

@@ -19,11 +19,11 @@ import { ConflictError, NotFoundError } from "../../lib/errors";
 
 /** Every meeting, newest date first. */
 export function getMeetings(ctx: Ctx): MeetingListItem[] {
-  return listMeetings(ctx.db);
+  return ctx.reads.memo("meetings.list", () => listMeetings(ctx.db));
 }
 
 export function getMeeting(ctx: Ctx, input: { id: number }): MeetingDetail {
-  const meeting = findMeetingDetail(ctx.db, input.id);
+  const meeting = ctx.reads.memo(`meetings.byId:${input.id}`, () => findMeetingDetail(ctx.db, input.id));
   if (!meeting) throw new NotFoundError(ServerMessages.meetingNotFound);
   return meeting;
 }

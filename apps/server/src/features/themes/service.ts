@@ -5,7 +5,7 @@ import { ConflictError } from "../../lib/errors";
 
 /** Every theme with the date it was last used (year 1 when never), sorted by name. */
 export function getThemes(ctx: Ctx): ThemeListItem[] {
-  return listThemesWithLastDate(ctx.db);
+  return ctx.reads.memo("themes.list", () => listThemesWithLastDate(ctx.db));
 }
 
 /** A new theme; the client's `id` is ignored and a name already taken (any case) is a 409. */

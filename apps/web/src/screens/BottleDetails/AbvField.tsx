@@ -64,11 +64,11 @@ export function AbvField({ bottleId, abv, editable }: { bottleId: number; abv: n
           save();
         }}
       >
-        <Group gap="xs" align="center" wrap="nowrap">
+        <Group gap="xs" align="center">
           <NumberInput
             aria-label="ABV"
             size="xs"
-            w={120}
+            w={110}
             min={ABV_MIN}
             max={ABV_MAX}
             clampBehavior="none"
@@ -96,7 +96,7 @@ export function AbvField({ bottleId, abv, editable }: { bottleId: number; abv: n
         </Group>
       </form>
       {error ? (
-        <Text id="abv-error" size="sm" c="red" role="alert">
+        <Text id="abv-error" size="sm" c="var(--mantine-color-error)" role="alert">
           {error}
         </Text>
       ) : null}

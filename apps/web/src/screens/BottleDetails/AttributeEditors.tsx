@@ -3,6 +3,7 @@ import { Messages, type BottleDetail } from "@club/shared";
 import { ErrorAlert } from "../../components/status";
 import type { SelectOption } from "../../lib/useLookups";
 import { useLookups } from "../../lib/useLookups";
+import { useSession } from "../../lib/appSession";
 import { trpc } from "../../lib/trpc";
 import { notify } from "../../lib/notify";
 
@@ -47,7 +48,7 @@ function EditSelect({
 
 /** Members: brand, type, country and state selects; each choice is saved at once. */
 export function AttributeEditors({ bottle }: { bottle: BottleDetail }) {
-  const lookups = useLookups(true);
+  const lookups = useLookups(useSession() !== null);
   const utils = trpc.useUtils();
   const onSuccess = async (what: string) => {
     notify(`${what} updated.`);

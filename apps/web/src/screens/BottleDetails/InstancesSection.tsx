@@ -115,9 +115,7 @@ export function InstancesSection({
               <th>Date Purchased</th>
               <th>Date Finished</th>
               <th>Purchase Price</th>
-              {isMember ? (
-                <th>Actions</th>
-              ) : null}
+              {isMember ? <th>Actions</th> : null}
             </tr>
           </thead>
           <tbody>
@@ -128,7 +126,9 @@ export function InstancesSection({
                 </td>
                 <td>
                   {instance.dateFinished ? (
-                    <time dateTime={datePart(instance.dateFinished)}>{formatDate(instance.dateFinished)}</time>
+                    <time dateTime={datePart(instance.dateFinished)}>
+                      {formatDate(instance.dateFinished)}
+                    </time>
                   ) : (
                     <Badge variant="light" color="green" radius="sm">
                       Open

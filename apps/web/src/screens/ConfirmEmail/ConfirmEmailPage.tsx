@@ -40,7 +40,7 @@ export default function ConfirmEmailPage() {
           <ErrorAlert message={Messages.emailConfirmationFailed}>{confirm.error.message}</ErrorAlert>
           <Text size="sm" ta="center" c="dimmed">
             Links expire after 24 hours. You can ask for a new one on the{" "}
-            <Anchor component={Link} to="/login">
+            <Anchor component={Link} to="/login" underline="always">
               login page
             </Anchor>
             .
@@ -53,7 +53,7 @@ export default function ConfirmEmailPage() {
           </Alert>
           <Text size="sm" ta="center" c="dimmed">
             Taking you to the{" "}
-            <Anchor component={Link} to="/login">
+            <Anchor component={Link} to="/login" underline="always">
               login page
             </Anchor>{" "}
             in a moment…

@@ -6,7 +6,13 @@ import { trpc } from "../../lib/trpc";
 import { notify } from "../../lib/notify";
 
 /** Add Comment (members). Submit is disabled unless the trimmed comment is non-empty. */
-export default function AddCommentDialog({ bottle, onClose }: { bottle: BottleListItem; onClose: () => void }) {
+export default function AddCommentDialog({
+  bottle,
+  onClose,
+}: {
+  bottle: BottleListItem;
+  onClose: () => void;
+}) {
   const [comment, setComment] = useState("");
   const utils = trpc.useUtils();
   const create = trpc.comments.create.useMutation({

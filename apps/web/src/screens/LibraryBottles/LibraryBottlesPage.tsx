@@ -48,7 +48,11 @@ function SortHeader({
       aria-sort={direction === "asc" ? "ascending" : direction === "desc" ? "descending" : "none"}
       className={classes.sortTh}
     >
-      <UnstyledButton onClick={() => onSort(column.key)} className={classes.sortButton} data-active={active || undefined}>
+      <UnstyledButton
+        onClick={() => onSort(column.key)}
+        className={classes.sortButton}
+        data-active={active || undefined}
+      >
         <span>{column.label}</span>
         <SortIcon order={direction} className={classes.sortIcon} />
       </UnstyledButton>

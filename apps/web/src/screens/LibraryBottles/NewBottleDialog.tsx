@@ -3,6 +3,7 @@ import { useForm } from "@mantine/form";
 import { ABV_MAX, ABV_MIN, Messages, NewBottleInputSchema, type NewBottleInput } from "@club/shared";
 import { ErrorAlert } from "../../components/status";
 import { useLookups } from "../../lib/useLookups";
+import { useSession } from "../../lib/appSession";
 import { numberInputValue } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { notify } from "../../lib/notify";
@@ -38,7 +39,7 @@ export function toNewBottleInput(values: Values): NewBottleInput {
 /** Add New Bottle (members): name, store link, brand or new brand, type, country, state and ABV. */
 export default function NewBottleDialog({ onClose }: { onClose: () => void }) {
   const utils = trpc.useUtils();
-  const lookups = useLookups(true);
+  const lookups = useLookups(useSession() !== null);
   const create = trpc.bottles.create.useMutation({
     onSuccess: async () => {
       notify("Bottle added to the library.");

@@ -38,7 +38,9 @@ describe("sortBottles", () => {
 
   it("sorts ABV numerically", () => {
     expect(sortBottles(list, { key: "abv", direction: "asc" }).map((b) => b.abv)).toEqual([40, 43, 46, 46.5]);
-    expect(sortBottles(list, { key: "abv", direction: "desc" }).map((b) => b.abv)).toEqual([46.5, 46, 43, 40]);
+    expect(sortBottles(list, { key: "abv", direction: "desc" }).map((b) => b.abv)).toEqual([
+      46.5, 46, 43, 40,
+    ]);
   });
 
   it("puts missing values last in both directions", () => {

@@ -21,7 +21,10 @@ const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true })
  * Sorts a copy of the list. Text compares case-insensitively, ABV numerically; a missing value
  * ('N/A') always sorts last, in both directions; ties fall back to the name.
  */
-export function sortBottles(bottles: readonly BottleListItem[], { key, direction }: SortState): BottleListItem[] {
+export function sortBottles(
+  bottles: readonly BottleListItem[],
+  { key, direction }: SortState,
+): BottleListItem[] {
   const sign = direction === "asc" ? 1 : -1;
   return [...bottles].sort((a, b) => {
     const left = a[key];

@@ -78,7 +78,7 @@ export default function LoginPage() {
           </Button>
           <Text size="sm" ta="center" c="dimmed">
             New to the club?{" "}
-            <Anchor component={Link} to="/register" fw={600}>
+            <Anchor component={Link} to="/register" fw={600} underline="always">
               Create an account
             </Anchor>
           </Text>
@@ -87,7 +87,7 @@ export default function LoginPage() {
               Resend confirmation email
             </Button>
             {resendError ? (
-              <Text size="sm" c="red" role="alert">
+              <Text size="sm" c="var(--mantine-color-error)" role="alert">
                 {resendError}
               </Text>
             ) : null}
@@ -97,7 +97,7 @@ export default function LoginPage() {
               </Text>
             ) : null}
             {resend.isError ? (
-              <Text size="sm" c="red" role="alert">
+              <Text size="sm" c="var(--mantine-color-error)" role="alert">
                 Could not send the confirmation email. Try again later.
               </Text>
             ) : null}

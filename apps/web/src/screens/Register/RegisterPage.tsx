@@ -33,10 +33,26 @@ export default function RegisterPage() {
             </ErrorAlert>
           ) : null}
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <TextInput label="First name" autoComplete="given-name" required {...form.getInputProps("firstName")} />
-            <TextInput label="Last name" autoComplete="family-name" required {...form.getInputProps("lastName")} />
+            <TextInput
+              label="First name"
+              autoComplete="given-name"
+              required
+              {...form.getInputProps("firstName")}
+            />
+            <TextInput
+              label="Last name"
+              autoComplete="family-name"
+              required
+              {...form.getInputProps("lastName")}
+            />
           </SimpleGrid>
-          <TextInput type="email" label="Email" autoComplete="email" required {...form.getInputProps("email")} />
+          <TextInput
+            type="email"
+            label="Email"
+            autoComplete="email"
+            required
+            {...form.getInputProps("email")}
+          />
           <PasswordInput
             label="Password"
             autoComplete="new-password"
@@ -49,7 +65,7 @@ export default function RegisterPage() {
           </Button>
           <Text size="sm" ta="center" c="dimmed">
             Already a member?{" "}
-            <Anchor component={Link} to="/login" fw={600}>
+            <Anchor component={Link} to="/login" fw={600} underline="always">
               Log in
             </Anchor>
           </Text>

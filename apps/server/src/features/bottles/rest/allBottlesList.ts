@@ -1,7 +1,11 @@
 import type { FastifyPluginAsync } from "fastify";
-import { ctxOf } from "../../../lib/rest";
+import { cachedRead } from "../../../lib/httpCache";
+import { publicCtxOf } from "../../../lib/rest";
 import { listAllBottles } from "../service";
 
 export const allBottlesListRoute: FastifyPluginAsync = async (app) => {
-  app.get("/api/Bottles/AllBottlesList", async (req) => listAllBottles(await ctxOf(req)));
+  app.get(
+    "/api/Bottles/AllBottlesList",
+    cachedRead((req) => listAllBottles(publicCtxOf(req))),
+  );
 };

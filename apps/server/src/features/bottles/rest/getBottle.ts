@@ -1,11 +1,13 @@
 import type { FastifyPluginAsync } from "fastify";
 import { BottleIdSchema } from "@club/shared";
 import { parseInput } from "../../../lib/errors";
-import { ctxOf } from "../../../lib/rest";
+import { cachedRead } from "../../../lib/httpCache";
+import { publicCtxOf } from "../../../lib/rest";
 import { getBottle } from "../service";
 
 export const getBottleRoute: FastifyPluginAsync = async (app) => {
-  app.get("/api/Bottles/:id", async (req) =>
-    getBottle(await ctxOf(req), parseInput(BottleIdSchema, req.params)),
+  app.get(
+    "/api/Bottles/:id",
+    cachedRead((req) => getBottle(publicCtxOf(req), parseInput(BottleIdSchema, req.params))),
   );
 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import multipart from "@fastify/multipart";
 import { TRPCError } from "@trpc/server";
-import { ServerMessages, UploadImageQuerySchema } from "@club/shared";
+import { IMAGE_MAX_BYTES, ServerMessages, UploadImageQuerySchema } from "@club/shared";
 import { BadRequestError, parseInput } from "../../../lib/errors";
 import { authedCtxOf } from "../../../lib/rest";
 import { uploadBottleImage } from "../service";
@@ -36,6 +37,8 @@ async function readImageField(req: FastifyRequest): Promise<Buffer> {
 
 /** POST /api/Bottles/UploadImage?bottleId={id}, multipart with the field `image`. */
 export const uploadImageRoute: FastifyPluginAsync = async (app) => {
+  // Multipart parsing lives in this route's scope only: its hooks would otherwise run on every request.
+  await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10 } });
   // Bodies that are neither multipart nor JSON reach the handler (and get imageMissing as a 415)
   // instead of Fastify's generic "Unsupported Media Type".
   app.addContentTypeParser("*", (_req, _payload, done) => done(null, undefined));

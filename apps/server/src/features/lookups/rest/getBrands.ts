@@ -1,7 +1,11 @@
 import type { FastifyPluginAsync } from "fastify";
-import { ctxOf } from "../../../lib/rest";
+import { cachedRead } from "../../../lib/httpCache";
+import { publicCtxOf } from "../../../lib/rest";
 import { getBrands } from "../service";
 
 export const getBrandsRoute: FastifyPluginAsync = async (app) => {
-  app.get("/api/Brands", async (req) => getBrands(await ctxOf(req)));
+  app.get(
+    "/api/Brands",
+    cachedRead((req) => getBrands(publicCtxOf(req))),
+  );
 };

@@ -1,7 +1,11 @@
 import type { FastifyPluginAsync } from "fastify";
-import { ctxOf } from "../../../lib/rest";
+import { cachedRead } from "../../../lib/httpCache";
+import { publicCtxOf } from "../../../lib/rest";
 import { getCountries } from "../service";
 
 export const getCountriesRoute: FastifyPluginAsync = async (app) => {
-  app.get("/api/Countries", async (req) => getCountries(await ctxOf(req)));
+  app.get(
+    "/api/Countries",
+    cachedRead((req) => getCountries(publicCtxOf(req))),
+  );
 };

@@ -1,7 +1,11 @@
 import type { FastifyPluginAsync } from "fastify";
-import { ctxOf } from "../../../lib/rest";
+import { cachedRead } from "../../../lib/httpCache";
+import { publicCtxOf } from "../../../lib/rest";
 import { getDrinkTypes } from "../service";
 
 export const getDrinkTypesRoute: FastifyPluginAsync = async (app) => {
-  app.get("/api/DrinkTypes", async (req) => getDrinkTypes(await ctxOf(req)));
+  app.get(
+    "/api/DrinkTypes",
+    cachedRead((req) => getDrinkTypes(publicCtxOf(req))),
+  );
 };

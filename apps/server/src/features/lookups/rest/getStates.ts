@@ -1,7 +1,11 @@
 import type { FastifyPluginAsync } from "fastify";
-import { ctxOf } from "../../../lib/rest";
+import { cachedRead } from "../../../lib/httpCache";
+import { publicCtxOf } from "../../../lib/rest";
 import { getStates } from "../service";
 
 export const getStatesRoute: FastifyPluginAsync = async (app) => {
-  app.get("/api/States", async (req) => getStates(await ctxOf(req)));
+  app.get(
+    "/api/States",
+    cachedRead((req) => getStates(publicCtxOf(req))),
+  );
 };

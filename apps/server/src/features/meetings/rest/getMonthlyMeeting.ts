@@ -1,12 +1,14 @@
 import type { FastifyPluginAsync } from "fastify";
 import { MeetingIdSchema } from "@club/shared";
 import { parseInput } from "../../../lib/errors";
-import { ctxOf } from "../../../lib/rest";
+import { cachedRead } from "../../../lib/httpCache";
+import { publicCtxOf } from "../../../lib/rest";
 import { getMeeting } from "../service";
 
 /** GET /api/MonthlyMeetings/{id}; the router prefers the static named routes over this one. */
 export const getMonthlyMeetingRoute: FastifyPluginAsync = async (app) => {
-  app.get("/api/MonthlyMeetings/:id", async (req) =>
-    getMeeting(await ctxOf(req), parseInput(MeetingIdSchema, req.params)),
+  app.get(
+    "/api/MonthlyMeetings/:id",
+    cachedRead((req) => getMeeting(publicCtxOf(req), parseInput(MeetingIdSchema, req.params))),
   );
 };

@@ -1,7 +1,11 @@
 import type { FastifyPluginAsync } from "fastify";
-import { ctxOf } from "../../../lib/rest";
+import { cachedRead } from "../../../lib/httpCache";
+import { publicCtxOf } from "../../../lib/rest";
 import { getMeetings } from "../service";
 
 export const getMonthlyMeetingsWithNamesRoute: FastifyPluginAsync = async (app) => {
-  app.get("/api/MonthlyMeetings/GetMonthlyMeetingsWithNames", async (req) => getMeetings(await ctxOf(req)));
+  app.get(
+    "/api/MonthlyMeetings/GetMonthlyMeetingsWithNames",
+    cachedRead((req) => getMeetings(publicCtxOf(req))),
+  );
 };

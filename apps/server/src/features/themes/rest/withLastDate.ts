@@ -1,7 +1,11 @@
 import type { FastifyPluginAsync } from "fastify";
-import { ctxOf } from "../../../lib/rest";
+import { cachedRead } from "../../../lib/httpCache";
+import { publicCtxOf } from "../../../lib/rest";
 import { getThemes } from "../service";
 
 export const withLastDateRoute: FastifyPluginAsync = async (app) => {
-  app.get("/api/MonthlyThemes/WithLastDate", async (req) => getThemes(await ctxOf(req)));
+  app.get(
+    "/api/MonthlyThemes/WithLastDate",
+    cachedRead((req) => getThemes(publicCtxOf(req))),
+  );
 };
