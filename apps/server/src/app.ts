@@ -20,12 +20,6 @@ import { restRoutes } from "./routes";
 import { createContext } from "./trpc/context";
 import { appRouter, type AppRouter } from "./trpc/router";
 
-declare module "fastify" {
-  interface FastifyInstance {
-    deps: Deps;
-  }
-}
-
 export interface BuildAppOptions {
   config?: Config;
   env?: NodeJS.ProcessEnv;

@@ -1,6 +1,9 @@
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 
+/** How long a graceful shutdown may take before the process exits anyway (a stuck request, a hung SMTP). */
+const SHUTDOWN_DEADLINE_MS = 10_000;
+
 async function main() {
   let config;
   try {
@@ -18,6 +21,10 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down");
+    setTimeout(() => {
+      app.log.error(`shutdown took longer than ${SHUTDOWN_DEADLINE_MS / 1000} s: exiting now`);
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
     app.close().then(
       () => process.exit(0),
       (err: unknown) => {

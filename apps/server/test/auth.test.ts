@@ -17,7 +17,12 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const newcomer = { email: "Rye.Lover@Example.com", password: "neat-pour-42", firstName: "Rye", lastName: "Lover" };
+const newcomer = {
+  email: "Rye.Lover@Example.com",
+  password: "neat-pour-42",
+  firstName: "Rye",
+  lastName: "Lover",
+};
 
 function linkFrom(raw: string): URL {
   const match = /http:\/\/club\.test\/confirm-email\?[^\s"<]+/.exec(decodeQuotedPrintable(raw));
@@ -37,7 +42,11 @@ describe("registration, confirmation and login", () => {
     expect(link.pathname).toBe("/confirm-email");
     expect(link.searchParams.get("email")).toBe("rye.lover@example.com");
     expect(link.searchParams.get("token")).toMatch(/^[\w-]{40,}$/);
-    const row = t.app.deps.db.select().from(members).all().find((m) => m.email === "rye.lover@example.com");
+    const row = t.app.deps.db
+      .select()
+      .from(members)
+      .all()
+      .find((m) => m.email === "rye.lover@example.com");
     expect(row?.emailConfirmedAt).toBeNull();
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
   });
@@ -53,13 +62,20 @@ describe("registration, confirmation and login", () => {
   });
 
   it("refuses login until the email is confirmed", async () => {
-    const res = await t.request({ method: "POST", url: "/login", payload: { email: newcomer.email, password: newcomer.password } });
+    const res = await t.request({
+      method: "POST",
+      url: "/login",
+      payload: { email: newcomer.email, password: newcomer.password },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.message).toBe(ServerMessages.emailNotConfirmed);
   });
 
   it("rejects a wrong confirmation token and a missing parameter", async () => {
-    const wrong = await t.request({ method: "GET", url: `/api/Register/confirmemail?token=nope&email=${encodeURIComponent(newcomer.email)}` });
+    const wrong = await t.request({
+      method: "GET",
+      url: `/api/Register/confirmemail?token=nope&email=${encodeURIComponent(newcomer.email)}`,
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.message).toBe(ServerMessages.invalidConfirmation);
     const missing = await t.request({ method: "GET", url: "/api/Register/confirmemail?token=abc" });
@@ -76,23 +92,44 @@ describe("registration, confirmation and login", () => {
   });
 
   it("logs in with the right password only", async () => {
-    const bad = await t.request({ method: "POST", url: "/login", payload: { email: newcomer.email, password: "wrong-password" } });
+    const bad = await t.request({
+      method: "POST",
+      url: "/login",
+      payload: { email: newcomer.email, password: "wrong-password" },
+    });
     expect(bad.statusCode).toBe(401);
     expect(bad.json().error.message).toBe(ServerMessages.invalidCredentials);
-    const unknown = await t.request({ method: "POST", url: "/login", payload: { email: "nobody@example.com", password: "whatever1" } });
+    const unknown = await t.request({
+      method: "POST",
+      url: "/login",
+      payload: { email: "nobody@example.com", password: "whatever1" },
+    });
     expect(unknown.statusCode).toBe(401);
-    const res = await t.request({ method: "POST", url: "/login", payload: { email: newcomer.email, password: newcomer.password } });
+    const res = await t.request({
+      method: "POST",
+      url: "/login",
+      payload: { email: newcomer.email, password: newcomer.password },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(["accessToken", "email", "refreshToken"]);
     expect(body.email).toBe("rye.lover@example.com");
-    const validate = await t.request({ method: "POST", url: "/api/Register/validateToken", token: body.accessToken });
+    const validate = await t.request({
+      method: "POST",
+      url: "/api/Register/validateToken",
+      token: body.accessToken,
+    });
     expect(validate.statusCode).toBe(200);
     expect(validate.json()).toEqual({ valid: true, email: "rye.lover@example.com" });
   });
 
   it("validates login and registration input", async () => {
-    for (const payload of [{}, { email: "not-an-email", password: "x" }, { email: "a@b.co" }, { email: 5, password: 5 }]) {
+    for (const payload of [
+      {},
+      { email: "not-an-email", password: "x" },
+      { email: "a@b.co" },
+      { email: 5, password: 5 },
+    ]) {
       const res = await t.request({ method: "POST", url: "/login", payload });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.code).toBe("BAD_REQUEST");
@@ -122,16 +159,28 @@ describe("registration, confirmation and login", () => {
 describe("tokens", () => {
   it("rotates refresh tokens and revokes the family when a rotated token is reused", async () => {
     const { refreshToken } = await t.member();
-    const first = await t.request({ method: "POST", url: "/api/Register/refresh", payload: { refreshToken } });
+    const first = await t.request({
+      method: "POST",
+      url: "/api/Register/refresh",
+      payload: { refreshToken },
+    });
     expect(first.statusCode).toBe(200);
     const pair = first.json();
     expect(Object.keys(pair).sort()).toEqual(["accessToken", "refreshToken"]);
     expect(pair.refreshToken).not.toBe(refreshToken);
 
     // The old token again: theft. Both it and the new one stop working.
-    const reuse = await t.request({ method: "POST", url: "/api/Register/refresh", payload: { refreshToken } });
+    const reuse = await t.request({
+      method: "POST",
+      url: "/api/Register/refresh",
+      payload: { refreshToken },
+    });
     expect(reuse.statusCode).toBe(401);
-    const afterReuse = await t.request({ method: "POST", url: "/api/Register/refresh", payload: { refreshToken: pair.refreshToken } });
+    const afterReuse = await t.request({
+      method: "POST",
+      url: "/api/Register/refresh",
+      payload: { refreshToken: pair.refreshToken },
+    });
     expect(afterReuse.statusCode).toBe(401);
   });
 
@@ -153,7 +202,11 @@ describe("tokens", () => {
     const { token, user } = await t.member();
     const [h, p, s] = token.split(".");
     const tampered = `${h}.${Buffer.from(JSON.stringify({ sub: "1", email: "x@y.z", iss: "whiskey-club", exp: 9e9 })).toString("base64url")}.${s}`;
-    const unsigned = new UnsecuredJWT({ email: user.email }).setSubject(String(user.id)).setIssuer("whiskey-club").setExpirationTime("1h").encode();
+    const unsigned = new UnsecuredJWT({ email: user.email })
+      .setSubject(String(user.id))
+      .setIssuer("whiskey-club")
+      .setExpirationTime("1h")
+      .encode();
     const sign = (secret: string, exp: string | number) =>
       new SignJWT({ email: user.email })
         .setProtectedHeader({ alg: "HS256" })
@@ -162,7 +215,10 @@ describe("tokens", () => {
         .setIssuedAt()
         .setExpirationTime(exp)
         .sign(new TextEncoder().encode(secret));
-    const expired = await sign("test-secret-test-secret-test-secret-0123456789", Math.floor(Date.now() / 1000) - 60);
+    const expired = await sign(
+      "test-secret-test-secret-test-secret-0123456789",
+      Math.floor(Date.now() / 1000) - 60,
+    );
     const foreign = await sign("another-secret-another-secret-another-secret", "1h");
     expect(p).toBeTruthy();
     for (const bad of [tampered, unsigned, expired, foreign, "garbage", ""]) {
@@ -183,8 +239,16 @@ describe("resend confirmation", () => {
     });
     await smtp.waitForMessage("late@example.com");
     const before = smtp.messages.length;
-    const known = await t.request({ method: "POST", url: "/api/Register/resendConfirmation", payload: { email: "late@example.com" } });
-    const unknown = await t.request({ method: "POST", url: "/api/Register/resendConfirmation", payload: { email: "ghost@example.com" } });
+    const known = await t.request({
+      method: "POST",
+      url: "/api/Register/resendConfirmation",
+      payload: { email: "late@example.com" },
+    });
+    const unknown = await t.request({
+      method: "POST",
+      url: "/api/Register/resendConfirmation",
+      payload: { email: "ghost@example.com" },
+    });
     expect(known.statusCode).toBe(200);
     expect(known.json()).toEqual(unknown.json());
     // Throttled: the first email was sent less than a minute ago.
@@ -196,8 +260,16 @@ describe("resend confirmation", () => {
 describe("tRPC twins", () => {
   it("auth.login and auth.validateToken answer like POST /login and validateToken", async () => {
     const { user } = await t.member("twin@example.com");
-    const viaTrpc = await t.caller().auth.login({ email: "twin@example.com", password: "correct horse battery" });
-    const viaRest = (await t.request({ method: "POST", url: "/login", payload: { email: "twin@example.com", password: "correct horse battery" } })).json();
+    const viaTrpc = await t
+      .caller()
+      .auth.login({ email: "twin@example.com", password: "correct horse battery" });
+    const viaRest = (
+      await t.request({
+        method: "POST",
+        url: "/login",
+        payload: { email: "twin@example.com", password: "correct horse battery" },
+      })
+    ).json();
     expect(Object.keys(viaTrpc).sort()).toEqual(Object.keys(viaRest).sort());
     expect(await t.caller(user).auth.validateToken()).toEqual({ valid: true, email: "twin@example.com" });
     await expect(t.caller().auth.validateToken()).rejects.toMatchObject({ code: "UNAUTHORIZED" });

@@ -26,9 +26,15 @@ export interface TestApp {
 let memberCounter = 0;
 
 export async function createTestApp(
-  opts: { env?: Record<string, string>; smtpPort?: number } = {},
+  opts: {
+    env?: Record<string, string>;
+    smtpPort?: number;
+    /** An existing DATA_DIR (a generated club); a fresh temp dir otherwise. */
+    dataDir?: string;
+    onStatement?: (sql: string) => void;
+  } = {},
 ): Promise<TestApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), "club-test-"));
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "club-test-"));
   const config = loadConfig({
     DATA_DIR: dataDir,
     DEMO_DATA: "false",
@@ -40,7 +46,12 @@ export async function createTestApp(
     ? nodemailer.createTransport({ host: "127.0.0.1", port: opts.smtpPort, secure: false, ignoreTLS: true })
     : undefined;
   if (opts.smtpPort) config.smtpUrl = `smtp://127.0.0.1:${opts.smtpPort}`;
-  const app = await buildApp({ config, mailTransport, webDistDir: join(dataDir, "no-web") });
+  const app = await buildApp({
+    config,
+    mailTransport,
+    webDistDir: join(dataDir, "no-web"),
+    onStatement: opts.onStatement,
+  });
   await app.ready();
   return {
     app,
@@ -122,4 +133,6 @@ export async function startSmtpSink(): Promise<SmtpSink> {
 
 /** Decodes quoted-printable soft breaks and =3D so links can be read out of a raw email. */
 export const decodeQuotedPrintable = (raw: string) =>
-  raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));

@@ -66,28 +66,55 @@ describe("logs", () => {
     });
     const smtp = await startSmtpSink();
     const dir = mkdtempSync(join(tmpdir(), "club-log-"));
-    const config = loadConfig({ DATA_DIR: dir, DEMO_DATA: "false", APP_URL: "http://club.test", SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+    const config = loadConfig({
+      DATA_DIR: dir,
+      DEMO_DATA: "false",
+      APP_URL: "http://club.test",
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    });
     const nodemailer = await import("nodemailer");
     const app = await buildApp({
       config,
       logger: { ...loggerOptions("trace"), stream },
-      mailTransport: nodemailer.default.createTransport({ host: "127.0.0.1", port: smtp.port, ignoreTLS: true }),
+      mailTransport: nodemailer.default.createTransport({
+        host: "127.0.0.1",
+        port: smtp.port,
+        ignoreTLS: true,
+      }),
     });
     try {
       const password = "super-secret-password-1";
-      await app.inject({ method: "POST", url: "/api/Register/register", payload: { email: "log@example.com", password, firstName: "L", lastName: "G" } });
+      await app.inject({
+        method: "POST",
+        url: "/api/Register/register",
+        payload: { email: "log@example.com", password, firstName: "L", lastName: "G" },
+      });
       const raw = decodeQuotedPrintable(await smtp.waitForMessage("log@example.com"));
       const token = /token=([\w-]+)/.exec(raw)?.[1] ?? "";
       expect(token.length).toBeGreaterThan(20);
-      await app.inject({ method: "GET", url: `/api/Register/confirmemail?token=${token}&email=log%40example.com` });
-      const login = await app.inject({ method: "POST", url: "/login", payload: { email: "log@example.com", password } });
+      await app.inject({
+        method: "GET",
+        url: `/api/Register/confirmemail?token=${token}&email=log%40example.com`,
+      });
+      const login = await app.inject({
+        method: "POST",
+        url: "/login",
+        payload: { email: "log@example.com", password },
+      });
       const { accessToken, refreshToken } = login.json<{ accessToken: string; refreshToken: string }>();
-      await app.inject({ method: "POST", url: "/api/Register/refresh", payload: { refreshToken }, headers: { authorization: `Bearer ${accessToken}` } });
+      await app.inject({
+        method: "POST",
+        url: "/api/Register/refresh",
+        payload: { refreshToken },
+        headers: { authorization: `Bearer ${accessToken}` },
+      });
       const all = lines.join("");
       expect(all).toContain("confirmemail?token=[redacted]");
       for (const secret of [password, token, accessToken, refreshToken]) expect(all).not.toContain(secret);
       expect(lines.every((l) => JSON.parse(l) !== null)).toBe(true);
-      const requestLines = lines.map((l) => JSON.parse(l) as { reqId?: string; msg: string }).filter((l) => l.reqId);
+      const requestLines = lines
+        .map((l) => JSON.parse(l) as { reqId?: string; msg: string })
+        .filter((l) => l.reqId);
       expect(requestLines.map((l) => l.msg)).toEqual(Array(4).fill("request completed"));
       expect(new Set(requestLines.map((l) => l.reqId)).size).toBe(4);
     } finally {
@@ -100,14 +127,20 @@ describe("logs", () => {
 
 describe("the server process", () => {
   it("stops at start with one clear line for a bad variable", async () => {
-    const child = spawn("npx", ["tsx", "src/server.ts"], { cwd: serverDir, env: { ...process.env, PORT: "-5" } });
+    const child = spawn("npx", ["tsx", "src/server.ts"], {
+      cwd: serverDir,
+      env: { ...process.env, PORT: "-5" },
+    });
     let stderr = "";
     child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
     const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
     expect(code).toBe(1);
-    expect(stderr.trim().split("\n").filter((l) => l.startsWith("Invalid configuration"))).toEqual([
-      expect.stringMatching(/^Invalid configuration: PORT /),
-    ]);
+    expect(
+      stderr
+        .trim()
+        .split("\n")
+        .filter((l) => l.startsWith("Invalid configuration")),
+    ).toEqual([expect.stringMatching(/^Invalid configuration: PORT /)]);
   });
 
   it("serves /healthz and exits 0 on SIGTERM", async () => {
@@ -123,7 +156,10 @@ describe("the server process", () => {
       const deadline = Date.now() + 20_000;
       let ok = false;
       while (!ok && Date.now() < deadline) {
-        ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+        ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (!ok) await new Promise((r) => setTimeout(r, 200));
       }
       expect(ok).toBe(true);

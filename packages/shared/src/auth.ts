@@ -1,7 +1,11 @@
 import { z } from "zod";
 import { PASSWORD_MIN_LENGTH } from "./constants";
 
-export const EmailSchema = z.string().trim().toLowerCase().pipe(z.email("Enter a valid email address.").max(254));
+export const EmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email("Enter a valid email address.").max(254));
 
 export const LoginInputSchema = z.object({
   email: EmailSchema,
@@ -11,10 +15,7 @@ export type LoginInput = z.infer<typeof LoginInputSchema>;
 
 export const RegisterInputSchema = z.object({
   email: EmailSchema,
-  password: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters.`)
-    .max(1024),
+  password: z.string().min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters.`).max(1024),
   firstName: z.string().trim().min(1, "Required.").max(100),
   lastName: z.string().trim().min(1, "Required.").max(100),
 });

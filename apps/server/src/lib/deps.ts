@@ -1,3 +1,4 @@
+import "fastify";
 import type { Db } from "@club/db";
 import type { Config } from "../config";
 import type { ImageStore } from "./images";
@@ -14,6 +15,12 @@ export interface Deps {
   tokens: TokenService;
   /** Results of public reads until the database changes. */
   reads: ReadCache;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    deps: Deps;
+  }
 }
 
 export interface AuthUser {

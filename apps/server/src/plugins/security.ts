@@ -119,7 +119,14 @@ function tooManyRequests(req: FastifyRequest, reply: FastifyReply, retryAfterSec
 const TRPC_PATH = /^[A-Za-z0-9_.,]*$/;
 
 /** Headers every Fastify answer has anyway: not helmet's. */
-const NOT_HELMET = new Set(["content-type", "content-length", "date", "connection", "keep-alive", "transfer-encoding"]);
+const NOT_HELMET = new Set([
+  "content-type",
+  "content-length",
+  "date",
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+]);
 
 /**
  * The headers @fastify/helmet sets with these options, computed once at start on a throwaway

@@ -8,7 +8,11 @@ import { errorBody } from "./errors";
 export const webDistDir = fileURLToPath(new URL("../../../web/dist", import.meta.url));
 
 const isApiPath = (url: string) =>
-  url.startsWith("/api/") || url === "/api" || url.startsWith("/trpc") || url.startsWith("/login?") || url === "/healthz";
+  url.startsWith("/api/") ||
+  url === "/api" ||
+  url.startsWith("/trpc") ||
+  url.startsWith("/login?") ||
+  url === "/healthz";
 
 /**
  * Serves the built web app on the API's origin. Hashed assets are immutable; every other GET that
@@ -34,7 +38,13 @@ export default fp(
     app.setNotFoundHandler((req, reply) => {
       const path = req.url.split("?")[0] ?? "/";
       const wantsHtml = (req.headers.accept ?? "").includes("text/html");
-      if (hasWeb && (req.method === "GET" || req.method === "HEAD") && !isApiPath(req.url) && wantsHtml && !path.startsWith("/assets/")) {
+      if (
+        hasWeb &&
+        (req.method === "GET" || req.method === "HEAD") &&
+        !isApiPath(req.url) &&
+        wantsHtml &&
+        !path.startsWith("/assets/")
+      ) {
         return reply.header("Cache-Control", "no-cache").sendFile("index.html");
       }
       return reply.code(404).send(errorBody(404, ServerMessages.notFound));

@@ -2,7 +2,10 @@ import { CLUB_NAME } from "@club/shared";
 import type { Email } from "../../lib/mailer";
 
 const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
+  );
 
 export function confirmationEmail(opts: { to: string; firstName: string; link: string }): Email {
   const text = [

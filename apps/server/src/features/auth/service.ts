@@ -59,7 +59,8 @@ export async function login(ctx: Ctx, input: LoginInput) {
   const member = findMemberByEmail(ctx.db, input.email);
   const valid = await verifyPassword(member?.passwordHash ?? (await getDummyHash()), input.password);
   if (!member || !valid) throw new UnauthorizedError(ServerMessages.invalidCredentials);
-  if (!member.emailConfirmedAt) throw new TRPCError({ code: "FORBIDDEN", message: ServerMessages.emailNotConfirmed });
+  if (!member.emailConfirmedAt)
+    throw new TRPCError({ code: "FORBIDDEN", message: ServerMessages.emailNotConfirmed });
   const pair = await ctx.tokens.issuePair({ id: member.id, email: member.email });
   return { ...pair, email: member.email };
 }
