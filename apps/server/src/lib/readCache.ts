@@ -1,7 +1,11 @@
 import type { Db } from "@club/db";
 
-/** How many read results the cache keeps at most (least recently used ones go first). */
-export const READ_CACHE_MAX_ENTRIES = 4_000;
+/**
+ * How many read results the cache keeps at most (least recently used ones go first): enough for
+ * every detail of the 10,000-bottle stress club (a result and its serialized answer are two
+ * entries), some tens of MB at most.
+ */
+export const READ_CACHE_MAX_ENTRIES = 30_000;
 
 /**
  * How often (at most) to ask whether another process committed: PRAGMA data_version costs three

@@ -1,8 +1,9 @@
 import fp from "fastify-plugin";
-import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
+import type { FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import {
   jsonOf,
   representationOf,
+  type Representation,
   sendRepresentation,
   TRPC_JSON,
   trpcResultJson,
@@ -74,6 +75,12 @@ function parseCalls(
  */
 const trpcReadCacheHook: onRequestAsyncHookHandler = async function (req, reply) {
   if (req.method !== "GET" || req.headers["trpc-accept"] !== undefined) return;
+  // The answer depends only on the URL and the database: a repeated URL skips parsing and tRPC.
+  const cache = req.server.deps.reads;
+  const key = `GET ${req.url}`;
+  const hit = cache.peek(key)?.value as Representation | undefined;
+  if (hit) return sendRepresentation(req, reply, hit, TRPC_JSON, TRPC_VARY);
+  const generation = cache.generation;
   const parsed = parseCalls(req);
   if (!parsed) return;
   const reads: Read[] = [];
@@ -89,20 +96,14 @@ const trpcReadCacheHook: onRequestAsyncHookHandler = async function (req, reply)
   } catch {
     return; // tRPC's handler answers with its own error envelope
   }
-  return send(req, reply, parsed.batch, results);
+  const form = representationOfResults(parsed.batch, results);
+  cache.put(key, form, generation);
+  return sendRepresentation(req, reply, form, TRPC_JSON, TRPC_VARY);
 };
 
-function send(req: FastifyRequest, reply: FastifyReply, batch: boolean, results: unknown[]) {
-  if (results.length === 1)
-    return sendRepresentation(
-      req,
-      reply,
-      representationOf(results[0], batch ? "trpcBatch" : "trpc"),
-      TRPC_JSON,
-      TRPC_VARY,
-    );
-  const text = `[${results.map((r) => trpcResultJson(jsonOf(r))).join(",")}]`;
-  return sendRepresentation(req, reply, uncachedRepresentation(text), TRPC_JSON, TRPC_VARY);
+function representationOfResults(batch: boolean, results: unknown[]): Representation {
+  if (results.length === 1) return representationOf(results[0], batch ? "trpcBatch" : "trpc");
+  return uncachedRepresentation(`[${results.map((r) => trpcResultJson(jsonOf(r))).join(",")}]`);
 }
 
 /** Adds the fast path to tRPC's route; register it before the tRPC plugin. */
