@@ -173,8 +173,23 @@ function peakRssMb(pid: number | undefined): number | null {
   }
 }
 
+/** CPU time (user + system) a process has used so far, in microseconds (Linux /proc). */
+function cpuMicros(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    // utime and stime are fields 14 and 15 of stat, 12 and 13 after the command name.
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
+const CLOCK_TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
+
 interface Sample {
   rps: number;
+  /** Server CPU time per answered request, in µs: what the process under test spent. */
+  cpuUsPerRequest: number;
+  requests: number;
   p50: number;
   p99: number;
   mean: number;
@@ -189,6 +204,8 @@ function cannon(opts: Options): Promise<Sample> {
     Promise.resolve(instance).then((r: Result) => {
       resolve({
         rps: r.requests.average,
+        cpuUsPerRequest: Number.NaN,
+        requests: r.requests.total,
         p50: r.latency.p50,
         p99: r.latency.p99,
         mean: r.latency.mean,
@@ -200,8 +217,16 @@ function cannon(opts: Options): Promise<Sample> {
   });
 }
 
+/** Runs autocannon against base over these paths, and counts the CPU time process pid spent. */
+async function measure(base: string, paths: string[], seconds: number, pid?: number): Promise<Sample> {
+  const before = cpuMicros(pid);
+  const sample = await load(base, paths, seconds);
+  sample.cpuUsPerRequest = (cpuMicros(pid) - before) / Math.max(1, sample.requests);
+  return sample;
+}
+
 /** Runs autocannon against base over these paths (cycled, shared by all connections). */
-function measure(base: string, paths: string[], seconds: number): Promise<Sample> {
+function load(base: string, paths: string[], seconds: number): Promise<Sample> {
   if (paths.length === 1) {
     return cannon({
       url: `${base}${paths[0]}`,
@@ -237,10 +262,12 @@ interface Row {
   urls: number;
   bodyBytes: number;
   encoding: string;
-  ceiling: { rps: number; p50: number; p99: number };
-  real: { rps: number; p50: number; p99: number };
+  ceiling: { rps: number; p50: number; p99: number; cpuUs: number };
+  real: { rps: number; p50: number; p99: number; cpuUs: number };
   ratios: number[];
   ratio: number;
+  /** Ceiling CPU per request / server CPU per request (median of rounds): 1 = as cheap as the ceiling. */
+  cpuRatio: number;
   target: number;
   met: boolean;
   problems: string[];
@@ -331,7 +358,8 @@ async function benchClub(
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 === 0 ? (["ceiling", "real"] as const) : (["real", "ceiling"] as const);
       for (const which of order) {
-        const sample = await measure(which === "ceiling" ? ceiling.baseUrl : server.baseUrl, paths, SECONDS);
+        const target = which === "ceiling" ? ceiling : server;
+        const sample = await measure(target.baseUrl, paths, SECONDS, target.child.pid);
         (which === "ceiling" ? ceilingSamples : realSamples).push(sample);
       }
     }
@@ -348,7 +376,11 @@ async function benchClub(
       rps: median(samples.map((s) => s.rps)),
       p50: median(samples.map((s) => s.p50)),
       p99: median(samples.map((s) => s.p99)),
+      cpuUs: median(samples.map((s) => s.cpuUsPerRequest)),
     });
+    const cpuRatio = median(
+      realSamples.map((s, i) => (ceilingSamples[i]?.cpuUsPerRequest ?? Number.NaN) / s.cpuUsPerRequest),
+    );
     const target = TARGETS[name] ?? 0.5;
     const row: Row = {
       club: name,
@@ -360,13 +392,14 @@ async function benchClub(
       real: pick(realSamples),
       ratios,
       ratio,
+      cpuRatio,
       target,
       met: ratio >= target && problems.length === 0,
       problems,
     };
     rows.push(row);
     console.log(
-      `${row.met ? "ok  " : "MISS"} ${name.padEnd(9)} ${endpoint.name.padEnd(52)} ceiling ${fmt(row.ceiling.rps)} req/s, server ${fmt(row.real.rps)} req/s, ratio ${row.ratio.toFixed(2)} (rounds ${ratios.map((r) => r.toFixed(2)).join(" ")})${problems.length ? `  ${problems.join("; ")}` : ""}`,
+      `${row.met ? "ok  " : "MISS"} ${name.padEnd(9)} ${endpoint.name.padEnd(52)} ceiling ${fmt(row.ceiling.rps)} req/s, server ${fmt(row.real.rps)} req/s, ratio ${row.ratio.toFixed(2)} (rounds ${ratios.map((r) => r.toFixed(2)).join(" ")}), CPU/req ${row.ceiling.cpuUs.toFixed(0)} vs ${row.real.cpuUs.toFixed(0)} µs${problems.length ? `  ${problems.join("; ")}` : ""}`,
     );
   }
   await stop(ceiling);
@@ -509,12 +542,12 @@ async function main() {
 
   console.log(`\nResults (${new Date().toISOString().slice(0, 10)}, ${machine}):\n`);
   console.log(
-    "| club | read | URLs | body (median) | ceiling req/s | server req/s | server p50 / p99 ms | ceiling p50 / p99 ms | ratio | target |",
+    "| club | read | URLs | body (median) | ceiling req/s | server req/s | server p50 / p99 ms | ceiling p50 / p99 ms | CPU µs/req ceiling / server | ratio | target |",
   );
-  console.log("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |");
+  console.log("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |");
   for (const r of rows)
     console.log(
-      `| ${r.club} | ${r.endpoint} | ${r.urls} | ${r.bodyBytes.toLocaleString("en-US")} B ${r.encoding} | ${fmt(r.ceiling.rps)} | ${fmt(r.real.rps)} | ${r.real.p50} / ${r.real.p99} | ${r.ceiling.p50} / ${r.ceiling.p99} | ${r.ratio.toFixed(2)} | ${r.met ? "met" : "MISSED"} (>= ${r.target}) |`,
+      `| ${r.club} | ${r.endpoint} | ${r.urls} | ${r.bodyBytes.toLocaleString("en-US")} B ${r.encoding} | ${fmt(r.ceiling.rps)} | ${fmt(r.real.rps)} | ${r.real.p50} / ${r.real.p99} | ${r.ceiling.p50} / ${r.ceiling.p99} | ${r.ceiling.cpuUs.toFixed(0)} / ${r.real.cpuUs.toFixed(0)} | ${r.ratio.toFixed(2)} | ${r.met ? "met" : "MISSED"} (>= ${r.target}) |`,
     );
   if (solos.length) {
     console.log("\n| write | req/s | p50 ms | p99 ms | requests |");
