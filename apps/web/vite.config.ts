@@ -1,5 +1,7 @@
 import { defineConfig, type ProxyOptions } from "vite";
 import react from "@vitejs/plugin-react";
+import { fileURLToPath } from "node:url";
+import { routePreload } from "./vite.routePreload";
 
 const api = "http://localhost:3000";
 
@@ -10,7 +12,7 @@ const loginProxy: ProxyOptions = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), routePreload(fileURLToPath(new URL(".", import.meta.url)))],
   server: {
     proxy: {
       "/api": api,

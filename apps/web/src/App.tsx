@@ -12,7 +12,7 @@ import { AppRoutes } from "./routes";
 import { cssVariablesResolver, theme } from "./theme";
 
 const Notifications = lazy(() =>
-  import("@mantine/notifications").then((module) => ({ default: module.Notifications })),
+  import("./lib/notificationsUi").then((module) => ({ default: module.Notifications })),
 );
 
 /** Stores `dark` | `light` under localStorage `theme`. */
@@ -53,7 +53,7 @@ export function App() {
     >
       {notificationsWanted ? (
         <Suspense fallback={null}>
-          <Notifications position="top-right" />
+          <Notifications position="bottom-right" />
         </Suspense>
       ) : null}
       <trpc.Provider client={trpcClient} queryClient={queryClient}>

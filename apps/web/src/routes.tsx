@@ -1,30 +1,45 @@
-import { lazy } from "react";
-import { Route, Routes } from "react-router-dom";
+import { matchPath, Route, Routes } from "react-router-dom";
+import { lazyRoute, type LazyRoute } from "./lib/lazyRoute";
 
 // Route-level code splitting: each screen is its own chunk.
-const MeetingsPage = lazy(() => import("./screens/Meetings/MeetingsPage"));
-const LibraryBottlesPage = lazy(() => import("./screens/LibraryBottles/LibraryBottlesPage"));
-const ThemeIdeasPage = lazy(() => import("./screens/ThemeIdeas/ThemeIdeasPage"));
-const LoginPage = lazy(() => import("./screens/Login/LoginPage"));
-const RegisterPage = lazy(() => import("./screens/Register/RegisterPage"));
-const BottleDetailsPage = lazy(() => import("./screens/BottleDetails/BottleDetailsPage"));
-const MeetingDetailsPage = lazy(() => import("./screens/MeetingDetails/MeetingDetailsPage"));
-const ConfirmEmailPage = lazy(() => import("./screens/ConfirmEmail/ConfirmEmailPage"));
-const AboutPage = lazy(() => import("./screens/About/AboutPage"));
-const NotFoundPage = lazy(() => import("./screens/NotFound/NotFoundPage"));
+const MeetingsPage = lazyRoute(() => import("./screens/Meetings/MeetingsPage"));
+const LibraryBottlesPage = lazyRoute(() => import("./screens/LibraryBottles/LibraryBottlesPage"));
+const ThemeIdeasPage = lazyRoute(() => import("./screens/ThemeIdeas/ThemeIdeasPage"));
+const LoginPage = lazyRoute(() => import("./screens/Login/LoginPage"));
+const RegisterPage = lazyRoute(() => import("./screens/Register/RegisterPage"));
+const BottleDetailsPage = lazyRoute(() => import("./screens/BottleDetails/BottleDetailsPage"));
+const MeetingDetailsPage = lazyRoute(() => import("./screens/MeetingDetails/MeetingDetailsPage"));
+const ConfirmEmailPage = lazyRoute(() => import("./screens/ConfirmEmail/ConfirmEmailPage"));
+const AboutPage = lazyRoute(() => import("./screens/About/AboutPage"));
+const NotFoundPage = lazyRoute(() => import("./screens/NotFound/NotFoundPage"));
+
+const ROUTES: { path: string; screen: LazyRoute }[] = [
+  { path: "/", screen: MeetingsPage },
+  { path: "/library-bottles", screen: LibraryBottlesPage },
+  { path: "/theme-ideas", screen: ThemeIdeasPage },
+  { path: "/login", screen: LoginPage },
+  { path: "/register", screen: RegisterPage },
+  { path: "/bottle/:bottleId", screen: BottleDetailsPage },
+  { path: "/monthlymeeting/:meetingId", screen: MeetingDetailsPage },
+  { path: "/confirm-email", screen: ConfirmEmailPage },
+  { path: "/about", screen: AboutPage },
+];
+
+/** The paths routes.tsx serves (vite.routePreload.ts must know each; routes.test.ts checks it). */
+export const ROUTE_PATHS = ROUTES.map((route) => route.path);
+
+/** Loads the chunk of the screen at this path, so the first render shows it at once. */
+export function preloadScreen(pathname: string): Promise<void> {
+  const route = ROUTES.find(({ path }) => matchPath(path, pathname));
+  return (route?.screen ?? NotFoundPage).preload();
+}
 
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="/" element={<MeetingsPage />} />
-      <Route path="/library-bottles" element={<LibraryBottlesPage />} />
-      <Route path="/theme-ideas" element={<ThemeIdeasPage />} />
-      <Route path="/login" element={<LoginPage />} />
-      <Route path="/register" element={<RegisterPage />} />
-      <Route path="/bottle/:bottleId" element={<BottleDetailsPage />} />
-      <Route path="/monthlymeeting/:meetingId" element={<MeetingDetailsPage />} />
-      <Route path="/confirm-email" element={<ConfirmEmailPage />} />
-      <Route path="/about" element={<AboutPage />} />
+      {ROUTES.map(({ path, screen: Screen }) => (
+        <Route key={path} path={path} element={<Screen />} />
+      ))}
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

@@ -1,12 +1,13 @@
 // Mantine styles, component by component (the full stylesheet is larger than the first screen needs).
-// Order matters: baseline and variables first.
+// Order matters: baseline and variables first. The styles of components that only dialogs, forms or
+// toasts use are imported where those are (src/styles/*.ts, lib/notificationsUi.ts, CommentList.tsx):
+// they load with their lazy chunk, after these, and the first screen parses less CSS.
 import "@mantine/core/styles/baseline.css";
 import "@mantine/core/styles/default-css-variables.css";
 import "@mantine/core/styles/global.css";
 import "@mantine/core/styles/UnstyledButton.css";
 import "@mantine/core/styles/VisuallyHidden.css";
 import "@mantine/core/styles/Paper.css";
-import "@mantine/core/styles/Popover.css";
 import "@mantine/core/styles/CloseButton.css";
 import "@mantine/core/styles/Group.css";
 import "@mantine/core/styles/Stack.css";
@@ -15,8 +16,6 @@ import "@mantine/core/styles/Grid.css";
 import "@mantine/core/styles/Center.css";
 import "@mantine/core/styles/Container.css";
 import "@mantine/core/styles/Loader.css";
-import "@mantine/core/styles/Overlay.css";
-import "@mantine/core/styles/ModalBase.css";
 import "@mantine/core/styles/Input.css";
 import "@mantine/core/styles/InlineInput.css";
 import "@mantine/core/styles/Flex.css";
@@ -31,16 +30,4 @@ import "@mantine/core/styles/Alert.css";
 import "@mantine/core/styles/Badge.css";
 import "@mantine/core/styles/Card.css";
 import "@mantine/core/styles/Divider.css";
-import "@mantine/core/styles/ThemeIcon.css";
-import "@mantine/core/styles/List.css";
-import "@mantine/core/styles/ScrollArea.css";
-import "@mantine/core/styles/Combobox.css";
-import "@mantine/core/styles/Modal.css";
-import "@mantine/core/styles/NumberInput.css";
-import "@mantine/core/styles/PasswordInput.css";
-import "@mantine/core/styles/Image.css";
-import "@mantine/core/styles/Avatar.css";
-import "@mantine/core/styles/Skeleton.css";
-import "@mantine/core/styles/Notification.css";
-import "@mantine/notifications/styles.css";
 import "./global.css";

@@ -1,6 +1,8 @@
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync, renameSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
+import pLimit from "p-limit";
 import sharp, { type OutputInfo } from "sharp";
 import { IMAGE_MAX_DIMENSION_PX } from "@club/shared";
 
@@ -29,6 +31,9 @@ export type ImageProcessingResult =
   | { ok: true; hash: string; width: number; height: number; bytes: number; contentType: string }
   | { ok: false; reason: "unsupported" | "invalid" };
 
+const IMAGE_JOBS = Math.max(1, Math.min(4, availableParallelism()));
+const imageJobs = pLimit(IMAGE_JOBS);
+
 /**
  * Stores re-encoded images in DATA_DIR/images as {hash}.webp plus {hash}-thumb.webp.
  * Re-encoding drops every metadata block (EXIF, GPS, XMP) and bounds the size.
@@ -36,7 +41,15 @@ export type ImageProcessingResult =
 export class ImageStore {
   constructor(private readonly dir: string) {}
 
-  async save(input: Buffer): Promise<ImageProcessingResult> {
+  /**
+   * Re-encodes and stores an image. At most IMAGE_JOBS run at once: a decoded phone photo takes
+   * tens of MB, and on a small home server more parallel jobs only cost memory, not time.
+   */
+  save(input: Buffer): Promise<ImageProcessingResult> {
+    return imageJobs(() => this.process(input));
+  }
+
+  private async process(input: Buffer): Promise<ImageProcessingResult> {
     const sniffed = sniffImageType(input);
     if (!sniffed) return { ok: false, reason: "unsupported" };
     let full: { data: Buffer; info: OutputInfo };
@@ -50,7 +63,8 @@ export class ImageStore {
         .resize(IMAGE_MAX_DIMENSION_PX, IMAGE_MAX_DIMENSION_PX, { fit: "inside", withoutEnlargement: true })
         .webp({ quality: 82 })
         .toBuffer({ resolveWithObject: true });
-      thumb = await base()
+      // From the re-encoded image: decoding 1600 px is far cheaper than the original again.
+      thumb = await sharp(full.data)
         .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: "inside", withoutEnlargement: true })
         .webp({ quality: 75 })
         .toBuffer();

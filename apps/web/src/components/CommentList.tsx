@@ -1,4 +1,5 @@
 import { Avatar, Group, Paper, Stack, Text } from "@mantine/core";
+import "@mantine/core/styles/Avatar.css";
 import type { Comment } from "@club/shared";
 import { formatDate } from "../lib/format";
 

@@ -1,14 +1,22 @@
 import type { ReactNode } from "react";
-import { Alert, Anchor, Center, Loader, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { AlertIcon } from "./icons";
+import classes from "./status.module.css";
 
-/** Spinner shown while a screen or section loads. */
+/**
+ * Spinner shown while a screen or section loads: Mantine's dots Loader in plain elements
+ * (status.module.css), as it is the first thing every screen renders.
+ */
 export function PageLoader({ py = 48 }: { py?: number }) {
   return (
-    <Center py={py}>
-      <Loader aria-label="Loading" role="status" />
-    </Center>
+    <div className={classes.center} style={{ paddingBlock: py }}>
+      <span className={classes.dots} role="status" aria-label="Loading">
+        <span className={classes.dot} />
+        <span className={classes.dot} />
+        <span className={classes.dot} />
+      </span>
+    </div>
   );
 }
 

@@ -6,6 +6,12 @@ export function httpStatusOf(error: unknown): number | undefined {
 
 export const isNotFound = (error: unknown) => httpStatusOf(error) === 404;
 
+/** The server refused the call for now (rate limit): tRPC code TOO_MANY_REQUESTS, HTTP 429. */
+export function isRateLimited(error: unknown): boolean {
+  const code = (error as { data?: { code?: unknown } } | null)?.data?.code;
+  return code === "TOO_MANY_REQUESTS" || httpStatusOf(error) === 429;
+}
+
 /** Parses a route parameter as a database id; null when it cannot be one (the screen shows not found). */
 export function parseId(value: string | undefined): number | null {
   if (!value || !/^\d{1,10}$/.test(value)) return null;

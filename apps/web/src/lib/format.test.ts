@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { formatAbv, formatDate, formatPrice, isNeverUsed, numberInputValue, orNA, today } from "./format";
+import {
+  formatAbv,
+  formatDate,
+  formatLongDate,
+  formatPrice,
+  isNeverUsed,
+  numberInputValue,
+  orNA,
+  today,
+} from "./format";
 import { parseId } from "./errors";
 
 describe("formatting", () => {
@@ -7,6 +16,28 @@ describe("formatting", () => {
     expect(formatDate("2026-01-09")).toBe("Jan 9, 2026");
     expect(formatDate("2026-01-09T23:30:00.000Z")).toBe("Jan 9, 2026");
     expect(formatDate("not a date")).toBe("not a date");
+    expect(formatLongDate("2026-01-09")).toBe("Friday, January 9, 2026");
+  });
+
+  it("formats exactly as Intl.DateTimeFormat en-US in UTC would", () => {
+    const short = new Intl.DateTimeFormat("en-US", {
+      year: "numeric",
+      month: "short",
+      day: "numeric",
+      timeZone: "UTC",
+    });
+    const long = new Intl.DateTimeFormat("en-US", {
+      weekday: "long",
+      year: "numeric",
+      month: "long",
+      day: "numeric",
+      timeZone: "UTC",
+    });
+    for (let day = Date.UTC(1999, 0, 1); day < Date.UTC(2031, 0, 1); day += 86_400_000 * 3) {
+      const iso = new Date(day).toISOString();
+      expect(formatDate(iso.slice(0, 10)), iso).toBe(short.format(new Date(day)));
+      expect(formatLongDate(iso), iso).toBe(long.format(new Date(day)));
+    }
   });
 
   it("treats year 1 as never used", () => {

@@ -11,7 +11,7 @@ export function notify(message: string, color: "green" | "red" | "blue" = "green
     wanted = true;
     for (const listener of listeners) listener();
   }
-  import("@mantine/notifications")
+  import("./notificationsUi")
     .then(({ notifications }) => notifications.show({ message, color, withBorder: true, autoClose: 3500 }))
     .catch((error: unknown) => console.error("Notifications failed to load", error));
 }

@@ -1,18 +1,23 @@
 import { createTRPCReact, httpBatchLink } from "@trpc/react-query";
 import type { AppRouter } from "@club/server";
+import { prefetchingFetch } from "./prefetch";
 import { refreshLink } from "./refreshLink";
 import type { Session } from "./session";
 
 /** End-to-end typed hooks for the server's tRPC router (mounted at /trpc). */
 export const trpc = createTRPCReact<AppRouter>();
 
-/** The client: refresh-and-retry on 401, then batched HTTP with the bearer token read at send time. */
+/**
+ * The client: refresh-and-retry on 401, then batched HTTP with the bearer token read at send time.
+ * The first query of a screen may be answered by the boot script's prefetch (lib/prefetch.ts).
+ */
 export function createTrpcClient(session: Pick<Session, "accessToken" | "refresh">) {
   return trpc.createClient({
     links: [
       refreshLink<AppRouter>(session),
       httpBatchLink({
         url: "/trpc",
+        fetch: prefetchingFetch,
         headers() {
           const token = session.accessToken();
           return token ? { Authorization: `Bearer ${token}` } : {};

@@ -1,70 +1,68 @@
 import type { ReactNode } from "react";
-import { Card, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { CLUB_NAME } from "@club/shared";
 import { PageHeader } from "../../components/PageHeader";
 import { useTitle } from "../../lib/useTitle";
+import classes from "./AboutPage.module.css";
 
+/** A headline figure: a bordered card with a small label and a large amber value. */
 function Fact({ label, value }: { label: string; value: ReactNode }) {
   return (
-    <Card withBorder radius="lg" padding="lg">
-      <Text size="xs" tt="uppercase" fw={700} c="dimmed" lts={0.6}>
-        {label}
-      </Text>
-      <Text fz={28} fw={800} ff="heading" c="amber" mt={4}>
-        {value}
-      </Text>
-    </Card>
+    <div className={classes.fact}>
+      <p className={classes.label}>{label}</p>
+      <p className={classes.value}>{value}</p>
+    </div>
   );
 }
 
-const Dot = () => (
-  <ThemeIcon size={10} radius="xl" color="amber" aria-hidden="true">
-    <span />
-  </ThemeIcon>
-);
+function Points({ children }: { children: ReactNode }) {
+  return <ul className={classes.points}>{children}</ul>;
+}
 
-/** General Info and Dues, as in SPEC section 1. */
+/**
+ * General Info and Dues, as in SPEC section 1. A static page in plain elements (AboutPage.module.css
+ * gives them the look of Mantine's Card, Text, Title and List): nothing here needs a component.
+ */
 export default function AboutPage() {
   useTitle("About");
   return (
     <>
       <PageHeader title={`About the ${CLUB_NAME}`} subtitle="General Info and Dues" />
-      <Stack gap={40}>
+      <div className={classes.sections}>
         <section aria-labelledby="general-info">
-          <Title order={2} id="general-info" mb="md">
+          <h2 id="general-info" className={classes.heading}>
             General Info
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} mb="lg">
+          </h2>
+          <div className={classes.facts} data-columns="2">
             <Fact label="We meet" value="Second Friday" />
             <Fact label="Starting at" value="7:00 PM" />
-          </SimpleGrid>
-          <List spacing="sm" icon={<Dot />} center>
-            <List.Item>The club meets monthly on the second Friday at 7:00 PM.</List.Item>
-            <List.Item>Hosts and themes are chosen at the prior month&apos;s meeting.</List.Item>
-            <List.Item>Hosting is voluntary.</List.Item>
-          </List>
+          </div>
+          <Points>
+            <li>The club meets monthly on the second Friday at 7:00 PM.</li>
+            <li>Hosts and themes are chosen at the prior month&apos;s meeting.</li>
+            <li>Hosting is voluntary.</li>
+          </Points>
         </section>
 
         <section aria-labelledby="dues">
-          <Title order={2} id="dues" mb="md">
+          <h2 id="dues" className={classes.heading}>
             Dues
-          </Title>
-          <SimpleGrid cols={{ base: 1, xs: 3 }} mb="lg">
+          </h2>
+          <div className={classes.facts} data-columns="3">
             <Fact label="Monthly dues" value="$12" />
             <Fact label="Joining fee" value="$40" />
             <Fact label="First payment" value="$52" />
-          </SimpleGrid>
-          <List spacing="sm" icon={<Dot />} center>
-            <List.Item>Dues are $12 per month.</List.Item>
-            <List.Item>Your first meeting is free.</List.Item>
-            <List.Item>Joining costs $40, so the first payment is $52 ($40 joining plus $12 dues).</List.Item>
-            <List.Item>
+          </div>
+          <Points>
+            <li>Dues are $12 per month.</li>
+            <li>Your first meeting is free.</li>
+            <li>Joining costs $40, so the first payment is $52 ($40 joining plus $12 dues).</li>
+            <li>
               Dues may be waived for up to six months for members of over 12 months who face financial
               hardship.
-            </List.Item>
-          </List>
+            </li>
+          </Points>
         </section>
-      </Stack>
+      </div>
     </>
   );
 }

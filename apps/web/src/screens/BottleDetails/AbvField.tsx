@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { ActionIcon, Button, Group, NumberInput, Stack, Text } from "@mantine/core";
+import "../../styles/numberInput";
 import { ABV_MAX, ABV_MIN, AbvSchema, Messages } from "@club/shared";
 import { EditIcon } from "../../components/icons";
 import { ErrorAlert } from "../../components/status";

@@ -1,4 +1,5 @@
 import { Select, SimpleGrid, Stack, Text } from "@mantine/core";
+import "../../styles/combobox";
 import { Messages, type BottleDetail } from "@club/shared";
 import { ErrorAlert } from "../../components/status";
 import type { SelectOption } from "../../lib/useLookups";

@@ -1,3 +1,4 @@
+import { lazy, Suspense, useEffect } from "react";
 import { Anchor, Badge, Card, Divider, Grid, Group, Stack, Text } from "@mantine/core";
 import { Link, useParams } from "react-router-dom";
 import { Messages, type BottleDetail } from "@club/shared";
@@ -6,16 +7,22 @@ import { ExternalIcon } from "../../components/icons";
 import { ErrorAlert, NotFound, PageLoader } from "../../components/status";
 import { useSession } from "../../lib/appSession";
 import { isNotFound, parseId } from "../../lib/errors";
-import { orNA } from "../../lib/format";
+import { formatAbv, orNA } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
-import { AbvField } from "./AbvField";
-import { AttributeEditors } from "./AttributeEditors";
 import { BottleImage } from "./BottleImage";
 import { CommentsSection } from "./CommentsSection";
-import { ImageUpload } from "./ImageUpload";
 import { InstancesSection } from "./InstancesSection";
 import classes from "./BottleDetails.module.css";
+
+// The member controls are their own chunks: a visitor downloads none of their inputs, selects,
+// popovers or zod schemas.
+const loadAbvField = () => import("./AbvField");
+const loadAttributeEditors = () => import("./AttributeEditors");
+const loadImageUpload = () => import("./ImageUpload");
+const AbvField = lazy(() => loadAbvField().then((m) => ({ default: m.AbvField })));
+const AttributeEditors = lazy(() => loadAttributeEditors().then((m) => ({ default: m.AttributeEditors })));
+const ImageUpload = lazy(() => loadImageUpload().then((m) => ({ default: m.ImageUpload })));
 
 const BOTTLE_NOT_FOUND = "There is no bottle at this address. It may have been removed from the library.";
 
@@ -44,7 +51,13 @@ function Facts({ bottle, isMember }: { bottle: BottleDetail; isMember: boolean }
       <dd>{orNA(bottle.state)}</dd>
       <dt>ABV</dt>
       <dd>
-        <AbvField bottleId={bottle.id} abv={bottle.abv} editable={isMember} />
+        {isMember ? (
+          <Suspense fallback={<span className={classes.numeric}>{formatAbv(bottle.abv)}</span>}>
+            <AbvField bottleId={bottle.id} abv={bottle.abv} editable />
+          </Suspense>
+        ) : (
+          <span className={classes.numeric}>{formatAbv(bottle.abv)}</span>
+        )}
       </dd>
       <dt>Store</dt>
       <dd>
@@ -57,6 +70,10 @@ function Facts({ bottle, isMember }: { bottle: BottleDetail; isMember: boolean }
 function Bottle({ id }: { id: number }) {
   const session = useSession();
   const isMember = session !== null;
+  // A member's controls start loading with the page, not once the bottle has arrived.
+  useEffect(() => {
+    if (isMember) void Promise.all([loadAbvField(), loadAttributeEditors(), loadImageUpload()]);
+  }, [isMember]);
   const bottle = trpc.bottles.byId.useQuery({ id });
   useTitle(bottle.data?.name ?? "Bottle");
 
@@ -102,7 +119,11 @@ function Bottle({ id }: { id: number }) {
                   hasImage={data.hasImage}
                   imageVersion={data.imageVersion}
                 />
-                {isMember ? <ImageUpload bottleId={data.id} /> : null}
+                {isMember ? (
+                  <Suspense fallback={null}>
+                    <ImageUpload bottleId={data.id} />
+                  </Suspense>
+                ) : null}
               </Stack>
             </Card>
           </Grid.Col>
@@ -112,7 +133,9 @@ function Bottle({ id }: { id: number }) {
               {isMember ? (
                 <>
                   <Divider my="md" />
-                  <AttributeEditors bottle={data} />
+                  <Suspense fallback={null}>
+                    <AttributeEditors bottle={data} />
+                  </Suspense>
                 </>
               ) : null}
             </Card>

@@ -2,9 +2,16 @@ import { useState } from "react";
 import { Center, Stack, Text } from "@mantine/core";
 import { IMAGE_PREVIEW_MAX_PX, Messages } from "@club/shared";
 import { ImageIcon } from "../../components/icons";
+import { BOTTLE_IMAGE_SIZES, bottleImageSources } from "../../lib/bottleImage";
 import classes from "./BottleDetails.module.css";
 
-/** The bottle's photo, at most 400 x 400 px; 'No image uploaded' when there is none or it fails to load. */
+/**
+ * The bottle's photo in a square frame of at most 400 x 400 px; 'No image uploaded' when there is
+ * none or it fails to load. The frame's size does not depend on the photo, so nothing moves when
+ * it arrives; the photo is fitted inside it (object-fit: contain). srcset/sizes (lib/bottleImage.ts)
+ * let the browser take the thumbnail when that is sharp enough for the frame on this screen, the
+ * full image otherwise.
+ */
 export function BottleImage({
   bottleId,
   name,
@@ -16,7 +23,7 @@ export function BottleImage({
   hasImage: boolean;
   imageVersion: string | null;
 }) {
-  const src = `/api/Bottles/${bottleId}/Image?v=${encodeURIComponent(imageVersion ?? "0")}`;
+  const { src, srcSet } = bottleImageSources(bottleId, imageVersion);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
 
   if (!hasImage || failedSrc === src) {
@@ -32,17 +39,22 @@ export function BottleImage({
     );
   }
   return (
-    <Center className={classes.imageFrame}>
+    <div className={classes.imageFrame}>
       <img
         src={src}
+        srcSet={srcSet}
+        sizes={BOTTLE_IMAGE_SIZES}
+        width={IMAGE_PREVIEW_MAX_PX}
+        height={IMAGE_PREVIEW_MAX_PX}
         alt={`Photo of ${name}`}
         className={classes.image}
-        style={{ maxWidth: IMAGE_PREVIEW_MAX_PX, maxHeight: IMAGE_PREVIEW_MAX_PX }}
+        decoding="async"
+        fetchPriority="high"
         onError={() => {
           console.error(`Failed to load the image of bottle ${bottleId}`);
           setFailedSrc(src);
         }}
       />
-    </Center>
+    </div>
   );
 }

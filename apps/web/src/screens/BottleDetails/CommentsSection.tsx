@@ -1,58 +1,19 @@
-import { useEffect, useState } from "react";
-import { Button, Group, Paper, Stack, Textarea, Title } from "@mantine/core";
-import { COMMENT_MAX, Messages } from "@club/shared";
+import { lazy, Suspense, useDeferredValue, useEffect } from "react";
+import { Paper, Stack, Title } from "@mantine/core";
+import { Messages } from "@club/shared";
 import { DataTable } from "../../components/DataTable";
-import { EmptyMessage, ErrorAlert, PageLoader } from "../../components/status";
+import { EmptyMessage, PageLoader } from "../../components/status";
 import { formatDate } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
-import { notify } from "../../lib/notify";
 
-function AddCommentForm({ bottleId }: { bottleId: number }) {
-  const [comment, setComment] = useState("");
-  const utils = trpc.useUtils();
-  const create = trpc.comments.create.useMutation({
-    onSuccess: async () => {
-      setComment("");
-      notify("Comment posted.");
-      await utils.comments.invalidate();
-    },
-  });
-  const trimmed = comment.trim();
-
-  return (
-    <Paper withBorder p="md" radius="lg">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (trimmed) create.mutate({ bottleId, comment: trimmed });
-        }}
-      >
-        <Stack gap="sm">
-          {create.isError ? <ErrorAlert message={Messages.postComment} /> : null}
-          <Textarea
-            label="Comment"
-            placeholder="Nose, palate, finish… what did you think?"
-            autosize
-            minRows={3}
-            maxRows={8}
-            maxLength={COMMENT_MAX}
-            value={comment}
-            onChange={(event) => setComment(event.currentTarget.value)}
-          />
-          <Group justify="flex-end">
-            <Button type="submit" disabled={!trimmed} loading={create.isPending}>
-              Post Comment
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
-  );
-}
+// Members only: visitors never download the form (Textarea and its autosize).
+const AddCommentForm = lazy(() => import("./AddCommentForm"));
 
 /** The comments table; a failed fetch is only logged and shows the empty message. */
 export function CommentsSection({ bottleId, isMember }: { bottleId: number; isMember: boolean }) {
   const comments = trpc.comments.byBottle.useQuery({ bottleId }, { retry: false });
+  // A popular bottle has hundreds of comments: their table renders as a transition, in slices.
+  const list = useDeferredValue(comments.data);
 
   useEffect(() => {
     if (comments.error) console.error("Failed to fetch comments", comments.error);
@@ -63,12 +24,12 @@ export function CommentsSection({ bottleId, isMember }: { bottleId: number; isMe
       <Title order={2} fz="h3">
         Comments
       </Title>
-      {comments.isPending ? (
-        <PageLoader py={24} />
-      ) : comments.isError || comments.data.length === 0 ? (
+      {comments.isError || list?.length === 0 ? (
         <Paper withBorder radius="lg">
           <EmptyMessage>{Messages.noComments}</EmptyMessage>
         </Paper>
+      ) : list === undefined ? (
+        <PageLoader py={24} />
       ) : (
         <DataTable label="Comments" minWidth={520}>
           <thead>
@@ -79,7 +40,7 @@ export function CommentsSection({ bottleId, isMember }: { bottleId: number; isMe
             </tr>
           </thead>
           <tbody>
-            {comments.data.map((comment) => (
+            {list.map((comment) => (
               <tr key={comment.id}>
                 <td style={{ whiteSpace: "nowrap", fontWeight: 600 }}>
                   {comment.member.firstName} {comment.member.lastName}
@@ -93,7 +54,11 @@ export function CommentsSection({ bottleId, isMember }: { bottleId: number; isMe
           </tbody>
         </DataTable>
       )}
-      {isMember ? <AddCommentForm bottleId={bottleId} /> : null}
+      {isMember ? (
+        <Suspense fallback={null}>
+          <AddCommentForm bottleId={bottleId} />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }

@@ -1,84 +1,16 @@
-import { useState } from "react";
-import { Badge, Button, Group, NumberInput, Paper, Stack, TextInput, Title } from "@mantine/core";
-import { DateOnlySchema, Messages, type BottleInstance } from "@club/shared";
+import { lazy, Suspense } from "react";
+import { Badge, Button, Paper, Stack, Title } from "@mantine/core";
+import { Messages, type BottleInstance } from "@club/shared";
 import { DataTable } from "../../components/DataTable";
 import { CheckIcon } from "../../components/icons";
 import { EmptyMessage, ErrorAlert } from "../../components/status";
-import { datePart, formatDate, formatPrice, numberInputValue, today } from "../../lib/format";
+import { datePart, formatDate, formatPrice } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import classes from "./BottleDetails.module.css";
 import { notify } from "../../lib/notify";
 
-/** Members: a purchase (date defaults to today, price required); it starts unfinished. */
-function AddInstanceForm({ bottleId }: { bottleId: number }) {
-  const [datePurchased, setDatePurchased] = useState(today);
-  const [price, setPrice] = useState<number | string>("");
-  const [dateError, setDateError] = useState<string | null>(null);
-  const utils = trpc.useUtils();
-  const create = trpc.instances.create.useMutation({
-    onSuccess: async () => {
-      setPrice("");
-      notify("Bottle instance added.");
-      await utils.bottles.invalidate();
-    },
-  });
-  const purchasePrice = numberInputValue(price);
-  const hasPrice = purchasePrice !== null;
-
-  return (
-    <Paper withBorder p="md" radius="lg">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!DateOnlySchema.safeParse(datePurchased).success) {
-            setDateError("Choose a date.");
-            return;
-          }
-          if (purchasePrice === null) return;
-          create.mutate({ datePurchased, purchasePrice, bottleId, dateFinished: null });
-        }}
-      >
-        <Stack gap="sm">
-          <Title order={3} fz="md">
-            Add bottle instance
-          </Title>
-          {create.isError ? <ErrorAlert message={Messages.addInstance} /> : null}
-          <Group align="flex-start" gap="sm" grow preventGrowOverflow={false}>
-            <TextInput
-              type="date"
-              label="Date purchased"
-              required
-              value={datePurchased}
-              error={dateError}
-              onChange={(event) => {
-                setDatePurchased(event.currentTarget.value);
-                setDateError(null);
-              }}
-            />
-            <NumberInput
-              label="Purchase price"
-              required
-              prefix="$"
-              min={0}
-              max={1_000_000}
-              decimalScale={2}
-              fixedDecimalScale
-              thousandSeparator=","
-              placeholder="$0.00"
-              value={price}
-              onChange={setPrice}
-            />
-          </Group>
-          <Group justify="flex-end">
-            <Button type="submit" disabled={!hasPrice} loading={create.isPending}>
-              Add Instance
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
-  );
-}
+// Members only: visitors never download the form (NumberInput, the date schema and zod).
+const AddInstanceForm = lazy(() => import("./AddInstanceForm"));
 
 /** Date Purchased, Date Finished, Purchase Price; members mark unfinished ones 'Bottle Finished'. */
 export function InstancesSection({
@@ -156,7 +88,11 @@ export function InstancesSection({
           </tbody>
         </DataTable>
       )}
-      {isMember ? <AddInstanceForm bottleId={bottleId} /> : null}
+      {isMember ? (
+        <Suspense fallback={null}>
+          <AddInstanceForm bottleId={bottleId} />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Button, Group, Modal, Stack, Textarea } from "@mantine/core";
+import "../../styles/modal";
 import { COMMENT_MAX, Messages, type BottleListItem } from "@club/shared";
 import { ErrorAlert } from "../../components/status";
 import { trpc } from "../../lib/trpc";

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Modal } from "@mantine/core";
+import "../../styles/modal";
 import { Messages, type BottleListItem } from "@club/shared";
 import { CommentList } from "../../components/CommentList";
 import { EmptyMessage, PageLoader } from "../../components/status";

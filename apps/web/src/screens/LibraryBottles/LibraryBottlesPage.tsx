@@ -1,8 +1,9 @@
-import { lazy, Suspense, useMemo, useState } from "react";
-import { Anchor, Button, Group, Text, TextInput, UnstyledButton } from "@mantine/core";
-import { Link } from "react-router-dom";
+import { lazy, memo, Suspense, useDeferredValue, useMemo, useRef, useState } from "react";
+import { Button, Group, Pagination, Text, TextInput, UnstyledButton } from "@mantine/core";
+import "@mantine/core/styles/Pagination.css";
+import { useLocation, useSearchParams } from "react-router-dom";
 import { Messages, type BottleListItem } from "@club/shared";
-import { DataTable } from "../../components/DataTable";
+import { cellLinkClass, DataTable } from "../../components/DataTable";
 import { PageHeader } from "../../components/PageHeader";
 import { CommentIcon, PlusIcon, SortIcon } from "../../components/icons";
 import { EmptyMessage, ErrorAlert, PageLoader } from "../../components/status";
@@ -10,10 +11,13 @@ import { useSession } from "../../lib/appSession";
 import { formatAbv, orNA } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
-import { CommentsDialog } from "./CommentsDialog";
-import { DEFAULT_SORT, nextSort, sortBottles, type SortKey, type SortState } from "./sortBottles";
+import { PAGE_SIZE, pageCount, readView, writeView, type LibraryView } from "./libraryView";
+import { filterBottles, nextSort, sortBottles, type SortKey, type SortState } from "./sortBottles";
+import buttons from "../../components/buttons.module.css";
 import classes from "./LibraryBottles.module.css";
 
+// Dialogs load when first opened: the table does not wait for Modal, FocusTrap and the inputs.
+const CommentsDialog = lazy(() => import("./CommentsDialog").then((m) => ({ default: m.CommentsDialog })));
 const NewBottleDialog = lazy(() => import("./NewBottleDialog"));
 const AddCommentDialog = lazy(() => import("./AddCommentDialog"));
 
@@ -31,6 +35,10 @@ type Dialog =
   | { kind: "comments"; bottle: BottleListItem }
   | { kind: "comment"; bottle: BottleListItem }
   | null;
+
+type OpenDialog = (dialog: Dialog) => void;
+
+const count = new Intl.NumberFormat("en-US");
 
 function SortHeader({
   column,
@@ -60,25 +68,139 @@ function SortHeader({
   );
 }
 
+/**
+ * One bottle. Plain elements styled like Mantine's Anchor (DataTable's cellLinkClass; the table routes
+ * the click) and compact Buttons (components/buttons.module.css): a page of Mantine components and
+ * <Link>s costs several times more to render, and a sort re-renders the page.
+ * Memoised, so a re-render with the same rows touches none of them.
+ */
+const BottleRow = memo(function BottleRow({
+  bottle,
+  isMember,
+  open,
+}: {
+  bottle: BottleListItem;
+  isMember: boolean;
+  open: OpenDialog;
+}) {
+  return (
+    <tr>
+      <td className={classes.nameCell}>
+        <a href={`/bottle/${bottle.id}`} className={cellLinkClass}>
+          {bottle.name}
+        </a>
+      </td>
+      <td>{orNA(bottle.brand)}</td>
+      <td>{orNA(bottle.drinkType)}</td>
+      <td>{orNA(bottle.country)}</td>
+      <td>{orNA(bottle.state)}</td>
+      <td className={classes.abv}>{formatAbv(bottle.abv)}</td>
+      <td>
+        <div className={classes.actions}>
+          <button
+            type="button"
+            className={buttons.button}
+            data-variant="light"
+            data-size="compact-sm"
+            onClick={() => open({ kind: "comments", bottle })}
+          >
+            <CommentIcon size={14} />
+            View Comments
+          </button>
+          {isMember ? (
+            <button
+              type="button"
+              className={buttons.button}
+              data-variant="default"
+              data-size="compact-sm"
+              onClick={() => open({ kind: "comment", bottle })}
+            >
+              Add Comment
+            </button>
+          ) : null}
+        </div>
+      </td>
+    </tr>
+  );
+});
+
+/**
+ * The line above the table: "24 bottles", "3 of 10,000 bottles" (searching), "Showing 51–100 of
+ * 10,000 bottles", "Showing 1–50 of 312 matches, 10,000 bottles in all".
+ */
+function summary(first: number, last: number, matching: number, total: number, paged: boolean): string {
+  const all = `${count.format(total)} bottles`;
+  if (!paged) return matching === total ? all : `${count.format(matching)} of ${all}`;
+  const range = `Showing ${count.format(first)}–${count.format(last)}`;
+  return matching === total
+    ? `${range} of ${all}`
+    : `${range} of ${count.format(matching)} matches, ${all} in all`;
+}
+
+/**
+ * The library: sortable by every column, searchable, 50 rows a page (a club may own thousands of
+ * bottles; see docs/decisions.md). Sort, page and search live in the URL, so Back from a bottle
+ * returns to the same page.
+ */
 export default function LibraryBottlesPage() {
   useTitle("Library Bottles");
   const session = useSession();
   const bottles = trpc.bottles.list.useQuery();
-  const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
-  const [search, setSearch] = useState("");
+  // The list arrives as an urgent update; the table follows as a transition, which React renders in
+  // slices (indexing thousands of bottles and the first page do not block the main thread at once).
+  const list = useDeferredValue(bottles.data);
+  const [params] = useSearchParams();
+  const location = useLocation();
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
+  const tableTop = useRef<HTMLDivElement>(null);
 
-  const rows = useMemo(() => {
-    const query = search.trim().toLowerCase();
-    const all = bottles.data ?? [];
-    const filtered = query
-      ? all.filter((b) =>
-          [b.name, b.brand, b.drinkType, b.country, b.state].some((v) => v?.toLowerCase().includes(query)),
-        )
-      : all;
-    return sortBottles(filtered, sort);
-  }, [bottles.data, search, sort]);
+  // The view is this screen's state, written through to the URL with history.replaceState: a sort
+  // or a page turn re-renders this screen alone, at once (through the router, every click would
+  // re-render the whole layout as a transition). The router still sees the URL whenever it reads
+  // it (Back from a bottle, a reload). When the router itself navigates here (the Library Bottles
+  // link while on this screen, Back or Forward), its URL wins.
+  const [view, setViewState] = useState(() => readView(params));
+  const [search, setSearch] = useState(view.query);
+  const [routerKey, setRouterKey] = useState(location.key);
+  if (location.key !== routerKey) {
+    const fromUrl = readView(params);
+    setRouterKey(location.key);
+    setViewState(fromUrl);
+    setSearch(fromUrl.query);
+  }
+  const setView = (next: LibraryView) => {
+    setViewState(next);
+    const search = writeView(next).toString();
+    const url = `${location.pathname}${search ? `?${search}` : ""}${window.location.hash}`;
+    // Keep the router's own history state (its entry index and key).
+    window.history.replaceState(window.history.state, "", url);
+  };
+  // Typing stays snappy: filtering 10,000 bottles may lag a keystroke behind.
+  const query = useDeferredValue(view.query);
+
+  const { key: sortKey, direction } = view.sort;
+  const sorted = useMemo(
+    () => (list ? sortBottles(list, { key: sortKey, direction }) : []),
+    [list, sortKey, direction],
+  );
+  const matching = useMemo(() => filterBottles(sorted, query), [sorted, query]);
+  const pages = pageCount(matching.length);
+  const page = Math.min(view.page, pages);
+  const first = (page - 1) * PAGE_SIZE;
+  const rows = useMemo(() => matching.slice(first, first + PAGE_SIZE), [matching, first]);
+
+  const onSort = (key: SortKey) => setView({ ...view, sort: nextSort(view.sort, key), page: 1 });
+  const onSearch = (text: string) => {
+    setSearch(text);
+    setView({ ...view, query: text, page: 1 });
+  };
+  const onPage = (next: number) => {
+    setView({ ...view, page: next });
+    // Start the new page from its first row when the table's top has scrolled away.
+    const top = tableTop.current;
+    if (top && top.getBoundingClientRect().top < 64) top.scrollIntoView({ block: "start" });
+  };
 
   return (
     <>
@@ -94,39 +216,40 @@ export default function LibraryBottlesPage() {
         }
       />
 
-      {bottles.isPending ? (
-        <PageLoader />
-      ) : bottles.isError ? (
+      {bottles.isError ? (
         <ErrorAlert message={Messages.fetchBottleData} />
-      ) : bottles.data.length === 0 ? (
+      ) : list === undefined ? (
+        <PageLoader />
+      ) : list.length === 0 ? (
         <EmptyMessage>{Messages.noBottles}</EmptyMessage>
       ) : (
         <>
-          <Group justify="space-between" mb="md" gap="sm">
+          <Group justify="space-between" mb="md" gap="sm" ref={tableTop} className={classes.toolbar}>
             <TextInput
               type="search"
               aria-label="Search bottles"
               placeholder="Search by name, brand, type or region"
               value={search}
-              onChange={(event) => setSearch(event.currentTarget.value)}
+              onChange={(event) => onSearch(event.currentTarget.value)}
               w={{ base: "100%", sm: 360 }}
             />
             <Text size="sm" c="dimmed" aria-live="polite">
-              {rows.length === bottles.data.length
-                ? `${rows.length} bottles`
-                : `${rows.length} of ${bottles.data.length} bottles`}
+              {summary(first + 1, first + rows.length, matching.length, list.length, pages > 1)}
             </Text>
           </Group>
-          <DataTable label="Library bottles" minWidth={session ? 1000 : 860} dense>
+          <DataTable label="Library bottles" minWidth={session ? 1040 : 900} dense fixedLayout>
+            <colgroup>
+              <col className={classes.nameCol} />
+              <col />
+              <col className={classes.typeCol} />
+              <col span={2} />
+              <col className={classes.abvCol} />
+              <col className={session ? classes.memberActionsCol : classes.actionsCol} />
+            </colgroup>
             <thead>
               <tr>
                 {COLUMNS.map((column) => (
-                  <SortHeader
-                    key={column.key}
-                    column={column}
-                    sort={sort}
-                    onSort={(key) => setSort((current) => nextSort(current, key))}
-                  />
+                  <SortHeader key={column.key} column={column} sort={view.sort} onSort={onSort} />
                 ))}
                 <th>
                   <span className={classes.visuallyHidden}>Actions</span>
@@ -134,52 +257,38 @@ export default function LibraryBottlesPage() {
               </tr>
             </thead>
             <tbody>
-              {rows.map((bottle) => (
-                <tr key={bottle.id}>
-                  <td className={classes.nameCell}>
-                    <Anchor component={Link} to={`/bottle/${bottle.id}`} fw={600}>
-                      {bottle.name}
-                    </Anchor>
-                  </td>
-                  <td>{orNA(bottle.brand)}</td>
-                  <td>{orNA(bottle.drinkType)}</td>
-                  <td>{orNA(bottle.country)}</td>
-                  <td>{orNA(bottle.state)}</td>
-                  <td className={classes.abv}>{formatAbv(bottle.abv)}</td>
-                  <td>
-                    <Group gap={6} wrap="nowrap" justify="flex-end">
-                      <Button
-                        size="compact-sm"
-                        variant="light"
-                        leftSection={<CommentIcon size={14} />}
-                        onClick={() => setDialog({ kind: "comments", bottle })}
-                      >
-                        View Comments
-                      </Button>
-                      {session ? (
-                        <Button
-                          size="compact-sm"
-                          variant="default"
-                          onClick={() => setDialog({ kind: "comment", bottle })}
-                        >
-                          Add Comment
-                        </Button>
-                      ) : null}
-                    </Group>
-                  </td>
-                </tr>
+              {/* Keyed by position: a new sort or page updates the texts of the same 50 rows
+                  instead of replacing every row's elements (half the work of a re-render). */}
+              {rows.map((bottle, index) => (
+                <BottleRow key={index} bottle={bottle} isMember={session !== null} open={setDialog} />
               ))}
             </tbody>
           </DataTable>
-          {rows.length === 0 ? <EmptyMessage>No bottles match your search.</EmptyMessage> : null}
+          {matching.length === 0 ? <EmptyMessage>No bottles match your search.</EmptyMessage> : null}
+          {pages > 1 ? (
+            <nav aria-label="Library pages" className={classes.pager}>
+              <Pagination
+                total={pages}
+                value={page}
+                onChange={onPage}
+                withEdges
+                layout="responsive"
+                className={classes.pagination}
+                getItemProps={(n) => ({ "aria-label": `Page ${n}` })}
+                getControlProps={(control) => ({ "aria-label": `${CONTROL_LABEL[control]} page` })}
+              />
+            </nav>
+          ) : null}
         </>
       )}
 
-      {dialog?.kind === "comments" ? <CommentsDialog bottle={dialog.bottle} onClose={close} /> : null}
       <Suspense fallback={null}>
+        {dialog?.kind === "comments" ? <CommentsDialog bottle={dialog.bottle} onClose={close} /> : null}
         {dialog?.kind === "new" ? <NewBottleDialog onClose={close} /> : null}
         {dialog?.kind === "comment" ? <AddCommentDialog bottle={dialog.bottle} onClose={close} /> : null}
       </Suspense>
     </>
   );
 }
+
+const CONTROL_LABEL = { first: "First", previous: "Previous", next: "Next", last: "Last" } as const;

@@ -1,4 +1,7 @@
 import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import "../../styles/numberInput";
+import "../../styles/modal";
+import "../../styles/combobox";
 import { useForm } from "@mantine/form";
 import { ABV_MAX, ABV_MIN, Messages, NewBottleInputSchema, type NewBottleInput } from "@club/shared";
 import { ErrorAlert } from "../../components/status";

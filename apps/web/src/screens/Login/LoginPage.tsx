@@ -1,13 +1,14 @@
 import { useState } from "react";
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import "../../styles/passwordInput";
 import { schemaResolver, useForm } from "@mantine/form";
 import { Link, useLocation, useNavigate } from "react-router-dom";
-import { LoginInputSchema, Messages, ResendConfirmationInputSchema } from "@club/shared";
+import { LoginInputSchema, Messages, ResendConfirmationInputSchema, ServerMessages } from "@club/shared";
 import { AuthCard } from "../../components/AuthCard";
 import { InfoIcon } from "../../components/icons";
 import { ErrorAlert } from "../../components/status";
 import { appSession } from "../../lib/appSession";
-import { httpStatusOf } from "../../lib/errors";
+import { httpStatusOf, isRateLimited } from "../../lib/errors";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
 
@@ -35,6 +36,8 @@ export default function LoginPage() {
   });
   const resend = trpc.auth.resendConfirmation.useMutation();
   const notConfirmed = login.isError && httpStatusOf(login.error) === 403;
+  // A rate-limited login is not a wrong password: say so, in the server's words.
+  const rateLimited = login.isError && isRateLimited(login.error);
 
   const onResend = () => {
     const parsed = ResendConfirmationInputSchema.safeParse({ email: form.values.email });
@@ -56,9 +59,13 @@ export default function LoginPage() {
             </Alert>
           ) : null}
           {login.isError ? (
-            <ErrorAlert message={Messages.invalidCredentials}>
-              {notConfirmed ? login.error.message : null}
-            </ErrorAlert>
+            rateLimited ? (
+              <ErrorAlert message={login.error.message || ServerMessages.tooManyRequests} />
+            ) : (
+              <ErrorAlert message={Messages.invalidCredentials}>
+                {notConfirmed ? login.error.message : null}
+              </ErrorAlert>
+            )
           ) : null}
           <TextInput
             type="email"

@@ -1,5 +1,7 @@
 import { useState } from "react";
 import { Button, Group, Modal, Select, Stack } from "@mantine/core";
+import "../../styles/modal";
+import "../../styles/combobox";
 import { Messages } from "@club/shared";
 import { ErrorAlert } from "../../components/status";
 import { trpc } from "../../lib/trpc";

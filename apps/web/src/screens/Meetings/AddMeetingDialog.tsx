@@ -1,4 +1,6 @@
 import { Button, Group, Modal, Select, Stack, TextInput } from "@mantine/core";
+import "../../styles/modal";
+import "../../styles/combobox";
 import { useForm } from "@mantine/form";
 import { DateOnlySchema, Messages } from "@club/shared";
 import { ErrorAlert } from "../../components/status";

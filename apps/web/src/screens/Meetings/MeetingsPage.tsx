@@ -1,8 +1,7 @@
 import { lazy, Suspense, useState } from "react";
-import { Anchor, Button } from "@mantine/core";
-import { Link } from "react-router-dom";
+import { Button } from "@mantine/core";
 import { Messages } from "@club/shared";
-import { DataTable } from "../../components/DataTable";
+import { cellLinkClass, DataTable } from "../../components/DataTable";
 import { PageHeader } from "../../components/PageHeader";
 import { EmptyMessage, ErrorAlert, PageLoader } from "../../components/status";
 import { PlusIcon } from "../../components/icons";
@@ -52,9 +51,9 @@ export default function MeetingsPage() {
             {meetings.data.map((meeting) => (
               <tr key={meeting.id}>
                 <td>
-                  <Anchor component={Link} to={`/monthlymeeting/${meeting.id}`} fw={600}>
+                  <a href={`/monthlymeeting/${meeting.id}`} className={cellLinkClass}>
                     <time dateTime={meeting.date}>{formatDate(meeting.date)}</time>
-                  </Anchor>
+                  </a>
                 </td>
                 <td>{meeting.theme}</td>
                 <td>{meeting.host}</td>

@@ -1,4 +1,5 @@
 import { Anchor, Button, PasswordInput, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import "../../styles/passwordInput";
 import { schemaResolver, useForm } from "@mantine/form";
 import { Link, useNavigate } from "react-router-dom";
 import { Messages, PASSWORD_MIN_LENGTH, RegisterInputSchema } from "@club/shared";

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Button, Group, Modal, Stack, TextInput } from "@mantine/core";
+import "../../styles/modal";
 import { Messages } from "@club/shared";
 import { ErrorAlert } from "../../components/status";
 import { trpc } from "../../lib/trpc";

@@ -1,0 +1,276 @@
+/**
+ * Issue 5: the Library screen with a stress club (10,000 bottles) stays responsive.
+ *
+ *   npm run bench:web -w @club/e2e        (BENCH_ROUNDS=6 by default: clicks per column)
+ *
+ * Generates the `stress` club into a temp DATA_DIR, starts the real server (serving apps/web/dist,
+ * built first only when missing), opens /library-bottles in Chromium and measures, in the page,
+ * with the Performance API:
+ *   - initial render: navigation start -> first table rows painted (cold load, fresh context), and
+ *     an in-app navigation to the screen with the list already fetched (the render alone);
+ *   - sorting: for each column, header clicks alternating ascending/descending; each one from the
+ *     click event's timestamp to the first frame painted after the header's aria-sort changed
+ *     (MutationObserver -> requestAnimationFrame -> setTimeout 0). Event Timing (the INP API)
+ *     durations are printed beside it when Chromium reports them (it does from 16 ms on).
+ * Prints median and max per column and whether every click stayed under 100 ms. Exits 0.
+ */
+import type { Page } from "playwright-core";
+import { ensureWebBuild, launchBrowser, machineLine, median, ms, startBenchClub } from "./support";
+
+const ROUNDS = Number.parseInt(process.env.BENCH_ROUNDS ?? "6", 10);
+const LOADS = Number.parseInt(process.env.BENCH_LOADS ?? "5", 10);
+const TARGET_MS = 100;
+const COLUMNS = ["Name", "Brand", "Type", "Country", "State", "ABV"] as const;
+
+interface BenchWindow {
+  __rowsPainted: Promise<number>;
+  __watchRows: () => Promise<number>;
+  __measureSort: (
+    label: string,
+  ) => Promise<{ ms: number; commit: number; eventStart: number; aria: string | null }>;
+  __eventDurations: Map<number, number>;
+}
+
+/** Installed before the app starts, in every page of the context. */
+function instrument() {
+  const w = window as unknown as BenchWindow;
+  const afterNextPaint = (resolve: (t: number) => void) =>
+    requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0));
+  const rowsSelector = "main table tbody tr";
+
+  /** Resolves once table rows are in the DOM (a new table) and painted. */
+  w.__watchRows = () =>
+    new Promise<number>((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (!document.querySelector(rowsSelector)) return;
+        observer.disconnect();
+        afterNextPaint(resolve);
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    });
+  w.__rowsPainted = w.__watchRows();
+
+  // Event Timing: the durations Chromium attributes to clicks (>= 16 ms only), by event start time.
+  w.__eventDurations = new Map();
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if (entry.name === "click") w.__eventDurations.set(Math.round(entry.startTime), entry.duration);
+      }
+    }).observe({ type: "event", durationThreshold: 16, buffered: true } as PerformanceObserverInit);
+  } catch {
+    // no Event Timing
+  }
+
+  w.__measureSort = (label: string) =>
+    new Promise((resolve, reject) => {
+      const th = [...document.querySelectorAll("main table thead th")].find(
+        (cell) => cell.textContent?.trim() === label,
+      );
+      if (!th) {
+        reject(new Error(`no header ${label}`));
+        return;
+      }
+      const before = th.getAttribute("aria-sort");
+      let start: number | undefined;
+      document.addEventListener(
+        "click",
+        (event) => {
+          start = event.timeStamp;
+          performance.mark(`sort ${label} click`, { startTime: event.timeStamp });
+        },
+        { capture: true, once: true },
+      );
+      const observer = new MutationObserver(() => {
+        if (th.getAttribute("aria-sort") === before) return;
+        observer.disconnect();
+        const committed = performance.now();
+        afterNextPaint((end) => {
+          if (start === undefined) {
+            reject(new Error("aria-sort changed before the click"));
+            return;
+          }
+          performance.mark(`sort ${label} painted`, { startTime: end });
+          performance.measure(`sort ${label}`, `sort ${label} click`, `sort ${label} painted`);
+          resolve({
+            ms: end - start,
+            commit: committed - start,
+            eventStart: start,
+            aria: th.getAttribute("aria-sort"),
+          });
+        });
+      });
+      observer.observe(th, { attributes: true, attributeFilter: ["aria-sort"] });
+    });
+}
+
+const bench = (page: Page) => page.evaluate.bind(page);
+
+async function coldLoad(page: Page, path: string) {
+  await page.goto(path, { waitUntil: "commit" });
+  const painted = await page.evaluate(() => (window as unknown as BenchWindow).__rowsPainted);
+  const list = await page.evaluate(() => {
+    const entry = performance.getEntriesByType("resource").find((e) => e.name.includes("bottles.list")) as
+      PerformanceResourceTiming | undefined;
+    return entry
+      ? {
+          responseEnd: entry.responseEnd,
+          duration: entry.duration,
+          transfer: entry.transferSize,
+          decoded: entry.decodedBodySize,
+        }
+      : null;
+  });
+  const rows = await page.locator("main table tbody tr").count();
+  return { painted, list, rows };
+}
+
+async function main() {
+  ensureWebBuild();
+  console.log(`Library sort benchmark | ${machineLine()}`);
+  const bc = await startBenchClub("stress");
+  const browser = await launchBrowser();
+  try {
+    const newPage = async () => {
+      const context = await browser.newContext({
+        baseURL: bc.baseUrl,
+        viewport: { width: 1366, height: 900 },
+        colorScheme: "dark",
+        locale: "en-US",
+      });
+      // tsx (esbuild keepNames) wraps named functions in __name(): give the page a no-op one.
+      await context.addInitScript({ content: "globalThis.__name ??= (fn) => fn;" });
+      await context.addInitScript(instrument);
+      context.setDefaultTimeout(30_000);
+      return { context, page: await context.newPage() };
+    };
+
+    // 1. Cold loads of /library-bottles, each in a fresh context (empty HTTP cache).
+    const cold: number[] = [];
+    const afterList: number[] = [];
+    let listInfo = "";
+    let rowCount = 0;
+    for (let i = 0; i < LOADS; i++) {
+      const { context, page } = await newPage();
+      const result = await coldLoad(page, "/library-bottles");
+      cold.push(result.painted);
+      rowCount = result.rows;
+      if (result.list) {
+        afterList.push(result.painted - result.list.responseEnd);
+        listInfo = `bottles.list ${(result.list.transfer / 1024).toFixed(0)} KB over the wire, ${(result.list.decoded / 1024).toFixed(0)} KB decoded, fetched in ${ms(result.list.duration)}`;
+      }
+      await context.close();
+    }
+
+    // 2. In-app navigation Home -> Library Bottles with the list already fetched: the render alone.
+    const { context, page } = await newPage();
+    await coldLoad(page, "/library-bottles");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const inApp: number[] = [];
+    for (let i = 0; i < LOADS; i++) {
+      await nav.getByRole("link", { name: "Home" }).click();
+      await page.getByRole("table", { name: "Monthly meetings" }).waitFor();
+      await bench(page)(() => {
+        const w = window as unknown as BenchWindow & { __navPainted?: Promise<number>; __navClick?: number };
+        document.addEventListener("click", (e) => (w.__navClick = e.timeStamp), {
+          capture: true,
+          once: true,
+        });
+        w.__navPainted = new Promise<number>((resolve) => {
+          const observer = new MutationObserver(() => {
+            const caption = document.querySelector("main table caption");
+            if (caption?.textContent !== "Library bottles" || !document.querySelector("main table tbody tr"))
+              return;
+            observer.disconnect();
+            requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0));
+          });
+          observer.observe(document.body, { childList: true, subtree: true });
+        });
+      });
+      await nav.getByRole("link", { name: "Library Bottles" }).click();
+      inApp.push(
+        await bench(page)(async () => {
+          const w = window as unknown as { __navPainted: Promise<number>; __navClick: number };
+          const end = await w.__navPainted;
+          return end - w.__navClick;
+        }),
+      );
+    }
+
+    // 3. Sorting, column by column.
+    const results: { column: string; times: number[]; commits: number[]; events: number[] }[] = [];
+    for (const column of COLUMNS) {
+      const times: number[] = [];
+      const commits: number[] = [];
+      const events: number[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        await bench(page)((label) => {
+          const w = window as unknown as BenchWindow & {
+            __pending?: ReturnType<BenchWindow["__measureSort"]>;
+          };
+          w.__pending = w.__measureSort(label);
+        }, column);
+        await page.getByRole("columnheader", { name: column, exact: true }).getByRole("button").click();
+        const result = await bench(page)(async () => {
+          const w = window as unknown as BenchWindow & {
+            __pending: ReturnType<BenchWindow["__measureSort"]>;
+          };
+          const r = await w.__pending;
+          // Event Timing entries arrive a little after the frame.
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          return { ...r, event: w.__eventDurations.get(Math.round(r.eventStart)) ?? null };
+        });
+        times.push(result.ms);
+        commits.push(result.commit);
+        if (result.event !== null) events.push(result.event);
+      }
+      results.push({ column, times, commits, events });
+    }
+    await context.close();
+
+    // Report.
+    console.log("");
+    console.log(
+      `Stress club: ${bc.club.counts.bottles} bottles; ${rowCount} table rows in the DOM after load.`,
+    );
+    if (listInfo) console.log(listInfo);
+    console.log(
+      `Initial render, cold load (navigation start -> rows painted), ${LOADS} loads: median ${ms(median(cold))}, max ${ms(Math.max(...cold))}`,
+    );
+    if (afterList.length)
+      console.log(
+        `  of which after the list arrived (parse + render + paint): median ${ms(median(afterList))}, max ${ms(Math.max(...afterList))}`,
+      );
+    console.log(
+      `Initial render, in-app navigation with the list cached (click -> rows painted): median ${ms(median(inApp))}, max ${ms(Math.max(...inApp))}`,
+    );
+    console.log("");
+    console.log(`Sorting (click -> next paint), ${ROUNDS} clicks per column, alternating asc/desc:`);
+    console.log(
+      `  ${"column".padEnd(8)} ${"median".padStart(10)} ${"max".padStart(10)} ${"DOM updated".padStart(12)}  event timing max`,
+    );
+    let worst = 0;
+    for (const r of results) {
+      const max = Math.max(...r.times);
+      worst = Math.max(worst, max);
+      const event = r.events.length ? `${Math.max(...r.events)} ms` : "< 16 ms";
+      console.log(
+        `  ${r.column.padEnd(8)} ${ms(median(r.times)).padStart(10)} ${ms(max).padStart(10)} ${ms(median(r.commits)).padStart(12)}  ${event.padEnd(8)} ${max < TARGET_MS ? "ok" : "OVER"}`,
+      );
+    }
+    console.log("");
+    console.log(
+      worst < TARGET_MS
+        ? `TARGET MET: every sort re-rendered in under ${TARGET_MS} ms (worst ${ms(worst)}).`
+        : `TARGET NOT MET: the worst sort took ${ms(worst)} (target < ${TARGET_MS} ms).`,
+    );
+  } finally {
+    await browser.close();
+    await bc.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

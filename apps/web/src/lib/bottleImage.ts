@@ -1,0 +1,33 @@
+// No imports: vite.routePreload.ts (run by Node when Vite loads its config) uses this module too.
+// bottleImage.test.ts checks the numbers against @club/shared.
+
+/** The server's thumbnail bounds the longer side to this (GET ...?size=thumb). */
+export const THUMB_PX = 320;
+/** The stored full image bounds the longer side to this (IMAGE_MAX_DIMENSION_PX). */
+export const FULL_PX = 1600;
+/** SPEC: the preview is at most 400 x 400 px (IMAGE_PREVIEW_MAX_PX). */
+export const PREVIEW_PX = 400;
+
+/**
+ * How wide the square preview frame is: the card's width on a phone (viewport minus the page's
+ * 16 px and the card's 20 px padding and 1 px border, each side), the 5/12 column on a
+ * medium screen until it reaches 400 px, and 400 px otherwise.
+ */
+export const BOTTLE_IMAGE_SIZES = [
+  "(max-width: 474px) calc(100vw - 74px)",
+  "(min-width: 62em) and (max-width: 1240px) calc((100vw - 40px) * 5 / 12 - 52px)",
+  `${PREVIEW_PX}px`,
+].join(", ");
+
+/**
+ * The preview's URLs: both stored variants, cache-busted by the image's content hash. Both bound
+ * the photo's longer side (320 px and 1600 px), and in the square frame the longer side spans the
+ * frame, so "320w" / "1600w" with sizes = the frame's width are the true pixel densities whatever
+ * the photo's shape. (The boot script builds the same URLs to preload the photo: routes.test.ts.)
+ */
+export function bottleImageSources(bottleId: number, imageVersion: string | null) {
+  const v = encodeURIComponent(imageVersion ?? "0");
+  const full = `/api/Bottles/${bottleId}/Image?v=${v}`;
+  const thumb = `/api/Bottles/${bottleId}/Image?size=thumb&v=${v}`;
+  return { src: full, srcSet: `${thumb} ${THUMB_PX}w, ${full} ${FULL_PX}w` };
+}

@@ -1,0 +1,126 @@
+import { describe, expect, it } from "vitest";
+import { createTRPCClient, httpBatchLink } from "@trpc/client";
+import type { AppRouter } from "@club/server";
+import { bootScript, PRELOAD_ROUTES, trpcBatchUrl } from "../vite.routePreload";
+import { BOTTLE_IMAGE_SIZES, bottleImageSources } from "./lib/bottleImage";
+import { ROUTE_PATHS } from "./routes";
+
+interface Link {
+  rel: string;
+  href: string;
+  as?: string;
+  crossOrigin?: string;
+  imageSrcset?: string;
+  imageSizes?: string;
+}
+
+/**
+ * Runs the boot script for a URL against stand-ins for window and document: what it adds to
+ * <head>, what it fetches, and what it leaves for the app. `answer` is what the server says.
+ */
+async function boot(pathname: string, opts: { signedIn?: boolean; answer?: unknown } = {}) {
+  const links: Link[] = [];
+  const fetched: string[] = [];
+  const routes = PRELOAD_ROUTES.map((r) => ({
+    re: r.pattern,
+    js: [`/assets/${r.screen}.js`],
+    css: [],
+    q: r.queries,
+  }));
+  const source = bootScript("/* theme */", routes);
+  const window: Record<string, unknown> = {
+    location: { pathname },
+    localStorage: { getItem: (key: string) => (opts.signedIn && key === "accessToken" ? "token" : null) },
+    fetch: async (url: string) => {
+      fetched.push(url);
+      return new Response(JSON.stringify(opts.answer ?? [{ result: { data: [] } }]));
+    },
+  };
+  const document = {
+    createElement: () => ({}) as Link,
+    head: { appendChild: (link: Link) => links.push(link) },
+  };
+  // The generated script, run as the browser would run it (a test: the CSP concerns the browser).
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval
+  new Function("window", "document", source)(window, document);
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  return { links, fetched, prefetched: window.__clubPrefetch as Record<string, unknown> | undefined };
+}
+
+/** The URL the real tRPC client (httpBatchLink, as in lib/trpc.ts) requests for one query. */
+async function clientUrl(call: (client: ReturnType<typeof createTRPCClient<AppRouter>>) => Promise<unknown>) {
+  let url = "";
+  const client = createTRPCClient<AppRouter>({
+    links: [
+      httpBatchLink({
+        url: "/trpc",
+        fetch: async (input) => {
+          url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+          return new Response(JSON.stringify([{ result: { data: null } }]), {
+            headers: { "content-type": "application/json" },
+          });
+        },
+      }),
+    ],
+  });
+  await call(client).catch(() => undefined);
+  return url;
+}
+
+describe("route preloading (vite.routePreload.ts)", () => {
+  it("knows every route of routes.tsx", () => {
+    const samples = ROUTE_PATHS.map((path) => path.replace(/:[a-zA-Z]+/g, "12"));
+    for (const sample of samples) {
+      expect(
+        PRELOAD_ROUTES.some((route) => new RegExp(route.pattern).test(sample)),
+        sample,
+      ).toBe(true);
+    }
+    expect(PRELOAD_ROUTES).toHaveLength(ROUTE_PATHS.length);
+  });
+
+  it("prefetches exactly the URLs the tRPC client asks for", async () => {
+    expect(trpcBatchUrl("bottles.list", undefined)).toBe(await clientUrl((c) => c.bottles.list.query()));
+    expect(trpcBatchUrl("bottles.byId", { id: 12 })).toBe(
+      await clientUrl((c) => c.bottles.byId.query({ id: 12 })),
+    );
+    expect(trpcBatchUrl("meetings.byId", { id: 12 })).toBe(
+      await clientUrl((c) => c.meetings.byId.query({ id: 12 })),
+    );
+    expect((await boot("/")).fetched).toEqual([trpcBatchUrl("meetings.list", undefined)]);
+    expect((await boot("/library-bottles")).fetched).toEqual([trpcBatchUrl("bottles.list", undefined)]);
+  });
+
+  it("preloads the screen's chunks, its first query and a bottle's photo", async () => {
+    const bottle = { id: 12, hasImage: true, imageVersion: "ab12" };
+    const { links, fetched, prefetched } = await boot("/bottle/12", {
+      answer: [{ result: { data: bottle } }],
+    });
+    const address = trpcBatchUrl("bottles.byId", { id: 12 });
+    expect(fetched).toEqual([address]);
+    expect(Object.keys(prefetched ?? {})).toEqual([address]);
+    expect(links.filter((l) => l.rel === "modulepreload").map((l) => l.href)).toEqual([
+      "/assets/src/screens/BottleDetails/BottleDetailsPage.tsx.js",
+    ]);
+    expect(links.find((l) => l.rel === "modulepreload")?.crossOrigin).toBe("anonymous");
+    // The photo: the same srcset and sizes as the <img> BottleImage renders, or the preload is wasted.
+    const photo = links.find((l) => l.as === "image");
+    const sources = bottleImageSources(12, "ab12");
+    expect(photo).toMatchObject({ rel: "preload", href: sources.src, imageSrcset: sources.srcSet });
+    expect(photo?.imageSizes).toBe(BOTTLE_IMAGE_SIZES);
+    expect(photo?.crossOrigin).toBeUndefined();
+
+    const noPhoto = await boot("/bottle/12", {
+      answer: [{ result: { data: { ...bottle, hasImage: false } } }],
+    });
+    expect(noPhoto.links.filter((l) => l.as === "image")).toEqual([]);
+  });
+
+  it("fetches nothing for a member (bearer token) and preloads nothing for unknown paths", async () => {
+    const member = await boot("/library-bottles", { signedIn: true });
+    expect(member.fetched).toEqual([]);
+    expect(member.links.length).toBeGreaterThan(0);
+    expect(await boot("/bottle/abc")).toMatchObject({ links: [], fetched: [] });
+    expect(await boot("/no-such-page")).toMatchObject({ links: [], fetched: [] });
+  });
+});

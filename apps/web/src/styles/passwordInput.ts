@@ -1,0 +1,2 @@
+// Mantine styles of PasswordInput: loaded with Login and Register (see src/styles.ts).
+import "@mantine/core/styles/PasswordInput.css";
