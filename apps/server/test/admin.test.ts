@@ -180,10 +180,14 @@ describe("admin command line (npm run admin)", () => {
     expect(written).toBeGreaterThan(0);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/Database copied to .*club\.sqlite \(\d+ KB, 2 members, integrity ok\)\./);
-    expect(r.stdout).toContain(`Images copied to ${file}-images/ (2 files).`);
+    expect(r.stdout).toContain(`Images copied to ${file}-images/ (3 files).`);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(existsSync(`${file}.partial`)).toBe(false);
-    expect(readdirSync(`${file}-images`).sort()).toEqual([`${imageHash}-thumb.webp`, `${imageHash}.webp`]);
+    expect(readdirSync(`${file}-images`).sort()).toEqual([
+      `${imageHash}-medium.webp`,
+      `${imageHash}-thumb.webp`,
+      `${imageHash}.webp`,
+    ]);
 
     const copy = openDb(file);
     try {

@@ -32,6 +32,8 @@ export async function createTestApp(
     /** An existing DATA_DIR (a generated club); a fresh temp dir otherwise. */
     dataDir?: string;
     onStatement?: (sql: string) => void;
+    /** A built web app to serve; none by default. */
+    webDistDir?: string;
   } = {},
 ): Promise<TestApp> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "club-test-"));
@@ -49,7 +51,7 @@ export async function createTestApp(
   const app = await buildApp({
     config,
     mailTransport,
-    webDistDir: join(dataDir, "no-web"),
+    webDistDir: opts.webDistDir ?? join(dataDir, "no-web"),
     onStatement: opts.onStatement,
   });
   await app.ready();

@@ -1,8 +1,10 @@
 import type { LightMyRequestResponse } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IMAGE_MAX_BYTES, ServerMessages } from "@club/shared";
-import { sniffImageType, THUMBNAIL_PX } from "../src/lib/images";
+import { existsSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { IMAGE_MAX_BYTES, IMAGE_THUMB_PX, ServerMessages } from "@club/shared";
+import { sniffImageType } from "../src/lib/images";
 import { countRows, errorOf, multipart, newBottle, snapshot, type Part } from "./bottleFixtures";
 import { createTestApp, type TestApp } from "./helpers";
 
@@ -271,7 +273,7 @@ describe("GET /api/Bottles/{id}/Image", () => {
     expect(res.headers["content-type"]).toBe("image/webp");
     expect(res.headers.etag).toBe(`"${version}-thumb"`);
     const meta = await sharp(res.rawPayload).metadata();
-    expect([meta.width, meta.height]).toEqual([THUMBNAIL_PX, THUMBNAIL_PX / 2]);
+    expect([meta.width, meta.height]).toEqual([IMAGE_THUMB_PX, IMAGE_THUMB_PX / 2]);
     expect(
       (await getImage(bottleId, "?size=thumb", { "if-none-match": `"${version}-thumb"` })).statusCode,
     ).toBe(304);
@@ -280,6 +282,26 @@ describe("GET /api/Bottles/{id}/Image", () => {
     );
     // Cache-busting parameters the web app may add are ignored.
     expect((await getImage(bottleId, `?v=${version}`)).statusCode).toBe(200);
+  });
+
+  it("serves the medium variant for ?size=medium, and remakes it when it is missing", async () => {
+    const res = await getImage(bottleId, "?size=medium");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("image/webp");
+    expect(res.headers.etag).toBe(`"${version}-medium"`);
+    const meta = await sharp(res.rawPayload).metadata();
+    expect([meta.width, meta.height]).toEqual([800, 400]);
+    expect(
+      (await getImage(bottleId, "?size=medium", { "if-none-match": `"${version}-medium"` })).statusCode,
+    ).toBe(304);
+    // An image stored before the medium variant existed (or restored from an old backup).
+    const file = join(t.dataDir, "images", `${version}-medium.webp`);
+    expect(existsSync(file)).toBe(true);
+    rmSync(file);
+    const remade = await getImage(bottleId, "?size=medium");
+    expect(remade.statusCode).toBe(200);
+    expect((await sharp(remade.rawPayload).metadata()).width).toBe(800);
+    expect(existsSync(file)).toBe(true);
   });
 
   it("answers 400 for an unknown size", async () => {
@@ -312,7 +334,7 @@ describe("privacy: metadata is stripped", () => {
     const bottleId = await newBottle(t, token, { name: "EXIF" });
     const res = await upload(bottleId, [imageOf(withExif, "photo.jpg", "image/jpeg")]);
     expect(res.statusCode).toBe(200);
-    for (const query of ["", "?size=thumb"]) {
+    for (const query of ["", "?size=medium", "?size=thumb"]) {
       const served = await getImage(bottleId, query);
       expect(served.statusCode).toBe(200);
       const meta = await sharp(served.rawPayload).metadata();

@@ -234,7 +234,7 @@ describe("what is stored and served is a re-encoded image, never the uploaded by
       bottleId,
     );
     expect(res.statusCode, res.body).toBe(200);
-    for (const size of ["", "?size=thumb"]) {
+    for (const size of ["", "?size=medium", "?size=thumb"]) {
       const served = await t.request({ method: "GET", url: `/api/Bottles/${bottleId}/Image${size}` });
       expect(served.statusCode).toBe(200);
       expect(served.headers["content-type"]).toBe("image/webp");
@@ -264,7 +264,7 @@ describe("no path from a request reaches the file system outside DATA_DIR", () =
     expect(existsSync(target)).toBe(false);
     expect(existsSync(join(tmpdir(), "escape.png"))).toBe(false);
     for (const file of readdirSync(t.app.deps.config.imagesDir))
-      expect(file).toMatch(/^[0-9a-f]{32}(-thumb)?\.webp$/);
+      expect(file).toMatch(/^[0-9a-f]{32}(-thumb|-medium)?\.webp$/);
   });
 
   it.each([

@@ -85,8 +85,11 @@ export type UpdateAbvInput = z.infer<typeof UpdateAbvInputSchema>;
 
 export const UploadImageQuerySchema = z.object({ bottleId: IdSchema });
 
-/** GET /api/Bottles/{id}/Image?size=thumb: the thumbnail variant; the full image by default. */
-export const BottleImageQuerySchema = z.object({ size: z.enum(["full", "thumb"]).default("full") });
+/**
+ * GET /api/Bottles/{id}/Image?size=thumb|medium: a smaller variant (longer side at most 320 or
+ * 800 px); the full image (at most 1600 px) by default.
+ */
+export const BottleImageQuerySchema = z.object({ size: z.enum(["full", "medium", "thumb"]).default("full") });
 export type BottleImageQuery = z.infer<typeof BottleImageQuerySchema>;
 
 /** UploadImage's answer: imageVersion is the new image's content hash (also BottleDetail.imageVersion). */

@@ -4,6 +4,10 @@ export const CONFIRM_REDIRECT_MS = 3000;
 export const IMAGE_PREVIEW_MAX_PX = 400;
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const IMAGE_MAX_DIMENSION_PX = 1600;
+/** The medium variant (?size=medium): sharp in the 400 px preview on a 2x phone screen. */
+export const IMAGE_MEDIUM_PX = 800;
+/** The thumbnail (?size=thumb), for lists and dialogs. */
+export const IMAGE_THUMB_PX = 320;
 export const PASSWORD_MIN_LENGTH = 8;
 /** The themes list's lastDate when a theme was never used (SPEC: year 1 means 'Never'). */
 export const NEVER_USED_DATE = "0001-01-01T00:00:00";

@@ -69,7 +69,7 @@ export async function resetPassword(
 }
 
 /** Image files are named by content hash; anything else in the folder (a half-written temp file) is skipped. */
-const IMAGE_FILE = /^[0-9a-f]{32}(-thumb)?\.webp$/;
+const IMAGE_FILE = /^[0-9a-f]{32}(-thumb|-medium)?\.webp$/;
 
 export interface BackupResult {
   file: string;

@@ -1,12 +1,25 @@
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync, renameSync, writeFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import pLimit from "p-limit";
 import sharp, { type OutputInfo } from "sharp";
-import { IMAGE_MAX_DIMENSION_PX } from "@club/shared";
+import { IMAGE_MAX_DIMENSION_PX, IMAGE_MEDIUM_PX, IMAGE_THUMB_PX } from "@club/shared";
 
-export const THUMBNAIL_PX = 320;
+export type ImageVariant = "full" | "medium" | "thumb";
+
+/** How each smaller variant is made from the full image: longer side bound and webp quality. */
+const VARIANTS: Record<Exclude<ImageVariant, "full">, { px: number; quality: number }> = {
+  medium: { px: IMAGE_MEDIUM_PX, quality: 78 },
+  thumb: { px: IMAGE_THUMB_PX, quality: 75 },
+};
+
+const resized = (full: Buffer, variant: Exclude<ImageVariant, "full">) =>
+  sharp(full)
+    .resize(VARIANTS[variant].px, VARIANTS[variant].px, { fit: "inside", withoutEnlargement: true })
+    .webp({ quality: VARIANTS[variant].quality })
+    .toBuffer();
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif"]);
 
 /** Magic numbers of the accepted formats: the content decides, never the file name. */
@@ -35,7 +48,8 @@ const IMAGE_JOBS = Math.max(1, Math.min(4, availableParallelism()));
 const imageJobs = pLimit(IMAGE_JOBS);
 
 /**
- * Stores re-encoded images in DATA_DIR/images as {hash}.webp plus {hash}-thumb.webp.
+ * Stores re-encoded images in DATA_DIR/images as {hash}.webp plus {hash}-medium.webp and
+ * {hash}-thumb.webp.
  * Re-encoding drops every metadata block (EXIF, GPS, XMP) and bounds the size.
  */
 export class ImageStore {
@@ -53,6 +67,7 @@ export class ImageStore {
     const sniffed = sniffImageType(input);
     if (!sniffed) return { ok: false, reason: "unsupported" };
     let full: { data: Buffer; info: OutputInfo };
+    let medium: Buffer;
     let thumb: Buffer;
     try {
       const meta = await sharp(input, { failOn: "error" }).metadata();
@@ -64,15 +79,13 @@ export class ImageStore {
         .webp({ quality: 82 })
         .toBuffer({ resolveWithObject: true });
       // From the re-encoded image: decoding 1600 px is far cheaper than the original again.
-      thumb = await sharp(full.data)
-        .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: "inside", withoutEnlargement: true })
-        .webp({ quality: 75 })
-        .toBuffer();
+      [medium, thumb] = await Promise.all([resized(full.data, "medium"), resized(full.data, "thumb")]);
     } catch {
       return { ok: false, reason: "invalid" };
     }
     const hash = createHash("sha256").update(full.data).digest("hex").slice(0, 32);
     this.writeAtomically(this.pathFor(hash, "full"), full.data);
+    this.writeAtomically(this.pathFor(hash, "medium"), medium);
     this.writeAtomically(this.pathFor(hash, "thumb"), thumb);
     return {
       ok: true,
@@ -85,13 +98,32 @@ export class ImageStore {
   }
 
   /** Only ever a hex hash from our own database reaches the file system. */
-  pathFor(hash: string, variant: "full" | "thumb"): string {
+  pathFor(hash: string, variant: ImageVariant): string {
     if (!/^[0-9a-f]{32}$/.test(hash)) throw new Error("invalid image hash");
-    return join(this.dir, variant === "full" ? `${hash}.webp` : `${hash}-thumb.webp`);
+    return join(this.dir, variant === "full" ? `${hash}.webp` : `${hash}-${variant}.webp`);
   }
 
-  exists(hash: string, variant: "full" | "thumb"): boolean {
+  exists(hash: string, variant: ImageVariant): boolean {
     return existsSync(this.pathFor(hash, variant));
+  }
+
+  /**
+   * True when the variant is on disk, making a smaller one from the full image when it is missing
+   * (images stored before that variant existed, or restored from an older backup).
+   */
+  async ensure(hash: string, variant: ImageVariant): Promise<boolean> {
+    if (this.exists(hash, variant)) return true;
+    if (variant === "full" || !this.exists(hash, "full")) return false;
+    return imageJobs(async () => {
+      if (this.exists(hash, variant)) return true;
+      try {
+        const data = await resized(await readFile(this.pathFor(hash, "full")), variant);
+        this.writeAtomically(this.pathFor(hash, variant), data);
+        return true;
+      } catch {
+        return false;
+      }
+    });
   }
 
   private writeAtomically(path: string, data: Buffer): void {

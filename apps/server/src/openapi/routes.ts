@@ -306,7 +306,7 @@ export const apiRoutes: ApiRoute[] = [
     tag: "Bottles",
     summary: "Get a bottle's image",
     description:
-      "The stored image (re-encoded, at most 1600 px), or with `size=thumb` a small thumbnail. Served with an ETag: send it back in If-None-Match to get a 304. 404 when the bottle has no image.",
+      "The stored image (re-encoded, at most 1600 px), or with `size=medium` / `size=thumb` a variant of at most 800 / 320 px. Served with an ETag: send it back in If-None-Match to get a 304. 404 when the bottle has no image.",
     params: BottleIdSchema,
     query: BottleImageQuerySchema,
     response: { status: 200, description: "The image.", binary: ["image/webp"] },

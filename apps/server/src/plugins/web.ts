@@ -2,7 +2,9 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import fp from "fastify-plugin";
 import fastifyStatic from "@fastify/static";
+import { findBottleImage } from "@club/db";
 import { ServerMessages } from "@club/shared";
+import { createPageRenderer } from "../lib/pageHints";
 import { errorBody } from "./errors";
 
 export const webDistDir = fileURLToPath(new URL("../../../web/dist", import.meta.url));
@@ -22,7 +24,12 @@ export default fp(
   async (app, opts: { distDir?: string }) => {
     const root = opts.distDir ?? webDistDir;
     const hasWeb = existsSync(`${root}/index.html`);
+    let renderPage: ((path: string) => string) | null = null;
     if (hasWeb) {
+      const { db, reads } = app.deps;
+      renderPage = createPageRenderer(root, (bottleId) =>
+        reads.memo(`page.bottleImage.${bottleId}`, () => findBottleImage(db, bottleId)?.hash ?? null),
+      );
       await app.register(fastifyStatic, {
         root,
         wildcard: false,
@@ -39,13 +46,16 @@ export default fp(
       const path = req.url.split("?")[0] ?? "/";
       const wantsHtml = (req.headers.accept ?? "").includes("text/html");
       if (
-        hasWeb &&
+        renderPage &&
         (req.method === "GET" || req.method === "HEAD") &&
         !isApiPath(req.url) &&
         wantsHtml &&
         !path.startsWith("/assets/")
       ) {
-        return reply.header("Cache-Control", "no-cache").sendFile("index.html");
+        return reply
+          .header("Cache-Control", "no-cache")
+          .type("text/html; charset=utf-8")
+          .send(renderPage(path));
       }
       return reply.code(404).send(errorBody(404, ServerMessages.notFound));
     });

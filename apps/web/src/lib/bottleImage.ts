@@ -3,6 +3,8 @@
 
 /** The server's thumbnail bounds the longer side to this (GET ...?size=thumb). */
 export const THUMB_PX = 320;
+/** The medium variant bounds the longer side to this (GET ...?size=medium). */
+export const MEDIUM_PX = 800;
 /** The stored full image bounds the longer side to this (IMAGE_MAX_DIMENSION_PX). */
 export const FULL_PX = 1600;
 /** SPEC: the preview is at most 400 x 400 px (IMAGE_PREVIEW_MAX_PX). */
@@ -20,14 +22,15 @@ export const BOTTLE_IMAGE_SIZES = [
 ].join(", ");
 
 /**
- * The preview's URLs: both stored variants, cache-busted by the image's content hash. Both bound
- * the photo's longer side (320 px and 1600 px), and in the square frame the longer side spans the
- * frame, so "320w" / "1600w" with sizes = the frame's width are the true pixel densities whatever
- * the photo's shape. (The boot script builds the same URLs to preload the photo: routes.test.ts.)
+ * The preview's URLs: the three stored variants, cache-busted by the image's content hash. Each
+ * bounds the photo's longer side (320, 800 and 1600 px), and in the square frame the longer side
+ * spans the frame, so "320w" / "800w" / "1600w" with sizes = the frame's width are the true pixel
+ * densities whatever the photo's shape. A phone takes the 800 px one (a third of the bytes). (The boot script builds the same URLs to preload the photo: routes.test.ts.)
  */
 export function bottleImageSources(bottleId: number, imageVersion: string | null) {
   const v = encodeURIComponent(imageVersion ?? "0");
   const full = `/api/Bottles/${bottleId}/Image?v=${v}`;
   const thumb = `/api/Bottles/${bottleId}/Image?size=thumb&v=${v}`;
-  return { src: full, srcSet: `${thumb} ${THUMB_PX}w, ${full} ${FULL_PX}w` };
+  const medium = `/api/Bottles/${bottleId}/Image?size=medium&v=${v}`;
+  return { src: full, srcSet: `${thumb} ${THUMB_PX}w, ${medium} ${MEDIUM_PX}w, ${full} ${FULL_PX}w` };
 }

@@ -156,20 +156,21 @@ export async function uploadBottleImage(
   return { bottleId: input.bottleId, imageVersion: saved.hash };
 }
 
-/** Where a bottle's stored image (or its thumbnail) is, with its content type and ETag. */
-export function getBottleImage(
+/** Where a bottle's stored image (or a smaller variant) is, with its content type and ETag. */
+export async function getBottleImage(
   ctx: Ctx,
   input: { id: number; size: BottleImageQuery["size"] },
-): { path: string; contentType: string; etag: string } {
+): Promise<{ path: string; contentType: string; etag: string }> {
   const image = findBottleImage(ctx.db, input.id);
   if (!image) {
     assertBottle(ctx, input.id);
     throw new NotFoundError(ServerMessages.imageNotFound);
   }
-  if (!ctx.images.exists(image.hash, input.size)) throw new NotFoundError(ServerMessages.imageNotFound);
+  if (!(await ctx.images.ensure(image.hash, input.size)))
+    throw new NotFoundError(ServerMessages.imageNotFound);
   return {
     path: ctx.images.pathFor(image.hash, input.size),
     contentType: image.contentType,
-    etag: input.size === "full" ? `"${image.hash}"` : `"${image.hash}-thumb"`,
+    etag: input.size === "full" ? `"${image.hash}"` : `"${image.hash}-${input.size}"`,
   };
 }

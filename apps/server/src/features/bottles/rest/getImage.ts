@@ -16,12 +16,12 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
     .some((tag) => tag === "*" || tag === etag);
 }
 
-/** GET /api/Bottles/{id}/Image[?size=thumb]: the stored webp, revalidated by ETag. */
+/** GET /api/Bottles/{id}/Image[?size=thumb|medium]: the stored webp, revalidated by ETag. */
 export const getImageRoute: FastifyPluginAsync = async (app) => {
   app.get("/api/Bottles/:id/Image", async (req, reply) => {
     const { id } = parseInput(BottleIdSchema, req.params);
     const { size } = parseInput(BottleImageQuerySchema, req.query);
-    const image = getBottleImage(await ctxOf(req), { id, size });
+    const image = await getBottleImage(await ctxOf(req), { id, size });
     reply.header("ETag", image.etag).header("Cache-Control", CACHE_CONTROL);
     if (etagMatches(req.headers["if-none-match"], image.etag)) return reply.code(304).send();
     const data = await readFile(image.path);
