@@ -8,22 +8,13 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium, type Browser } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { generateClub, PROFILES, type GeneratedClub } from "../../server/bench/generator";
 import { startServer, type ServerProcess } from "../../server/bench/serverProcess";
 
-export const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+import { CHROME_PATH, launchChromium } from "../src/support/chromium";
 
-/** The flags every Chromium we start gets (headless, no sandbox, no background traffic). */
-export const CHROME_FLAGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+export { CHROME_FLAGS, CHROME_PATH } from "../src/support/chromium";
 
 const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
 export const webDist = join(repoRoot, "apps", "web", "dist");
@@ -67,9 +58,7 @@ export async function startBenchClub(profileName: keyof typeof PROFILES): Promis
   };
 }
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROME_PATH, headless: true, args: CHROME_FLAGS });
-}
+export const launchBrowser = (): Promise<Browser> => launchChromium();
 
 /** One line that says where the figures come from. */
 export function machineLine(): string {

@@ -1,28 +1,11 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page, type Request } from "playwright-core";
+import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import { expect } from "vitest";
 import type { Member } from "./server";
 
-export const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-
-/** Debian's Chromium, headless. Never `npx playwright install`. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROME_PATH,
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
-}
+export { CHROME_PATH, launchChromium } from "./chromium";
 
 /** Screenshots go to a temp dir (made on the first one), never into the repository. */
 let screenshotDir: string | undefined;
