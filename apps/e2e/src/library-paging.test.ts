@@ -7,7 +7,7 @@ import {
   expectNoPageErrors,
   launchChromium,
   openSession,
-  screenshot,
+  screenshotOnFailure,
   visit,
   type Session,
 } from "./support/browser";
@@ -71,11 +71,7 @@ describe("library paging (demo club plus 101 bottles)", () => {
     page = session.page;
   });
 
-  afterEach(async (context) => {
-    if (context.task.result?.state !== "fail" || !page) return;
-    const file = await screenshot(page, `paging ${context.task.name.slice(0, 40)}`).catch(() => "none");
-    console.error(`[${context.task.name}] at ${page.url()}, screenshot ${file}`);
-  });
+  afterEach(screenshotOnFailure("paging", () => page));
 
   afterAll(async () => {
     await session?.close();

@@ -6,7 +6,7 @@ import {
   expectNoPageErrors,
   launchChromium,
   openSession,
-  screenshot,
+  screenshotOnFailure,
   visit,
   type Session,
 } from "./support/browser";
@@ -62,14 +62,7 @@ describe("member journey (empty club)", () => {
     page = session.page;
   });
 
-  afterEach(async (context) => {
-    if (context.task.result?.state !== "fail" || !page) return;
-    const file = await screenshot(page, `member-journey ${context.task.name.slice(0, 40)}`).catch(
-      () => "none",
-    );
-    console.error(`[${context.task.name}] at ${page.url()}, screenshot ${file}`);
-    console.error(session.watch.pageErrors.join("\n"));
-  });
+  afterEach(screenshotOnFailure("member-journey", () => page));
 
   afterAll(async () => {
     await session?.close();

@@ -14,7 +14,7 @@ import {
   expectNoPageErrors,
   launchChromium,
   openSession,
-  screenshot,
+  screenshotOnFailure,
   visit,
   type Session,
 } from "./support/browser";
@@ -66,11 +66,7 @@ describe("visitor (demo club)", () => {
     themes = await club.apiOk<ThemeListItem[]>("GET", "/api/MonthlyThemes/WithLastDate");
   });
 
-  afterEach(async (context) => {
-    if (context.task.result?.state !== "fail" || !page) return;
-    const file = await screenshot(page, `visitor ${context.task.name.slice(0, 40)}`).catch(() => "none");
-    console.error(`[${context.task.name}] at ${page.url()}, screenshot ${file}`);
-  });
+  afterEach(screenshotOnFailure("visitor", () => page));
 
   afterAll(async () => {
     await session?.close();

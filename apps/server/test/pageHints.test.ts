@@ -36,19 +36,21 @@ beforeAll(async () => {
   const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#a05a1e" } })
     .png()
     .toBuffer();
-  const { payload, headers } = multipart([
-    { name: "image", filename: "b.png", contentType: "image/png", data: png },
-  ]);
-  const res = await t.request({
+  const res = await uploadImage(withImage, png, "image/png");
+  version = res.json<{ imageVersion: string }>().imageVersion;
+});
+afterAll(() => t.close());
+
+const uploadImage = (bottleId: number, data: Buffer, contentType: string) => {
+  const { payload, headers } = multipart([{ name: "image", filename: "photo", contentType, data }]);
+  return t.request({
     method: "POST",
-    url: `/api/Bottles/UploadImage?bottleId=${withImage}`,
+    url: `/api/Bottles/UploadImage?bottleId=${bottleId}`,
     payload,
     headers,
     token,
   });
-  version = res.json<{ imageVersion: string }>().imageVersion;
-});
-afterAll(() => t.close());
+};
 
 const page = async (path: string) => {
   const res = await t.request({ method: "GET", url: path, headers: { accept: "text/html" } });
@@ -86,16 +88,7 @@ describe("the page served for a client-side route", () => {
     const jpeg = await sharp({ create: { width: 30, height: 20, channels: 3, background: "#333" } })
       .jpeg()
       .toBuffer();
-    const { payload, headers } = multipart([
-      { name: "image", filename: "c.jpg", contentType: "image/jpeg", data: jpeg },
-    ]);
-    const res = await t.request({
-      method: "POST",
-      url: `/api/Bottles/UploadImage?bottleId=${withoutImage}`,
-      payload,
-      headers,
-      token,
-    });
+    const res = await uploadImage(withoutImage, jpeg, "image/jpeg");
     const next = res.json<{ imageVersion: string }>().imageVersion;
     expect(await page(`/bottle/${withoutImage}`)).toContain(`/api/Bottles/${withoutImage}/Image?v=${next}"`);
   });

@@ -166,6 +166,19 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return path;
 }
 
+/**
+ * An afterEach hook: when a test failed, a full-page screenshot of the page it left, and where it
+ * was, on stderr. `page` is read when the hook runs (tests set it in beforeAll).
+ */
+export function screenshotOnFailure(label: string, page: () => Page | undefined) {
+  return async (context: { task: { name: string; result?: { state?: string } } }) => {
+    const current = page();
+    if (context.task.result?.state !== "fail" || !current) return;
+    const file = await screenshot(current, `${label} ${context.task.name.slice(0, 40)}`).catch(() => "none");
+    console.error(`[${context.task.name}] at ${current.url()}, screenshot ${file}`);
+  };
+}
+
 /** The `data-mantine-color-scheme` on <html>: the display theme actually applied. */
 export const appliedScheme = (page: Page) =>
   page.evaluate(() => document.documentElement.getAttribute("data-mantine-color-scheme"));
