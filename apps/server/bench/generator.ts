@@ -26,8 +26,8 @@ import {
   themes,
   type Db,
 } from "@club/db";
-import { ImageStore } from "../src/lib/images";
-import { hashPassword } from "../src/lib/passwords";
+import { ImageStore } from "../src/platform/images";
+import { hashPassword } from "../src/platform/passwords";
 
 export interface ClubProfile {
   name: string;

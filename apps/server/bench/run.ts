@@ -28,7 +28,7 @@ import { join } from "node:path";
 import autocannon, { type Options, type Result } from "autocannon";
 import sharp from "sharp";
 import { closeDb, openDb } from "@club/db";
-import { TokenService } from "../src/lib/tokens";
+import { TokenService } from "../src/platform/tokens";
 import type { RecordedResponses } from "./ceiling";
 import { generateClub, PROFILES, type GeneratedClub } from "./generator";
 import { freePort, JWT_SECRET, serverDir, startServer, type ServerProcess } from "./serverProcess";

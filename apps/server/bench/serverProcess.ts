@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { closeDb, members, openDb, runMigrations, themes } from "@club/db";
-import { TokenService } from "../src/lib/tokens";
+import { TokenService } from "../src/platform/tokens";
 
 /**
  * The real server as a child process (`node --import tsx src/server.ts`, as `npm start` runs it),

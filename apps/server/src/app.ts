@@ -3,22 +3,22 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/a
 import type { Transporter } from "nodemailer";
 import { closeDb, openDb, runMigrations, type Db } from "@club/db";
 import { loadConfig, type Config } from "./config";
-import type { Deps } from "./lib/deps";
-import { ImageStore } from "./lib/images";
-import { loggerOptions, OneLinePerRequest } from "./lib/logger";
-import { Mailer } from "./lib/mailer";
-import { ReadCache } from "./lib/readCache";
-import { TokenService } from "./lib/tokens";
-import compressionPlugin from "./plugins/compression";
-import errorsPlugin, { frameworkErrors } from "./plugins/errors";
-import openapiPlugin from "./plugins/openapi";
-import securityPlugin, { JSON_BODY_LIMIT, REQUEST_TIMEOUT_MS } from "./plugins/security";
-import trpcReadCachePlugin from "./plugins/trpcReadCache";
-import webPlugin from "./plugins/web";
+import { requestCtx, type Deps } from "./api/context";
+import { ImageStore } from "./platform/images";
+import { loggerOptions, OneLinePerRequest } from "./platform/logger";
+import { Mailer } from "./platform/mailer";
+import { ReadCache } from "./platform/readCache";
+import { TokenService } from "./platform/tokens";
+import compressionPlugin from "./platform/compression";
+import errorsPlugin, { frameworkErrors } from "./api/restErrors";
+import openapiPlugin from "./platform/openapiDocs";
+import securityPlugin, { JSON_BODY_LIMIT, REQUEST_TIMEOUT_MS } from "./platform/security";
+import trpcFastPathPlugin from "./platform/trpcFastPath";
+import webPlugin from "./platform/web";
 import { seedOnNewDatabase } from "./seed";
-import { restRoutes } from "./routes";
-import { createContext } from "./trpc/context";
-import { appRouter, type AppRouter } from "./trpc/router";
+import { restRoutes } from "./api/rest";
+import { restOnlyPlugin } from "./api/restOnly";
+import { appRouter, type AppRouter } from "./api/router";
 
 export interface BuildAppOptions {
   config?: Config;
@@ -54,7 +54,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
 
   const db: Db = openDb(config.dbFile, { onStatement: opts.onStatement });
   const { isNew } = runMigrations(db);
-  const reads = new ReadCache(db, { enabled: config.readCache });
+  const reads = new ReadCache(db, { enabled: config.readCache, maxBytes: config.readCacheBytes });
   const tokens = new TokenService(db, config.jwtSecret);
   const mailer = new Mailer(db, config, app.log, opts.mailTransport, opts.mailBackoffMs);
   const images = new ImageStore(config.imagesDir);
@@ -71,27 +71,19 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   await app.register(securityPlugin, { config });
   await app.register(compressionPlugin);
 
-  app.get("/healthz", async (_req, reply) => {
-    try {
-      db.$client.prepare("SELECT 1").get();
-      return { status: "ok" };
-    } catch {
-      return reply.code(503).send({ status: "unavailable" });
-    }
-  });
-
-  await app.register(trpcReadCachePlugin, { enabled: config.readCache });
+  await app.register(trpcFastPathPlugin, { enabled: config.readCache });
   await app.register(fastifyTRPCPlugin, {
     prefix: "/trpc",
     trpcOptions: {
       router: appRouter,
-      createContext,
+      createContext: ({ req }) => requestCtx(req.server.deps, req.headers.authorization),
       onError({ path, error }) {
         if (error.code === "INTERNAL_SERVER_ERROR") app.log.error({ path, err: error }, "tRPC error");
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
   });
   await app.register(restRoutes);
+  await app.register(restOnlyPlugin);
   await app.register(openapiPlugin);
   await app.register(webPlugin, { distDir: opts.webDistDir });
   return app;

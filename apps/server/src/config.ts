@@ -41,6 +41,12 @@ const EnvSchema = z.object({
     .default(60),
   HSTS: booleanString.default(false),
   READ_CACHE: booleanString.default(true),
+  READ_CACHE_MB: z.coerce
+    .number({ error: "must be a number of megabytes" })
+    .int()
+    .min(1)
+    .max(4096)
+    .default(64),
   TRUST_PROXY: z
     .union([booleanString, z.string().regex(/^[0-9a-fA-F:.,/ ]+$/)], {
       error: "use true, false or a comma-separated list of proxy addresses",
@@ -65,6 +71,8 @@ export interface Config {
   rateLimit: { enabled: boolean; authMax: number; refreshMax: number; windowMs: number };
   /** Keep public read results until the database changes (lib/readCache.ts); false for benchmarks. */
   readCache: boolean;
+  /** The read cache's byte budget (READ_CACHE_MB). */
+  readCacheBytes: number;
   /** Strict-Transport-Security: opt-in, only with an https APP_URL. */
   hsts: boolean;
   /** Fastify's trustProxy: true, false or the proxies' addresses (X-Forwarded-For is trusted from them). */
@@ -114,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMs: e.RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
     readCache: e.READ_CACHE,
+    readCacheBytes: e.READ_CACHE_MB * 1024 * 1024,
     hsts: e.HSTS,
     trustProxy: e.TRUST_PROXY,
   };

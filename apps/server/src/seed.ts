@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import { seedDemoData } from "@club/db";
-import type { Deps } from "./lib/deps";
-import { hashPassword } from "./lib/passwords";
+import type { Deps } from "./api/context";
+import { hashPassword } from "./platform/passwords";
 
 export const DEMO_LOGIN = { email: "demo@whiskey.club", password: "dram-demo-2026" } as const;
 

@@ -7,9 +7,9 @@ import { SMTPServer } from "smtp-server";
 import { members } from "@club/db";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
-import type { AuthUser } from "../src/lib/deps";
-import { hashPassword } from "../src/lib/passwords";
-import { createCaller } from "../src/trpc/router";
+import type { AuthUser } from "../src/api/context";
+import { hashPassword } from "../src/platform/passwords";
+import { createCaller } from "../src/api/router";
 
 export interface TestApp {
   app: FastifyInstance;

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, openDb, themes } from "@club/db";
-import { FOREIGN_WRITE_CHECK_MS } from "../src/lib/readCache";
+import { FOREIGN_WRITE_CHECK_MS } from "../src/platform/readCache";
 import { createTestApp, type TestApp } from "./helpers";
 import { newBottle } from "./bottleFixtures";
 

@@ -7,7 +7,7 @@ import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
 import { ConfigError, loadConfig } from "../src/config";
-import { loggerOptions } from "../src/lib/logger";
+import { loggerOptions } from "../src/platform/logger";
 import { decodeQuotedPrintable, startSmtpSink } from "./helpers";
 
 const serverDir = new URL("..", import.meta.url).pathname;

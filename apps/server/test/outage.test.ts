@@ -11,7 +11,7 @@ import { ServerMessages } from "@club/shared";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import { REGISTERED_MESSAGE, RESEND_MESSAGE } from "../src/features/auth/service";
-import { backoffMs } from "../src/lib/mailer";
+import { backoffMs } from "../src/platform/mailer";
 import { decodeQuotedPrintable } from "./helpers";
 
 /**

@@ -62,5 +62,6 @@ export const ServerMessages = {
   malformedJson: "The request body is not valid JSON.",
   notFound: "Not found.",
   tooManyRequests: "Too many requests. Please wait and try again.",
+  batchTooLarge: "A tRPC batch may hold at most 10 calls.",
   internal: "Something went wrong.",
 } as const;

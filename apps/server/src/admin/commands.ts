@@ -23,7 +23,7 @@ import {
 } from "@club/db";
 import { EmailSchema, RegisterInputSchema } from "@club/shared";
 import type { Config } from "../config";
-import { hashPassword } from "../lib/passwords";
+import { hashPassword } from "../platform/passwords";
 
 /** A problem the admin can fix; the command line prints its message without a stack trace. */
 export class AdminError extends Error {}

@@ -1,5 +1,5 @@
 import { CLUB_NAME } from "@club/shared";
-import type { Email } from "../../lib/mailer";
+import type { Email } from "../../platform/mailer";
 
 const escapeHtml = (s: string) =>
   s.replace(

@@ -1,4 +1,3 @@
-import { TRPCError } from "@trpc/server";
 import {
   confirmMemberWithToken,
   findConfirmationToken,
@@ -14,10 +13,10 @@ import {
   type RefreshInput,
   type RegisterInput,
 } from "@club/shared";
-import type { AuthedCtx, Ctx, Deps } from "../../lib/deps";
-import { ConflictError, UnauthorizedError } from "../../lib/errors";
-import { getDummyHash, hashPassword, verifyPassword } from "../../lib/passwords";
-import { randomToken, sha256 } from "../../lib/tokens";
+import type { AuthedCtx, Deps } from "../../api/context";
+import { BadRequestError, ConflictError, ForbiddenError, UnauthorizedError } from "../../api/errors";
+import { getDummyHash, hashPassword, verifyPassword } from "../../platform/passwords";
+import { randomToken, sha256 } from "../../platform/tokens";
 import { confirmationEmail } from "./email";
 
 const CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -40,7 +39,7 @@ function sendConfirmation(deps: Deps, member: { id: number; email: string; first
   deps.mailer.send(confirmationEmail({ to: member.email, firstName: member.firstName, link }));
 }
 
-export async function register(ctx: Ctx, input: RegisterInput): Promise<{ message: string }> {
+export async function register(ctx: Deps, input: RegisterInput): Promise<{ message: string }> {
   if (findMemberByEmail(ctx.db, input.email)) throw new ConflictError(ServerMessages.emailTaken);
   const passwordHash = await hashPassword(input.password);
   let member;
@@ -55,17 +54,17 @@ export async function register(ctx: Ctx, input: RegisterInput): Promise<{ messag
   return { message: REGISTERED_MESSAGE };
 }
 
-export async function login(ctx: Ctx, input: LoginInput) {
+export async function login(ctx: Deps, input: LoginInput) {
   const member = findMemberByEmail(ctx.db, input.email);
   const valid = await verifyPassword(member?.passwordHash ?? (await getDummyHash()), input.password);
   if (!member || !valid) throw new UnauthorizedError(ServerMessages.invalidCredentials);
   if (!member.emailConfirmedAt)
-    throw new TRPCError({ code: "FORBIDDEN", message: ServerMessages.emailNotConfirmed });
+    throw new ForbiddenError(ServerMessages.emailNotConfirmed, "EMAIL_NOT_CONFIRMED");
   const pair = await ctx.tokens.issuePair({ id: member.id, email: member.email });
   return { ...pair, email: member.email };
 }
 
-export async function refresh(ctx: Ctx, input: RefreshInput) {
+export async function refresh(ctx: Deps, input: RefreshInput) {
   const outcome = await ctx.tokens.rotate(input.refreshToken);
   if (!outcome.ok) throw new UnauthorizedError(ServerMessages.invalidRefreshToken);
   return outcome.pair;
@@ -75,13 +74,13 @@ export function validateToken(ctx: AuthedCtx) {
   return { valid: true as const, email: ctx.user.email };
 }
 
-export function logout(ctx: Ctx, input: RefreshInput) {
+export function logout(ctx: Deps, input: RefreshInput) {
   ctx.tokens.revoke(input.refreshToken);
   return { ok: true as const };
 }
 
-export function confirmEmail(ctx: Ctx, input: ConfirmEmailInput): { message: string } {
-  const invalid = new TRPCError({ code: "BAD_REQUEST", message: ServerMessages.invalidConfirmation });
+export function confirmEmail(ctx: Deps, input: ConfirmEmailInput): { message: string } {
+  const invalid = new BadRequestError(ServerMessages.invalidConfirmation);
   const member = findMemberByEmail(ctx.db, input.email);
   if (!member) throw invalid;
   const token = findConfirmationToken(ctx.db, member.id, sha256(input.token));
@@ -98,7 +97,7 @@ export function confirmEmail(ctx: Ctx, input: ConfirmEmailInput): { message: str
 }
 
 /** Always the same answer, so it cannot tell whether an address is registered. */
-export function resendConfirmation(ctx: Ctx, input: { email: string }): { message: string } {
+export function resendConfirmation(ctx: Deps, input: { email: string }): { message: string } {
   const member = findMemberByEmail(ctx.db, input.email);
   if (member && !member.emailConfirmedAt) {
     const since = new Date(Date.now() - RESEND_INTERVAL_MS).toISOString();

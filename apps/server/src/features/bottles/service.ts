@@ -1,4 +1,3 @@
-import { TRPCError } from "@trpc/server";
 import {
   findBottleDetail,
   findBottleImage,
@@ -26,8 +25,8 @@ import {
   type UpdateDrinkTypeInput,
   type UpdateStateInput,
 } from "@club/shared";
-import type { AuthedCtx, Ctx } from "../../lib/deps";
-import { BadRequestError, NotFoundError } from "../../lib/errors";
+import type { AuthedCtx, PublicCtx } from "../../api/context";
+import { BadRequestError, NotFoundError, UnsupportedMediaTypeError } from "../../api/errors";
 
 const LOOKUP_NOT_FOUND: Record<LookupKind, string> = {
   brand: ServerMessages.brandNotFound,
@@ -36,29 +35,22 @@ const LOOKUP_NOT_FOUND: Record<LookupKind, string> = {
   state: ServerMessages.stateNotFound,
 };
 
-function assertBottle(ctx: Ctx, id: number): void {
+function assertBottle(ctx: PublicCtx, id: number): void {
   if (!isExistingBottle(ctx.db, id)) throw new NotFoundError(ServerMessages.bottleNotFound);
 }
 
-function assertLookup(ctx: Ctx, kind: LookupKind, id: number | null | undefined): void {
+function assertLookup(ctx: PublicCtx, kind: LookupKind, id: number | null | undefined): void {
   if (id != null && !lookupIdExists(ctx.db, kind, id)) throw new NotFoundError(LOOKUP_NOT_FOUND[kind]);
 }
 
-/*
- * Reads go through ctx.reads (lib/readCache.ts): the same result object until the database
- * changes. Callers must not modify what they get.
- */
-
 /** AllBottlesList: every bottle, sorted by name. */
-export const listAllBottles = (ctx: Ctx): BottleListItem[] =>
-  ctx.reads.memo("bottles.list", () => listBottles(ctx.db));
+export const listAllBottles = (ctx: PublicCtx): BottleListItem[] => listBottles(ctx.db);
 
 /** GET /api/Bottles: {id, name} of every bottle, for the Add Bottle to meeting dialog. */
-export const listBottleChoices = (ctx: Ctx): BottleOption[] =>
-  ctx.reads.memo("bottles.options", () => listBottleOptions(ctx.db));
+export const listBottleChoices = (ctx: PublicCtx): BottleOption[] => listBottleOptions(ctx.db);
 
-export function getBottle(ctx: Ctx, input: { id: number }): BottleDetail {
-  const bottle = ctx.reads.memo(`bottles.byId:${input.id}`, () => findBottleDetail(ctx.db, input.id));
+export function getBottle(ctx: PublicCtx, input: { id: number }): BottleDetail {
+  const bottle = findBottleDetail(ctx.db, input.id);
   if (!bottle) throw new NotFoundError(ServerMessages.bottleNotFound);
   return bottle;
 }
@@ -142,7 +134,7 @@ export async function uploadBottleImage(
   const saved = await ctx.images.save(data);
   if (!saved.ok) {
     if (saved.reason === "unsupported")
-      throw new TRPCError({ code: "UNSUPPORTED_MEDIA_TYPE", message: ServerMessages.imageUnsupported });
+      throw new UnsupportedMediaTypeError(ServerMessages.imageUnsupported);
     throw new BadRequestError(ServerMessages.imageInvalid);
   }
   upsertBottleImage(ctx.db, {
@@ -158,7 +150,7 @@ export async function uploadBottleImage(
 
 /** Where a bottle's stored image (or a smaller variant) is, with its content type and ETag. */
 export async function getBottleImage(
-  ctx: Ctx,
+  ctx: PublicCtx,
   input: { id: number; size: BottleImageQuery["size"] },
 ): Promise<{ path: string; contentType: string; etag: string }> {
   const image = findBottleImage(ctx.db, input.id);

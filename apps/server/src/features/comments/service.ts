@@ -1,15 +1,13 @@
 import { findMemberById, insertBottleComment, isExistingBottle, listCommentsForBottle } from "@club/db";
 import { ServerMessages, type Comment, type NewCommentInput } from "@club/shared";
-import type { AuthedCtx, Ctx } from "../../lib/deps";
-import { NotFoundError, UnauthorizedError } from "../../lib/errors";
+import type { AuthedCtx, PublicCtx } from "../../api/context";
+import { NotFoundError, UnauthorizedError } from "../../api/errors";
 
 /** A bottle's comments, oldest first: [] when it has none, 404 when the bottle is unknown. */
-export function commentsByBottle(ctx: Ctx, input: { bottleId: number }): Comment[] {
-  const comments = ctx.reads.memo(`comments.byBottle:${input.bottleId}`, () => {
-    const rows = listCommentsForBottle(ctx.db, input.bottleId);
-    return rows.length === 0 && !isExistingBottle(ctx.db, input.bottleId) ? undefined : rows;
-  });
-  if (!comments) throw new NotFoundError(ServerMessages.bottleNotFound);
+export function commentsByBottle(ctx: PublicCtx, input: { bottleId: number }): Comment[] {
+  const comments = listCommentsForBottle(ctx.db, input.bottleId);
+  if (comments.length === 0 && !isExistingBottle(ctx.db, input.bottleId))
+    throw new NotFoundError(ServerMessages.bottleNotFound);
   return comments;
 }
 

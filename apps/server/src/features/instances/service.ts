@@ -1,7 +1,7 @@
 import { findBottleInstance, finishBottleInstance, insertBottleInstance, isExistingBottle } from "@club/db";
 import { ServerMessages, type BottleInstance, type NewInstanceInput } from "@club/shared";
-import type { AuthedCtx } from "../../lib/deps";
-import { ConflictError, NotFoundError } from "../../lib/errors";
+import type { AuthedCtx } from "../../api/context";
+import { ConflictError, NotFoundError } from "../../api/errors";
 
 /** A new, unfinished purchase of a bottle; the price is dollars in, cents in the database. */
 export function createInstance(ctx: AuthedCtx, input: NewInstanceInput): BottleInstance {

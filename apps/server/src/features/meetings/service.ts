@@ -14,16 +14,16 @@ import {
   type MeetingListItem,
   type NewMeetingInput,
 } from "@club/shared";
-import type { AuthedCtx, Ctx } from "../../lib/deps";
-import { ConflictError, NotFoundError } from "../../lib/errors";
+import type { AuthedCtx, PublicCtx } from "../../api/context";
+import { ConflictError, NotFoundError } from "../../api/errors";
 
 /** Every meeting, newest date first. */
-export function getMeetings(ctx: Ctx): MeetingListItem[] {
-  return ctx.reads.memo("meetings.list", () => listMeetings(ctx.db));
+export function getMeetings(ctx: PublicCtx): MeetingListItem[] {
+  return listMeetings(ctx.db);
 }
 
-export function getMeeting(ctx: Ctx, input: { id: number }): MeetingDetail {
-  const meeting = ctx.reads.memo(`meetings.byId:${input.id}`, () => findMeetingDetail(ctx.db, input.id));
+export function getMeeting(ctx: PublicCtx, input: { id: number }): MeetingDetail {
+  const meeting = findMeetingDetail(ctx.db, input.id);
   if (!meeting) throw new NotFoundError(ServerMessages.meetingNotFound);
   return meeting;
 }

@@ -1,11 +1,11 @@
 import { findThemeByDescription, insertTheme, listThemesWithLastDate } from "@club/db";
 import { ServerMessages, type NewThemeInput, type ThemeListItem } from "@club/shared";
-import type { AuthedCtx, Ctx } from "../../lib/deps";
-import { ConflictError } from "../../lib/errors";
+import type { AuthedCtx, PublicCtx } from "../../api/context";
+import { ConflictError } from "../../api/errors";
 
 /** Every theme with the date it was last used (year 1 when never), sorted by name. */
-export function getThemes(ctx: Ctx): ThemeListItem[] {
-  return ctx.reads.memo("themes.list", () => listThemesWithLastDate(ctx.db));
+export function getThemes(ctx: PublicCtx): ThemeListItem[] {
+  return listThemesWithLastDate(ctx.db);
 }
 
 /** A new theme; the client's `id` is ignored and a name already taken (any case) is a 409. */

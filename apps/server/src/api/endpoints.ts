@@ -1,0 +1,69 @@
+import type { AnyProcedure, AnyRouter } from "@trpc/server";
+import type { ZodType } from "zod";
+import type { RequestCtx } from "./context";
+import type { EndpointMeta, RestMeta } from "./meta";
+import { apiRouter, appRouter } from "./router";
+
+/** One procedure of the router, with what the rest of the server derives from it. */
+export interface Endpoint {
+  /** The procedure's dotted path, e.g. "bottles.byId". */
+  path: string;
+  type: "query" | "mutation" | "subscription";
+  meta: EndpointMeta;
+  /** The procedure's input schema; undefined when it takes none. */
+  input: ZodType | undefined;
+  /** Served at /trpc (the REST-only session calls are not). */
+  trpc: boolean;
+  /** A member-only mutation: a change to the club's data. */
+  write: boolean;
+  /** Runs the procedure (its middlewares, input validation and resolver) as tRPC would. */
+  call: (ctx: RequestCtx, input: unknown) => Promise<unknown>;
+}
+
+export interface RestEndpoint extends Endpoint {
+  rest: RestMeta;
+}
+
+type ProcedureRecord = Record<string, AnyProcedure>;
+const proceduresOf = (router: AnyRouter) => router._def.procedures as ProcedureRecord;
+
+function describe(path: string, procedure: AnyProcedure, trpcPaths: Set<string>): Endpoint {
+  const def = procedure._def as unknown as {
+    type: Endpoint["type"];
+    meta?: EndpointMeta;
+    inputs: ZodType[];
+  };
+  const meta = def.meta ?? {};
+  if (def.inputs.length > 1) throw new Error(`${path}: one .input() per procedure`);
+  return {
+    path,
+    type: def.type,
+    meta,
+    input: def.inputs[0],
+    trpc: trpcPaths.has(path),
+    write: def.type === "mutation" && meta.access !== "public",
+    call: (ctx, input) =>
+      procedure({ path, ctx, type: def.type, getRawInput: () => Promise.resolve(input), signal: undefined, batchIndex: 0 }),
+  };
+}
+
+let cached: Endpoint[] | undefined;
+
+/** Every procedure of the API, in the router's order. */
+export function endpoints(): Endpoint[] {
+  if (cached) return cached;
+  const trpcPaths = new Set(Object.keys(proceduresOf(appRouter)));
+  cached = Object.entries(proceduresOf(apiRouter)).map(([path, p]) => describe(path, p, trpcPaths));
+  return cached;
+}
+
+export const restEndpoints = (): RestEndpoint[] =>
+  endpoints().flatMap((e) => (e.meta.rest ? [{ ...e, rest: e.meta.rest }] : []));
+
+/** The endpoint of a tRPC path served at /trpc, if any. */
+export function trpcEndpoint(path: string): Endpoint | undefined {
+  return trpcIndex().get(path);
+}
+
+let index: Map<string, Endpoint> | undefined;
+const trpcIndex = () => (index ??= new Map(endpoints().filter((e) => e.trpc).map((e) => [e.path, e])));

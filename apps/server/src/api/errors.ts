@@ -1,0 +1,117 @@
+import { TRPCError } from "@trpc/server";
+import { ZodError, z } from "zod";
+import { Messages, ServerMessages } from "@club/shared";
+
+/**
+ * The errors services throw: transport-neutral. api/trpc.ts maps them to tRPC errors and
+ * api/restErrors.ts to REST statuses, each once, from the table below.
+ */
+export type ErrorCode =
+  | "BAD_REQUEST"
+  | "UNAUTHORIZED"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "CONFLICT"
+  | "PAYLOAD_TOO_LARGE"
+  | "UNSUPPORTED_MEDIA_TYPE"
+  | "TOO_MANY_REQUESTS";
+
+export const STATUS_OF: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
+};
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details: {
+      /** A finer, machine-readable reason (e.g. MEMBERSHIP_PENDING); REST puts it in error.code. */
+      reason?: string;
+      cause?: unknown;
+    } = {},
+  ) {
+    super(message, { cause: details.cause });
+    this.name = "AppError";
+  }
+}
+
+export class BadRequestError extends AppError {
+  constructor(message: string = ServerMessages.validation, cause?: unknown) {
+    super("BAD_REQUEST", message, { cause });
+  }
+}
+export class UnauthorizedError extends AppError {
+  constructor(message: string = ServerMessages.unauthorized) {
+    super("UNAUTHORIZED", message);
+  }
+}
+export class ForbiddenError extends AppError {
+  constructor(message: string, reason?: string) {
+    super("FORBIDDEN", message, { reason });
+  }
+}
+export class NotFoundError extends AppError {
+  constructor(message: string = ServerMessages.notFound) {
+    super("NOT_FOUND", message);
+  }
+}
+export class ConflictError extends AppError {
+  constructor(message: string, reason?: string) {
+    super("CONFLICT", message, { reason });
+  }
+}
+export class PayloadTooLargeError extends AppError {
+  constructor(message: string) {
+    super("PAYLOAD_TOO_LARGE", message);
+  }
+}
+export class UnsupportedMediaTypeError extends AppError {
+  constructor(message: string) {
+    super("UNSUPPORTED_MEDIA_TYPE", message);
+  }
+}
+export class TooManyRequestsError extends AppError {
+  constructor(message: string = ServerMessages.tooManyRequests) {
+    super("TOO_MANY_REQUESTS", message);
+  }
+}
+
+const SPEC_MESSAGES = new Set<string>(Object.values(Messages));
+
+/**
+ * The message of a validation failure: a message of SPEC.md's catalogue carried by the failing
+ * rule itself (the ABV range, in the shared schema), else the generic one. The same over REST and tRPC.
+ */
+export function validationMessage(error: ZodError): string {
+  return error.issues.find((issue) => SPEC_MESSAGES.has(issue.message))?.message ?? ServerMessages.validation;
+}
+
+/** The zod issues of a validation failure, per field, for the error body. */
+export const issuesOf = (error: ZodError) => z.flattenError(error);
+
+/** tRPC's side of the mapping: an AppError becomes the TRPCError of the same code. */
+export function toTRPCError(error: AppError): TRPCError {
+  const trpc = new TRPCError({ code: error.code, message: error.message, cause: error });
+  return trpc;
+}
+
+/** A tRPC input validation failure, with the message validationMessage() picks. */
+export function toValidationError(error: ZodError): TRPCError {
+  return new TRPCError({ code: "BAD_REQUEST", message: validationMessage(error), cause: error });
+}
+
+/** Parses input with a shared schema; a failure is a 400 carrying the zod issues. */
+export function parseInput<T>(schema: z.ZodType<T>, data: unknown): T {
+  const result = schema.safeParse(data);
+  if (!result.success) throw new BadRequestError(validationMessage(result.error), result.error);
+  return result.data;
+}
+
+export { ZodError };

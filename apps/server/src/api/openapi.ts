@@ -1,0 +1,428 @@
+import { readFileSync } from "node:fs";
+import { z, type ZodObject, type ZodType } from "zod";
+import * as shared from "@club/shared";
+import { CLUB_NAME, DateInputSchema, EmailSchema } from "@club/shared";
+import * as local from "./openapiSchemas";
+import { restEndpoints, type RestEndpoint } from "./endpoints";
+import type { ErrorStatus } from "./meta";
+import { restOnlyRoutes } from "./restOnly";
+
+export type Tag =
+  "Auth" | "Meetings" | "Themes" | "Bottles" | "Bottle instances" | "Comments" | "Lookups" | "Operations";
+
+/** One documented REST route: a procedure's REST twin, or a REST-only route (api/restOnly.ts). */
+export interface ApiRoute {
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  /** The path exactly as Fastify registers it (`:id` parameters). */
+  path: string;
+  operationId: string;
+  tag: Tag;
+  summary: string;
+  description?: string;
+  /** A valid `Authorization: Bearer <accessToken>` is required (401 otherwise). */
+  auth?: boolean;
+  params?: ZodObject;
+  query?: ZodObject;
+  /** A JSON request body. */
+  body?: ZodType;
+  /** A multipart/form-data body with one file field of this name. */
+  fileField?: string;
+  response: {
+    status: 200 | 201 | 204;
+    description: string;
+    /** JSON body; a named schema or an array of one. Omitted with `binary` or for 204. */
+    schema?: ZodType;
+    /** A binary body of these media types instead of JSON. */
+    binary?: string[];
+  };
+  /** Answers 304 Not Modified when If-None-Match matches its ETag. */
+  notModified?: boolean;
+  /** Per-IP rate limited (platform/security.ts): 429 with Retry-After. */
+  rateLimited?: boolean;
+  /**
+   * The route's own error statuses. The document adds the implied ones: 400 with any input,
+   * 401 with `auth`, 413 and 415 with a body, 429 with `rateLimited`.
+   */
+  errors: ErrorStatus[];
+}
+
+/** The OpenAPI tag of each router namespace. */
+const TAG_OF: Record<string, Tag> = {
+  auth: "Auth",
+  meetings: "Meetings",
+  themes: "Themes",
+  bottles: "Bottles",
+  instances: "Bottle instances",
+  comments: "Comments",
+  lookups: "Lookups",
+};
+
+const pathParams = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
+const operationIdOf = (procedure: string) =>
+  procedure.replace(/\.(\w)/g, (_m, c: string) => c.toUpperCase()).replace(/[^A-Za-z]/g, "");
+
+/** The documented route of a procedure's REST twin, derived from its meta and input schema. */
+export function apiRouteOf(e: RestEndpoint): ApiRoute {
+  const { rest } = e;
+  const { doc } = e.meta;
+  const tag = TAG_OF[e.path.split(".")[0] ?? ""];
+  if (!doc || !tag) throw new Error(`OpenAPI: ${e.path} has a REST twin but no doc meta or tag.`);
+  const names = pathParams(rest.path);
+  const from = rest.from ?? (rest.method === "GET" ? "query" : "body");
+  const object = e.input instanceof z.ZodObject ? e.input : undefined;
+  if (names.length > 0 && !object) throw new Error(`OpenAPI: ${e.path} has path parameters but no object input.`);
+  const mask = Object.fromEntries(names.map((n) => [n, true] as const));
+  const others = object && names.length > 0 ? object.omit(mask as never) : e.input;
+  const status = rest.status ?? 200;
+  return {
+    method: rest.method,
+    path: rest.path,
+    operationId: operationIdOf(e.path),
+    tag,
+    summary: doc.summary,
+    ...(doc.description ? { description: doc.description } : {}),
+    ...(e.meta.access !== "public" ? { auth: true } : {}),
+    ...(object && names.length > 0 ? { params: object.pick(mask as never) } : {}),
+    ...(from === "query" && others instanceof z.ZodObject && Object.keys(others.shape).length > 0
+      ? { query: others }
+      : {}),
+    ...(from === "body" && others ? { body: others } : {}),
+    response: {
+      status,
+      description: doc.responseDescription ?? (status === 204 ? "Done." : "OK."),
+      ...(doc.response ? { schema: doc.response } : {}),
+    },
+    ...(e.meta.cache ? { notModified: true } : {}),
+    ...(e.meta.rateLimit ? { rateLimited: true } : {}),
+    errors: doc.errors ?? [],
+  };
+}
+
+/** Every documented route: the procedures' REST twins, then the REST-only routes. */
+export const apiRoutes = (): ApiRoute[] => [
+  ...restEndpoints().map(apiRouteOf),
+  ...restOnlyRoutes.map((r) => r.doc),
+];
+
+export type JsonSchema = Record<string, unknown>;
+
+export interface OpenApiOperation {
+  operationId: string;
+  tags: string[];
+  summary: string;
+  description?: string;
+  security?: Record<string, string[]>[];
+  parameters?: {
+    name: string;
+    in: "path" | "query";
+    required: boolean;
+    schema: JsonSchema;
+    description?: string;
+  }[];
+  requestBody?: { required: boolean; content: Record<string, { schema: JsonSchema }> };
+  responses: Record<string, JsonSchema>;
+}
+
+export interface OpenApiDocument {
+  openapi: string;
+  info: { title: string; version: string; description: string };
+  tags: { name: string; description: string }[];
+  paths: Record<string, Record<string, OpenApiOperation>>;
+  components: {
+    schemas: Record<string, JsonSchema>;
+    responses: Record<string, JsonSchema>;
+    securitySchemes: Record<string, JsonSchema>;
+  };
+}
+
+const SCHEMA_REF = "#/components/schemas/";
+const ref = (name: string) => ({ $ref: `${SCHEMA_REF}${name}` });
+
+const TAGS: Record<Tag, string> = {
+  Auth: "Registration, email confirmation, login and the token pair.",
+  Meetings: "Monthly meetings and the bottles sampled at them.",
+  Themes: "Theme ideas and when each was last used.",
+  Bottles: "The club's bottle library, its attributes and images.",
+  "Bottle instances": "Purchases of a bottle: price paid, and when it was finished.",
+  Comments: "Members' comments on bottles.",
+  Lookups: "The lists the bottle forms pick from.",
+  Operations: "For the admin and the container runtime.",
+};
+
+const ERROR_RESPONSES: Record<ErrorStatus, { name: string; description: string }> = {
+  400: {
+    name: "BadRequest",
+    description:
+      "The input is not valid (the messages per field are in `error.issues`) or the body is not JSON.",
+  },
+  401: {
+    name: "Unauthorized",
+    description: "No valid bearer access token (refresh it and retry once), or wrong credentials.",
+  },
+  403: { name: "Forbidden", description: "The email address is not confirmed yet." },
+  404: { name: "NotFound", description: "An id in the path, query or body does not exist." },
+  409: { name: "Conflict", description: "Conflicts with what is stored: a duplicate, or already done." },
+  413: {
+    name: "PayloadTooLarge",
+    description: "The body is larger than allowed (64 KB of JSON; 10 MB for an image).",
+  },
+  415: { name: "UnsupportedMediaType", description: "Not an accepted content type or image format." },
+  429: {
+    name: "TooManyRequests",
+    description: "Too many attempts from this address; wait `Retry-After` seconds.",
+  },
+  503: { name: "ServiceUnavailable", description: "The database is not reachable." },
+};
+
+const API_DESCRIPTION = `The REST API of the ${CLUB_NAME} web app (the paths of the original client).
+
+- **Reads are public.** Every write needs \`Authorization: Bearer <accessToken>\`; get one with \`POST /login\`
+  (use **Authorize** above to try writes here). Access tokens last 15 minutes: on a 401, call
+  \`POST /api/Register/refresh\` once and retry.
+- **JSON** in and out, camelCase. Meeting and purchase dates are \`YYYY-MM-DD\`; timestamps ISO 8601 UTC;
+  money is a number of dollars.
+- **Errors** are \`{"error": {"code", "message", "issues"?}}\` with a 4xx status; bad input never changes anything.
+
+The web app itself talks to the same services through tRPC at \`/trpc\` (not described here).`;
+
+/** Exported zod object schemas of packages/shared and ./schemas become components named after their export. */
+function namedSchemas(): Map<ZodType, string> {
+  const names = new Map<ZodType, string>();
+  for (const [exportName, value] of Object.entries({ ...shared, ...local })) {
+    if (exportName.endsWith("Schema") && value instanceof z.ZodObject) {
+      names.set(value, exportName.slice(0, -"Schema".length));
+    }
+  }
+  return names;
+}
+
+/** Adds what zod cannot infer (an email inside a pipe, the accepted date forms); drops JS safe-integer bounds. */
+const override = (ctx: { zodSchema: unknown; jsonSchema: JsonSchema }) => {
+  const js = ctx.jsonSchema;
+  if (ctx.zodSchema === EmailSchema) js.format = "email";
+  if (ctx.zodSchema === DateInputSchema) {
+    js.description = "A date, YYYY-MM-DD (a full ISO timestamp is accepted; its date is kept).";
+    js.examples = ["2026-05-08"];
+  }
+  if (js.type === "integer") {
+    if (js.minimum === Number.MIN_SAFE_INTEGER) delete js.minimum;
+    if (js.maximum === Number.MAX_SAFE_INTEGER) delete js.maximum;
+  }
+};
+
+type Io = "input" | "output";
+
+/** JSON Schemas of every named object schema, as zod sees it on the input or the output side. */
+function componentsFor(io: Io, names: Map<ZodType, string>): Record<string, JsonSchema> {
+  const registry = z.registry<{ id: string }>();
+  for (const [schema, name] of names) registry.add(schema, { id: name });
+  const { schemas } = z.toJSONSchema(registry, {
+    io,
+    uri: (id) => `${SCHEMA_REF}${id}`,
+    unrepresentable: "any",
+    override,
+  });
+  const result: Record<string, JsonSchema> = {};
+  for (const [name, schema] of Object.entries(schemas)) {
+    const { $schema: _dialect, $id: _id, ...rest } = schema as JsonSchema;
+    result[name] = rest;
+  }
+  return result;
+}
+
+/** Names of the components a JSON value points at with $ref, transitively. */
+function collectRefs(value: unknown, components: Record<string, JsonSchema>, into: Set<string>): void {
+  if (Array.isArray(value)) {
+    for (const item of value) collectRefs(item, components, into);
+  } else if (value && typeof value === "object") {
+    for (const [key, child] of Object.entries(value)) {
+      if (key === "$ref" && typeof child === "string" && child.startsWith(SCHEMA_REF)) {
+        const name = child.slice(SCHEMA_REF.length);
+        if (!into.has(name)) {
+          into.add(name);
+          collectRefs(components[name], components, into);
+        }
+      } else {
+        collectRefs(child, components, into);
+      }
+    }
+  }
+}
+
+/** A route's body or response schema as a $ref: a named object schema, or an array of one. */
+function schemaRef(schema: ZodType, names: Map<ZodType, string>, where: string): JsonSchema {
+  const name = names.get(schema);
+  if (name) return ref(name);
+  if (schema instanceof z.ZodArray) {
+    const itemName = names.get(schema.element as ZodType);
+    if (itemName) return { type: "array", items: ref(itemName) };
+  }
+  // An unnamed schema (a body without its path parameters): inline, its named parts as $refs.
+  if (schema instanceof z.ZodObject) return inlineSchema(schema);
+  // An unnamed schema (a body without its path parameters): inline, its named parts as $refs.
+  if (schema instanceof z.ZodObject) return inlineSchema(schema);
+  throw new Error(
+    `OpenAPI: ${where} uses a schema that is not an exported *Schema object (or an array of one).`,
+  );
+}
+
+/** An unnamed object schema, inline. */
+function inlineSchema(schema: ZodObject): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    io: "input",
+    unrepresentable: "any",
+    override,
+  }) as JsonSchema;
+  return rest;
+}
+
+function parameters(schema: ZodObject, location: "path" | "query") {
+  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any", override }) as {
+    properties?: Record<string, JsonSchema>;
+    required?: string[];
+  };
+  return Object.entries(json.properties ?? {}).map(([name, propertySchema]) => ({
+    name,
+    in: location,
+    required: location === "path" || (json.required ?? []).includes(name),
+    schema: propertySchema,
+  }));
+}
+
+/** The route's own error statuses plus the ones its shape implies. */
+export function errorStatuses(route: ApiRoute): ErrorStatus[] {
+  const statuses = new Set<ErrorStatus>(route.errors);
+  const hasBody = route.body !== undefined || route.fileField !== undefined;
+  if (hasBody || route.params || route.query) statuses.add(400);
+  if (route.auth) statuses.add(401);
+  if (hasBody) {
+    statuses.add(413);
+    statuses.add(415);
+  }
+  if (route.rateLimited) statuses.add(429);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+export const openApiPath = (fastifyPath: string) => fastifyPath.replace(/:(\w+)/g, "{$1}");
+
+function operation(route: ApiRoute, names: Map<ZodType, string>): OpenApiOperation {
+  const where = `${route.method} ${route.path}`;
+  const op: OpenApiOperation = {
+    operationId: route.operationId,
+    tags: [route.tag],
+    summary: route.summary,
+    ...(route.description ? { description: route.description } : {}),
+    responses: {},
+  };
+  if (route.auth) op.security = [{ bearerAuth: [] }];
+  const params = [
+    ...(route.params ? parameters(route.params, "path") : []),
+    ...(route.query ? parameters(route.query, "query") : []),
+  ];
+  if (params.length > 0) op.parameters = params;
+  if (route.body) {
+    op.requestBody = {
+      required: true,
+      content: { "application/json": { schema: schemaRef(route.body, names, `${where} body`) } },
+    };
+  } else if (route.fileField) {
+    op.requestBody = {
+      required: true,
+      content: {
+        "multipart/form-data": {
+          schema: {
+            type: "object",
+            properties: { [route.fileField]: { type: "string", format: "binary" } },
+            required: [route.fileField],
+          },
+        },
+      },
+    };
+  }
+  const { response } = route;
+  const content: Record<string, { schema: JsonSchema }> = {};
+  if (response.schema)
+    content["application/json"] = { schema: schemaRef(response.schema, names, `${where} response`) };
+  for (const type of response.binary ?? []) content[type] = { schema: { type: "string", format: "binary" } };
+  op.responses[String(response.status)] = { description: response.description, content };
+  if (route.notModified)
+    op.responses["304"] = { description: "Not modified: If-None-Match matched the ETag." };
+  for (const status of errorStatuses(route)) {
+    op.responses[String(status)] = { $ref: `#/components/responses/${ERROR_RESPONSES[status].name}` };
+  }
+  return op;
+}
+
+const serverVersion = (): string => {
+  const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+    version?: string;
+  };
+  return pkg.version ?? "0.0.0";
+};
+
+/** Builds the OpenAPI 3.1 document from the route table and the shared zod schemas. */
+export function buildOpenApiDocument(routes: ApiRoute[] = apiRoutes()): OpenApiDocument {
+  const names = namedSchemas();
+  const inputs = componentsFor("input", names);
+  const outputs = componentsFor("output", names);
+
+  const paths: OpenApiDocument["paths"] = {};
+  const usedIn = new Set<string>();
+  const usedOut = new Set<string>();
+  for (const route of routes) {
+    const op = operation(route, names);
+    collectRefs(op.requestBody, inputs, usedIn);
+    collectRefs(op.responses, outputs, usedOut);
+    const path = openApiPath(route.path);
+    const method = route.method.toLowerCase();
+    const item = (paths[path] ??= {});
+    if (item[method]) throw new Error(`OpenAPI: ${route.method} ${route.path} is listed twice.`);
+    item[method] = op;
+  }
+
+  const errorName = names.get(local.ErrorBodySchema) ?? "ErrorBody";
+  usedOut.add(errorName);
+  collectRefs(outputs[errorName], outputs, usedOut);
+
+  const schemas: Record<string, JsonSchema> = {};
+  for (const name of [...usedIn].sort()) schemas[name] = inputs[name] ?? {};
+  for (const name of [...usedOut].sort()) {
+    const out = outputs[name] ?? {};
+    if (usedIn.has(name) && JSON.stringify(schemas[name]) !== JSON.stringify(out)) {
+      throw new Error(`OpenAPI: ${name}Schema is used both as input and output, with different shapes.`);
+    }
+    schemas[name] = out;
+  }
+
+  const responses: Record<string, JsonSchema> = {};
+  for (const [status, { name, description }] of Object.entries(ERROR_RESPONSES)) {
+    const schema =
+      status === "503"
+        ? { type: "object", properties: { status: { const: "unavailable" } }, required: ["status"] }
+        : ref(errorName);
+    responses[name] = { description, content: { "application/json": { schema } } };
+  }
+
+  return {
+    openapi: "3.1.0",
+    info: { title: `${CLUB_NAME} API`, version: serverVersion(), description: API_DESCRIPTION },
+    tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
+    paths,
+    components: {
+      schemas,
+      responses,
+      securitySchemes: {
+        bearerAuth: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "JWT",
+          description: "The `accessToken` from POST /login or POST /api/Register/refresh.",
+        },
+      },
+    },
+  };
+}
+
+let cached: OpenApiDocument | undefined;
+/** The document, built once per process. */
+export const openApiDocument = (): OpenApiDocument => (cached ??= buildOpenApiDocument());

@@ -1,0 +1,21 @@
+import type { FastifyPluginAsync } from "fastify";
+import { imageBytesRoute } from "../features/bottles/imageBytes";
+import { imageUploadRoute } from "../features/bottles/imageUpload";
+import { healthRoute } from "../platform/health";
+import type { ApiRoute } from "./openapi";
+
+/**
+ * A route that is REST by nature (multipart bodies, binary answers): an explicit Fastify route,
+ * documented by the ApiRoute beside it.
+ */
+export interface RestOnlyRoute {
+  doc: ApiRoute;
+  plugin: FastifyPluginAsync;
+}
+
+/** Every REST-only route; test/openapi.test.ts checks they and the procedures cover what is served. */
+export const restOnlyRoutes: RestOnlyRoute[] = [imageBytesRoute, imageUploadRoute, healthRoute];
+
+export const restOnlyPlugin: FastifyPluginAsync = async (app) => {
+  for (const route of restOnlyRoutes) await app.register(route.plugin);
+};

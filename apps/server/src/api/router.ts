@@ -1,0 +1,35 @@
+import { authRouter } from "../features/auth/router";
+import { bottlesRouter } from "../features/bottles/router";
+import { commentsRouter } from "../features/comments/router";
+import { instancesRouter } from "../features/instances/router";
+import { lookupsRouter } from "../features/lookups/router";
+import { meetingsRouter } from "../features/meetings/router";
+import { themesRouter } from "../features/themes/router";
+import { callerCtx, type AuthUser, type Deps } from "./context";
+import { createCallerFactory, router } from "./trpc";
+
+/** The procedures the web app calls over tRPC, at /trpc. */
+const trpcFeatures = {
+  meetings: meetingsRouter,
+  themes: themesRouter,
+  bottles: bottlesRouter,
+  instances: instancesRouter,
+  comments: commentsRouter,
+  lookups: lookupsRouter,
+};
+
+/** Served at /trpc; its type is the web app's contract. */
+export const appRouter = router(trpcFeatures);
+export type AppRouter = typeof appRouter;
+
+/**
+ * Every procedure, including the REST-only ones (the session's calls, which the web app makes
+ * over REST as SPEC.md lists them). The REST routes, the OpenAPI document and the test tables
+ * are walked from this one.
+ */
+export const apiRouter = router({ auth: authRouter, ...trpcFeatures });
+export type ApiRouter = typeof apiRouter;
+
+/** A server-side caller, used by tests: createCaller(deps, user). */
+export const createCaller = (deps: Deps, user: AuthUser | null = null) =>
+  createCallerFactory(apiRouter)(callerCtx(deps, user));

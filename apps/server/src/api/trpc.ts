@@ -1,0 +1,54 @@
+import { initTRPC } from "@trpc/server";
+import { ZodError } from "zod";
+import { requireMember, type RequestCtx } from "./context";
+import { AppError, issuesOf, toTRPCError, toValidationError } from "./errors";
+import type { EndpointMeta } from "./meta";
+
+const t = initTRPC
+  .context<RequestCtx>()
+  .meta<EndpointMeta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      return {
+        ...shape,
+        data: {
+          ...shape.data,
+          stack: undefined,
+          zodError: error.cause instanceof ZodError ? issuesOf(error.cause) : null,
+          reason: error.cause instanceof AppError ? (error.cause.details.reason ?? null) : null,
+        },
+      };
+    },
+  });
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+/** tRPC's side of the error mapping (api/errors.ts): services' AppErrors and input validation. */
+const mapErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (result.ok) return result;
+  const cause = result.error.cause;
+  if (cause instanceof AppError) throw toTRPCError(cause);
+  if (result.error.code === "BAD_REQUEST" && cause instanceof ZodError) throw toValidationError(cause);
+  return result;
+});
+
+const base = t.procedure.use(mapErrors);
+
+/** Anyone; the caller is not resolved unless the resolver asks ctx.auth(). */
+export const publicProcedure = base.meta({ access: "public" });
+
+/**
+ * A public read whose answer depends only on its input and the database: the transports cache its
+ * serialized answer (platform/readCache.ts). Its context has no caller at all, so reading one is a
+ * compile error, and what it returns is shared by every visitor.
+ */
+export const cachedReadProcedure = base
+  .meta({ access: "public", cache: "public" })
+  .use(({ next }) => next({ ctx: { auth: undefined } }));
+
+/** A valid bearer access token is required; narrows ctx.user to the member. */
+export const memberProcedure = base
+  .meta({ access: "member" })
+  .use(async ({ ctx, next }) => next({ ctx: { user: (await requireMember(ctx)).user } }));

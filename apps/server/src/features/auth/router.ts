@@ -1,0 +1,123 @@
+import type { TRPCRouterRecord } from "@trpc/server";
+import {
+  ConfirmEmailInputSchema,
+  LoginInputSchema,
+  MessageSchema,
+  RefreshInputSchema,
+  RegisterInputSchema,
+  ResendConfirmationInputSchema,
+  TokenPairSchema,
+} from "@club/shared";
+import { memberProcedure, publicProcedure } from "../../api/trpc";
+import { LoginResultSchema, OkSchema, ValidTokenSchema } from "../../api/openapiSchemas";
+import { confirmEmail, login, logout, refresh, register, resendConfirmation, validateToken } from "./service";
+
+/**
+ * The session's calls. The web app makes them over REST, as SPEC.md section 7 lists them, so these
+ * procedures are REST-only (api/router.ts keeps them out of /trpc).
+ */
+export const authRouter = {
+  login: publicProcedure
+    .meta({
+      rest: { method: "POST", path: "/login" },
+      rateLimit: "login",
+      doc: {
+        summary: "Log in",
+        description:
+          "Exchanges email and password for an access token (a JWT valid for 15 minutes) and a refresh token (30 days, single use). 403 when the email address is not confirmed yet.",
+        response: LoginResultSchema,
+        responseDescription: "The token pair and the member's email.",
+        errors: [401, 403],
+      },
+    })
+    .input(LoginInputSchema)
+    .mutation(({ ctx, input }) => login(ctx, input)),
+
+  register: publicProcedure
+    .meta({
+      rest: { method: "POST", path: "/api/Register/register", status: 201 },
+      rateLimit: "register",
+      doc: {
+        summary: "Register a member",
+        description:
+          "Stores the member unconfirmed and emails a confirmation link (valid 24 hours). Login is refused until the address is confirmed.",
+        response: MessageSchema,
+        responseDescription: "Registered; a confirmation email is on its way.",
+        errors: [409],
+      },
+    })
+    .input(RegisterInputSchema)
+    .mutation(({ ctx, input }) => register(ctx, input)),
+
+  refresh: publicProcedure
+    .meta({
+      rest: { method: "POST", path: "/api/Register/refresh" },
+      rateLimit: "refresh",
+      doc: {
+        summary: "Refresh the tokens",
+        description:
+          "Rotates the refresh token: the one sent becomes invalid. Presenting an already-rotated token revokes its whole family (theft detection).",
+        response: TokenPairSchema,
+        responseDescription: "A new token pair.",
+        errors: [401],
+      },
+    })
+    .input(RefreshInputSchema)
+    .mutation(({ ctx, input }) => refresh(ctx, input)),
+
+  validateToken: memberProcedure
+    .meta({
+      rest: { method: "POST", path: "/api/Register/validateToken", from: "none" },
+      doc: {
+        summary: "Check an access token",
+        description: "200 when the bearer access token is valid, 401 otherwise. No body.",
+        response: ValidTokenSchema,
+        responseDescription: "The token is valid.",
+      },
+    })
+    .query(({ ctx }) => validateToken(ctx)),
+
+  confirmEmail: publicProcedure
+    .meta({
+      rest: { method: "GET", path: "/api/Register/confirmemail" },
+      rateLimit: "confirmation",
+      doc: {
+        summary: "Confirm an email address",
+        description:
+          "The link of the confirmation email. Single use; confirming an already confirmed address again answers 200.",
+        response: MessageSchema,
+        responseDescription: "Confirmed.",
+      },
+    })
+    .input(ConfirmEmailInputSchema)
+    .mutation(({ ctx, input }) => confirmEmail(ctx, input)),
+
+  logout: publicProcedure
+    .meta({
+      rest: { method: "POST", path: "/api/Register/logout" },
+      doc: {
+        summary: "Log out",
+        description:
+          "Revokes the refresh token and every token rotated from the same login. Unknown tokens are ignored.",
+        response: OkSchema,
+        responseDescription: "Logged out.",
+      },
+    })
+    .input(RefreshInputSchema)
+    .mutation(({ ctx, input }) => logout(ctx, input)),
+
+  resendConfirmation: publicProcedure
+    .meta({
+      rest: { method: "POST", path: "/api/Register/resendConfirmation" },
+      rateLimit: "confirmation",
+      doc: {
+        summary: "Send the confirmation email again",
+        description:
+          "Always the same answer, so it does not reveal who is registered. At most one email a minute per member.",
+        response: MessageSchema,
+        responseDescription: "Sent if the address belongs to an unconfirmed member.",
+      },
+    })
+    .input(ResendConfirmationInputSchema)
+    .mutation(({ ctx, input }) => resendConfirmation(ctx, input)),
+} satisfies TRPCRouterRecord;

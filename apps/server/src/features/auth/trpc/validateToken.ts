@@ -1,4 +1,0 @@
-import { protectedProcedure } from "../../../trpc/trpc";
-import { validateToken } from "../service";
-
-export default protectedProcedure.query(({ ctx }) => validateToken(ctx));

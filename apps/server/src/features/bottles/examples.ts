@@ -1,0 +1,31 @@
+import { tinyPng, type Examples } from "../../../test/fuzz/fixtures";
+
+export const examples: Examples = {
+  procedures: {
+    "bottles.list": () => undefined,
+    "bottles.options": () => undefined,
+    "bottles.byId": (c) => ({ id: c.f.bottleId }),
+    "bottles.create": (c) => ({
+      name: `New bottle ${c.n()}`,
+      storeLink: "https://shop.example/x",
+      brandId: null,
+      newBrand: "",
+      drinkTypeId: c.f.drinkTypeId,
+      countryId: c.f.countryId,
+      stateId: c.f.stateId,
+      abv: 46.3,
+    }),
+    "bottles.updateBrand": (c) => ({ bottleId: c.f.bottleId, brandId: c.f.brandId }),
+    "bottles.updateDrinkType": (c) => ({ bottleId: c.f.bottleId, drinkTypeId: 2 + (c.n() % 2) }),
+    "bottles.updateCountry": (c) => ({ bottleId: c.f.bottleId, countryId: 2 + (c.n() % 2) }),
+    "bottles.updateState": (c) => ({ bottleId: c.f.bottleId, stateId: 2 + (c.n() % 2) }),
+    "bottles.updateAbv": (c) => ({ bottleId: c.f.bottleId, abv: 50 + (c.n() % 40) / 10 }),
+  },
+  rest: {
+    "GET /api/Bottles/:id/Image": (c) => ({ params: { id: String(c.f.imageBottleId) }, query: { size: "thumb" } }),
+    "POST /api/Bottles/UploadImage": async (c) => ({
+      query: { bottleId: String(c.f.imageBottleId) },
+      multipart: [{ name: "image", filename: "bottle.png", contentType: "image/png", data: await tinyPng() }],
+    }),
+  },
+};

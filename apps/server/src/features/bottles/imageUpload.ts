@@ -1,0 +1,73 @@
+import type { FastifyRequest } from "fastify";
+import multipart from "@fastify/multipart";
+import { IMAGE_MAX_BYTES, ServerMessages, UploadImageQuerySchema, UploadImageResultSchema } from "@club/shared";
+import { requestCtx, requireMember } from "../../api/context";
+import {
+  AppError,
+  BadRequestError,
+  parseInput,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+} from "../../api/errors";
+import type { RestOnlyRoute } from "../../api/restOnly";
+import { uploadBottleImage } from "./service";
+
+const errorCode = (error: unknown) => (error as { code?: unknown } | null)?.code;
+
+/**
+ * Reads the multipart field `image` into memory (at most IMAGE_MAX_BYTES, enforced by the
+ * multipart limits below). Not multipart: 415. No `image` file or a broken multipart body: 400.
+ * Too large: 413.
+ */
+async function readImageField(req: FastifyRequest): Promise<Buffer> {
+  if (!req.isMultipart()) throw new UnsupportedMediaTypeError(ServerMessages.imageMissing);
+  try {
+    const file = await req.file();
+    if (!file || file.fieldname !== "image") {
+      file?.file.resume();
+      throw new BadRequestError(ServerMessages.imageMissing);
+    }
+    const data = await file.toBuffer();
+    if (file.file.truncated) throw new PayloadTooLargeError(ServerMessages.imageTooLarge);
+    return data;
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (errorCode(error) === "FST_REQ_FILE_TOO_LARGE") throw new PayloadTooLargeError(ServerMessages.imageTooLarge);
+    // busboy's "Unexpected end of form", a missing boundary, a parts limit...: the client's fault.
+    throw new BadRequestError(ServerMessages.imageMissing, error);
+  }
+}
+
+/** POST /api/Bottles/UploadImage?bottleId={id}, multipart with the field `image`. */
+export const imageUploadRoute: RestOnlyRoute = {
+  doc: {
+    method: "POST",
+    path: "/api/Bottles/UploadImage",
+    operationId: "uploadBottleImage",
+    tag: "Bottles",
+    summary: "Upload a bottle's image",
+    description:
+      "multipart/form-data with one file in the field `image`: JPEG, PNG, WebP or GIF (recognised by content), at most 10 MB. It is re-encoded, which strips EXIF and GPS data, and replaces any previous image.",
+    auth: true,
+    query: UploadImageQuerySchema,
+    fileField: "image",
+    response: {
+      status: 200,
+      description: "Stored; `imageVersion` is the new image's content hash (BottleDetail.imageVersion).",
+      schema: UploadImageResultSchema,
+    },
+    errors: [404],
+  },
+  plugin: async (app) => {
+    // Multipart parsing lives in this route's scope only: its hooks would otherwise run on every request.
+    await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10 } });
+    // Bodies that are neither multipart nor JSON reach the handler (and get imageMissing as a 415)
+    // instead of Fastify's generic "Unsupported Media Type".
+    app.addContentTypeParser("*", (_req, _payload, done) => done(null, undefined));
+    app.post("/api/Bottles/UploadImage", async (req) => {
+      const ctx = await requireMember(requestCtx(req.server.deps, req.headers.authorization));
+      const input = parseInput(UploadImageQuerySchema, req.query);
+      return uploadBottleImage(ctx, input, () => readImageField(req));
+    });
+  },
+};

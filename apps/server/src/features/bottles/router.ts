@@ -1,0 +1,104 @@
+import type { TRPCRouterRecord } from "@trpc/server";
+import { z, type ZodType } from "zod";
+import {
+  BottleDetailSchema,
+  BottleIdSchema,
+  BottleListItemSchema,
+  BottleOptionSchema,
+  NewBottleInputSchema,
+  UpdateAbvInputSchema,
+  UpdateBrandInputSchema,
+  UpdateCountryInputSchema,
+  UpdateDrinkTypeInputSchema,
+  UpdateStateInputSchema,
+} from "@club/shared";
+import type { AuthedCtx } from "../../api/context";
+import { cachedReadProcedure, memberProcedure } from "../../api/trpc";
+import { CreatedIdSchema, OkSchema } from "../../api/openapiSchemas";
+import {
+  createBottle,
+  getBottle,
+  listAllBottles,
+  listBottleChoices,
+  updateAbv,
+  updateBrand,
+  updateCountry,
+  updateDrinkType,
+  updateState,
+} from "./service";
+
+/** POST /api/Bottles/<action>: one attribute of a bottle. */
+function attributeUpdate<T>(
+  action: string,
+  what: string,
+  schema: ZodType<T>,
+  update: (ctx: AuthedCtx, input: T) => { ok: true },
+) {
+  return memberProcedure
+    .meta({
+      rest: { method: "POST", path: `/api/Bottles/${action}` },
+      doc: { summary: `Change a bottle's ${what}`, response: OkSchema, responseDescription: "Updated.", errors: [404] },
+    })
+    .input(schema)
+    .mutation(({ ctx, input }) => update(ctx, input as T));
+}
+
+/** Image upload and image bytes are REST-only routes: images.routes.ts. */
+export const bottlesRouter = {
+  list: cachedReadProcedure
+    .meta({
+      rest: { method: "GET", path: "/api/Bottles/AllBottlesList" },
+      doc: {
+        summary: "List the bottle library",
+        response: z.array(BottleListItemSchema),
+        responseDescription: "The bottles, sorted by name.",
+      },
+    })
+    .query(({ ctx }) => listAllBottles(ctx)),
+
+  options: cachedReadProcedure
+    .meta({
+      rest: { method: "GET", path: "/api/Bottles" },
+      doc: {
+        summary: "List every bottle's id and name",
+        description: "Sorted by name; for the Add Bottle to meeting dialog.",
+        response: z.array(BottleOptionSchema),
+        responseDescription: "The bottles.",
+      },
+    })
+    .query(({ ctx }) => listBottleChoices(ctx)),
+
+  byId: cachedReadProcedure
+    .meta({
+      rest: { method: "GET", path: "/api/Bottles/:id" },
+      doc: {
+        summary: "Get a bottle with its purchases",
+        response: BottleDetailSchema,
+        responseDescription: "The bottle.",
+        errors: [404],
+      },
+    })
+    .input(BottleIdSchema)
+    .query(({ ctx, input }) => getBottle(ctx, input)),
+
+  create: memberProcedure
+    .meta({
+      rest: { method: "POST", path: "/api/Bottles/NewBottle", status: 201 },
+      doc: {
+        summary: "Add a bottle",
+        description:
+          "A non-empty `newBrand` creates (or reuses, ignoring case) that brand and wins over `brandId`; with neither, the bottle's name is used as its brand.",
+        response: CreatedIdSchema,
+        responseDescription: "Created.",
+        errors: [404],
+      },
+    })
+    .input(NewBottleInputSchema)
+    .mutation(({ ctx, input }) => createBottle(ctx, input)),
+
+  updateBrand: attributeUpdate("UpdateBrand", "brand", UpdateBrandInputSchema, updateBrand),
+  updateDrinkType: attributeUpdate("UpdateDrinkType", "drink type", UpdateDrinkTypeInputSchema, updateDrinkType),
+  updateCountry: attributeUpdate("UpdateCountry", "country", UpdateCountryInputSchema, updateCountry),
+  updateState: attributeUpdate("UpdateState", "state", UpdateStateInputSchema, updateState),
+  updateAbv: attributeUpdate("UpdateABV", "ABV", UpdateAbvInputSchema, updateAbv),
+} satisfies TRPCRouterRecord;

@@ -1,0 +1,35 @@
+import type { TRPCRouterRecord } from "@trpc/server";
+import { BottleInstanceSchema, InstanceIdSchema, NewInstanceInputSchema } from "@club/shared";
+import { memberProcedure } from "../../api/trpc";
+import { createInstance, finishInstance } from "./service";
+
+export const instancesRouter = {
+  create: memberProcedure
+    .meta({
+      rest: { method: "POST", path: "/api/BottleInstances/new", status: 201 },
+      doc: {
+        summary: "Add a purchase of a bottle",
+        description:
+          "`purchasePrice` is in dollars. A new instance is unfinished: `dateFinished` is null or absent.",
+        response: BottleInstanceSchema,
+        responseDescription: "Created.",
+        errors: [404],
+      },
+    })
+    .input(NewInstanceInputSchema)
+    .mutation(({ ctx, input }) => createInstance(ctx, input)),
+
+  finish: memberProcedure
+    .meta({
+      rest: { method: "PUT", path: "/api/BottleInstances/finish/:id", from: "none" },
+      doc: {
+        summary: "Mark a bottle instance finished",
+        description: "Sets `dateFinished` to the server's today. Finishing twice is a 409.",
+        response: BottleInstanceSchema,
+        responseDescription: "Finished.",
+        errors: [404, 409],
+      },
+    })
+    .input(InstanceIdSchema)
+    .mutation(({ ctx, input }) => finishInstance(ctx, input)),
+} satisfies TRPCRouterRecord;

@@ -1,4 +1,0 @@
-import { publicProcedure } from "../../../trpc/trpc";
-import { getBrands } from "../service";
-
-export default publicProcedure.query(({ ctx }) => getBrands(ctx));

@@ -1,4 +1,0 @@
-import { publicProcedure } from "../../../trpc/trpc";
-import { getCountries } from "../service";
-
-export default publicProcedure.query(({ ctx }) => getCountries(ctx));

@@ -1,0 +1,62 @@
+import type { TRPCRouterRecord } from "@trpc/server";
+import { z } from "zod";
+import {
+  AddBottleToMeetingInputSchema,
+  MeetingDetailSchema,
+  MeetingIdSchema,
+  MeetingListItemSchema,
+  NewMeetingInputSchema,
+} from "@club/shared";
+import { cachedReadProcedure, memberProcedure } from "../../api/trpc";
+import { CreatedIdSchema, OkSchema } from "../../api/openapiSchemas";
+import { addBottleToMeeting, createMeeting, getMeeting, getMeetings } from "./service";
+
+export const meetingsRouter = {
+  list: cachedReadProcedure
+    .meta({
+      rest: { method: "GET", path: "/api/MonthlyMeetings/GetMonthlyMeetingsWithNames" },
+      doc: {
+        summary: "List meetings",
+        description: "Newest date first.",
+        response: z.array(MeetingListItemSchema),
+        responseDescription: "The meetings.",
+      },
+    })
+    .query(({ ctx }) => getMeetings(ctx)),
+
+  byId: cachedReadProcedure
+    .meta({
+      rest: { method: "GET", path: "/api/MonthlyMeetings/:id" },
+      doc: {
+        summary: "Get a meeting with the bottles sampled",
+        response: MeetingDetailSchema,
+        responseDescription: "The meeting.",
+        errors: [404],
+      },
+    })
+    .input(MeetingIdSchema)
+    .query(({ ctx, input }) => getMeeting(ctx, input)),
+
+  create: memberProcedure
+    .meta({
+      rest: { method: "POST", path: "/api/MonthlyMeetings/PostMonthlyMeetingsWithNames", status: 201 },
+      doc: { summary: "Add a meeting", response: CreatedIdSchema, responseDescription: "Created.", errors: [404] },
+    })
+    .input(NewMeetingInputSchema)
+    .mutation(({ ctx, input }) => createMeeting(ctx, input)),
+
+  addBottle: memberProcedure
+    .meta({
+      rest: { method: "POST", path: "/api/MonthlyMeetings/AddBottleToMeeting" },
+      doc: {
+        summary: "Add a bottle to a meeting",
+        description:
+          "Requires a bearer token (the original client sent none; this server requires it for every write).",
+        response: OkSchema,
+        responseDescription: "Added.",
+        errors: [404, 409],
+      },
+    })
+    .input(AddBottleToMeetingInputSchema)
+    .mutation(({ ctx, input }) => addBottleToMeeting(ctx, input)),
+} satisfies TRPCRouterRecord;

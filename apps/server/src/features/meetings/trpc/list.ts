@@ -1,4 +1,0 @@
-import { publicProcedure } from "../../../trpc/trpc";
-import { getMeetings } from "../service";
-
-export default publicProcedure.query(({ ctx }) => getMeetings(ctx));

@@ -1,5 +1,0 @@
-import type { TRPCRouterRecord } from "@trpc/server";
-import create from "./create";
-import list from "./list";
-
-export const themesRouter = { list, create } satisfies TRPCRouterRecord;

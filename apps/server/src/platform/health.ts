@@ -1,0 +1,27 @@
+import { HealthSchema } from "../api/openapiSchemas";
+import type { RestOnlyRoute } from "../api/restOnly";
+
+/** GET /healthz: 200 when the database answers, 503 otherwise (Docker's HEALTHCHECK, uptime monitors). */
+export const healthRoute: RestOnlyRoute = {
+  doc: {
+    method: "GET",
+    path: "/healthz",
+    operationId: "health",
+    tag: "Operations",
+    summary: "Health check",
+    description:
+      "200 when the database is reachable, 503 otherwise. For Docker's HEALTHCHECK and uptime monitors.",
+    response: { status: 200, description: "Healthy.", schema: HealthSchema },
+    errors: [503],
+  },
+  plugin: async (app) => {
+    app.get("/healthz", async (_req, reply) => {
+      try {
+        app.deps.db.$client.prepare("SELECT 1").get();
+        return { status: "ok" };
+      } catch {
+        return reply.code(503).send({ status: "unavailable" });
+      }
+    });
+  },
+};

@@ -1,0 +1,205 @@
+import fp from "fastify-plugin";
+import helmet, { type FastifyHelmetOptions } from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import Fastify, { type FastifyReply, type FastifyRequest } from "fastify";
+import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
+import { ServerMessages } from "@club/shared";
+import type { Config } from "../config";
+import { trpcEndpoint } from "../api/endpoints";
+import type { RateLimitGroup } from "../api/meta";
+import { errorBody } from "../api/restErrors";
+
+/** Largest JSON (or other non-multipart) body: the biggest legitimate one is a few KB. */
+export const JSON_BODY_LIMIT = 64 * 1024;
+
+/**
+ * A request must arrive whole within this time (Fastify's default is no limit): a client that
+ * trickles its body (slowloris) cannot hold a connection, or a shutdown, forever. Long enough
+ * for a 10 MB image over a slow uplink (about 0.7 Mbit/s).
+ */
+export const REQUEST_TIMEOUT_MS = 120_000;
+
+/**
+ * The web app's Content-Security-Policy: no inline or foreign scripts. Mantine injects <style>
+ * tags and style attributes, hence 'unsafe-inline' for styles only. No upgrade-insecure-requests:
+ * home servers often run on plain http in a LAN.
+ */
+export const APP_CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", "data:", "blob:"],
+  fontSrc: ["'self'", "data:"],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  upgradeInsecureRequests: null,
+};
+
+/**
+ * Interactive API docs (swagger-ui) under /docs: the hook for the docs plugin. Routes whose URL
+ * is /docs or starts with /docs/ get this policy instead of APP_CSP_DIRECTIVES (swagger-ui loads
+ * only its own scripts, checked in Chromium; it may show images from https, e.g. the validator
+ * badge). Relax it here, for /docs only, if the docs ever need more.
+ */
+export const DOCS_CSP_DIRECTIVES = {
+  ...APP_CSP_DIRECTIVES,
+  imgSrc: ["'self'", "data:", "blob:", "https:"],
+};
+
+export const isDocsPath = (url: string) =>
+  url === "/docs" || url.startsWith("/docs/") || url.startsWith("/docs?");
+
+/** The most calls one tRPC request may batch; more is a 400 before anything runs. */
+export const MAX_BATCH_CALLS = 10;
+
+const TRPC_ROUTE = "/trpc/:path";
+
+/** Which rate-limit groups a request counts against (one entry per counted call), from the procedures' meta. */
+export function rateLimitGroupsOf(req: FastifyRequest): RateLimitGroup[] {
+  const route = req.routeOptions.url;
+  if (route === TRPC_ROUTE) {
+    const path = (req.params as { path?: unknown }).path;
+    if (typeof path !== "string") return [];
+    return path.split(",").flatMap((name) => {
+      const group = trpcEndpoint(name.trim())?.meta.rateLimit;
+      return group ? [group] : [];
+    });
+  }
+  const group = req.routeOptions.config.endpoint?.meta.rateLimit;
+  return group ? [group] : [];
+}
+
+/** tRPC's error envelope (one per call when batched), for answers given before tRPC runs. */
+function trpcErrorReply(req: FastifyRequest, reply: FastifyReply, status: 400 | 404 | 429, message: string) {
+  const key = status === 400 ? "BAD_REQUEST" : status === 404 ? "NOT_FOUND" : "TOO_MANY_REQUESTS";
+  const path = (req.params as { path?: unknown }).path;
+  const names = (typeof path === "string" ? path : "").split(",");
+  const envelope = (path: string) => ({
+    error: {
+      message,
+      code: TRPC_ERROR_CODES_BY_KEY[key],
+      data: { code: key, httpStatus: status, path, zodError: null },
+    },
+  });
+  const isBatch = (req.query as Record<string, unknown> | undefined)?.batch !== undefined;
+  return reply.code(status).send(isBatch ? names.map(envelope) : envelope(names[0] ?? ""));
+}
+
+function tooManyRequests(req: FastifyRequest, reply: FastifyReply, retryAfterSeconds: number) {
+  reply.header("retry-after", String(retryAfterSeconds));
+  if (req.routeOptions.url === TRPC_ROUTE)
+    return trpcErrorReply(req, reply, 429, ServerMessages.tooManyRequests);
+  return reply.code(429).send(errorBody(429, ServerMessages.tooManyRequests));
+}
+
+/**
+ * Procedure paths are plain names (auth.login, or a comma-separated batch). tRPC decodes the
+ * already-decoded path a second time, so a '%' in it (/trpc/%25zz) made it throw: a 500.
+ */
+const TRPC_PATH = /^[A-Za-z0-9_.,]*$/;
+
+/** Headers every Fastify answer has anyway: not helmet's. */
+const NOT_HELMET = new Set([
+  "content-type",
+  "content-length",
+  "date",
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+]);
+
+/**
+ * The headers @fastify/helmet sets with these options, computed once at start on a throwaway
+ * instance. Registered as a plugin it would rebuild helmet's middleware (parsing the CSP) on every
+ * request, which cost more than half of the server's throughput on small answers.
+ */
+export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
+  const probe = Fastify({ logger: false });
+  await probe.register(helmet, { ...options, global: true });
+  probe.get("/", async () => "");
+  try {
+    const res = await probe.inject("/");
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(res.headers))
+      if (!NOT_HELMET.has(name) && value !== undefined) headers[name] = String(value);
+    return headers;
+  } finally {
+    await probe.close();
+  }
+}
+
+/**
+ * Security headers (helmet's, with the CSP above; HSTS only when configured) and per-IP rate limits
+ * on login, registration, email confirmation (and resend) and token refresh, over REST and tRPC
+ * alike. A refused request is a 429 with Retry-After, before its body is parsed.
+ */
+export default fp(
+  async (app, opts: { config: Config }) => {
+    const { config } = opts;
+
+    const helmetOptions: FastifyHelmetOptions = {
+      contentSecurityPolicy: { useDefaults: false, directives: APP_CSP_DIRECTIVES },
+      strictTransportSecurity: config.hsts ? { maxAge: 180 * 24 * 60 * 60, includeSubDomains: false } : false,
+      xFrameOptions: { action: "deny" },
+      referrerPolicy: { policy: "no-referrer" },
+    };
+    const appHeaders = await helmetHeaders(helmetOptions);
+    // Routes under /docs get the docs policy.
+    const docsHeaders = await helmetHeaders({
+      ...helmetOptions,
+      contentSecurityPolicy: { useDefaults: false, directives: DOCS_CSP_DIRECTIVES },
+    });
+
+    // Synchronous hooks: an async one costs a promise and a microtask turn on every request.
+    app.addHook("onRequest", (req, reply, done) => {
+      const route = req.routeOptions.url;
+      reply.headers(route !== undefined && isDocsPath(route) ? docsHeaders : appHeaders);
+      if (route === TRPC_ROUTE) {
+        const path = (req.params as { path?: unknown }).path;
+        if (typeof path !== "string" || !TRPC_PATH.test(path)) {
+          void trpcErrorReply(req, reply, 404, "No procedure found on this path.");
+          return; // answered: the request goes no further
+        }
+        if (path.split(",").length > MAX_BATCH_CALLS) {
+          void trpcErrorReply(req, reply, 400, ServerMessages.batchTooLarge);
+          return;
+        }
+      }
+      done();
+    });
+
+    if (!config.rateLimit.enabled) return;
+    await app.register(rateLimit, { global: false });
+    const { authMax, refreshMax, windowMs } = config.rateLimit;
+    const limiters: Record<RateLimitGroup, ReturnType<typeof app.createRateLimit>> = {
+      login: app.createRateLimit({ max: authMax, timeWindow: windowMs }),
+      register: app.createRateLimit({ max: authMax, timeWindow: windowMs }),
+      confirmation: app.createRateLimit({ max: authMax, timeWindow: windowMs }),
+      refresh: app.createRateLimit({ max: refreshMax, timeWindow: windowMs }),
+    };
+
+    const limit = async (req: FastifyRequest, reply: FastifyReply, groups: RateLimitGroup[]) => {
+      let retryAfter = 0;
+      for (const group of groups) {
+        const result = await limiters[group](req);
+        if (!result.isAllowed && result.isExceeded) retryAfter = Math.max(retryAfter, result.ttlInSeconds, 1);
+      }
+      if (retryAfter === 0) return false;
+      req.log.warn({ groups, ip: req.ip }, "rate limit exceeded");
+      await tooManyRequests(req, reply, retryAfter);
+      return true;
+    };
+    // Synchronous for the requests that are not limited (almost all of them).
+    app.addHook("onRequest", (req, reply, done) => {
+      const groups = rateLimitGroupsOf(req);
+      if (groups.length === 0) return done();
+      limit(req, reply, groups).then((refused) => {
+        if (!refused) done();
+      }, done);
+    });
+  },
+  { name: "security", dependencies: ["errors"] },
+);

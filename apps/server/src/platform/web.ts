@@ -1,0 +1,62 @@
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import fp from "fastify-plugin";
+import fastifyStatic from "@fastify/static";
+import { findBottleImage } from "@club/db";
+import { ServerMessages } from "@club/shared";
+import { createPageRenderer } from "./pageHints";
+import { errorBody } from "../api/restErrors";
+
+export const webDistDir = fileURLToPath(new URL("../../../web/dist", import.meta.url));
+
+const isApiPath = (url: string) =>
+  url.startsWith("/api/") ||
+  url === "/api" ||
+  url.startsWith("/trpc") ||
+  url.startsWith("/login?") ||
+  url === "/healthz";
+
+/**
+ * Serves the built web app on the API's origin. Hashed assets are immutable; every other GET that
+ * accepts HTML falls back to index.html (client-side routes). API paths stay JSON 404s.
+ */
+export default fp(
+  async (app, opts: { distDir?: string }) => {
+    const root = opts.distDir ?? webDistDir;
+    const hasWeb = existsSync(`${root}/index.html`);
+    let renderPage: ((path: string) => string) | null = null;
+    if (hasWeb) {
+      const { db } = app.deps;
+      renderPage = createPageRenderer(root, (bottleId) => findBottleImage(db, bottleId)?.hash ?? null);
+      await app.register(fastifyStatic, {
+        root,
+        wildcard: false,
+        index: false,
+        setHeaders(res, path) {
+          if (path.includes("/assets/")) res.header("Cache-Control", "public, max-age=31536000, immutable");
+          else res.header("Cache-Control", "no-cache");
+        },
+      });
+    } else {
+      app.log.warn({ root }, "web build not found: only the API is served (run npm run build)");
+    }
+    app.setNotFoundHandler((req, reply) => {
+      const path = req.url.split("?")[0] ?? "/";
+      const wantsHtml = (req.headers.accept ?? "").includes("text/html");
+      if (
+        renderPage &&
+        (req.method === "GET" || req.method === "HEAD") &&
+        !isApiPath(req.url) &&
+        wantsHtml &&
+        !path.startsWith("/assets/")
+      ) {
+        return reply
+          .header("Cache-Control", "no-cache")
+          .type("text/html; charset=utf-8")
+          .send(renderPage(path));
+      }
+      return reply.code(404).send(errorBody(404, ServerMessages.notFound));
+    });
+  },
+  { name: "web" },
+);
