@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import nodemailer from "nodemailer";
-import { SMTPServer } from "smtp-server";
 import { members } from "@club/db";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
@@ -88,53 +87,4 @@ export async function createTestApp(
   };
 }
 
-export interface SmtpSink {
-  port: number;
-  messages: { to: string[]; raw: string }[];
-  waitForMessage: (to: string, timeoutMs?: number) => Promise<string>;
-  close: () => Promise<void>;
-}
-
-/** A real SMTP server on loopback that keeps every message it receives. */
-export async function startSmtpSink(): Promise<SmtpSink> {
-  const messages: SmtpSink["messages"] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        messages.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
-  return {
-    port,
-    messages,
-    waitForMessage: async (to, timeoutMs = 10_000) => {
-      const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
-        const found = messages.find((m) => m.to.includes(to));
-        if (found) return found.raw;
-        await new Promise((r) => setTimeout(r, 25));
-      }
-      throw new Error(`no email for ${to} within ${timeoutMs} ms`);
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** Decodes quoted-printable soft breaks and =3D so links can be read out of a raw email. */
-export const decodeQuotedPrintable = (raw: string) =>
-  raw
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+export { decodeQuotedPrintable, startSmtpSink, type SmtpSink } from "@club/testing";

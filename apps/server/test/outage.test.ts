@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import nodemailer from "nodemailer";
-import { SMTPServer } from "smtp-server";
+import { startSmtpSink } from "@club/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { outbox } from "@club/db";
 import { ServerMessages } from "@club/shared";
@@ -29,28 +29,8 @@ const freePort = () =>
     });
   });
 
-/** An SMTP server on a given port (the one the app was configured with while it was down). */
-async function smtpSinkOn(port: number) {
-  const messages: { to: string[]; raw: string }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        messages.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  return { messages, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
+/** An SMTP sink on a given port (the one the app was configured with while it was down). */
+const smtpSinkOn = (port: number) => startSmtpSink({ port });
 
 async function until<T>(what: string, probe: () => T | undefined | false, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createTRPCClient, httpBatchLink } from "@trpc/client";
-import type { AppRouter } from "@club/server";
+import type { AppRouter } from "@club/api";
 import { bootScript, PRELOAD_ROUTES, trpcBatchUrl } from "../vite.routePreload";
 import { BOTTLE_IMAGE_SIZES, bottleImageSources } from "./lib/bottleImage";
 import { ROUTE_PATHS } from "./routes";

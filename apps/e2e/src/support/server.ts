@@ -5,11 +5,10 @@ import { fileURLToPath } from "node:url";
 import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 import nodemailer from "nodemailer";
-import { SMTPServer } from "smtp-server";
 import { members } from "@club/db";
 import { buildApp } from "../../../server/src/app";
 import { loadConfig, type Config } from "../../../server/src/config";
-import { hashPassword } from "../../../server/src/lib/passwords";
+import { hashPassword } from "../../../server/src/platform/passwords";
 import { DEMO_LOGIN } from "../../../server/src/seed";
 
 export { DEMO_LOGIN };
@@ -17,60 +16,9 @@ export { DEMO_LOGIN };
 /** The web build the server serves (turbo builds it before `npm test` runs this package). */
 export const webDist = fileURLToPath(new URL("../../../web/dist", import.meta.url));
 
-export interface Mail {
-  to: string[];
-  raw: string;
-}
+import { startSmtpSink, type SmtpSink } from "@club/testing";
 
-/** A real SMTP server on loopback that keeps every message (STARTTLS off: its built-in cert expired). */
-export interface SmtpSink {
-  port: number;
-  messages: Mail[];
-  waitForMessage: (to: string, timeoutMs?: number) => Promise<string>;
-  close: () => Promise<void>;
-}
-
-export async function startSmtpSink(): Promise<SmtpSink> {
-  const messages: Mail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        messages.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return {
-    port,
-    messages,
-    waitForMessage: async (to, timeoutMs = 15_000) => {
-      const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
-        const found = messages.find((m) => m.to.includes(to));
-        if (found) return found.raw;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      throw new Error(`no email for ${to} within ${timeoutMs} ms`);
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** Undoes quoted-printable soft line breaks and escapes, so links can be read out of a raw email. */
-export const decodeQuotedPrintable = (raw: string) =>
-  raw
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+export { decodeQuotedPrintable, startSmtpSink, type Mail, type SmtpSink } from "@club/testing";
 
 export interface ApiResponse {
   status: number;

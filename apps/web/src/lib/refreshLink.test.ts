@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createTRPCClient, httpBatchLink, httpLink, TRPCClientError } from "@trpc/client";
-import type { AppRouter } from "@club/server";
+import type { AppRouter } from "@club/api";
 import { refreshLink } from "./refreshLink";
 import { createSession, type Session } from "./session";
 import { fakeServer, MemoryStorage, type FakeServerOptions } from "./testing";

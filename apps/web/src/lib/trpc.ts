@@ -1,5 +1,5 @@
 import { createTRPCReact, httpBatchLink } from "@trpc/react-query";
-import type { AppRouter } from "@club/server";
+import type { AppRouter } from "@club/api";
 import { prefetchingFetch } from "./prefetch";
 import { refreshLink } from "./refreshLink";
 import type { Session } from "./session";
