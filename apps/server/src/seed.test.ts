@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_OTHER_MEMBERS } from "@club/db";
 import { NEVER_USED_DATE } from "@club/shared";
-import { DEMO_LOGIN } from "../src/seed";
-import { createTestApp, type TestApp } from "./helpers";
+import { DEMO_LOGIN } from "./seed";
+import { createTestApp, type TestApp } from "../test/helpers";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -6,8 +6,8 @@ import {
   openApiPath,
   type ApiRoute,
   type OpenApiDocument,
-} from "../src/api/openapi";
-import { ErrorBodySchema } from "../src/api/openapiSchemas";
+} from "./openapi";
+import { ErrorBodySchema } from "./openapiSchemas";
 import {
   appRoutes,
   makeCtx,
@@ -16,8 +16,8 @@ import {
   restName,
   seedFixtures,
   type EndpointCtx,
-} from "./fuzz/endpoints";
-import { createTestApp, type TestApp } from "./helpers";
+} from "../../test/fuzz/endpoints";
+import { createTestApp, type TestApp } from "../../test/helpers";
 
 const apiRoutes = documentedRoutes();
 const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];

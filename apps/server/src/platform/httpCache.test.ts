@@ -1,9 +1,9 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, openDb, themes } from "@club/db";
-import { FOREIGN_WRITE_CHECK_MS } from "../src/platform/readCache";
-import { createTestApp, type TestApp } from "./helpers";
-import { newBottle } from "./bottleFixtures";
+import { FOREIGN_WRITE_CHECK_MS } from "./readCache";
+import { createTestApp, type TestApp } from "../../test/helpers";
+import { newBottle } from "../../test/bottleFixtures";
 
 /**
  * Issue 5: public reads are cached until the database changes, sent with an ETag (304 when the

@@ -30,6 +30,19 @@ const compressors: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
   gzip: (body) => gzipAsync(body, { level: 6 }),
 };
 
+/** For a body compressed once and thrown away: little CPU and a small window (little memory). */
+const cheapCompressors: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
+  br: (body) =>
+    brotliAsync(body, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 1,
+        [zlibConstants.BROTLI_PARAM_LGWIN]: 18,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+  gzip: (body) => gzipAsync(body, { level: 1, memLevel: 7 }),
+};
+
 /** One serialized response body, its ETag and its compressed forms (made on first use). */
 export interface Representation {
   body: Buffer;
@@ -38,27 +51,42 @@ export interface Representation {
   encoded: Partial<Record<Encoding, Promise<Buffer> | Buffer>>;
   /** Told the size of each compressed form once it is made (the read cache counts bytes). */
   onGrow?: (bytes: number) => void;
+  /** Made for one answer only (a multi-call batch): compressed cheaply, never kept. */
+  transient?: boolean;
 }
 
 export type Envelope = "json" | "trpc" | "trpcBatch";
 
-/** A read's result, serialized once: its JSON, a hash of it, and the bodies made from it. */
+/** A read's result, serialized once: its JSON bytes, a hash of them, and the bodies made from them. */
 export interface CachedAnswer {
-  json: string;
+  /** The JSON, UTF-8. */
+  json: Buffer;
   hash: string;
   forms: Partial<Record<Envelope, Representation>>;
-  /** Bytes held: the JSON text and every form's body and compressed bodies. */
+  /** Bytes held: the JSON and every other form's body and compressed bodies. */
   bytes: number;
   /** Set while the read cache holds it. */
   cached: boolean;
   onGrow: (bytes: number) => void;
 }
 
-const hashOf = (text: string) => createHash("sha1").update(text).digest("base64url").slice(0, 27);
+/**
+ * A buffer of its own, outside Node's shared 8 KB pool: a small cached body allocated from the pool
+ * would keep its whole slab alive (up to 16 times its size) for as long as it stays cached.
+ */
+function ownBuffer(parts: (string | Buffer)[]): Buffer {
+  const chunks = parts.map((p) => (typeof p === "string" ? Buffer.from(p) : p));
+  const out = Buffer.allocUnsafeSlow(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const chunk of chunks) at += chunk.copy(out, at);
+  return out;
+}
+
+const hashOf = (data: string | Buffer) => createHash("sha1").update(data).digest("base64url").slice(0, 27);
 
 /** Serializes a result. `onGrow` hears of every body made from it later. */
 export function answerOf(value: unknown, onGrow: (bytes: number) => void = () => {}): CachedAnswer {
-  const json = JSON.stringify(value) ?? "null";
+  const json = ownBuffer([JSON.stringify(value) ?? "null"]);
   const answer: CachedAnswer = { json, hash: hashOf(json), forms: {}, bytes: json.length, cached: false, onGrow };
   answer.onGrow = (bytes) => {
     answer.bytes += bytes;
@@ -68,7 +96,8 @@ export function answerOf(value: unknown, onGrow: (bytes: number) => void = () =>
 }
 
 /** tRPC's success envelope for a query result, exactly as its HTTP handler writes it. */
-export const trpcResultJson = (dataJson: string) => `{"result":{"data":${dataJson}}}`;
+const TRPC_OPEN = '{"result":{"data":';
+const TRPC_CLOSE = "}}";
 
 /**
  * The bytes to send for an answer: plain JSON (REST), tRPC's envelope, or tRPC's one-call batch.
@@ -77,24 +106,32 @@ export const trpcResultJson = (dataJson: string) => `{"result":{"data":${dataJso
 export function representationOf(answer: CachedAnswer, envelope: Envelope): Representation {
   let form = answer.forms[envelope];
   if (!form) {
-    const text =
+    const body =
       envelope === "json"
         ? answer.json
         : envelope === "trpc"
-          ? trpcResultJson(answer.json)
-          : `[${trpcResultJson(answer.json)}]`;
+          ? ownBuffer([TRPC_OPEN, answer.json, TRPC_CLOSE])
+          : ownBuffer(["[", TRPC_OPEN, answer.json, TRPC_CLOSE, "]"]);
     const prefix = envelope === "json" ? "" : envelope === "trpc" ? "t." : "b.";
-    form = { body: Buffer.from(text), etag: `W/"${prefix}${answer.hash}"`, encoded: {}, onGrow: answer.onGrow };
+    form = { body, etag: `W/"${prefix}${answer.hash}"`, encoded: {}, onGrow: answer.onGrow };
     answer.forms[envelope] = form;
-    answer.onGrow(form.body.length);
+    if (envelope !== "json") answer.onGrow(body.length);
   }
   return form;
 }
 
 /** The bytes of a multi-call tRPC batch, assembled from its calls' answers (never cached whole). */
 export function batchRepresentation(answers: CachedAnswer[]): Representation {
-  const text = `[${answers.map((a) => trpcResultJson(a.json)).join(",")}]`;
-  return { body: Buffer.from(text), etag: `W/"m.${hashOf(answers.map((a) => a.hash).join("."))}"`, encoded: {} };
+  const parts: (string | Buffer)[] = ["["];
+  answers.forEach((a, i) => parts.push(i === 0 ? "" : ",", TRPC_OPEN, a.json, TRPC_CLOSE));
+  parts.push("]");
+  return {
+    body: Buffer.concat(parts.map((p) => (typeof p === "string" ? Buffer.from(p) : p))),
+    etag: `W/"m.${hashOf(answers.map((a) => a.hash).join("."))}"`,
+    encoded: {},
+    // Compressed once per request, with the cheapest settings: it is not kept.
+    transient: true,
+  };
 }
 
 /** True when If-None-Match names this ETag (weak comparison, as RFC 9110 asks for GET) or is `*`. */
@@ -161,8 +198,9 @@ export function sendRepresentation(
 
 /** Starts compressing a representation once; concurrent requests wait for the same result. */
 function compress(form: Representation, encoding: Encoding): Promise<Buffer> {
-  const started = compressors[encoding](form.body).then(
-    (bytes) => {
+  const started = (form.transient ? cheapCompressors : compressors)[encoding](form.body).then(
+    (compressed) => {
+      const bytes = form.transient ? compressed : ownBuffer([compressed]);
       form.encoded[encoding] = bytes;
       form.onGrow?.(bytes.length);
       return bytes;

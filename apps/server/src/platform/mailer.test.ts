@@ -8,11 +8,11 @@ import { startSmtpSink } from "@club/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { outbox } from "@club/db";
 import { ServerMessages } from "@club/shared";
-import { buildApp } from "../src/app";
-import { loadConfig } from "../src/config";
-import { REGISTERED_MESSAGE, RESEND_MESSAGE } from "../src/features/auth/service";
-import { backoffMs } from "../src/platform/mailer";
-import { decodeQuotedPrintable } from "./helpers";
+import { buildApp } from "../app";
+import { loadConfig } from "../config";
+import { REGISTERED_MESSAGE, RESEND_MESSAGE } from "../features/auth/service";
+import { backoffMs } from "./mailer";
+import { decodeQuotedPrintable } from "../../test/helpers";
 
 /**
  * Email outage: with the SMTP server down, registration still succeeds; the message waits in the

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { multipart, newBottle } from "./bottleFixtures";
-import { createTestApp, type TestApp } from "./helpers";
+import { multipart, newBottle } from "../../test/bottleFixtures";
+import { createTestApp, type TestApp } from "../../test/helpers";
 
 // A built web app as the build writes it (apps/web/vite.routePreload.ts writes .vite/route-hints.json).
 const INDEX =
