@@ -1,9 +1,10 @@
 import { Suspense, useEffect, type ReactNode } from "react";
 import { useComputedColorScheme, useMantineColorScheme } from "@mantine/core";
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
+import { useMutation } from "@tanstack/react-query";
 import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
 import { CLUB_NAME } from "@club/shared";
-import { appSession, useSession } from "../lib/appSession";
+import { appSession, authApi, useSession } from "../lib/appSession";
 import { trpc } from "../lib/trpc";
 import { GlassLogo, MoonIcon, SunIcon } from "./icons";
 import { PageLoader } from "./status";
@@ -39,16 +40,14 @@ function AccountControls({ vertical, onNavigate }: { vertical?: boolean; onNavig
   const session = useSession();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
-  const logout = trpc.auth.logout.useMutation();
+  const logout = useMutation({ mutationFn: authApi.logout });
 
   const onLogout = async () => {
     const refreshToken = session?.refreshToken;
     onNavigate?.();
     if (refreshToken) {
       // Revoke the refresh token server-side; the local session ends either way.
-      await logout
-        .mutateAsync({ refreshToken })
-        .catch((error: unknown) => console.error("Logout failed", error));
+      await logout.mutateAsync(refreshToken).catch((error: unknown) => console.error("Logout failed", error));
     }
     appSession.clear();
     utils.lookups.invalidate().catch(() => undefined);

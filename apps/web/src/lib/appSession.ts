@@ -1,13 +1,17 @@
 import { useSyncExternalStore } from "react";
 import { SESSION_KEYS } from "@club/shared";
+import { createAuthApi } from "./authApi";
 import { createAuthFetch } from "./authFetch";
 import { notify } from "./notify";
 import { createSession, type SessionSnapshot } from "./session";
 
+/** Login, registration, confirmation, logout and the token calls, over REST (same origin). */
+export const authApi = createAuthApi({ fetch: (input, init) => window.fetch(input, init) });
+
 /** The browser's one session, over localStorage (keys accessToken, refreshToken, email). */
 export const appSession = createSession({
   storage: window.localStorage,
-  fetch: (input, init) => window.fetch(input, init),
+  auth: authApi,
   onExpired: () => notify("Your session has expired. Please log in again.", "blue"),
 });
 

@@ -10,7 +10,7 @@ function setup(opts: FakeServerOptions) {
     refreshToken: "refresh-1",
     email: "m@club.test",
   });
-  const session = createSession({ storage, fetch: server.fetch });
+  const session = createSession({ storage, auth: server.auth });
   const authFetch = createAuthFetch(session, server.fetch);
   const uploads = () => server.calls.filter((c) => c.path === "/upload").map((c) => c.authorization);
   return { server, storage, authFetch, uploads };

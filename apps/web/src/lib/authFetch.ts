@@ -1,4 +1,5 @@
-import type { FetchFn, Session } from "./session";
+import type { FetchFn } from "./authApi";
+import type { Session } from "./session";
 
 type AuthSession = Pick<Session, "accessToken" | "refresh">;
 

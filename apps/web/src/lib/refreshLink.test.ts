@@ -12,7 +12,7 @@ function setup(opts: FakeServerOptions, batch = true) {
     refreshToken: "refresh-1",
     email: "m@club.test",
   });
-  const session: Session = createSession({ storage, fetch: server.fetch, baseUrl: "http://club.test" });
+  const session: Session = createSession({ storage, auth: server.auth });
   const transport = {
     url: "http://club.test/trpc",
     fetch: server.fetch as typeof fetch,
@@ -34,7 +34,7 @@ describe("refreshLink (SPEC section 4: one refresh and one retry per request)", 
   it("sends the bearer token and does not refresh when the call succeeds", async () => {
     const { client, server, trpcCalls } = setup({ validAccess: ["stale"] });
 
-    await expect(client.auth.validateToken.query()).resolves.toMatchObject({ ok: true });
+    await expect(client.bottles.list.query()).resolves.toMatchObject({ ok: true });
 
     expect(trpcCalls().map((c) => c.authorization)).toEqual(["Bearer stale"]);
     expect(server.count("/api/Register/refresh")).toBe(0);
@@ -43,17 +43,35 @@ describe("refreshLink (SPEC section 4: one refresh and one retry per request)", 
   it("on a 401 refreshes once, stores the new pair and retries once with the new token", async () => {
     const { client, server, storage, trpcCalls } = setup({ refreshPairs: rotation });
 
-    await expect(client.auth.validateToken.query()).resolves.toMatchObject({ ok: true });
+    await expect(client.bottles.list.query()).resolves.toMatchObject({ ok: true });
 
     expect(server.count("/api/Register/refresh")).toBe(1);
     expect(trpcCalls().map((c) => c.authorization)).toEqual(["Bearer stale", "Bearer fresh"]);
     expect(storage.snapshot()).toMatchObject({ accessToken: "fresh", refreshToken: "refresh-2" });
   });
 
+  it("retries a write (mutation) the same way: one refresh, one retry", async () => {
+    const { client, server, trpcCalls } = setup({ refreshPairs: rotation });
+
+    await expect(client.comments.create.mutate({ bottleId: 1, comment: "Peat." })).resolves.toMatchObject({
+      ok: true,
+    });
+
+    expect(server.count("/api/Register/refresh")).toBe(1);
+    expect(trpcCalls().map((c) => [c.method, c.authorization])).toEqual([
+      ["POST", "Bearer stale"],
+      ["POST", "Bearer fresh"],
+    ]);
+    expect(trpcCalls().map((c) => JSON.parse(c.body ?? "null") as unknown)).toEqual([
+      { 0: { bottleId: 1, comment: "Peat." } },
+      { 0: { bottleId: 1, comment: "Peat." } },
+    ]);
+  });
+
   it("retries exactly once: a second 401 passes on without another refresh", async () => {
     const { client, server, trpcCalls } = setup({ refreshPairs: rotation, rejectAll: true });
 
-    const error = await client.auth.validateToken.query().catch((e: unknown) => e);
+    const error = await client.bottles.list.query().catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(TRPCClientError);
     expect((error as TRPCClientError<AppRouter>).data?.httpStatus).toBe(401);
@@ -64,7 +82,7 @@ describe("refreshLink (SPEC section 4: one refresh and one retry per request)", 
   it("passes the original 401 on and clears the session when the refresh fails", async () => {
     const { client, server, storage, trpcCalls } = setup({ refreshPairs: {} });
 
-    const error = await client.auth.validateToken.query().catch((e: unknown) => e);
+    const error = await client.bottles.list.query().catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(TRPCClientError);
     expect((error as TRPCClientError<AppRouter>).data?.code).toBe("UNAUTHORIZED");
@@ -77,7 +95,7 @@ describe("refreshLink (SPEC section 4: one refresh and one retry per request)", 
     const { client, server, trpcCalls } = setup({ refreshPairs: rotation, refreshDelayMs: 20 });
 
     const results = await Promise.all([
-      client.auth.validateToken.query(),
+      client.bottles.list.query(),
       client.meetings.list.query(),
       client.themes.list.query(),
     ]);
@@ -91,7 +109,7 @@ describe("refreshLink (SPEC section 4: one refresh and one retry per request)", 
     const { client, server, trpcCalls } = setup({ refreshPairs: rotation, refreshDelayMs: 20 }, false);
 
     await Promise.all([
-      client.auth.validateToken.query(),
+      client.bottles.list.query(),
       client.meetings.list.query(),
       client.themes.list.query(),
     ]);
@@ -134,15 +152,5 @@ describe("refreshLink (SPEC section 4: one refresh and one retry per request)", 
     await expect(pinned.meetings.list.query()).resolves.toMatchObject({ ok: true });
     expect(server.count("/api/Register/refresh")).toBe(1);
     expect(trpcCalls().map((c) => c.authorization)).toEqual(["Bearer stale", "Bearer fresh"]);
-  });
-
-  it("never refreshes for a failed login", async () => {
-    const { client, server } = setup({ refreshPairs: rotation });
-
-    await expect(
-      client.auth.login.mutate({ email: "m@club.test", password: "wrong-password" }),
-    ).rejects.toThrow();
-
-    expect(server.count("/api/Register/refresh")).toBe(0);
   });
 });

@@ -3,9 +3,6 @@ import type { AnyRouter } from "@trpc/server";
 import { observable, type Unsubscribable } from "@trpc/server/observable";
 import type { Session } from "./session";
 
-/** Calls that must never trigger a refresh: their 401 means wrong credentials, not an expired token. */
-const NO_RETRY_PATHS = new Set(["auth.login", "auth.register", "auth.refresh", "auth.logout"]);
-
 export function isUnauthorized(error: unknown): boolean {
   const data = (error as TRPCClientError<AnyRouter> | null)?.data as
     { httpStatus?: number; code?: string } | undefined;
@@ -20,6 +17,7 @@ type RefreshSession = Pick<Session, "accessToken" | "refresh">;
  * If another request already stored a newer access token, the retry goes out without refreshing.
  * If refreshing fails, the original error passes on (the session clears itself).
  * The terminating link must read the token at send time (httpBatchLink headers()).
+ * Every /trpc procedure is a content call: login and the token calls go over REST (lib/authApi.ts).
  */
 export function refreshLink<TRouter extends AnyRouter>(session: RefreshSession): TRPCLink<TRouter> {
   return () =>
@@ -34,7 +32,7 @@ export function refreshLink<TRouter extends AnyRouter>(session: RefreshSession):
             next: (value) => observer.next(value),
             complete: () => observer.complete(),
             error: (error) => {
-              if (isRetry || closed || NO_RETRY_PATHS.has(op.path) || !isUnauthorized(error)) {
+              if (isRetry || closed || !isUnauthorized(error)) {
                 observer.error(error);
                 return;
               }

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { createAuthApi } from "./authApi";
 import { createSession } from "./session";
 import { fakeServer, MemoryStorage } from "./testing";
 
@@ -14,7 +15,7 @@ describe("session start (SPEC section 4)", () => {
   it("keeps a valid access token and makes no refresh call", async () => {
     const server = fakeServer({ validAccess: ["access-1"] });
     const storage = stored();
-    const session = createSession({ storage, fetch: server.fetch });
+    const session = createSession({ storage, auth: server.auth });
 
     await expect(session.start()).resolves.toBe("valid");
 
@@ -34,7 +35,7 @@ describe("session start (SPEC section 4)", () => {
       refreshPairs: { "refresh-1": { accessToken: "access-2", refreshToken: "refresh-2" } },
     });
     const storage = stored();
-    const session = createSession({ storage, fetch: server.fetch });
+    const session = createSession({ storage, auth: server.auth });
     const listener = vi.fn();
     session.subscribe(listener);
 
@@ -59,7 +60,7 @@ describe("session start (SPEC section 4)", () => {
   it("clears the session when there is no refresh token", async () => {
     const server = fakeServer();
     const storage = new MemoryStorage({ accessToken: "access-1", email: "member@club.test" });
-    const session = createSession({ storage, fetch: server.fetch });
+    const session = createSession({ storage, auth: server.auth });
 
     await expect(session.start()).resolves.toBe("cleared");
 
@@ -72,7 +73,7 @@ describe("session start (SPEC section 4)", () => {
     const server = fakeServer({ refreshPairs: {} });
     const storage = stored();
     const onExpired = vi.fn();
-    const session = createSession({ storage, fetch: server.fetch, onExpired });
+    const session = createSession({ storage, auth: server.auth, onExpired });
 
     await expect(session.start()).resolves.toBe("cleared");
     expect(onExpired).toHaveBeenCalledOnce();
@@ -85,7 +86,7 @@ describe("session start (SPEC section 4)", () => {
   it("does nothing without a stored access token, and drops leftovers", async () => {
     const server = fakeServer();
     const storage = new MemoryStorage({ email: "member@club.test" });
-    const session = createSession({ storage, fetch: server.fetch });
+    const session = createSession({ storage, auth: server.auth });
 
     await expect(session.start()).resolves.toBe("none");
 
@@ -97,7 +98,7 @@ describe("session start (SPEC section 4)", () => {
     const storage = stored();
     const session = createSession({
       storage,
-      fetch: () => Promise.reject(new TypeError("fetch failed")),
+      auth: createAuthApi({ fetch: () => Promise.reject(new TypeError("fetch failed")) }),
     });
     const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
 
@@ -111,7 +112,7 @@ describe("session start (SPEC section 4)", () => {
 describe("session login, logout, refresh", () => {
   it("login stores tokens and email; clear removes them", () => {
     const storage = new MemoryStorage();
-    const session = createSession({ storage, fetch: fakeServer().fetch });
+    const session = createSession({ storage, auth: fakeServer().auth });
 
     session.login({ accessToken: "a", refreshToken: "r", email: "m@club.test" });
     expect(storage.snapshot()).toEqual({ accessToken: "a", refreshToken: "r", email: "m@club.test" });
@@ -125,7 +126,7 @@ describe("session login, logout, refresh", () => {
 
   it("sees storage changed behind its back, with a stable snapshot while nothing changes", () => {
     const storage = stored();
-    const session = createSession({ storage, fetch: fakeServer().fetch });
+    const session = createSession({ storage, auth: fakeServer().auth });
     const first = session.getSnapshot();
     expect(session.getSnapshot()).toBe(first);
 
@@ -140,7 +141,7 @@ describe("session login, logout, refresh", () => {
       refreshDelayMs: 20,
       refreshPairs: { "refresh-1": { accessToken: "access-2", refreshToken: "refresh-2" } },
     });
-    const session = createSession({ storage: stored(), fetch: server.fetch });
+    const session = createSession({ storage: stored(), auth: server.auth });
 
     const results = await Promise.all([session.refresh(), session.refresh(), session.refresh()]);
 
@@ -156,7 +157,7 @@ describe("session login, logout, refresh", () => {
         "refresh-2": { accessToken: "access-3", refreshToken: "refresh-3" },
       },
     });
-    const session = createSession({ storage: stored(), fetch: server.fetch });
+    const session = createSession({ storage: stored(), auth: server.auth });
 
     await expect(session.refresh()).resolves.toBe(true);
     await expect(session.refresh()).resolves.toBe(true);
@@ -165,10 +166,22 @@ describe("session login, logout, refresh", () => {
     expect(session.getSnapshot()?.refreshToken).toBe("refresh-3");
   });
 
+  it("clears the session when the refresh answer is not a token pair", async () => {
+    const answer = new Response(JSON.stringify({ accessToken: "half" }), { status: 200 });
+    const session = createSession({
+      storage: stored(),
+      auth: createAuthApi({ fetch: async () => answer }),
+    });
+
+    await expect(session.refresh()).resolves.toBe(false);
+
+    expect(session.getSnapshot()).toBeNull();
+  });
+
   it("a network failure while refreshing keeps the session", async () => {
     const server = fakeServer({ refreshNetworkError: true });
     const storage = stored();
-    const session = createSession({ storage, fetch: server.fetch });
+    const session = createSession({ storage, auth: server.auth });
     const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
 
     await expect(session.refresh()).resolves.toBe(false);

@@ -1,17 +1,12 @@
-import { SESSION_KEYS } from "@club/shared";
+import { SESSION_KEYS, type TokenPair } from "@club/shared";
+import type { AuthApi } from "./authApi";
+import { ApiError } from "./errors";
 
 /** The slice of window.localStorage the session needs (injected, so tests can use a Map). */
 export interface KeyValueStorage {
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;
   removeItem(key: string): void;
-}
-
-export type FetchFn = (input: string, init?: RequestInit) => Promise<Response>;
-
-export interface TokenPair {
-  accessToken: string;
-  refreshToken: string;
 }
 
 export interface SessionSnapshot {
@@ -25,9 +20,8 @@ export type StartOutcome = "valid" | "refreshed" | "cleared" | "none" | "unreach
 
 export interface SessionOptions {
   storage: KeyValueStorage;
-  fetch: FetchFn;
-  /** Prefix for the REST calls; "" in the browser (same origin). */
-  baseUrl?: string;
+  /** The REST calls the session makes (lib/authApi.ts). */
+  auth: Pick<AuthApi, "refresh" | "validateToken">;
   /** Called when the server rejected the refresh token and the session was cleared. */
   onExpired?: () => void;
 }
@@ -54,13 +48,7 @@ export interface Session {
   reload: () => void;
 }
 
-const isTokenPair = (value: unknown): value is TokenPair =>
-  typeof value === "object" &&
-  value !== null &&
-  typeof (value as TokenPair).accessToken === "string" &&
-  typeof (value as TokenPair).refreshToken === "string";
-
-export function createSession({ storage, fetch, baseUrl = "", onExpired }: SessionOptions): Session {
+export function createSession({ storage, auth, onExpired }: SessionOptions): Session {
   const listeners = new Set<() => void>();
   let snapshot: SessionSnapshot | null = null;
   let inflight: Promise<boolean> | null = null;
@@ -126,20 +114,15 @@ export function createSession({ storage, fetch, baseUrl = "", onExpired }: Sessi
       if (read(SESSION_KEYS.accessToken) || read(SESSION_KEYS.email)) clear();
       return false;
     }
-    let response: Response;
+    let pair: TokenPair;
     try {
-      response = await fetch(`${baseUrl}/api/Register/refresh`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ refreshToken }),
-      });
+      pair = await auth.refresh(refreshToken);
     } catch (error) {
-      // Network failure: the server never judged the token, so keep the session.
-      console.error("Token refresh failed", error);
-      return false;
-    }
-    const body: unknown = response.ok ? await response.json().catch(() => null) : null;
-    if (!isTokenPair(body)) {
+      if (!(error instanceof ApiError)) {
+        // Network failure: the server never judged the token, so keep the session.
+        console.error("Token refresh failed", error);
+        return false;
+      }
       // Rejected. Only clear if another tab has not stored a newer pair meanwhile.
       if (read(SESSION_KEYS.refreshToken) === refreshToken) {
         clear();
@@ -147,7 +130,7 @@ export function createSession({ storage, fetch, baseUrl = "", onExpired }: Sessi
       }
       return false;
     }
-    setTokens(body);
+    setTokens(pair);
     return true;
   };
 
@@ -164,26 +147,20 @@ export function createSession({ storage, fetch, baseUrl = "", onExpired }: Sessi
       if (read(SESSION_KEYS.refreshToken) || read(SESSION_KEYS.email)) clear();
       return "none";
     }
-    let response: Response;
+    let valid: { email: string | null };
     try {
-      response = await fetch(`${baseUrl}/api/Register/validateToken`, {
-        method: "POST",
-        headers: { Authorization: `Bearer ${accessToken}` },
-      });
+      valid = await auth.validateToken(accessToken);
     } catch (error) {
-      console.error("Token validation failed", error);
+      if (error instanceof ApiError && error.status === 401)
+        return (await refresh()) ? "refreshed" : "cleared";
+      if (!(error instanceof ApiError)) console.error("Token validation failed", error);
       return "unreachable";
     }
-    if (response.ok) {
-      const body = (await response.json().catch(() => null)) as { email?: unknown } | null;
-      if (typeof body?.email === "string" && body.email !== read(SESSION_KEYS.email)) {
-        write(SESSION_KEYS.email, body.email);
-        changed();
-      }
-      return "valid";
+    if (valid.email !== null && valid.email !== read(SESSION_KEYS.email)) {
+      write(SESSION_KEYS.email, valid.email);
+      changed();
     }
-    if (response.status !== 401) return "unreachable";
-    return (await refresh()) ? "refreshed" : "cleared";
+    return "valid";
   };
 
   return {

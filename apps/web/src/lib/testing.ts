@@ -1,4 +1,5 @@
-import type { FetchFn, KeyValueStorage } from "./session";
+import { createAuthApi, type FetchFn } from "./authApi";
+import type { KeyValueStorage } from "./session";
 
 /** An in-memory stand-in for window.localStorage. */
 export class MemoryStorage implements KeyValueStorage {
@@ -34,12 +35,14 @@ export interface FakeServerOptions {
   refreshNetworkError?: boolean;
   /** Answers 401 to every tRPC call and upload, even with a freshly refreshed token. */
   rejectAll?: boolean;
+  /** Members POST /login accepts: email -> password. */
+  members?: Record<string, string>;
 }
 
 /**
  * A fake of the server's auth behaviour and a tRPC endpoint, for fetch-injected unit tests:
- * POST /api/Register/validateToken, POST /api/Register/refresh, /trpc/* (batched or not) and
- * POST /upload. Every call is recorded.
+ * POST /login, POST /api/Register/validateToken, POST /api/Register/refresh, /trpc/* (batched or
+ * not) and POST /upload. Every call is recorded. `auth` is an authApi over this server.
  */
 export function fakeServer(opts: FakeServerOptions = {}) {
   const validAccess = new Set(opts.validAccess ?? []);
@@ -58,6 +61,15 @@ export function fakeServer(opts: FakeServerOptions = {}) {
     const method = init?.method ?? "GET";
     calls.push({ path: url.pathname, method, authorization: headers.get("authorization"), body });
 
+    if (url.pathname === "/login") {
+      const { email, password } = JSON.parse(body ?? "{}") as { email?: string; password?: string };
+      if (!email || opts.members?.[email] !== password) {
+        return json(401, { error: { code: "UNAUTHORIZED", message: "Invalid email or password." } });
+      }
+      const accessToken = `access-for-${email}`;
+      validAccess.add(accessToken);
+      return json(200, { accessToken, refreshToken: `refresh-for-${email}`, email });
+    }
     if (url.pathname === "/api/Register/validateToken") {
       return authorized(headers)
         ? json(200, { valid: true, email: "member@club.test" })
@@ -99,5 +111,6 @@ export function fakeServer(opts: FakeServerOptions = {}) {
   };
 
   const count = (path: string) => calls.filter((call) => call.path === path).length;
-  return { fetch, calls, count, validAccess };
+  const auth = createAuthApi({ fetch, baseUrl: "http://club.test" });
+  return { fetch, auth, calls, count, validAccess };
 }

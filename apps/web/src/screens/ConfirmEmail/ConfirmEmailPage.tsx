@@ -1,11 +1,12 @@
 import { useEffect, useRef } from "react";
 import { Alert, Anchor, Loader, Stack, Text } from "@mantine/core";
+import { useMutation } from "@tanstack/react-query";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { CONFIRM_REDIRECT_MS, Messages } from "@club/shared";
 import { AuthCard } from "../../components/AuthCard";
 import { CheckIcon } from "../../components/icons";
 import { ErrorAlert } from "../../components/status";
-import { trpc } from "../../lib/trpc";
+import { authApi } from "../../lib/appSession";
 import { useTitle } from "../../lib/useTitle";
 
 /** Reads token and email from the link, confirms once, then goes to /login after 3 seconds. */
@@ -16,7 +17,7 @@ export default function ConfirmEmailPage() {
   const token = params.get("token");
   const email = params.get("email");
   const valid = Boolean(token && email);
-  const confirm = trpc.auth.confirmEmail.useMutation();
+  const confirm = useMutation({ mutationFn: authApi.confirmEmail });
   const sent = useRef(false);
 
   useEffect(() => {

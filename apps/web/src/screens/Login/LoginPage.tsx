@@ -2,14 +2,14 @@ import { useState } from "react";
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import "../../styles/passwordInput";
 import { schemaResolver, useForm } from "@mantine/form";
+import { useMutation } from "@tanstack/react-query";
 import { Link, useLocation, useNavigate } from "react-router-dom";
 import { LoginInputSchema, Messages, ResendConfirmationInputSchema, ServerMessages } from "@club/shared";
 import { AuthCard } from "../../components/AuthCard";
 import { InfoIcon } from "../../components/icons";
 import { ErrorAlert } from "../../components/status";
-import { appSession } from "../../lib/appSession";
+import { appSession, authApi } from "../../lib/appSession";
 import { httpStatusOf, isRateLimited } from "../../lib/errors";
-import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
 
 /** Set by the registration screen when it sends the user here. */
@@ -28,13 +28,14 @@ export default function LoginPage() {
     initialValues: { email: "", password: "" },
     validate: schemaResolver(LoginInputSchema, { sync: true }),
   });
-  const login = trpc.auth.login.useMutation({
+  const login = useMutation({
+    mutationFn: authApi.login,
     onSuccess: ({ accessToken, refreshToken, email }) => {
       appSession.login({ accessToken, refreshToken, email });
       void navigate("/");
     },
   });
-  const resend = trpc.auth.resendConfirmation.useMutation();
+  const resend = useMutation({ mutationFn: authApi.resendConfirmation });
   const notConfirmed = login.isError && httpStatusOf(login.error) === 403;
   // A rate-limited login is not a wrong password: say so, in the server's words.
   const rateLimited = login.isError && isRateLimited(login.error);

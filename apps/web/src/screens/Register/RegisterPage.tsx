@@ -1,12 +1,13 @@
 import { Anchor, Button, PasswordInput, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import "../../styles/passwordInput";
 import { schemaResolver, useForm } from "@mantine/form";
+import { useMutation } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router-dom";
 import { Messages, PASSWORD_MIN_LENGTH, RegisterInputSchema } from "@club/shared";
 import { AuthCard } from "../../components/AuthCard";
 import { ErrorAlert } from "../../components/status";
+import { authApi } from "../../lib/appSession";
 import { httpStatusOf } from "../../lib/errors";
-import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
 import type { LoginLocationState } from "../Login/LoginPage";
 
@@ -17,7 +18,8 @@ export default function RegisterPage() {
     initialValues: { firstName: "", lastName: "", email: "", password: "" },
     validate: schemaResolver(RegisterInputSchema, { sync: true }),
   });
-  const register = trpc.auth.register.useMutation({
+  const register = useMutation({
+    mutationFn: authApi.register,
     onSuccess: ({ message }) => {
       const state: LoginLocationState = { notice: message };
       void navigate("/login", { state });

@@ -1,0 +1,7 @@
+import { MessageSchema, SessionUserSchema, TokenPairSchema } from "@club/shared";
+
+/** The answers of the session's REST calls that have a shared schema (loaded lazily by authApi.ts). */
+export { MessageSchema, TokenPairSchema };
+
+/** POST /login: the token pair and the member's email. */
+export const LoginResultSchema = TokenPairSchema.extend({ email: SessionUserSchema.shape.email });
