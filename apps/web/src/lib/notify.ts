@@ -26,3 +26,14 @@ export function useNotificationsWanted(): boolean {
     () => wanted,
   );
 }
+
+/**
+ * The onSuccess of a save: a green toast saying what happened, then each step in turn (close the
+ * dialog or clear the form, then refetch what the save changed).
+ */
+export function onSaved(notice: string, ...steps: (() => unknown)[]): () => Promise<void> {
+  return async () => {
+    notify(notice);
+    for (const step of steps) await step();
+  };
+}

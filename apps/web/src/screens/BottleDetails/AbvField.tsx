@@ -6,8 +6,8 @@ import { EditIcon } from "../../components/icons";
 import { ErrorAlert } from "../../components/status";
 import { formatAbv, numberInputValue } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
+import { onSaved } from "../../lib/notify";
 import classes from "./BottleDetails.module.css";
-import { notify } from "../../lib/notify";
 
 /** The ABV value; members edit it inline (0 to 100, else the spec's error text). */
 export function AbvField({ bottleId, abv, editable }: { bottleId: number; abv: number; editable: boolean }) {
@@ -16,11 +16,11 @@ export function AbvField({ bottleId, abv, editable }: { bottleId: number; abv: n
   const [error, setError] = useState<string | null>(null);
   const utils = trpc.useUtils();
   const update = trpc.bottles.updateAbv.useMutation({
-    onSuccess: async () => {
-      setEditing(false);
-      notify("ABV updated.");
-      await utils.bottles.invalidate();
-    },
+    onSuccess: onSaved(
+      "ABV updated.",
+      () => setEditing(false),
+      () => utils.bottles.invalidate(),
+    ),
   });
 
   if (!editing) {

@@ -1,48 +1,91 @@
 import { Select, SimpleGrid, Stack, Text } from "@mantine/core";
 import "../../styles/combobox";
+import { useMutation } from "@tanstack/react-query";
 import { Messages, type BottleDetail } from "@club/shared";
 import { ErrorAlert } from "../../components/status";
-import type { SelectOption } from "../../lib/useLookups";
-import { useLookups } from "../../lib/useLookups";
 import { useSession } from "../../lib/appSession";
+import { onSaved } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
-import { notify } from "../../lib/notify";
+import { useLookups, type LookupName, type SelectOption } from "../../lib/useLookups";
 
-function EditSelect({
-  label,
-  value,
-  data,
-  loading,
-  failed,
-  failedMessage,
-  pending,
-  onPick,
-}: {
+type Client = ReturnType<typeof trpc.useUtils>["client"];
+
+/** One editable attribute of a bottle: a select over a lookup list, saved at once when picked. */
+interface Attribute {
+  /** The select's label; the toast says '{label} updated.' */
   label: string;
-  value: number | null;
-  data: SelectOption[];
+  lookup: LookupName;
+  current: (bottle: BottleDetail) => number | null;
+  save: (client: Client, bottleId: number, id: number) => Promise<unknown>;
+  /** SPEC section 8's message when saving fails. */
+  failure: string;
+}
+
+const ATTRIBUTES: readonly Attribute[] = [
+  {
+    label: "Brand",
+    lookup: "brands",
+    current: (bottle) => bottle.brandId,
+    save: (client, bottleId, brandId) => client.bottles.updateBrand.mutate({ bottleId, brandId }),
+    failure: Messages.updateBrand,
+  },
+  {
+    label: "Type",
+    lookup: "drinkTypes",
+    current: (bottle) => bottle.drinkTypeId,
+    save: (client, bottleId, drinkTypeId) => client.bottles.updateDrinkType.mutate({ bottleId, drinkTypeId }),
+    failure: Messages.updateDrinkType,
+  },
+  {
+    label: "Country",
+    lookup: "countries",
+    current: (bottle) => bottle.countryId,
+    save: (client, bottleId, countryId) => client.bottles.updateCountry.mutate({ bottleId, countryId }),
+    failure: Messages.updateCountry,
+  },
+  {
+    label: "State",
+    lookup: "states",
+    current: (bottle) => bottle.stateId,
+    save: (client, bottleId, stateId) => client.bottles.updateState.mutate({ bottleId, stateId }),
+    failure: Messages.updateState,
+  },
+];
+
+function AttributeEditor({
+  attribute,
+  bottle,
+  options,
+  loading,
+}: {
+  attribute: Attribute;
+  bottle: BottleDetail;
+  options: SelectOption[];
   loading: boolean;
-  failed: boolean;
-  failedMessage: string;
-  pending: boolean;
-  onPick: (id: number) => void;
 }) {
+  const utils = trpc.useUtils();
+  const save = useMutation({
+    mutationFn: (id: number) => attribute.save(utils.client, bottle.id, id),
+    onSuccess: onSaved(`${attribute.label} updated.`, () => utils.bottles.invalidate()),
+  });
+  const value = attribute.current(bottle);
+
   return (
     <Stack gap={6}>
       <Select
-        label={label}
-        placeholder={loading ? "Loading…" : `Choose a ${label.toLowerCase()}`}
-        data={data}
+        label={attribute.label}
+        placeholder={loading ? "Loading…" : `Choose a ${attribute.label.toLowerCase()}`}
+        data={options}
         value={value === null ? null : String(value)}
         onChange={(picked) => {
-          if (picked !== null && picked !== String(value)) onPick(Number.parseInt(picked, 10));
+          if (picked !== null && picked !== String(value)) save.mutate(Number.parseInt(picked, 10));
         }}
         searchable
         allowDeselect={false}
-        disabled={pending}
+        disabled={save.isPending}
         nothingFoundMessage="Nothing found"
       />
-      {failed ? <ErrorAlert message={failedMessage} /> : null}
+      {save.isError ? <ErrorAlert message={attribute.failure} /> : null}
     </Stack>
   );
 }
@@ -50,16 +93,6 @@ function EditSelect({
 /** Members: brand, type, country and state selects; each choice is saved at once. */
 export function AttributeEditors({ bottle }: { bottle: BottleDetail }) {
   const lookups = useLookups(useSession() !== null);
-  const utils = trpc.useUtils();
-  const onSuccess = async (what: string) => {
-    notify(`${what} updated.`);
-    await utils.bottles.invalidate();
-  };
-  const brand = trpc.bottles.updateBrand.useMutation({ onSuccess: () => onSuccess("Brand") });
-  const drinkType = trpc.bottles.updateDrinkType.useMutation({ onSuccess: () => onSuccess("Type") });
-  const country = trpc.bottles.updateCountry.useMutation({ onSuccess: () => onSuccess("Country") });
-  const state = trpc.bottles.updateState.useMutation({ onSuccess: () => onSuccess("State") });
-  const bottleId = bottle.id;
 
   return (
     <Stack gap="xs">
@@ -67,46 +100,15 @@ export function AttributeEditors({ bottle }: { bottle: BottleDetail }) {
         Edit details
       </Text>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <EditSelect
-          label="Brand"
-          value={bottle.brandId}
-          data={lookups.brands}
-          loading={lookups.loading}
-          failed={brand.isError}
-          failedMessage={Messages.updateBrand}
-          pending={brand.isPending}
-          onPick={(brandId) => brand.mutate({ bottleId, brandId })}
-        />
-        <EditSelect
-          label="Type"
-          value={bottle.drinkTypeId}
-          data={lookups.drinkTypes}
-          loading={lookups.loading}
-          failed={drinkType.isError}
-          failedMessage={Messages.updateDrinkType}
-          pending={drinkType.isPending}
-          onPick={(drinkTypeId) => drinkType.mutate({ bottleId, drinkTypeId })}
-        />
-        <EditSelect
-          label="Country"
-          value={bottle.countryId}
-          data={lookups.countries}
-          loading={lookups.loading}
-          failed={country.isError}
-          failedMessage={Messages.updateCountry}
-          pending={country.isPending}
-          onPick={(countryId) => country.mutate({ bottleId, countryId })}
-        />
-        <EditSelect
-          label="State"
-          value={bottle.stateId}
-          data={lookups.states}
-          loading={lookups.loading}
-          failed={state.isError}
-          failedMessage={Messages.updateState}
-          pending={state.isPending}
-          onPick={(stateId) => state.mutate({ bottleId, stateId })}
-        />
+        {ATTRIBUTES.map((attribute) => (
+          <AttributeEditor
+            key={attribute.label}
+            attribute={attribute}
+            bottle={bottle}
+            options={lookups[attribute.lookup]}
+            loading={lookups.loading}
+          />
+        ))}
       </SimpleGrid>
     </Stack>
   );

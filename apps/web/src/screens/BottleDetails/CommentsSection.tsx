@@ -7,7 +7,9 @@ import { formatDate } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 
 // Members only: visitors never download the form (Textarea and its autosize).
-const AddCommentForm = lazy(() => import("./AddCommentForm"));
+const CommentForm = lazy(() =>
+  import("../../components/CommentForm").then((m) => ({ default: m.CommentForm })),
+);
 
 /** The comments table; a failed fetch is only logged and shows the empty message. */
 export function CommentsSection({ bottleId, isMember }: { bottleId: number; isMember: boolean }) {
@@ -56,7 +58,7 @@ export function CommentsSection({ bottleId, isMember }: { bottleId: number; isMe
       )}
       {isMember ? (
         <Suspense fallback={null}>
-          <AddCommentForm bottleId={bottleId} />
+          <CommentForm bottleId={bottleId} />
         </Suspense>
       ) : null}
     </Stack>

@@ -4,8 +4,8 @@ import { useMutation } from "@tanstack/react-query";
 import { Messages } from "@club/shared";
 import { ErrorAlert } from "../../components/status";
 import { authFetch } from "../../lib/appSession";
+import { onSaved } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
-import { notify } from "../../lib/notify";
 
 /** Multipart POST, field `image`, through the fetch that refreshes and retries once on 401. */
 async function uploadImage(bottleId: number, file: File): Promise<void> {
@@ -21,11 +21,11 @@ export function ImageUpload({ bottleId }: { bottleId: number }) {
   const utils = trpc.useUtils();
   const upload = useMutation({
     mutationFn: (chosen: File) => uploadImage(bottleId, chosen),
-    onSuccess: async () => {
-      setFile(null);
-      notify("Image uploaded.");
-      await utils.bottles.invalidate();
-    },
+    onSuccess: onSaved(
+      "Image uploaded.",
+      () => setFile(null),
+      () => utils.bottles.invalidate(),
+    ),
     onError: (error) => console.error(error),
   });
 

@@ -6,8 +6,8 @@ import { CheckIcon } from "../../components/icons";
 import { EmptyMessage, ErrorAlert } from "../../components/status";
 import { datePart, formatDate, formatPrice } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
+import { onSaved } from "../../lib/notify";
 import classes from "./BottleDetails.module.css";
-import { notify } from "../../lib/notify";
 
 // Members only: visitors never download the form (NumberInput, the date schema and zod).
 const AddInstanceForm = lazy(() => import("./AddInstanceForm"));
@@ -24,10 +24,7 @@ export function InstancesSection({
 }) {
   const utils = trpc.useUtils();
   const finish = trpc.instances.finish.useMutation({
-    onSuccess: async () => {
-      notify("Marked as finished.");
-      await utils.bottles.invalidate();
-    },
+    onSuccess: onSaved("Marked as finished.", () => utils.bottles.invalidate()),
   });
 
   return (

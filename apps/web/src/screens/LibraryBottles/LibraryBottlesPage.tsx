@@ -19,7 +19,9 @@ import classes from "./LibraryBottles.module.css";
 // Dialogs load when first opened: the table does not wait for Modal, FocusTrap and the inputs.
 const CommentsDialog = lazy(() => import("./CommentsDialog").then((m) => ({ default: m.CommentsDialog })));
 const NewBottleDialog = lazy(() => import("./NewBottleDialog"));
-const AddCommentDialog = lazy(() => import("./AddCommentDialog"));
+const CommentForm = lazy(() =>
+  import("../../components/CommentForm").then((m) => ({ default: m.CommentForm })),
+);
 
 const COLUMNS: { key: SortKey; label: string }[] = [
   { key: "name", label: "Name" },
@@ -285,7 +287,12 @@ export default function LibraryBottlesPage() {
       <Suspense fallback={null}>
         {dialog?.kind === "comments" ? <CommentsDialog bottle={dialog.bottle} onClose={close} /> : null}
         {dialog?.kind === "new" ? <NewBottleDialog onClose={close} /> : null}
-        {dialog?.kind === "comment" ? <AddCommentDialog bottle={dialog.bottle} onClose={close} /> : null}
+        {dialog?.kind === "comment" ? (
+          <CommentForm
+            bottleId={dialog.bottle.id}
+            dialog={{ title: `Add Comment on ${dialog.bottle.name}`, onClose: close }}
+          />
+        ) : null}
       </Suspense>
     </>
   );

@@ -1,15 +1,14 @@
-import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { NumberInput, Select, SimpleGrid, Text, TextInput } from "@mantine/core";
 import "../../styles/numberInput";
-import "../../styles/modal";
 import "../../styles/combobox";
 import { useForm } from "@mantine/form";
 import { ABV_MAX, ABV_MIN, Messages, NewBottleInputSchema, type NewBottleInput } from "@club/shared";
-import { ErrorAlert } from "../../components/status";
-import { useLookups } from "../../lib/useLookups";
+import { FormDialog } from "../../components/FormDialog";
 import { useSession } from "../../lib/appSession";
 import { numberInputValue } from "../../lib/format";
+import { onSaved } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
-import { notify } from "../../lib/notify";
+import { useLookups } from "../../lib/useLookups";
 
 interface Values {
   name: string;
@@ -44,11 +43,9 @@ export default function NewBottleDialog({ onClose }: { onClose: () => void }) {
   const utils = trpc.useUtils();
   const lookups = useLookups(useSession() !== null);
   const create = trpc.bottles.create.useMutation({
-    onSuccess: async () => {
-      notify("Bottle added to the library.");
-      onClose();
-      await Promise.all([utils.bottles.invalidate(), utils.lookups.brands.invalidate()]);
-    },
+    onSuccess: onSaved("Bottle added to the library.", onClose, () =>
+      Promise.all([utils.bottles.invalidate(), utils.lookups.brands.invalidate()]),
+    ),
   });
   const form = useForm<Values>({
     initialValues: {
@@ -76,82 +73,72 @@ export default function NewBottleDialog({ onClose }: { onClose: () => void }) {
   const canSubmit = form.values.name.trim() !== "" && numberInputValue(form.values.abv) !== null;
 
   return (
-    <Modal opened onClose={onClose} title="Add New Bottle" size="lg">
-      <form onSubmit={form.onSubmit((values) => create.mutate(toNewBottleInput(values)))}>
-        <Stack>
-          {create.isError ? <ErrorAlert message={Messages.addNewBottle} /> : null}
-          <TextInput label="Name" required data-autofocus {...form.getInputProps("name")} />
-          <TextInput
-            label="Store link"
-            type="url"
-            placeholder="https://"
-            {...form.getInputProps("storeLink")}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select
-              label="Brand"
-              placeholder={typingNewBrand ? "Using the new brand" : "Choose a brand"}
-              data={lookups.brands}
-              searchable
-              clearable
-              disabled={typingNewBrand}
-              nothingFoundMessage="No such brand: type it as a new brand"
-              {...form.getInputProps("brandId")}
-            />
-            <TextInput
-              label="New brand"
-              placeholder="Not in the list? Type it here"
-              {...form.getInputProps("newBrand")}
-            />
-            <Text size="xs" c="dimmed" style={{ gridColumn: "1 / -1" }} mt={-8}>
-              A new brand replaces the chosen one. With neither, the bottle name is used as the brand.
-            </Text>
-            <Select
-              label="Type"
-              placeholder="Choose a type"
-              data={lookups.drinkTypes}
-              searchable
-              clearable
-              {...form.getInputProps("drinkTypeId")}
-            />
-            <Select
-              label="Country"
-              placeholder="Choose a country"
-              data={lookups.countries}
-              searchable
-              clearable
-              {...form.getInputProps("countryId")}
-            />
-            <Select
-              label="State"
-              placeholder="Choose a state or region"
-              data={lookups.states}
-              searchable
-              clearable
-              {...form.getInputProps("stateId")}
-            />
-            <NumberInput
-              label="ABV"
-              required
-              min={ABV_MIN}
-              max={ABV_MAX}
-              decimalScale={2}
-              step={0.1}
-              suffix="%"
-              placeholder="e.g. 46%"
-              {...form.getInputProps("abv")}
-            />
-          </SimpleGrid>
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!canSubmit} loading={create.isPending}>
-              Submit
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      title="Add New Bottle"
+      size="lg"
+      onClose={onClose}
+      onSubmit={form.onSubmit((values) => create.mutate(toNewBottleInput(values)))}
+      errors={[create.isError && Messages.addNewBottle]}
+      canSubmit={canSubmit}
+      submitting={create.isPending}
+    >
+      <TextInput label="Name" required data-autofocus {...form.getInputProps("name")} />
+      <TextInput label="Store link" type="url" placeholder="https://" {...form.getInputProps("storeLink")} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Select
+          label="Brand"
+          placeholder={typingNewBrand ? "Using the new brand" : "Choose a brand"}
+          data={lookups.brands}
+          searchable
+          clearable
+          disabled={typingNewBrand}
+          nothingFoundMessage="No such brand: type it as a new brand"
+          {...form.getInputProps("brandId")}
+        />
+        <TextInput
+          label="New brand"
+          placeholder="Not in the list? Type it here"
+          {...form.getInputProps("newBrand")}
+        />
+        <Text size="xs" c="dimmed" style={{ gridColumn: "1 / -1" }} mt={-8}>
+          A new brand replaces the chosen one. With neither, the bottle name is used as the brand.
+        </Text>
+        <Select
+          label="Type"
+          placeholder="Choose a type"
+          data={lookups.drinkTypes}
+          searchable
+          clearable
+          {...form.getInputProps("drinkTypeId")}
+        />
+        <Select
+          label="Country"
+          placeholder="Choose a country"
+          data={lookups.countries}
+          searchable
+          clearable
+          {...form.getInputProps("countryId")}
+        />
+        <Select
+          label="State"
+          placeholder="Choose a state or region"
+          data={lookups.states}
+          searchable
+          clearable
+          {...form.getInputProps("stateId")}
+        />
+        <NumberInput
+          label="ABV"
+          required
+          min={ABV_MIN}
+          max={ABV_MAX}
+          decimalScale={2}
+          step={0.1}
+          suffix="%"
+          placeholder="e.g. 46%"
+          {...form.getInputProps("abv")}
+        />
+      </SimpleGrid>
+    </FormDialog>
   );
 }

@@ -1,12 +1,11 @@
-import { Button, Group, Modal, Select, Stack, TextInput } from "@mantine/core";
-import "../../styles/modal";
+import { Select, TextInput } from "@mantine/core";
 import "../../styles/combobox";
 import { useForm } from "@mantine/form";
 import { DateOnlySchema, Messages } from "@club/shared";
-import { ErrorAlert } from "../../components/status";
+import { FormDialog } from "../../components/FormDialog";
 import { today } from "../../lib/format";
+import { onSaved } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
-import { notify } from "../../lib/notify";
 
 interface Values {
   date: string;
@@ -19,11 +18,9 @@ export default function AddMeetingDialog({ onClose }: { onClose: () => void }) {
   const utils = trpc.useUtils();
   const themes = trpc.themes.list.useQuery();
   const create = trpc.meetings.create.useMutation({
-    onSuccess: async () => {
-      notify("Meeting added.");
-      onClose();
-      await Promise.all([utils.meetings.invalidate(), utils.themes.invalidate()]);
-    },
+    onSuccess: onSaved("Meeting added.", onClose, () =>
+      Promise.all([utils.meetings.invalidate(), utils.themes.invalidate()]),
+    ),
   });
   const form = useForm<Values>({
     initialValues: { date: today(), hostName: "", themeId: null },
@@ -31,45 +28,35 @@ export default function AddMeetingDialog({ onClose }: { onClose: () => void }) {
       date: (value) => (DateOnlySchema.safeParse(value).success ? null : "Choose a date."),
     },
   });
-  const canSubmit = form.values.hostName.trim() !== "" && form.values.themeId !== null;
 
   return (
-    <Modal opened onClose={onClose} title="Add Meeting">
-      <form
-        onSubmit={form.onSubmit((values) => {
-          if (values.themeId === null) return;
-          create.mutate({
-            date: values.date,
-            hostName: values.hostName.trim(),
-            themeId: Number.parseInt(values.themeId, 10),
-          });
-        })}
-      >
-        <Stack>
-          {create.isError ? <ErrorAlert message={Messages.postMeeting} /> : null}
-          {themes.isError ? <ErrorAlert message={Messages.fetchThemes} /> : null}
-          <TextInput type="date" label="Date" required {...form.getInputProps("date")} />
-          <TextInput label="Host name" required data-autofocus {...form.getInputProps("hostName")} />
-          <Select
-            label="Theme"
-            required
-            placeholder={themes.isPending ? "Loading themes…" : "Choose a theme"}
-            disabled={themes.isPending}
-            searchable
-            nothingFoundMessage="No matching theme"
-            data={(themes.data ?? []).map((theme) => ({ value: String(theme.id), label: theme.name }))}
-            {...form.getInputProps("themeId")}
-          />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!canSubmit} loading={create.isPending}>
-              Submit
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      title="Add Meeting"
+      onClose={onClose}
+      onSubmit={form.onSubmit((values) => {
+        if (values.themeId === null) return;
+        create.mutate({
+          date: values.date,
+          hostName: values.hostName.trim(),
+          themeId: Number.parseInt(values.themeId, 10),
+        });
+      })}
+      errors={[create.isError && Messages.postMeeting, themes.isError && Messages.fetchThemes]}
+      canSubmit={form.values.hostName.trim() !== "" && form.values.themeId !== null}
+      submitting={create.isPending}
+    >
+      <TextInput type="date" label="Date" required {...form.getInputProps("date")} />
+      <TextInput label="Host name" required data-autofocus {...form.getInputProps("hostName")} />
+      <Select
+        label="Theme"
+        required
+        placeholder={themes.isPending ? "Loading themes…" : "Choose a theme"}
+        disabled={themes.isPending}
+        searchable
+        nothingFoundMessage="No matching theme"
+        data={(themes.data ?? []).map((theme) => ({ value: String(theme.id), label: theme.name }))}
+        {...form.getInputProps("themeId")}
+      />
+    </FormDialog>
   );
 }

@@ -1,0 +1,81 @@
+import { useState } from "react";
+import { Textarea } from "@mantine/core";
+import { COMMENT_MAX, Messages } from "@club/shared";
+import { onSaved } from "../lib/notify";
+import { trpc } from "../lib/trpc";
+import { FormCard } from "./FormCard";
+import { FormDialog } from "./FormDialog";
+
+// The spec gives each place its own failure message; the rest follows the place too.
+const PLACES = {
+  /** The library's Add Comment dialog. */
+  dialog: {
+    failure: Messages.submitComment,
+    notice: "Comment added.",
+    submitLabel: "Submit",
+    minRows: 4,
+    maxRows: 10,
+  },
+  /** The bottle page, under its comments. */
+  card: {
+    failure: Messages.postComment,
+    notice: "Comment posted.",
+    submitLabel: "Post Comment",
+    minRows: 3,
+    maxRows: 8,
+  },
+} as const;
+
+/**
+ * Members: write a comment on a bottle (SPEC section 5: Submit is disabled unless the trimmed
+ * comment is non-empty; the trimmed text is sent). In a dialog when `dialog` is given, which closes
+ * once the comment is posted; otherwise a card on the page, which clears itself.
+ */
+export function CommentForm({
+  bottleId,
+  dialog,
+}: {
+  bottleId: number;
+  dialog?: { title: string; onClose: () => void };
+}) {
+  const place = dialog ? PLACES.dialog : PLACES.card;
+  const [comment, setComment] = useState("");
+  const utils = trpc.useUtils();
+  const create = trpc.comments.create.useMutation({
+    onSuccess: onSaved(place.notice, dialog ? dialog.onClose : () => setComment(""), () =>
+      utils.comments.invalidate(),
+    ),
+  });
+  const trimmed = comment.trim();
+
+  const form = {
+    onSubmit: () => {
+      if (trimmed) create.mutate({ bottleId, comment: trimmed });
+    },
+    errors: [create.isError && place.failure],
+    canSubmit: trimmed !== "",
+    submitting: create.isPending,
+    submitLabel: place.submitLabel,
+  };
+  const field = (
+    <Textarea
+      label="Comment"
+      placeholder="Nose, palate, finish… what did you think?"
+      autosize
+      minRows={place.minRows}
+      maxRows={place.maxRows}
+      maxLength={COMMENT_MAX}
+      data-autofocus={dialog ? true : undefined}
+      value={comment}
+      onChange={(event) => setComment(event.currentTarget.value)}
+    />
+  );
+
+  return dialog ? (
+    <FormDialog title={dialog.title} size="lg" onClose={dialog.onClose} {...form}>
+      {field}
+    </FormDialog>
+  ) : (
+    <FormCard {...form}>{field}</FormCard>
+  );
+}

@@ -1,0 +1,55 @@
+import type { FormEvent, ReactNode } from "react";
+import { Button, Group, Stack, type MantineSpacing } from "@mantine/core";
+import { ErrorAlert } from "./status";
+
+/** What every add form has: its fields, the alerts of failed loads and saves, and a Submit button. */
+export interface SubmitFormProps {
+  /** Runs on submit (the page does not reload). A @mantine/form `form.onSubmit(...)` handler fits. */
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** Spec messages shown as red alerts above the fields, in this order; falsy entries show nothing. */
+  errors: readonly (string | false | null | undefined)[];
+  /** The form's own rule for when Submit is enabled (SPEC section 5). */
+  canSubmit?: boolean;
+  /** The save is under way: Submit shows a spinner. */
+  submitting: boolean;
+  submitLabel?: string;
+  children: ReactNode;
+}
+
+/** The form inside FormDialog and FormCard; dialogs add Cancel before Submit. */
+export function SubmitForm({
+  onSubmit,
+  errors,
+  canSubmit = true,
+  submitting,
+  submitLabel = "Submit",
+  children,
+  heading,
+  gap,
+  onCancel,
+}: SubmitFormProps & { heading?: ReactNode; gap?: MantineSpacing; onCancel?: () => void }) {
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit(event);
+      }}
+    >
+      <Stack gap={gap}>
+        {heading}
+        {errors.map((message) => (message ? <ErrorAlert key={message} message={message} /> : null))}
+        {children}
+        <Group justify="flex-end" mt={onCancel ? "sm" : undefined}>
+          {onCancel ? (
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+          ) : null}
+          <Button type="submit" disabled={!canSubmit} loading={submitting}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
