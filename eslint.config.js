@@ -25,6 +25,24 @@ export default tseslint.config(
     },
   },
   {
+    // The web app knows the server only through @club/api (types) and @club/shared (schemas):
+    // nothing of the server or the database may reach a bundle, not even by accident.
+    files: ["apps/web/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@club/server", "@club/server/*", "@club/db", "@club/db/*"],
+              message: "The web app uses @club/api for the router's types and @club/shared for schemas.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["**/*.test.ts", "**/*.test.tsx", "**/test/**", "apps/e2e/**"],
     rules: {
       "@typescript-eslint/no-unsafe-member-access": "off",
