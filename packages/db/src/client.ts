@@ -4,6 +4,9 @@ import * as schema from "./schema";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
+/** The handle inside `db.transaction((tx) => ...)`; query functions that may run inside one take `Db | Tx`. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
 export interface OpenDbOptions {
   /** Called with the SQL of every statement the connection executes (tests count statements with it). */
   onStatement?: (sql: string) => void;

@@ -9,3 +9,6 @@ export * from "./queries/lookups";
 export * from "./queries/bottles";
 export * from "./queries/instances";
 export * from "./queries/comments";
+export * from "./queries/tokens";
+export * from "./queries/outbox";
+export * from "./queries/maintenance";

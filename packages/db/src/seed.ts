@@ -1,10 +1,10 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "./client";
+import { findOrCreateBrand } from "./queries/bottles";
 import {
   bottleComments,
   bottleInstances,
   bottles,
-  brands,
   countries,
   drinkTypes,
   meetingBottles,
@@ -351,15 +351,7 @@ export function seedDemoData(db: Db, opts: DemoSeedOptions): void {
       if (!row) throw new Error(`demo seed: lookup "${name}" is missing`);
       return row.id;
     };
-    const brandId = (name: string | null) => {
-      if (name === null) return null;
-      const found = tx
-        .select({ id: brands.id })
-        .from(brands)
-        .where(sql`lower(${brands.name}) = lower(${name})`)
-        .get();
-      return found?.id ?? tx.insert(brands).values({ name }).returning({ id: brands.id }).get().id;
-    };
+    const brandId = (name: string | null) => (name === null ? null : findOrCreateBrand(tx, name).id);
 
     // When each bottle was first tasted; bottles never tasted were bought about six weeks ago.
     const firstTasted = new Map<string, Date>();

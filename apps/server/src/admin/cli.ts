@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import { Command } from "commander";
-import { closeDb, openDb, type Db } from "@club/db";
+import { closeDb, isDatabaseSetUp, openDb, type Db } from "@club/db";
 import { PASSWORD_MIN_LENGTH } from "@club/shared";
 import { ConfigError, loadConfig, type Config } from "../config";
 import { AdminError, backup, confirm, members, resetPassword } from "./commands";
@@ -34,10 +34,7 @@ function openClubDatabase(): { db: Db; config: Config } {
   // The CLI never signs tokens: a placeholder keeps loadConfig from creating DATA_DIR/jwt-secret.
   const config = loadConfig({ ...process.env, JWT_SECRET: process.env.JWT_SECRET || "x".repeat(32) });
   const db = openDb(config.dbFile);
-  const ready = db.$client
-    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'members'")
-    .get();
-  if (!ready) {
+  if (!isDatabaseSetUp(db)) {
     closeDb(db);
     throw new AdminError(
       `${config.dbFile} is not set up yet: start the server once so it applies the migrations.`,

@@ -11,7 +11,10 @@ import {
 } from "node:fs";
 import { dirname, join } from "node:path";
 import {
+  backupDatabase,
+  checkIntegrity,
   closeDb,
+  countMembers,
   findMemberByEmail,
   listMembers,
   markMemberConfirmed,
@@ -107,12 +110,12 @@ export async function backup(
   removePartial();
   let memberCount: number;
   try {
-    await db.$client.backup(partial);
+    await backupDatabase(db, partial);
     const copy = openDb(partial);
     try {
-      const check: unknown = copy.$client.pragma("integrity_check", { simple: true });
-      if (check !== "ok") throw new AdminError(`The backup failed its integrity check: ${String(check)}`);
-      memberCount = (copy.$client.prepare("SELECT count(*) AS n FROM members").get() as { n: number }).n;
+      const check = checkIntegrity(copy);
+      if (check !== "ok") throw new AdminError(`The backup failed its integrity check: ${check}`);
+      memberCount = countMembers(copy);
     } finally {
       closeDb(copy);
     }

@@ -1,9 +1,15 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { and, asc, eq, isNull, lte } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { FastifyBaseLogger } from "fastify";
-import { outbox, type Db } from "@club/db";
+import {
+  insertOutboxMessage,
+  listDueOutboxMessages,
+  markOutboxMessageFailed,
+  markOutboxMessageSent,
+  nextOutboxAttemptAt,
+  type Db,
+} from "@club/db";
 import type { Config } from "../config";
 
 export interface Email {
@@ -14,6 +20,8 @@ export interface Email {
 }
 
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
+/** Messages delivered per pass of the worker. */
+const BATCH_SIZE = 50;
 export const backoffMs = (attempts: number) => Math.min(MAX_BACKOFF_MS, 2 ** attempts * 5_000);
 
 /**
@@ -42,10 +50,7 @@ export class Mailer {
   }
 
   send(email: Email): void {
-    this.db
-      .insert(outbox)
-      .values({ to: email.to, subject: email.subject, text: email.text, html: email.html ?? null })
-      .run();
+    insertOutboxMessage(this.db, email);
     void this.flush();
   }
 
@@ -74,26 +79,15 @@ export class Mailer {
   private schedule(): void {
     if (this.stopped) return;
     if (this.timer) clearTimeout(this.timer);
-    const next = this.db
-      .select({ at: outbox.nextAttemptAt })
-      .from(outbox)
-      .where(isNull(outbox.sentAt))
-      .orderBy(asc(outbox.nextAttemptAt))
-      .get();
-    if (!next) return;
-    const delay = Math.max(50, Math.min(MAX_BACKOFF_MS, Date.parse(next.at) - Date.now()));
+    const next = nextOutboxAttemptAt(this.db);
+    if (next === undefined) return;
+    const delay = Math.max(50, Math.min(MAX_BACKOFF_MS, Date.parse(next) - Date.now()));
     this.timer = setTimeout(() => void this.flush(), delay);
     this.timer.unref();
   }
 
   private async deliverDue(): Promise<void> {
-    const due = this.db
-      .select()
-      .from(outbox)
-      .where(and(isNull(outbox.sentAt), lte(outbox.nextAttemptAt, new Date().toISOString())))
-      .orderBy(asc(outbox.id))
-      .limit(50)
-      .all();
+    const due = listDueOutboxMessages(this.db, new Date().toISOString(), BATCH_SIZE);
     for (const message of due) {
       try {
         const info = (await this.transport.sendMail({
@@ -104,24 +98,19 @@ export class Mailer {
           html: message.html ?? undefined,
         })) as { message?: Buffer | string };
         if (!this.config.smtpUrl && info.message) this.writeToOutboxDir(message.id, message.to, info.message);
-        this.db
-          .update(outbox)
-          .set({ sentAt: new Date().toISOString(), attempts: message.attempts + 1, lastError: null })
-          .where(eq(outbox.id, message.id))
-          .run();
+        markOutboxMessageSent(this.db, message.id, {
+          attempts: message.attempts + 1,
+          sentAt: new Date().toISOString(),
+        });
       } catch (error) {
         const attempts = message.attempts + 1;
         const reason = error instanceof Error ? error.message : String(error);
         this.log.warn({ outboxId: message.id, attempts, reason }, "email delivery failed; will retry");
-        this.db
-          .update(outbox)
-          .set({
-            attempts,
-            lastError: reason.slice(0, 500),
-            nextAttemptAt: new Date(Date.now() + this.retryDelayMs(attempts)).toISOString(),
-          })
-          .where(eq(outbox.id, message.id))
-          .run();
+        markOutboxMessageFailed(this.db, message.id, {
+          attempts,
+          error: reason,
+          nextAttemptAt: new Date(Date.now() + this.retryDelayMs(attempts)).toISOString(),
+        });
       }
     }
   }

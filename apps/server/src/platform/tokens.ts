@@ -1,7 +1,6 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
-import { members, refreshTokens, type Db } from "@club/db";
+import { insertRefreshToken, revokeRefreshTokenFamilyOf, rotateRefreshToken, type Db } from "@club/db";
 import type { TokenPair } from "@club/shared";
 import type { AuthUser } from "../api/context";
 
@@ -58,22 +57,9 @@ export class TokenService {
 
   /** Starts a new refresh-token family (a login). */
   async issuePair(user: AuthUser): Promise<TokenPair> {
-    const refreshToken = this.storeRefreshToken(user.id, randomUUID());
-    return { accessToken: await this.signAccessToken(user), refreshToken };
-  }
-
-  private storeRefreshToken(memberId: number, familyId: string): string {
-    const token = randomToken();
-    this.db
-      .insert(refreshTokens)
-      .values({
-        memberId,
-        familyId,
-        tokenHash: sha256(token),
-        expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS).toISOString(),
-      })
-      .run();
-    return token;
+    const { token, tokenHash, expiresAt } = newRefreshToken();
+    insertRefreshToken(this.db, { memberId: user.id, familyId: randomUUID(), tokenHash, expiresAt });
+    return { accessToken: await this.signAccessToken(user), refreshToken: token };
   }
 
   /**
@@ -82,57 +68,25 @@ export class TokenService {
    */
   async rotate(refreshToken: string): Promise<RefreshOutcome> {
     const now = new Date().toISOString();
-    const outcome = this.db.transaction(
-      (tx): RefreshOutcome | { ok: "rotated"; user: AuthUser; token: string } => {
-        const row = tx
-          .select({
-            id: refreshTokens.id,
-            familyId: refreshTokens.familyId,
-            expiresAt: refreshTokens.expiresAt,
-            rotatedAt: refreshTokens.rotatedAt,
-            revokedAt: refreshTokens.revokedAt,
-            memberId: members.id,
-            email: members.email,
-          })
-          .from(refreshTokens)
-          .innerJoin(members, eq(members.id, refreshTokens.memberId))
-          .where(eq(refreshTokens.tokenHash, sha256(refreshToken)))
-          .get();
-        if (!row) return { ok: false, reason: "unknown" };
-        if (row.revokedAt) return { ok: false, reason: "revoked" };
-        if (row.rotatedAt) {
-          tx.update(refreshTokens)
-            .set({ revokedAt: now })
-            .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)))
-            .run();
-          return { ok: false, reason: "reused" };
-        }
-        if (row.expiresAt <= now) return { ok: false, reason: "expired" };
-        tx.update(refreshTokens).set({ rotatedAt: now }).where(eq(refreshTokens.id, row.id)).run();
-        const token = this.storeRefreshToken(row.memberId, row.familyId);
-        return { ok: "rotated", user: { id: row.memberId, email: row.email }, token };
-      },
-    );
-    if (outcome.ok !== "rotated") return outcome;
-    return {
-      ok: true,
-      user: outcome.user,
-      pair: { accessToken: await this.signAccessToken(outcome.user), refreshToken: outcome.token },
-    };
+    const { token, tokenHash, expiresAt } = newRefreshToken();
+    const outcome = rotateRefreshToken(this.db, sha256(refreshToken), { tokenHash, expiresAt }, now);
+    if (outcome.status !== "rotated") return { ok: false, reason: outcome.status };
+    const user: AuthUser = outcome.member;
+    return { ok: true, user, pair: { accessToken: await this.signAccessToken(user), refreshToken: token } };
   }
 
   /** Revokes the family of a refresh token (logout). Unknown tokens are ignored. */
   revoke(refreshToken: string): void {
-    const row = this.db
-      .select({ familyId: refreshTokens.familyId })
-      .from(refreshTokens)
-      .where(eq(refreshTokens.tokenHash, sha256(refreshToken)))
-      .get();
-    if (!row) return;
-    this.db
-      .update(refreshTokens)
-      .set({ revokedAt: new Date().toISOString() })
-      .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)))
-      .run();
+    revokeRefreshTokenFamilyOf(this.db, sha256(refreshToken), new Date().toISOString());
   }
+}
+
+/** A fresh opaque refresh token, the hash it is stored under, and its expiry. */
+function newRefreshToken(): { token: string; tokenHash: string; expiresAt: string } {
+  const token = randomToken();
+  return {
+    token,
+    tokenHash: sha256(token),
+    expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS).toISOString(),
+  };
 }

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { BottleDetail, BottleListItem, BottleOption } from "@club/shared";
-import type { Db } from "../client";
+import type { Db, Tx } from "../client";
 import { preparedPerDb } from "../prepared";
 import { bottleImages, bottles, brands, countries, drinkTypes, states } from "../schema";
 import { listInstancesForBottle } from "./instances";
@@ -97,8 +97,6 @@ export function lookupIdExists(db: Db, kind: LookupKind, id: number): boolean {
   const table = lookupTables[kind];
   return db.select({ id: table.id }).from(table).where(eq(table.id, id)).get() !== undefined;
 }
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** The brand with this name compared case-insensitively, created when missing. */
 export function findOrCreateBrand(db: Db | Tx, name: string): { id: number; name: string } {

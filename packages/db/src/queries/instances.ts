@@ -5,8 +5,8 @@ import { preparedPerDb } from "../prepared";
 import { bottleInstances } from "../schema";
 
 /** Money is stored as integer cents and handed out as a number of dollars. */
-export const dollarsToCents = (dollars: number): number => Math.round(dollars * 100);
-export const centsToDollars = (cents: number): number => cents / 100;
+const dollarsToCents = (dollars: number): number => Math.round(dollars * 100);
+const centsToDollars = (cents: number): number => cents / 100;
 
 const instanceColumns = {
   id: bottleInstances.id,

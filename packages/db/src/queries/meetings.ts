@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { asc, desc, eq, sql } from "drizzle-orm";
 import type { MeetingDetail, MeetingListItem } from "@club/shared";
 import type { Db } from "../client";
 import { preparedPerDb } from "../prepared";
@@ -58,20 +58,10 @@ export function findMeetingDetail(db: Db, id: number): MeetingDetail | undefined
 export const meetingExists = (db: Db, id: number): boolean =>
   db.select({ id: meetings.id }).from(meetings).where(eq(meetings.id, id)).get() !== undefined;
 
-export const bottleIdExists = (db: Db, id: number): boolean =>
-  db.select({ id: bottles.id }).from(bottles).where(eq(bottles.id, id)).get() !== undefined;
-
 export const insertMeeting = (
   db: Db,
   values: { date: string; hostName: string; themeId: number },
 ): { id: number } => db.insert(meetings).values(values).returning({ id: meetings.id }).get();
-
-export const meetingHasBottle = (db: Db, meetingId: number, bottleId: number): boolean =>
-  db
-    .select({ meetingId: meetingBottles.meetingId })
-    .from(meetingBottles)
-    .where(and(eq(meetingBottles.meetingId, meetingId), eq(meetingBottles.bottleId, bottleId)))
-    .get() !== undefined;
 
 /** Links a bottle to a meeting; false when it already was (the primary key decides). */
 export const insertMeetingBottle = (db: Db, meetingId: number, bottleId: number): boolean =>

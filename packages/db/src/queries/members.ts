@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "../client";
 import { emailConfirmationTokens, members, refreshTokens } from "../schema";
 
@@ -78,6 +78,8 @@ export const listMembers = (db: Db): MemberSummary[] =>
     .from(members)
     .orderBy(members.id)
     .all();
+
+export const countMembers = (db: Db): number => db.select({ n: count() }).from(members).get()?.n ?? 0;
 
 /** Confirms the member's address by hand (no token). False when it was already confirmed. */
 export function markMemberConfirmed(db: Db, memberId: number, now: string): boolean {

@@ -1,9 +1,9 @@
 import {
-  bottleIdExists,
   findMeetingDetail,
   findThemeById,
   insertMeeting,
   insertMeetingBottle,
+  isExistingBottle,
   listMeetings,
   meetingExists,
 } from "@club/db";
@@ -42,7 +42,7 @@ export function createMeeting(ctx: AuthedCtx, input: NewMeetingInput): { id: num
 /** Adds a library bottle to a meeting's sampled list; the same bottle twice is a 409. */
 export function addBottleToMeeting(ctx: AuthedCtx, input: AddBottleToMeetingInput): { ok: true } {
   if (!meetingExists(ctx.db, input.meetingId)) throw new NotFoundError(ServerMessages.meetingNotFound);
-  if (!bottleIdExists(ctx.db, input.bottleId)) throw new NotFoundError(ServerMessages.bottleNotFound);
+  if (!isExistingBottle(ctx.db, input.bottleId)) throw new NotFoundError(ServerMessages.bottleNotFound);
   if (!insertMeetingBottle(ctx.db, input.meetingId, input.bottleId))
     throw new ConflictError(ServerMessages.bottleAlreadyInMeeting);
   return { ok: true };

@@ -1,0 +1,85 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { Db, Tx } from "../client";
+import { members, refreshTokens } from "../schema";
+
+// Refresh tokens are stored by their SHA-256 hash only; hashing and token generation live in the
+// server (apps/server/src/platform/tokens.ts).
+
+export interface NewRefreshToken {
+  memberId: number;
+  /** All tokens rotated from one login share a family; reuse of a rotated one revokes the family. */
+  familyId: string;
+  tokenHash: string;
+  expiresAt: string;
+}
+
+export function insertRefreshToken(db: Db | Tx, values: NewRefreshToken): void {
+  db.insert(refreshTokens).values(values).run();
+}
+
+/** Revokes every not yet revoked token of the family; returns how many were revoked. */
+export const revokeRefreshTokenFamily = (db: Db | Tx, familyId: string, now: string): number =>
+  db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+    .run().changes;
+
+export type RefreshTokenRotation =
+  | { status: "unknown" | "revoked" | "reused" | "expired" }
+  | { status: "rotated"; member: { id: number; email: string } };
+
+/**
+ * Exchanges the refresh token with hash `tokenHash` for `next`, in one transaction: the presented
+ * token is marked rotated and `next` joins its family, for the same member. Nothing changes when
+ * the token is unknown, revoked or expired (checked in that order), except that a token that was
+ * already rotated is a sign of theft: its whole family is revoked and the outcome is "reused".
+ */
+export function rotateRefreshToken(
+  db: Db,
+  tokenHash: string,
+  next: { tokenHash: string; expiresAt: string },
+  now: string,
+): RefreshTokenRotation {
+  return db.transaction((tx): RefreshTokenRotation => {
+    const row = tx
+      .select({
+        id: refreshTokens.id,
+        familyId: refreshTokens.familyId,
+        expiresAt: refreshTokens.expiresAt,
+        rotatedAt: refreshTokens.rotatedAt,
+        revokedAt: refreshTokens.revokedAt,
+        memberId: members.id,
+        email: members.email,
+      })
+      .from(refreshTokens)
+      .innerJoin(members, eq(members.id, refreshTokens.memberId))
+      .where(eq(refreshTokens.tokenHash, tokenHash))
+      .get();
+    if (!row) return { status: "unknown" };
+    if (row.revokedAt) return { status: "revoked" };
+    if (row.rotatedAt) {
+      revokeRefreshTokenFamily(tx, row.familyId, now);
+      return { status: "reused" };
+    }
+    if (row.expiresAt <= now) return { status: "expired" };
+    tx.update(refreshTokens).set({ rotatedAt: now }).where(eq(refreshTokens.id, row.id)).run();
+    insertRefreshToken(tx, { memberId: row.memberId, familyId: row.familyId, ...next });
+    return { status: "rotated", member: { id: row.memberId, email: row.email } };
+  });
+}
+
+/**
+ * Revokes the family of the token with this hash (logout). False when no token has this hash;
+ * revoking an already revoked family changes nothing.
+ */
+export function revokeRefreshTokenFamilyOf(db: Db, tokenHash: string, now: string): boolean {
+  const row = db
+    .select({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .get();
+  if (!row) return false;
+  revokeRefreshTokenFamily(db, row.familyId, now);
+  return true;
+}
