@@ -17,8 +17,10 @@ COPY package.json package-lock.json .npmrc ./
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY apps/e2e/package.json apps/e2e/
+COPY packages/api/package.json packages/api/
 COPY packages/db/package.json packages/db/
 COPY packages/shared/package.json packages/shared/
+COPY packages/testing/package.json packages/testing/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
@@ -29,8 +31,10 @@ COPY package.json package-lock.json .npmrc ./
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY apps/e2e/package.json apps/e2e/
+COPY packages/api/package.json packages/api/
 COPY packages/db/package.json packages/db/
 COPY packages/shared/package.json packages/shared/
+COPY packages/testing/package.json packages/testing/
 RUN npm ci --omit=dev --workspace=@club/server --no-audit --no-fund
 
 # ---- runtime: no compilers, no dev dependencies, not root ----
