@@ -329,15 +329,20 @@ describe("visitor (demo club)", () => {
     expect(await page.evaluate(() => localStorage.getItem("accessToken"))).toBeNull();
   });
 
-  it("shows 'Registration failed. Try again.' for an email that is already registered", async () => {
+  it("an email that is already registered is answered like any other; its owner gets an email (issue 11)", async () => {
     await visit(page, "/register");
     await main().getByLabel("First name").fill("Demo");
     await main().getByLabel("Last name").fill("Again");
     await main().getByLabel("Email").fill(DEMO_LOGIN.email);
     await main().getByLabel("Password").fill("long-enough-password");
     await main().getByRole("button", { name: "Register", exact: true }).click();
-    await shows(main().getByRole("alert").filter({ hasText: Messages.registrationFailed }));
-    expect(new URL(page.url()).pathname).toBe("/register");
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/login");
+    const mail = await club.smtp.waitForMessage(DEMO_LOGIN.email);
+    expect(mail).toContain("already a member");
+    // The demo member's password still works.
+    expect(
+      (await club.api("POST", "/login", { email: DEMO_LOGIN.email, password: DEMO_LOGIN.password })).status,
+    ).toBe(200);
   });
 
   it("shows 'Invalid confirmation link.' without token or email, 'Email confirmation failed.' for a bad token", async () => {

@@ -40,7 +40,9 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), "club-flood-"));
   console.log("generating the stress club...");
   const club = await generateClub(dataDir, STRESS);
-  const server = await startServer(dataDir, { env: { READ_CACHE_MB: String(BUDGET_MB), RATE_LIMIT: "false" } });
+  const server = await startServer(dataDir, {
+    env: { READ_CACHE_MB: String(BUDGET_MB), RATE_LIMIT: "false" },
+  });
   const pid = server.child.pid as number;
   const statuses = new Map<number, number>();
   const get = async (path: string) => {

@@ -9,6 +9,7 @@ import { loggerOptions, OneLinePerRequest } from "./platform/logger";
 import { Mailer } from "./platform/mailer";
 import { ReadCache } from "./platform/readCache";
 import { TokenService } from "./platform/tokens";
+import { MemberBudget } from "./platform/writeBudget";
 import compressionPlugin from "./platform/compression";
 import errorsPlugin, { frameworkErrors } from "./api/restErrors";
 import openapiPlugin from "./platform/openapiDocs";
@@ -58,7 +59,9 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   const tokens = new TokenService(db, config.jwtSecret);
   const mailer = new Mailer(db, config, app.log, opts.mailTransport, opts.mailBackoffMs);
   const images = new ImageStore(config.imagesDir);
-  app.decorate("deps", { db, config, mailer, images, tokens, reads } satisfies Deps);
+  // RATE_LIMIT=false (benchmarks, some tests) turns off every limit, this one too.
+  const writeBudget = new MemberBudget(config.rateLimit.enabled ? config.writeBudgetPerMinute : Infinity);
+  app.decorate("deps", { db, config, mailer, images, tokens, reads, writeBudget } satisfies Deps);
   if (isNew) await seedOnNewDatabase(app.deps, app.log);
 
   app.addHook("onReady", async () => mailer.start());
@@ -76,7 +79,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     prefix: "/trpc",
     trpcOptions: {
       router: appRouter,
-      createContext: ({ req }) => requestCtx(req.server.deps, req.headers.authorization),
+      createContext: ({ req }) => requestCtx(req.server.deps, req.headers.authorization, req.id),
       onError({ path, error }) {
         if (error.code === "INTERNAL_SERVER_ERROR") app.log.error({ path, err: error }, "tRPC error");
       },

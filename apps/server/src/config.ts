@@ -40,6 +40,15 @@ const EnvSchema = z.object({
     .max(86_400)
     .default(60),
   HSTS: booleanString.default(false),
+  WRITE_BUDGET_PER_MINUTE: z.coerce
+    .number({ error: "must be a whole number" })
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(60),
+  REGISTRATION: z
+    .enum(["approval", "open", "invite", "closed"], { error: "use approval, open, invite or closed" })
+    .default("approval"),
   READ_CACHE: booleanString.default(true),
   READ_CACHE_MB: z.coerce
     .number({ error: "must be a number of megabytes" })
@@ -73,6 +82,10 @@ export interface Config {
   readCache: boolean;
   /** The read cache's byte budget (READ_CACHE_MB). */
   readCacheBytes: number;
+  /** Writes one member may make in a minute (platform/writeBudget.ts). */
+  writeBudgetPerMinute: number;
+  /** Who may join: approval (an admin approves), open, invite (invite links only), closed (admins add). */
+  registration: "approval" | "open" | "invite" | "closed";
   /** Strict-Transport-Security: opt-in, only with an https APP_URL. */
   hsts: boolean;
   /** Fastify's trustProxy: true, false or the proxies' addresses (X-Forwarded-For is trusted from them). */
@@ -124,6 +137,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readCache: e.READ_CACHE,
     readCacheBytes: e.READ_CACHE_MB * 1024 * 1024,
     hsts: e.HSTS,
+    writeBudgetPerMinute: e.WRITE_BUDGET_PER_MINUTE,
+    registration: e.REGISTRATION,
     trustProxy: e.TRUST_PROXY,
   };
 }

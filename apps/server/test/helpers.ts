@@ -6,7 +6,7 @@ import nodemailer from "nodemailer";
 import { members } from "@club/db";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
-import type { AuthUser } from "../src/api/context";
+import type { AuthUser, Role } from "../src/api/context";
 import { hashPassword } from "../src/platform/passwords";
 import { createCaller } from "../src/api/router";
 
@@ -16,8 +16,11 @@ export interface TestApp {
   close: () => Promise<void>;
   /** app.inject, with a bearer header when `token` is given. */
   request: (opts: InjectOptions & { token?: string }) => Promise<LightMyRequestResponse>;
-  /** A confirmed member and a valid access token for it. */
-  member: (email?: string) => Promise<{ user: AuthUser; token: string; refreshToken: string }>;
+  /** A confirmed, active member (role "member" unless said) and a valid access token for it. */
+  member: (
+    email?: string,
+    opts?: { role?: Role },
+  ) => Promise<{ user: AuthUser; token: string; refreshToken: string }>;
   /** A tRPC server-side caller as that user (or a visitor). */
   caller: (user?: AuthUser | null) => ReturnType<typeof createCaller>;
 }
@@ -41,6 +44,10 @@ export async function createTestApp(
     DEMO_DATA: "false",
     APP_URL: "http://club.test",
     JWT_SECRET: "test-secret-test-secret-test-secret-0123456789",
+    // Tests register members freely; the approval, invite and closed modes are tested on their own.
+    REGISTRATION: "open",
+    // Tests write a lot as one member; the write budget is tested on its own.
+    WRITE_BUDGET_PER_MINUTE: "1000000",
     ...opts.env,
   });
   const mailTransport = opts.smtpPort
@@ -66,8 +73,9 @@ export async function createTestApp(
         ...rest,
         headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
       }),
-    member: async (email) => {
+    member: async (email, opts = {}) => {
       const address = email ?? `member${++memberCounter}@example.com`;
+      const role = opts.role ?? "member";
       const row = app.deps.db
         .insert(members)
         .values({
@@ -76,10 +84,11 @@ export async function createTestApp(
           firstName: "Test",
           lastName: `Member${memberCounter}`,
           emailConfirmedAt: new Date().toISOString(),
+          role,
         })
         .returning({ id: members.id })
         .get();
-      const user = { id: row.id, email: address };
+      const user: AuthUser = { id: row.id, email: address, role };
       const pair = await app.deps.tokens.issuePair(user);
       return { user, token: pair.accessToken, refreshToken: pair.refreshToken };
     },

@@ -13,11 +13,16 @@ import {
   trpcEndpoints,
   trpcInject,
   type EndpointCtx,
+  type RestEndpoint,
+  type TrpcEndpoint,
 } from "./fuzz/endpoints";
 
 /**
- * SPEC.md section 6: a visitor can view everything and write nothing; a member can do exactly the
- * listed capabilities. One table over every endpoint, REST and tRPC (test/fuzz/endpoints.ts).
+ * SPEC.md section 6 and the roles of issue 11: a visitor can view everything and write nothing; a
+ * member can do every capability of section 6, correct what they created, and manage their own
+ * account; the treasurer and admins add their powers. One matrix over every write, REST and tRPC
+ * (test/fuzz/endpoints.ts): visitor, a deactivated member's still-unexpired token, a member, the
+ * author, the treasurer and an admin.
  */
 
 const SECTION_6_CAPABILITIES = [
@@ -31,9 +36,17 @@ const SECTION_6_CAPABILITIES = [
   "Add bottle instance",
   "Mark instance finished",
 ] as const;
-type Capability = (typeof SECTION_6_CAPABILITIES)[number];
+/** The writes beyond SPEC.md, by issue. */
+type OtherWrite =
+  "Correct or delete (issue 11)" | "Manage members (issue 11)" | "Own account (issue 11)" | "Undo (issue 11)";
+type Capability = (typeof SECTION_6_CAPABILITIES)[number] | OtherWrite;
 
-/** Which section 6 capability each member write is. */
+const EDIT = "Edit brand, type, country, state and ABV of a bottle";
+const CORRECT = "Correct or delete (issue 11)";
+const MANAGE = "Manage members (issue 11)";
+const ACCOUNT = "Own account (issue 11)";
+
+/** What each write is. */
 const CAPABILITY: Record<string, Capability> = {
   "POST /api/MonthlyMeetings/PostMonthlyMeetingsWithNames": "Add meeting",
   "meetings.create": "Add meeting",
@@ -45,21 +58,63 @@ const CAPABILITY: Record<string, Capability> = {
   "comments.create": "Add comment",
   "POST /api/MonthlyThemes": "Add theme",
   "themes.create": "Add theme",
-  "POST /api/Bottles/UpdateBrand": "Edit brand, type, country, state and ABV of a bottle",
-  "POST /api/Bottles/UpdateDrinkType": "Edit brand, type, country, state and ABV of a bottle",
-  "POST /api/Bottles/UpdateCountry": "Edit brand, type, country, state and ABV of a bottle",
-  "POST /api/Bottles/UpdateState": "Edit brand, type, country, state and ABV of a bottle",
-  "POST /api/Bottles/UpdateABV": "Edit brand, type, country, state and ABV of a bottle",
-  "bottles.updateBrand": "Edit brand, type, country, state and ABV of a bottle",
-  "bottles.updateDrinkType": "Edit brand, type, country, state and ABV of a bottle",
-  "bottles.updateCountry": "Edit brand, type, country, state and ABV of a bottle",
-  "bottles.updateState": "Edit brand, type, country, state and ABV of a bottle",
-  "bottles.updateAbv": "Edit brand, type, country, state and ABV of a bottle",
+  "POST /api/Bottles/UpdateBrand": EDIT,
+  "POST /api/Bottles/UpdateDrinkType": EDIT,
+  "POST /api/Bottles/UpdateCountry": EDIT,
+  "POST /api/Bottles/UpdateState": EDIT,
+  "POST /api/Bottles/UpdateABV": EDIT,
+  "bottles.updateBrand": EDIT,
+  "bottles.updateDrinkType": EDIT,
+  "bottles.updateCountry": EDIT,
+  "bottles.updateState": EDIT,
+  "bottles.updateAbv": EDIT,
   "POST /api/Bottles/UploadImage": "Upload bottle image",
   "POST /api/BottleInstances/new": "Add bottle instance",
   "instances.create": "Add bottle instance",
   "PUT /api/BottleInstances/finish/:id": "Mark instance finished",
   "instances.finish": "Mark instance finished",
+  "PUT /api/MonthlyMeetings/:id": CORRECT,
+  "meetings.update": CORRECT,
+  "DELETE /api/MonthlyMeetings/:id": CORRECT,
+  "meetings.delete": CORRECT,
+  "DELETE /api/MonthlyMeetings/:id/Bottles/:bottleId": CORRECT,
+  "meetings.removeBottle": CORRECT,
+  "PUT /api/Bottles/:id": CORRECT,
+  "bottles.update": CORRECT,
+  "DELETE /api/Bottles/:id": CORRECT,
+  "bottles.delete": CORRECT,
+  "PUT /api/BottleInstances/:id": CORRECT,
+  "instances.update": CORRECT,
+  "DELETE /api/BottleInstances/:id": CORRECT,
+  "instances.delete": CORRECT,
+  "PUT /api/BottleComments/:id": CORRECT,
+  "comments.update": CORRECT,
+  "DELETE /api/BottleComments/:id": CORRECT,
+  "comments.delete": CORRECT,
+  "PUT /api/MonthlyThemes/:id": CORRECT,
+  "themes.update": CORRECT,
+  "DELETE /api/MonthlyThemes/:id": CORRECT,
+  "themes.delete": CORRECT,
+  "POST /api/Members/:id/Approve": MANAGE,
+  "members.approve": MANAGE,
+  "POST /api/Members/:id/Reject": MANAGE,
+  "members.reject": MANAGE,
+  "POST /api/Members/:id/Deactivate": MANAGE,
+  "members.deactivate": MANAGE,
+  "POST /api/Members/:id/Reactivate": MANAGE,
+  "members.reactivate": MANAGE,
+  "PUT /api/Members/:id/Role": MANAGE,
+  "members.setRole": MANAGE,
+  "POST /api/Invites": MANAGE,
+  "members.invite": MANAGE,
+  "PUT /api/Account": ACCOUNT,
+  "account.update": ACCOUNT,
+  "POST /api/Account/Password": ACCOUNT,
+  "account.changePassword": ACCOUNT,
+  "POST /api/Account/LogoutEverywhere": ACCOUNT,
+  "account.logoutEverywhere": ACCOUNT,
+  "POST /api/Activity/:id/Undo": "Undo (issue 11)",
+  "activity.undo": "Undo (issue 11)",
 };
 
 let t: TestApp;
@@ -82,9 +137,12 @@ beforeAll(async () => {
     { label: "no token", token: undefined },
     { label: "a malformed token", token: "not-a-jwt" },
     { label: "a token signed with another key", token: foreign },
+    { label: "a deactivated member's unexpired token", token: f.deactivated.token },
   ];
 });
 afterAll(() => t.close());
+
+const nameOf = (e: RestEndpoint | TrpcEndpoint) => ("path" in e ? e.path : restName(e));
 
 describe("the endpoint table is complete", () => {
   it("lists every REST route the app serves, and nothing else", () => {
@@ -102,37 +160,73 @@ describe("the endpoint table is complete", () => {
     expect(served).toEqual(trpcEndpoints.map((p) => `${p.type} ${p.path}`).sort());
   });
 
-  it("has no member write beyond SPEC.md section 6, and every capability over REST and tRPC", () => {
-    const writes = [
-      ...restEndpoints.filter((e) => e.write).map(restName),
-      ...trpcEndpoints.filter((e) => e.write).map((e) => e.path),
-    ];
-    for (const name of writes) expect(CAPABILITY[name], name).toBeDefined();
-    expect(new Set(writes.map((w) => CAPABILITY[w]))).toEqual(new Set(SECTION_6_CAPABILITIES));
-    // Every write is members-only; every non-write is either public or the token check itself.
-    for (const e of restEndpoints.filter((x) => x.write)) expect(e.access, restName(e)).toBe("member");
-    for (const e of trpcEndpoints.filter((x) => x.write)) expect(e.access, e.path).toBe("member");
-    const memberReads = [...restEndpoints, ...trpcEndpoints].filter((e) => !e.write && e.access === "member");
-    // (The session's calls are REST-only: the web app makes them as SPEC.md section 7 lists them.)
-    expect(memberReads.map((e) => ("path" in e ? e.path : restName(e)))).toEqual([
-      "POST /api/Register/validateToken",
-    ]);
+  it("knows what every write is, has every capability of SPEC.md section 6 over REST and tRPC", () => {
+    const writes = [...restEndpoints, ...trpcEndpoints].filter((e) => e.write);
+    for (const e of writes) expect(CAPABILITY[nameOf(e)], nameOf(e)).toBeDefined();
+    const rest = new Set(restEndpoints.filter((e) => e.write).map((e) => CAPABILITY[restName(e)]));
+    const trpc = new Set(trpcEndpoints.filter((e) => e.write).map((e) => CAPABILITY[e.path]));
+    for (const capability of SECTION_6_CAPABILITIES) {
+      expect(rest.has(capability), capability).toBe(true);
+      if (capability !== "Upload bottle image") expect(trpc.has(capability), capability).toBe(true);
+    }
+    // Every write needs a member; every non-write is public, or the member's own reads.
+    for (const e of writes) expect(e.access, nameOf(e)).not.toBe("public");
+    const memberReads = [...restEndpoints, ...trpcEndpoints].filter((e) => !e.write && e.access !== "public");
+    expect(memberReads.map(nameOf).sort()).toEqual(
+      [
+        "POST /api/Register/validateToken",
+        "GET /api/Account",
+        "account.get",
+        "GET /api/Activity",
+        "activity.list",
+        "GET /api/Members",
+        "members.list",
+      ].sort(),
+    );
   });
 });
 
+/** Who calls, for each cell of the matrix. */
+type Who = "member" | "other" | "treasurer" | "admin";
+
+/** The status a well-formed call gets from each caller. */
+function expected(e: RestEndpoint | TrpcEndpoint, who: Who, ok: number): number {
+  if (e.access === "admin") return who === "admin" ? ok : 403;
+  if (e.access === "treasurer") return who === "admin" || who === "treasurer" ? ok : 403;
+  if (e.owned) return who === "member" || who === "admin" ? ok : 403;
+  return ok;
+}
+
+const CALLERS: Who[] = ["other", "treasurer", "member", "admin"];
+
+async function tokenFor(e: RestEndpoint | TrpcEndpoint, who: Who): Promise<string> {
+  // Calls that end the caller's sessions are made by a new member each time (with that role).
+  if (e.as === "fresh")
+    return (await t.member(undefined, { role: who === "admin" || who === "treasurer" ? who : "member" }))
+      .token;
+  return c.f[who].token;
+}
+
 describe("REST", () => {
-  for (const e of restEndpoints.filter((x) => x.access === "member")) {
-    it(`${restName(e)}: 401 and no change for a visitor, ${e.ok} for a member`, async () => {
-      const call = await e.valid(c);
+  for (const e of restEndpoints.filter((x) => x.access !== "public")) {
+    it(`${restName(e)}: 401 and no change for visitors and deactivated members; the roles' answers`, async () => {
       for (const who of notMembers) {
+        const call = await e.valid(c);
         const before = snapshot(t);
         const res = await t.request(restInject(e, call, who.token));
         expect(res.statusCode, who.label).toBe(401);
         expect(res.json(), who.label).toMatchObject({ error: { code: "UNAUTHORIZED" } });
         expect(snapshot(t), who.label).toBe(before);
       }
-      const res = await t.request(restInject(e, call, c.f.member.token));
-      expect(res.statusCode, res.body).toBe(e.ok);
+      for (const who of CALLERS) {
+        const status = expected(e, who, e.ok);
+        const call = await e.valid(c);
+        const token = await tokenFor(e, who);
+        const before = snapshot(t);
+        const res = await t.request(restInject(e, call, token));
+        expect(res.statusCode, `${who}: ${res.body}`).toBe(status);
+        if (status === 403) expect(snapshot(t), who).toBe(before);
+      }
     });
   }
 
@@ -145,18 +239,28 @@ describe("REST", () => {
 });
 
 describe("tRPC", () => {
-  for (const e of trpcEndpoints.filter((x) => x.access === "member")) {
-    it(`${e.path}: UNAUTHORIZED and no change for a visitor, OK for a member`, async () => {
-      const input = await e.valid(c);
+  for (const e of trpcEndpoints.filter((x) => x.access !== "public")) {
+    it(`${e.path}: UNAUTHORIZED and no change for visitors and deactivated members; the roles' answers`, async () => {
       for (const who of notMembers) {
+        const input = await e.valid(c);
         const before = snapshot(t);
         const res = await t.request(trpcInject(e.path, e.type, input, who.token));
         expect(res.statusCode, who.label).toBe(401);
         expect(res.json(), who.label).toMatchObject({ error: { data: { code: "UNAUTHORIZED" } } });
         expect(snapshot(t), who.label).toBe(before);
       }
-      const res = await t.request(trpcInject(e.path, e.type, input, c.f.member.token));
-      expect(res.statusCode, res.body).toBe(200);
+      for (const who of CALLERS) {
+        const status = expected(e, who, 200);
+        const input = await e.valid(c);
+        const token = await tokenFor(e, who);
+        const before = snapshot(t);
+        const res = await t.request(trpcInject(e.path, e.type, input, token));
+        expect(res.statusCode, `${who}: ${res.body}`).toBe(status);
+        if (status === 403) {
+          expect(res.json(), who).toMatchObject({ error: { data: { code: "FORBIDDEN" } } });
+          expect(snapshot(t), who).toBe(before);
+        }
+      }
     });
   }
 

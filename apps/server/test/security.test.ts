@@ -470,7 +470,7 @@ describe("XSS: stored text comes back verbatim as JSON, never as markup", () => 
       .prepare("SELECT id FROM members WHERE email = 'xss@example.com'")
       .get() as { id: number };
     const res = await t
-      .caller({ id: row.id, email: "xss@example.com" })
+      .caller({ id: row.id, email: "xss@example.com", role: "member" })
       .comments.create({ bottleId: c.f.bottleId, comment: "hi" });
     expect(res.member).toEqual({ firstName: HOSTILE[0], lastName: HOSTILE[1] });
   });

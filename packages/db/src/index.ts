@@ -12,3 +12,5 @@ export * from "./queries/comments";
 export * from "./queries/tokens";
 export * from "./queries/outbox";
 export * from "./queries/maintenance";
+export * from "./queries/activity";
+export * from "./queries/entities";

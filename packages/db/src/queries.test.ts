@@ -50,7 +50,13 @@ const tokenRows = (db: Db) =>
     .all() as TokenRow[];
 
 function withMember(db: Db, email = "ann@example.org") {
-  return insertMember(db, { email, passwordHash: "x", firstName: "Ann", lastName: "Lee" });
+  return insertMember(db, {
+    email,
+    passwordHash: "x",
+    firstName: "Ann",
+    lastName: "Lee",
+    emailConfirmedAt: "2026-01-01T00:00:00.000Z",
+  });
 }
 
 describe("refresh tokens", () => {
@@ -61,7 +67,7 @@ describe("refresh tokens", () => {
 
     const outcome = rotateRefreshToken(db, "h1", { tokenHash: "h2", expiresAt: LATER }, NOW);
 
-    expect(outcome).toEqual({ status: "rotated", member: { id: ann.id, email: ann.email } });
+    expect(outcome).toEqual({ status: "rotated", member: { id: ann.id, email: ann.email, tokenVersion: 0 } });
     expect(tokenRows(db)).toEqual([
       { hash: "h1", family: "f1", member: ann.id, rotated: NOW, revoked: null },
       { hash: "h2", family: "f1", member: ann.id, rotated: null, revoked: null },

@@ -166,7 +166,9 @@ describe("seedDemoData", () => {
     const t = createTestDb();
     cleanup = t.cleanup;
     t.db.$client
-      .prepare("INSERT INTO members (email, password_hash, first_name, last_name) VALUES (?, '!', 'X', 'Y')")
+      .prepare(
+        "INSERT INTO members (email, password_hash, first_name, last_name, email_confirmed_at) VALUES (?, '!', 'X', 'Y', '2026-01-01')",
+      )
       .run(DEMO_OTHER_MEMBERS[1].email);
     expect(() => seedDemoData(t.db, { member })).toThrow();
     expect(count(t.db, "themes")).toBe(0);

@@ -319,6 +319,8 @@ export function seedDemoData(db: Db, opts: DemoSeedOptions): void {
         passwordHash: opts.member.passwordHash,
         firstName: "Demo",
         lastName: "Member",
+        // The demo member is the club's admin: the one who approves new members.
+        role: "admin",
         emailConfirmedAt: addDays(now, -400).toISOString(),
       })
       .returning({ id: members.id })
@@ -341,7 +343,11 @@ export function seedDemoData(db: Db, opts: DemoSeedOptions): void {
     for (const description of THEMES) {
       themeIds.set(
         description,
-        tx.insert(themes).values({ description }).returning({ id: themes.id }).get().id,
+        tx
+          .insert(themes)
+          .values({ description, createdBy: memberIds.demo })
+          .returning({ id: themes.id })
+          .get().id,
       );
     }
 
@@ -371,6 +377,7 @@ export function seedDemoData(db: Db, opts: DemoSeedOptions): void {
           stateId: lookupId(states, b.state),
           abv: b.abv,
           storeLink: b.storeLink,
+          createdBy: memberIds.demo,
           createdAt: addDays(firstTasted.get(b.name) ?? addDays(now, -42), -20).toISOString(),
         })
         .returning({ id: bottles.id })
@@ -394,6 +401,7 @@ export function seedDemoData(db: Db, opts: DemoSeedOptions): void {
             datePurchased: ymd(bought),
             dateFinished: finishedAt,
             purchasePriceCents: b.priceCents + copy * 100,
+            createdBy: memberIds.demo,
           })
           .run();
       }
@@ -402,7 +410,12 @@ export function seedDemoData(db: Db, opts: DemoSeedOptions): void {
     MEETINGS.forEach((meeting, i) => {
       const meetingId = tx
         .insert(meetings)
-        .values({ date: ymd(dates[i]!), hostName: meeting.host, themeId: themeIds.get(meeting.theme)! })
+        .values({
+          date: ymd(dates[i]!),
+          hostName: meeting.host,
+          themeId: themeIds.get(meeting.theme)!,
+          createdBy: memberIds.demo,
+        })
         .returning({ id: meetings.id })
         .get().id;
       for (const name of meeting.bottles) {

@@ -7,6 +7,11 @@ export const EmailSchema = z
   .toLowerCase()
   .pipe(z.email("Enter a valid email address.").max(254));
 
+export const PasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters.`)
+  .max(1024);
+
 export const LoginInputSchema = z.object({
   email: EmailSchema,
   password: z.string().min(1, "Required.").max(1024),
@@ -15,9 +20,11 @@ export type LoginInput = z.infer<typeof LoginInputSchema>;
 
 export const RegisterInputSchema = z.object({
   email: EmailSchema,
-  password: z.string().min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters.`).max(1024),
+  password: PasswordSchema,
   firstName: z.string().trim().min(1, "Required.").max(100),
   lastName: z.string().trim().min(1, "Required.").max(100),
+  /** The token of an invite link (/register?invite=...), when there is one. */
+  invite: z.string().min(1).max(512).optional(),
 });
 export type RegisterInput = z.infer<typeof RegisterInputSchema>;
 
@@ -31,6 +38,56 @@ export const ConfirmEmailInputSchema = z.object({
 export type ConfirmEmailInput = z.infer<typeof ConfirmEmailInputSchema>;
 
 export const ResendConfirmationInputSchema = z.object({ email: EmailSchema });
+
+export const ForgotPasswordInputSchema = z.object({ email: EmailSchema });
+export const ResetPasswordInputSchema = z.object({
+  email: EmailSchema,
+  token: z.string().min(1).max(512),
+  password: PasswordSchema,
+});
+export type ResetPasswordInput = z.infer<typeof ResetPasswordInputSchema>;
+
+export const RoleSchema = z.enum(["admin", "treasurer", "member"]);
+export type Role = z.infer<typeof RoleSchema>;
+export const MemberStatusSchema = z.enum(["pending", "active", "deactivated", "unconfirmed"]);
+export type MemberStatus = z.infer<typeof MemberStatusSchema>;
+
+/** GET /api/Members (admins). */
+export const MemberSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: RoleSchema,
+  status: MemberStatusSchema,
+});
+export type Member = z.infer<typeof MemberSchema>;
+
+export const MemberIdSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const SetRoleInputSchema = MemberIdSchema.extend({ role: RoleSchema });
+
+export const NewInviteInputSchema = z.object({ email: EmailSchema.nullish() });
+export const InviteSchema = z.object({ url: z.string(), expiresAt: z.string() });
+
+/** GET /api/Account: the member's own. */
+export const AccountSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: RoleSchema,
+  status: MemberStatusSchema,
+});
+export type Account = z.infer<typeof AccountSchema>;
+
+export const UpdateAccountInputSchema = z.object({
+  firstName: z.string().trim().min(1, "Required.").max(100),
+  lastName: z.string().trim().min(1, "Required.").max(100),
+});
+export const ChangePasswordInputSchema = z.object({
+  currentPassword: z.string().min(1, "Required.").max(1024),
+  newPassword: PasswordSchema,
+});
 
 export const TokenPairSchema = z.object({ accessToken: z.string(), refreshToken: z.string() });
 export type TokenPair = z.infer<typeof TokenPairSchema>;

@@ -95,3 +95,11 @@ export type BottleImageQuery = z.infer<typeof BottleImageQuerySchema>;
 /** UploadImage's answer: imageVersion is the new image's content hash (also BottleDetail.imageVersion). */
 export const UploadImageResultSchema = z.object({ bottleId: z.number().int(), imageVersion: z.string() });
 export type UploadImageResult = z.infer<typeof UploadImageResultSchema>;
+
+/** PUT /api/Bottles/{id}: the name and store link. */
+export const UpdateBottleInputSchema = z.object({
+  id: IdSchema,
+  name: RequiredTextSchema,
+  storeLink: StoreLinkSchema.nullable().optional(),
+});
+export type UpdateBottleInput = z.infer<typeof UpdateBottleInputSchema>;

@@ -8,12 +8,20 @@ export const CommentSchema = z.object({
   id: z.number().int(),
   comment: z.string(),
   createdAt: z.string(),
+  /** The author's id: they and admins may correct it. */
+  memberId: z.number().int(),
   member: z.object({ firstName: z.string(), lastName: z.string() }),
 });
 export type Comment = z.infer<typeof CommentSchema>;
 
+export const CommentTextSchema = z.string().trim().min(1, "Write a comment first.").max(COMMENT_MAX);
+
 export const NewCommentInputSchema = z.object({
   bottleId: BodyIdSchema,
-  comment: z.string().trim().min(1, "Write a comment first.").max(COMMENT_MAX),
+  comment: CommentTextSchema,
 });
 export type NewCommentInput = z.infer<typeof NewCommentInputSchema>;
+
+export const CommentIdSchema = z.object({ id: IdSchema });
+export const UpdateCommentInputSchema = z.object({ id: IdSchema, comment: CommentTextSchema });
+export type UpdateCommentInput = z.infer<typeof UpdateCommentInputSchema>;

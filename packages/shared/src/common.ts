@@ -30,4 +30,22 @@ export const DateInputSchema = z
 export const LookupItemSchema = z.object({ id: z.number().int(), name: z.string() });
 export type LookupItem = z.infer<typeof LookupItemSchema>;
 
+/** A state or region, with the country it is in (null: any country, e.g. "Other"). */
+export const StateItemSchema = LookupItemSchema.extend({ countryId: z.number().int().nullable() });
+export type StateItem = z.infer<typeof StateItemSchema>;
+
 export const MessageSchema = z.object({ message: z.string() });
+
+/**
+ * The latest date that is "today" somewhere on Earth (UTC+14). Dates are entered in the member's
+ * own time zone; the browser also caps its date pickers at the member's local today.
+ */
+export function latestTodayIso(now = Date.now()): string {
+  return new Date(now + 14 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+/** A date that is not in the future. */
+export const PastDateInputSchema = DateInputSchema.refine(
+  (date) => date <= latestTodayIso(),
+  "The date cannot be in the future.",
+);

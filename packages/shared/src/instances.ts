@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BodyIdSchema, DateInputSchema, IdSchema } from "./common";
+import { BodyIdSchema, IdSchema, PastDateInputSchema } from "./common";
 
 export const InstanceIdSchema = z.object({ id: IdSchema });
 
@@ -9,19 +9,35 @@ export const BottleInstanceSchema = z.object({
   datePurchased: z.string(),
   dateFinished: z.string().nullable(),
   purchasePrice: z.number(),
+  /** The member who added it (null: from before the club kept track); they and admins may correct it. */
+  createdBy: z.number().int().nullable(),
 });
 export type BottleInstance = z.infer<typeof BottleInstanceSchema>;
 
 export const PurchasePriceSchema = z
   .number({ error: "Enter the purchase price." })
-  .min(0, "The price cannot be negative.")
+  .gt(0, "The price must be more than $0.")
   .max(1_000_000, "The price is too large.");
 
 export const NewInstanceInputSchema = z.object({
-  datePurchased: DateInputSchema,
+  datePurchased: PastDateInputSchema,
   purchasePrice: PurchasePriceSchema,
   bottleId: BodyIdSchema,
   /** The spec's client always sends null: a new instance is unfinished. */
   dateFinished: z.null().optional(),
 });
 export type NewInstanceInput = z.infer<typeof NewInstanceInputSchema>;
+
+/** PUT /api/BottleInstances/{id}: correct a purchase; dateFinished null makes it unfinished again. */
+export const UpdateInstanceInputSchema = z
+  .object({
+    id: IdSchema,
+    datePurchased: PastDateInputSchema,
+    purchasePrice: PurchasePriceSchema,
+    dateFinished: PastDateInputSchema.nullable(),
+  })
+  .refine((v) => v.dateFinished === null || v.dateFinished >= v.datePurchased, {
+    message: "The finish date cannot be before the purchase date.",
+    path: ["dateFinished"],
+  });
+export type UpdateInstanceInput = z.infer<typeof UpdateInstanceInputSchema>;

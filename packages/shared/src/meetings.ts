@@ -17,6 +17,8 @@ export const MeetingDetailSchema = z.object({
   hostName: z.string(),
   theme: z.object({ id: z.number().int(), description: z.string() }),
   bottlesSampled: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** Who added it (null: before the club kept track); they and admins may correct it. */
+  createdBy: z.number().int().nullable(),
 });
 export type MeetingDetail = z.infer<typeof MeetingDetailSchema>;
 
@@ -32,3 +34,10 @@ export const AddBottleToMeetingInputSchema = z.object({
   bottleId: BodyIdSchema,
 });
 export type AddBottleToMeetingInput = z.infer<typeof AddBottleToMeetingInputSchema>;
+
+/** PUT /api/MonthlyMeetings/{id}. */
+export const UpdateMeetingInputSchema = NewMeetingInputSchema.extend({ id: IdSchema });
+export type UpdateMeetingInput = z.infer<typeof UpdateMeetingInputSchema>;
+
+/** DELETE /api/MonthlyMeetings/{id}/Bottles/{bottleId}. */
+export const MeetingBottleSchema = z.object({ id: IdSchema, bottleId: IdSchema });

@@ -1,11 +1,13 @@
 import { z } from "zod";
-import { RequiredTextSchema } from "./common";
+import { IdSchema, RequiredTextSchema } from "./common";
 
 export const ThemeListItemSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   /** ISO date-time of the latest meeting with this theme; year 1 (NEVER_USED_DATE) when none. */
   lastDate: z.string(),
+  /** Who added it (null: before the club kept track); they and admins may correct it. */
+  createdBy: z.number().int().nullable(),
 });
 export type ThemeListItem = z.infer<typeof ThemeListItemSchema>;
 
@@ -17,3 +19,7 @@ export const NewThemeInputSchema = z.object({
 export type NewThemeInput = z.infer<typeof NewThemeInputSchema>;
 
 export const ThemeSchema = z.object({ id: z.number().int(), description: z.string() });
+
+export const ThemeIdSchema = z.object({ id: IdSchema });
+export const UpdateThemeInputSchema = z.object({ id: IdSchema, description: RequiredTextSchema });
+export type UpdateThemeInput = z.infer<typeof UpdateThemeInputSchema>;

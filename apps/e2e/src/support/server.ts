@@ -78,6 +78,9 @@ export async function startClub(opts: { demoData: boolean; env?: Record<string, 
     APP_URL: "http://127.0.0.1",
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     LOG_LEVEL: "silent",
+    // The journeys register members freely; REGISTRATION=approval has its own test.
+    REGISTRATION: "open",
+    WRITE_BUDGET_PER_MINUTE: "100000",
     ...opts.env,
   });
   const mailTransport = nodemailer.createTransport({

@@ -14,8 +14,10 @@ import {
   backupDatabase,
   checkIntegrity,
   closeDb,
+  countActiveAdmins,
   countMembers,
   findMemberByEmail,
+  findRegistrations,
   listMembers,
   markMemberConfirmed,
   openDb,
@@ -44,10 +46,23 @@ function memberByEmail(db: Db, rawEmail: string): MemberRow {
 
 export const members = (db: Db): MemberSummary[] => listMembers(db);
 
+/**
+ * Confirms an address by hand, for a club without SMTP: the admin vouches for the person, so the
+ * member is also approved (and becomes the admin when the club has none yet).
+ */
 export function confirm(db: Db, email: string): { member: MemberRow; alreadyConfirmed: boolean } {
-  const member = memberByEmail(db, email);
-  const changed = markMemberConfirmed(db, member.id, nowIso());
-  return { member, alreadyConfirmed: !changed };
+  const address = EmailSchema.safeParse(email);
+  if (!address.success) throw new AdminError(`"${email}" is not a valid email address.`);
+  const existing = findMemberByEmail(db, address.data);
+  if (existing) return { member: existing, alreadyConfirmed: true };
+  const [registration] = findRegistrations(db, address.data, 1);
+  if (!registration)
+    throw new AdminError(
+      `No member with the email ${address.data}. List them with: npm run admin -- members`,
+    );
+  const role = countActiveAdmins(db) === 0 ? "admin" : registration.role;
+  markMemberConfirmed(db, registration, nowIso(), { status: "active", role });
+  return { member: registration, alreadyConfirmed: false };
 }
 
 /** 20 characters from an alphabet without look-alikes (about 114 bits), in groups of five. */

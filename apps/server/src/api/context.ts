@@ -1,10 +1,11 @@
 import "fastify";
-import type { Db } from "@club/db";
+import { findMemberAuth, type Db } from "@club/db";
 import type { Config } from "../config";
 import type { ImageStore } from "../platform/images";
 import type { Mailer } from "../platform/mailer";
 import type { ReadCache } from "../platform/readCache";
 import type { TokenService } from "../platform/tokens";
+import type { MemberBudget } from "../platform/writeBudget";
 import { UnauthorizedError } from "./errors";
 
 /** Everything a service function needs besides the caller; built once per app. */
@@ -16,6 +17,8 @@ export interface Deps {
   tokens: TokenService;
   /** Serialized answers of the cached public reads, until the database changes. */
   reads: ReadCache;
+  /** Each member's writes in the last minute (429 beyond WRITE_BUDGET_PER_MINUTE). */
+  writeBudget: MemberBudget;
 }
 
 declare module "fastify" {
@@ -24,9 +27,13 @@ declare module "fastify" {
   }
 }
 
+export type Role = "admin" | "treasurer" | "member";
+
+/** The member behind a request: checked against the database on every authenticated request. */
 export interface AuthUser {
   id: number;
   email: string;
+  role: Role;
 }
 
 /**
@@ -37,6 +44,8 @@ export interface AuthUser {
 export interface RequestCtx extends Deps {
   /** The caller, from the bearer token; null for a visitor. Memoised per request. */
   auth: () => Promise<AuthUser | null>;
+  /** The HTTP request's id (logs, the activity log); null for server-side callers. */
+  requestId: string | null;
 }
 
 /** What a public read's service sees: no caller at all. */
@@ -50,6 +59,9 @@ export interface Ctx extends Deps {
 /** A member's request: the caller is known. */
 export interface AuthedCtx extends Deps {
   user: AuthUser;
+  requestId: string | null;
+  /** The procedure being run (the activity log's action), e.g. bottles.updateAbv. */
+  action: string;
 }
 
 const once = <T>(compute: () => Promise<T>): (() => Promise<T>) => {
@@ -57,19 +69,40 @@ const once = <T>(compute: () => Promise<T>): (() => Promise<T>) => {
   return () => (value ??= compute());
 };
 
+/**
+ * The member behind an access token, if the token is valid AND the member may act now: confirmed,
+ * active (not pending, not deactivated) and still on the token's version (a password change,
+ * a reset, a deactivation or "log out everywhere" raises it). One prepared query.
+ */
+export async function memberFromAuthorization(
+  deps: Deps,
+  authorization: string | undefined,
+): Promise<AuthUser | null> {
+  const claims = await deps.tokens.claimsFromAuthorization(authorization);
+  if (!claims) return null;
+  const member = findMemberAuth(deps.db, claims.id);
+  if (!member?.emailConfirmedAt || member.status !== "active" || member.tokenVersion !== claims.tokenVersion)
+    return null;
+  return { id: member.id, email: member.email, role: member.role };
+}
+
 /** The context of an HTTP request (tRPC or REST), from its Authorization header. */
-export function requestCtx(deps: Deps, authorization: string | undefined): RequestCtx {
-  return { ...deps, auth: once(() => deps.tokens.userFromAuthorization(authorization)) };
+export function requestCtx(
+  deps: Deps,
+  authorization: string | undefined,
+  requestId: string | null = null,
+): RequestCtx {
+  return { ...deps, requestId, auth: once(() => memberFromAuthorization(deps, authorization)) };
 }
 
 /** A context whose caller is already known (server-side callers, tests). */
 export function callerCtx(deps: Deps, user: AuthUser | null): RequestCtx {
-  return { ...deps, auth: () => Promise.resolve(user) };
+  return { ...deps, requestId: null, auth: () => Promise.resolve(user) };
 }
 
 /** The member behind a request, or an UNAUTHORIZED AppError (memberProcedure and REST-only routes). */
-export async function requireMember(ctx: RequestCtx): Promise<AuthedCtx> {
+export async function requireMember(ctx: RequestCtx, action: string): Promise<AuthedCtx> {
   const user = await ctx.auth();
   if (!user) throw new UnauthorizedError();
-  return { ...ctx, user };
+  return { ...ctx, user, action };
 }

@@ -43,7 +43,14 @@ function describe(path: string, procedure: AnyProcedure, trpcPaths: Set<string>)
     trpc: trpcPaths.has(path),
     write: def.type === "mutation" && meta.access !== "public",
     call: (ctx, input) =>
-      procedure({ path, ctx, type: def.type, getRawInput: () => Promise.resolve(input), signal: undefined, batchIndex: 0 }),
+      procedure({
+        path,
+        ctx,
+        type: def.type,
+        getRawInput: () => Promise.resolve(input),
+        signal: undefined,
+        batchIndex: 0,
+      }),
   };
 }
 
@@ -66,4 +73,9 @@ export function trpcEndpoint(path: string): Endpoint | undefined {
 }
 
 let index: Map<string, Endpoint> | undefined;
-const trpcIndex = () => (index ??= new Map(endpoints().filter((e) => e.trpc).map((e) => [e.path, e])));
+const trpcIndex = () =>
+  (index ??= new Map(
+    endpoints()
+      .filter((e) => e.trpc)
+      .map((e) => [e.path, e]),
+  ));

@@ -1,7 +1,7 @@
 import type { ZodType } from "zod";
 
 /** Who may call an endpoint; set by the procedure builder (api/trpc.ts), never by hand. */
-export type Access = "public" | "member";
+export type Access = "public" | "member" | "treasurer" | "admin";
 
 /** Per-IP rate-limited actions (platform/security.ts): each has its own counter. */
 export type RateLimitGroup = "login" | "register" | "confirmation" | "refresh";

@@ -8,7 +8,17 @@ import type { ErrorStatus } from "./meta";
 import { restOnlyRoutes } from "./restOnly";
 
 export type Tag =
-  "Auth" | "Meetings" | "Themes" | "Bottles" | "Bottle instances" | "Comments" | "Lookups" | "Operations";
+  | "Auth"
+  | "Meetings"
+  | "Themes"
+  | "Bottles"
+  | "Bottle instances"
+  | "Comments"
+  | "Lookups"
+  | "Members"
+  | "Account"
+  | "Activity"
+  | "Operations";
 
 /** One documented REST route: a procedure's REST twin, or a REST-only route (api/restOnly.ts). */
 export interface ApiRoute {
@@ -55,6 +65,9 @@ const TAG_OF: Record<string, Tag> = {
   instances: "Bottle instances",
   comments: "Comments",
   lookups: "Lookups",
+  members: "Members",
+  account: "Account",
+  activity: "Activity",
 };
 
 const pathParams = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
@@ -69,8 +82,10 @@ export function apiRouteOf(e: RestEndpoint): ApiRoute {
   if (!doc || !tag) throw new Error(`OpenAPI: ${e.path} has a REST twin but no doc meta or tag.`);
   const names = pathParams(rest.path);
   const from = rest.from ?? (rest.method === "GET" ? "query" : "body");
-  const object = e.input instanceof z.ZodObject ? e.input : undefined;
-  if (names.length > 0 && !object) throw new Error(`OpenAPI: ${e.path} has path parameters but no object input.`);
+  // A plain copy: zod refuses pick/omit on objects with refinements (a cross-field rule).
+  const object = e.input instanceof z.ZodObject ? z.object(e.input.shape) : undefined;
+  if (names.length > 0 && !object)
+    throw new Error(`OpenAPI: ${e.path} has path parameters but no object input.`);
   const mask = Object.fromEntries(names.map((n) => [n, true] as const));
   const others = object && names.length > 0 ? object.omit(mask as never) : e.input;
   const status = rest.status ?? 200;
@@ -146,6 +161,9 @@ const TAGS: Record<Tag, string> = {
   "Bottle instances": "Purchases of a bottle: price paid, and when it was finished.",
   Comments: "Members' comments on bottles.",
   Lookups: "The lists the bottle forms pick from.",
+  Members: "Admins: membership requests, roles, deactivation and invites.",
+  Account: "The member's own account: name, password, sessions.",
+  Activity: "Every change to the club's data, and undoing one.",
   Operations: "For the admin and the container runtime.",
 };
 
@@ -159,7 +177,11 @@ const ERROR_RESPONSES: Record<ErrorStatus, { name: string; description: string }
     name: "Unauthorized",
     description: "No valid bearer access token (refresh it and retry once), or wrong credentials.",
   },
-  403: { name: "Forbidden", description: "The email address is not confirmed yet." },
+  403: {
+    name: "Forbidden",
+    description:
+      "Not allowed: your role or ownership does not allow it, or (login) the address is not confirmed or the membership is pending or deactivated; `error.code` says which.",
+  },
   404: { name: "NotFound", description: "An id in the path, query or body does not exist." },
   409: { name: "Conflict", description: "Conflicts with what is stored: a duplicate, or already done." },
   413: {

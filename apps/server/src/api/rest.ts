@@ -76,7 +76,10 @@ function send(req: FastifyRequest, reply: FastifyReply, form: ReturnType<typeof 
 function procedureHandler(e: RestEndpoint, readInput: (req: FastifyRequest) => unknown): RouteHandlerMethod {
   const status = e.rest.status ?? 200;
   return async (req, reply) => {
-    const result = await e.call(requestCtx(req.server.deps, req.headers.authorization), readInput(req));
+    const result = await e.call(
+      requestCtx(req.server.deps, req.headers.authorization, req.id),
+      readInput(req),
+    );
     if (status === 204) return reply.code(204).send();
     return reply.code(status).send(result);
   };

@@ -48,7 +48,11 @@ export default fp(
     app.setErrorHandler((err, req, reply) => {
       // A service's AppError, thrown directly (REST-only routes) or through a procedure.
       const appError =
-        err instanceof AppError ? err : err instanceof TRPCError && err.cause instanceof AppError ? err.cause : null;
+        err instanceof AppError
+          ? err
+          : err instanceof TRPCError && err.cause instanceof AppError
+            ? err.cause
+            : null;
       if (appError) {
         const status = STATUS_OF[appError.code];
         const zodCause = appError.cause instanceof ZodError ? appError.cause : undefined;

@@ -1,4 +1,7 @@
+import { accountRouter } from "../features/account/router";
+import { activityRouter } from "../features/activity/router";
 import { authRouter } from "../features/auth/router";
+import { membersRouter } from "../features/members/router";
 import { bottlesRouter } from "../features/bottles/router";
 import { commentsRouter } from "../features/comments/router";
 import { instancesRouter } from "../features/instances/router";
@@ -16,6 +19,9 @@ const trpcFeatures = {
   instances: instancesRouter,
   comments: commentsRouter,
   lookups: lookupsRouter,
+  members: membersRouter,
+  account: accountRouter,
+  activity: activityRouter,
 };
 
 /** Served at /trpc; its type is the web app's contract. */

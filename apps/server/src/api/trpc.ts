@@ -1,7 +1,8 @@
 import { initTRPC } from "@trpc/server";
 import { ZodError } from "zod";
 import { requireMember, type RequestCtx } from "./context";
-import { AppError, issuesOf, toTRPCError, toValidationError } from "./errors";
+import { ServerMessages } from "@club/shared";
+import { AppError, ForbiddenError, issuesOf, toTRPCError, toValidationError } from "./errors";
 import type { EndpointMeta } from "./meta";
 
 const t = initTRPC
@@ -48,7 +49,26 @@ export const cachedReadProcedure = base
   .meta({ access: "public", cache: "public" })
   .use(({ next }) => next({ ctx: { auth: undefined } }));
 
-/** A valid bearer access token is required; narrows ctx.user to the member. */
-export const memberProcedure = base
-  .meta({ access: "member" })
-  .use(async ({ ctx, next }) => next({ ctx: { user: (await requireMember(ctx)).user } }));
+/**
+ * A valid bearer access token of an active member is required; ctx.user is the member and
+ * ctx.action the procedure (for the activity log). A mutation counts against the member's write
+ * budget (platform/writeBudget.ts).
+ */
+export const memberProcedure = base.meta({ access: "member" }).use(async ({ ctx, next, path, type }) => {
+  const { user } = await requireMember(ctx, path);
+  if (type === "mutation") ctx.writeBudget.spend(user.id);
+  return next({ ctx: { user, action: path } });
+});
+
+/** memberProcedure for admins only: 403 for other members. */
+export const adminProcedure = memberProcedure.meta({ access: "admin" }).use(({ ctx, next }) => {
+  if (ctx.user.role !== "admin") throw new ForbiddenError(ServerMessages.adminOnly);
+  return next();
+});
+
+/** memberProcedure for the treasurer and admins. */
+export const treasurerProcedure = memberProcedure.meta({ access: "treasurer" }).use(({ ctx, next }) => {
+  if (ctx.user.role !== "admin" && ctx.user.role !== "treasurer")
+    throw new ForbiddenError(ServerMessages.treasurerOnly);
+  return next();
+});

@@ -87,7 +87,14 @@ const hashOf = (data: string | Buffer) => createHash("sha1").update(data).digest
 /** Serializes a result. `onGrow` hears of every body made from it later. */
 export function answerOf(value: unknown, onGrow: (bytes: number) => void = () => {}): CachedAnswer {
   const json = ownBuffer([JSON.stringify(value) ?? "null"]);
-  const answer: CachedAnswer = { json, hash: hashOf(json), forms: {}, bytes: json.length, cached: false, onGrow };
+  const answer: CachedAnswer = {
+    json,
+    hash: hashOf(json),
+    forms: {},
+    bytes: json.length,
+    cached: false,
+    onGrow,
+  };
   answer.onGrow = (bytes) => {
     answer.bytes += bytes;
     onGrow(bytes);

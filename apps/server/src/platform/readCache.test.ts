@@ -53,7 +53,8 @@ describe("the read cache under a flood of hostile reads", () => {
   it("keys a read by procedure and validated input: junk query parameters add no entry", async () => {
     reads().clear();
     const id = ids[0] as number;
-    for (let v = 0; v < 50; v++) expect((await get(`/api/Bottles/${id}?v=${v}&x=${"z".repeat(v)}`)).statusCode).toBe(200);
+    for (let v = 0; v < 50; v++)
+      expect((await get(`/api/Bottles/${id}?v=${v}&x=${"z".repeat(v)}`)).statusCode).toBe(200);
     for (let r = 0; r < 50; r++) {
       const res = await get(batchUrl(["bottles.byId"], { 0: { id, r } }, `&r=${r}`));
       expect(res.statusCode).toBe(200);
@@ -80,7 +81,10 @@ describe("the read cache under a flood of hostile reads", () => {
     const res = await getPlain(batchUrl(paths, { r: 1 }));
     expect(res.statusCode).toBe(400);
     const items = res.json<{ error: { message: string; data: { code: string } } }[]>();
-    expect(items[0]?.error).toMatchObject({ message: ServerMessages.batchTooLarge, data: { code: "BAD_REQUEST" } });
+    expect(items[0]?.error).toMatchObject({
+      message: ServerMessages.batchTooLarge,
+      data: { code: "BAD_REQUEST" },
+    });
     const post = await t.request({
       method: "POST",
       url: `/trpc/${Array.from({ length: MAX_BATCH_CALLS + 1 }, () => "themes.create").join(",")}?batch=1`,

@@ -73,8 +73,20 @@ export function rateLimitGroupsOf(req: FastifyRequest): RateLimitGroup[] {
 }
 
 /** tRPC's error envelope (one per call when batched), for answers given before tRPC runs. */
-function trpcErrorReply(req: FastifyRequest, reply: FastifyReply, status: 400 | 404 | 429, message: string) {
-  const key = status === 400 ? "BAD_REQUEST" : status === 404 ? "NOT_FOUND" : "TOO_MANY_REQUESTS";
+const TRPC_KEY = {
+  400: "BAD_REQUEST",
+  404: "NOT_FOUND",
+  415: "UNSUPPORTED_MEDIA_TYPE",
+  429: "TOO_MANY_REQUESTS",
+} as const;
+
+function trpcErrorReply(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  status: keyof typeof TRPC_KEY,
+  message: string,
+) {
+  const key = TRPC_KEY[status];
   const path = (req.params as { path?: unknown }).path;
   const names = (typeof path === "string" ? path : "").split(",");
   const envelope = (path: string) => ({
@@ -165,6 +177,13 @@ export default fp(
         }
         if (path.split(",").length > MAX_BATCH_CALLS) {
           void trpcErrorReply(req, reply, 400, ServerMessages.batchTooLarge);
+          return;
+        }
+        // Procedures take JSON only: a form or text body (what a cross-site form can send without
+        // asking) is refused before anything runs, even for a procedure without input.
+        const type = req.headers["content-type"];
+        if (req.method === "POST" && type !== undefined && !/^application\/json\s*(;|$)/i.test(type)) {
+          void trpcErrorReply(req, reply, 415, ServerMessages.jsonOnly);
           return;
         }
       }

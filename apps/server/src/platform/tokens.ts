@@ -1,8 +1,7 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { insertRefreshToken, revokeRefreshTokenFamilyOf, rotateRefreshToken, type Db } from "@club/db";
 import type { TokenPair } from "@club/shared";
-import type { AuthUser } from "../api/context";
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -11,29 +10,52 @@ const ISSUER = "whiskey-club";
 export const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 export const randomToken = () => randomBytes(32).toString("base64url");
 
+/** Whom a token is for: the member and their token version (DESIGN: ends sessions at once). */
+export interface TokenSubject {
+  id: number;
+  email: string;
+  /** The member's tokenVersion when the token was issued; absent in tokens from before it existed. */
+  tokenVersion?: number;
+}
+
+export interface AccessClaims {
+  id: number;
+  email: string;
+  tokenVersion: number;
+}
+
 export type RefreshOutcome =
-  | { ok: true; pair: TokenPair; user: AuthUser }
-  | { ok: false; reason: "unknown" | "expired" | "revoked" | "reused" };
+  | { ok: true; pair: TokenPair; subject: AccessClaims }
+  | { ok: false; reason: "unknown" | "expired" | "revoked" | "reused" | "inactive" };
+
+/** How long after a rotation the same refresh token may be presented again (two tabs at once). */
+export const REFRESH_GRACE_MS = 30_000;
 
 /** Access tokens are short-lived JWTs; refresh tokens are opaque, stored hashed and rotated. */
 export class TokenService {
+  private readonly successorKey: Buffer;
+
   constructor(
     private readonly db: Db,
     private readonly secret: Uint8Array,
-  ) {}
+  ) {
+    this.successorKey = Buffer.from(createHmac("sha256", secret).update("refresh-successor").digest());
+  }
 
-  async signAccessToken(user: AuthUser): Promise<string> {
-    return new SignJWT({ email: user.email })
+  /** A JWT for the subject; `issuedAt` (seconds) makes it reproducible (the refresh grace window). */
+  async signAccessToken(subject: TokenSubject, issuedAt?: number): Promise<string> {
+    const iat = issuedAt ?? Math.floor(Date.now() / 1000);
+    return new SignJWT({ email: subject.email, ver: subject.tokenVersion ?? 0 })
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-      .setSubject(String(user.id))
+      .setSubject(String(subject.id))
       .setIssuer(ISSUER)
-      .setIssuedAt()
-      .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + ACCESS_TOKEN_TTL_SECONDS)
       .sign(this.secret);
   }
 
-  /** The user of a valid access token, or null (bad signature, other alg, expired, malformed). */
-  async verifyAccessToken(token: string): Promise<AuthUser | null> {
+  /** The claims of a valid access token, or null (bad signature, other alg, expired, malformed). */
+  async verifyAccessToken(token: string): Promise<AccessClaims | null> {
     try {
       const { payload } = await jwtVerify(token, this.secret, {
         algorithms: ["HS256"],
@@ -41,14 +63,16 @@ export class TokenService {
       });
       const id = Number(payload.sub);
       if (!Number.isInteger(id) || id <= 0 || typeof payload.email !== "string") return null;
-      return { id, email: payload.email };
+      const ver = payload.ver === undefined ? 0 : payload.ver;
+      if (typeof ver !== "number" || !Number.isInteger(ver)) return null;
+      return { id, email: payload.email, tokenVersion: ver };
     } catch (error) {
       if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
       throw error;
     }
   }
 
-  async userFromAuthorization(header: string | undefined): Promise<AuthUser | null> {
+  async claimsFromAuthorization(header: string | undefined): Promise<AccessClaims | null> {
     if (!header) return null;
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) return null;
@@ -56,23 +80,41 @@ export class TokenService {
   }
 
   /** Starts a new refresh-token family (a login). */
-  async issuePair(user: AuthUser): Promise<TokenPair> {
-    const { token, tokenHash, expiresAt } = newRefreshToken();
-    insertRefreshToken(this.db, { memberId: user.id, familyId: randomUUID(), tokenHash, expiresAt });
-    return { accessToken: await this.signAccessToken(user), refreshToken: token };
+  async issuePair(subject: TokenSubject): Promise<TokenPair> {
+    const token = randomToken();
+    insertRefreshToken(this.db, {
+      memberId: subject.id,
+      familyId: randomUUID(),
+      tokenHash: sha256(token),
+      expiresAt: refreshExpiry(),
+    });
+    return { accessToken: await this.signAccessToken(subject), refreshToken: token };
   }
 
   /**
-   * Exchanges a refresh token for a new pair. A token that was already rotated is a sign of
-   * theft: its whole family is revoked.
+   * Exchanges a refresh token for a new pair. The successor is derived from the presented token
+   * (an HMAC with a key of the server's), so presenting the same token again within
+   * REFRESH_GRACE_MS (two tabs at once) yields the very same pair, without the server keeping any
+   * token in clear. Later, a token that was already rotated is a sign of theft: its whole family
+   * is revoked. A deactivated or not yet approved member gets nothing.
    */
   async rotate(refreshToken: string): Promise<RefreshOutcome> {
-    const now = new Date().toISOString();
-    const { token, tokenHash, expiresAt } = newRefreshToken();
-    const outcome = rotateRefreshToken(this.db, sha256(refreshToken), { tokenHash, expiresAt }, now);
-    if (outcome.status !== "rotated") return { ok: false, reason: outcome.status };
-    const user: AuthUser = outcome.member;
-    return { ok: true, user, pair: { accessToken: await this.signAccessToken(user), refreshToken: token } };
+    const nowMs = Date.now();
+    const now = new Date(nowMs).toISOString();
+    const successor = createHmac("sha256", this.successorKey).update(refreshToken).digest("base64url");
+    const outcome = rotateRefreshToken(
+      this.db,
+      sha256(refreshToken),
+      { tokenHash: sha256(successor), expiresAt: refreshExpiry() },
+      now,
+      new Date(nowMs - REFRESH_GRACE_MS).toISOString(),
+    );
+    if (outcome.status !== "rotated" && outcome.status !== "again")
+      return { ok: false, reason: outcome.status };
+    const rotatedAt = outcome.status === "again" ? Date.parse(outcome.rotatedAt) : nowMs;
+    const subject = outcome.member;
+    const accessToken = await this.signAccessToken(subject, Math.floor(rotatedAt / 1000));
+    return { ok: true, subject, pair: { accessToken, refreshToken: successor } };
   }
 
   /** Revokes the family of a refresh token (logout). Unknown tokens are ignored. */
@@ -81,12 +123,4 @@ export class TokenService {
   }
 }
 
-/** A fresh opaque refresh token, the hash it is stored under, and its expiry. */
-function newRefreshToken(): { token: string; tokenHash: string; expiresAt: string } {
-  const token = randomToken();
-  return {
-    token,
-    tokenHash: sha256(token),
-    expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS).toISOString(),
-  };
-}
+const refreshExpiry = () => new Date(Date.now() + REFRESH_TOKEN_TTL_MS).toISOString();

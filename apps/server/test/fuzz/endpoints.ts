@@ -7,8 +7,9 @@ import type { TestApp } from "../helpers";
 import {
   multipartBody,
   type EndpointCtx,
+  type ExampleCaller,
   type Examples,
-  type MultipartPart,
+  type ProcedureExample,
   type RestCall,
 } from "./fixtures";
 
@@ -35,13 +36,19 @@ for (const examples of Object.values(exampleFiles)) {
   Object.assign(restExamples, examples.rest);
 }
 
-function exampleOf(path: string): (c: EndpointCtx) => unknown {
+function exampleOf(path: string): ProcedureExample {
   const example = procedureExamples[path];
   if (!example) throw new Error(`no example call for procedure ${path}: add it to its feature's examples.ts`);
-  return example;
+  return typeof example === "function" ? { input: example } : example;
 }
 
-export type Access = "public" | "member";
+/** The token of the well-formed call's caller. */
+export async function callerToken(c: EndpointCtx, as: ExampleCaller = "member"): Promise<string> {
+  if (as === "fresh") return (await c.t.member()).token;
+  return c.f[as].token;
+}
+
+export type Access = "public" | "member" | "treasurer" | "admin";
 
 export interface RestEndpoint {
   method: "GET" | "POST" | "PUT" | "DELETE";
@@ -57,6 +64,10 @@ export interface RestEndpoint {
   /** Status of the well-formed call. */
   ok: number;
   valid: (c: EndpointCtx) => Promise<RestCall> | RestCall;
+  /** Who makes the well-formed call (see ProcedureExample). */
+  as: ExampleCaller;
+  /** The call names something the fixture member created: other members get a 403. */
+  owned: boolean;
 }
 
 const paramNames = (route: string) => [...route.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
@@ -83,12 +94,16 @@ export const restEndpoints: RestEndpoint[] = [
     return {
       method: e.rest.method,
       route: e.rest.path,
-      access: e.meta.access === "public" ? "public" : "member",
+      access: e.meta.access ?? "public",
       write: e.write,
       body: from === "body" && e.input ? "json" : "none",
       ...(from === "query" ? { query: keysOf(e.input).filter((k) => !names.includes(k)) } : {}),
       ok: e.rest.status ?? 200,
-      valid: async (c) => restCallOf(e.rest.path, from, await example(c)),
+      valid: async (c) => restCallOf(e.rest.path, from, await example.input(c)),
+      as:
+        example.as ??
+        (e.meta.access === "admin" ? "admin" : e.meta.access === "treasurer" ? "treasurer" : "member"),
+      owned: example.owned ?? false,
     };
   }),
   ...restOnlyRoutes.map(({ doc }): RestEndpoint => {
@@ -104,6 +119,8 @@ export const restEndpoints: RestEndpoint[] = [
       ...(doc.query ? { query: Object.keys(doc.query.shape) } : {}),
       ok: doc.response.status,
       valid: example,
+      as: "member",
+      owned: false,
     };
   }),
   // The document itself (its Swagger UI under /docs is static files, not listed).
@@ -115,6 +132,8 @@ export const restEndpoints: RestEndpoint[] = [
     body: "none",
     ok: 200,
     valid: () => ({}),
+    as: "member",
+    owned: false,
   },
 ];
 
@@ -150,7 +169,6 @@ export function restInject(
   return opts;
 }
 
-
 // ---------------------------------------------------------------------------------------------
 // tRPC
 
@@ -161,18 +179,27 @@ export interface TrpcEndpoint {
   write: boolean;
   /** The procedure's input (undefined for none). */
   valid: (c: EndpointCtx) => unknown;
+  as: ExampleCaller;
+  owned: boolean;
 }
 
 /** The procedures served at /trpc (the session's calls are REST-only). */
 export const trpcEndpoints: TrpcEndpoint[] = endpoints()
   .filter((e) => e.trpc)
-  .map((e) => ({
-    path: e.path,
-    type: e.type === "mutation" ? "mutation" : "query",
-    access: e.meta.access === "public" ? "public" : "member",
-    write: e.write,
-    valid: exampleOf(e.path),
-  }));
+  .map((e) => {
+    const example = exampleOf(e.path);
+    return {
+      path: e.path,
+      type: e.type === "mutation" ? "mutation" : "query",
+      access: e.meta.access ?? "public",
+      write: e.write,
+      valid: example.input,
+      as:
+        example.as ??
+        (e.meta.access === "admin" ? "admin" : e.meta.access === "treasurer" ? "treasurer" : "member"),
+      owned: example.owned ?? false,
+    };
+  });
 
 /** An HTTP call of a procedure, the way @trpc/client's httpLink sends it (no transformer). */
 export function trpcInject(

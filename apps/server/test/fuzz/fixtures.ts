@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
-import { insertConfirmationToken, insertMember } from "@club/db";
+import { insertConfirmationToken, insertMember, insertPasswordResetToken } from "@club/db";
 import { randomToken, sha256 } from "../../src/platform/tokens";
 import type { TestApp } from "../helpers";
 
@@ -10,9 +10,18 @@ import type { TestApp } from "../helpers";
  */
 export const PASSWORD = "correct horse battery";
 
+type TestMember = Awaited<ReturnType<TestApp["member"]>>;
+
 export interface Fixtures {
-  member: Awaited<ReturnType<TestApp["member"]>>;
+  /** The member who created every fixture below (the author, for ownership checks). */
+  member: TestMember;
   memberEmail: string;
+  /** Another member (role member), an admin and the treasurer. */
+  other: TestMember;
+  admin: TestMember;
+  treasurer: TestMember;
+  /** A member deactivated after their access token was issued: the token has not expired. */
+  deactivated: TestMember;
   themeId: number;
   meetingId: number;
   bottleId: number;
@@ -65,10 +74,18 @@ export function multipartBody(
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
+/** How many fixture sets were seeded: names stay unique when a suite seeds a new set. */
+let seeded = 0;
+
 export async function seedFixtures(t: TestApp): Promise<Fixtures> {
+  const admin = await t.member(undefined, { role: "admin" });
   const member = await t.member();
+  const other = await t.member();
+  const treasurer = await t.member(undefined, { role: "treasurer" });
+  const deactivated = await t.member();
+  await t.caller(admin.user).members.deactivate({ id: deactivated.user.id });
   const caller = t.caller(member.user);
-  const theme = await caller.themes.create({ id: 0, description: "Fixture theme" });
+  const theme = await caller.themes.create({ id: 0, description: `Fixture theme ${++seeded}` });
   const meeting = await caller.meetings.create({
     date: "2024-05-10",
     hostName: "Fixture host",
@@ -105,6 +122,10 @@ export async function seedFixtures(t: TestApp): Promise<Fixtures> {
   return {
     member,
     memberEmail: member.user.email,
+    other,
+    admin,
+    treasurer,
+    deactivated,
     themeId: theme.id,
     meetingId: meeting.id,
     bottleId: bottle.id,
@@ -124,7 +145,13 @@ export async function freshRefreshToken(c: EndpointCtx) {
 /** An unconfirmed member with a confirmation token we know. */
 export function pendingConfirmation(c: EndpointCtx) {
   const email = `pending${c.n()}@example.com`;
-  const row = insertMember(c.t.app.deps.db, { email, passwordHash: "x", firstName: "P", lastName: "M" });
+  const row = insertMember(c.t.app.deps.db, {
+    email,
+    passwordHash: "x",
+    firstName: "P",
+    lastName: "M",
+    status: "pending",
+  });
   const token = randomToken();
   insertConfirmationToken(c.t.app.deps.db, {
     memberId: row.id,
@@ -152,12 +179,97 @@ export interface RestCall {
   multipart?: MultipartPart[];
 }
 
+/** A confirmed, active member of the given status (pending, deactivated...) that no test logs in as. */
+export function extraMember(
+  c: EndpointCtx,
+  values: { status?: "pending" | "active" | "deactivated"; confirmed?: boolean } = {},
+) {
+  const n = c.n();
+  return insertMember(c.t.app.deps.db, {
+    email: `extra${n}@example.com`,
+    passwordHash: "x",
+    firstName: "Extra",
+    lastName: `Member${n}`,
+    status: values.status ?? "active",
+    emailConfirmedAt: values.confirmed === false ? null : new Date().toISOString(),
+  });
+}
+
+/** A member with a password reset link we know. */
+export function pendingReset(c: EndpointCtx) {
+  const member = extraMember(c);
+  const token = randomToken();
+  insertPasswordResetToken(c.t.app.deps.db, {
+    memberId: member.id,
+    tokenHash: sha256(token),
+    expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+  });
+  return { email: member.email, token, password: "a-new-long-password" };
+}
+
+/** Who makes an example's well-formed call. */
+export type ExampleCaller = "member" | "admin" | "treasurer" | "fresh";
+
+export interface ProcedureExample {
+  input: (c: EndpointCtx) => unknown;
+  /**
+   * The caller of the well-formed call: the fixture member (default), an admin, the treasurer, or a
+   * new member of its own ("fresh": for calls that end the caller's sessions).
+   */
+  as?: ExampleCaller;
+  /** The input names something the fixture member created: other members get a 403. */
+  owned?: boolean;
+}
+
 /**
  * A feature's well-formed calls (features/<feature>/examples.ts): the input of each of its
  * procedures, and a REST call for each of its REST-only routes ("POST /api/Bottles/UploadImage").
  * The fuzz, permission and OpenAPI tests find every procedure and route here, or fail.
  */
 export interface Examples {
-  procedures?: Record<string, (c: EndpointCtx) => unknown>;
+  procedures?: Record<string, ((c: EndpointCtx) => unknown) | ProcedureExample>;
   rest?: Record<string, (c: EndpointCtx) => RestCall | Promise<RestCall>>;
+}
+
+export async function newMeetingId(c: EndpointCtx) {
+  return (
+    await c.t
+      .caller(c.f.member.user)
+      .meetings.create({ date: "2024-09-13", hostName: `Host ${c.n()}`, themeId: c.f.themeId })
+  ).id;
+}
+
+export async function newThemeId(c: EndpointCtx) {
+  return (await c.t.caller(c.f.member.user).themes.create({ id: 0, description: `Spare theme ${c.n()}` })).id;
+}
+
+export async function newCommentId(c: EndpointCtx) {
+  return (
+    await c.t.caller(c.f.member.user).comments.create({ bottleId: c.f.bottleId, comment: `Spare ${c.n()}` })
+  ).id;
+}
+
+/**
+ * Whether every fixture still exists. Fuzzing a delete (or an undo) with a mutated id may remove
+ * one; the fuzz suites then seed a new set before the next endpoint (freshFixtures).
+ */
+export function fixturesIntact(c: EndpointCtx): boolean {
+  const { db } = c.t.app.deps;
+  const one = (table: string, id: number) =>
+    db.$client.prepare(`SELECT 1 FROM ${table} WHERE id = ?`).get(id) !== undefined;
+  return (
+    one("themes", c.f.themeId) &&
+    one("meetings", c.f.meetingId) &&
+    one("bottles", c.f.bottleId) &&
+    one("bottles", c.f.imageBottleId) &&
+    one("bottle_instances", c.f.instanceId) &&
+    db.$client.prepare("SELECT 1 FROM bottle_images WHERE bottle_id = ?").get(c.f.imageBottleId) !== undefined
+  );
+}
+
+/** Seeds a new set of fixtures into the same context when a fuzzed call removed one; true if it did. */
+export async function freshFixtures(c: EndpointCtx): Promise<boolean> {
+  if (fixturesIntact(c)) return false;
+  c.f = await seedFixtures(c.t);
+  return true;
 }

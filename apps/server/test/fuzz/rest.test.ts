@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import type { InjectOptions } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers";
 import {
   applyOps,
@@ -28,7 +28,10 @@ import {
   restName,
   seedFixtures,
   snapshot,
+  callerToken,
+  freshFixtures,
   type EndpointCtx,
+  type ExampleCaller,
   type MultipartPart,
   type RestCall,
   type RestEndpoint,
@@ -46,7 +49,20 @@ beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMIT: "false" } });
   c = makeCtx(t, await seedFixtures(t));
 });
+// A fuzzed delete may have removed a fixture: the next endpoint gets a new set (and new callers).
+beforeEach(async () => {
+  if (await freshFixtures(c)) tokens.clear();
+});
 afterAll(() => t.close());
+
+/** The token a "member" case sends: the endpoint's own caller (one new member per endpoint for "fresh"). */
+const tokens = new Map<string, Promise<string>>();
+const fuzzToken = (e: { as: ExampleCaller; path?: string; route?: string }) => {
+  const key = e.as === "fresh" ? `fresh ${e.path ?? e.route ?? ""}` : e.as;
+  let token = tokens.get(key);
+  if (!token) tokens.set(key, (token = callerToken(c, e.as)));
+  return token;
+};
 
 const GARBAGE_TOKENS = ["garbage", "eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.", "a.b.c", "x".repeat(5000)];
 
@@ -139,7 +155,12 @@ function planFor(e: RestEndpoint): fc.Arbitrary<Plan> {
   });
 }
 
-function build(e: RestEndpoint, call: RestCall, p: Plan): InjectOptions & { token?: string } {
+function build(
+  e: RestEndpoint,
+  call: RestCall,
+  p: Plan,
+  memberToken: string,
+): InjectOptions & { token?: string } {
   const params: Record<string, string> = {};
   for (const [name, value] of Object.entries(call.params ?? {})) params[name] = enc(value);
   for (const [name, seg] of Object.entries(p.params))
@@ -149,8 +170,7 @@ function build(e: RestEndpoint, call: RestCall, p: Plan): InjectOptions & { toke
   const req: InjectOptions & { token?: string } = {
     method: p.method ?? e.method,
     url: fillRoute(e.route, params) + (qs ? `?${qs}` : ""),
-    token:
-      p.who === "member" ? c.f.member.token : p.who === "garbage" ? GARBAGE_TOKENS[p.garbage] : undefined,
+    token: p.who === "member" ? memberToken : p.who === "garbage" ? GARBAGE_TOKENS[p.garbage] : undefined,
     headers: {},
   };
   const b = p.body;
@@ -191,7 +211,7 @@ describe(`REST fuzz (${FUZZ_RUNS} cases per route)`, () => {
         const statuses = new Map<number, number>();
         await fc.assert(
           fc.asyncProperty(planFor(e), async (plan) => {
-            const req = build(e, await e.valid(c), plan);
+            const req = build(e, await e.valid(c), plan, await fuzzToken(e));
             const before = snapshot(t);
             const res = await t.request(req);
             statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);

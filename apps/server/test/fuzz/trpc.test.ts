@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import type { InjectOptions } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers";
 import {
   applyOps,
@@ -24,7 +24,10 @@ import {
   seedFixtures,
   snapshot,
   trpcEndpoints,
+  callerToken,
+  freshFixtures,
   type EndpointCtx,
+  type ExampleCaller,
   type TrpcEndpoint,
 } from "./endpoints";
 
@@ -40,7 +43,20 @@ beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMIT: "false" } });
   c = makeCtx(t, await seedFixtures(t));
 });
+// A fuzzed delete may have removed a fixture: the next endpoint gets a new set (and new callers).
+beforeEach(async () => {
+  if (await freshFixtures(c)) tokens.clear();
+});
 afterAll(() => t.close());
+
+/** The token a "member" case sends: the endpoint's own caller (one new member per endpoint for "fresh"). */
+const tokens = new Map<string, Promise<string>>();
+const fuzzToken = (e: { as: ExampleCaller; path?: string; route?: string }) => {
+  const key = e.as === "fresh" ? `fresh ${e.path ?? e.route ?? ""}` : e.as;
+  let token = tokens.get(key);
+  if (!token) tokens.set(key, (token = callerToken(c, e.as)));
+  return token;
+};
 
 const GARBAGE_TOKENS = ["garbage", "eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.", "a.b.c"];
 
@@ -101,9 +117,14 @@ function inputText(valid: unknown, p: InputPlan): string | undefined {
   }
 }
 
-function build(e: TrpcEndpoint, valid: unknown, p: Plan): InjectOptions & { token?: string } {
+function build(
+  e: TrpcEndpoint,
+  valid: unknown,
+  p: Plan,
+  memberToken: string,
+): InjectOptions & { token?: string } {
   const token =
-    p.who === "member" ? c.f.member.token : p.who === "garbage" ? GARBAGE_TOKENS[p.garbage] : undefined;
+    p.who === "member" ? memberToken : p.who === "garbage" ? GARBAGE_TOKENS[p.garbage] : undefined;
   let text = inputText(valid, p.input);
   let path = e.path;
   let query: string[] = [];
@@ -138,7 +159,7 @@ describe(`tRPC fuzz (${FUZZ_RUNS} cases per procedure)`, () => {
         let ok = 0;
         await fc.assert(
           fc.asyncProperty(plan, async (p) => {
-            const req = build(e, await e.valid(c), p);
+            const req = build(e, await e.valid(c), p, await fuzzToken(e));
             const before = snapshot(t);
             const res = await t.request(req);
             expectSaneAnswer(res, describeRequest(req), "trpc");

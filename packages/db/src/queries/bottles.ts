@@ -124,6 +124,7 @@ export interface NewBottleValues {
   countryId: number | null;
   stateId: number | null;
   abv: number;
+  createdBy?: number | null;
 }
 
 /** Resolves the brand and inserts the bottle in one transaction. */
@@ -140,6 +141,7 @@ export const insertBottle = (db: Db, values: NewBottleValues): { id: number } =>
         countryId: values.countryId,
         stateId: values.stateId,
         abv: values.abv,
+        createdBy: values.createdBy ?? null,
       })
       .returning({ id: bottles.id })
       .get();

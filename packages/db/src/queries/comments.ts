@@ -8,6 +8,7 @@ const commentColumns = {
   id: bottleComments.id,
   comment: bottleComments.comment,
   createdAt: bottleComments.createdAt,
+  memberId: bottleComments.memberId,
   firstName: members.firstName,
   lastName: members.lastName,
 };
@@ -20,6 +21,7 @@ const toComment = ({
   id: number;
   comment: string;
   createdAt: string;
+  memberId: number;
   firstName: string;
   lastName: string;
 }): Comment => ({ ...row, member: { firstName, lastName } });

@@ -14,6 +14,7 @@ const instanceColumns = {
   datePurchased: bottleInstances.datePurchased,
   dateFinished: bottleInstances.dateFinished,
   purchasePriceCents: bottleInstances.purchasePriceCents,
+  createdBy: bottleInstances.createdBy,
 };
 
 type InstanceRow = {
@@ -22,6 +23,7 @@ type InstanceRow = {
   datePurchased: string;
   dateFinished: string | null;
   purchasePriceCents: number;
+  createdBy: number | null;
 };
 
 const toInstance = ({ purchasePriceCents, ...row }: InstanceRow): BottleInstance => ({
@@ -50,7 +52,7 @@ export function findBottleInstance(db: Db, id: number): BottleInstance | undefin
 /** Inserts an unfinished instance; the price is given in dollars. */
 export const insertBottleInstance = (
   db: Db,
-  values: { bottleId: number; datePurchased: string; purchasePrice: number },
+  values: { bottleId: number; datePurchased: string; purchasePrice: number; createdBy?: number | null },
 ): BottleInstance =>
   toInstance(
     db
@@ -59,6 +61,7 @@ export const insertBottleInstance = (
         bottleId: values.bottleId,
         datePurchased: values.datePurchased,
         purchasePriceCents: dollarsToCents(values.purchasePrice),
+        createdBy: values.createdBy ?? null,
       })
       .returning(instanceColumns)
       .get(),

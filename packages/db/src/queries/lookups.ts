@@ -1,5 +1,5 @@
 import { asc, sql } from "drizzle-orm";
-import type { LookupItem } from "@club/shared";
+import type { LookupItem, StateItem } from "@club/shared";
 import type { Db } from "../client";
 import { preparedPerDb } from "../prepared";
 import { brands, countries, drinkTypes, states } from "../schema";
@@ -19,9 +19,16 @@ const lookupQuery = (table: LookupTable) =>
 const brandsQuery = lookupQuery(brands);
 const drinkTypesQuery = lookupQuery(drinkTypes);
 const countriesQuery = lookupQuery(countries);
-const statesQuery = lookupQuery(states);
+const statesQuery = preparedPerDb((db) =>
+  db
+    .select({ id: states.id, name: states.name, countryId: states.countryId })
+    .from(states)
+    .orderBy(sql`${states.name} COLLATE NOCASE`, asc(states.id))
+    .prepare(),
+);
 
 export const listBrands = (db: Db): LookupItem[] => brandsQuery(db).all();
 export const listDrinkTypes = (db: Db): LookupItem[] => drinkTypesQuery(db).all();
 export const listCountries = (db: Db): LookupItem[] => countriesQuery(db).all();
-export const listStates = (db: Db): LookupItem[] => statesQuery(db).all();
+/** States and regions with their country (null: offered for any country). */
+export const listStates = (db: Db): StateItem[] => statesQuery(db).all();

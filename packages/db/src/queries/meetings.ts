@@ -24,6 +24,7 @@ const meetingQuery = preparedPerDb((db) =>
       hostName: meetings.hostName,
       themeId: themes.id,
       themeDescription: themes.description,
+      createdBy: meetings.createdBy,
     })
     .from(meetings)
     .innerJoin(themes, eq(themes.id, meetings.themeId))
@@ -52,6 +53,7 @@ export function findMeetingDetail(db: Db, id: number): MeetingDetail | undefined
     hostName: row.hostName,
     theme: { id: row.themeId, description: row.themeDescription },
     bottlesSampled,
+    createdBy: row.createdBy,
   };
 }
 
@@ -60,7 +62,7 @@ export const meetingExists = (db: Db, id: number): boolean =>
 
 export const insertMeeting = (
   db: Db,
-  values: { date: string; hostName: string; themeId: number },
+  values: { date: string; hostName: string; themeId: number; createdBy?: number | null },
 ): { id: number } => db.insert(meetings).values(values).returning({ id: meetings.id }).get();
 
 /** Links a bottle to a meeting; false when it already was (the primary key decides). */

@@ -8,7 +8,12 @@ export type ThemeRow = { id: number; description: string };
 
 const themesWithLastDateQuery = preparedPerDb((db) =>
   db
-    .select({ id: themes.id, name: themes.description, lastDate: max(meetings.date) })
+    .select({
+      id: themes.id,
+      name: themes.description,
+      lastDate: max(meetings.date),
+      createdBy: themes.createdBy,
+    })
     .from(themes)
     .leftJoin(meetings, eq(meetings.themeId, themes.id))
     .groupBy(themes.id)
@@ -27,6 +32,7 @@ export function listThemesWithLastDate(db: Db): ThemeListItem[] {
     id: row.id,
     name: row.name,
     lastDate: row.lastDate ? `${row.lastDate}T00:00:00` : NEVER_USED_DATE,
+    createdBy: row.createdBy,
   }));
 }
 
@@ -41,9 +47,9 @@ export const findThemeByDescription = (db: Db, description: string): ThemeRow | 
     .where(sql`lower(${themes.description}) = lower(${description})`)
     .get();
 
-export const insertTheme = (db: Db, description: string): ThemeRow =>
+export const insertTheme = (db: Db, description: string, createdBy: number | null = null): ThemeRow =>
   db
     .insert(themes)
-    .values({ description })
+    .values({ description, createdBy })
     .returning({ id: themes.id, description: themes.description })
     .get();

@@ -25,9 +25,17 @@ export const revokeRefreshTokenFamily = (db: Db | Tx, familyId: string, now: str
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
     .run().changes;
 
+export interface RotatedFor {
+  id: number;
+  email: string;
+  tokenVersion: number;
+}
+
 export type RefreshTokenRotation =
-  | { status: "unknown" | "revoked" | "reused" | "expired" }
-  | { status: "rotated"; member: { id: number; email: string } };
+  | { status: "unknown" | "revoked" | "reused" | "expired" | "inactive" }
+  | { status: "rotated"; member: RotatedFor }
+  /** Presented again within the grace window: `next` (the same successor) is still valid. */
+  | { status: "again"; member: RotatedFor; rotatedAt: string };
 
 /**
  * Exchanges the refresh token with hash `tokenHash` for `next`, in one transaction: the presented
@@ -40,6 +48,8 @@ export function rotateRefreshToken(
   tokenHash: string,
   next: { tokenHash: string; expiresAt: string },
   now: string,
+  /** A token rotated after this instant may be presented again and yields the same successor. */
+  graceSince = now,
 ): RefreshTokenRotation {
   return db.transaction((tx): RefreshTokenRotation => {
     const row = tx
@@ -51,6 +61,9 @@ export function rotateRefreshToken(
         revokedAt: refreshTokens.revokedAt,
         memberId: members.id,
         email: members.email,
+        tokenVersion: members.tokenVersion,
+        memberStatus: members.status,
+        confirmedAt: members.emailConfirmedAt,
       })
       .from(refreshTokens)
       .innerJoin(members, eq(members.id, refreshTokens.memberId))
@@ -58,14 +71,27 @@ export function rotateRefreshToken(
       .get();
     if (!row) return { status: "unknown" };
     if (row.revokedAt) return { status: "revoked" };
+    const member = { id: row.memberId, email: row.email, tokenVersion: row.tokenVersion };
+    if (!row.confirmedAt || row.memberStatus !== "active") return { status: "inactive" };
     if (row.rotatedAt) {
+      // Two tabs refreshing with the same token at once: within the grace window the second one
+      // gets the same successor, as long as that one is still unused.
+      if (row.rotatedAt > graceSince) {
+        const successor = tx
+          .select({ rotatedAt: refreshTokens.rotatedAt, revokedAt: refreshTokens.revokedAt })
+          .from(refreshTokens)
+          .where(and(eq(refreshTokens.tokenHash, next.tokenHash), eq(refreshTokens.familyId, row.familyId)))
+          .get();
+        if (successor && !successor.rotatedAt && !successor.revokedAt)
+          return { status: "again", member, rotatedAt: row.rotatedAt };
+      }
       revokeRefreshTokenFamily(tx, row.familyId, now);
       return { status: "reused" };
     }
     if (row.expiresAt <= now) return { status: "expired" };
     tx.update(refreshTokens).set({ rotatedAt: now }).where(eq(refreshTokens.id, row.id)).run();
     insertRefreshToken(tx, { memberId: row.memberId, familyId: row.familyId, ...next });
-    return { status: "rotated", member: { id: row.memberId, email: row.email } };
+    return { status: "rotated", member };
   });
 }
 

@@ -16,6 +16,7 @@ export const bottles = sqliteTable(
     stateId: integer().references(() => states.id),
     abv: real().notNull(),
     storeLink: text(),
+    createdBy: integer().references(() => members.id, { onDelete: "set null" }),
     createdAt: text().notNull().default(now),
   },
   (t) => [
@@ -37,6 +38,7 @@ export const bottleInstances = sqliteTable(
     datePurchased: text().notNull(),
     dateFinished: text(),
     purchasePriceCents: integer().notNull(),
+    createdBy: integer().references(() => members.id, { onDelete: "set null" }),
     createdAt: text().notNull().default(now),
   },
   (t) => [index("bottle_instances_bottle_idx").on(t.bottleId, t.datePurchased)],

@@ -2,3 +2,4 @@ export * from "./bottles";
 export * from "./lookups";
 export * from "./meetings";
 export * from "./members";
+export * from "./activity";

@@ -20,8 +20,9 @@ export const countries = sqliteTable("countries", {
   name: text().notNull().unique(),
 });
 
-/** States and regions (Kentucky, Speyside, Islay...). */
+/** States and regions (Kentucky, Speyside, Islay...), in their country (null: any country). */
 export const states = sqliteTable("states", {
   id: integer().primaryKey({ autoIncrement: true }),
   name: text().notNull().unique(),
+  countryId: integer().references(() => countries.id),
 });

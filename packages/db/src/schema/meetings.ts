@@ -1,12 +1,15 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { bottles } from "./bottles";
+import { members } from "./members";
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
 export const themes = sqliteTable("themes", {
   id: integer().primaryKey({ autoIncrement: true }),
   description: text().notNull(),
+  /** Who added it (null: before the club kept track); they and admins may correct it. */
+  createdBy: integer().references(() => members.id, { onDelete: "set null" }),
   createdAt: text().notNull().default(now),
 });
 
@@ -19,6 +22,7 @@ export const meetings = sqliteTable(
     themeId: integer()
       .notNull()
       .references(() => themes.id),
+    createdBy: integer().references(() => members.id, { onDelete: "set null" }),
     createdAt: text().notNull().default(now),
   },
   (t) => [index("meetings_date_idx").on(t.date), index("meetings_theme_idx").on(t.themeId, t.date)],

@@ -1,17 +1,76 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import {
+  index,
+  integer,
+  sqliteTable,
+  text,
+  uniqueIndex,
+  type AnySQLiteColumn,
+} from "drizzle-orm/sqlite-core";
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
-export const members = sqliteTable("members", {
+/** admin, treasurer or member (DESIGN.md section 5): roles only add powers. */
+export type Role = "admin" | "treasurer" | "member";
+/** pending: confirmed, waiting for an admin (REGISTRATION=approval); deactivated: cannot log in. */
+export type MemberStatus = "pending" | "active" | "deactivated";
+
+/**
+ * A member, or a registration not confirmed yet (emailConfirmedAt null). Several unconfirmed
+ * registrations may share an address (a stranger's registration must not block the owner's);
+ * a confirmed address is unique.
+ */
+export const members = sqliteTable(
+  "members",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    email: text().notNull(),
+    passwordHash: text().notNull(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    emailConfirmedAt: text(),
+    role: text().$type<Role>().notNull().default("member"),
+    status: text().$type<MemberStatus>().notNull().default("active"),
+    /** Carried by access tokens; raised to end every session of the member at once. */
+    tokenVersion: integer().notNull().default(0),
+    /** The invite this registration came with, if any (it arrives approved). */
+    inviteId: integer().references((): AnySQLiteColumn => invites.id, { onDelete: "set null" }),
+    createdAt: text().notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("members_confirmed_email_idx")
+      .on(t.email)
+      .where(sql`${t.emailConfirmedAt} IS NOT NULL`),
+    index("members_email_idx").on(t.email),
+  ],
+);
+
+/** Single-use invitation links (POST /api/Invites), optionally bound to one address. */
+export const invites = sqliteTable("invites", {
   id: integer().primaryKey({ autoIncrement: true }),
-  email: text().notNull().unique(),
-  passwordHash: text().notNull(),
-  firstName: text().notNull(),
-  lastName: text().notNull(),
-  emailConfirmedAt: text(),
+  tokenHash: text().notNull().unique(),
+  email: text(),
+  createdBy: integer().references((): AnySQLiteColumn => members.id, { onDelete: "set null" }),
+  expiresAt: text().notNull(),
+  usedAt: text(),
   createdAt: text().notNull().default(now),
 });
+
+/** "Forgot password" links: single use, one hour. */
+export const passwordResetTokens = sqliteTable(
+  "password_reset_tokens",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    memberId: integer()
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    tokenHash: text().notNull().unique(),
+    expiresAt: text().notNull(),
+    usedAt: text(),
+    createdAt: text().notNull().default(now),
+  },
+  (t) => [index("password_reset_tokens_member_idx").on(t.memberId)],
+);
 
 export const emailConfirmationTokens = sqliteTable(
   "email_confirmation_tokens",

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { members, outbox, refreshTokens } from "@club/db";
 import { ServerMessages } from "@club/shared";
 import { REGISTERED_MESSAGE } from "./service";
-import { createTestApp, decodeQuotedPrintable, startSmtpSink, type SmtpSink, type TestApp } from "../../../test/helpers";
+import {
+  createTestApp,
+  decodeQuotedPrintable,
+  startSmtpSink,
+  type SmtpSink,
+  type TestApp,
+} from "../../../test/helpers";
 
 let t: TestApp;
 let smtp: SmtpSink;
@@ -51,14 +57,14 @@ describe("registration, confirmation and login", () => {
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
   });
 
-  it("refuses a duplicate email with 409, whatever its case", async () => {
+  it("accepts a second registration of an unconfirmed address: it blocks nobody (issue 11)", async () => {
     const res = await t.request({
       method: "POST",
       url: "/api/Register/register",
-      payload: { ...newcomer, email: "RYE.LOVER@example.com" },
+      payload: { ...newcomer, email: "RYE.LOVER@example.com", password: "another-pass-99" },
     });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ error: { code: "CONFLICT", message: ServerMessages.emailTaken } });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ message: REGISTERED_MESSAGE });
   });
 
   it("refuses login until the email is confirmed", async () => {
@@ -169,7 +175,10 @@ describe("tokens", () => {
     expect(Object.keys(pair).sort()).toEqual(["accessToken", "refreshToken"]);
     expect(pair.refreshToken).not.toBe(refreshToken);
 
-    // The old token again: theft. Both it and the new one stop working.
+    // The old token again, after the grace window for two tabs: theft. Both it and the new one stop working.
+    t.app.deps.db.$client
+      .prepare("UPDATE refresh_tokens SET rotated_at = ? WHERE rotated_at IS NOT NULL")
+      .run(new Date(Date.now() - 60_000).toISOString());
     const reuse = await t.request({
       method: "POST",
       url: "/api/Register/refresh",

@@ -2,6 +2,7 @@ import {
   freshRefreshToken,
   PASSWORD,
   pendingConfirmation,
+  pendingReset,
   type Examples,
 } from "../../../test/fuzz/fixtures";
 
@@ -20,5 +21,7 @@ export const examples: Examples = {
     "auth.confirmEmail": (c) => pendingConfirmation(c),
     "auth.logout": async (c) => ({ refreshToken: await freshRefreshToken(c) }),
     "auth.resendConfirmation": (c) => ({ email: `someone${c.n()}@example.com` }),
+    "auth.forgotPassword": (c) => ({ email: c.f.memberEmail }),
+    "auth.resetPassword": (c) => pendingReset(c),
   },
 };

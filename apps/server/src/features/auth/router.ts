@@ -1,6 +1,8 @@
 import type { TRPCRouterRecord } from "@trpc/server";
 import {
   ConfirmEmailInputSchema,
+  ForgotPasswordInputSchema,
+  ResetPasswordInputSchema,
   LoginInputSchema,
   MessageSchema,
   RefreshInputSchema,
@@ -10,7 +12,17 @@ import {
 } from "@club/shared";
 import { memberProcedure, publicProcedure } from "../../api/trpc";
 import { LoginResultSchema, OkSchema, ValidTokenSchema } from "../../api/openapiSchemas";
-import { confirmEmail, login, logout, refresh, register, resendConfirmation, validateToken } from "./service";
+import {
+  confirmEmail,
+  forgotPassword,
+  login,
+  logout,
+  refresh,
+  register,
+  resendConfirmation,
+  resetPassword,
+  validateToken,
+} from "./service";
 
 /**
  * The session's calls. The web app makes them over REST, as SPEC.md section 7 lists them, so these
@@ -24,7 +36,7 @@ export const authRouter = {
       doc: {
         summary: "Log in",
         description:
-          "Exchanges email and password for an access token (a JWT valid for 15 minutes) and a refresh token (30 days, single use). 403 when the email address is not confirmed yet.",
+          "Exchanges email and password for an access token (a JWT valid for 15 minutes) and a refresh token (30 days, single use). 403 when the email address is not confirmed yet (`error.code` EMAIL_NOT_CONFIRMED), the membership waits for an admin's approval (MEMBERSHIP_PENDING) or was deactivated (MEMBERSHIP_DEACTIVATED).",
         response: LoginResultSchema,
         responseDescription: "The token pair and the member's email.",
         errors: [401, 403],
@@ -40,10 +52,10 @@ export const authRouter = {
       doc: {
         summary: "Register a member",
         description:
-          "Stores the member unconfirmed and emails a confirmation link (valid 24 hours). Login is refused until the address is confirmed.",
+          "Stores the registration unconfirmed and emails a confirmation link (valid 24 hours); with REGISTRATION=approval an admin approves after that. With `invite` (the token of an invite link) the member arrives approved; with REGISTRATION=invite or closed an invite is required (403). The answer is the same for an address that is already a member's (its owner gets an email instead).",
         response: MessageSchema,
         responseDescription: "Registered; a confirmation email is on its way.",
-        errors: [409],
+        errors: [403],
       },
     })
     .input(RegisterInputSchema)
@@ -120,4 +132,33 @@ export const authRouter = {
     })
     .input(ResendConfirmationInputSchema)
     .mutation(({ ctx, input }) => resendConfirmation(ctx, input)),
+
+  forgotPassword: publicProcedure
+    .meta({
+      rest: { method: "POST", path: "/api/Register/forgotPassword" },
+      rateLimit: "confirmation",
+      doc: {
+        summary: "Ask for a password reset link",
+        description:
+          "Emails a single-use link, valid one hour, to choose a new password. The same answer whether or not the address belongs to a member.",
+        response: MessageSchema,
+        responseDescription: "Sent if the address belongs to a member.",
+      },
+    })
+    .input(ForgotPasswordInputSchema)
+    .mutation(({ ctx, input }) => forgotPassword(ctx, input)),
+
+  resetPassword: publicProcedure
+    .meta({
+      rest: { method: "POST", path: "/api/Register/resetPassword" },
+      rateLimit: "login",
+      doc: {
+        summary: "Choose a new password with a reset link",
+        description: "Uses the link's token once; every session of the member ends.",
+        response: MessageSchema,
+        responseDescription: "The password is changed.",
+      },
+    })
+    .input(ResetPasswordInputSchema)
+    .mutation(({ ctx, input }) => resetPassword(ctx, input)),
 } satisfies TRPCRouterRecord;

@@ -1,10 +1,22 @@
 import {
   confirmMemberWithToken,
-  findConfirmationToken,
+  countActiveAdmins,
+  deleteRegistration,
+  findConfirmationTokenByHash,
+  findInviteByHash,
   findMemberByEmail,
+  findMemberById,
+  findPasswordResetToken,
+  findRegistrations,
   insertConfirmationToken,
   insertMember,
+  insertPasswordResetToken,
   latestConfirmationToken,
+  latestPasswordResetToken,
+  listActiveAdminEmails,
+  markInviteUsed,
+  markPasswordResetUsed,
+  replaceMemberPassword,
 } from "@club/db";
 import {
   ServerMessages,
@@ -12,12 +24,14 @@ import {
   type LoginInput,
   type RefreshInput,
   type RegisterInput,
+  type ResetPasswordInput,
 } from "@club/shared";
-import type { AuthedCtx, Deps } from "../../api/context";
-import { BadRequestError, ConflictError, ForbiddenError, UnauthorizedError } from "../../api/errors";
+import type { AuthedCtx, Deps, RequestCtx } from "../../api/context";
+import { BadRequestError, ForbiddenError, UnauthorizedError } from "../../api/errors";
+import { recordActivity } from "../activity/record";
 import { getDummyHash, hashPassword, verifyPassword } from "../../platform/passwords";
 import { randomToken, sha256 } from "../../platform/tokens";
-import { confirmationEmail } from "./email";
+import { alreadyRegisteredEmail, approvalNeededEmail, confirmationEmail, passwordResetEmail } from "./email";
 
 const CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
 const RESEND_INTERVAL_MS = 60 * 1000;
@@ -34,33 +48,94 @@ function sendConfirmation(deps: Deps, member: { id: number; email: string; first
     tokenHash: sha256(token),
     expiresAt: new Date(Date.now() + CONFIRMATION_TTL_MS).toISOString(),
   });
-  const query = new URLSearchParams({ token, email: member.email });
-  const link = `${deps.config.appUrl}/confirm-email?${query.toString()}`;
-  deps.mailer.send(confirmationEmail({ to: member.email, firstName: member.firstName, link }));
+  deps.mailer.send(
+    confirmationEmail({
+      to: member.email,
+      firstName: member.firstName,
+      link: link(deps, "/confirm-email", { token, email: member.email }),
+    }),
+  );
 }
 
-export async function register(ctx: Deps, input: RegisterInput): Promise<{ message: string }> {
-  if (findMemberByEmail(ctx.db, input.email)) throw new ConflictError(ServerMessages.emailTaken);
+/** The emails' links point here: the web app's pages. */
+const link = (deps: Deps, path: string, params: Record<string, string>) =>
+  `${deps.config.appUrl}${path}?${new URLSearchParams(params).toString()}`;
+
+const nowIso = () => new Date().toISOString();
+
+/** The invite a registration brings, checked; null when none was sent. */
+function checkInvite(ctx: Deps, token: string | undefined, email: string) {
+  if (token === undefined) return null;
+  const invite = findInviteByHash(ctx.db, sha256(token));
+  if (!invite || invite.usedAt || invite.expiresAt <= nowIso())
+    throw new BadRequestError(ServerMessages.inviteInvalid);
+  if (invite.email && invite.email !== email)
+    throw new ForbiddenError(ServerMessages.inviteOtherEmail, "INVITE_OTHER_EMAIL");
+  return invite;
+}
+
+/**
+ * Registration, as REGISTRATION allows: open and approval take anyone (approval: an admin lets
+ * them in after they confirm), invite and closed only an invite link. The answer is the same
+ * whether or not the address is already a member's (the owner gets an email instead), and an
+ * unconfirmed registration blocks nobody: each confirmation link confirms only its own.
+ */
+export async function register(ctx: RequestCtx, input: RegisterInput): Promise<{ message: string }> {
+  const invite = checkInvite(ctx, input.invite, input.email);
+  const mode = ctx.config.registration;
+  if (!invite && mode === "invite")
+    throw new ForbiddenError(ServerMessages.inviteRequired, "INVITE_REQUIRED");
+  if (!invite && mode === "closed")
+    throw new ForbiddenError(ServerMessages.registrationClosed, "REGISTRATION_CLOSED");
   const passwordHash = await hashPassword(input.password);
-  let member;
-  try {
-    member = insertMember(ctx.db, { ...input, passwordHash });
-  } catch (error) {
-    // Two registrations racing for one address: the unique index decides.
-    if (String(error).includes("UNIQUE")) throw new ConflictError(ServerMessages.emailTaken);
-    throw error;
+  const existing = findMemberByEmail(ctx.db, input.email);
+  if (existing) {
+    ctx.mailer.send(
+      alreadyRegisteredEmail({
+        to: existing.email,
+        firstName: existing.firstName,
+        link: link(ctx, "/forgot-password", { email: existing.email }),
+      }),
+    );
+    return { message: REGISTERED_MESSAGE };
   }
+  const member = ctx.db.transaction(() => {
+    if (invite && !markInviteUsed(ctx.db, invite.id, nowIso()))
+      throw new BadRequestError(ServerMessages.inviteInvalid);
+    return insertMember(ctx.db, {
+      email: input.email,
+      passwordHash,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      status: "pending",
+      inviteId: invite?.id ?? null,
+    });
+  });
   sendConfirmation(ctx, member);
   return { message: REGISTERED_MESSAGE };
+}
+
+/** The newest unconfirmed registrations of the address whose password matches, if any. */
+async function matchingRegistration(ctx: Deps, email: string, password: string) {
+  for (const registration of findRegistrations(ctx.db, email, 3))
+    if (await verifyPassword(registration.passwordHash, password)) return registration;
+  return undefined;
 }
 
 export async function login(ctx: Deps, input: LoginInput) {
   const member = findMemberByEmail(ctx.db, input.email);
   const valid = await verifyPassword(member?.passwordHash ?? (await getDummyHash()), input.password);
-  if (!member || !valid) throw new UnauthorizedError(ServerMessages.invalidCredentials);
-  if (!member.emailConfirmedAt)
-    throw new ForbiddenError(ServerMessages.emailNotConfirmed, "EMAIL_NOT_CONFIRMED");
-  const pair = await ctx.tokens.issuePair({ id: member.id, email: member.email });
+  if (!member) {
+    if (await matchingRegistration(ctx, input.email, input.password))
+      throw new ForbiddenError(ServerMessages.emailNotConfirmed, "EMAIL_NOT_CONFIRMED");
+    throw new UnauthorizedError(ServerMessages.invalidCredentials);
+  }
+  if (!valid) throw new UnauthorizedError(ServerMessages.invalidCredentials);
+  if (member.status === "pending")
+    throw new ForbiddenError(ServerMessages.membershipPending, "MEMBERSHIP_PENDING");
+  if (member.status === "deactivated")
+    throw new ForbiddenError(ServerMessages.membershipDeactivated, "MEMBERSHIP_DEACTIVATED");
+  const pair = await ctx.tokens.issuePair(member);
   return { ...pair, email: member.email };
 }
 
@@ -79,29 +154,110 @@ export function logout(ctx: Deps, input: RefreshInput) {
   return { ok: true as const };
 }
 
-export function confirmEmail(ctx: Deps, input: ConfirmEmailInput): { message: string } {
+/**
+ * Confirms the registration the link was sent for. The club's first member becomes its admin;
+ * under REGISTRATION=approval anyone else without an invite waits for an admin (who gets an email).
+ */
+export function confirmEmail(ctx: RequestCtx, input: ConfirmEmailInput): { message: string } {
   const invalid = new BadRequestError(ServerMessages.invalidConfirmation);
-  const member = findMemberByEmail(ctx.db, input.email);
-  if (!member) throw invalid;
-  const token = findConfirmationToken(ctx.db, member.id, sha256(input.token));
-  if (!token) throw invalid;
-  if (token.usedAt) {
-    if (member.emailConfirmedAt) return { message: ServerMessages.emailAlreadyConfirmed };
-    throw invalid;
-  }
-  if (token.expiresAt <= new Date().toISOString()) throw invalid;
-  if (!confirmMemberWithToken(ctx.db, token.id, member.id, new Date().toISOString())) {
+  const token = findConfirmationTokenByHash(ctx.db, sha256(input.token));
+  const registration = token && findMemberById(ctx.db, token.memberId);
+  if (!token || !registration || registration.email !== input.email) throw invalid;
+  if (registration.emailConfirmedAt) return { message: ServerMessages.emailAlreadyConfirmed };
+  if (token.usedAt || token.expiresAt <= nowIso()) throw invalid;
+  if (findMemberByEmail(ctx.db, input.email)) {
+    // The owner registered twice and confirmed the other one: this registration is not needed.
+    deleteRegistration(ctx.db, registration.id);
     return { message: ServerMessages.emailAlreadyConfirmed };
   }
-  return { message: ServerMessages.emailConfirmed };
+  const first = countActiveAdmins(ctx.db) === 0;
+  const waits = !first && ctx.config.registration === "approval" && registration.inviteId === null;
+  const values = {
+    role: first ? ("admin" as const) : registration.role,
+    status: waits ? ("pending" as const) : ("active" as const),
+  };
+  const confirmed = ctx.db.transaction(() => {
+    if (!confirmMemberWithToken(ctx.db, token.id, registration, nowIso(), values)) return false;
+    const self = {
+      ...ctx,
+      user: { id: registration.id, email: registration.email, role: values.role },
+      action: "auth.confirmEmail",
+    };
+    recordActivity(self, "member", registration.id, null, memberView({ ...registration, ...values }));
+    return true;
+  });
+  if (!confirmed) return { message: ServerMessages.emailAlreadyConfirmed };
+  if (!waits) return { message: ServerMessages.emailConfirmed };
+  for (const admin of listActiveAdminEmails(ctx.db))
+    ctx.mailer.send(
+      approvalNeededEmail({ to: admin, member: registration, link: `${ctx.config.appUrl}/members` }),
+    );
+  return { message: ServerMessages.emailConfirmedPending };
 }
 
 /** Always the same answer, so it cannot tell whether an address is registered. */
 export function resendConfirmation(ctx: Deps, input: { email: string }): { message: string } {
-  const member = findMemberByEmail(ctx.db, input.email);
-  if (member && !member.emailConfirmedAt) {
+  const [registration] = findRegistrations(ctx.db, input.email, 1);
+  if (registration && !findMemberByEmail(ctx.db, input.email)) {
     const since = new Date(Date.now() - RESEND_INTERVAL_MS).toISOString();
-    if (!latestConfirmationToken(ctx.db, member.id, since)) sendConfirmation(ctx, member);
+    if (!latestConfirmationToken(ctx.db, registration.id, since)) sendConfirmation(ctx, registration);
   }
   return { message: RESEND_MESSAGE };
 }
+
+const RESET_TTL_MS = 60 * 60 * 1000;
+
+/** "Forgot password": a single-use link valid one hour; the same answer for any address. */
+export function forgotPassword(ctx: Deps, input: { email: string }): { message: string } {
+  const member = findMemberByEmail(ctx.db, input.email);
+  if (member && member.status !== "deactivated") {
+    const since = new Date(Date.now() - RESEND_INTERVAL_MS).toISOString();
+    if (!latestPasswordResetToken(ctx.db, member.id, since)) {
+      const token = randomToken();
+      insertPasswordResetToken(ctx.db, {
+        memberId: member.id,
+        tokenHash: sha256(token),
+        expiresAt: new Date(Date.now() + RESET_TTL_MS).toISOString(),
+      });
+      ctx.mailer.send(
+        passwordResetEmail({
+          to: member.email,
+          firstName: member.firstName,
+          link: link(ctx, "/reset-password", { token, email: member.email }),
+        }),
+      );
+    }
+  }
+  return { message: ServerMessages.resetRequested };
+}
+
+/** Sets a new password from a reset link, and ends every session of the member. */
+export async function resetPassword(
+  ctx: RequestCtx,
+  input: ResetPasswordInput,
+): Promise<{ message: string }> {
+  const invalid = new BadRequestError(ServerMessages.invalidReset);
+  const member = findMemberByEmail(ctx.db, input.email);
+  const token = member && findPasswordResetToken(ctx.db, member.id, sha256(input.token));
+  if (!member || !token || token.usedAt || token.expiresAt <= nowIso()) throw invalid;
+  const passwordHash = await hashPassword(input.password);
+  ctx.db.transaction(() => {
+    if (!markPasswordResetUsed(ctx.db, token.id, nowIso())) throw invalid;
+    replaceMemberPassword(ctx.db, member.id, passwordHash, nowIso());
+    const self = {
+      ...ctx,
+      user: { id: member.id, email: member.email, role: member.role },
+      action: "auth.resetPassword",
+    };
+    recordActivity(self, "member", member.id, null, { passwordChanged: true });
+  });
+  return { message: ServerMessages.passwordChanged };
+}
+
+/** What the activity log keeps of a member (never an email or a password hash: any member reads the log). */
+export const memberView = (m: { firstName: string; lastName: string; role: string; status: string }) => ({
+  firstName: m.firstName,
+  lastName: m.lastName,
+  role: m.role,
+  status: m.status,
+});

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AuthUser } from "../../api/context";
 import { Messages, ServerMessages } from "@club/shared";
 import { countRows, errorOf, lookupId, newBottle, postJson, snapshot } from "../../../test/bottleFixtures";
 import { createTestApp, type TestApp } from "../../../test/helpers";
 
 let t: TestApp;
 let token: string;
-let user: { id: number; email: string };
+let user: AuthUser;
 
 beforeAll(async () => {
   t = await createTestApp();

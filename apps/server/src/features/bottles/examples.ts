@@ -1,4 +1,4 @@
-import { tinyPng, type Examples } from "../../../test/fuzz/fixtures";
+import { newBottleId, tinyPng, type Examples } from "../../../test/fuzz/fixtures";
 
 export const examples: Examples = {
   procedures: {
@@ -20,9 +20,18 @@ export const examples: Examples = {
     "bottles.updateCountry": (c) => ({ bottleId: c.f.bottleId, countryId: 2 + (c.n() % 2) }),
     "bottles.updateState": (c) => ({ bottleId: c.f.bottleId, stateId: 2 + (c.n() % 2) }),
     "bottles.updateAbv": (c) => ({ bottleId: c.f.bottleId, abv: 50 + (c.n() % 40) / 10 }),
+    "bottles.update": (c) => ({
+      id: c.f.bottleId,
+      name: `Fixture bottle ${c.n()}`,
+      storeLink: "https://example.com/b",
+    }),
+    "bottles.delete": { as: "admin", input: async (c) => ({ id: await newBottleId(c) }) },
   },
   rest: {
-    "GET /api/Bottles/:id/Image": (c) => ({ params: { id: String(c.f.imageBottleId) }, query: { size: "thumb" } }),
+    "GET /api/Bottles/:id/Image": (c) => ({
+      params: { id: String(c.f.imageBottleId) },
+      query: { size: "thumb" },
+    }),
     "POST /api/Bottles/UploadImage": async (c) => ({
       query: { bottleId: String(c.f.imageBottleId) },
       multipart: [{ name: "image", filename: "bottle.png", contentType: "image/png", data: await tinyPng() }],

@@ -1,6 +1,11 @@
 import type { FastifyRequest } from "fastify";
 import multipart from "@fastify/multipart";
-import { IMAGE_MAX_BYTES, ServerMessages, UploadImageQuerySchema, UploadImageResultSchema } from "@club/shared";
+import {
+  IMAGE_MAX_BYTES,
+  ServerMessages,
+  UploadImageQuerySchema,
+  UploadImageResultSchema,
+} from "@club/shared";
 import { requestCtx, requireMember } from "../../api/context";
 import {
   AppError,
@@ -32,7 +37,8 @@ async function readImageField(req: FastifyRequest): Promise<Buffer> {
     return data;
   } catch (error) {
     if (error instanceof AppError) throw error;
-    if (errorCode(error) === "FST_REQ_FILE_TOO_LARGE") throw new PayloadTooLargeError(ServerMessages.imageTooLarge);
+    if (errorCode(error) === "FST_REQ_FILE_TOO_LARGE")
+      throw new PayloadTooLargeError(ServerMessages.imageTooLarge);
     // busboy's "Unexpected end of form", a missing boundary, a parts limit...: the client's fault.
     throw new BadRequestError(ServerMessages.imageMissing, error);
   }
@@ -65,7 +71,11 @@ export const imageUploadRoute: RestOnlyRoute = {
     // instead of Fastify's generic "Unsupported Media Type".
     app.addContentTypeParser("*", (_req, _payload, done) => done(null, undefined));
     app.post("/api/Bottles/UploadImage", async (req) => {
-      const ctx = await requireMember(requestCtx(req.server.deps, req.headers.authorization));
+      const ctx = await requireMember(
+        requestCtx(req.server.deps, req.headers.authorization, req.id),
+        "bottles.uploadImage",
+      );
+      ctx.writeBudget.spend(ctx.user.id);
       const input = parseInput(UploadImageQuerySchema, req.query);
       return uploadBottleImage(ctx, input, () => readImageField(req));
     });

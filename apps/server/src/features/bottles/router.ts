@@ -7,16 +7,19 @@ import {
   BottleOptionSchema,
   NewBottleInputSchema,
   UpdateAbvInputSchema,
+  UpdateBottleInputSchema,
   UpdateBrandInputSchema,
   UpdateCountryInputSchema,
   UpdateDrinkTypeInputSchema,
   UpdateStateInputSchema,
 } from "@club/shared";
 import type { AuthedCtx } from "../../api/context";
-import { cachedReadProcedure, memberProcedure } from "../../api/trpc";
+import { adminProcedure, cachedReadProcedure, memberProcedure } from "../../api/trpc";
 import { CreatedIdSchema, OkSchema } from "../../api/openapiSchemas";
 import {
   createBottle,
+  deleteBottle,
+  updateBottle,
   getBottle,
   listAllBottles,
   listBottleChoices,
@@ -37,7 +40,12 @@ function attributeUpdate<T>(
   return memberProcedure
     .meta({
       rest: { method: "POST", path: `/api/Bottles/${action}` },
-      doc: { summary: `Change a bottle's ${what}`, response: OkSchema, responseDescription: "Updated.", errors: [404] },
+      doc: {
+        summary: `Change a bottle's ${what}`,
+        response: OkSchema,
+        responseDescription: "Updated.",
+        errors: [404],
+      },
     })
     .input(schema)
     .mutation(({ ctx, input }) => update(ctx, input as T));
@@ -97,8 +105,41 @@ export const bottlesRouter = {
     .mutation(({ ctx, input }) => createBottle(ctx, input)),
 
   updateBrand: attributeUpdate("UpdateBrand", "brand", UpdateBrandInputSchema, updateBrand),
-  updateDrinkType: attributeUpdate("UpdateDrinkType", "drink type", UpdateDrinkTypeInputSchema, updateDrinkType),
+  updateDrinkType: attributeUpdate(
+    "UpdateDrinkType",
+    "drink type",
+    UpdateDrinkTypeInputSchema,
+    updateDrinkType,
+  ),
   updateCountry: attributeUpdate("UpdateCountry", "country", UpdateCountryInputSchema, updateCountry),
   updateState: attributeUpdate("UpdateState", "state", UpdateStateInputSchema, updateState),
   updateAbv: attributeUpdate("UpdateABV", "ABV", UpdateAbvInputSchema, updateAbv),
+
+  update: memberProcedure
+    .meta({
+      rest: { method: "PUT", path: "/api/Bottles/:id" },
+      doc: {
+        summary: "Correct a bottle's name and store link",
+        response: OkSchema,
+        responseDescription: "Corrected.",
+        errors: [404],
+      },
+    })
+    .input(UpdateBottleInputSchema)
+    .mutation(({ ctx, input }) => updateBottle(ctx, input)),
+
+  delete: adminProcedure
+    .meta({
+      rest: { method: "DELETE", path: "/api/Bottles/:id" },
+      doc: {
+        summary: "Delete a bottle",
+        description:
+          "Admins only. Its purchases, comments, photo and places in meetings go with it; undo brings them back.",
+        response: OkSchema,
+        responseDescription: "Deleted.",
+        errors: [403, 404],
+      },
+    })
+    .input(BottleIdSchema)
+    .mutation(({ ctx, input }) => deleteBottle(ctx, input)),
 } satisfies TRPCRouterRecord;

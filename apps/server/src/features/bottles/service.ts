@@ -8,6 +8,8 @@ import {
   lookupIdExists,
   updateBottleAttributes,
   upsertBottleImage,
+  removeEntity,
+  updateEntity,
   type BottleAttributes,
   type LookupKind,
   type NewBottleValues,
@@ -24,8 +26,10 @@ import {
   type UpdateCountryInput,
   type UpdateDrinkTypeInput,
   type UpdateStateInput,
+  type UpdateBottleInput,
 } from "@club/shared";
 import type { AuthedCtx, PublicCtx } from "../../api/context";
+import { audited } from "../activity/record";
 import { BadRequestError, NotFoundError, UnsupportedMediaTypeError } from "../../api/errors";
 
 const LOOKUP_NOT_FOUND: Record<LookupKind, string> = {
@@ -71,14 +75,18 @@ export function createBottle(ctx: AuthedCtx, input: NewBottleInput): { id: numbe
   assertLookup(ctx, "drinkType", input.drinkTypeId);
   assertLookup(ctx, "country", input.countryId);
   assertLookup(ctx, "state", input.stateId);
-  return insertBottle(ctx.db, {
-    name: input.name,
-    storeLink: input.storeLink ? input.storeLink : null,
-    brand,
-    drinkTypeId: input.drinkTypeId ?? null,
-    countryId: input.countryId ?? null,
-    stateId: input.stateId ?? null,
-    abv: input.abv,
+  return audited(ctx, "bottle", undefined, () => {
+    const created = insertBottle(ctx.db, {
+      name: input.name,
+      storeLink: input.storeLink ? input.storeLink : null,
+      brand,
+      drinkTypeId: input.drinkTypeId ?? null,
+      countryId: input.countryId ?? null,
+      stateId: input.stateId ?? null,
+      abv: input.abv,
+      createdBy: ctx.user.id,
+    });
+    return { key: created.id, result: created };
   });
 }
 
@@ -90,9 +98,11 @@ function updateAttributes(
 ): { ok: true } {
   assertBottle(ctx, bottleId);
   if (lookup) assertLookup(ctx, lookup.kind, lookup.id);
-  if (!updateBottleAttributes(ctx.db, bottleId, patch))
-    throw new NotFoundError(ServerMessages.bottleNotFound);
-  return { ok: true };
+  return audited(ctx, "bottle", bottleId, () => {
+    if (!updateBottleAttributes(ctx.db, bottleId, patch))
+      throw new NotFoundError(ServerMessages.bottleNotFound);
+    return { result: { ok: true as const } };
+  });
 }
 
 export const updateBrand = (ctx: AuthedCtx, input: UpdateBrandInput) =>
@@ -133,17 +143,19 @@ export async function uploadBottleImage(
   const data = await readImage();
   const saved = await ctx.images.save(data);
   if (!saved.ok) {
-    if (saved.reason === "unsupported")
-      throw new UnsupportedMediaTypeError(ServerMessages.imageUnsupported);
+    if (saved.reason === "unsupported") throw new UnsupportedMediaTypeError(ServerMessages.imageUnsupported);
     throw new BadRequestError(ServerMessages.imageInvalid);
   }
-  upsertBottleImage(ctx.db, {
-    bottleId: input.bottleId,
-    hash: saved.hash,
-    contentType: saved.contentType,
-    width: saved.width,
-    height: saved.height,
-    bytes: saved.bytes,
+  audited(ctx, "image", input.bottleId, () => {
+    upsertBottleImage(ctx.db, {
+      bottleId: input.bottleId,
+      hash: saved.hash,
+      contentType: saved.contentType,
+      width: saved.width,
+      height: saved.height,
+      bytes: saved.bytes,
+    });
+    return { result: undefined };
   });
   return { bottleId: input.bottleId, imageVersion: saved.hash };
 }
@@ -165,4 +177,28 @@ export async function getBottleImage(
     contentType: image.contentType,
     etag: input.size === "full" ? `"${image.hash}"` : `"${image.hash}-${input.size}"`,
   };
+}
+
+/** Corrects a bottle's name and store link (any member, as its other attributes). */
+export function updateBottle(ctx: AuthedCtx, input: UpdateBottleInput): { ok: true } {
+  assertBottle(ctx, input.id);
+  return audited(ctx, "bottle", input.id, () => {
+    updateEntity(ctx.db, "bottle", String(input.id), {
+      name: input.name,
+      storeLink: input.storeLink || null,
+    });
+    return { result: { ok: true as const } };
+  });
+}
+
+/**
+ * Deletes a bottle with its purchases, comments, photo and places in meetings (admins only: the
+ * procedure says so); undoing it brings them all back.
+ */
+export function deleteBottle(ctx: AuthedCtx, input: { id: number }): { ok: true } {
+  assertBottle(ctx, input.id);
+  return audited(ctx, "bottle", input.id, () => {
+    removeEntity(ctx.db, "bottle", String(input.id));
+    return { result: { ok: true as const } };
+  });
 }

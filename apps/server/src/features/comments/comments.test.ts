@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AuthUser } from "../../api/context";
 import { members } from "@club/db";
 import { COMMENT_MAX, ServerMessages } from "@club/shared";
 import { eq } from "drizzle-orm";
@@ -6,8 +7,8 @@ import { errorOf, newBottle, postJson, snapshot } from "../../../test/bottleFixt
 import { createTestApp, type TestApp } from "../../../test/helpers";
 
 let t: TestApp;
-let alice: { token: string; user: { id: number; email: string } };
-let bob: { token: string; user: { id: number; email: string } };
+let alice: { token: string; user: AuthUser };
+let bob: { token: string; user: AuthUser };
 let bottleId: number;
 
 beforeAll(async () => {
@@ -57,6 +58,7 @@ describe("POST /api/BottleComments", () => {
       id: expect.any(Number),
       comment: "Caramel, then oak.",
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+      memberId: alice.user.id,
       member: { firstName: "Alice", lastName: "Archer" },
     });
     expect(Math.abs(Date.parse(body.createdAt) - Date.now())).toBeLessThan(60_000);
@@ -124,6 +126,7 @@ describe("tRPC comments procedures match their REST twins", () => {
     expect(viaTrpc).toEqual({
       id: expect.any(Number),
       comment: "Via tRPC.",
+      memberId: bob.user.id,
       createdAt: expect.any(String),
       member: { firstName: "Bob", lastName: "Baker" },
     });

@@ -1,8 +1,15 @@
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
-import { CommentSchema, CommentsByBottleSchema, NewCommentInputSchema } from "@club/shared";
+import {
+  CommentIdSchema,
+  CommentSchema,
+  CommentsByBottleSchema,
+  NewCommentInputSchema,
+  UpdateCommentInputSchema,
+} from "@club/shared";
+import { OkSchema } from "../../api/openapiSchemas";
 import { cachedReadProcedure, memberProcedure } from "../../api/trpc";
-import { commentsByBottle, createComment } from "./service";
+import { commentsByBottle, createComment, deleteComment, updateComment } from "./service";
 
 export const commentsRouter = {
   byBottle: cachedReadProcedure
@@ -22,8 +29,41 @@ export const commentsRouter = {
   create: memberProcedure
     .meta({
       rest: { method: "POST", path: "/api/BottleComments", status: 201 },
-      doc: { summary: "Comment on a bottle", response: CommentSchema, responseDescription: "Created.", errors: [404] },
+      doc: {
+        summary: "Comment on a bottle",
+        response: CommentSchema,
+        responseDescription: "Created.",
+        errors: [404],
+      },
     })
     .input(NewCommentInputSchema)
     .mutation(({ ctx, input }) => createComment(ctx, input)),
+
+  update: memberProcedure
+    .meta({
+      rest: { method: "PUT", path: "/api/BottleComments/:id" },
+      doc: {
+        summary: "Correct a comment",
+        description: "Its author or an admin.",
+        response: OkSchema,
+        responseDescription: "Corrected.",
+        errors: [403, 404],
+      },
+    })
+    .input(UpdateCommentInputSchema)
+    .mutation(({ ctx, input }) => updateComment(ctx, input)),
+
+  delete: memberProcedure
+    .meta({
+      rest: { method: "DELETE", path: "/api/BottleComments/:id" },
+      doc: {
+        summary: "Delete a comment",
+        description: "Its author or an admin.",
+        response: OkSchema,
+        responseDescription: "Deleted.",
+        errors: [403, 404],
+      },
+    })
+    .input(CommentIdSchema)
+    .mutation(({ ctx, input }) => deleteComment(ctx, input)),
 } satisfies TRPCRouterRecord;

@@ -1,6 +1,16 @@
-import { findMemberById, insertBottleComment, isExistingBottle, listCommentsForBottle } from "@club/db";
-import { ServerMessages, type Comment, type NewCommentInput } from "@club/shared";
+import {
+  findMemberById,
+  insertBottleComment,
+  isExistingBottle,
+  listCommentsForBottle,
+  loadEntity,
+  removeEntity,
+  updateEntity,
+} from "@club/db";
+import { ServerMessages, type Comment, type NewCommentInput, type UpdateCommentInput } from "@club/shared";
+import { assertCreatorOrAdmin } from "../../api/permissions";
 import type { AuthedCtx, PublicCtx } from "../../api/context";
+import { audited } from "../activity/record";
 import { NotFoundError, UnauthorizedError } from "../../api/errors";
 
 /** A bottle's comments, oldest first: [] when it has none, 404 when the bottle is unknown. */
@@ -15,9 +25,36 @@ export function createComment(ctx: AuthedCtx, input: NewCommentInput): Comment {
   if (!isExistingBottle(ctx.db, input.bottleId)) throw new NotFoundError(ServerMessages.bottleNotFound);
   // A token can outlive its member; that is an authentication problem, not a foreign-key 500.
   if (!findMemberById(ctx.db, ctx.user.id)) throw new UnauthorizedError(ServerMessages.invalidToken);
-  return insertBottleComment(ctx.db, {
-    bottleId: input.bottleId,
-    memberId: ctx.user.id,
-    comment: input.comment,
+  return audited(ctx, "comment", undefined, () => {
+    const comment = insertBottleComment(ctx.db, {
+      bottleId: input.bottleId,
+      memberId: ctx.user.id,
+      comment: input.comment,
+    });
+    return { key: comment.id, result: comment };
+  });
+}
+
+function ownComment(ctx: AuthedCtx, id: number) {
+  const row = loadEntity(ctx.db, "comment", String(id));
+  if (!row) throw new NotFoundError(ServerMessages.commentNotFound);
+  assertCreatorOrAdmin(ctx, row.memberId as number);
+  return row;
+}
+
+/** Corrects a comment (its author or an admin). */
+export function updateComment(ctx: AuthedCtx, input: UpdateCommentInput): { ok: true } {
+  ownComment(ctx, input.id);
+  return audited(ctx, "comment", input.id, () => {
+    updateEntity(ctx.db, "comment", String(input.id), { comment: input.comment });
+    return { result: { ok: true as const } };
+  });
+}
+
+export function deleteComment(ctx: AuthedCtx, input: { id: number }): { ok: true } {
+  ownComment(ctx, input.id);
+  return audited(ctx, "comment", input.id, () => {
+    removeEntity(ctx.db, "comment", String(input.id));
+    return { result: { ok: true as const } };
   });
 }

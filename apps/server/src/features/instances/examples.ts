@@ -9,5 +9,15 @@ export const examples: Examples = {
       dateFinished: null,
     }),
     "instances.finish": async (c) => ({ id: await newInstanceId(c) }),
+    "instances.update": {
+      owned: true,
+      input: (c) => ({
+        id: c.f.instanceId,
+        datePurchased: "2024-05-01",
+        purchasePrice: 30 + (c.n() % 50),
+        dateFinished: null,
+      }),
+    },
+    "instances.delete": { owned: true, input: async (c) => ({ id: await newInstanceId(c) }) },
   },
 };

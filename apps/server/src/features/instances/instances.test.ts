@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AuthUser } from "../../api/context";
 import { ServerMessages } from "@club/shared";
 import { countRows, errorOf, newBottle, postJson, snapshot } from "../../../test/bottleFixtures";
 import { createTestApp, type TestApp } from "../../../test/helpers";
 
 let t: TestApp;
 let token: string;
-let user: { id: number; email: string };
+let user: AuthUser;
 let bottleId: number;
 
 beforeAll(async () => {
@@ -46,6 +47,7 @@ describe("POST /api/BottleInstances/new", () => {
       datePurchased: "2024-03-09",
       dateFinished: null,
       purchasePrice: 12.34,
+      createdBy: user.id,
     });
     // Stored as integer cents, read back as dollars everywhere.
     const row = t.app.deps.db.$client
@@ -57,10 +59,10 @@ describe("POST /api/BottleInstances/new", () => {
   });
 
   it.each([
-    [0, 0, 0],
     [19.99, 1999, 19.99],
     [0.1 + 0.2, 30, 0.3],
     [1.005, 100, 1],
+    [0.01, 1, 0.01],
     [7, 700, 7],
     [1_000_000, 100_000_000, 1_000_000],
   ])("round-trips the price %s as %s cents and %s dollars", async (price, cents, dollars) => {
@@ -89,6 +91,8 @@ describe("POST /api/BottleInstances/new", () => {
     ["a missing price", { datePurchased: "2024-01-01", bottleId }],
     ["a price as a string", { datePurchased: "2024-01-01", purchasePrice: "12.34", bottleId }],
     ["a negative price", { datePurchased: "2024-01-01", purchasePrice: -1, bottleId }],
+    ["a price of zero (issue 11: more than $0)", { datePurchased: "2024-01-01", purchasePrice: 0, bottleId }],
+    ["a date in the future (issue 11)", { datePurchased: "2999-01-01", purchasePrice: 10, bottleId }],
     ["a huge price", { datePurchased: "2024-01-01", purchasePrice: 1e12, bottleId }],
     ["a missing date", { purchasePrice: 10, bottleId }],
     ["an impossible date", { datePurchased: "2024-02-30", purchasePrice: 10, bottleId }],
@@ -148,6 +152,7 @@ describe("PUT /api/BottleInstances/finish/{id}", () => {
       datePurchased: "2024-02-02",
       dateFinished: expect.any(String),
       purchasePrice: 30,
+      createdBy: user.id,
     });
     isoNear(body.dateFinished);
     const detail = await t.request({ method: "GET", url: `/api/Bottles/${bottleId}` });

@@ -1,7 +1,13 @@
 import type { TRPCRouterRecord } from "@trpc/server";
-import { BottleInstanceSchema, InstanceIdSchema, NewInstanceInputSchema } from "@club/shared";
+import {
+  BottleInstanceSchema,
+  InstanceIdSchema,
+  NewInstanceInputSchema,
+  UpdateInstanceInputSchema,
+} from "@club/shared";
+import { OkSchema } from "../../api/openapiSchemas";
 import { memberProcedure } from "../../api/trpc";
-import { createInstance, finishInstance } from "./service";
+import { createInstance, deleteInstance, finishInstance, updateInstance } from "./service";
 
 export const instancesRouter = {
   create: memberProcedure
@@ -32,4 +38,32 @@ export const instancesRouter = {
     })
     .input(InstanceIdSchema)
     .mutation(({ ctx, input }) => finishInstance(ctx, input)),
+
+  update: memberProcedure
+    .meta({
+      rest: { method: "PUT", path: "/api/BottleInstances/:id" },
+      doc: {
+        summary: "Correct a purchase",
+        description:
+          "Date, price and finish date (null makes it unfinished again); by the member who added it or an admin.",
+        response: BottleInstanceSchema,
+        responseDescription: "Corrected.",
+        errors: [403, 404],
+      },
+    })
+    .input(UpdateInstanceInputSchema)
+    .mutation(({ ctx, input }) => updateInstance(ctx, input)),
+
+  delete: memberProcedure
+    .meta({
+      rest: { method: "DELETE", path: "/api/BottleInstances/:id" },
+      doc: {
+        summary: "Delete a purchase",
+        response: OkSchema,
+        responseDescription: "Deleted.",
+        errors: [403, 404],
+      },
+    })
+    .input(InstanceIdSchema)
+    .mutation(({ ctx, input }) => deleteInstance(ctx, input)),
 } satisfies TRPCRouterRecord;

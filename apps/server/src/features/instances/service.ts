@@ -1,22 +1,71 @@
-import { findBottleInstance, finishBottleInstance, insertBottleInstance, isExistingBottle } from "@club/db";
-import { ServerMessages, type BottleInstance, type NewInstanceInput } from "@club/shared";
+import {
+  findBottleInstance,
+  finishBottleInstance,
+  insertBottleInstance,
+  isExistingBottle,
+  loadEntity,
+  removeEntity,
+  updateEntity,
+} from "@club/db";
+import {
+  ServerMessages,
+  type BottleInstance,
+  type NewInstanceInput,
+  type UpdateInstanceInput,
+} from "@club/shared";
+import { assertCreatorOrAdmin } from "../../api/permissions";
 import type { AuthedCtx } from "../../api/context";
+import { audited } from "../activity/record";
 import { ConflictError, NotFoundError } from "../../api/errors";
 
 /** A new, unfinished purchase of a bottle; the price is dollars in, cents in the database. */
 export function createInstance(ctx: AuthedCtx, input: NewInstanceInput): BottleInstance {
   if (!isExistingBottle(ctx.db, input.bottleId)) throw new NotFoundError(ServerMessages.bottleNotFound);
-  return insertBottleInstance(ctx.db, {
-    bottleId: input.bottleId,
-    datePurchased: input.datePurchased,
-    purchasePrice: input.purchasePrice,
+  return audited(ctx, "instance", undefined, () => {
+    const instance = insertBottleInstance(ctx.db, {
+      bottleId: input.bottleId,
+      datePurchased: input.datePurchased,
+      purchasePrice: input.purchasePrice,
+      createdBy: ctx.user.id,
+    });
+    return { key: instance.id, result: instance };
   });
 }
 
 /** Sets dateFinished to the server's now; a second finish is a 409. */
 export function finishInstance(ctx: AuthedCtx, input: { id: number }): BottleInstance {
-  const finished = finishBottleInstance(ctx.db, input.id, new Date().toISOString());
-  if (finished) return finished;
   if (!findBottleInstance(ctx.db, input.id)) throw new NotFoundError(ServerMessages.instanceNotFound);
-  throw new ConflictError(ServerMessages.instanceAlreadyFinished);
+  return audited(ctx, "instance", input.id, () => {
+    const finished = finishBottleInstance(ctx.db, input.id, new Date().toISOString());
+    if (!finished) throw new ConflictError(ServerMessages.instanceAlreadyFinished);
+    return { result: finished };
+  });
+}
+
+function ownInstance(ctx: AuthedCtx, id: number) {
+  const row = loadEntity(ctx.db, "instance", String(id));
+  if (!row) throw new NotFoundError(ServerMessages.instanceNotFound);
+  assertCreatorOrAdmin(ctx, row.createdBy as number | null);
+  return row;
+}
+
+/** Corrects a purchase: date, price, and the finish date (null: not finished any more). */
+export function updateInstance(ctx: AuthedCtx, input: UpdateInstanceInput): BottleInstance {
+  ownInstance(ctx, input.id);
+  return audited(ctx, "instance", input.id, () => {
+    updateEntity(ctx.db, "instance", String(input.id), {
+      datePurchased: input.datePurchased,
+      purchasePriceCents: Math.round(input.purchasePrice * 100),
+      dateFinished: input.dateFinished,
+    });
+    return { result: findBottleInstance(ctx.db, input.id) as BottleInstance };
+  });
+}
+
+export function deleteInstance(ctx: AuthedCtx, input: { id: number }): { ok: true } {
+  ownInstance(ctx, input.id);
+  return audited(ctx, "instance", input.id, () => {
+    removeEntity(ctx.db, "instance", String(input.id));
+    return { result: { ok: true as const } };
+  });
 }

@@ -40,13 +40,30 @@ describe("lookup lists", () => {
       expect(res.statusCode).toBe(200);
       const items = res.json<{ id: number; name: string }[]>();
       expect(items.length).toBeGreaterThan(5);
-      for (const item of items) expect(Object.keys(item).sort()).toEqual(["id", "name"]);
+      // States carry their country too (issue 11: regions offered for the chosen country).
+      const keys = proc === "states" ? ["countryId", "id", "name"] : ["id", "name"];
+      for (const item of items) expect(Object.keys(item).sort()).toEqual(keys);
       for (const item of items) expect(Number.isInteger(item.id)).toBe(true);
       expect(items.map((i) => i.name)).toEqual(expect.arrayContaining([...some]));
       expect(items).toEqual([...items].sort(byName));
       expect(await t.caller(null).lookups[proc]()).toEqual(items);
     },
   );
+
+  it("gives each seeded region its country, and 'Other' none", async () => {
+    const states = (await t.request({ method: "GET", url: "/api/States" })).json<
+      { name: string; countryId: number | null }[]
+    >();
+    const countries = (await t.request({ method: "GET", url: "/api/Countries" })).json<
+      { id: number; name: string }[]
+    >();
+    const country = (name: string) => countries.find((c) => c.name === name)?.id;
+    const of = (name: string) => states.find((s) => s.name === name)?.countryId;
+    expect(of("Kentucky")).toBe(country("United States"));
+    expect(of("Islay")).toBe(country("Scotland"));
+    expect(of("Hokkaido")).toBe(country("Japan"));
+    expect(of("Other")).toBeNull();
+  });
 
   it("are public reads and ignore a bad token", async () => {
     const res = await t.request({ method: "GET", url: "/api/Countries", token: "expired-or-garbage" });

@@ -1,4 +1,4 @@
-import { newBottleId, type Examples } from "../../../test/fuzz/fixtures";
+import { newBottleId, newMeetingId, type Examples } from "../../../test/fuzz/fixtures";
 
 export const examples: Examples = {
   procedures: {
@@ -6,5 +6,20 @@ export const examples: Examples = {
     "meetings.byId": (c) => ({ id: c.f.meetingId }),
     "meetings.create": (c) => ({ date: "2024-07-12", hostName: `Host ${c.n()}`, themeId: c.f.themeId }),
     "meetings.addBottle": async (c) => ({ meetingId: c.f.meetingId, bottleId: await newBottleId(c) }),
+    "meetings.update": {
+      owned: true,
+      input: (c) => ({
+        id: c.f.meetingId,
+        date: "2024-05-10",
+        hostName: `Host ${c.n()}`,
+        themeId: c.f.themeId,
+      }),
+    },
+    "meetings.delete": { owned: true, input: async (c) => ({ id: await newMeetingId(c) }) },
+    "meetings.removeBottle": async (c) => {
+      const bottleId = await newBottleId(c);
+      await c.t.caller(c.f.member.user).meetings.addBottle({ meetingId: c.f.meetingId, bottleId });
+      return { id: c.f.meetingId, bottleId };
+    },
   },
 };

@@ -108,6 +108,7 @@ describe("POST /api/MonthlyMeetings/PostMonthlyMeetingsWithNames", () => {
       hostName: "Priya Patel",
       theme: { id: themeId, description: "Japanese Whisky Night" },
       bottlesSampled: [],
+      createdBy: user.id,
     });
   });
 
@@ -224,6 +225,7 @@ describe("GET /api/MonthlyMeetings/{id}", () => {
         { id: lagavulin, name: "Lagavulin 16" },
         { id: laphroaig, name: "Laphroaig 10" },
       ],
+      createdBy: null,
     });
     expect(await t.caller(null).meetings.byId({ id })).toEqual(res.json());
   });

@@ -5,11 +5,21 @@ import {
   MeetingDetailSchema,
   MeetingIdSchema,
   MeetingListItemSchema,
+  MeetingBottleSchema,
   NewMeetingInputSchema,
+  UpdateMeetingInputSchema,
 } from "@club/shared";
 import { cachedReadProcedure, memberProcedure } from "../../api/trpc";
 import { CreatedIdSchema, OkSchema } from "../../api/openapiSchemas";
-import { addBottleToMeeting, createMeeting, getMeeting, getMeetings } from "./service";
+import {
+  addBottleToMeeting,
+  createMeeting,
+  deleteMeeting,
+  getMeeting,
+  getMeetings,
+  removeBottleFromMeeting,
+  updateMeeting,
+} from "./service";
 
 export const meetingsRouter = {
   list: cachedReadProcedure
@@ -40,7 +50,12 @@ export const meetingsRouter = {
   create: memberProcedure
     .meta({
       rest: { method: "POST", path: "/api/MonthlyMeetings/PostMonthlyMeetingsWithNames", status: 201 },
-      doc: { summary: "Add a meeting", response: CreatedIdSchema, responseDescription: "Created.", errors: [404] },
+      doc: {
+        summary: "Add a meeting",
+        response: CreatedIdSchema,
+        responseDescription: "Created.",
+        errors: [404],
+      },
     })
     .input(NewMeetingInputSchema)
     .mutation(({ ctx, input }) => createMeeting(ctx, input)),
@@ -59,4 +74,45 @@ export const meetingsRouter = {
     })
     .input(AddBottleToMeetingInputSchema)
     .mutation(({ ctx, input }) => addBottleToMeeting(ctx, input)),
+
+  update: memberProcedure
+    .meta({
+      rest: { method: "PUT", path: "/api/MonthlyMeetings/:id" },
+      doc: {
+        summary: "Correct a meeting",
+        description: "Date, host and theme; by the member who added it or an admin.",
+        response: OkSchema,
+        responseDescription: "Corrected.",
+        errors: [403, 404],
+      },
+    })
+    .input(UpdateMeetingInputSchema)
+    .mutation(({ ctx, input }) => updateMeeting(ctx, input)),
+
+  delete: memberProcedure
+    .meta({
+      rest: { method: "DELETE", path: "/api/MonthlyMeetings/:id" },
+      doc: {
+        summary: "Delete a meeting",
+        description: "With its line-up; by the member who added it or an admin. Undo brings both back.",
+        response: OkSchema,
+        responseDescription: "Deleted.",
+        errors: [403, 404],
+      },
+    })
+    .input(MeetingIdSchema)
+    .mutation(({ ctx, input }) => deleteMeeting(ctx, input)),
+
+  removeBottle: memberProcedure
+    .meta({
+      rest: { method: "DELETE", path: "/api/MonthlyMeetings/:id/Bottles/:bottleId" },
+      doc: {
+        summary: "Take a bottle out of a meeting",
+        response: OkSchema,
+        responseDescription: "Removed.",
+        errors: [404],
+      },
+    })
+    .input(MeetingBottleSchema)
+    .mutation(({ ctx, input }) => removeBottleFromMeeting(ctx, input)),
 } satisfies TRPCRouterRecord;

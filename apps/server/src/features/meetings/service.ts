@@ -6,6 +6,9 @@ import {
   isExistingBottle,
   listMeetings,
   meetingExists,
+  loadEntity,
+  removeEntity,
+  updateEntity,
 } from "@club/db";
 import {
   ServerMessages,
@@ -13,8 +16,11 @@ import {
   type MeetingDetail,
   type MeetingListItem,
   type NewMeetingInput,
+  type UpdateMeetingInput,
 } from "@club/shared";
 import type { AuthedCtx, PublicCtx } from "../../api/context";
+import { audited } from "../activity/record";
+import { assertCreatorOrAdmin } from "../../api/permissions";
 import { ConflictError, NotFoundError } from "../../api/errors";
 
 /** Every meeting, newest date first. */
@@ -36,14 +42,67 @@ export function getMeeting(ctx: PublicCtx, input: { id: number }): MeetingDetail
 /** A new meeting; an unknown themeId is a 404, never a foreign-key error. */
 export function createMeeting(ctx: AuthedCtx, input: NewMeetingInput): { id: number } {
   if (!findThemeById(ctx.db, input.themeId)) throw new NotFoundError(ServerMessages.themeNotFound);
-  return insertMeeting(ctx.db, { date: input.date, hostName: input.hostName, themeId: input.themeId });
+  return audited(ctx, "meeting", undefined, () => {
+    const created = insertMeeting(ctx.db, {
+      date: input.date,
+      hostName: input.hostName,
+      themeId: input.themeId,
+      createdBy: ctx.user.id,
+    });
+    return { key: created.id, result: created };
+  });
 }
 
 /** Adds a library bottle to a meeting's sampled list; the same bottle twice is a 409. */
 export function addBottleToMeeting(ctx: AuthedCtx, input: AddBottleToMeetingInput): { ok: true } {
   if (!meetingExists(ctx.db, input.meetingId)) throw new NotFoundError(ServerMessages.meetingNotFound);
   if (!isExistingBottle(ctx.db, input.bottleId)) throw new NotFoundError(ServerMessages.bottleNotFound);
-  if (!insertMeetingBottle(ctx.db, input.meetingId, input.bottleId))
-    throw new ConflictError(ServerMessages.bottleAlreadyInMeeting);
-  return { ok: true };
+  return audited(ctx, "meetingBottle", undefined, () => {
+    if (!insertMeetingBottle(ctx.db, input.meetingId, input.bottleId))
+      throw new ConflictError(ServerMessages.bottleAlreadyInMeeting);
+    return { key: `${input.meetingId}:${input.bottleId}`, result: { ok: true as const } };
+  });
+}
+
+function ownMeeting(ctx: AuthedCtx, id: number) {
+  const meeting = loadEntity(ctx.db, "meeting", String(id));
+  if (!meeting) throw new NotFoundError(ServerMessages.meetingNotFound);
+  assertCreatorOrAdmin(ctx, meeting.createdBy as number | null);
+  return meeting;
+}
+
+/** Corrects a meeting's date, host or theme (its creator or an admin). */
+export function updateMeeting(ctx: AuthedCtx, input: UpdateMeetingInput): { ok: true } {
+  ownMeeting(ctx, input.id);
+  if (!findThemeById(ctx.db, input.themeId)) throw new NotFoundError(ServerMessages.themeNotFound);
+  return audited(ctx, "meeting", input.id, () => {
+    updateEntity(ctx.db, "meeting", String(input.id), {
+      date: input.date,
+      hostName: input.hostName,
+      themeId: input.themeId,
+    });
+    return { result: { ok: true as const } };
+  });
+}
+
+/** Deletes a meeting with its line-up (its creator or an admin); undoing it brings both back. */
+export function deleteMeeting(ctx: AuthedCtx, input: { id: number }): { ok: true } {
+  ownMeeting(ctx, input.id);
+  return audited(ctx, "meeting", input.id, () => {
+    removeEntity(ctx.db, "meeting", String(input.id));
+    return { result: { ok: true as const } };
+  });
+}
+
+/** Takes a bottle out of a meeting's line-up (any member, as adding one is). */
+export function removeBottleFromMeeting(
+  ctx: AuthedCtx,
+  input: { id: number; bottleId: number },
+): { ok: true } {
+  const key = `${input.id}:${input.bottleId}`;
+  if (!loadEntity(ctx.db, "meetingBottle", key)) throw new NotFoundError(ServerMessages.bottleNotInMeeting);
+  return audited(ctx, "meetingBottle", key, () => {
+    removeEntity(ctx.db, "meetingBottle", key);
+    return { result: { ok: true as const } };
+  });
 }

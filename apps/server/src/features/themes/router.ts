@@ -1,9 +1,15 @@
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
-import { NewThemeInputSchema, ThemeListItemSchema } from "@club/shared";
+import {
+  NewThemeInputSchema,
+  ThemeIdSchema,
+  ThemeListItemSchema,
+  ThemeSchema,
+  UpdateThemeInputSchema,
+} from "@club/shared";
 import { cachedReadProcedure, memberProcedure } from "../../api/trpc";
-import { CreatedThemeSchema } from "../../api/openapiSchemas";
-import { createTheme, getThemes } from "./service";
+import { CreatedThemeSchema, OkSchema } from "../../api/openapiSchemas";
+import { createTheme, deleteTheme, getThemes, updateTheme } from "./service";
 
 export const themesRouter = {
   list: cachedReadProcedure
@@ -31,4 +37,32 @@ export const themesRouter = {
     })
     .input(NewThemeInputSchema)
     .mutation(({ ctx, input }) => createTheme(ctx, input)),
+
+  update: memberProcedure
+    .meta({
+      rest: { method: "PUT", path: "/api/MonthlyThemes/:id" },
+      doc: {
+        summary: "Rename a theme",
+        description: "Its creator or an admin. A name another theme has (any case) is a 409.",
+        response: ThemeSchema,
+        responseDescription: "Renamed.",
+        errors: [403, 404, 409],
+      },
+    })
+    .input(UpdateThemeInputSchema)
+    .mutation(({ ctx, input }) => updateTheme(ctx, input)),
+
+  delete: memberProcedure
+    .meta({
+      rest: { method: "DELETE", path: "/api/MonthlyThemes/:id" },
+      doc: {
+        summary: "Delete a theme",
+        description: "Its creator or an admin; 409 when a meeting uses it.",
+        response: OkSchema,
+        responseDescription: "Deleted.",
+        errors: [403, 404, 409],
+      },
+    })
+    .input(ThemeIdSchema)
+    .mutation(({ ctx, input }) => deleteTheme(ctx, input)),
 } satisfies TRPCRouterRecord;

@@ -1,7 +1,17 @@
-import { findThemeByDescription, insertTheme, listThemesWithLastDate } from "@club/db";
-import { ServerMessages, type NewThemeInput, type ThemeListItem } from "@club/shared";
+import {
+  entityHasDependents,
+  findThemeByDescription,
+  insertTheme,
+  listThemesWithLastDate,
+  loadEntity,
+  removeEntity,
+  updateEntity,
+} from "@club/db";
+import { ServerMessages, type NewThemeInput, type ThemeListItem, type UpdateThemeInput } from "@club/shared";
+import { assertCreatorOrAdmin } from "../../api/permissions";
 import type { AuthedCtx, PublicCtx } from "../../api/context";
-import { ConflictError } from "../../api/errors";
+import { audited } from "../activity/record";
+import { ConflictError, NotFoundError } from "../../api/errors";
 
 /** Every theme with the date it was last used (year 1 when never), sorted by name. */
 export function getThemes(ctx: PublicCtx): ThemeListItem[] {
@@ -12,5 +22,38 @@ export function getThemes(ctx: PublicCtx): ThemeListItem[] {
 export function createTheme(ctx: AuthedCtx, input: NewThemeInput): { id: number; description: string } {
   // Synchronous check-then-insert: better-sqlite3 lets no other request run in between.
   if (findThemeByDescription(ctx.db, input.description)) throw new ConflictError(ServerMessages.themeExists);
-  return insertTheme(ctx.db, input.description);
+  return audited(ctx, "theme", undefined, () => {
+    const theme = insertTheme(ctx.db, input.description, ctx.user.id);
+    return { key: theme.id, result: theme };
+  });
+}
+
+/** The theme, or a 404; its creator and admins may correct it. */
+function ownTheme(ctx: AuthedCtx, id: number) {
+  const theme = loadEntity(ctx.db, "theme", String(id));
+  if (!theme) throw new NotFoundError(ServerMessages.themeNotFound);
+  assertCreatorOrAdmin(ctx, theme.createdBy as number | null);
+  return theme;
+}
+
+/** Renames a theme; a name another theme has (any case) is a 409. */
+export function updateTheme(ctx: AuthedCtx, input: UpdateThemeInput): { id: number; description: string } {
+  ownTheme(ctx, input.id);
+  const same = findThemeByDescription(ctx.db, input.description);
+  if (same && same.id !== input.id) throw new ConflictError(ServerMessages.themeExists);
+  return audited(ctx, "theme", input.id, () => {
+    updateEntity(ctx.db, "theme", String(input.id), { description: input.description });
+    return { result: { id: input.id, description: input.description } };
+  });
+}
+
+/** Deletes a theme no meeting uses (409 otherwise). */
+export function deleteTheme(ctx: AuthedCtx, input: { id: number }): { ok: true } {
+  ownTheme(ctx, input.id);
+  if (entityHasDependents(ctx.db, "theme", String(input.id)))
+    throw new ConflictError(ServerMessages.themeInUse, "THEME_IN_USE");
+  return audited(ctx, "theme", input.id, () => {
+    removeEntity(ctx.db, "theme", String(input.id));
+    return { result: { ok: true as const } };
+  });
 }

@@ -44,10 +44,10 @@ describe("GET /api/MonthlyThemes/WithLastDate", () => {
     const res = await t.request({ method: "GET", url: LIST });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
-      { id: bourbon, name: "Bourbon Basics", lastDate: "2025-03-14T00:00:00" },
-      { id: future, name: "Cask Strength Showdown", lastDate: "2026-12-11T00:00:00" },
-      { id: islay, name: "islay Peat Monsters", lastDate: "2025-02-14T00:00:00" },
-      { id: rye, name: "Rye Revival", lastDate: NEVER_USED_DATE },
+      { id: bourbon, name: "Bourbon Basics", lastDate: "2025-03-14T00:00:00", createdBy: null },
+      { id: future, name: "Cask Strength Showdown", lastDate: "2026-12-11T00:00:00", createdBy: null },
+      { id: islay, name: "islay Peat Monsters", lastDate: "2025-02-14T00:00:00", createdBy: null },
+      { id: rye, name: "Rye Revival", lastDate: NEVER_USED_DATE, createdBy: null },
     ]);
     expect(NEVER_USED_DATE).toBe("0001-01-01T00:00:00");
     expect(new Date(`${NEVER_USED_DATE}Z`).getUTCFullYear()).toBe(1);
@@ -74,7 +74,7 @@ describe("POST /api/MonthlyThemes", () => {
     const body = res.json<{ id: number; description: string }>();
     expect(body).toEqual({ id: expect.any(Number), description: "Sherry Bombs" });
     expect((await t.request({ method: "GET", url: LIST })).json()).toEqual([
-      { id: body.id, name: "Sherry Bombs", lastDate: NEVER_USED_DATE },
+      { id: body.id, name: "Sherry Bombs", lastDate: NEVER_USED_DATE, createdBy: user.id },
     ]);
   });
 
@@ -167,7 +167,7 @@ describe("POST /api/MonthlyThemes", () => {
       code: "CONFLICT",
     });
     expect((await t.request({ method: "GET", url: LIST })).json()).toEqual([
-      { id: created.id, name: "Cask Strength Showdown", lastDate: NEVER_USED_DATE },
+      { id: created.id, name: "Cask Strength Showdown", lastDate: NEVER_USED_DATE, createdBy: user.id },
     ]);
   });
 });

@@ -1,0 +1,106 @@
+import {
+  entityHasDependents,
+  findActivity,
+  insertEntity,
+  isEntityKind,
+  listActivity,
+  loadEntity,
+  markActivityUndone,
+  removeEntity,
+  sameRow,
+  updateEntity,
+  type ActivityRow,
+  type Snapshot,
+} from "@club/db";
+import { ServerMessages, type ActivityEntry, type ActivityQuery } from "@club/shared";
+import type { AuthedCtx } from "../../api/context";
+import { ConflictError, ForbiddenError, NotFoundError } from "../../api/errors";
+import { recordActivity } from "./record";
+
+/** An author may undo their own change for this long; an admin any change, any time. */
+export const UNDO_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** Why the caller may not undo an entry now, or null when they may. */
+function undoRefusal(ctx: AuthedCtx, entry: ActivityRow, now = Date.now()): AppErrorLike | null {
+  if (entry.undoneAt) return { conflict: ServerMessages.alreadyUndone, reason: "ALREADY_UNDONE" };
+  if (entry.undoOf !== null || !isEntityKind(entry.entity) || (entry.before === null && entry.after === null))
+    return { conflict: ServerMessages.notUndoable, reason: "NOT_UNDOABLE" };
+  if (ctx.user.role === "admin") return null;
+  if (entry.memberId === ctx.user.id && now - Date.parse(entry.at) < UNDO_WINDOW_MS) return null;
+  return { forbidden: ServerMessages.undoTooLate };
+}
+
+type AppErrorLike = { conflict: string; reason: string } | { forbidden: string };
+
+/** The activity log, newest first, with whether the caller may undo each entry. */
+export function getActivity(ctx: AuthedCtx, query: ActivityQuery): ActivityEntry[] {
+  const rows = listActivity(ctx.db, {
+    memberId: query.mine ? ctx.user.id : query.memberId,
+    entity: query.entity,
+    entityId: query.entityId,
+    beforeId: query.before,
+    limit: query.limit,
+  });
+  return rows.map(({ entry, firstName, lastName }) => ({
+    id: entry.id,
+    at: entry.at,
+    member: firstName === null || lastName === null ? null : { firstName, lastName },
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId,
+    before: entry.before,
+    after: entry.after,
+    undoable: undoRefusal(ctx, entry) === null,
+    undone: entry.undoneAt !== null,
+  }));
+}
+
+/**
+ * Undoes a change: a creation is removed, a deletion restored (with what it took along), an edit
+ * set back. Refused with a 409 when the entity changed since (it is no longer as the change left
+ * it), or when something was added to it since; written to the log as a change of its own.
+ */
+export function undo(ctx: AuthedCtx, input: { id: number }): { ok: true; activityId: number } {
+  const entry = findActivity(ctx.db, input.id);
+  if (!entry) throw new NotFoundError(ServerMessages.activityNotFound);
+  const refusal = undoRefusal(ctx, entry);
+  if (refusal && "forbidden" in refusal) throw new ForbiddenError(refusal.forbidden, "UNDO_NOT_ALLOWED");
+  if (refusal) throw new ConflictError(refusal.conflict, refusal.reason);
+  const kind = entry.entity;
+  if (!isEntityKind(kind)) throw new ConflictError(ServerMessages.notUndoable, "NOT_UNDOABLE");
+  const key = entry.entityId;
+  const before = entry.before as Snapshot | null;
+  const after = entry.after as Snapshot | null;
+  return ctx.db.transaction(() => {
+    const current = loadEntity(ctx.db, kind, key);
+    if (after === null) {
+      if (current) throw new ConflictError(ServerMessages.changedSince, "CHANGED_SINCE");
+      try {
+        insertEntity(ctx.db, kind, before as Snapshot);
+      } catch (error) {
+        if (String(error).includes("FOREIGN KEY"))
+          throw new ConflictError(ServerMessages.undoConflict, "UNDO_CONFLICT");
+        throw error;
+      }
+    } else {
+      if (!sameRow(current, after)) throw new ConflictError(ServerMessages.changedSince, "CHANGED_SINCE");
+      if (before === null) {
+        if (entityHasDependents(ctx.db, kind, key))
+          throw new ConflictError(ServerMessages.hasDependents, "HAS_DEPENDENTS");
+        removeEntity(ctx.db, kind, key);
+      } else {
+        try {
+          updateEntity(ctx.db, kind, key, before);
+        } catch (error) {
+          if (String(error).includes("FOREIGN KEY"))
+            throw new ConflictError(ServerMessages.undoConflict, "UNDO_CONFLICT");
+          throw error;
+        }
+      }
+    }
+    markActivityUndone(ctx.db, entry.id, ctx.user.id, new Date().toISOString());
+    const restored = loadEntity(ctx.db, kind, key);
+    const { id } = recordActivity(ctx, kind, key, current ?? null, restored ?? null, entry.id);
+    return { ok: true as const, activityId: id };
+  });
+}

@@ -1,0 +1,33 @@
+import { TooManyRequestsError } from "../api/errors";
+
+/**
+ * A per-member budget of actions in a sliding minute (writes: WRITE_BUDGET_PER_MINUTE, 60 by
+ * default): one account cannot flood the club, whether over REST, tRPC or a tRPC batch (each call
+ * counts). Kept in memory: a restart forgives everyone, which is fine for a limit this short.
+ */
+export class MemberBudget {
+  private readonly spent = new Map<number, number[]>();
+
+  constructor(
+    private readonly perWindow: number,
+    private readonly windowMs = 60_000,
+    private readonly message?: string,
+  ) {}
+
+  /** Counts one action of the member, or throws a 429 AppError when the budget is spent. */
+  spend(memberId: number, now = Date.now()): void {
+    const since = now - this.windowMs;
+    const times = (this.spent.get(memberId) ?? []).filter((t) => t > since);
+    if (times.length >= this.perWindow) {
+      this.spent.set(memberId, times);
+      throw new TooManyRequestsError(this.message);
+    }
+    times.push(now);
+    this.spent.set(memberId, times);
+    if (this.spent.size > 10_000) this.forgetIdle(since);
+  }
+
+  private forgetIdle(since: number): void {
+    for (const [id, times] of this.spent) if (!times.some((t) => t > since)) this.spent.delete(id);
+  }
+}
