@@ -30,7 +30,13 @@ const SCENARIOS: Scenario[] = [
   { name: "40 MP progressive (7300x5470)", width: 7300, height: 5470, progressive: true, parallel: 1 },
   { name: "4 x 40 MP progressive in parallel", width: 7300, height: 5470, progressive: true, parallel: 4 },
   { name: "100 MP progressive (10000x10000)", width: 10_000, height: 10_000, progressive: true, parallel: 1 },
-  { name: "4 x 100 MP progressive in parallel", width: 10_000, height: 10_000, progressive: true, parallel: 4 },
+  {
+    name: "4 x 100 MP progressive in parallel",
+    width: 10_000,
+    height: 10_000,
+    progressive: true,
+    parallel: 4,
+  },
 ];
 
 const CACHE_DIR = join(tmpdir(), "club-bench-upload-images");
@@ -126,7 +132,9 @@ async function main() {
   const rows: string[] = [];
   for (const s of SCENARIOS.filter((s) => !wanted || wanted.some((w) => s.name.includes(w)))) {
     const r = await run(s);
-    const answers = [...new Set(r.statuses)].map((st) => `${r.statuses.filter((x) => x === st).length}x${st}`);
+    const answers = [...new Set(r.statuses)].map(
+      (st) => `${r.statuses.filter((x) => x === st).length}x${st}`,
+    );
     rows.push(
       `| ${s.name} | ${r.fileMb.toFixed(1)} | ${mb(r.idleKb)} | ${mb(r.peakKb)} | +${mb(r.peakKb - r.idleKb)} | ${answers.join(" ")} | ${r.seconds.toFixed(1)} |`,
     );

@@ -1,4 +1,13 @@
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
@@ -29,7 +38,9 @@ function notPrivate(dataDir: string): string[] {
 }
 
 const photo = () =>
-  sharp({ create: { width: 80, height: 60, channels: 3, background: "#8a5a2b" } }).jpeg().toBuffer();
+  sharp({ create: { width: 80, height: 60, channels: 3, background: "#8a5a2b" } })
+    .jpeg()
+    .toBuffer();
 
 async function waitFor(check: () => boolean, what: string, ms = 10_000) {
   const until = Date.now() + ms;
@@ -82,7 +93,12 @@ describe("in-process app (umask 022): explicit modes", () => {
     const res = await t.request({
       method: "POST",
       url: "/api/Register/register",
-      payload: { email: "new.member@example.com", password: "a long enough password", firstName: "New", lastName: "Member" },
+      payload: {
+        email: "new.member@example.com",
+        password: "a long enough password",
+        firstName: "New",
+        lastName: "Member",
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
     await t.app.deps.mailer.flush();

@@ -28,7 +28,9 @@ let shade = 0;
 const picture = () => {
   shade++;
   const background = { r: (shade * 47) % 256, g: (shade * 101) % 256, b: (shade * 29) % 256 };
-  return sharp({ create: { width: 64, height: 48, channels: 3, background } }).png().toBuffer();
+  return sharp({ create: { width: 64, height: 48, channels: 3, background } })
+    .png()
+    .toBuffer();
 };
 
 async function uploadNew(bottleId: number): Promise<string> {
@@ -110,9 +112,9 @@ describe("a replaced image", () => {
     const detail = await t.request({ method: "GET", url: `/api/Bottles/${bottleId}` });
     expect(detail.json()).toMatchObject({ hasImage: true, imageVersion: first });
     for (const size of ["", "?size=medium", "?size=thumb"])
-      expect((await t.request({ method: "GET", url: `/api/Bottles/${bottleId}/Image${size}` })).statusCode).toBe(
-        200,
-      );
+      expect(
+        (await t.request({ method: "GET", url: `/api/Bottles/${bottleId}/Image${size}` })).statusCode,
+      ).toBe(200);
   });
 });
 
@@ -166,10 +168,15 @@ describe("a deleted bottle", () => {
 
   it("the same picture on another bottle keeps its files", async () => {
     const data = await picture();
-    const ids = [await newBottle(t, member, { name: "Twin A" }), await newBottle(t, member, { name: "Twin B" })];
+    const ids = [
+      await newBottle(t, member, { name: "Twin A" }),
+      await newBottle(t, member, { name: "Twin B" }),
+    ];
     let hash = "";
     for (const id of ids) {
-      const { payload, headers } = multipart([{ name: "image", filename: "b.png", contentType: "image/png", data }]);
+      const { payload, headers } = multipart([
+        { name: "image", filename: "b.png", contentType: "image/png", data },
+      ]);
       const res = await t.request({
         method: "POST",
         url: `/api/Bottles/UploadImage?bottleId=${id}`,
@@ -192,7 +199,12 @@ describe("at start", () => {
     const kept = await uploadNew(bottleId);
     const orphan = "0123456789abcdef0123456789abcdef";
     const fresh = "fedcba9876543210fedcba9876543210";
-    for (const name of [`${orphan}.webp`, `${orphan}-thumb.webp`, `${orphan}-medium.webp`, "x.webp.1.abc.tmp"])
+    for (const name of [
+      `${orphan}.webp`,
+      `${orphan}-thumb.webp`,
+      `${orphan}-medium.webp`,
+      "x.webp.1.abc.tmp",
+    ])
       writeFileSync(join(dir(), name), "old");
     ageFiles();
     writeFileSync(join(dir(), `${fresh}.webp`), "new");

@@ -48,12 +48,19 @@ describe("TRUST_PROXY settings", () => {
     expect(trustProxy(value)).toBe(expected);
   });
 
-  it.each(["0.0.0.0/0", "::/0", "10.0.0.300", "10.0.0.0/33", "proxy.example.org", "1,2", "11", "-1", "10.0.0.1/8/8"])(
-    "%j is refused (every address, or not an address)",
-    (value) => {
-      expect(() => trustProxy(value)).toThrow(/^Invalid configuration: TRUST_PROXY /);
-    },
-  );
+  it.each([
+    "0.0.0.0/0",
+    "::/0",
+    "10.0.0.300",
+    "10.0.0.0/33",
+    "proxy.example.org",
+    "1,2",
+    "11",
+    "-1",
+    "10.0.0.1/8/8",
+  ])("%j is refused (every address, or not an address)", (value) => {
+    expect(() => trustProxy(value)).toThrow(/^Invalid configuration: TRUST_PROXY /);
+  });
 });
 
 /** A wrong login, from `remoteAddress`, with the X-Forwarded-For header when given. */
@@ -90,7 +97,8 @@ describe("TRUST_PROXY=1: one proxy on the same host", () => {
   });
 
   it("a proxy in Docker (a private address) counts as the hop too", async () => {
-    for (let i = 0; i < 3; i++) expect((await login(t, "172.18.0.1", `${madeUp()}, 203.0.113.9`)).statusCode).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await login(t, "172.18.0.1", `${madeUp()}, 203.0.113.9`)).statusCode).toBe(401);
     expect((await login(t, "172.18.0.1", `${madeUp()}, 203.0.113.9`)).statusCode).toBe(429);
   });
 

@@ -75,10 +75,14 @@ describe("one decode at a time, at most IMAGE_QUEUE_MAX waiting", () => {
 
   it("8 uploads at once: 3 are stored one after another, 5 get a 503 JSON error with Retry-After", async () => {
     const photo = await jpeg(6000, 4000);
-    const bottleIds = await Promise.all(tokens.map((token, i) => newBottle(t, token, { name: `Burst ${i}` })));
+    const bottleIds = await Promise.all(
+      tokens.map((token, i) => newBottle(t, token, { name: `Burst ${i}` })),
+    );
     let mostAtOnce = 0;
     const watch = setInterval(() => (mostAtOnce = Math.max(mostAtOnce, t.app.deps.images.decoding)), 2);
-    const answers = await Promise.all(tokens.map((token, i) => upload(t, token, bottleIds[i] as number, photo)));
+    const answers = await Promise.all(
+      tokens.map((token, i) => upload(t, token, bottleIds[i] as number, photo)),
+    );
     clearInterval(watch);
     const statuses = answers.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([200, 200, 200, 503, 503, 503, 503, 503]);
@@ -111,7 +115,9 @@ describe("a member may upload UPLOADS_PER_MINUTE images a minute", () => {
     const before = snapshot(t);
     const res = await upload(t, token, bottleId, photo);
     expect(res.statusCode).toBe(429);
-    expect(res.json()).toEqual({ error: { code: "TOO_MANY_REQUESTS", message: ServerMessages.uploadBudget } });
+    expect(res.json()).toEqual({
+      error: { code: "TOO_MANY_REQUESTS", message: ServerMessages.uploadBudget },
+    });
     const retryAfter = Number(res.headers["retry-after"]);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
