@@ -11,18 +11,17 @@ export const listBottleImageHashes = (db: Db): string[] =>
   db.all<{ hash: string }>(sql`SELECT DISTINCT hash FROM bottle_images`).map((r) => r.hash);
 
 /**
- * Hashes an undo could restore: an image entry's before and after (a replaced or removed image),
- * and the image rows a deleted bottle's snapshot carries, in entries made at or after `sinceIso`
- * that are neither undone nor undos themselves (those cannot be undone).
+ * Hashes an undo could restore: an image entry's "before" (a replaced image) and the image rows a
+ * deleted bottle's snapshot carries, in entries made at or after `sinceIso` that are neither undone
+ * nor undos themselves (those cannot be undone). An undo only ever writes "before" back.
  */
 export function listRestorableImageHashes(db: Db, sinceIso: string): string[] {
   const rows = db.all<{ hash: string | null }>(sql`
     WITH live AS (
-      SELECT entity, "before", "after" FROM activity
+      SELECT entity, "before" FROM activity
       WHERE at >= ${sinceIso} AND undone_at IS NULL AND undo_of IS NULL AND entity IN ('image', 'bottle')
     )
     SELECT json_extract("before", '$.hash') AS hash FROM live WHERE entity = 'image'
-    UNION SELECT json_extract("after", '$.hash') FROM live WHERE entity = 'image'
     UNION SELECT json_extract(child.value, '$.hash')
       FROM live, json_each(live."before", '$._children.bottleImages') AS child
       WHERE live.entity = 'bottle' AND json_valid(live."before")`);
