@@ -14,3 +14,4 @@ export * from "./queries/outbox";
 export * from "./queries/maintenance";
 export * from "./queries/activity";
 export * from "./queries/entities";
+export * from "./queries/night";
