@@ -302,6 +302,9 @@ async function benchClub(
       READ_CACHE: env.BENCH_READ_CACHE ?? "true",
       // Limits stay on (their hook runs as in production) but never refuse the login benchmark.
       RATE_LIMIT_AUTH_MAX: "1000000",
+      // The upload benchmark's connections all wait for the one decoder, as one member.
+      IMAGE_QUEUE_MAX: "64",
+      UPLOADS_PER_MINUTE: "1000000",
     },
   });
   const serverProc = { child: server.child, exited: server.exited };

@@ -1,10 +1,11 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import type { Transporter } from "nodemailer";
-import { closeDb, openDb, runMigrations, type Db } from "@club/db";
+import { closeDb, openDb, referencedImageHashes, runMigrations, type Db } from "@club/db";
 import { loadConfig, type Config } from "./config";
 import { requestCtx, type Deps } from "./api/context";
-import { ImageStore } from "./platform/images";
+import { IMAGE_SWEEP_INTERVAL_MS, IMAGE_UNDO_RETENTION_MS, ImageStore } from "./platform/images";
+import { secureDataDir } from "./platform/dataDir";
 import { loggerOptions, OneLinePerRequest } from "./platform/logger";
 import { Mailer } from "./platform/mailer";
 import { ReadCache } from "./platform/readCache";
@@ -14,7 +15,7 @@ import { MemberBudget } from "./platform/writeBudget";
 import compressionPlugin from "./platform/compression";
 import errorsPlugin, { frameworkErrors } from "./api/restErrors";
 import openapiPlugin from "./platform/openapiDocs";
-import securityPlugin, { JSON_BODY_LIMIT, REQUEST_TIMEOUT_MS } from "./platform/security";
+import securityPlugin, { JSON_BODY_LIMIT, REQUEST_TIMEOUT_MS, trustProxyOption } from "./platform/security";
 import trpcFastPathPlugin from "./platform/trpcFastPath";
 import webPlugin from "./platform/web";
 import { seedOnNewDatabase } from "./seed";
@@ -47,28 +48,45 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
           : loggerOptions(config.logLevel),
     bodyLimit: JSON_BODY_LIMIT,
     requestTimeout: REQUEST_TIMEOUT_MS,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { maxParamLength: 5000 },
     genReqId: () => crypto.randomUUID(),
     logController: new OneLinePerRequest(),
     frameworkErrors,
   });
 
+  for (const problem of secureDataDir(config))
+    app.log.warn(`could not make this private to the server's user: ${problem}`);
   const db: Db = openDb(config.dbFile, { onStatement: opts.onStatement });
   const { isNew } = runMigrations(db);
   const reads = new ReadCache(db, { enabled: config.readCache, maxBytes: config.readCacheBytes });
   const tokens = new TokenService(db, config.jwtSecret);
   const mailer = new Mailer(db, config, app.log, opts.mailTransport, opts.mailBackoffMs);
-  const images = new ImageStore(config.imagesDir);
+  const images = new ImageStore(config.imagesDir, {
+    concurrency: config.images.concurrency,
+    maxQueued: config.images.maxQueued,
+    referenced: () => referencedImageHashes(db, new Date(Date.now() - IMAGE_UNDO_RETENTION_MS).toISOString()),
+  });
   // RATE_LIMIT=false (benchmarks, some tests) turns off every limit, this one too.
   const writeBudget = new MemberBudget(config.rateLimit.enabled ? config.writeBudgetPerMinute : Infinity);
   const events = new MeetingEvents();
   app.decorate("deps", { db, config, mailer, images, tokens, reads, writeBudget, events } satisfies Deps);
   if (isNew) await seedOnNewDatabase(app.deps, app.log);
 
-  app.addHook("onReady", async () => mailer.start());
+  // Image files nothing refers to: swept at start and daily (the undo retention runs out), and
+  // after the writes that let go of an image (services call images.sweepSoon()).
+  const sweepImages = () =>
+    images.sweepSoon().catch((err: unknown) => app.log.error({ err }, "image sweep failed"));
+  const dailySweep = setInterval(() => void sweepImages(), IMAGE_SWEEP_INTERVAL_MS);
+  dailySweep.unref();
+  app.addHook("onReady", async () => {
+    mailer.start();
+    void sweepImages();
+  });
   app.addHook("onClose", async () => {
+    clearInterval(dailySweep);
     await mailer.stop();
+    await images.settled(); // a running sweep reads the database
     closeDb(db);
   });
 

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 
@@ -60,11 +61,15 @@ const EnvSchema = z.object({
     .string()
     .refine(isTimeZone, "must be an IANA time zone such as Europe/London or America/Chicago")
     .optional(),
-  TRUST_PROXY: z
-    .union([booleanString, z.string().regex(/^[0-9a-fA-F:.,/ ]+$/)], {
-      error: "use true, false or a comma-separated list of proxy addresses",
-    })
-    .default(false),
+  TRUST_PROXY: z.string().default("false"),
+  IMAGE_CONCURRENCY: z.coerce.number({ error: "must be a whole number" }).int().min(1).max(16).default(1),
+  IMAGE_QUEUE_MAX: z.coerce.number({ error: "must be a whole number" }).int().min(0).max(1000).default(4),
+  UPLOADS_PER_MINUTE: z.coerce
+    .number({ error: "must be a whole number" })
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(10),
 });
 
 function isTimeZone(name: string): boolean {
@@ -103,8 +108,14 @@ export interface Config {
   registration: "approval" | "open" | "invite" | "closed";
   /** Strict-Transport-Security: opt-in, only with an https APP_URL. */
   hsts: boolean;
-  /** Fastify's trustProxy: true, false or the proxies' addresses (X-Forwarded-For is trusted from them). */
-  trustProxy: boolean | string;
+  /**
+   * Who may set the client's address with X-Forwarded-For: nobody (false), the number of proxies in
+   * front (the first must connect from a loopback or private address), or the proxies' addresses.
+   * Never everyone (parseTrustProxy); platform/security.ts trustProxyOption() turns it into Fastify's.
+   */
+  trustProxy: false | number | string;
+  /** Image decodes at once, uploads that may wait beyond them, uploads per member a minute (platform/images.ts). */
+  images: { concurrency: number; maxQueued: number; uploadsPerMinute: number };
 }
 
 export class ConfigError extends Error {}
@@ -122,14 +133,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(lines.join("\n"));
   }
   const e = parsed.data;
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   if (e.HSTS && !e.APP_URL?.startsWith("https://"))
     throw new ConfigError("Invalid configuration: HSTS needs an APP_URL that starts with https://");
   // npm runs workspace scripts inside the workspace; INIT_CWD is where `npm start` was typed.
   const dataDir = resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  // Owner only: the database holds emails and password hashes (platform/dataDir.ts tightens older folders).
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const imagesDir = join(dataDir, "images");
   const outboxDir = join(dataDir, "outbox");
-  mkdirSync(imagesDir, { recursive: true });
+  mkdirSync(imagesDir, { recursive: true, mode: 0o700 });
   return {
     port: e.PORT,
     host: e.HOST,
@@ -155,8 +168,50 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hsts: e.HSTS,
     writeBudgetPerMinute: e.WRITE_BUDGET_PER_MINUTE,
     registration: e.REGISTRATION,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy,
+    images: {
+      concurrency: e.IMAGE_CONCURRENCY,
+      maxQueued: e.IMAGE_QUEUE_MAX,
+      uploadsPerMinute: e.UPLOADS_PER_MINUTE,
+    },
   };
+}
+
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** An address, or an address/prefix narrower than "everyone" (a /0 would be TRUST_PROXY=true again). */
+function isProxyAddress(item: string): boolean {
+  if (PROXY_NAMES.has(item)) return true;
+  const [address = "", prefix, ...rest] = item.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits >= 1 && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: false (or empty, 0, no), a hop count (1 for one proxy on the same host), or a
+ * comma-separated list of proxy addresses and CIDR ranges. `true` trusted every X-Forwarded-For:
+ * any client could choose its address and escape the per-address rate limits, so it stops the start.
+ */
+export function parseTrustProxy(raw: string): false | number | string {
+  const value = raw.trim().toLowerCase();
+  if (["false", "no", "0", ""].includes(value)) return false;
+  if (["true", "yes"].includes(value))
+    throw new ConfigError(
+      "Invalid configuration: TRUST_PROXY=true would let any client choose its address with X-Forwarded-For; " +
+        "set the number of proxies in front (TRUST_PROXY=1 for one proxy on the same host) or their addresses (TRUST_PROXY=127.0.0.1,10.0.0.0/8)",
+    );
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops <= 10) return hops;
+  }
+  const items = value.split(",").map((item) => item.trim());
+  if (items.every(isProxyAddress)) return items.join(",");
+  throw new ConfigError(
+    "Invalid configuration: TRUST_PROXY use false, the number of proxies in front (1 to 10), or their addresses (e.g. 127.0.0.1,10.0.0.0/8)",
+  );
 }
 
 /** A signing key generated on first start and kept in DATA_DIR, so restarts keep sessions. */

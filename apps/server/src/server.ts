@@ -1,10 +1,13 @@
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
+import { SERVER_UMASK } from "./platform/dataDir";
 
 /** How long a graceful shutdown may take before the process exits anyway (a stuck request, a hung SMTP). */
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
 async function main() {
+  // Whatever the server creates (DATA_DIR, the database, images, mail) is its user's alone.
+  process.umask(SERVER_UMASK);
   let config;
   try {
     config = loadConfig();

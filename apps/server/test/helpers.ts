@@ -48,6 +48,8 @@ export async function createTestApp(
     REGISTRATION: "open",
     // Tests write a lot as one member; the write budget is tested on its own.
     WRITE_BUDGET_PER_MINUTE: "1000000",
+    // Likewise uploads (security-upload-limits.test.ts tests their limits).
+    UPLOADS_PER_MINUTE: "1000000",
     ...opts.env,
   });
   const mailTransport = opts.smtpPort

@@ -203,13 +203,13 @@ describe("uploads that are not a plain raster image are refused, and change noth
       name: "a PNG whose header claims 60000 × 60000 pixels (decompression bomb)",
       part: async () => image(pngClaiming(60_000, 60_000)),
       status: 400,
-      message: ServerMessages.imageInvalid,
+      message: ServerMessages.imageTooManyPixels,
     },
     {
       name: "a GIF whose header claims 65535 × 65535 pixels",
       part: async () => image(gifClaimingHuge(), "x.gif", "image/gif"),
       status: 400,
-      message: ServerMessages.imageInvalid,
+      message: ServerMessages.imageTooManyPixels,
     },
   ];
 

@@ -15,3 +15,4 @@ export * from "./queries/maintenance";
 export * from "./queries/activity";
 export * from "./queries/entities";
 export * from "./queries/night";
+export * from "./queries/images";

@@ -3,6 +3,8 @@ export const ABV_MAX = 100;
 export const CONFIRM_REDIRECT_MS = 3000;
 export const IMAGE_PREVIEW_MAX_PX = 400;
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+/** Most pixels an uploaded image may have (40 MP: a 24 MP camera photo passes; decoding costs memory in proportion). */
+export const IMAGE_MAX_PIXELS = 40_000_000;
 export const IMAGE_MAX_DIMENSION_PX = 1600;
 /** The medium variant (?size=medium): sharp in the 400 px preview on a 2x phone screen. */
 export const IMAGE_MEDIUM_PX = 800;

@@ -4,6 +4,7 @@ import { Command } from "commander";
 import { closeDb, isDatabaseSetUp, openDb, type Db } from "@club/db";
 import { PASSWORD_MIN_LENGTH } from "@club/shared";
 import { ConfigError, loadConfig, type Config } from "../config";
+import { SERVER_UMASK } from "../platform/dataDir";
 import { AdminError, backup, confirm, members, resetPassword } from "./commands";
 
 /**
@@ -179,6 +180,8 @@ copy the files of <file>-images/ into DATA_DIR/images/; start the server.`,
 }
 
 async function main(): Promise<void> {
+  // Backups hold what the database holds: the CLI creates files for its user only, as the server does.
+  process.umask(SERVER_UMASK);
   try {
     await buildProgram().parseAsync(process.argv);
   } catch (error) {

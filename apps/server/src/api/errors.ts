@@ -14,7 +14,8 @@ export type ErrorCode =
   | "CONFLICT"
   | "PAYLOAD_TOO_LARGE"
   | "UNSUPPORTED_MEDIA_TYPE"
-  | "TOO_MANY_REQUESTS";
+  | "TOO_MANY_REQUESTS"
+  | "SERVICE_UNAVAILABLE";
 
 export const STATUS_OF: Record<ErrorCode, number> = {
   BAD_REQUEST: 400,
@@ -25,6 +26,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
+  SERVICE_UNAVAILABLE: 503,
 };
 
 export class AppError extends Error {
@@ -35,6 +37,8 @@ export class AppError extends Error {
       /** A finer, machine-readable reason (e.g. MEMBERSHIP_PENDING); REST puts it in error.code. */
       reason?: string;
       cause?: unknown;
+      /** Seconds before trying again is worth it: REST sends it as Retry-After. */
+      retryAfterSeconds?: number;
     } = {},
   ) {
     super(message, { cause: details.cause });
@@ -78,8 +82,14 @@ export class UnsupportedMediaTypeError extends AppError {
   }
 }
 export class TooManyRequestsError extends AppError {
-  constructor(message: string = ServerMessages.tooManyRequests) {
-    super("TOO_MANY_REQUESTS", message);
+  constructor(message: string = ServerMessages.tooManyRequests, retryAfterSeconds?: number) {
+    super("TOO_MANY_REQUESTS", message, { retryAfterSeconds });
+  }
+}
+/** The server is busy (a full queue): nothing is wrong with the request, try again shortly. */
+export class ServiceUnavailableError extends AppError {
+  constructor(message: string, reason: string, retryAfterSeconds: number) {
+    super("SERVICE_UNAVAILABLE", message, { reason, retryAfterSeconds });
   }
 }
 

@@ -195,9 +195,14 @@ const ERROR_RESPONSES: Record<ErrorStatus, { name: string; description: string }
   415: { name: "UnsupportedMediaType", description: "Not an accepted content type or image format." },
   429: {
     name: "TooManyRequests",
-    description: "Too many attempts from this address; wait `Retry-After` seconds.",
+    description:
+      "Too many attempts from this address, or too many writes or uploads by this member; wait `Retry-After` seconds.",
   },
-  503: { name: "ServiceUnavailable", description: "The database is not reachable." },
+  503: {
+    name: "ServiceUnavailable",
+    description:
+      "The database is not reachable, or (image upload) other uploads fill the server's queue; wait `Retry-After` seconds.",
+  },
 };
 
 const API_DESCRIPTION = `The REST API of the ${CLUB_NAME} web app (the paths of the original client).

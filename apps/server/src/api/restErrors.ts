@@ -17,6 +17,7 @@ const CODE_BY_STATUS: Record<number, string> = {
   413: "PAYLOAD_TOO_LARGE",
   415: "UNSUPPORTED_MEDIA_TYPE",
   429: "TOO_MANY_REQUESTS",
+  503: "SERVICE_UNAVAILABLE",
 };
 
 export interface ErrorBody {
@@ -56,6 +57,8 @@ export default fp(
       if (appError) {
         const status = STATUS_OF[appError.code];
         const zodCause = appError.cause instanceof ZodError ? appError.cause : undefined;
+        const { retryAfterSeconds } = appError.details;
+        if (retryAfterSeconds !== undefined) reply.header("retry-after", String(retryAfterSeconds));
         return reply
           .code(status)
           .send(errorBody(status, appError.message, zodCause && issuesOf(zodCause), appError.details.reason));

@@ -1,11 +1,10 @@
 import { createHash, randomUUID } from "node:crypto";
-import { existsSync, renameSync, writeFileSync } from "node:fs";
-import { readFile } from "node:fs/promises";
-import { availableParallelism } from "node:os";
+import { existsSync, renameSync, utimesSync, writeFileSync } from "node:fs";
+import { readdir, readFile, stat, unlink } from "node:fs/promises";
 import { join } from "node:path";
-import pLimit from "p-limit";
+import pLimit, { type LimitFunction } from "p-limit";
 import sharp, { type OutputInfo } from "sharp";
-import { IMAGE_MAX_DIMENSION_PX, IMAGE_MEDIUM_PX, IMAGE_THUMB_PX } from "@club/shared";
+import { IMAGE_MAX_DIMENSION_PX, IMAGE_MAX_PIXELS, IMAGE_MEDIUM_PX, IMAGE_THUMB_PX } from "@club/shared";
 
 export type ImageVariant = "full" | "medium" | "thumb";
 
@@ -21,6 +20,32 @@ const resized = (full: Buffer, variant: Exclude<ImageVariant, "full">) =>
     .webp({ quality: VARIANTS[variant].quality })
     .toBuffer();
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif"]);
+
+/**
+ * The most pixels an upload may have: a 24 MP camera photo (6000 x 4000) passes with room to spare.
+ * Decoding costs memory in proportion: a 40 MP progressive JPEG about 260 MB, a 100 MP one 600 MB
+ * (docs/benchmarks.md, "Upload memory").
+ */
+export const MAX_INPUT_PIXELS = IMAGE_MAX_PIXELS;
+
+/**
+ * How long an image's files outlive its last row: an undo (an admin's, any time) may restore a
+ * replaced image or a deleted bottle with its photo. After this, a restored photo shows as "No image
+ * uploaded" (its GET is a 404). docs/decisions.md says why 30 days.
+ */
+export const IMAGE_UNDO_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** A sweep runs at start, after the writes that let go of an image, and this often. */
+export const IMAGE_SWEEP_INTERVAL_MS = 24 * 60 * 60 * 1000;
+
+/** Files younger than this are never swept: an upload writes its files before its database row. */
+export const SWEEP_GRACE_MS = 10 * 60 * 1000;
+
+const IMAGE_FILE = /^([0-9a-f]{32})(?:-medium|-thumb)?\.webp$/;
+const TEMP_FILE = /\.tmp$/;
+
+// Every image is decoded once: libvips' operation cache would only hold on to memory.
+sharp.cache(false);
 
 /** Magic numbers of the accepted formats: the content decides, never the file name. */
 export function sniffImageType(bytes: Buffer): "jpeg" | "png" | "webp" | "gif" | null {
@@ -42,10 +67,16 @@ export function sniffImageType(bytes: Buffer): "jpeg" | "png" | "webp" | "gif" |
 
 export type ImageProcessingResult =
   | { ok: true; hash: string; width: number; height: number; bytes: number; contentType: string }
-  | { ok: false; reason: "unsupported" | "invalid" };
+  | { ok: false; reason: "unsupported" | "invalid" | "tooManyPixels" };
 
-const IMAGE_JOBS = Math.max(1, Math.min(4, availableParallelism()));
-const imageJobs = pLimit(IMAGE_JOBS);
+export interface ImageStoreOptions {
+  /** Images decoded at once (IMAGE_CONCURRENCY, 1 by default): each may take hundreds of MB. */
+  concurrency?: number;
+  /** Uploads that may wait for a decode beyond those (IMAGE_QUEUE_MAX); more are refused. */
+  maxQueued?: number;
+  /** The hashes whose files must stay (shown now, or restorable by an undo); for sweep(). */
+  referenced?: () => Set<string>;
+}
 
 /**
  * Stores re-encoded images in DATA_DIR/images as {hash}.webp plus {hash}-medium.webp and
@@ -53,14 +84,45 @@ const imageJobs = pLimit(IMAGE_JOBS);
  * Re-encoding drops every metadata block (EXIF, GPS, XMP) and bounds the size.
  */
 export class ImageStore {
-  constructor(private readonly dir: string) {}
+  private readonly jobs: LimitFunction;
+  private readonly maxAdmitted: number;
+  private admitted = 0;
+  private sweeping: Promise<number> | undefined;
+  private sweepAgain = false;
+
+  constructor(
+    private readonly dir: string,
+    private readonly options: ImageStoreOptions = {},
+  ) {
+    const concurrency = options.concurrency ?? 1;
+    this.jobs = pLimit(concurrency);
+    this.maxAdmitted = concurrency + (options.maxQueued ?? 4);
+  }
 
   /**
-   * Re-encodes and stores an image. At most IMAGE_JOBS run at once: a decoded phone photo takes
-   * tens of MB, and on a small home server more parallel jobs only cost memory, not time.
+   * A place for one upload, taken before its body is read and released when it is stored or
+   * refused: at most `concurrency` decoding and `maxQueued` waiting, so a burst of uploads holds
+   * at most that many bodies and decodes. Null when the queue is full (the caller answers 503).
    */
+  admitUpload(): (() => void) | null {
+    if (this.admitted >= this.maxAdmitted) return null;
+    this.admitted++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.admitted--;
+    };
+  }
+
+  /** Images being decoded now (for tests and the benchmark). */
+  get decoding(): number {
+    return this.jobs.activeCount;
+  }
+
+  /** Re-encodes and stores an image, one decode at a time by default (see ImageStoreOptions). */
   save(input: Buffer): Promise<ImageProcessingResult> {
-    return imageJobs(() => this.process(input));
+    return this.jobs(() => this.process(input));
   }
 
   private async process(input: Buffer): Promise<ImageProcessingResult> {
@@ -70,10 +132,14 @@ export class ImageStore {
     let medium: Buffer;
     let thumb: Buffer;
     try {
-      const meta = await sharp(input, { failOn: "error" }).metadata();
+      // The header only: no pixel limit here, so a huge one is told apart from a broken file.
+      const meta = await sharp(input, { failOn: "error", limitInputPixels: false }).metadata();
       if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || meta.format !== sniffed)
         return { ok: false, reason: "unsupported" };
-      const base = () => sharp(input, { failOn: "error", limitInputPixels: 100_000_000 }).rotate();
+      // From the header alone, before a single pixel is decoded.
+      if ((meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0) > MAX_INPUT_PIXELS)
+        return { ok: false, reason: "tooManyPixels" };
+      const base = () => sharp(input, { failOn: "error", limitInputPixels: MAX_INPUT_PIXELS }).rotate();
       full = await base()
         .resize(IMAGE_MAX_DIMENSION_PX, IMAGE_MAX_DIMENSION_PX, { fit: "inside", withoutEnlargement: true })
         .webp({ quality: 82 })
@@ -114,7 +180,7 @@ export class ImageStore {
   async ensure(hash: string, variant: ImageVariant): Promise<boolean> {
     if (this.exists(hash, variant)) return true;
     if (variant === "full" || !this.exists(hash, "full")) return false;
-    return imageJobs(async () => {
+    return this.jobs(async () => {
       if (this.exists(hash, variant)) return true;
       try {
         const data = await resized(await readFile(this.pathFor(hash, "full")), variant);
@@ -126,10 +192,67 @@ export class ImageStore {
     });
   }
 
+  /**
+   * Removes the files of images nothing refers to any more (`options.referenced`), and temporary
+   * files a crash left behind. Files written in the last SWEEP_GRACE_MS stay: an upload's row is
+   * written after its files. Returns how many files were removed.
+   */
+  async sweep(now = Date.now()): Promise<number> {
+    const keep = this.options.referenced?.();
+    if (!keep) return 0;
+    let removed = 0;
+    for (const name of await readdir(this.dir)) {
+      const hash = IMAGE_FILE.exec(name)?.[1];
+      if (hash === undefined ? !TEMP_FILE.test(name) : keep.has(hash)) continue;
+      const path = join(this.dir, name);
+      try {
+        if (now - (await stat(path)).mtimeMs < SWEEP_GRACE_MS) continue;
+        await unlink(path);
+        removed++;
+      } catch {
+        // Gone already (another sweep, a restore): nothing to do.
+      }
+    }
+    return removed;
+  }
+
+  /**
+   * A sweep soon, after the current request: one at a time, and one more if asked again while it
+   * runs. The promise settles when the sweeps asked for so far are done (tests await it).
+   */
+  sweepSoon(): Promise<number> {
+    if (this.sweeping) {
+      this.sweepAgain = true;
+      return this.sweeping;
+    }
+    const run = async (): Promise<number> => {
+      let removed = 0;
+      do {
+        this.sweepAgain = false;
+        await new Promise((r) => setImmediate(r));
+        removed += await this.sweep().catch(() => 0);
+      } while (this.sweepAgain);
+      this.sweeping = undefined;
+      return removed;
+    };
+    this.sweeping = run();
+    return this.sweeping;
+  }
+
+  /** Settles when no sweep is running (after the one running now, if any). */
+  async settled(): Promise<void> {
+    await this.sweeping?.catch(() => 0);
+  }
+
   private writeAtomically(path: string, data: Buffer): void {
-    if (existsSync(path)) return;
+    if (existsSync(path)) {
+      // The same picture again: fresh again for the sweep's grace period, until its row is written.
+      const now = new Date();
+      utimesSync(path, now, now);
+      return;
+    }
     const tmp = `${path}.${process.pid}.${randomUUID()}.tmp`;
-    writeFileSync(tmp, data);
+    writeFileSync(tmp, data, { mode: 0o600 });
     renameSync(tmp, path);
   }
 }

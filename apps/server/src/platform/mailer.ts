@@ -116,9 +116,9 @@ export class Mailer {
   }
 
   private writeToOutboxDir(id: number, to: string, raw: Buffer | string): void {
-    mkdirSync(this.config.outboxDir, { recursive: true });
+    mkdirSync(this.config.outboxDir, { recursive: true, mode: 0o700 });
     const file = join(this.config.outboxDir, `${String(id).padStart(6, "0")}.eml`);
-    writeFileSync(file, raw);
+    writeFileSync(file, raw, { mode: 0o600 }); // members' addresses and confirmation links
     this.log.info({ to, file }, "SMTP_URL is not set: email written to the outbox folder");
   }
 }

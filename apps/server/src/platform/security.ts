@@ -2,6 +2,7 @@ import fp from "fastify-plugin";
 import helmet, { type FastifyHelmetOptions } from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyReply, type FastifyRequest } from "fastify";
+import { BlockList, isIPv6 } from "node:net";
 import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
 import { ServerMessages } from "@club/shared";
 import type { Config } from "../config";
@@ -51,6 +52,42 @@ export const DOCS_CSP_DIRECTIVES = {
 
 export const isDocsPath = (url: string) =>
   url === "/docs" || url.startsWith("/docs/") || url.startsWith("/docs?");
+
+/** Loopback, private (RFC 1918, unique local) and link-local ranges: where a proxy on the same host or LAN connects from. */
+const NEARBY = new BlockList();
+for (const [net, bits] of [
+  ["127.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["172.16.0.0", 12],
+  ["192.168.0.0", 16],
+  ["169.254.0.0", 16],
+] as const)
+  NEARBY.addSubnet(net, bits, "ipv4");
+for (const [net, bits] of [
+  ["::1", 128],
+  ["fc00::", 7],
+  ["fe80::", 10],
+] as const)
+  NEARBY.addSubnet(net, bits, "ipv6");
+
+const isNearby = (address: string | undefined) =>
+  address !== undefined && NEARBY.check(address, isIPv6(address) ? "ipv6" : "ipv4");
+
+/**
+ * Fastify's trustProxy for TRUST_PROXY (config.ts parseTrustProxy). A list of addresses is passed
+ * on: X-Forwarded-For counts only on connections from them. A hop count n trusts the last n hops
+ * of X-Forwarded-For, but only when the connection itself comes from a loopback or private
+ * address (a proxy on the same host, in Docker, or on the LAN): a client reaching the server
+ * directly from the internet is never a hop, so what it writes in X-Forwarded-For is ignored.
+ * (Fastify 5 ignores a bare hop count for that reason.)
+ */
+export function trustProxyOption(
+  setting: false | number | string,
+): false | string | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== "number") return setting;
+  const hops = setting;
+  return (address, hop) => hop < hops && (hop > 0 || isNearby(address));
+}
 
 /** The most calls one tRPC request may batch; more is a 400 before anything runs. */
 export const MAX_BATCH_CALLS = 10;

@@ -20,7 +20,8 @@ export class MemberBudget {
     const times = (this.spent.get(memberId) ?? []).filter((t) => t > since);
     if (times.length >= this.perWindow) {
       this.spent.set(memberId, times);
-      throw new TooManyRequestsError(this.message);
+      const freeAt = (times[times.length - this.perWindow] ?? now) + this.windowMs;
+      throw new TooManyRequestsError(this.message, Math.max(1, Math.ceil((freeAt - now) / 1000)));
     }
     times.push(now);
     this.spent.set(memberId, times);

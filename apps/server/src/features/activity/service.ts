@@ -126,7 +126,7 @@ export function undo(ctx: AuthedCtx, input: { id: number }): { ok: true; activit
   const key = entry.entityId;
   const before = entry.before as Snapshot | null;
   const after = entry.after as Snapshot | null;
-  return ctx.db.transaction(() => {
+  const result = ctx.db.transaction(() => {
     const current = loadEntity(ctx.db, kind, key);
     if (after === null) {
       if (current) throw new ConflictError(ServerMessages.changedSince, "CHANGED_SINCE");
@@ -158,4 +158,7 @@ export function undo(ctx: AuthedCtx, input: { id: number }): { ok: true; activit
     const { id } = recordActivity(ctx, kind, key, current ?? null, restored ?? null, entry.id);
     return { ok: true as const, activityId: id };
   });
+  // An undone upload or restored bottle may leave an image that nothing can bring back.
+  if (kind === "image" || kind === "bottle") void ctx.images.sweepSoon();
+  return result;
 }

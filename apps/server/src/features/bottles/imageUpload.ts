@@ -12,12 +12,17 @@ import {
   BadRequestError,
   parseInput,
   PayloadTooLargeError,
+  ServiceUnavailableError,
   UnsupportedMediaTypeError,
 } from "../../api/errors";
 import type { RestOnlyRoute } from "../../api/restOnly";
+import { MemberBudget } from "../../platform/writeBudget";
 import { uploadBottleImage } from "./service";
 
 const errorCode = (error: unknown) => (error as { code?: unknown } | null)?.code;
+
+/** Retry-After of a refusal because the upload queue is full: a decode takes about a second. */
+const BUSY_RETRY_SECONDS = 5;
 
 /**
  * Reads the multipart field `image` into memory (at most IMAGE_MAX_BYTES, enforced by the
@@ -53,7 +58,7 @@ export const imageUploadRoute: RestOnlyRoute = {
     tag: "Bottles",
     summary: "Upload a bottle's image",
     description:
-      "multipart/form-data with one file in the field `image`: JPEG, PNG, WebP or GIF (recognised by content), at most 10 MB. It is re-encoded, which strips EXIF and GPS data, and replaces any previous image.",
+      "multipart/form-data with one file in the field `image`: JPEG, PNG, WebP or GIF (recognised by content), at most 10 MB and 40 megapixels. It is re-encoded, which strips EXIF and GPS data, and replaces any previous image. A member may upload 10 images a minute (429 with Retry-After beyond); when other uploads fill the server's queue the answer is 503 with Retry-After.",
     auth: true,
     query: UploadImageQuerySchema,
     fileField: "image",
@@ -62,9 +67,17 @@ export const imageUploadRoute: RestOnlyRoute = {
       description: "Stored; `imageVersion` is the new image's content hash (BottleDetail.imageVersion).",
       schema: UploadImageResultSchema,
     },
-    errors: [404],
+    errors: [404, 429, 503],
   },
   plugin: async (app) => {
+    const { config } = app.deps;
+    // Uploads are the costliest write (a decode takes up to a few hundred MB for a second): a
+    // budget of their own, besides the write budget. RATE_LIMIT=false turns it off like the others.
+    const uploadBudget = new MemberBudget(
+      config.rateLimit.enabled ? config.images.uploadsPerMinute : Infinity,
+      60_000,
+      ServerMessages.uploadBudget,
+    );
     // Multipart parsing lives in this route's scope only: its hooks would otherwise run on every request.
     await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10 } });
     // Bodies that are neither multipart nor JSON reach the handler (and get imageMissing as a 415)
@@ -75,9 +88,18 @@ export const imageUploadRoute: RestOnlyRoute = {
         requestCtx(req.server.deps, req.headers.authorization, req.id),
         "bottles.uploadImage",
       );
-      ctx.writeBudget.spend(ctx.user.id);
       const input = parseInput(UploadImageQuerySchema, req.query);
-      return uploadBottleImage(ctx, input, () => readImageField(req));
+      uploadBudget.spend(ctx.user.id);
+      ctx.writeBudget.spend(ctx.user.id);
+      // Before the body is read: a full queue holds no more bodies in memory.
+      const release = ctx.images.admitUpload();
+      if (!release)
+        throw new ServiceUnavailableError(ServerMessages.uploadsBusy, "UPLOADS_BUSY", BUSY_RETRY_SECONDS);
+      try {
+        return await uploadBottleImage(ctx, input, () => readImageField(req));
+      } finally {
+        release();
+      }
     });
   },
 };

@@ -144,6 +144,7 @@ export async function uploadBottleImage(
   const saved = await ctx.images.save(data);
   if (!saved.ok) {
     if (saved.reason === "unsupported") throw new UnsupportedMediaTypeError(ServerMessages.imageUnsupported);
+    if (saved.reason === "tooManyPixels") throw new BadRequestError(ServerMessages.imageTooManyPixels);
     throw new BadRequestError(ServerMessages.imageInvalid);
   }
   audited(ctx, "image", input.bottleId, () => {
@@ -157,6 +158,7 @@ export async function uploadBottleImage(
     });
     return { result: undefined };
   });
+  void ctx.images.sweepSoon(); // the replaced image's files, once no undo can bring it back
   return { bottleId: input.bottleId, imageVersion: saved.hash };
 }
 
@@ -197,8 +199,10 @@ export function updateBottle(ctx: AuthedCtx, input: UpdateBottleInput): { ok: tr
  */
 export function deleteBottle(ctx: AuthedCtx, input: { id: number }): { ok: true } {
   assertBottle(ctx, input.id);
-  return audited(ctx, "bottle", input.id, () => {
+  const result = audited(ctx, "bottle", input.id, () => {
     removeEntity(ctx.db, "bottle", String(input.id));
     return { result: { ok: true as const } };
   });
+  void ctx.images.sweepSoon(); // its photo's files stay while an undo may restore the bottle
+  return result;
 }

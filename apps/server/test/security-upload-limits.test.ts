@@ -1,0 +1,140 @@
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { IMAGE_MAX_PIXELS, ServerMessages } from "@club/shared";
+import { countRows, multipart, newBottle, snapshot } from "./bottleFixtures";
+import { createTestApp, type TestApp } from "./helpers";
+
+/**
+ * Issue 11's finding: a 10000 x 10000 progressive JPEG took +593 MB to decode and four in parallel
+ * 1.9 GB. Uploads are now bounded in pixels, in decodes at once, in uploads waiting, and per member.
+ */
+
+const jpeg = (width: number, height: number, progressive = true) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 122, g: 74, b: 28 } } })
+    .jpeg({ quality: 80, progressive, chromaSubsampling: progressive ? "4:4:4" : "4:2:0" })
+    .toBuffer();
+
+const upload = (t: TestApp, token: string, bottleId: number, data: Buffer) => {
+  const { payload, headers } = multipart([
+    { name: "image", filename: "photo.jpg", contentType: "image/jpeg", data },
+  ]);
+  return t.request({
+    method: "POST",
+    url: `/api/Bottles/UploadImage?bottleId=${bottleId}`,
+    payload,
+    headers,
+    token,
+  });
+};
+
+describe("a pixel limit of 40 megapixels, checked before decoding", () => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    ({ token } = await t.member());
+  });
+  afterAll(() => t.close());
+
+  it("a 10000 x 10000 progressive JPEG is a 400 with a clear message, in milliseconds, and changes nothing", async () => {
+    const bomb = await jpeg(10_000, 10_000);
+    expect(bomb.length).toBeLessThan(10 * 1024 * 1024); // small on the wire: the size limit does not catch it
+    const bottleId = await newBottle(t, token, { name: "Hundred megapixels" });
+    const before = { rows: snapshot(t), files: countRows(t, "bottle_images") };
+    const started = performance.now();
+    const res = await upload(t, token, bottleId, bomb);
+    const ms = performance.now() - started;
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({
+      error: { code: "BAD_REQUEST", message: ServerMessages.imageTooManyPixels },
+    });
+    expect(ms).toBeLessThan(500); // decoding it takes 1.5 s and 600 MB
+    expect({ rows: snapshot(t), files: countRows(t, "bottle_images") }).toEqual(before);
+  });
+
+  it.each([
+    ["a 12 MP phone photo (4000 x 3000, baseline)", 4000, 3000, false],
+    ["a 24 MP camera photo (6000 x 4000, progressive)", 6000, 4000, true],
+    ["a photo just under the limit (7300 x 5470)", 7300, 5470, true],
+  ] as const)("%s is accepted", async (_name, width, height, progressive) => {
+    expect(width * height).toBeLessThanOrEqual(IMAGE_MAX_PIXELS);
+    const bottleId = await newBottle(t, token, { name: `${width}x${height}` });
+    const res = await upload(t, token, bottleId, await jpeg(width, height, progressive));
+    expect(res.statusCode, res.body).toBe(200);
+  });
+});
+
+describe("one decode at a time, at most IMAGE_QUEUE_MAX waiting", () => {
+  let t: TestApp;
+  let tokens: string[];
+  beforeAll(async () => {
+    t = await createTestApp({ env: { IMAGE_CONCURRENCY: "1", IMAGE_QUEUE_MAX: "2" } });
+    tokens = await Promise.all(Array.from({ length: 8 }, async () => (await t.member()).token));
+  });
+  afterAll(() => t.close());
+
+  it("8 uploads at once: 3 are stored one after another, 5 get a 503 JSON error with Retry-After", async () => {
+    const photo = await jpeg(6000, 4000);
+    const bottleIds = await Promise.all(
+      tokens.map((token, i) => newBottle(t, token, { name: `Burst ${i}` })),
+    );
+    let mostAtOnce = 0;
+    const watch = setInterval(() => (mostAtOnce = Math.max(mostAtOnce, t.app.deps.images.decoding)), 2);
+    const answers = await Promise.all(
+      tokens.map((token, i) => upload(t, token, bottleIds[i] as number, photo)),
+    );
+    clearInterval(watch);
+    const statuses = answers.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([200, 200, 200, 503, 503, 503, 503, 503]);
+    expect(mostAtOnce).toBe(1);
+    for (const busy of answers.filter((r) => r.statusCode === 503)) {
+      expect(busy.headers["retry-after"]).toBe("5");
+      expect(busy.headers["content-type"]).toMatch(/^application\/json/);
+      expect(busy.json()).toEqual({ error: { code: "UPLOADS_BUSY", message: ServerMessages.uploadsBusy } });
+    }
+    expect(countRows(t, "bottle_images")).toBe(3);
+    // The queue empties: the refused members get in now.
+    const refused = answers.flatMap((r, i) => (r.statusCode === 503 ? [i] : []));
+    for (const i of refused)
+      expect((await upload(t, tokens[i] as string, bottleIds[i] as number, photo)).statusCode).toBe(200);
+  });
+});
+
+describe("a member may upload UPLOADS_PER_MINUTE images a minute", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { UPLOADS_PER_MINUTE: "3" } });
+  });
+  afterAll(() => t.close());
+
+  it("the 4th upload in a minute is a 429 with Retry-After, changes nothing, and other members are not affected", async () => {
+    const { token } = await t.member();
+    const photo = await jpeg(400, 300, false);
+    const bottleId = await newBottle(t, token, { name: "Busy uploader" });
+    for (let i = 0; i < 3; i++) expect((await upload(t, token, bottleId, photo)).statusCode).toBe(200);
+    const before = snapshot(t);
+    const res = await upload(t, token, bottleId, photo);
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({
+      error: { code: "TOO_MANY_REQUESTS", message: ServerMessages.uploadBudget },
+    });
+    const retryAfter = Number(res.headers["retry-after"]);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(snapshot(t)).toEqual(before);
+    const other = await t.member();
+    expect((await upload(t, other.token, bottleId, photo)).statusCode).toBe(200);
+  });
+
+  it("RATE_LIMIT=false turns it off with the other limits", async () => {
+    const free = await createTestApp({ env: { UPLOADS_PER_MINUTE: "1", RATE_LIMIT: "false" } });
+    try {
+      const { token } = await free.member();
+      const photo = await jpeg(40, 30, false);
+      const bottleId = await newBottle(free, token, { name: "Unlimited" });
+      for (let i = 0; i < 3; i++) expect((await upload(free, token, bottleId, photo)).statusCode).toBe(200);
+    } finally {
+      await free.close();
+    }
+  });
+});
