@@ -267,7 +267,16 @@ export function fixturesIntact(c: EndpointCtx): boolean {
   const { db } = c.t.app.deps;
   const one = (table: string, id: number) =>
     db.$client.prepare(`SELECT 1 FROM ${table} WHERE id = ?`).get(id) !== undefined;
+  // A fuzzed members.* or account.* call may have deactivated, demoted or signed out a fixture caller.
+  const callerIntact = (who: { user: { id: number } }, role: string) =>
+    db.$client
+      .prepare("SELECT 1 FROM members WHERE id = ? AND status = 'active' AND role = ? AND token_version = 0")
+      .get(who.user.id, role) !== undefined;
   return (
+    callerIntact(c.f.member, "member") &&
+    callerIntact(c.f.other, "member") &&
+    callerIntact(c.f.admin, "admin") &&
+    callerIntact(c.f.treasurer, "treasurer") &&
     one("themes", c.f.themeId) &&
     one("meetings", c.f.meetingId) &&
     one("bottles", c.f.bottleId) &&
