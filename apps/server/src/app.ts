@@ -10,6 +10,7 @@ import { loggerOptions, OneLinePerRequest } from "./platform/logger";
 import { Mailer } from "./platform/mailer";
 import { ReadCache } from "./platform/readCache";
 import { TokenService } from "./platform/tokens";
+import { MeetingEvents } from "./platform/meetingEvents";
 import { MemberBudget } from "./platform/writeBudget";
 import compressionPlugin from "./platform/compression";
 import errorsPlugin, { frameworkErrors } from "./api/restErrors";
@@ -68,7 +69,8 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   });
   // RATE_LIMIT=false (benchmarks, some tests) turns off every limit, this one too.
   const writeBudget = new MemberBudget(config.rateLimit.enabled ? config.writeBudgetPerMinute : Infinity);
-  app.decorate("deps", { db, config, mailer, images, tokens, reads, writeBudget } satisfies Deps);
+  const events = new MeetingEvents();
+  app.decorate("deps", { db, config, mailer, images, tokens, reads, writeBudget, events } satisfies Deps);
   if (isNew) await seedOnNewDatabase(app.deps, app.log);
 
   // Image files nothing refers to: swept at start and daily (the undo retention runs out), and

@@ -57,6 +57,10 @@ const EnvSchema = z.object({
     .min(1)
     .max(4096)
     .default(64),
+  CLUB_TIMEZONE: z
+    .string()
+    .refine(isTimeZone, "must be an IANA time zone such as Europe/London or America/Chicago")
+    .optional(),
   TRUST_PROXY: z.string().default("false"),
   IMAGE_CONCURRENCY: z.coerce.number({ error: "must be a whole number" }).int().min(1).max(16).default(1),
   IMAGE_QUEUE_MAX: z.coerce.number({ error: "must be a whole number" }).int().min(0).max(1000).default(4),
@@ -67,6 +71,15 @@ const EnvSchema = z.object({
     .max(1_000_000)
     .default(10),
 });
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export interface Config {
   port: number;
@@ -85,6 +98,8 @@ export interface Config {
   rateLimit: { enabled: boolean; authMax: number; refreshMax: number; windowMs: number };
   /** Keep public read results until the database changes (lib/readCache.ts); false for benchmarks. */
   readCache: boolean;
+  /** The club's time zone (CLUB_TIMEZONE, default the server's): local dates, the 7:00 PM meetings. */
+  clubTimezone: string;
   /** The read cache's byte budget (READ_CACHE_MB). */
   readCacheBytes: number;
   /** Writes one member may make in a minute (platform/writeBudget.ts). */
@@ -149,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     readCache: e.READ_CACHE,
     readCacheBytes: e.READ_CACHE_MB * 1024 * 1024,
+    clubTimezone: e.CLUB_TIMEZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     hsts: e.HSTS,
     writeBudgetPerMinute: e.WRITE_BUDGET_PER_MINUTE,
     registration: e.REGISTRATION,

@@ -38,13 +38,18 @@ const SECTION_6_CAPABILITIES = [
 ] as const;
 /** The writes beyond SPEC.md, by issue. */
 type OtherWrite =
-  "Correct or delete (issue 11)" | "Manage members (issue 11)" | "Own account (issue 11)" | "Undo (issue 11)";
+  | "Correct or delete (issue 11)"
+  | "Manage members (issue 11)"
+  | "Own account (issue 11)"
+  | "Undo (issue 11)"
+  | "Meeting night (issue 12)";
 type Capability = (typeof SECTION_6_CAPABILITIES)[number] | OtherWrite;
 
 const EDIT = "Edit brand, type, country, state and ABV of a bottle";
 const CORRECT = "Correct or delete (issue 11)";
 const MANAGE = "Manage members (issue 11)";
 const ACCOUNT = "Own account (issue 11)";
+const NIGHT = "Meeting night (issue 12)";
 
 /** What each write is. */
 const CAPABILITY: Record<string, Capability> = {
@@ -115,6 +120,16 @@ const CAPABILITY: Record<string, Capability> = {
   "account.logoutEverywhere": ACCOUNT,
   "POST /api/Activity/:id/Undo": "Undo (issue 11)",
   "activity.undo": "Undo (issue 11)",
+  "PUT /api/MonthlyMeetings/:id/Rsvp": NIGHT,
+  "night.rsvp": NIGHT,
+  "PUT /api/MonthlyMeetings/:id/Settings": NIGHT,
+  "night.settings": NIGHT,
+  "PUT /api/MonthlyMeetings/:id/Flight": NIGHT,
+  "night.setFlight": NIGHT,
+  "PUT /api/MonthlyMeetings/:id/Scores/:pour": NIGHT,
+  "night.score": NIGHT,
+  "POST /api/MonthlyMeetings/:id/Reveal": NIGHT,
+  "night.reveal": NIGHT,
 };
 
 let t: TestApp;
@@ -181,6 +196,10 @@ describe("the endpoint table is complete", () => {
         "activity.list",
         "GET /api/Members",
         "members.list",
+        "GET /api/MonthlyMeetings/:id/MyScores",
+        "night.myScores",
+        "GET /api/Me/Tastings",
+        "night.tastings",
       ].sort(),
     );
   });

@@ -14,4 +14,5 @@ export * from "./queries/outbox";
 export * from "./queries/maintenance";
 export * from "./queries/activity";
 export * from "./queries/entities";
+export * from "./queries/night";
 export * from "./queries/images";

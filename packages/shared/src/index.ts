@@ -6,5 +6,6 @@ export * from "./common";
 export * from "./constants";
 export * from "./instances";
 export * from "./meetings";
+export * from "./night";
 export * from "./messages";
 export * from "./themes";

@@ -5,6 +5,7 @@ import type { ImageStore } from "../platform/images";
 import type { Mailer } from "../platform/mailer";
 import type { ReadCache } from "../platform/readCache";
 import type { TokenService } from "../platform/tokens";
+import type { MeetingEvents } from "../platform/meetingEvents";
 import type { MemberBudget } from "../platform/writeBudget";
 import { UnauthorizedError } from "./errors";
 
@@ -19,6 +20,8 @@ export interface Deps {
   reads: ReadCache;
   /** Each member's writes in the last minute (429 beyond WRITE_BUDGET_PER_MINUTE). */
   writeBudget: MemberBudget;
+  /** Meeting nights' live events. */
+  events: MeetingEvents;
 }
 
 declare module "fastify" {

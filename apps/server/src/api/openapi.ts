@@ -18,6 +18,7 @@ export type Tag =
   | "Members"
   | "Account"
   | "Activity"
+  | "Meeting night"
   | "Operations";
 
 /** One documented REST route: a procedure's REST twin, or a REST-only route (api/restOnly.ts). */
@@ -68,6 +69,7 @@ const TAG_OF: Record<string, Tag> = {
   members: "Members",
   account: "Account",
   activity: "Activity",
+  night: "Meeting night",
 };
 
 const pathParams = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
@@ -164,6 +166,8 @@ const TAGS: Record<Tag, string> = {
   Members: "Admins: membership requests, roles, deactivation and invites.",
   Account: "The member's own account: name, password, sessions.",
   Activity: "Every change to the club's data, and undoing one.",
+  "Meeting night":
+    "RSVPs, the flight, scores, blind tastings and their reveal, results, the tasting journal.",
   Operations: "For the admin and the container runtime.",
 };
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { imageBytesRoute } from "../features/bottles/imageBytes";
 import { imageUploadRoute } from "../features/bottles/imageUpload";
+import { resultsCsvRoute } from "../features/night/resultsCsv";
 import { healthRoute } from "../platform/health";
 import type { ApiRoute } from "./openapi";
 
@@ -14,7 +15,12 @@ export interface RestOnlyRoute {
 }
 
 /** Every REST-only route; test/openapi.test.ts checks they and the procedures cover what is served. */
-export const restOnlyRoutes: RestOnlyRoute[] = [imageBytesRoute, imageUploadRoute, healthRoute];
+export const restOnlyRoutes: RestOnlyRoute[] = [
+  imageBytesRoute,
+  imageUploadRoute,
+  resultsCsvRoute,
+  healthRoute,
+];
 
 export const restOnlyPlugin: FastifyPluginAsync = async (app) => {
   for (const route of restOnlyRoutes) await app.register(route.plugin);

@@ -2,6 +2,7 @@ import { accountRouter } from "../features/account/router";
 import { activityRouter } from "../features/activity/router";
 import { authRouter } from "../features/auth/router";
 import { membersRouter } from "../features/members/router";
+import { nightRouter } from "../features/night/router";
 import { bottlesRouter } from "../features/bottles/router";
 import { commentsRouter } from "../features/comments/router";
 import { instancesRouter } from "../features/instances/router";
@@ -22,6 +23,7 @@ const trpcFeatures = {
   members: membersRouter,
   account: accountRouter,
   activity: activityRouter,
+  night: nightRouter,
 };
 
 /** Served at /trpc; its type is the web app's contract. */

@@ -185,7 +185,8 @@ export interface TrpcEndpoint {
 
 /** The procedures served at /trpc (the session's calls are REST-only). */
 export const trpcEndpoints: TrpcEndpoint[] = endpoints()
-  .filter((e) => e.trpc)
+  // Subscriptions (the live stream) are streams, not calls: tested on their own.
+  .filter((e) => e.trpc && e.type !== "subscription")
   .map((e) => {
     const example = exampleOf(e.path);
     return {
@@ -225,7 +226,9 @@ export function trpcInject(
 export function routerProcedures(): { path: string; type: string }[] {
   const procedures = (appRouter._def as unknown as { procedures: Record<string, { _def: { type: string } }> })
     .procedures;
-  return Object.entries(procedures).map(([path, p]) => ({ path, type: p._def.type }));
+  return Object.entries(procedures)
+    .map(([path, p]) => ({ path, type: p._def.type }))
+    .filter((p) => p.type !== "subscription");
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -23,7 +23,10 @@ export interface Fixtures {
   /** A member deactivated after their access token was issued: the token has not expired. */
   deactivated: TestMember;
   themeId: number;
+  /** A past meeting created by `member`, with the fixture bottle as its first pour. */
   meetingId: number;
+  /** A meeting still to come (members can answer for it). */
+  upcomingMeetingId: number;
   bottleId: number;
   /** A bottle that has an uploaded image. */
   imageBottleId: number;
@@ -118,6 +121,12 @@ export async function seedFixtures(t: TestApp): Promise<Fixtures> {
     purchasePrice: 39.99,
   });
   await caller.comments.create({ bottleId: bottle.id, comment: "Fixture comment" });
+  await caller.meetings.addBottle({ meetingId: meeting.id, bottleId: bottle.id });
+  const upcoming = await caller.meetings.create({
+    date: "2999-12-10",
+    hostName: "Future host",
+    themeId: theme.id,
+  });
   const detail = await caller.bottles.byId({ id: bottle.id });
   return {
     member,
@@ -128,6 +137,7 @@ export async function seedFixtures(t: TestApp): Promise<Fixtures> {
     deactivated,
     themeId: theme.id,
     meetingId: meeting.id,
+    upcomingMeetingId: upcoming.id,
     bottleId: bottle.id,
     imageBottleId: imageBottle.id,
     instanceId: instance.id,
@@ -257,12 +267,25 @@ export function fixturesIntact(c: EndpointCtx): boolean {
   const { db } = c.t.app.deps;
   const one = (table: string, id: number) =>
     db.$client.prepare(`SELECT 1 FROM ${table} WHERE id = ?`).get(id) !== undefined;
+  // A fuzzed members.* or account.* call may have deactivated, demoted or signed out a fixture caller.
+  const callerIntact = (who: { user: { id: number } }, role: string) =>
+    db.$client
+      .prepare("SELECT 1 FROM members WHERE id = ? AND status = 'active' AND role = ? AND token_version = 0")
+      .get(who.user.id, role) !== undefined;
   return (
+    callerIntact(c.f.member, "member") &&
+    callerIntact(c.f.other, "member") &&
+    callerIntact(c.f.admin, "admin") &&
+    callerIntact(c.f.treasurer, "treasurer") &&
     one("themes", c.f.themeId) &&
     one("meetings", c.f.meetingId) &&
     one("bottles", c.f.bottleId) &&
     one("bottles", c.f.imageBottleId) &&
     one("bottle_instances", c.f.instanceId) &&
+    one("meetings", c.f.upcomingMeetingId) &&
+    db.$client
+      .prepare("SELECT 1 FROM meeting_bottles WHERE meeting_id = ? AND bottle_id = ? AND position = 1")
+      .get(c.f.meetingId, c.f.bottleId) !== undefined &&
     db.$client.prepare("SELECT 1 FROM bottle_images WHERE bottle_id = ?").get(c.f.imageBottleId) !== undefined
   );
 }

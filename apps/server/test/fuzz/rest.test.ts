@@ -149,7 +149,15 @@ function planFor(e: RestEndpoint): fc.Arbitrary<Plan> {
     ),
     who,
     garbage: fc.nat({ max: GARBAGE_TOKENS.length - 1 }),
-    params: fc.record(Object.fromEntries(paramNames.map((n) => [n, fc.option(hostileSegment)]))),
+    // Each path parameter is hostile a third of the time, so a route with two still gets through often enough.
+    params: fc.record(
+      Object.fromEntries(
+        paramNames.map((n) => [
+          n,
+          fc.oneof({ weight: 2, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: hostileSegment }),
+        ]),
+      ),
+    ),
     query: fc.option(queryString(e.query ?? []), { freq: 2 }),
     body: bodyPlan(e),
   });

@@ -8,6 +8,8 @@ import {
   bottles,
   meetingBottles,
   meetings,
+  rsvps,
+  scores,
   themes,
 } from "../schema";
 
@@ -16,7 +18,8 @@ import {
  * go with it) read as a JSON-able snapshot, and written back on undo. Keys are strings: an id,
  * or "meetingId:bottleId" for a bottle in a meeting.
  */
-export type EntityKind = "theme" | "meeting" | "meetingBottle" | "bottle" | "instance" | "comment" | "image";
+export type EntityKind =
+  "theme" | "meeting" | "meetingBottle" | "bottle" | "instance" | "comment" | "image" | "rsvp" | "score";
 
 type Row = Record<string, unknown>;
 
@@ -26,7 +29,8 @@ export type Snapshot = Row & { _children?: Record<string, Row[]> };
 interface Child {
   name: string;
   table: SQLiteTable;
-  column: SQLiteColumn;
+  /** The child's columns that hold the entity's key (its first parts, in order). */
+  columns: SQLiteColumn[];
 }
 
 interface EntityDef {
@@ -39,7 +43,11 @@ interface EntityDef {
   dependents: Child[];
 }
 
-const child = (name: string, table: SQLiteTable, column: SQLiteColumn): Child => ({ name, table, column });
+const child = (name: string, table: SQLiteTable, ...columns: SQLiteColumn[]): Child => ({
+  name,
+  table,
+  columns,
+});
 
 const ENTITIES: Record<EntityKind, EntityDef> = {
   theme: {
@@ -51,12 +59,26 @@ const ENTITIES: Record<EntityKind, EntityDef> = {
   meeting: {
     table: meetings,
     key: [meetings.id],
-    children: [child("meetingBottles", meetingBottles, meetingBottles.meetingId)],
-    dependents: [child("meetingBottles", meetingBottles, meetingBottles.meetingId)],
+    children: [
+      child("meetingBottles", meetingBottles, meetingBottles.meetingId),
+      child("rsvps", rsvps, rsvps.meetingId),
+      child("scores", scores, scores.meetingId),
+    ],
+    dependents: [
+      child("meetingBottles", meetingBottles, meetingBottles.meetingId),
+      child("rsvps", rsvps, rsvps.meetingId),
+    ],
   },
   meetingBottle: {
     table: meetingBottles,
     key: [meetingBottles.meetingId, meetingBottles.bottleId],
+    children: [child("scores", scores, scores.meetingId, scores.bottleId)],
+    dependents: [child("scores", scores, scores.meetingId, scores.bottleId)],
+  },
+  rsvp: { table: rsvps, key: [rsvps.meetingId, rsvps.memberId], children: [], dependents: [] },
+  score: {
+    table: scores,
+    key: [scores.meetingId, scores.bottleId, scores.memberId],
     children: [],
     dependents: [],
   },
@@ -68,6 +90,7 @@ const ENTITIES: Record<EntityKind, EntityDef> = {
       child("bottleComments", bottleComments, bottleComments.bottleId),
       child("bottleImages", bottleImages, bottleImages.bottleId),
       child("meetingBottles", meetingBottles, meetingBottles.bottleId),
+      child("scores", scores, scores.bottleId),
     ],
     dependents: [
       child("bottleInstances", bottleInstances, bottleInstances.bottleId),
@@ -81,21 +104,32 @@ const ENTITIES: Record<EntityKind, EntityDef> = {
   image: { table: bottleImages, key: [bottleImages.bottleId], children: [], dependents: [] },
 };
 
+/** Children are restored in this order (a score needs its pour). */
 const CHILD_TABLES: Record<string, SQLiteTable> = {
   meetingBottles,
+  rsvps,
   bottleInstances,
   bottleComments,
   bottleImages,
+  scores,
 };
 
 export const isEntityKind = (value: string): value is EntityKind => value in ENTITIES;
 
-function whereKey(def: EntityDef, key: string) {
+function keyParts(key: string, length: number): number[] {
   const parts = key.split(":").map(Number);
-  if (parts.length !== def.key.length || parts.some((p) => !Number.isInteger(p)))
+  if (parts.length !== length || parts.some((p) => !Number.isInteger(p)))
     throw new Error(`bad entity key ${key}`);
+  return parts;
+}
+
+function whereKey(def: EntityDef, key: string) {
+  const parts = keyParts(key, def.key.length);
   return and(...def.key.map((column, i) => eq(column, parts[i] as number)));
 }
+
+const whereChild = (c: Child, parts: number[]) =>
+  and(...c.columns.map((column, i) => eq(column, parts[i] as number)));
 
 /** The entity's row now (and its children's rows with `withChildren`), or undefined. */
 export function loadEntity(
@@ -107,18 +141,18 @@ export function loadEntity(
   const def = ENTITIES[kind];
   const row = db.select().from(def.table).where(whereKey(def, key)).get();
   if (!row || !withChildren || def.children.length === 0) return row;
-  const keyValue = Number(key.split(":")[0]);
+  const parts = keyParts(key, def.key.length);
   const children: Record<string, Row[]> = {};
   for (const c of def.children)
-    children[c.name] = db.select().from(c.table).where(eq(c.column, keyValue)).all();
+    children[c.name] = db.select().from(c.table).where(whereChild(c, parts)).all();
   return { ...row, _children: children };
 }
 
 /** Whether other rows hang on the entity (undoing its creation would take them away). */
 export function entityHasDependents(db: Db, kind: EntityKind, key: string): boolean {
-  const keyValue = Number(key.split(":")[0]);
+  const parts = keyParts(key, ENTITIES[kind].key.length);
   return ENTITIES[kind].dependents.some(
-    (c) => db.select().from(c.table).where(eq(c.column, keyValue)).limit(1).get() !== undefined,
+    (c) => db.select().from(c.table).where(whereChild(c, parts)).limit(1).get() !== undefined,
   );
 }
 
@@ -131,11 +165,10 @@ export function removeEntity(db: Db, kind: EntityKind, key: string): void {
 export function insertEntity(db: Db, kind: EntityKind, snapshot: Snapshot): void {
   const { _children, ...row } = snapshot;
   db.insert(ENTITIES[kind].table).values(row).run();
-  for (const [name, rows] of Object.entries(_children ?? {})) {
-    const table = CHILD_TABLES[name];
-    if (!table) throw new Error(`unknown child table ${name}`);
-    for (const childRow of rows) db.insert(table).values(childRow).onConflictDoNothing().run();
-  }
+  const children = _children ?? {};
+  for (const [name, table] of Object.entries(CHILD_TABLES))
+    for (const childRow of children[name] ?? [])
+      db.insert(table).values(childRow).onConflictDoNothing().run();
 }
 
 /** Sets some of a row's values (an edit), or writes them all back (undo of an edit). */

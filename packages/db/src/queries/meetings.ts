@@ -1,7 +1,8 @@
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, or, sql } from "drizzle-orm";
 import type { MeetingDetail, MeetingListItem } from "@club/shared";
 import type { Db } from "../client";
 import { preparedPerDb } from "../prepared";
+import { nextPourPosition } from "./night";
 import { bottles, meetingBottles, meetings, themes } from "../schema";
 
 const listMeetingsQuery = preparedPerDb((db) =>
@@ -32,12 +33,19 @@ const meetingQuery = preparedPerDb((db) =>
     .prepare(),
 );
 
+// A blind night's pours stay out of it until the host reveals them (DESIGN.md section 5).
 const meetingBottlesQuery = preparedPerDb((db) =>
   db
     .select({ id: bottles.id, name: bottles.name })
     .from(meetingBottles)
     .innerJoin(bottles, eq(bottles.id, meetingBottles.bottleId))
-    .where(eq(meetingBottles.meetingId, sql.placeholder("id")))
+    .innerJoin(meetings, eq(meetings.id, meetingBottles.meetingId))
+    .where(
+      and(
+        eq(meetingBottles.meetingId, sql.placeholder("id")),
+        or(eq(meetings.blind, false), isNotNull(meetingBottles.revealedAt)),
+      ),
+    )
     .orderBy(sql`${bottles.name} COLLATE NOCASE`, asc(bottles.id))
     .prepare(),
 );
@@ -57,14 +65,15 @@ export function findMeetingDetail(db: Db, id: number): MeetingDetail | undefined
   };
 }
 
-export const meetingExists = (db: Db, id: number): boolean =>
-  db.select({ id: meetings.id }).from(meetings).where(eq(meetings.id, id)).get() !== undefined;
-
 export const insertMeeting = (
   db: Db,
   values: { date: string; hostName: string; themeId: number; createdBy?: number | null },
 ): { id: number } => db.insert(meetings).values(values).returning({ id: meetings.id }).get();
 
-/** Links a bottle to a meeting; false when it already was (the primary key decides). */
+/** Adds a bottle at the end of a meeting's flight; false when it already was in it (the primary key decides). */
 export const insertMeetingBottle = (db: Db, meetingId: number, bottleId: number): boolean =>
-  db.insert(meetingBottles).values({ meetingId, bottleId }).onConflictDoNothing().run().changes === 1;
+  db
+    .insert(meetingBottles)
+    .values({ meetingId, bottleId, position: nextPourPosition(db, meetingId) })
+    .onConflictDoNothing()
+    .run().changes === 1;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { foreignKey, index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { bottles } from "./bottles";
 import { members } from "./members";
 
@@ -24,6 +24,14 @@ export const meetings = sqliteTable(
       .references(() => themes.id),
     createdBy: integer().references(() => members.id, { onDelete: "set null" }),
     createdAt: text().notNull().default(now),
+    /** The member who hosts (hostName stays as SPEC.md shows it); they run the night. */
+    hostMemberId: integer().references(() => members.id, { onDelete: "set null" }),
+    /** Most people (members and their guests) who can come; null: no limit. */
+    capacity: integer(),
+    /** A blind tasting: pours are "Dram 1", "Dram 2"... until the host reveals them. */
+    blind: integer({ mode: "boolean" }).notNull().default(false),
+    /** Members may enter and change scores until the host closes scoring. */
+    scoringOpen: integer({ mode: "boolean" }).notNull().default(true),
   },
   (t) => [index("meetings_date_idx").on(t.date), index("meetings_theme_idx").on(t.themeId, t.date)],
 );
@@ -38,9 +46,73 @@ export const meetingBottles = sqliteTable(
       .notNull()
       .references(() => bottles.id, { onDelete: "cascade" }),
     createdAt: text().notNull().default(now),
+    /** Its place in the flight: pour 1, 2, ... */
+    position: integer().notNull().default(0),
+    /** How much is poured for each person, in ml (the cellar's fill levels use it). */
+    pourMl: integer().notNull().default(25),
+    /** When the host revealed it (blind tastings); null while it is still "Dram N". */
+    revealedAt: text(),
   },
   (t) => [
     primaryKey({ columns: [t.meetingId, t.bottleId] }),
     index("meeting_bottles_bottle_idx").on(t.bottleId),
+  ],
+);
+
+export type RsvpStatus = "going" | "maybe" | "declined";
+
+/** A member's answer for a meeting. "Going" answers beyond the capacity wait in order. */
+export const rsvps = sqliteTable(
+  "rsvps",
+  {
+    meetingId: integer()
+      .notNull()
+      .references(() => meetings.id, { onDelete: "cascade" }),
+    memberId: integer()
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    status: text().$type<RsvpStatus>().notNull(),
+    guests: integer().notNull().default(0),
+    /** When the member last said "going": the waitlist's order. */
+    goingSince: text(),
+    /** On the waitlist (kept so that a promotion is noticed, and emailed, once). */
+    waitlisted: integer({ mode: "boolean" }).notNull().default(false),
+    updatedAt: text().notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.meetingId, t.memberId] }), index("rsvps_member_idx").on(t.memberId)],
+);
+
+/** A member's score of one pour: four parts of 0-25, a note, flavour tags and (blind) a guess. */
+export const scores = sqliteTable(
+  "scores",
+  {
+    meetingId: integer().notNull(),
+    bottleId: integer().notNull(),
+    memberId: integer()
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    nose: integer().notNull(),
+    palate: integer().notNull(),
+    finish: integer().notNull(),
+    balance: integer().notNull(),
+    note: text().notNull().default(""),
+    /** Flavour tags from the fixed wheel, as a JSON array. */
+    tags: text({ mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    guessAbv: real(),
+    guessDrinkTypeId: integer(),
+    guessStateId: integer(),
+    updatedAt: text().notNull().default(now),
+  },
+  (t) => [
+    primaryKey({ columns: [t.meetingId, t.bottleId, t.memberId] }),
+    foreignKey({
+      columns: [t.meetingId, t.bottleId],
+      foreignColumns: [meetingBottles.meetingId, meetingBottles.bottleId],
+    }).onDelete("cascade"),
+    index("scores_member_idx").on(t.memberId, t.updatedAt),
+    index("scores_bottle_idx").on(t.bottleId),
   ],
 );

@@ -1,6 +1,8 @@
 import {
   entityHasDependents,
   findActivity,
+  findMeetingNight,
+  listHiddenPours,
   insertEntity,
   isEntityKind,
   listActivity,
@@ -15,6 +17,7 @@ import {
 import { ServerMessages, type ActivityEntry, type ActivityQuery } from "@club/shared";
 import type { AuthedCtx } from "../../api/context";
 import { ConflictError, ForbiddenError, NotFoundError } from "../../api/errors";
+import { isHostOf } from "../night/access";
 import { recordActivity } from "./record";
 
 /** An author may undo their own change for this long; an admin any change, any time. */
@@ -32,6 +35,47 @@ function undoRefusal(ctx: AuthedCtx, entry: ActivityRow, now = Date.now()): AppE
 
 type AppErrorLike = { conflict: string; reason: string } | { forbidden: string };
 
+/**
+ * What the caller may not see of a still hidden blind pour (DESIGN.md section 5): the keys
+ * "meetingId:bottleId" of pours hidden from them, i.e. at blind nights they do not run.
+ */
+function hiddenPoursFor(ctx: AuthedCtx): Set<string> {
+  const hidden = new Set<string>();
+  const hosts = new Map<number, boolean>();
+  for (const { meetingId, bottleId } of listHiddenPours(ctx.db)) {
+    let runs = hosts.get(meetingId);
+    if (runs === undefined) {
+      const meeting = findMeetingNight(ctx.db, meetingId);
+      hosts.set(meetingId, (runs = meeting !== undefined && isHostOf(ctx.user, meeting)));
+    }
+    if (!runs) hidden.add(`${meetingId}:${bottleId}`);
+  }
+  return hidden;
+}
+
+function redactedKey(entityId: string, entity: string, hidden: Set<string>): string {
+  if (entity !== "meetingBottle" && entity !== "score") return entityId;
+  const [meetingId, bottleId, memberId] = entityId.split(":");
+  if (!hidden.has(`${meetingId}:${bottleId}`)) return entityId;
+  return [meetingId, "hidden", ...(memberId ? [memberId] : [])].join(":");
+}
+
+/** An entry about a hidden pour, without what would tell which bottle it is. */
+function redact(entry: ActivityEntry, hidden: Set<string>): ActivityEntry {
+  const entityId = redactedKey(entry.entityId, entry.entity, hidden);
+  if (entityId === entry.entityId) return entry;
+  const scrub = (snapshot: unknown) =>
+    snapshot && typeof snapshot === "object"
+      ? { ...snapshot, bottleId: null, _children: undefined }
+      : snapshot;
+  return {
+    ...entry,
+    entityId,
+    before: scrub(entry.before),
+    after: scrub(entry.after),
+  };
+}
+
 /** The activity log, newest first, with whether the caller may undo each entry. */
 export function getActivity(ctx: AuthedCtx, query: ActivityQuery): ActivityEntry[] {
   const rows = listActivity(ctx.db, {
@@ -41,18 +85,29 @@ export function getActivity(ctx: AuthedCtx, query: ActivityQuery): ActivityEntry
     beforeId: query.before,
     limit: query.limit,
   });
-  return rows.map(({ entry, firstName, lastName }) => ({
-    id: entry.id,
-    at: entry.at,
-    member: firstName === null || lastName === null ? null : { firstName, lastName },
-    action: entry.action,
-    entity: entry.entity,
-    entityId: entry.entityId,
-    before: entry.before,
-    after: entry.after,
-    undoable: undoRefusal(ctx, entry) === null,
-    undone: entry.undoneAt !== null,
-  }));
+  const hidden = hiddenPoursFor(ctx);
+  // Asking for a hidden pour by its key must not tell that it exists.
+  const visibleRows =
+    query.entityId === undefined
+      ? rows
+      : rows.filter(({ entry }) => redactedKey(entry.entityId, entry.entity, hidden) === entry.entityId);
+  return visibleRows.map(({ entry, firstName, lastName }) =>
+    redact(
+      {
+        id: entry.id,
+        at: entry.at,
+        member: firstName === null || lastName === null ? null : { firstName, lastName },
+        action: entry.action,
+        entity: entry.entity,
+        entityId: entry.entityId,
+        before: entry.before,
+        after: entry.after,
+        undoable: undoRefusal(ctx, entry) === null,
+        undone: entry.undoneAt !== null,
+      },
+      hidden,
+    ),
+  );
 }
 
 /**

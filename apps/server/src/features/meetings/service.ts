@@ -5,7 +5,7 @@ import {
   insertMeetingBottle,
   isExistingBottle,
   listMeetings,
-  meetingExists,
+  findMeetingNight,
   loadEntity,
   removeEntity,
   updateEntity,
@@ -21,7 +21,8 @@ import {
 import type { AuthedCtx, PublicCtx } from "../../api/context";
 import { audited } from "../activity/record";
 import { assertCreatorOrAdmin } from "../../api/permissions";
-import { ConflictError, NotFoundError } from "../../api/errors";
+import { ConflictError, ForbiddenError, NotFoundError } from "../../api/errors";
+import { isHostOf } from "../night/access";
 
 /** Every meeting, newest date first. */
 export function getMeetings(ctx: PublicCtx): MeetingListItem[] {
@@ -53,9 +54,20 @@ export function createMeeting(ctx: AuthedCtx, input: NewMeetingInput): { id: num
   });
 }
 
+/**
+ * Any member may add to or take from a meeting's line-up, except at a blind tasting: there only
+ * its host may (an answer such as "already in the meeting" would tell what is poured).
+ */
+function assertMayChangeLineup(ctx: AuthedCtx, meetingId: number): void {
+  const meeting = findMeetingNight(ctx.db, meetingId);
+  if (!meeting) throw new NotFoundError(ServerMessages.meetingNotFound);
+  if (meeting.blind && !isHostOf(ctx.user, meeting))
+    throw new ForbiddenError(ServerMessages.hostOnly, "HOST_ONLY");
+}
+
 /** Adds a library bottle to a meeting's sampled list; the same bottle twice is a 409. */
 export function addBottleToMeeting(ctx: AuthedCtx, input: AddBottleToMeetingInput): { ok: true } {
-  if (!meetingExists(ctx.db, input.meetingId)) throw new NotFoundError(ServerMessages.meetingNotFound);
+  assertMayChangeLineup(ctx, input.meetingId);
   if (!isExistingBottle(ctx.db, input.bottleId)) throw new NotFoundError(ServerMessages.bottleNotFound);
   return audited(ctx, "meetingBottle", undefined, () => {
     if (!insertMeetingBottle(ctx.db, input.meetingId, input.bottleId))
@@ -99,6 +111,7 @@ export function removeBottleFromMeeting(
   ctx: AuthedCtx,
   input: { id: number; bottleId: number },
 ): { ok: true } {
+  assertMayChangeLineup(ctx, input.id);
   const key = `${input.id}:${input.bottleId}`;
   if (!loadEntity(ctx.db, "meetingBottle", key)) throw new NotFoundError(ServerMessages.bottleNotInMeeting);
   return audited(ctx, "meetingBottle", key, () => {

@@ -1,0 +1,59 @@
+import { newBottleId, type Examples } from "../../../test/fuzz/fixtures";
+
+export const examples: Examples = {
+  procedures: {
+    "night.get": (c) => ({ id: c.f.meetingId }),
+    "night.rsvp": (c) => ({ id: c.f.upcomingMeetingId, status: "going", guests: c.n() % 2 }),
+    "night.rsvps": (c) => ({ id: c.f.upcomingMeetingId }),
+    "night.settings": {
+      owned: true,
+      input: (c) => ({
+        id: c.f.meetingId,
+        capacity: 10 + (c.n() % 10),
+        blind: false,
+        scoringOpen: true,
+        hostMemberId: null,
+      }),
+    },
+    // Always a change: the fixture pour's size flips between 25 and 30 ml.
+    "night.setFlight": {
+      owned: true,
+      input: async (c) => {
+        const [first] = await c.t.caller(c.f.member.user).night.flight({ id: c.f.meetingId });
+        return {
+          id: c.f.meetingId,
+          pours: [{ bottleId: c.f.bottleId, pourMl: first?.pourMl === 25 ? 30 : 25 }],
+        };
+      },
+    },
+    "night.flight": (c) => ({ id: c.f.meetingId }),
+    "night.score": (c) => ({
+      id: c.f.meetingId,
+      pour: 1,
+      nose: 20,
+      palate: 18 + (c.n() % 5),
+      finish: 19,
+      balance: 20,
+      note: "Honeyed, a long finish.",
+      tags: ["honey", "vanilla"],
+    }),
+    "night.myScores": (c) => ({ id: c.f.meetingId }),
+    // A pour not revealed yet: a new one at the end of the flight.
+    "night.reveal": {
+      owned: true,
+      input: async (c) => {
+        const bottleId = await newBottleId(c);
+        await c.t.caller(c.f.member.user).meetings.addBottle({ meetingId: c.f.meetingId, bottleId });
+        const flight = await c.t.caller(c.f.member.user).night.flight({ id: c.f.meetingId });
+        return { id: c.f.meetingId, pour: flight.length };
+      },
+    },
+    "night.results": (c) => ({ id: c.f.meetingId }),
+    "night.tastings": () => undefined,
+    "night.bottlePours": (c) => ({ id: c.f.bottleId }),
+    "night.clubScores": () => undefined,
+  },
+  rest: {
+    "GET /api/MonthlyMeetings/:id/Results.csv": (c) => ({ params: { id: String(c.f.meetingId) } }),
+  },
+};

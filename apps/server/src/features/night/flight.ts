@@ -1,0 +1,83 @@
+import { insertMeetingBottle, isExistingBottle, listFlight, removeEntity, updateEntity } from "@club/db";
+import { ServerMessages, type FlightInput, type FlightPour } from "@club/shared";
+import type { AuthedCtx, RequestCtx } from "../../api/context";
+import { ConflictError, NotFoundError } from "../../api/errors";
+import { audited } from "../activity/record";
+import { assertHost, isHostOf, meetingOrThrow, pourView } from "./access";
+
+/** The flight, pour by pour; a blind pour shows its bottle only once revealed, or to the host. */
+export async function getFlight(ctx: RequestCtx, input: { id: number }): Promise<FlightPour[]> {
+  const meeting = meetingOrThrow(ctx, input.id);
+  const seesAll = isHostOf(await ctx.auth(), meeting);
+  return listFlight(ctx.db, meeting.id).map((row, i) => pourView(meeting, row, i + 1, seesAll));
+}
+
+/**
+ * Sets the line-up in order (the host or an admin). Pours that stay keep their scores and reveal;
+ * a pour taken out takes its scores with it (the activity log keeps them, so undo brings them back).
+ * Each change is its own activity entry.
+ */
+export function setFlight(ctx: AuthedCtx, input: FlightInput): { ok: true } {
+  const meeting = meetingOrThrow(ctx, input.id);
+  assertHost(ctx.user, meeting);
+  for (const pour of input.pours)
+    if (!isExistingBottle(ctx.db, pour.bottleId)) throw new NotFoundError(ServerMessages.bottleNotFound);
+  ctx.db.transaction(() => {
+    const keep = new Set(input.pours.map((p) => p.bottleId));
+    for (const row of listFlight(ctx.db, meeting.id))
+      if (!keep.has(row.bottle.id)) {
+        const key = `${meeting.id}:${row.bottle.id}`;
+        audited(ctx, "meetingBottle", key, () => {
+          removeEntity(ctx.db, "meetingBottle", key);
+          return { result: undefined };
+        });
+      }
+    const current = new Map(listFlight(ctx.db, meeting.id).map((row) => [row.bottle.id, row]));
+    input.pours.forEach((pour, i) => {
+      const key = `${meeting.id}:${pour.bottleId}`;
+      const row = current.get(pour.bottleId);
+      if (!row)
+        audited(ctx, "meetingBottle", undefined, () => {
+          insertMeetingBottle(ctx.db, meeting.id, pour.bottleId);
+          updateEntity(ctx.db, "meetingBottle", key, { position: i + 1, pourMl: pour.pourMl });
+          return { key, result: undefined };
+        });
+      else if (row.position !== i + 1 || row.pourMl !== pour.pourMl)
+        audited(ctx, "meetingBottle", key, () => {
+          updateEntity(ctx.db, "meetingBottle", key, { position: i + 1, pourMl: pour.pourMl });
+          return { result: undefined };
+        });
+    });
+  });
+  ctx.events.emit(meeting.id, { kind: "flight" });
+  return { ok: true };
+}
+
+/** Reveals one pour, or all at once (the host or an admin); every open page hears of it at once. */
+export function reveal(ctx: AuthedCtx, input: { id: number; pour?: number }): { ok: true } {
+  const meeting = meetingOrThrow(ctx, input.id);
+  assertHost(ctx.user, meeting);
+  const flight = listFlight(ctx.db, meeting.id);
+  if (input.pour !== undefined && !flight[input.pour - 1])
+    throw new NotFoundError(ServerMessages.pourNotFound);
+  const chosen = (input.pour === undefined ? flight : [flight[input.pour - 1]!]).filter(
+    (row) => !row.revealedAt,
+  );
+  // Like finishing a purchase twice: nothing left to reveal is a conflict, not a silent success.
+  if (chosen.length === 0) throw new ConflictError(ServerMessages.alreadyRevealed, "ALREADY_REVEALED");
+  const now = new Date().toISOString();
+  ctx.db.transaction(() => {
+    for (const row of chosen) {
+      const key = `${meeting.id}:${row.bottle.id}`;
+      audited(ctx, "meetingBottle", key, () => {
+        updateEntity(ctx.db, "meetingBottle", key, { revealedAt: now });
+        return { result: undefined };
+      });
+    }
+  });
+  ctx.events.emit(
+    meeting.id,
+    input.pour === undefined ? { kind: "reveal" } : { kind: "reveal", pour: input.pour },
+  );
+  return { ok: true };
+}

@@ -1,0 +1,101 @@
+import {
+  listBottlePours,
+  listClubScores,
+  listFlight,
+  listMeetingScores,
+  type MeetingScoreRow,
+} from "@club/db";
+import { SCORE_PARTS, type BottlePour, type ClubScore, type PourResult } from "@club/shared";
+import type { PublicCtx } from "../../api/context";
+import { dramLabel, meetingOrThrow, pourView } from "./access";
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+const total = (s: MeetingScoreRow) => s.nose + s.palate + s.finish + s.balance;
+
+function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+const average = (values: number[]) =>
+  values.length === 0 ? null : round1(values.reduce((a, b) => a + b, 0) / values.length);
+
+const who = (s: MeetingScoreRow) => ({ firstName: s.firstName, lastName: s.lastName });
+
+/**
+ * The night's results, pour by pour: average, median, lowest and highest total, how many scored,
+ * each part's average, the ranking; for a revealed blind pour, who guessed closest. The same for
+ * everyone (a cached read): a blind pour's bottle stays hidden until it is revealed.
+ */
+export function getResults(ctx: PublicCtx, input: { id: number }): PourResult[] {
+  const meeting = meetingOrThrow(ctx, input.id);
+  const scores = listMeetingScores(ctx.db, meeting.id);
+  const results = listFlight(ctx.db, meeting.id).map((row, i): PourResult => {
+    const view = pourView(meeting, row, i + 1, false);
+    const mine = scores.filter((s) => s.bottleId === row.bottle.id);
+    const totals = mine.map(total);
+    const parts = Object.fromEntries(
+      SCORE_PARTS.map((p) => [p, average(mine.map((s) => s[p]))]),
+    ) as PourResult["parts"];
+    let guesses: PourResult["guesses"] = null;
+    if (meeting.blind && view.revealed) {
+      const abvGuesses = mine.filter((s) => s.guessAbv !== null);
+      const best = Math.min(...abvGuesses.map((s) => Math.abs((s.guessAbv as number) - row.bottle.abv)));
+      guesses = {
+        closestAbv: abvGuesses
+          .filter((s) => Math.abs((s.guessAbv as number) - row.bottle.abv) === best)
+          .map((s) => ({
+            ...who(s),
+            guess: s.guessAbv as number,
+            off: round1(Math.abs((s.guessAbv as number) - row.bottle.abv)),
+          })),
+        rightType: mine
+          .filter((s) => s.guessDrinkTypeId !== null && s.guessDrinkTypeId === row.drinkTypeId)
+          .map(who),
+        rightRegion: mine.filter((s) => s.guessStateId !== null && s.guessStateId === row.stateId).map(who),
+      };
+    }
+    return {
+      pour: view.pour,
+      label: dramLabel(view.pour),
+      bottle: view.bottle,
+      revealed: view.revealed,
+      average: average(totals),
+      median: median(totals),
+      min: totals.length ? Math.min(...totals) : null,
+      max: totals.length ? Math.max(...totals) : null,
+      count: totals.length,
+      parts,
+      rank: null,
+      guesses,
+    };
+  });
+  const ranked = results
+    .filter((r) => r.average !== null)
+    .sort((a, b) => (b.average ?? 0) - (a.average ?? 0));
+  for (const r of ranked) r.rank = ranked.findIndex((x) => x.average === r.average) + 1;
+  return results;
+}
+
+/** Where a bottle was poured (never at a blind night before its reveal), with the club's average each time. */
+export function getBottlePours(ctx: PublicCtx, input: { id: number }): BottlePour[] {
+  return listBottlePours(ctx.db, input.id).map((row) => {
+    const flight = listFlight(ctx.db, row.meetingId);
+    return {
+      meeting: { id: row.meetingId, date: row.date, theme: row.theme },
+      pour: flight.findIndex((f) => f.bottle.id === input.id) + 1,
+      average: row.average === null ? null : round1(row.average),
+      count: row.count,
+    };
+  });
+}
+
+/** Every scored bottle's club score (the library's column). */
+export const getClubScores = (ctx: PublicCtx): ClubScore[] =>
+  listClubScores(ctx.db).map((r) => ({
+    bottleId: r.bottleId,
+    clubScore: round1(r.clubScore),
+    count: r.count,
+  }));

@@ -1,0 +1,79 @@
+import { listFlight, listMeetingScores } from "@club/db";
+import { MeetingIdSchema } from "@club/shared";
+import { parseInput } from "../../api/errors";
+import type { RestOnlyRoute } from "../../api/restOnly";
+import { dramLabel, meetingOrThrow, pourView } from "./access";
+
+/** One CSV field: quoted when it holds a comma, a quote or a line break; a leading = + - @ is defused. */
+export function csvField(value: string | number | null): string {
+  if (value === null) return "";
+  let text = String(value);
+  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export const csvLine = (fields: (string | number | null)[]) => fields.map(csvField).join(",");
+
+/** GET /api/MonthlyMeetings/{id}/Results.csv: every score of the night, one row each. */
+export const resultsCsvRoute: RestOnlyRoute = {
+  doc: {
+    method: "GET",
+    path: "/api/MonthlyMeetings/:id/Results.csv",
+    operationId: "nightResultsCsv",
+    tag: "Meeting night",
+    summary: "The night's scores as CSV",
+    description:
+      "One row per member and pour: the pour, its bottle (empty while a blind pour is hidden), the four parts, the total, the note and the tags.",
+    params: MeetingIdSchema,
+    response: { status: 200, description: "The CSV file.", binary: ["text/csv; charset=utf-8"] },
+    errors: [404],
+  },
+  plugin: async (app) => {
+    app.get("/api/MonthlyMeetings/:id/Results.csv", async (req, reply) => {
+      const { id } = parseInput(MeetingIdSchema, req.params);
+      const deps = req.server.deps;
+      const meeting = meetingOrThrow(deps, id);
+      const flight = listFlight(deps.db, meeting.id);
+      const pourOf = new Map(flight.map((row, i) => [row.bottle.id, pourView(meeting, row, i + 1, false)]));
+      const lines = [
+        csvLine([
+          "pour",
+          "label",
+          "bottle",
+          "member",
+          "nose",
+          "palate",
+          "finish",
+          "balance",
+          "total",
+          "note",
+          "tags",
+        ]),
+      ];
+      const rows = listMeetingScores(deps.db, meeting.id)
+        .map((s) => ({ s, pour: pourOf.get(s.bottleId) }))
+        .filter((r) => r.pour !== undefined)
+        .sort((a, b) => a.pour!.pour - b.pour!.pour || a.s.lastName.localeCompare(b.s.lastName));
+      for (const { s, pour } of rows)
+        lines.push(
+          csvLine([
+            pour!.pour,
+            dramLabel(pour!.pour),
+            pour!.bottle?.name ?? null,
+            `${s.firstName} ${s.lastName}`,
+            s.nose,
+            s.palate,
+            s.finish,
+            s.balance,
+            s.nose + s.palate + s.finish + s.balance,
+            s.note,
+            s.tags.join("; "),
+          ]),
+        );
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="meeting-${meeting.date}-results.csv"`)
+        .send(`${lines.join("\r\n")}\r\n`);
+    });
+  },
+};

@@ -1,0 +1,219 @@
+import type { TRPCRouterRecord } from "@trpc/server";
+import { z } from "zod";
+import {
+  BottleIdSchema,
+  BottlePourSchema,
+  ClubScoreSchema,
+  FlightInputSchema,
+  FlightPourSchema,
+  MeetingIdSchema,
+  MeetingNightSchema,
+  MeetingSettingsInputSchema,
+  MyScoreSchema,
+  PourResultSchema,
+  RevealInputSchema,
+  RsvpInputSchema,
+  RsvpResultSchema,
+  RsvpSchema,
+  ScoreInputSchema,
+  TastingSchema,
+} from "@club/shared";
+import { OkSchema } from "../../api/openapiSchemas";
+import { cachedReadProcedure, memberProcedure, publicProcedure } from "../../api/trpc";
+import { meetingOrThrow } from "./access";
+import { getFlight, reveal, setFlight } from "./flight";
+import { getBottlePours, getClubScores, getResults } from "./results";
+import { getRsvps, setRsvp } from "./rsvp";
+import { getMyScores, getTastings, setScore } from "./scores";
+import { getNight, updateSettings } from "./settings";
+
+/** Meeting nights: RSVP, the flight, scores, blind tastings with a live reveal, results. */
+export const nightRouter = {
+  get: publicProcedure
+    .meta({
+      rest: { method: "GET", path: "/api/MonthlyMeetings/:id/Night" },
+      doc: {
+        summary: "A meeting's night settings",
+        description: "Capacity, blind, scoring open, the linked host, and whether the caller runs the night.",
+        response: MeetingNightSchema,
+        responseDescription: "The settings.",
+        errors: [404],
+      },
+    })
+    .input(MeetingIdSchema)
+    .query(({ ctx, input }) => getNight(ctx, input)),
+
+  rsvp: memberProcedure
+    .meta({
+      rest: { method: "PUT", path: "/api/MonthlyMeetings/:id/Rsvp" },
+      doc: {
+        summary: "Answer for a meeting",
+        description:
+          "going, maybe or declined, with 0-3 guests. When the meeting is full a going answer joins the waitlist; when someone cancels, the first waiting gets the place and an email. 409 for a meeting that is over.",
+        response: RsvpResultSchema,
+        responseDescription: "The answer and the waitlist position (null: a place).",
+        errors: [404, 409],
+      },
+    })
+    .input(RsvpInputSchema)
+    .mutation(({ ctx, input }) => setRsvp(ctx, input)),
+
+  rsvps: cachedReadProcedure
+    .meta({
+      rest: { method: "GET", path: "/api/MonthlyMeetings/:id/Rsvps" },
+      doc: {
+        summary: "Who is coming",
+        response: z.array(RsvpSchema),
+        responseDescription: "The answers, in the order they were given.",
+        errors: [404],
+      },
+    })
+    .input(MeetingIdSchema)
+    .query(({ ctx, input }) => getRsvps(ctx, input)),
+
+  settings: memberProcedure
+    .meta({
+      rest: { method: "PUT", path: "/api/MonthlyMeetings/:id/Settings" },
+      doc: {
+        summary: "Set a meeting's capacity, blind tasting, scoring and host",
+        description: "The host (the linked member, or the meeting's creator) or an admin.",
+        response: OkSchema,
+        responseDescription: "Saved.",
+        errors: [403, 404],
+      },
+    })
+    .input(MeetingSettingsInputSchema)
+    .mutation(({ ctx, input }) => updateSettings(ctx, input)),
+
+  setFlight: memberProcedure
+    .meta({
+      rest: { method: "PUT", path: "/api/MonthlyMeetings/:id/Flight" },
+      doc: {
+        summary: "Set the line-up",
+        description:
+          "The pours in order, each a library bottle and its pour size in ml (default 25). The host or an admin. A pour taken out takes its scores along (undo brings them back).",
+        response: OkSchema,
+        responseDescription: "Saved.",
+        errors: [403, 404],
+      },
+    })
+    .input(FlightInputSchema)
+    .mutation(({ ctx, input }) => setFlight(ctx, input)),
+
+  flight: publicProcedure
+    .meta({
+      rest: { method: "GET", path: "/api/MonthlyMeetings/:id/Flight" },
+      doc: {
+        summary: "The line-up",
+        description:
+          "Pour by pour. At a blind tasting a pour's `bottle` is null until the host reveals it (the host and admins see it).",
+        response: z.array(FlightPourSchema),
+        responseDescription: "The pours in order.",
+        errors: [404],
+      },
+    })
+    .input(MeetingIdSchema)
+    .query(({ ctx, input }) => getFlight(ctx, input)),
+
+  score: memberProcedure
+    .meta({
+      rest: { method: "PUT", path: "/api/MonthlyMeetings/:id/Scores/:pour" },
+      doc: {
+        summary: "Score a pour",
+        description:
+          "Nose, palate, finish and balance (0-25 each), a note, flavour tags and, at a blind tasting, a guess of the ABV, type and region. Saving again replaces the member's score. 409 once the host closed scoring.",
+        response: MyScoreSchema,
+        responseDescription: "The score as saved.",
+        errors: [404, 409],
+      },
+    })
+    .input(ScoreInputSchema)
+    .mutation(({ ctx, input }) => setScore(ctx, input)),
+
+  myScores: memberProcedure
+    .meta({
+      rest: { method: "GET", path: "/api/MonthlyMeetings/:id/MyScores" },
+      doc: {
+        summary: "Your scores of a meeting",
+        response: z.array(MyScoreSchema),
+        responseDescription: "By pour.",
+        errors: [404],
+      },
+    })
+    .input(MeetingIdSchema)
+    .query(({ ctx, input }) => getMyScores(ctx, input)),
+
+  reveal: memberProcedure
+    .meta({
+      rest: { method: "POST", path: "/api/MonthlyMeetings/:id/Reveal" },
+      doc: {
+        summary: "Reveal a blind pour, or all",
+        description:
+          "`{pour}` for one, `{}` for every pour not revealed yet. The host or an admin. Every open page hears of it at once. 409 when there is nothing left to reveal.",
+        response: OkSchema,
+        responseDescription: "Revealed.",
+        errors: [403, 404, 409],
+      },
+    })
+    .input(RevealInputSchema)
+    .mutation(({ ctx, input }) => reveal(ctx, input)),
+
+  results: cachedReadProcedure
+    .meta({
+      rest: { method: "GET", path: "/api/MonthlyMeetings/:id/Results" },
+      doc: {
+        summary: "The night's results",
+        description:
+          "Per pour: average, median, min and max total, how many scored, each part's average, rank, and for a revealed blind pour who guessed closest. A blind pour's bottle is null until revealed.",
+        response: z.array(PourResultSchema),
+        responseDescription: "Per pour, in the flight's order.",
+        errors: [404],
+      },
+    })
+    .input(MeetingIdSchema)
+    .query(({ ctx, input }) => getResults(ctx, input)),
+
+  tastings: memberProcedure
+    .meta({
+      rest: { method: "GET", path: "/api/Me/Tastings" },
+      doc: {
+        summary: "Your tasting journal",
+        description: "Every pour you scored, with your notes, newest first.",
+        response: z.array(TastingSchema),
+        responseDescription: "Your tastings.",
+      },
+    })
+    .query(({ ctx }) => getTastings(ctx)),
+
+  bottlePours: cachedReadProcedure
+    .meta({
+      rest: { method: "GET", path: "/api/Bottles/:id/PouredAt" },
+      doc: {
+        summary: "Where a bottle was poured",
+        description: "The meetings it was poured at, with the club's average score each time, newest first.",
+        response: z.array(BottlePourSchema),
+        responseDescription: "The pours.",
+      },
+    })
+    .input(BottleIdSchema)
+    .query(({ ctx, input }) => getBottlePours(ctx, input)),
+
+  clubScores: cachedReadProcedure
+    .meta({
+      rest: { method: "GET", path: "/api/Bottles/ClubScores" },
+      doc: {
+        summary: "Every scored bottle's club score",
+        description: "The average total of its pours' scores (blind pours once revealed).",
+        response: z.array(ClubScoreSchema),
+        responseDescription: "The scores.",
+      },
+    })
+    .query(({ ctx }) => getClubScores(ctx)),
+
+  /** The live stream of a meeting (server-sent events through tRPC): what changed, not the data. */
+  events: publicProcedure.input(MeetingIdSchema).subscription(async function* ({ ctx, input, signal }) {
+    meetingOrThrow(ctx, input.id);
+    yield { kind: "settings" as const };
+    yield* ctx.events.listen(input.id, signal);
+  }),
+} satisfies TRPCRouterRecord;

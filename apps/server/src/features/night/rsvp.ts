@@ -1,0 +1,91 @@
+import { listRsvps, setWaitlisted, upsertRsvp, type RsvpRow } from "@club/db";
+import { ServerMessages, type Rsvp, type RsvpInput } from "@club/shared";
+import type { AuthedCtx, Deps, PublicCtx } from "../../api/context";
+import { ConflictError } from "../../api/errors";
+import { audited } from "../activity/record";
+import { clubEmail } from "../auth/email";
+import { isUpcoming, meetingOrThrow } from "./access";
+
+/**
+ * Who has a place and who waits: "going" answers in the order they were given; once the members
+ * and guests no longer fit the capacity, everyone after waits (first come, first served).
+ */
+export function placesOf(rows: RsvpRow[], capacity: number | null): Map<number, number | null> {
+  const positions = new Map<number, number | null>();
+  let people = 0;
+  let waiting = 0;
+  for (const row of rows) {
+    if (row.status !== "going") continue;
+    const size = 1 + row.guests;
+    if (waiting === 0 && (capacity === null || people + size <= capacity)) {
+      people += size;
+      positions.set(row.memberId, null);
+    } else positions.set(row.memberId, ++waiting);
+  }
+  return positions;
+}
+
+/**
+ * Writes the waitlist flags after a change and emails everyone who just got a place (once: the
+ * flag remembers).
+ */
+export function settleWaitlist(
+  ctx: Deps,
+  meeting: { id: number; date: string; capacity: number | null },
+): void {
+  const rows = listRsvps(ctx.db, meeting.id);
+  const positions = placesOf(rows, meeting.capacity);
+  for (const row of rows) {
+    const waits = (positions.get(row.memberId) ?? null) !== null;
+    if (waits === row.waitlisted) continue;
+    setWaitlisted(ctx.db, meeting.id, row.memberId, waits);
+    if (row.waitlisted && !waits)
+      ctx.mailer.send(
+        clubEmail({
+          to: row.email,
+          subject: `A place opened up for the meeting on ${meeting.date}`,
+          firstName: row.firstName,
+          paragraphs: [
+            `Someone cancelled: you have a place at the meeting on ${meeting.date}. See you there!`,
+          ],
+          link: { href: `${ctx.config.appUrl}/monthlymeeting/${meeting.id}`, label: "Open the meeting" },
+        }),
+      );
+  }
+}
+
+/** A member's answer for an upcoming meeting: going (maybe on the waitlist), maybe or declined. */
+export function setRsvp(
+  ctx: AuthedCtx,
+  input: RsvpInput,
+): { status: RsvpInput["status"]; waitlistPosition: number | null } {
+  const meeting = meetingOrThrow(ctx, input.id);
+  if (!isUpcoming(ctx, meeting)) throw new ConflictError(ServerMessages.meetingPast, "MEETING_PAST");
+  const guests = input.status === "declined" ? 0 : input.guests;
+  const position = audited(ctx, "rsvp", `${meeting.id}:${ctx.user.id}`, () => {
+    upsertRsvp(ctx.db, {
+      meetingId: meeting.id,
+      memberId: ctx.user.id,
+      status: input.status,
+      guests,
+      now: new Date().toISOString(),
+    });
+    settleWaitlist(ctx, meeting);
+    return { result: placesOf(listRsvps(ctx.db, meeting.id), meeting.capacity).get(ctx.user.id) ?? null };
+  });
+  ctx.events.emit(meeting.id, { kind: "rsvp" });
+  return { status: input.status, waitlistPosition: position };
+}
+
+/** Who is coming (names, guests, waitlist), for everyone to see. */
+export function getRsvps(ctx: PublicCtx, input: { id: number }): Rsvp[] {
+  const meeting = meetingOrThrow(ctx, input.id);
+  const rows = listRsvps(ctx.db, meeting.id);
+  const positions = placesOf(rows, meeting.capacity);
+  return rows.map((row) => ({
+    member: { firstName: row.firstName, lastName: row.lastName },
+    status: row.status,
+    guests: row.guests,
+    waitlistPosition: positions.get(row.memberId) ?? null,
+  }));
+}

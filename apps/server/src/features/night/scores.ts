@@ -1,0 +1,111 @@
+import { listFlight, listMemberScoresAt, listTastings, pourAt, upsertScore } from "@club/db";
+import { ServerMessages, type MyScore, type ScoreInput, type Tasting } from "@club/shared";
+import type { AuthedCtx } from "../../api/context";
+import { ConflictError, NotFoundError } from "../../api/errors";
+import { audited } from "../activity/record";
+import { dramLabel, meetingOrThrow } from "./access";
+
+/**
+ * A member's score of a pour: saved as they go, written again when they change it (a retried
+ * request changes nothing twice), until the host closes scoring.
+ */
+export function setScore(ctx: AuthedCtx, input: ScoreInput): MyScore {
+  const meeting = meetingOrThrow(ctx, input.id);
+  if (!meeting.scoringOpen) throw new ConflictError(ServerMessages.scoringClosed, "SCORING_CLOSED");
+  const pour = pourAt(ctx.db, meeting.id, input.pour);
+  if (!pour) throw new NotFoundError(ServerMessages.pourNotFound);
+  const updatedAt = new Date().toISOString();
+  audited(ctx, "score", `${meeting.id}:${pour.bottleId}:${ctx.user.id}`, () => {
+    upsertScore(ctx.db, {
+      meetingId: meeting.id,
+      bottleId: pour.bottleId,
+      memberId: ctx.user.id,
+      nose: input.nose,
+      palate: input.palate,
+      finish: input.finish,
+      balance: input.balance,
+      note: input.note,
+      tags: input.tags,
+      guessAbv: input.guess?.abv ?? null,
+      guessDrinkTypeId: input.guess?.drinkTypeId ?? null,
+      guessStateId: input.guess?.stateId ?? null,
+      updatedAt,
+    });
+    return { result: undefined };
+  });
+  ctx.events.emit(meeting.id, { kind: "scores", pour: input.pour });
+  return {
+    pour: input.pour,
+    nose: input.nose,
+    palate: input.palate,
+    finish: input.finish,
+    balance: input.balance,
+    total: input.nose + input.palate + input.finish + input.balance,
+    note: input.note,
+    tags: input.tags,
+    guess: input.guess
+      ? {
+          abv: input.guess.abv ?? null,
+          drinkTypeId: input.guess.drinkTypeId ?? null,
+          stateId: input.guess.stateId ?? null,
+        }
+      : null,
+    updatedAt,
+  };
+}
+
+/** The caller's own scores of a meeting, by pour (the scoring screen fills itself from them). */
+export function getMyScores(ctx: AuthedCtx, input: { id: number }): MyScore[] {
+  const meeting = meetingOrThrow(ctx, input.id);
+  const pourOf = new Map(listFlight(ctx.db, meeting.id).map((row, i) => [row.bottle.id, i + 1]));
+  return listMemberScoresAt(ctx.db, meeting.id, ctx.user.id)
+    .flatMap((s) => {
+      const pour = pourOf.get(s.bottleId);
+      if (pour === undefined) return [];
+      const guessed = s.guessAbv !== null || s.guessDrinkTypeId !== null || s.guessStateId !== null;
+      return [
+        {
+          pour,
+          nose: s.nose,
+          palate: s.palate,
+          finish: s.finish,
+          balance: s.balance,
+          total: s.nose + s.palate + s.finish + s.balance,
+          note: s.note,
+          tags: s.tags,
+          guess: guessed
+            ? { abv: s.guessAbv, drinkTypeId: s.guessDrinkTypeId, stateId: s.guessStateId }
+            : null,
+          updatedAt: s.updatedAt,
+        },
+      ];
+    })
+    .sort((a, b) => a.pour - b.pour);
+}
+
+/** The caller's tasting journal: every pour they scored, newest first; a still hidden blind pour stays "Dram N". */
+export function getTastings(ctx: AuthedCtx): Tasting[] {
+  const rows = listTastings(ctx.db, ctx.user.id);
+  const flights = new Map<number, number[]>();
+  const pourNumber = (meetingId: number, bottleId: number) => {
+    let order = flights.get(meetingId);
+    if (!order) flights.set(meetingId, (order = listFlight(ctx.db, meetingId).map((r) => r.bottle.id)));
+    return order.indexOf(bottleId) + 1;
+  };
+  return rows.map((row) => {
+    const pour = pourNumber(row.meetingId, row.bottle.id);
+    const hidden = row.blind && row.revealedAt === null;
+    const s = row.score;
+    return {
+      meeting: { id: row.meetingId, date: row.date, theme: row.theme },
+      pour,
+      label: dramLabel(pour),
+      bottle: hidden ? null : row.bottle,
+      total: s.nose + s.palate + s.finish + s.balance,
+      parts: { nose: s.nose, palate: s.palate, finish: s.finish, balance: s.balance },
+      note: s.note,
+      tags: s.tags,
+      at: s.updatedAt,
+    };
+  });
+}

@@ -1,0 +1,50 @@
+import { findMemberById, updateEntity } from "@club/db";
+import { ServerMessages, type MeetingNight, type MeetingSettingsInput } from "@club/shared";
+import type { AuthedCtx, RequestCtx } from "../../api/context";
+import { BadRequestError } from "../../api/errors";
+import { audited } from "../activity/record";
+import { assertHost, isHostOf, isUpcoming, meetingOrThrow } from "./access";
+import { settleWaitlist } from "./rsvp";
+
+/** A meeting's night settings, and whether the caller runs it. */
+export async function getNight(ctx: RequestCtx, input: { id: number }): Promise<MeetingNight> {
+  const meeting = meetingOrThrow(ctx, input.id);
+  const user = await ctx.auth();
+  return {
+    id: meeting.id,
+    date: meeting.date,
+    capacity: meeting.capacity,
+    blind: meeting.blind,
+    scoringOpen: meeting.scoringOpen,
+    hostMemberId: meeting.hostMemberId,
+    host:
+      meeting.hostFirstName === null || meeting.hostLastName === null
+        ? null
+        : { firstName: meeting.hostFirstName, lastName: meeting.hostLastName },
+    isHost: isHostOf(user, meeting),
+    upcoming: isUpcoming(ctx, meeting),
+  };
+}
+
+/** Capacity, blind, scoring open and the linked host: the host or an admin. */
+export function updateSettings(ctx: AuthedCtx, input: MeetingSettingsInput): { ok: true } {
+  const meeting = meetingOrThrow(ctx, input.id);
+  assertHost(ctx.user, meeting);
+  if (input.hostMemberId !== null) {
+    const host = findMemberById(ctx.db, input.hostMemberId);
+    if (!host?.emailConfirmedAt || host.status !== "active")
+      throw new BadRequestError(ServerMessages.hostNotMember);
+  }
+  audited(ctx, "meeting", meeting.id, () => {
+    updateEntity(ctx.db, "meeting", String(meeting.id), {
+      capacity: input.capacity,
+      blind: input.blind,
+      scoringOpen: input.scoringOpen,
+      hostMemberId: input.hostMemberId,
+    });
+    settleWaitlist(ctx, { ...meeting, capacity: input.capacity });
+    return { result: undefined };
+  });
+  ctx.events.emit(meeting.id, { kind: "settings" });
+  return { ok: true };
+}

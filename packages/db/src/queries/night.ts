@@ -1,0 +1,298 @@
+import { and, asc, desc, eq, isNotNull, isNull, max, or, sql } from "drizzle-orm";
+import type { Db } from "../client";
+import {
+  bottles,
+  brands,
+  countries,
+  drinkTypes,
+  meetingBottles,
+  meetings,
+  members,
+  rsvps,
+  scores,
+  states,
+  themes,
+  type RsvpStatus,
+} from "../schema";
+
+// ---- The meeting's night settings ----
+
+export function findMeetingNight(db: Db, id: number) {
+  return db
+    .select({
+      id: meetings.id,
+      date: meetings.date,
+      hostName: meetings.hostName,
+      themeId: meetings.themeId,
+      createdBy: meetings.createdBy,
+      hostMemberId: meetings.hostMemberId,
+      capacity: meetings.capacity,
+      blind: meetings.blind,
+      scoringOpen: meetings.scoringOpen,
+      hostFirstName: members.firstName,
+      hostLastName: members.lastName,
+    })
+    .from(meetings)
+    .leftJoin(members, eq(members.id, meetings.hostMemberId))
+    .where(eq(meetings.id, id))
+    .get();
+}
+export type MeetingNightRow = NonNullable<ReturnType<typeof findMeetingNight>>;
+
+// ---- The flight ----
+
+const pourBottle = {
+  id: bottles.id,
+  name: bottles.name,
+  brand: brands.name,
+  drinkType: drinkTypes.name,
+  country: countries.name,
+  state: states.name,
+  abv: bottles.abv,
+};
+
+/** A meeting's pours in order, with their bottles (the caller hides what a blind night hides). */
+export function listFlight(db: Db, meetingId: number) {
+  return db
+    .select({
+      position: meetingBottles.position,
+      pourMl: meetingBottles.pourMl,
+      revealedAt: meetingBottles.revealedAt,
+      drinkTypeId: bottles.drinkTypeId,
+      stateId: bottles.stateId,
+      bottle: pourBottle,
+    })
+    .from(meetingBottles)
+    .innerJoin(bottles, eq(bottles.id, meetingBottles.bottleId))
+    .leftJoin(brands, eq(brands.id, bottles.brandId))
+    .leftJoin(drinkTypes, eq(drinkTypes.id, bottles.drinkTypeId))
+    .leftJoin(countries, eq(countries.id, bottles.countryId))
+    .leftJoin(states, eq(states.id, bottles.stateId))
+    .where(eq(meetingBottles.meetingId, meetingId))
+    .orderBy(asc(meetingBottles.position), asc(meetingBottles.createdAt), asc(meetingBottles.bottleId))
+    .all();
+}
+export type FlightRow = ReturnType<typeof listFlight>[number];
+
+/** The next free place at the end of a meeting's flight. */
+export const nextPourPosition = (db: Db, meetingId: number): number =>
+  (db
+    .select({ last: max(meetingBottles.position) })
+    .from(meetingBottles)
+    .where(eq(meetingBottles.meetingId, meetingId))
+    .get()?.last ?? 0) + 1;
+
+/** The pour at a place in the flight (1-based, in the flight's order), if any. */
+export function pourAt(db: Db, meetingId: number, pour: number) {
+  const flight = db
+    .select({ bottleId: meetingBottles.bottleId, revealedAt: meetingBottles.revealedAt })
+    .from(meetingBottles)
+    .where(eq(meetingBottles.meetingId, meetingId))
+    .orderBy(asc(meetingBottles.position), asc(meetingBottles.createdAt), asc(meetingBottles.bottleId))
+    .all();
+  return flight[pour - 1];
+}
+
+// ---- RSVPs ----
+
+export function listRsvps(db: Db, meetingId: number) {
+  return (
+    db
+      .select({
+        memberId: rsvps.memberId,
+        status: rsvps.status,
+        guests: rsvps.guests,
+        goingSince: rsvps.goingSince,
+        waitlisted: rsvps.waitlisted,
+        firstName: members.firstName,
+        lastName: members.lastName,
+        email: members.email,
+      })
+      .from(rsvps)
+      .innerJoin(members, eq(members.id, rsvps.memberId))
+      .where(eq(rsvps.meetingId, meetingId))
+      // Those going first, in the order they said so; then the others by name.
+      .orderBy(
+        sql`${rsvps.goingSince} IS NULL`,
+        asc(rsvps.goingSince),
+        asc(members.lastName),
+        asc(members.firstName),
+      )
+      .all()
+  );
+}
+export type RsvpRow = ReturnType<typeof listRsvps>[number];
+
+export function upsertRsvp(
+  db: Db,
+  values: { meetingId: number; memberId: number; status: RsvpStatus; guests: number; now: string },
+): void {
+  const existing = db
+    .select({ status: rsvps.status, goingSince: rsvps.goingSince })
+    .from(rsvps)
+    .where(and(eq(rsvps.meetingId, values.meetingId), eq(rsvps.memberId, values.memberId)))
+    .get();
+  // A member who was already going keeps their place in the queue.
+  const goingSince =
+    values.status === "going" ? (existing?.status === "going" ? existing.goingSince : values.now) : null;
+  db.insert(rsvps)
+    .values({ ...values, goingSince, updatedAt: values.now })
+    .onConflictDoUpdate({
+      target: [rsvps.meetingId, rsvps.memberId],
+      set: { status: values.status, guests: values.guests, goingSince, updatedAt: values.now },
+    })
+    .run();
+}
+
+export const setWaitlisted = (db: Db, meetingId: number, memberId: number, waitlisted: boolean): void => {
+  db.update(rsvps)
+    .set({ waitlisted })
+    .where(and(eq(rsvps.meetingId, meetingId), eq(rsvps.memberId, memberId)))
+    .run();
+};
+
+// ---- Scores ----
+
+export interface ScoreValues {
+  meetingId: number;
+  bottleId: number;
+  memberId: number;
+  nose: number;
+  palate: number;
+  finish: number;
+  balance: number;
+  note: string;
+  tags: string[];
+  guessAbv: number | null;
+  guessDrinkTypeId: number | null;
+  guessStateId: number | null;
+  updatedAt: string;
+}
+
+/** One member's score of one pour: written again when they change it, never twice. */
+export function upsertScore(db: Db, values: ScoreValues): void {
+  const { meetingId: _m, bottleId: _b, memberId: _p, ...changes } = values;
+  db.insert(scores)
+    .values(values)
+    .onConflictDoUpdate({ target: [scores.meetingId, scores.bottleId, scores.memberId], set: changes })
+    .run();
+}
+
+const scoreColumns = {
+  bottleId: scores.bottleId,
+  memberId: scores.memberId,
+  nose: scores.nose,
+  palate: scores.palate,
+  finish: scores.finish,
+  balance: scores.balance,
+  note: scores.note,
+  tags: scores.tags,
+  guessAbv: scores.guessAbv,
+  guessDrinkTypeId: scores.guessDrinkTypeId,
+  guessStateId: scores.guessStateId,
+  updatedAt: scores.updatedAt,
+};
+
+/** Every score of a meeting with its member's name. */
+export const listMeetingScores = (db: Db, meetingId: number) =>
+  db
+    .select({ ...scoreColumns, firstName: members.firstName, lastName: members.lastName })
+    .from(scores)
+    .innerJoin(members, eq(members.id, scores.memberId))
+    .where(eq(scores.meetingId, meetingId))
+    .all();
+export type MeetingScoreRow = ReturnType<typeof listMeetingScores>[number];
+
+export const listMemberScoresAt = (db: Db, meetingId: number, memberId: number) =>
+  db
+    .select(scoreColumns)
+    .from(scores)
+    .where(and(eq(scores.meetingId, meetingId), eq(scores.memberId, memberId)))
+    .all();
+
+/** Whether a pour can be shown for what it is: not blind, or revealed. */
+const visible = or(eq(meetings.blind, false), isNotNull(meetingBottles.revealedAt));
+
+/** A member's tasting journal: every pour they scored, newest first, with its place in the flight. */
+export function listTastings(db: Db, memberId: number, limit = 500) {
+  return db
+    .select({
+      meetingId: meetings.id,
+      date: meetings.date,
+      theme: themes.description,
+      blind: meetings.blind,
+      revealedAt: meetingBottles.revealedAt,
+      position: meetingBottles.position,
+      score: scoreColumns,
+      bottle: pourBottle,
+    })
+    .from(scores)
+    .innerJoin(meetings, eq(meetings.id, scores.meetingId))
+    .innerJoin(themes, eq(themes.id, meetings.themeId))
+    .innerJoin(
+      meetingBottles,
+      and(eq(meetingBottles.meetingId, scores.meetingId), eq(meetingBottles.bottleId, scores.bottleId)),
+    )
+    .innerJoin(bottles, eq(bottles.id, scores.bottleId))
+    .leftJoin(brands, eq(brands.id, bottles.brandId))
+    .leftJoin(drinkTypes, eq(drinkTypes.id, bottles.drinkTypeId))
+    .leftJoin(countries, eq(countries.id, bottles.countryId))
+    .leftJoin(states, eq(states.id, bottles.stateId))
+    .where(eq(scores.memberId, memberId))
+    .orderBy(desc(meetings.date), desc(scores.updatedAt))
+    .limit(limit)
+    .all();
+}
+
+const totalOf = sql<number>`${scores.nose} + ${scores.palate} + ${scores.finish} + ${scores.balance}`;
+
+/** Where a bottle was poured, visibly (never an unrevealed blind pour), with the club's average each time. */
+export function listBottlePours(db: Db, bottleId: number) {
+  return db
+    .select({
+      meetingId: meetings.id,
+      date: meetings.date,
+      theme: themes.description,
+      average: sql<number | null>`avg(${totalOf})`,
+      count: sql<number>`count(${scores.memberId})`,
+    })
+    .from(meetingBottles)
+    .innerJoin(meetings, eq(meetings.id, meetingBottles.meetingId))
+    .innerJoin(themes, eq(themes.id, meetings.themeId))
+    .leftJoin(
+      scores,
+      and(eq(scores.meetingId, meetingBottles.meetingId), eq(scores.bottleId, meetingBottles.bottleId)),
+    )
+    .where(and(eq(meetingBottles.bottleId, bottleId), visible))
+    .groupBy(meetings.id)
+    .orderBy(desc(meetings.date))
+    .all();
+}
+
+/** Each bottle's average total over every visible pour that was scored. */
+export function listClubScores(db: Db) {
+  return db
+    .select({
+      bottleId: scores.bottleId,
+      clubScore: sql<number>`avg(${totalOf})`,
+      count: sql<number>`count(*)`,
+    })
+    .from(scores)
+    .innerJoin(meetings, eq(meetings.id, scores.meetingId))
+    .innerJoin(
+      meetingBottles,
+      and(eq(meetingBottles.meetingId, scores.meetingId), eq(meetingBottles.bottleId, scores.bottleId)),
+    )
+    .where(visible)
+    .groupBy(scores.bottleId)
+    .all();
+}
+
+/** Meetings with a pour still hidden (blind, not revealed): the activity log redacts them. */
+export const listHiddenPours = (db: Db) =>
+  db
+    .select({ meetingId: meetingBottles.meetingId, bottleId: meetingBottles.bottleId })
+    .from(meetingBottles)
+    .innerJoin(meetings, eq(meetings.id, meetingBottles.meetingId))
+    .where(and(eq(meetings.blind, true), isNull(meetingBottles.revealedAt)))
+    .all();

@@ -1,0 +1,252 @@
+import { z } from "zod";
+import { ABV_MAX, ABV_MIN } from "./constants";
+import { BodyIdSchema, IdSchema } from "./common";
+
+/** The classic four-part scale: each part 0-25, the total out of 100. */
+export const SCORE_PART_MAX = 25;
+export const SCORE_PARTS = ["nose", "palate", "finish", "balance"] as const;
+export type ScorePart = (typeof SCORE_PARTS)[number];
+
+/** The fixed flavour wheel members tag a pour with. */
+export const FLAVOUR_TAGS = [
+  "peaty",
+  "smoky",
+  "medicinal",
+  "cereal",
+  "floral",
+  "fruity",
+  "citrus",
+  "dried fruit",
+  "winey/sherry",
+  "vanilla",
+  "honey",
+  "spicy",
+  "woody",
+  "nutty",
+  "chocolate",
+  "sulphury",
+  "feinty",
+] as const;
+export type FlavourTag = (typeof FLAVOUR_TAGS)[number];
+
+export const RSVP_STATUSES = ["going", "maybe", "declined"] as const;
+export type RsvpStatus = (typeof RSVP_STATUSES)[number];
+export const RSVP_MAX_GUESTS = 3;
+export const DEFAULT_POUR_ML = 25;
+export const FLIGHT_MAX_POURS = 30;
+
+const MeetingRef = { id: IdSchema };
+
+export const RsvpInputSchema = z.object({
+  ...MeetingRef,
+  status: z.enum(RSVP_STATUSES, { error: "Answer going, maybe or declined." }),
+  guests: z.number().int().min(0).max(RSVP_MAX_GUESTS, `At most ${RSVP_MAX_GUESTS} guests.`).default(0),
+});
+export type RsvpInput = z.infer<typeof RsvpInputSchema>;
+
+export const RsvpResultSchema = z.object({
+  status: z.enum(RSVP_STATUSES),
+  /** 1 for the first on the waitlist; null when the member has a place (or is not going). */
+  waitlistPosition: z.number().int().nullable(),
+});
+
+export const RsvpSchema = z.object({
+  member: z.object({ firstName: z.string(), lastName: z.string() }),
+  status: z.enum(RSVP_STATUSES),
+  guests: z.number().int(),
+  waitlistPosition: z.number().int().nullable(),
+});
+export type Rsvp = z.infer<typeof RsvpSchema>;
+
+export const MeetingSettingsInputSchema = z.object({
+  ...MeetingRef,
+  capacity: z.number().int().min(1).max(1000).nullable(),
+  blind: z.boolean(),
+  scoringOpen: z.boolean(),
+  hostMemberId: BodyIdSchema.nullable(),
+});
+export type MeetingSettingsInput = z.infer<typeof MeetingSettingsInputSchema>;
+
+/** A meeting's night settings, as GET /api/MonthlyMeetings/{id}/Night shows them. */
+export const MeetingNightSchema = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  capacity: z.number().int().nullable(),
+  blind: z.boolean(),
+  scoringOpen: z.boolean(),
+  hostMemberId: z.number().int().nullable(),
+  host: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
+  /** The caller runs this night (the linked host, the meeting's creator, or an admin). */
+  isHost: z.boolean(),
+  /** The meeting's date is today or later (in the club's time zone): members can answer. */
+  upcoming: z.boolean(),
+});
+export type MeetingNight = z.infer<typeof MeetingNightSchema>;
+
+export const FlightInputSchema = z
+  .object({
+    ...MeetingRef,
+    pours: z
+      .array(
+        z.object({
+          bottleId: BodyIdSchema,
+          pourMl: z.number().int().min(5).max(200).default(DEFAULT_POUR_ML),
+        }),
+      )
+      .max(FLIGHT_MAX_POURS, `At most ${FLIGHT_MAX_POURS} pours.`),
+  })
+  .refine((v) => new Set(v.pours.map((p) => p.bottleId)).size === v.pours.length, {
+    message: "A bottle can be poured once a night.",
+    path: ["pours"],
+  });
+export type FlightInput = z.infer<typeof FlightInputSchema>;
+
+/** What a pour reveals about its bottle; null while it is a blind "Dram N". */
+export const PourBottleSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  brand: z.string().nullable(),
+  drinkType: z.string().nullable(),
+  country: z.string().nullable(),
+  state: z.string().nullable(),
+  abv: z.number(),
+});
+export type PourBottle = z.infer<typeof PourBottleSchema>;
+
+export const FlightPourSchema = z.object({
+  pour: z.number().int(),
+  /** "Dram 1", "Dram 2"... */
+  label: z.string(),
+  bottle: PourBottleSchema.nullable(),
+  revealed: z.boolean(),
+  pourMl: z.number().int(),
+});
+export type FlightPour = z.infer<typeof FlightPourSchema>;
+
+export const PourRefSchema = z.object({
+  ...MeetingRef,
+  pour: z.coerce.number().int().min(1).max(FLIGHT_MAX_POURS),
+});
+
+const ScorePartSchema = z
+  .number({ error: `Score each part from 0 to ${SCORE_PART_MAX}.` })
+  .int(`Score each part in whole points.`)
+  .min(0, `Score each part from 0 to ${SCORE_PART_MAX}.`)
+  .max(SCORE_PART_MAX, `Score each part from 0 to ${SCORE_PART_MAX}.`);
+
+export const GuessSchema = z.object({
+  abv: z.number().min(ABV_MIN).max(ABV_MAX).nullable().optional(),
+  drinkTypeId: BodyIdSchema.nullable().optional(),
+  stateId: BodyIdSchema.nullable().optional(),
+});
+
+export const ScoreInputSchema = PourRefSchema.extend({
+  nose: ScorePartSchema,
+  palate: ScorePartSchema,
+  finish: ScorePartSchema,
+  balance: ScorePartSchema,
+  note: z.string().trim().max(1000).default(""),
+  tags: z
+    .array(z.enum(FLAVOUR_TAGS))
+    .max(FLAVOUR_TAGS.length)
+    .refine((tags) => new Set(tags).size === tags.length, "Each tag once.")
+    .default([]),
+  /** Blind nights: the member's guess of the pour's ABV, type and region. */
+  guess: GuessSchema.nullable().optional(),
+});
+export type ScoreInput = z.infer<typeof ScoreInputSchema>;
+
+export const MyScoreSchema = z.object({
+  pour: z.number().int(),
+  nose: z.number().int(),
+  palate: z.number().int(),
+  finish: z.number().int(),
+  balance: z.number().int(),
+  total: z.number().int(),
+  note: z.string(),
+  tags: z.array(z.string()),
+  guess: z
+    .object({
+      abv: z.number().nullable(),
+      drinkTypeId: z.number().nullable(),
+      stateId: z.number().nullable(),
+    })
+    .nullable(),
+  updatedAt: z.string(),
+});
+export type MyScore = z.infer<typeof MyScoreSchema>;
+
+export const RevealInputSchema = z.object({
+  ...MeetingRef,
+  /** One pour; absent: every pour at once. */
+  pour: z.number().int().min(1).max(FLIGHT_MAX_POURS).optional(),
+});
+
+const PartsSchema = z.object({
+  nose: z.number().nullable(),
+  palate: z.number().nullable(),
+  finish: z.number().nullable(),
+  balance: z.number().nullable(),
+});
+
+const WhoSchema = z.object({ firstName: z.string(), lastName: z.string() });
+
+export const PourResultSchema = z.object({
+  pour: z.number().int(),
+  label: z.string(),
+  bottle: PourBottleSchema.nullable(),
+  revealed: z.boolean(),
+  average: z.number().nullable(),
+  median: z.number().nullable(),
+  min: z.number().nullable(),
+  max: z.number().nullable(),
+  count: z.number().int(),
+  parts: PartsSchema,
+  /** 1 for the night's best average; null without scores. */
+  rank: z.number().int().nullable(),
+  /** Blind pours once revealed: who guessed the ABV closest, and who named the type or region. */
+  guesses: z
+    .object({
+      closestAbv: z.array(WhoSchema.extend({ guess: z.number(), off: z.number() })),
+      rightType: z.array(WhoSchema),
+      rightRegion: z.array(WhoSchema),
+    })
+    .nullable(),
+});
+export type PourResult = z.infer<typeof PourResultSchema>;
+
+export const TastingSchema = z.object({
+  meeting: z.object({ id: z.number().int(), date: z.string(), theme: z.string() }),
+  pour: z.number().int(),
+  label: z.string(),
+  bottle: PourBottleSchema.nullable(),
+  total: z.number().int(),
+  parts: z.object({ nose: z.number(), palate: z.number(), finish: z.number(), balance: z.number() }),
+  note: z.string(),
+  tags: z.array(z.string()),
+  at: z.string(),
+});
+export type Tasting = z.infer<typeof TastingSchema>;
+
+/** A bottle's pours at meetings (its page): the club's average each time. */
+export const BottlePourSchema = z.object({
+  meeting: z.object({ id: z.number().int(), date: z.string(), theme: z.string() }),
+  pour: z.number().int(),
+  average: z.number().nullable(),
+  count: z.number().int(),
+});
+export type BottlePour = z.infer<typeof BottlePourSchema>;
+
+export const ClubScoreSchema = z.object({
+  bottleId: z.number().int(),
+  clubScore: z.number(),
+  count: z.number().int(),
+});
+export type ClubScore = z.infer<typeof ClubScoreSchema>;
+
+/** What the meeting's live stream says happened: clients fetch what changed. */
+export const MeetingEventSchema = z.object({
+  kind: z.enum(["rsvp", "settings", "flight", "scores", "reveal"]),
+  pour: z.number().int().optional(),
+});
+export type MeetingEvent = z.infer<typeof MeetingEventSchema>;
