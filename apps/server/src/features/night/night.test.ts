@@ -234,6 +234,40 @@ describe("scores and results", () => {
   });
 });
 
+describe("night settings", () => {
+  it("linking a member as host writes their name into the meeting's host name; a non-member is refused", async () => {
+    const id = await meeting();
+    const settings = (hostMemberId: number | null) => ({
+      capacity: null,
+      blind: false,
+      scoringOpen: true,
+      hostMemberId,
+    });
+    const linked = await send(
+      "PUT",
+      `/api/MonthlyMeetings/${id}/Settings`,
+      host.token,
+      settings(ann.user.id),
+    );
+    expect(linked.statusCode).toBe(200);
+    const detail = (await send("GET", `/api/MonthlyMeetings/${id}`)).json<{ hostName: string }>();
+    const account = (await send("GET", "/api/Account", ann.token)).json<{
+      firstName: string;
+      lastName: string;
+    }>();
+    expect(detail.hostName).toBe(`${account.firstName} ${account.lastName}`);
+    const night = (await send("GET", `/api/MonthlyMeetings/${id}/Night`, ann.token)).json<{
+      isHost: boolean;
+    }>();
+    expect(night.isHost).toBe(true);
+
+    const before = (await send("GET", `/api/MonthlyMeetings/${id}`)).body;
+    const refused = await send("PUT", `/api/MonthlyMeetings/${id}/Settings`, host.token, settings(987654));
+    expect(refused.statusCode).toBe(400);
+    expect((await send("GET", `/api/MonthlyMeetings/${id}`)).body).toBe(before);
+  });
+});
+
 describe("a blind tasting", () => {
   it("shows pours as Dram N until revealed, to everyone but the host, in every answer; then shows who guessed closest", async () => {
     const id = await meeting("2025-03-14");

@@ -30,10 +30,13 @@ export async function getNight(ctx: RequestCtx, input: { id: number }): Promise<
 export function updateSettings(ctx: AuthedCtx, input: MeetingSettingsInput): { ok: true } {
   const meeting = meetingOrThrow(ctx, input.id);
   assertHost(ctx.user, meeting);
+  let hostName = meeting.hostName;
   if (input.hostMemberId !== null) {
     const host = findMemberById(ctx.db, input.hostMemberId);
     if (!host?.emailConfirmedAt || host.status !== "active")
       throw new BadRequestError(ServerMessages.hostNotMember);
+    // Linking a member writes their name into SPEC's hostName: no more typos in the host column.
+    if (input.hostMemberId !== meeting.hostMemberId) hostName = `${host.firstName} ${host.lastName}`.trim();
   }
   audited(ctx, "meeting", meeting.id, () => {
     updateEntity(ctx.db, "meeting", String(meeting.id), {
@@ -41,6 +44,7 @@ export function updateSettings(ctx: AuthedCtx, input: MeetingSettingsInput): { o
       blind: input.blind,
       scoringOpen: input.scoringOpen,
       hostMemberId: input.hostMemberId,
+      hostName,
     });
     settleWaitlist(ctx, { ...meeting, capacity: input.capacity });
     return { result: undefined };
