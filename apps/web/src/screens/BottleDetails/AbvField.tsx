@@ -101,7 +101,7 @@ export function AbvField({ bottleId, abv, editable }: { bottleId: number; abv: n
           {error}
         </Text>
       ) : null}
-      {update.isError ? <ErrorAlert message={Messages.updateAbv} /> : null}
+      {update.isError ? <ErrorAlert message={Messages.updateAbv} error={update.error} /> : null}
     </Stack>
   );
 }

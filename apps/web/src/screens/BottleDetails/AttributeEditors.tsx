@@ -85,7 +85,7 @@ function AttributeEditor({
         disabled={save.isPending}
         nothingFoundMessage="Nothing found"
       />
-      {save.isError ? <ErrorAlert message={attribute.failure} /> : null}
+      {save.isError ? <ErrorAlert message={attribute.failure} error={save.error} /> : null}
     </Stack>
   );
 }
