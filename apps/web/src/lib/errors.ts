@@ -51,16 +51,13 @@ export function parseId(value: string | undefined): number | null {
 /** The first message of zod's flattened issues ({ formErrors, fieldErrors }), as the server sends them. */
 function firstIssue(issues: unknown): string | null {
   const flat = issues as { formErrors?: unknown; fieldErrors?: Record<string, unknown> } | null;
-  const candidates = [
-    ...(Array.isArray(flat?.formErrors) ? flat.formErrors : []),
-    ...Object.values(flat?.fieldErrors ?? {}).flatMap((messages) =>
-      Array.isArray(messages) ? messages : [],
-    ),
-  ];
-  const first = candidates.find(
-    (message): message is string => typeof message === "string" && message !== "",
-  );
-  return first ?? null;
+  const lists: unknown[] = [flat?.formErrors, ...Object.values(flat?.fieldErrors ?? {})];
+  for (const list of lists) {
+    if (!Array.isArray(list)) continue;
+    for (const message of list as unknown[])
+      if (typeof message === "string" && message !== "") return message;
+  }
+  return null;
 }
 
 /**
