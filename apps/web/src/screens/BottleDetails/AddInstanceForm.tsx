@@ -50,8 +50,10 @@ export default function AddInstanceForm({ bottleId }: { bottleId: number }) {
           value={datePurchased}
           error={dateError}
           onChange={(event) => {
-            setDatePurchased(event.currentTarget.value);
-            setDateError(null);
+            const value = event.currentTarget.value;
+            setDatePurchased(value);
+            // Said at once: the browser itself refuses to submit a date past the picker's max.
+            setDateError(value ? pastDateProblem(value) : null);
           }}
         />
         <NumberInput
