@@ -30,7 +30,8 @@ export function AbvField({ bottleId, abv, editable }: { bottleId: number; abv: n
         {editable ? (
           <ActionIcon
             variant="subtle"
-            size="sm"
+            size={40}
+            my={-10}
             aria-label="Edit ABV"
             title="Edit ABV"
             onClick={() => {
@@ -40,7 +41,7 @@ export function AbvField({ bottleId, abv, editable }: { bottleId: number; abv: n
               setEditing(true);
             }}
           >
-            <EditIcon size={15} />
+            <EditIcon size={17} />
           </ActionIcon>
         ) : null}
       </Group>
