@@ -15,6 +15,7 @@ import {
   visit,
   type Session,
 } from "./support/browser";
+import { seriousViolations } from "./support/axe";
 import { makePng } from "./support/png";
 import { DEMO_LOGIN, startClub, type Club, type Member } from "./support/server";
 import { chooseOption, dialog, hides, onScreen, selectBox, shows } from "./support/ui";
@@ -114,6 +115,19 @@ describe("validation in the browser and the phone layout", () => {
     expect(await noSidewaysScroll(page), "Theme ideas").toBe(true);
     const themes = main(page).getByRole("table", { name: "Monthly Themes" });
     await onPhoneScreen(themes.getByRole("row").nth(1), "a theme");
+  });
+
+  it("has no serious accessibility violations in the phone layout, dark and light", async () => {
+    for (const theme of ["dark", "light"] as const) {
+      session = await openSession(browser, club.baseUrl, { as: member, viewport: PHONE, theme });
+      for (const path of ["/", "/library-bottles", `/bottle/${eagleRare.id}`, "/theme-ideas"]) {
+        await visit(session.page, path);
+        const violations = await seriousViolations(session.page);
+        expect(violations, `${path} (${theme}): ${JSON.stringify(violations, null, 2)}`).toEqual([]);
+      }
+      await session.close();
+      session = undefined;
+    }
   });
 
   it("Add New Bottle: ABV 150 or -5 shows the spec's message, stays as typed and posts nothing", async () => {
