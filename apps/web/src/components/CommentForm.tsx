@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Textarea } from "@mantine/core";
 import { COMMENT_MAX, Messages } from "@club/shared";
+import { failure } from "../lib/errors";
 import { onSaved } from "../lib/notify";
 import { trpc } from "../lib/trpc";
 import { FormCard } from "./FormCard";
@@ -52,7 +53,7 @@ export function CommentForm({
     onSubmit: () => {
       if (trimmed) create.mutate({ bottleId, comment: trimmed });
     },
-    errors: [create.isError && place.failure],
+    errors: [failure(place.failure, create.error)],
     canSubmit: trimmed !== "",
     submitting: create.isPending,
     submitLabel: place.submitLabel,

@@ -1,15 +1,20 @@
-import type { ReactNode } from "react";
+import { useLayoutEffect, useRef, type CSSProperties, type ReactNode } from "react";
 import { useRouterLinkClicks } from "../lib/routerLinks";
+import { labelCells } from "./tableLabels";
 import classes from "./DataTable.module.css";
 
 /** The class of a link in a cell: Mantine's Anchor look (weight 600), a plain <a href="/..."> (see DataTable). */
 export const cellLinkClass = classes.link;
 
 /**
- * A bordered, striped table that scrolls sideways on a phone instead of squeezing its columns
- * (what Table.ScrollContainer type="native" does). It is a plain <table> styled here: Mantine's Table
- * statically imports ScrollArea and, through it, @floating-ui, which would put ~15 KB gzip into the
- * first screen's bundle. The scroll container is focusable so keyboard users can scroll it.
+ * A bordered, striped table. On a wide screen it is a real table that scrolls sideways inside its
+ * frame when it cannot fit; on a phone (under 40em) every row becomes a stacked card, each cell
+ * labelled by its column's header (a data-label copied from the <th>, shown by CSS), so nothing
+ * needs sideways scrolling. A header with data-label="" labels no cell (an actions column); a
+ * header with buttons (the library's sort headers) stays on view as a row of chips.
+ * It is a plain <table> styled here: Mantine's Table statically imports ScrollArea and, through it,
+ * @floating-ui, which would put ~15 KB gzip into the first screen's bundle. The scroll container is
+ * focusable so keyboard users can scroll it.
  * The table is named by a visually hidden caption rather than aria-label, so the name never makes
  * getByLabel("Comment") and the like ambiguous. Children are plain <thead>/<tbody>/<tr>/<th>/<td>.
  * Links in cells are plain <a href="/..."> (class cellLinkClass): the table turns their clicks into
@@ -23,6 +28,7 @@ export function DataTable({
   children,
 }: {
   label: string;
+  /** The width under which the table scrolls inside its frame (wide screens only). */
   minWidth?: number;
   /** Narrower cell padding, for wide tables. */
   dense?: boolean;
@@ -34,14 +40,28 @@ export function DataTable({
   children: ReactNode;
 }) {
   const onClick = useRouterLinkClicks();
+  const table = useRef<HTMLTableElement>(null);
+
+  // Label every cell with its header, now and whenever rows or cells are added (a new page, a
+  // column another screen adds); before paint, so a phone never shows unlabelled cells.
+  useLayoutEffect(() => {
+    const element = table.current;
+    if (!element) return;
+    labelCells(element);
+    const observer = new MutationObserver(() => labelCells(element));
+    observer.observe(element, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
+
   return (
     <div className={classes.frame}>
       <div className={classes.scroll} tabIndex={0} onClick={onClick}>
         <table
+          ref={table}
           className={classes.table}
           data-dense={dense || undefined}
           data-fixed={fixedLayout || undefined}
-          style={{ minWidth }}
+          style={{ "--table-min-width": `${minWidth}px` } as CSSProperties}
         >
           <caption className={classes.caption}>{label}</caption>
           {children}

@@ -1,13 +1,17 @@
 import type { FormEvent, ReactNode } from "react";
 import { Button, Group, Stack, type MantineSpacing } from "@mantine/core";
+import type { Failure } from "../lib/errors";
 import { ErrorAlert } from "./status";
 
 /** What every add form has: its fields, the alerts of failed loads and saves, and a Submit button. */
 export interface SubmitFormProps {
   /** Runs on submit (the page does not reload). A @mantine/form `form.onSubmit(...)` handler fits. */
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
-  /** Spec messages shown as red alerts above the fields, in this order; falsy entries show nothing. */
-  errors: readonly (string | false | null | undefined)[];
+  /**
+   * Spec messages shown as red alerts above the fields, in this order; falsy entries show nothing.
+   * A Failure (lib/errors.ts `failure(message, mutation.error)`) adds the server's reason under it.
+   */
+  errors: readonly (string | Failure | false | null | undefined)[];
   /** The form's own rule for when Submit is enabled (SPEC section 5). */
   canSubmit?: boolean;
   /** The save is under way: Submit shows a spinner. */
@@ -37,7 +41,13 @@ export function SubmitForm({
     >
       <Stack gap={gap}>
         {heading}
-        {errors.map((message) => (message ? <ErrorAlert key={message} message={message} /> : null))}
+        {errors.map((entry) =>
+          !entry ? null : typeof entry === "string" ? (
+            <ErrorAlert key={entry} message={entry} />
+          ) : (
+            <ErrorAlert key={entry.message} message={entry.message} error={entry.error} />
+          ),
+        )}
         {children}
         <Group justify="flex-end" mt={onCancel ? "sm" : undefined}>
           {onCancel ? (

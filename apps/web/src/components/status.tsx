@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Alert, Anchor, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
+import { serverReason } from "../lib/errors";
 import { AlertIcon } from "./icons";
 import classes from "./status.module.css";
 
@@ -20,10 +21,23 @@ export function PageLoader({ py = 48 }: { py?: number }) {
   );
 }
 
-/** A load or save error: red alert, role alert, with the spec's message. */
-export function ErrorAlert({ message, children }: { message: string; children?: ReactNode }) {
+/**
+ * A load or save error: red alert, role alert, with the spec's message as its title and, when the
+ * failed call is given, the server's reason under it ("A theme with this name already exists.").
+ */
+export function ErrorAlert({
+  message,
+  error,
+  children,
+}: {
+  message: string;
+  error?: unknown;
+  children?: ReactNode;
+}) {
+  const reason = serverReason(error);
   return (
     <Alert color="red" variant="light" role="alert" icon={<AlertIcon />} title={message}>
+      {reason && reason !== message ? reason : null}
       {children}
     </Alert>
   );

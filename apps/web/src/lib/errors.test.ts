@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError, httpStatusOf, isRateLimited, parseId } from "./errors";
+import { ApiError, failure, httpStatusOf, isRateLimited, parseId, serverReason } from "./errors";
 
 describe("call error helpers", () => {
   it("recognises a rate-limited call by its code or its HTTP status", () => {
@@ -31,5 +31,31 @@ describe("call error helpers", () => {
     });
     expect(ApiError.fromBody(502, "<html>")).toMatchObject({ status: 502, code: "HTTP_502" });
     expect(ApiError.fromBody(500, null).message).toBe("Request failed with HTTP 500.");
+  });
+
+  it("gives the server's reason for a refused call, not for a fault or a network failure", () => {
+    const conflict = {
+      message: "A theme with this name already exists.",
+      data: { httpStatus: 409, zodError: null },
+    };
+    expect(serverReason(conflict)).toBe("A theme with this name already exists.");
+    const invalid = {
+      message: "The request is not valid.",
+      data: {
+        httpStatus: 400,
+        zodError: { formErrors: [], fieldErrors: { purchasePrice: ["The price must be more than $0."] } },
+      },
+    };
+    expect(serverReason(invalid)).toBe("The price must be more than $0.");
+    const rest = new ApiError(413, "PAYLOAD_TOO_LARGE", "The image is larger than 10 MB.");
+    expect(serverReason(rest)).toBe("The image is larger than 10 MB.");
+    expect(serverReason({ message: "Internal server error", data: { httpStatus: 500 } })).toBeNull();
+    expect(serverReason(new TypeError("Failed to fetch"))).toBeNull();
+    expect(serverReason(null)).toBeNull();
+    expect(failure("Failed to add theme.", null)).toBeNull();
+    expect(failure("Failed to add theme.", conflict)).toEqual({
+      message: "Failed to add theme.",
+      error: conflict,
+    });
   });
 });

@@ -47,3 +47,40 @@ export function parseId(value: string | undefined): number | null {
   const id = Number(value);
   return id > 0 && id <= 2_147_483_647 ? id : null;
 }
+
+/** The first message of zod's flattened issues ({ formErrors, fieldErrors }), as the server sends them. */
+function firstIssue(issues: unknown): string | null {
+  const flat = issues as { formErrors?: unknown; fieldErrors?: Record<string, unknown> } | null;
+  const lists: unknown[] = [flat?.formErrors, ...Object.values(flat?.fieldErrors ?? {})];
+  for (const list of lists) {
+    if (!Array.isArray(list)) continue;
+    for (const message of list as unknown[])
+      if (typeof message === "string" && message !== "") return message;
+  }
+  return null;
+}
+
+/**
+ * The server's reason for refusing a call, to show under the spec's message (e.g. "A theme with
+ * this name already exists."): the first validation issue, else the error's message. Null when the
+ * server did not answer with a 4xx (a network failure or a server fault says nothing useful).
+ */
+export function serverReason(error: unknown): string | null {
+  if (!error) return null;
+  const status = httpStatusOf(error);
+  if (status === undefined || status < 400 || status >= 500) return null;
+  const issues =
+    error instanceof ApiError ? error.issues : (error as { data?: { zodError?: unknown } }).data?.zodError;
+  const message = (error as { message?: unknown }).message;
+  return firstIssue(issues) ?? (typeof message === "string" && message.trim() !== "" ? message : null);
+}
+
+/** A failed save for SubmitForm's alerts: the spec's message, and the error whose reason goes under it. */
+export interface Failure {
+  message: string;
+  error: unknown;
+}
+
+/** The alert of a failed call, or null while it has not failed. */
+export const failure = (message: string, error: unknown): Failure | null =>
+  error ? { message, error } : null;

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import type { LookupItem } from "@club/shared";
+import type { LookupItem, StateItem } from "@club/shared";
 import { trpc } from "./trpc";
 
 export type LookupName = "brands" | "drinkTypes" | "countries" | "states";
@@ -33,6 +33,8 @@ export function useLookups(enabled: boolean) {
     drinkTypes: toOptions(drinkTypes.data),
     countries: toOptions(countries.data),
     states: toOptions(states.data),
+    /** The states with their country, for regionsForCountry (lib/regions.ts). */
+    stateItems: (states.data ?? []) as readonly StateItem[],
     loading: enabled && [brands, drinkTypes, countries, states].some((q) => q.isPending),
   };
 }

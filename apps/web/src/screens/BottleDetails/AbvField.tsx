@@ -30,7 +30,8 @@ export function AbvField({ bottleId, abv, editable }: { bottleId: number; abv: n
         {editable ? (
           <ActionIcon
             variant="subtle"
-            size="sm"
+            size={40}
+            my={-10}
             aria-label="Edit ABV"
             title="Edit ABV"
             onClick={() => {
@@ -40,7 +41,7 @@ export function AbvField({ bottleId, abv, editable }: { bottleId: number; abv: n
               setEditing(true);
             }}
           >
-            <EditIcon size={15} />
+            <EditIcon size={17} />
           </ActionIcon>
         ) : null}
       </Group>
@@ -101,7 +102,7 @@ export function AbvField({ bottleId, abv, editable }: { bottleId: number; abv: n
           {error}
         </Text>
       ) : null}
-      {update.isError ? <ErrorAlert message={Messages.updateAbv} /> : null}
+      {update.isError ? <ErrorAlert message={Messages.updateAbv} error={update.error} /> : null}
     </Stack>
   );
 }

@@ -1,10 +1,12 @@
 import { useState } from "react";
 import { Group, NumberInput, TextInput } from "@mantine/core";
 import "../../styles/numberInput";
-import { DateOnlySchema, Messages } from "@club/shared";
+import { Messages } from "@club/shared";
 import { FormCard } from "../../components/FormCard";
+import { failure } from "../../lib/errors";
 import { numberInputValue, today } from "../../lib/format";
 import { onSaved } from "../../lib/notify";
+import { pastDateProblem, purchasePriceProblem } from "../../lib/purchaseRules";
 import { trpc } from "../../lib/trpc";
 
 /** Members: a purchase (date defaults to today, price required); it starts unfinished. */
@@ -12,6 +14,7 @@ export default function AddInstanceForm({ bottleId }: { bottleId: number }) {
   const [datePurchased, setDatePurchased] = useState(today);
   const [price, setPrice] = useState<number | string>("");
   const [dateError, setDateError] = useState<string | null>(null);
+  const [priceError, setPriceError] = useState<string | null>(null);
   const utils = trpc.useUtils();
   const create = trpc.instances.create.useMutation({
     onSuccess: onSaved(
@@ -26,14 +29,14 @@ export default function AddInstanceForm({ bottleId }: { bottleId: number }) {
     <FormCard
       title="Add bottle instance"
       onSubmit={() => {
-        if (!DateOnlySchema.safeParse(datePurchased).success) {
-          setDateError("Choose a date.");
-          return;
-        }
-        if (purchasePrice === null) return;
+        const dateProblem = pastDateProblem(datePurchased);
+        const priceProblem = purchasePriceProblem(purchasePrice);
+        setDateError(dateProblem);
+        setPriceError(priceProblem);
+        if (dateProblem || priceProblem || purchasePrice === null) return;
         create.mutate({ datePurchased, purchasePrice, bottleId, dateFinished: null });
       }}
-      errors={[create.isError && Messages.addInstance]}
+      errors={[failure(Messages.addInstance, create.error)]}
       canSubmit={purchasePrice !== null}
       submitting={create.isPending}
       submitLabel="Add Instance"
@@ -43,25 +46,31 @@ export default function AddInstanceForm({ bottleId }: { bottleId: number }) {
           type="date"
           label="Date purchased"
           required
+          max={today()}
           value={datePurchased}
           error={dateError}
           onChange={(event) => {
-            setDatePurchased(event.currentTarget.value);
-            setDateError(null);
+            const value = event.currentTarget.value;
+            setDatePurchased(value);
+            // Said at once: the browser itself refuses to submit a date past the picker's max.
+            setDateError(value ? pastDateProblem(value) : null);
           }}
         />
         <NumberInput
           label="Purchase price"
           required
           prefix="$"
-          min={0}
-          max={1_000_000}
+          clampBehavior="none"
           decimalScale={2}
           fixedDecimalScale
           thousandSeparator=","
           placeholder="$0.00"
           value={price}
-          onChange={setPrice}
+          error={priceError}
+          onChange={(next) => {
+            setPrice(next);
+            setPriceError(null);
+          }}
         />
       </Group>
     </FormCard>

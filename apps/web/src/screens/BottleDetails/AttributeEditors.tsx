@@ -1,10 +1,11 @@
-import { Select, SimpleGrid, Stack, Text } from "@mantine/core";
-import "../../styles/combobox";
+import { SimpleGrid, Stack, Text } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { Messages, type BottleDetail } from "@club/shared";
+import { LookupSelect } from "../../components/LookupSelect";
 import { ErrorAlert } from "../../components/status";
 import { useSession } from "../../lib/appSession";
 import { onSaved } from "../../lib/notify";
+import { regionFitsCountry, regionsForCountry } from "../../lib/regions";
 import { trpc } from "../../lib/trpc";
 import { useLookups, type LookupName, type SelectOption } from "../../lib/useLookups";
 
@@ -57,35 +58,40 @@ function AttributeEditor({
   bottle,
   options,
   loading,
+  mismatch = null,
 }: {
   attribute: Attribute;
   bottle: BottleDetail;
   options: SelectOption[];
   loading: boolean;
+  /** Why the current value is not shown (a region of another country): the member should choose again. */
+  mismatch?: string | null;
 }) {
   const utils = trpc.useUtils();
   const save = useMutation({
     mutationFn: (id: number) => attribute.save(utils.client, bottle.id, id),
     onSuccess: onSaved(`${attribute.label} updated.`, () => utils.bottles.invalidate()),
   });
-  const value = attribute.current(bottle);
+  const value = mismatch ? null : attribute.current(bottle);
+  const noun = attribute.label.toLowerCase();
 
   return (
     <Stack gap={6}>
-      <Select
+      <LookupSelect
         label={attribute.label}
-        placeholder={loading ? "Loading…" : `Choose a ${attribute.label.toLowerCase()}`}
+        placeholder={loading ? "Loading…" : `Choose a ${noun}`}
         data={options}
         value={value === null ? null : String(value)}
         onChange={(picked) => {
           if (picked !== null && picked !== String(value)) save.mutate(Number.parseInt(picked, 10));
         }}
-        searchable
         allowDeselect={false}
         disabled={save.isPending}
+        error={mismatch}
         nothingFoundMessage="Nothing found"
+        notFound={(text) => `No ${noun} "${text}" in the list.`}
       />
-      {save.isError ? <ErrorAlert message={attribute.failure} /> : null}
+      {save.isError ? <ErrorAlert message={attribute.failure} error={save.error} /> : null}
     </Stack>
   );
 }
@@ -93,6 +99,13 @@ function AttributeEditor({
 /** Members: brand, type, country and state selects; each choice is saved at once. */
 export function AttributeEditors({ bottle }: { bottle: BottleDetail }) {
   const lookups = useLookups(useSession() !== null);
+  // The state offers the regions of the bottle's country (and those of no country); a region left
+  // from another country is shown as not chosen, with the reason.
+  const regionIds = new Set(regionsForCountry(lookups.stateItems, bottle.countryId).map((s) => String(s.id)));
+  const regionOptions = lookups.states.filter((option) => regionIds.has(option.value));
+  const regionMismatch = regionFitsCountry(lookups.stateItems, bottle.stateId, bottle.countryId)
+    ? null
+    : `${bottle.state ?? "The state"} is not in ${bottle.country ?? "this country"}: choose a region of ${bottle.country ?? "it"}.`;
 
   return (
     <Stack gap="xs">
@@ -100,15 +113,26 @@ export function AttributeEditors({ bottle }: { bottle: BottleDetail }) {
         Edit details
       </Text>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        {ATTRIBUTES.map((attribute) => (
-          <AttributeEditor
-            key={attribute.label}
-            attribute={attribute}
-            bottle={bottle}
-            options={lookups[attribute.lookup]}
-            loading={lookups.loading}
-          />
-        ))}
+        {ATTRIBUTES.map((attribute) =>
+          attribute.lookup === "states" ? (
+            <AttributeEditor
+              key={attribute.label}
+              attribute={attribute}
+              bottle={bottle}
+              options={regionOptions}
+              loading={lookups.loading}
+              mismatch={regionMismatch}
+            />
+          ) : (
+            <AttributeEditor
+              key={attribute.label}
+              attribute={attribute}
+              bottle={bottle}
+              options={lookups[attribute.lookup]}
+              loading={lookups.loading}
+            />
+          ),
+        )}
       </SimpleGrid>
     </Stack>
   );

@@ -32,7 +32,7 @@ export function InstancesSection({
       <Title order={2} fz="h3">
         Bottle Instances
       </Title>
-      {finish.isError ? <ErrorAlert message={Messages.finishInstance} /> : null}
+      {finish.isError ? <ErrorAlert message={Messages.finishInstance} error={finish.error} /> : null}
       {instances.length === 0 ? (
         <Paper withBorder radius="lg">
           <EmptyMessage>No purchases recorded yet.</EmptyMessage>

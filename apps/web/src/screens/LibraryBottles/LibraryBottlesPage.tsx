@@ -253,7 +253,7 @@ export default function LibraryBottlesPage() {
                 {COLUMNS.map((column) => (
                   <SortHeader key={column.key} column={column} sort={view.sort} onSort={onSort} />
                 ))}
-                <th>
+                <th data-label="">
                   <span className={classes.visuallyHidden}>Actions</span>
                 </th>
               </tr>

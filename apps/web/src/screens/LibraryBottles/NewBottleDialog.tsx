@@ -1,12 +1,15 @@
-import { NumberInput, Select, SimpleGrid, Text, TextInput } from "@mantine/core";
+import { NumberInput, SimpleGrid, Text, TextInput } from "@mantine/core";
 import "../../styles/numberInput";
 import "../../styles/combobox";
 import { useForm } from "@mantine/form";
 import { ABV_MAX, ABV_MIN, Messages, NewBottleInputSchema, type NewBottleInput } from "@club/shared";
 import { FormDialog } from "../../components/FormDialog";
+import { LookupSelect } from "../../components/LookupSelect";
 import { useSession } from "../../lib/appSession";
+import { failure } from "../../lib/errors";
 import { numberInputValue } from "../../lib/format";
 import { onSaved } from "../../lib/notify";
+import { regionFitsCountry, regionsForCountry } from "../../lib/regions";
 import { trpc } from "../../lib/trpc";
 import { useLookups } from "../../lib/useLookups";
 
@@ -70,6 +73,24 @@ export default function NewBottleDialog({ onClose }: { onClose: () => void }) {
     },
   });
   const typingNewBrand = form.values.newBrand.trim() !== "";
+  const countryId = toId(form.values.countryId);
+  const regionIds = new Set(
+    regionsForCountry(lookups.stateItems, countryId).map((state) => String(state.id)),
+  );
+  const regions = lookups.states.filter((option) => regionIds.has(option.value));
+  const chooseCountry = (next: string | null) => {
+    form.setFieldValue("countryId", next);
+    // A region of another country no longer fits: clear it rather than save a mismatch.
+    if (!regionFitsCountry(lookups.stateItems, toId(form.values.stateId), toId(next))) {
+      form.setFieldValue("stateId", null);
+    }
+  };
+  const chooseRegion = (next: string | null) => {
+    form.setFieldValue("stateId", next);
+    // A region of one country fills in an empty country.
+    const country = lookups.stateItems.find((state) => String(state.id) === next)?.countryId ?? null;
+    if (form.values.countryId === null && country !== null) form.setFieldValue("countryId", String(country));
+  };
   const canSubmit = form.values.name.trim() !== "" && numberInputValue(form.values.abv) !== null;
 
   return (
@@ -78,21 +99,21 @@ export default function NewBottleDialog({ onClose }: { onClose: () => void }) {
       size="lg"
       onClose={onClose}
       onSubmit={form.onSubmit((values) => create.mutate(toNewBottleInput(values)))}
-      errors={[create.isError && Messages.addNewBottle]}
+      errors={[failure(Messages.addNewBottle, create.error)]}
       canSubmit={canSubmit}
       submitting={create.isPending}
     >
       <TextInput label="Name" required data-autofocus {...form.getInputProps("name")} />
       <TextInput label="Store link" type="url" placeholder="https://" {...form.getInputProps("storeLink")} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Select
+        <LookupSelect
           label="Brand"
           placeholder={typingNewBrand ? "Using the new brand" : "Choose a brand"}
           data={lookups.brands}
-          searchable
           clearable
           disabled={typingNewBrand}
           nothingFoundMessage="No such brand: type it as a new brand"
+          notFound={(text) => `No brand "${text}" in the list: type it under New brand.`}
           {...form.getInputProps("brandId")}
         />
         <TextInput
@@ -103,35 +124,43 @@ export default function NewBottleDialog({ onClose }: { onClose: () => void }) {
         <Text size="xs" c="dimmed" style={{ gridColumn: "1 / -1" }} mt={-8}>
           A new brand replaces the chosen one. With neither, the bottle name is used as the brand.
         </Text>
-        <Select
+        <LookupSelect
           label="Type"
           placeholder="Choose a type"
           data={lookups.drinkTypes}
-          searchable
           clearable
+          notFound={(text) => `No type "${text}" in the list.`}
           {...form.getInputProps("drinkTypeId")}
         />
-        <Select
+        <LookupSelect
           label="Country"
           placeholder="Choose a country"
           data={lookups.countries}
-          searchable
           clearable
+          notFound={(text) => `No country "${text}" in the list.`}
           {...form.getInputProps("countryId")}
+          onChange={chooseCountry}
         />
-        <Select
+        <LookupSelect
           label="State"
-          placeholder="Choose a state or region"
-          data={lookups.states}
-          searchable
+          placeholder={countryId === null ? "Choose a state or region" : "Choose a region of this country"}
+          data={regions}
           clearable
+          nothingFoundMessage="No such state or region for this country"
+          notFound={(text) =>
+            countryId === null
+              ? `No state or region "${text}" in the list.`
+              : `No state or region "${text}" in the chosen country.`
+          }
           {...form.getInputProps("stateId")}
+          onChange={chooseRegion}
         />
         <NumberInput
           label="ABV"
           required
           min={ABV_MIN}
           max={ABV_MAX}
+          clampBehavior="none"
           decimalScale={2}
           step={0.1}
           suffix="%"

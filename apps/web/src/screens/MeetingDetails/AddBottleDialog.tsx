@@ -3,6 +3,7 @@ import { Select } from "@mantine/core";
 import "../../styles/combobox";
 import { Messages } from "@club/shared";
 import { FormDialog } from "../../components/FormDialog";
+import { failure } from "../../lib/errors";
 import { onSaved } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 
@@ -33,7 +34,10 @@ export default function AddBottleDialog({
       onSubmit={() => {
         if (bottleId !== null) add.mutate({ meetingId, bottleId: Number.parseInt(bottleId, 10) });
       }}
-      errors={[options.isError && Messages.fetchAvailableBottles, add.isError && Messages.addBottleToMeeting]}
+      errors={[
+        options.isError && Messages.fetchAvailableBottles,
+        failure(Messages.addBottleToMeeting, add.error),
+      ]}
       canSubmit={bottleId !== null}
       submitting={add.isPending}
     >

@@ -3,6 +3,7 @@ import "../../styles/combobox";
 import { useForm } from "@mantine/form";
 import { DateOnlySchema, Messages } from "@club/shared";
 import { FormDialog } from "../../components/FormDialog";
+import { failure } from "../../lib/errors";
 import { today } from "../../lib/format";
 import { onSaved } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
@@ -41,7 +42,7 @@ export default function AddMeetingDialog({ onClose }: { onClose: () => void }) {
           themeId: Number.parseInt(values.themeId, 10),
         });
       })}
-      errors={[create.isError && Messages.postMeeting, themes.isError && Messages.fetchThemes]}
+      errors={[failure(Messages.postMeeting, create.error), themes.isError && Messages.fetchThemes]}
       canSubmit={form.values.hostName.trim() !== "" && form.values.themeId !== null}
       submitting={create.isPending}
     >

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { TextInput } from "@mantine/core";
 import { Messages } from "@club/shared";
 import { FormDialog } from "../../components/FormDialog";
+import { failure } from "../../lib/errors";
 import { onSaved } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 
@@ -18,7 +19,7 @@ export default function AddThemeDialog({ onClose }: { onClose: () => void }) {
       title="Add New Theme"
       onClose={onClose}
       onSubmit={() => create.mutate({ id: 0, description })}
-      errors={[create.isError && Messages.addTheme]}
+      errors={[failure(Messages.addTheme, create.error)]}
       submitting={create.isPending}
     >
       <TextInput

@@ -1,0 +1,26 @@
+/** A header's label for its cells: its data-label if it has one (may be empty), else its text. */
+const headerLabel = (th: HTMLTableCellElement) => th.dataset.label ?? th.textContent?.trim() ?? "";
+
+/**
+ * Copies each column header's text onto the body cells of its column as data-label (the phone
+ * layout shows it beside the value). Column spans are followed; attributes are only written when
+ * they change, so running it on every DOM change is cheap.
+ */
+export function labelCells(table: HTMLTableElement): void {
+  const headerRow = table.tHead?.rows[table.tHead.rows.length - 1];
+  if (!headerRow) return;
+  const labels: string[] = [];
+  for (const th of Array.from(headerRow.cells)) {
+    for (let i = 0; i < th.colSpan; i++) labels.push(headerLabel(th));
+  }
+  for (const body of Array.from(table.tBodies)) {
+    for (const row of Array.from(body.rows)) {
+      let column = 0;
+      for (const cell of Array.from(row.cells)) {
+        const label = labels[column] ?? "";
+        if (cell.getAttribute("data-label") !== label) cell.setAttribute("data-label", label);
+        column += cell.colSpan;
+      }
+    }
+  }
+}
