@@ -6,6 +6,7 @@ import { ErrorAlert } from "../../components/status";
 import { authFetch } from "../../lib/appSession";
 import { onSaved } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
+import { useUndo } from "../../lib/undo";
 
 /** Multipart POST, field `image`, through the fetch that refreshes and retries once on 401. */
 async function uploadImage(bottleId: number, file: File): Promise<void> {
@@ -19,10 +20,14 @@ async function uploadImage(bottleId: number, file: File): Promise<void> {
 export function ImageUpload({ bottleId }: { bottleId: number }) {
   const [file, setFile] = useState<File | null>(null);
   const utils = trpc.useUtils();
+  const undo = useUndo();
   const upload = useMutation({
     mutationFn: (chosen: File) => uploadImage(bottleId, chosen),
     onSuccess: onSaved(
-      "Image uploaded.",
+      {
+        notice: "Image uploaded.",
+        undo: () => undo({ entity: "image", entityId: bottleId, action: "bottles.uploadImage" }),
+      },
       () => setFile(null),
       () => utils.bottles.invalidate(),
     ),
