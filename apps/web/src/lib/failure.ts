@@ -1,12 +1,5 @@
 import { ServerMessages } from "@club/shared";
-import { ApiError, httpStatusOf } from "./errors";
-
-/** The finer reason of a refused call: tRPC's `data.reason`, or a REST error's `code`. */
-export function reasonOf(error: unknown): string | undefined {
-  if (error instanceof ApiError) return error.code;
-  const reason = (error as { data?: { reason?: unknown } } | null)?.data?.reason;
-  return typeof reason === "string" ? reason : undefined;
-}
+import { httpStatusOf } from "./errors";
 
 /**
  * What to tell the member when a change failed. The server's messages for a refusal (403 not
