@@ -10,7 +10,7 @@ import {
   type Session,
 } from "./support/browser";
 import { startClub, type Club, type Member } from "./support/server";
-import { dialog, hides, onScreen, shows, toast } from "./support/ui";
+import { chooseOption, dialog, hides, onScreen, shows, toast } from "./support/ui";
 
 const PHONE = { width: 375, height: 812 };
 
@@ -174,6 +174,30 @@ describe("corrections and undo (375 px phone)", () => {
     await confirm.getByRole("button", { name: "Cancel" }).click();
     await hides(confirm);
     await shows(main().getByText("Islay Night", { exact: true }));
+  });
+
+  it("asks before adding a second meeting on a date, and the toast's Undo takes the new one away", async () => {
+    const meetingsOn = async () =>
+      (
+        await club.apiOk<{ date: string }[]>("GET", "/api/MonthlyMeetings/GetMonthlyMeetingsWithNames")
+      ).filter((m) => m.date.startsWith("2025-11-14")).length;
+    await visit(page, "/");
+    await main().getByRole("button", { name: "Add Meeting" }).click();
+    const add = dialog(page, "Add Meeting");
+    await add.getByLabel("Date").fill("2025-11-14");
+    await add.getByRole("textbox", { name: "Host name" }).fill("Zed Ray");
+    await chooseOption(add, page, "Theme", "Islay Night");
+    await add.getByRole("button", { name: "Submit" }).click();
+    await shows(add.getByText("There is already a meeting on Friday, November 14, 2025. Add another?"));
+    expect(await meetingsOn()).toBe(1);
+    await add.getByRole("button", { name: "Add another" }).click();
+    await hides(add);
+    await expect.poll(meetingsOn).toBe(2);
+
+    await toast(page, "Meeting added.").getByRole("button", { name: "Undo" }).click();
+    await shows(toast(page, "Undone"));
+    await expect.poll(meetingsOn).toBe(1);
+    await hides(main().getByText("Zed Ray"));
   });
 
   it("lists the changes as sentences on the Activity screen, filters them, and undoes one", async () => {

@@ -58,7 +58,7 @@ export default function ThemeIdeasPage() {
         subtitle="Ideas for upcoming tastings, and when we last poured each one."
         actions={
           isMember ? (
-            <Button leftSection={<PlusIcon />} onClick={() => setDialog({ kind: "add" })}>
+            <Button h={40} leftSection={<PlusIcon />} onClick={() => setDialog({ kind: "add" })}>
               Add New Theme
             </Button>
           ) : null
