@@ -29,7 +29,7 @@ export function ConfirmDialog({
   error?: string | null;
 }) {
   return (
-    <Modal opened onClose={onClose} title={title} closeButtonProps={{ size: 40 }}>
+    <Modal opened onClose={onClose} title={title}>
       <Stack>
         {error ? <ErrorAlert message={error} /> : null}
         <Text size="sm" component="div">

@@ -13,7 +13,7 @@ export function FormDialog({
   ...form
 }: SubmitFormProps & { title: string; size?: "md" | "lg"; onClose: () => void }) {
   return (
-    <Modal opened onClose={onClose} title={title} size={size} closeButtonProps={{ size: 40 }}>
+    <Modal opened onClose={onClose} title={title} size={size}>
       <SubmitForm {...form} onCancel={onClose} />
     </Modal>
   );

@@ -29,7 +29,7 @@ function entry(overrides: Partial<ActivityItem> = {}): ActivityItem {
 }
 
 /** A stand-in server: records the log queries and the undos; `refuse` makes undo fail with it. */
-function fakeApi(newest: ActivityItem | undefined, refuse?: unknown) {
+function fakeApi(newest: ActivityItem | undefined, refuse?: Error) {
   const asked: { entity: string; entityId: string }[] = [];
   const undone: number[] = [];
   const api: UndoApi = {

@@ -82,7 +82,7 @@ export function useUndo(): (target: UndoTarget) => UndoAction {
       try {
         await undoLatest(undoApiOf(utils.client), target);
       } catch (error) {
-        throw new Error(undoFailureMessage(error));
+        throw new Error(undoFailureMessage(error), { cause: error });
       }
       await utils.invalidate();
     },

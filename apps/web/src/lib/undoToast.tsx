@@ -3,7 +3,7 @@ import type { UndoAction } from "./notify";
 import { notifications } from "./notificationsUi";
 
 /** How long a toast with an Undo button stays (hovering it keeps it open). */
-export const UNDO_TOAST_MS = 10_000;
+export const UNDO_TOAST_MS = 6_000;
 
 let counter = 0;
 
