@@ -69,6 +69,8 @@ export const PRELOAD_ROUTES: PreloadRoute[] = [
   },
   { pattern: "^/confirm-email/?$", screen: "src/screens/ConfirmEmail/ConfirmEmailPage.tsx", queries: [] },
   { pattern: "^/about/?$", screen: "src/screens/About/AboutPage.tsx", queries: [] },
+  // Members only: their calls carry a token, so nothing is fetched ahead.
+  { pattern: "^/activity/?$", screen: "src/screens/Activity/ActivityPage.tsx", queries: [] },
 ];
 
 /** The tRPC GET URL httpBatchLink makes for one query alone: /trpc/<name>?batch=1&input={"0":input}. */

@@ -345,10 +345,14 @@ describe("member journey (empty club)", () => {
     await shows(row.getByRole("button", { name: "Bottle Finished" }));
   });
 
-  it("marks the instance finished with today's date", async () => {
+  it("marks the instance finished with today's date, after asking", async () => {
     const table = main().getByRole("table", { name: "Bottle instances" });
     const row = table.getByRole("row").filter({ hasText: "$54.99" });
     await row.getByRole("button", { name: "Bottle Finished" }).click();
+    // Issue 11: 'Bottle Finished' asks for confirmation first.
+    const confirm = dialog(page, "Bottle Finished");
+    await confirm.getByRole("button", { name: "Mark finished" }).click();
+    await hides(confirm);
     await hides(row.getByRole("button", { name: "Bottle Finished" }));
     await expect.poll(async () => row.locator(`td:nth-child(2) time[datetime="${today}"]`).count()).toBe(1);
     const id = Number(bottlePath.split("/").pop());

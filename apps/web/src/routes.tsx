@@ -10,6 +10,7 @@ const RegisterPage = lazyRoute(() => import("./screens/Register/RegisterPage"));
 const BottleDetailsPage = lazyRoute(() => import("./screens/BottleDetails/BottleDetailsPage"));
 const MeetingDetailsPage = lazyRoute(() => import("./screens/MeetingDetails/MeetingDetailsPage"));
 const ConfirmEmailPage = lazyRoute(() => import("./screens/ConfirmEmail/ConfirmEmailPage"));
+const ActivityPage = lazyRoute(() => import("./screens/Activity/ActivityPage"));
 const AboutPage = lazyRoute(() => import("./screens/About/AboutPage"));
 const NotFoundPage = lazyRoute(() => import("./screens/NotFound/NotFoundPage"));
 
@@ -23,6 +24,7 @@ const ROUTES: { path: string; screen: LazyRoute }[] = [
   { path: "/monthlymeeting/:meetingId", screen: MeetingDetailsPage },
   { path: "/confirm-email", screen: ConfirmEmailPage },
   { path: "/about", screen: AboutPage },
+  { path: "/activity", screen: ActivityPage },
 ];
 
 /** The paths routes.tsx serves (vite.routePreload.ts must know each; routes.test.ts checks it). */

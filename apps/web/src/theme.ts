@@ -91,7 +91,8 @@ export const theme = createTheme({
         centered: true,
         radius: "lg",
         overlayProps: { backgroundOpacity: 0.55, blur: 3 },
-        closeButtonProps: { "aria-label": "Close" },
+        // 40 px: a tap target a thumb can hit.
+        closeButtonProps: { "aria-label": "Close", size: 40 },
       },
       styles: {
         title: { fontFamily: "var(--mantine-font-family-headings)", fontWeight: 700, fontSize: "1.25rem" },

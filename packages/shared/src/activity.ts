@@ -17,6 +17,8 @@ export type ActivityQuery = z.infer<typeof ActivityQuerySchema>;
 export const ActivityEntrySchema = z.object({
   id: z.number().int(),
   at: z.string(),
+  /** Who made the change (null: the member is gone); filter with `memberId`. */
+  memberId: z.number().int().nullable(),
   member: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
   action: z.string(),
   entity: z.string(),

@@ -18,8 +18,13 @@ const LINKS = [
   { to: "/about", label: "About" },
 ] as const;
 
+/** Links only a logged-in member sees, shown before About. */
+const MEMBER_LINKS = [{ to: "/activity", label: "Activity" }] as const;
+
 function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
-  return LINKS.map((link) => (
+  const session = useSession();
+  const links = session ? [...LINKS.slice(0, -1), ...MEMBER_LINKS, ...LINKS.slice(-1)] : LINKS;
+  return links.map((link) => (
     <NavLink key={link.to} to={link.to} end={link.to === "/"} className={classes.link} onClick={onNavigate}>
       {link.label}
     </NavLink>

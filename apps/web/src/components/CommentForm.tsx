@@ -4,6 +4,7 @@ import { COMMENT_MAX, Messages } from "@club/shared";
 import { failure } from "../lib/errors";
 import { onSaved } from "../lib/notify";
 import { trpc } from "../lib/trpc";
+import { useUndo } from "../lib/undo";
 import { FormCard } from "./FormCard";
 import { FormDialog } from "./FormDialog";
 
@@ -42,9 +43,15 @@ export function CommentForm({
   const place = dialog ? PLACES.dialog : PLACES.card;
   const [comment, setComment] = useState("");
   const utils = trpc.useUtils();
+  const undo = useUndo();
   const create = trpc.comments.create.useMutation({
-    onSuccess: onSaved(place.notice, dialog ? dialog.onClose : () => setComment(""), () =>
-      utils.comments.invalidate(),
+    onSuccess: onSaved(
+      {
+        notice: place.notice,
+        undo: (created) => undo({ entity: "comment", entityId: created.id, action: "comments.create" }),
+      },
+      dialog ? dialog.onClose : () => setComment(""),
+      () => utils.comments.invalidate(),
     ),
   });
   const trimmed = comment.trim();

@@ -51,11 +51,11 @@ export function SubmitForm({
         {children}
         <Group justify="flex-end" mt={onCancel ? "sm" : undefined}>
           {onCancel ? (
-            <Button variant="default" onClick={onCancel}>
+            <Button variant="default" h={40} onClick={onCancel}>
               Cancel
             </Button>
           ) : null}
-          <Button type="submit" disabled={!canSubmit} loading={submitting}>
+          <Button type="submit" h={40} disabled={!canSubmit} loading={submitting}>
             {submitLabel}
           </Button>
         </Group>

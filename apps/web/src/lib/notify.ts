@@ -5,14 +5,31 @@ import { useSyncExternalStore } from "react";
 let wanted = false;
 const listeners = new Set<() => void>();
 
+function wantNotifications(): void {
+  if (wanted) return;
+  wanted = true;
+  for (const listener of listeners) listener();
+}
+
 /** Shows a short confirmation toast (green by default). */
 export function notify(message: string, color: "green" | "red" | "blue" = "green"): void {
-  if (!wanted) {
-    wanted = true;
-    for (const listener of listeners) listener();
-  }
+  wantNotifications();
   import("./notificationsUi")
     .then(({ notifications }) => notifications.show({ message, color, withBorder: true, autoClose: 3500 }))
+    .catch((error: unknown) => console.error("Notifications failed to load", error));
+}
+
+/** Undoes a change; rejects with an Error whose message is for the member (lib/undo.ts). */
+export type UndoAction = () => Promise<void>;
+
+/**
+ * A green toast saying what happened, with an Undo button: it runs `undo`, then says "Undone"
+ * or, in red, why not. It stays longer than a plain toast, and while the pointer is over it.
+ */
+export function notifyUndoable(message: string, undo: UndoAction): void {
+  wantNotifications();
+  import("./undoToast")
+    .then(({ showUndoToast }) => showUndoToast(message, undo))
     .catch((error: unknown) => console.error("Notifications failed to load", error));
 }
 
@@ -27,13 +44,24 @@ export function useNotificationsWanted(): boolean {
   );
 }
 
+/** A save's toast that offers to undo it: `undo` builds the action from the save's answer and input. */
+export interface UndoableNotice<D, V> {
+  notice: string;
+  undo: (data: D, variables: V) => UndoAction;
+}
+
 /**
- * The onSuccess of a save: a green toast saying what happened, then each step in turn (close the
- * dialog or clear the form, then refetch what the save changed).
+ * The onSuccess of a save: a green toast saying what happened (with an Undo button when the notice
+ * says how), then each step in turn (close the dialog or clear the form, then refetch what the
+ * save changed).
  */
-export function onSaved(notice: string, ...steps: (() => unknown)[]): () => Promise<void> {
-  return async () => {
-    notify(notice);
+export function onSaved<D = unknown, V = unknown>(
+  notice: string | UndoableNotice<D, V>,
+  ...steps: (() => unknown)[]
+): (data: D, variables: V) => Promise<void> {
+  return async (data, variables) => {
+    if (typeof notice === "string") notify(notice);
+    else notifyUndoable(notice.notice, notice.undo(data, variables));
     for (const step of steps) await step();
   };
 }

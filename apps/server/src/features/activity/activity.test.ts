@@ -74,6 +74,8 @@ describe("the activity log", () => {
     const anns = await activity(bob.token, `?memberId=${ann.user.id}`);
     expect(anns.length).toBeGreaterThan(0);
     expect(new Set(anns.map((e) => e.member?.lastName)).size).toBe(1);
+    // Each entry names its member's id, so a screen can offer the members it lists as filters.
+    expect(new Set(anns.map((e) => e.memberId))).toEqual(new Set([ann.user.id]));
   });
 });
 

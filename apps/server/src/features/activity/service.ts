@@ -96,6 +96,7 @@ export function getActivity(ctx: AuthedCtx, query: ActivityQuery): ActivityEntry
       {
         id: entry.id,
         at: entry.at,
+        memberId: entry.memberId,
         member: firstName === null || lastName === null ? null : { firstName, lastName },
         action: entry.action,
         entity: entry.entity,

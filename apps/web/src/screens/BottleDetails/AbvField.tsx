@@ -7,6 +7,7 @@ import { ErrorAlert } from "../../components/status";
 import { formatAbv, numberInputValue } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { onSaved } from "../../lib/notify";
+import { useUndo } from "../../lib/undo";
 import classes from "./BottleDetails.module.css";
 
 /** The ABV value; members edit it inline (0 to 100, else the spec's error text). */
@@ -15,9 +16,13 @@ export function AbvField({ bottleId, abv, editable }: { bottleId: number; abv: n
   const [value, setValue] = useState<number | string>(abv);
   const [error, setError] = useState<string | null>(null);
   const utils = trpc.useUtils();
+  const undo = useUndo();
   const update = trpc.bottles.updateAbv.useMutation({
     onSuccess: onSaved(
-      "ABV updated.",
+      {
+        notice: "ABV updated.",
+        undo: () => undo({ entity: "bottle", entityId: bottleId, action: "bottles.updateAbv" }),
+      },
       () => setEditing(false),
       () => utils.bottles.invalidate(),
     ),
@@ -31,7 +36,8 @@ export function AbvField({ bottleId, abv, editable }: { bottleId: number; abv: n
           <ActionIcon
             variant="subtle"
             size={40}
-            my={-10}
+            // A 40 px tap target that does not make the ABV row taller than its neighbours.
+            my={-9}
             aria-label="Edit ABV"
             title="Edit ABV"
             onClick={() => {

@@ -8,6 +8,7 @@ import { numberInputValue, today } from "../../lib/format";
 import { onSaved } from "../../lib/notify";
 import { pastDateProblem, purchasePriceProblem } from "../../lib/purchaseRules";
 import { trpc } from "../../lib/trpc";
+import { useUndo } from "../../lib/undo";
 
 /** Members: a purchase (date defaults to today, price required); it starts unfinished. */
 export default function AddInstanceForm({ bottleId }: { bottleId: number }) {
@@ -16,9 +17,13 @@ export default function AddInstanceForm({ bottleId }: { bottleId: number }) {
   const [dateError, setDateError] = useState<string | null>(null);
   const [priceError, setPriceError] = useState<string | null>(null);
   const utils = trpc.useUtils();
+  const undo = useUndo();
   const create = trpc.instances.create.useMutation({
     onSuccess: onSaved(
-      "Bottle instance added.",
+      {
+        notice: "Bottle instance added.",
+        undo: (created) => undo({ entity: "instance", entityId: created.id, action: "instances.create" }),
+      },
       () => setPrice(""),
       () => utils.bottles.invalidate(),
     ),

@@ -7,6 +7,7 @@ import { useSession } from "../../lib/appSession";
 import { onSaved } from "../../lib/notify";
 import { regionFitsCountry, regionsForCountry } from "../../lib/regions";
 import { trpc } from "../../lib/trpc";
+import { useUndo } from "../../lib/undo";
 import { useLookups, type LookupName, type SelectOption } from "../../lib/useLookups";
 
 type Client = ReturnType<typeof trpc.useUtils>["client"];
@@ -16,6 +17,8 @@ interface Attribute {
   /** The select's label; the toast says '{label} updated.' */
   label: string;
   lookup: LookupName;
+  /** The procedure that saves it (the activity log's action, for the toast's Undo). */
+  action: string;
   current: (bottle: BottleDetail) => number | null;
   save: (client: Client, bottleId: number, id: number) => Promise<unknown>;
   /** SPEC section 8's message when saving fails. */
@@ -26,6 +29,7 @@ const ATTRIBUTES: readonly Attribute[] = [
   {
     label: "Brand",
     lookup: "brands",
+    action: "bottles.updateBrand",
     current: (bottle) => bottle.brandId,
     save: (client, bottleId, brandId) => client.bottles.updateBrand.mutate({ bottleId, brandId }),
     failure: Messages.updateBrand,
@@ -33,6 +37,7 @@ const ATTRIBUTES: readonly Attribute[] = [
   {
     label: "Type",
     lookup: "drinkTypes",
+    action: "bottles.updateDrinkType",
     current: (bottle) => bottle.drinkTypeId,
     save: (client, bottleId, drinkTypeId) => client.bottles.updateDrinkType.mutate({ bottleId, drinkTypeId }),
     failure: Messages.updateDrinkType,
@@ -40,6 +45,7 @@ const ATTRIBUTES: readonly Attribute[] = [
   {
     label: "Country",
     lookup: "countries",
+    action: "bottles.updateCountry",
     current: (bottle) => bottle.countryId,
     save: (client, bottleId, countryId) => client.bottles.updateCountry.mutate({ bottleId, countryId }),
     failure: Messages.updateCountry,
@@ -47,6 +53,7 @@ const ATTRIBUTES: readonly Attribute[] = [
   {
     label: "State",
     lookup: "states",
+    action: "bottles.updateState",
     current: (bottle) => bottle.stateId,
     save: (client, bottleId, stateId) => client.bottles.updateState.mutate({ bottleId, stateId }),
     failure: Messages.updateState,
@@ -68,9 +75,16 @@ function AttributeEditor({
   mismatch?: string | null;
 }) {
   const utils = trpc.useUtils();
+  const undo = useUndo();
   const save = useMutation({
     mutationFn: (id: number) => attribute.save(utils.client, bottle.id, id),
-    onSuccess: onSaved(`${attribute.label} updated.`, () => utils.bottles.invalidate()),
+    onSuccess: onSaved(
+      {
+        notice: `${attribute.label} updated.`,
+        undo: () => undo({ entity: "bottle", entityId: bottle.id, action: attribute.action }),
+      },
+      () => utils.bottles.invalidate(),
+    ),
   });
   const value = mismatch ? null : attribute.current(bottle);
   const noun = attribute.label.toLowerCase();

@@ -1,13 +1,13 @@
-import { lazy, Suspense, useEffect } from "react";
-import { Anchor, Badge, Card, Divider, Grid, Group, Stack, Text } from "@mantine/core";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { Anchor, Badge, Button, Card, Divider, Grid, Group, Stack, Text } from "@mantine/core";
 import { Link, useParams } from "react-router-dom";
 import { Messages, type BottleDetail } from "@club/shared";
 import { PageHeader } from "../../components/PageHeader";
-import { ExternalIcon } from "../../components/icons";
+import { EditIcon, ExternalIcon, TrashIcon } from "../../components/icons";
 import { ErrorAlert, NotFound, PageLoader } from "../../components/status";
-import { useSession } from "../../lib/appSession";
 import { isNotFound, parseId } from "../../lib/errors";
 import { formatAbv, orNA } from "../../lib/format";
+import { usePermissions } from "../../lib/permissions";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
 import { BottleImage } from "./BottleImage";
@@ -23,6 +23,9 @@ const loadImageUpload = () => import("./ImageUpload");
 const AbvField = lazy(() => loadAbvField().then((m) => ({ default: m.AbvField })));
 const AttributeEditors = lazy(() => loadAttributeEditors().then((m) => ({ default: m.AttributeEditors })));
 const ImageUpload = lazy(() => loadImageUpload().then((m) => ({ default: m.ImageUpload })));
+const loadBottleDialogs = () => import("./BottleDialogs");
+const EditBottleDialog = lazy(() => loadBottleDialogs().then((m) => ({ default: m.EditBottleDialog })));
+const DeleteBottleDialog = lazy(() => loadBottleDialogs().then((m) => ({ default: m.DeleteBottleDialog })));
 
 const BOTTLE_NOT_FOUND = "There is no bottle at this address. It may have been removed from the library.";
 
@@ -68,8 +71,9 @@ function Facts({ bottle, isMember }: { bottle: BottleDetail; isMember: boolean }
 }
 
 function Bottle({ id }: { id: number }) {
-  const session = useSession();
-  const isMember = session !== null;
+  const { isMember, isAdmin } = usePermissions();
+  const [dialog, setDialog] = useState<"edit" | "delete" | null>(null);
+  const close = () => setDialog(null);
   // A member's controls start loading with the page, not once the bottle has arrived.
   useEffect(() => {
     if (isMember) void Promise.all([loadAbvField(), loadAttributeEditors(), loadImageUpload()]);
@@ -107,7 +111,34 @@ function Bottle({ id }: { id: number }) {
             </Text>
           </Group>
         }
+        actions={
+          isMember ? (
+            <>
+              <Button h={40} variant="default" leftSection={<EditIcon />} onClick={() => setDialog("edit")}>
+                Edit Bottle
+              </Button>
+              {isAdmin ? (
+                <Button
+                  h={40}
+                  variant="light"
+                  color="red"
+                  leftSection={<TrashIcon />}
+                  onClick={() => setDialog("delete")}
+                >
+                  Delete Bottle
+                </Button>
+              ) : null}
+            </>
+          ) : null
+        }
       />
+      <Suspense fallback={null}>
+        {dialog === "edit" ? (
+          <EditBottleDialog bottle={data} onClose={close} />
+        ) : dialog === "delete" ? (
+          <DeleteBottleDialog bottle={data} onClose={close} />
+        ) : null}
+      </Suspense>
       <Stack gap={40}>
         <Grid gap="lg" align="stretch">
           <Grid.Col span={{ base: 12, md: 5 }}>

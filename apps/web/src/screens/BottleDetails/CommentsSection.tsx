@@ -1,21 +1,60 @@
-import { lazy, Suspense, useDeferredValue, useEffect } from "react";
-import { Paper, Stack, Title } from "@mantine/core";
-import { Messages } from "@club/shared";
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from "react";
+import { ActionIcon, Group, Paper, Stack, Title } from "@mantine/core";
+import { Messages, type Comment } from "@club/shared";
 import { DataTable } from "../../components/DataTable";
+import { EditIcon, TrashIcon } from "../../components/icons";
 import { EmptyMessage, PageLoader } from "../../components/status";
 import { formatDate } from "../../lib/format";
+import { usePermissions } from "../../lib/permissions";
 import { trpc } from "../../lib/trpc";
 
-// Members only: visitors never download the form (Textarea and its autosize).
+// Members only: visitors never download the form (Textarea and its autosize) or the dialogs.
 const CommentForm = lazy(() =>
   import("../../components/CommentForm").then((m) => ({ default: m.CommentForm })),
 );
+const loadDialogs = () => import("./CommentDialogs");
+const EditCommentDialog = lazy(() => loadDialogs().then((m) => ({ default: m.EditCommentDialog })));
+const DeleteCommentDialog = lazy(() => loadDialogs().then((m) => ({ default: m.DeleteCommentDialog })));
+
+type Dialog = { kind: "edit" | "delete"; comment: Comment } | null;
+
+/** Edit and Delete, for the comment's author and admins. */
+function CommentActions({ comment, open }: { comment: Comment; open: (dialog: Dialog) => void }) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      <ActionIcon
+        variant="subtle"
+        size={40}
+        aria-label="Edit comment"
+        title="Edit comment"
+        onClick={() => open({ kind: "edit", comment })}
+      >
+        <EditIcon />
+      </ActionIcon>
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        size={40}
+        aria-label="Delete comment"
+        title="Delete comment"
+        onClick={() => open({ kind: "delete", comment })}
+      >
+        <TrashIcon />
+      </ActionIcon>
+    </Group>
+  );
+}
 
 /** The comments table; a failed fetch is only logged and shows the empty message. */
 export function CommentsSection({ bottleId, isMember }: { bottleId: number; isMember: boolean }) {
   const comments = trpc.comments.byBottle.useQuery({ bottleId }, { retry: false });
+  const { mayCorrect } = usePermissions();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
   // A popular bottle has hundreds of comments: their table renders as a transition, in slices.
   const list = useDeferredValue(comments.data);
+
+  const withActions = (list ?? []).some((comment) => mayCorrect(comment.memberId));
 
   useEffect(() => {
     if (comments.error) console.error("Failed to fetch comments", comments.error);
@@ -39,6 +78,7 @@ export function CommentsSection({ bottleId, isMember }: { bottleId: number; isMe
               <th>Member</th>
               <th>Comment</th>
               <th>Date</th>
+              {withActions ? <th>Actions</th> : null}
             </tr>
           </thead>
           <tbody>
@@ -51,6 +91,13 @@ export function CommentsSection({ bottleId, isMember }: { bottleId: number; isMe
                 <td style={{ whiteSpace: "nowrap" }}>
                   <time dateTime={comment.createdAt}>{formatDate(comment.createdAt)}</time>
                 </td>
+                {withActions ? (
+                  <td>
+                    {mayCorrect(comment.memberId) ? (
+                      <CommentActions comment={comment} open={setDialog} />
+                    ) : null}
+                  </td>
+                ) : null}
               </tr>
             ))}
           </tbody>
@@ -61,6 +108,13 @@ export function CommentsSection({ bottleId, isMember }: { bottleId: number; isMe
           <CommentForm bottleId={bottleId} />
         </Suspense>
       ) : null}
+      <Suspense fallback={null}>
+        {dialog?.kind === "edit" ? (
+          <EditCommentDialog comment={dialog.comment} onClose={close} />
+        ) : dialog?.kind === "delete" ? (
+          <DeleteCommentDialog comment={dialog.comment} onClose={close} />
+        ) : null}
+      </Suspense>
     </Stack>
   );
 }

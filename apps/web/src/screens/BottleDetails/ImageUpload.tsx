@@ -8,6 +8,7 @@ import { ApiError } from "../../lib/errors";
 import { onSaved } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { IMAGE_ACCEPT, imageFileProblem } from "../../lib/uploadCheck";
+import { useUndo } from "../../lib/undo";
 
 /** Multipart POST, field `image`, through the fetch that refreshes and retries once on 401. */
 async function uploadImage(bottleId: number, file: File): Promise<void> {
@@ -25,10 +26,14 @@ export function ImageUpload({ bottleId }: { bottleId: number }) {
   const [file, setFile] = useState<File | null>(null);
   const problem = file ? imageFileProblem(file) : null;
   const utils = trpc.useUtils();
+  const undo = useUndo();
   const upload = useMutation({
     mutationFn: (chosen: File) => uploadImage(bottleId, chosen),
     onSuccess: onSaved(
-      "Image uploaded.",
+      {
+        notice: "Image uploaded.",
+        undo: () => undo({ entity: "image", entityId: bottleId, action: "bottles.uploadImage" }),
+      },
       () => setFile(null),
       () => utils.bottles.invalidate(),
     ),

@@ -1,18 +1,30 @@
-import { lazy, Suspense } from "react";
-import { Badge, Button, Paper, Stack, Title } from "@mantine/core";
-import { Messages, type BottleInstance } from "@club/shared";
+import { lazy, Suspense, useState } from "react";
+import { ActionIcon, Badge, Button, Group, Paper, Stack, Title } from "@mantine/core";
+import type { BottleInstance } from "@club/shared";
 import { DataTable } from "../../components/DataTable";
-import { CheckIcon } from "../../components/icons";
-import { EmptyMessage, ErrorAlert } from "../../components/status";
+import { CheckIcon, EditIcon, TrashIcon } from "../../components/icons";
+import { EmptyMessage } from "../../components/status";
 import { datePart, formatDate, formatPrice } from "../../lib/format";
-import { trpc } from "../../lib/trpc";
-import { onSaved } from "../../lib/notify";
+import { usePermissions } from "../../lib/permissions";
 import classes from "./BottleDetails.module.css";
 
-// Members only: visitors never download the form (NumberInput, the date schema and zod).
+// Members only: visitors never download the forms and dialogs (NumberInput, the date schema and zod).
 const AddInstanceForm = lazy(() => import("./AddInstanceForm"));
+const EditInstanceDialog = lazy(() => import("./EditInstanceDialog"));
+const loadConfirmDialogs = () => import("./InstanceConfirmDialogs");
+const FinishInstanceDialog = lazy(() =>
+  loadConfirmDialogs().then((m) => ({ default: m.FinishInstanceDialog })),
+);
+const DeleteInstanceDialog = lazy(() =>
+  loadConfirmDialogs().then((m) => ({ default: m.DeleteInstanceDialog })),
+);
 
-/** Date Purchased, Date Finished, Purchase Price; members mark unfinished ones 'Bottle Finished'. */
+type Dialog = { kind: "finish" | "edit" | "delete"; instance: BottleInstance } | null;
+
+/**
+ * Date Purchased, Date Finished, Purchase Price. Members mark unfinished ones 'Bottle Finished'
+ * (after a confirmation); the member who added a purchase, and admins, edit or delete it.
+ */
 export function InstancesSection({
   bottleId,
   instances,
@@ -22,17 +34,15 @@ export function InstancesSection({
   instances: readonly BottleInstance[];
   isMember: boolean;
 }) {
-  const utils = trpc.useUtils();
-  const finish = trpc.instances.finish.useMutation({
-    onSuccess: onSaved("Marked as finished.", () => utils.bottles.invalidate()),
-  });
+  const { mayCorrect } = usePermissions();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
 
   return (
     <Stack gap="md">
       <Title order={2} fz="h3">
         Bottle Instances
       </Title>
-      {finish.isError ? <ErrorAlert message={Messages.finishInstance} error={finish.error} /> : null}
       {instances.length === 0 ? (
         <Paper withBorder radius="lg">
           <EmptyMessage>No purchases recorded yet.</EmptyMessage>
@@ -67,17 +77,42 @@ export function InstancesSection({
                 <td className={classes.numeric}>{formatPrice(instance.purchasePrice)}</td>
                 {isMember ? (
                   <td>
-                    {instance.dateFinished ? null : (
-                      <Button
-                        size="xs"
-                        variant="light"
-                        leftSection={<CheckIcon size={14} />}
-                        loading={finish.isPending && finish.variables.id === instance.id}
-                        onClick={() => finish.mutate({ id: instance.id })}
-                      >
-                        Bottle Finished
-                      </Button>
-                    )}
+                    <Group gap={4} wrap="nowrap">
+                      {instance.dateFinished ? null : (
+                        <Button
+                          h={40}
+                          size="xs"
+                          variant="light"
+                          leftSection={<CheckIcon size={14} />}
+                          onClick={() => setDialog({ kind: "finish", instance })}
+                        >
+                          Bottle Finished
+                        </Button>
+                      )}
+                      {mayCorrect(instance.createdBy) ? (
+                        <>
+                          <ActionIcon
+                            variant="subtle"
+                            size={40}
+                            aria-label="Edit purchase"
+                            title="Edit purchase"
+                            onClick={() => setDialog({ kind: "edit", instance })}
+                          >
+                            <EditIcon />
+                          </ActionIcon>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            size={40}
+                            aria-label="Delete purchase"
+                            title="Delete purchase"
+                            onClick={() => setDialog({ kind: "delete", instance })}
+                          >
+                            <TrashIcon />
+                          </ActionIcon>
+                        </>
+                      ) : null}
+                    </Group>
                   </td>
                 ) : null}
               </tr>
@@ -88,6 +123,18 @@ export function InstancesSection({
       {isMember ? (
         <Suspense fallback={null}>
           <AddInstanceForm bottleId={bottleId} />
+        </Suspense>
+      ) : null}
+      {/* Its own boundary: a dialog's chunk loading does not hide the form. */}
+      {isMember ? (
+        <Suspense fallback={null}>
+          {dialog?.kind === "finish" ? (
+            <FinishInstanceDialog instance={dialog.instance} onClose={close} />
+          ) : dialog?.kind === "edit" ? (
+            <EditInstanceDialog instance={dialog.instance} onClose={close} />
+          ) : dialog?.kind === "delete" ? (
+            <DeleteInstanceDialog instance={dialog.instance} onClose={close} />
+          ) : null}
         </Suspense>
       ) : null}
     </Stack>

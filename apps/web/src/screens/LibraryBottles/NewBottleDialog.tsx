@@ -11,6 +11,7 @@ import { numberInputValue } from "../../lib/format";
 import { onSaved } from "../../lib/notify";
 import { regionFitsCountry, regionsForCountry } from "../../lib/regions";
 import { trpc } from "../../lib/trpc";
+import { useUndo } from "../../lib/undo";
 import { useLookups } from "../../lib/useLookups";
 
 interface Values {
@@ -45,9 +46,15 @@ export function toNewBottleInput(values: Values): NewBottleInput {
 export default function NewBottleDialog({ onClose }: { onClose: () => void }) {
   const utils = trpc.useUtils();
   const lookups = useLookups(useSession() !== null);
+  const undo = useUndo();
   const create = trpc.bottles.create.useMutation({
-    onSuccess: onSaved("Bottle added to the library.", onClose, () =>
-      Promise.all([utils.bottles.invalidate(), utils.lookups.brands.invalidate()]),
+    onSuccess: onSaved(
+      {
+        notice: "Bottle added to the library.",
+        undo: (created) => undo({ entity: "bottle", entityId: created.id, action: "bottles.create" }),
+      },
+      onClose,
+      () => Promise.all([utils.bottles.invalidate(), utils.lookups.brands.invalidate()]),
     ),
   });
   const form = useForm<Values>({

@@ -6,6 +6,7 @@ import { FormDialog } from "../../components/FormDialog";
 import { failure } from "../../lib/errors";
 import { onSaved } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
+import { useUndo } from "../../lib/undo";
 
 /** Add Bottle to a meeting (members): pick one of the available bottles; submit needs a choice. */
 export default function AddBottleDialog({
@@ -19,9 +20,22 @@ export default function AddBottleDialog({
 }) {
   const [bottleId, setBottleId] = useState<string | null>(null);
   const utils = trpc.useUtils();
+  const undo = useUndo();
   const options = trpc.bottles.options.useQuery();
   const add = trpc.meetings.addBottle.useMutation({
-    onSuccess: onSaved("Bottle added to the meeting.", onClose, () => utils.meetings.invalidate()),
+    onSuccess: onSaved(
+      {
+        notice: "Bottle added to the meeting.",
+        undo: (_data, added) =>
+          undo({
+            entity: "meetingBottle",
+            entityId: `${added.meetingId}:${added.bottleId}`,
+            action: "meetings.addBottle",
+          }),
+      },
+      onClose,
+      () => utils.meetings.invalidate(),
+    ),
   });
   const data = (options.data ?? [])
     .filter((bottle) => !sampledIds.includes(bottle.id))

@@ -3,21 +3,27 @@ import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } fr
 import { Link, useParams } from "react-router-dom";
 import { Messages } from "@club/shared";
 import { PageHeader } from "../../components/PageHeader";
-import { GlassLogo, PlusIcon } from "../../components/icons";
+import { EditIcon, GlassLogo, PlusIcon, TrashIcon } from "../../components/icons";
 import { EmptyMessage, ErrorAlert, NotFound, PageLoader } from "../../components/status";
-import { useSession } from "../../lib/appSession";
 import { isNotFound, parseId } from "../../lib/errors";
 import { formatLongDate } from "../../lib/format";
+import { usePermissions } from "../../lib/permissions";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
+import { RemoveBottleButton } from "./RemoveBottleButton";
 
 const AddBottleDialog = lazy(() => import("./AddBottleDialog"));
+const EditMeetingDialog = lazy(() => import("./EditMeetingDialog"));
+const DeleteMeetingDialog = lazy(() => import("./DeleteMeetingDialog"));
+
+type Dialog = "add" | "edit" | "delete" | null;
 
 const MEETING_NOT_FOUND = "There is no meeting at this address. It may have been removed.";
 
 function Meeting({ id }: { id: number }) {
-  const session = useSession();
-  const [adding, setAdding] = useState(false);
+  const { isMember, mayCorrect } = usePermissions();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
   const meeting = trpc.meetings.byId.useQuery({ id });
   useTitle(meeting.data ? `Meeting of ${meeting.data.date}` : "Meeting");
 
@@ -40,10 +46,33 @@ function Meeting({ id }: { id: number }) {
         title={<time dateTime={data.date}>{formatLongDate(data.date)}</time>}
         subtitle="Monthly meeting"
         actions={
-          session ? (
-            <Button leftSection={<PlusIcon />} onClick={() => setAdding(true)}>
-              Add Bottle
-            </Button>
+          isMember ? (
+            <>
+              <Button h={40} leftSection={<PlusIcon />} onClick={() => setDialog("add")}>
+                Add Bottle
+              </Button>
+              {mayCorrect(data.createdBy) ? (
+                <>
+                  <Button
+                    h={40}
+                    variant="default"
+                    leftSection={<EditIcon />}
+                    onClick={() => setDialog("edit")}
+                  >
+                    Edit Meeting
+                  </Button>
+                  <Button
+                    h={40}
+                    variant="light"
+                    color="red"
+                    leftSection={<TrashIcon />}
+                    onClick={() => setDialog("delete")}
+                  >
+                    Delete Meeting
+                  </Button>
+                </>
+              ) : null}
+            </>
           ) : null
         }
       />
@@ -82,26 +111,38 @@ function Meeting({ id }: { id: number }) {
         <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
           {data.bottlesSampled.map((bottle) => (
             <Card component="li" key={bottle.id} withBorder padding="sm">
-              <Group gap="sm" wrap="nowrap">
-                <GlassLogo size={26} />
-                <Anchor component={Link} to={`/bottle/${bottle.id}`} fw={600}>
-                  {bottle.name}
-                </Anchor>
+              <Group gap="sm" wrap="nowrap" justify="space-between">
+                <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+                  <GlassLogo size={26} />
+                  <Anchor
+                    component={Link}
+                    to={`/bottle/${bottle.id}`}
+                    fw={600}
+                    style={{ overflowWrap: "anywhere" }}
+                  >
+                    {bottle.name}
+                  </Anchor>
+                </Group>
+                {isMember ? <RemoveBottleButton meetingId={data.id} bottle={bottle} /> : null}
               </Group>
             </Card>
           ))}
         </Stack>
       )}
 
-      {adding ? (
-        <Suspense fallback={null}>
+      <Suspense fallback={null}>
+        {dialog === "add" ? (
           <AddBottleDialog
             meetingId={data.id}
             sampledIds={data.bottlesSampled.map((b) => b.id)}
-            onClose={() => setAdding(false)}
+            onClose={close}
           />
-        </Suspense>
-      ) : null}
+        ) : dialog === "edit" ? (
+          <EditMeetingDialog meeting={data} onClose={close} />
+        ) : dialog === "delete" ? (
+          <DeleteMeetingDialog meeting={data} onClose={close} />
+        ) : null}
+      </Suspense>
     </>
   );
 }

@@ -1,12 +1,14 @@
-import { Select, TextInput } from "@mantine/core";
+import { useState } from "react";
+import { Alert, Select, TextInput } from "@mantine/core";
 import "../../styles/combobox";
 import { useForm } from "@mantine/form";
 import { DateOnlySchema, Messages } from "@club/shared";
 import { FormDialog } from "../../components/FormDialog";
 import { failure } from "../../lib/errors";
-import { today } from "../../lib/format";
+import { datePart, formatLongDate, today } from "../../lib/format";
 import { onSaved } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
+import { useUndo } from "../../lib/undo";
 
 interface Values {
   date: string;
@@ -14,13 +16,25 @@ interface Values {
   themeId: string | null;
 }
 
-/** Add Meeting: date (today by default), host name and a theme; themeId is sent as an integer. */
+/**
+ * Add Meeting: date (today by default), host name and a theme; themeId is sent as an integer.
+ * When the date already has a meeting, the dialog asks before adding another (a double click on
+ * another device, or a member who did not see the first one).
+ */
 export default function AddMeetingDialog({ onClose }: { onClose: () => void }) {
   const utils = trpc.useUtils();
+  const undo = useUndo();
   const themes = trpc.themes.list.useQuery();
+  const meetings = trpc.meetings.list.useQuery();
+  const [askedFor, setAskedFor] = useState<string | null>(null);
   const create = trpc.meetings.create.useMutation({
-    onSuccess: onSaved("Meeting added.", onClose, () =>
-      Promise.all([utils.meetings.invalidate(), utils.themes.invalidate()]),
+    onSuccess: onSaved(
+      {
+        notice: "Meeting added.",
+        undo: (created) => undo({ entity: "meeting", entityId: created.id, action: "meetings.create" }),
+      },
+      onClose,
+      () => Promise.all([utils.meetings.invalidate(), utils.themes.invalidate()]),
     ),
   });
   const form = useForm<Values>({
@@ -29,6 +43,8 @@ export default function AddMeetingDialog({ onClose }: { onClose: () => void }) {
       date: (value) => (DateOnlySchema.safeParse(value).success ? null : "Choose a date."),
     },
   });
+  const taken = (date: string) => (meetings.data ?? []).some((meeting) => datePart(meeting.date) === date);
+  const asking = askedFor !== null && askedFor === form.values.date;
 
   return (
     <FormDialog
@@ -36,6 +52,10 @@ export default function AddMeetingDialog({ onClose }: { onClose: () => void }) {
       onClose={onClose}
       onSubmit={form.onSubmit((values) => {
         if (values.themeId === null) return;
+        if (taken(values.date) && !asking) {
+          setAskedFor(values.date);
+          return;
+        }
         create.mutate({
           date: values.date,
           hostName: values.hostName.trim(),
@@ -45,7 +65,13 @@ export default function AddMeetingDialog({ onClose }: { onClose: () => void }) {
       errors={[failure(Messages.postMeeting, create.error), themes.isError && Messages.fetchThemes]}
       canSubmit={form.values.hostName.trim() !== "" && form.values.themeId !== null}
       submitting={create.isPending}
+      submitLabel={asking ? "Add another" : "Submit"}
     >
+      {asking ? (
+        <Alert color="yellow" variant="light" role="status">
+          There is already a meeting on {formatLongDate(form.values.date)}. Add another?
+        </Alert>
+      ) : null}
       <TextInput type="date" label="Date" required {...form.getInputProps("date")} />
       <TextInput label="Host name" required data-autofocus {...form.getInputProps("hostName")} />
       <Select

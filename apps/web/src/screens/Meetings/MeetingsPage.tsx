@@ -25,7 +25,7 @@ export default function MeetingsPage() {
         subtitle="Second Friday of every month, 7:00 PM. Pick a date to see what we poured."
         actions={
           session ? (
-            <Button leftSection={<PlusIcon />} onClick={() => setAdding(true)}>
+            <Button h={40} leftSection={<PlusIcon />} onClick={() => setAdding(true)}>
               Add Meeting
             </Button>
           ) : null

@@ -5,13 +5,22 @@ import { FormDialog } from "../../components/FormDialog";
 import { failure } from "../../lib/errors";
 import { onSaved } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
+import { useUndo } from "../../lib/undo";
 
 /** Add New Theme (members). SPEC: no client check on an empty name; the server decides. */
 export default function AddThemeDialog({ onClose }: { onClose: () => void }) {
   const [description, setDescription] = useState("");
   const utils = trpc.useUtils();
+  const undo = useUndo();
   const create = trpc.themes.create.useMutation({
-    onSuccess: onSaved("Theme added.", onClose, () => utils.themes.invalidate()),
+    onSuccess: onSaved(
+      {
+        notice: "Theme added.",
+        undo: (created) => undo({ entity: "theme", entityId: created.id, action: "themes.create" }),
+      },
+      onClose,
+      () => utils.themes.invalidate(),
+    ),
   });
 
   return (

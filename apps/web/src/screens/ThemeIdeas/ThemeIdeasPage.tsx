@@ -1,22 +1,55 @@
 import { lazy, Suspense, useState } from "react";
-import { Badge, Button, Text } from "@mantine/core";
-import { Messages } from "@club/shared";
+import { ActionIcon, Badge, Button, Group, Text } from "@mantine/core";
+import { Messages, type ThemeListItem } from "@club/shared";
 import { DataTable } from "../../components/DataTable";
 import { PageHeader } from "../../components/PageHeader";
-import { PlusIcon } from "../../components/icons";
+import { EditIcon, PlusIcon, TrashIcon } from "../../components/icons";
 import { EmptyMessage, ErrorAlert, PageLoader } from "../../components/status";
-import { useSession } from "../../lib/appSession";
 import { datePart, formatDate, isNeverUsed } from "../../lib/format";
+import { usePermissions } from "../../lib/permissions";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
 
 const AddThemeDialog = lazy(() => import("./AddThemeDialog"));
+const RenameThemeDialog = lazy(() => import("./RenameThemeDialog"));
+const DeleteThemeDialog = lazy(() => import("./DeleteThemeDialog"));
+
+type Dialog = { kind: "add" } | { kind: "rename" | "delete"; theme: ThemeListItem } | null;
+
+/** Rename and Delete, for the theme's creator and admins. */
+function ThemeActions({ theme, open }: { theme: ThemeListItem; open: (dialog: Dialog) => void }) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      <ActionIcon
+        variant="subtle"
+        size={40}
+        aria-label={`Rename ${theme.name}`}
+        title="Rename"
+        onClick={() => open({ kind: "rename", theme })}
+      >
+        <EditIcon />
+      </ActionIcon>
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        size={40}
+        aria-label={`Delete ${theme.name}`}
+        title="Delete"
+        onClick={() => open({ kind: "delete", theme })}
+      >
+        <TrashIcon />
+      </ActionIcon>
+    </Group>
+  );
+}
 
 export default function ThemeIdeasPage() {
   useTitle("Monthly Themes");
-  const session = useSession();
-  const [adding, setAdding] = useState(false);
+  const { isMember, mayCorrect } = usePermissions();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
   const themes = trpc.themes.list.useQuery();
+  const withActions = (themes.data ?? []).some((theme) => mayCorrect(theme.createdBy));
 
   return (
     <>
@@ -24,8 +57,8 @@ export default function ThemeIdeasPage() {
         title="Monthly Themes"
         subtitle="Ideas for upcoming tastings, and when we last poured each one."
         actions={
-          session ? (
-            <Button leftSection={<PlusIcon />} onClick={() => setAdding(true)}>
+          isMember ? (
+            <Button h={40} leftSection={<PlusIcon />} onClick={() => setDialog({ kind: "add" })}>
               Add New Theme
             </Button>
           ) : null
@@ -44,6 +77,7 @@ export default function ThemeIdeasPage() {
             <tr>
               <th>Theme Name</th>
               <th>Last Used</th>
+              {withActions ? <th>Actions</th> : null}
             </tr>
           </thead>
           <tbody>
@@ -63,17 +97,26 @@ export default function ThemeIdeasPage() {
                     <time dateTime={datePart(theme.lastDate)}>{formatDate(theme.lastDate)}</time>
                   )}
                 </td>
+                {withActions ? (
+                  <td>
+                    {mayCorrect(theme.createdBy) ? <ThemeActions theme={theme} open={setDialog} /> : null}
+                  </td>
+                ) : null}
               </tr>
             ))}
           </tbody>
         </DataTable>
       )}
 
-      {adding ? (
-        <Suspense fallback={null}>
-          <AddThemeDialog onClose={() => setAdding(false)} />
-        </Suspense>
-      ) : null}
+      <Suspense fallback={null}>
+        {dialog?.kind === "add" ? (
+          <AddThemeDialog onClose={close} />
+        ) : dialog?.kind === "rename" ? (
+          <RenameThemeDialog theme={dialog.theme} onClose={close} />
+        ) : dialog?.kind === "delete" ? (
+          <DeleteThemeDialog theme={dialog.theme} onClose={close} />
+        ) : null}
+      </Suspense>
     </>
   );
 }

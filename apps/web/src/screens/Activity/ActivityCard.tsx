@@ -1,0 +1,70 @@
+import { Badge, Button, Card, Group, Stack, Text } from "@mantine/core";
+import { UndoIcon } from "../../components/icons";
+import type { ActivityItem } from "../../lib/undo";
+import { describeChange, who, type NameBook } from "./describeActivity";
+
+/** "9 Jan 2026, 7:04 PM", in the member's own time zone. */
+export function formatWhen(at: string): string {
+  const date = new Date(at);
+  if (Number.isNaN(date.getTime())) return at;
+  return date.toLocaleString("en-US", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  });
+}
+
+/** One change as a card: who did what, when, and Undo when the member may undo it. */
+export function ActivityCard({
+  entry,
+  names,
+  undoing,
+  onUndo,
+}: {
+  entry: ActivityItem;
+  names: NameBook;
+  undoing: boolean;
+  onUndo: (entry: ActivityItem) => void;
+}) {
+  const sentence = describeChange(entry, names);
+  return (
+    <Card withBorder padding="sm" radius="md" component="li" aria-label={`${who(entry)} ${sentence}`}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+            <Text span fw={700} fz="inherit">
+              {who(entry)}
+            </Text>{" "}
+            {sentence}
+          </Text>
+          <Group gap="xs">
+            <Text size="xs" c="dimmed" component="time" dateTime={entry.at}>
+              {formatWhen(entry.at)}
+            </Text>
+            {entry.undone ? (
+              <Badge size="sm" variant="light" color="gray" radius="sm">
+                Undone
+              </Badge>
+            ) : null}
+          </Group>
+        </Stack>
+        {entry.undoable && !entry.undone ? (
+          <Button
+            variant="light"
+            h={40}
+            px="sm"
+            leftSection={<UndoIcon />}
+            loading={undoing}
+            aria-label={`Undo: ${who(entry)} ${sentence}`}
+            onClick={() => onUndo(entry)}
+            style={{ flexShrink: 0 }}
+          >
+            Undo
+          </Button>
+        ) : null}
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,173 @@
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { Anchor, Button, Center, Stack, Text } from "@mantine/core";
+import { Link } from "react-router-dom";
+import { PageHeader } from "../../components/PageHeader";
+import { EmptyMessage, ErrorAlert, PageLoader } from "../../components/status";
+import { notify } from "../../lib/notify";
+import { usePermissions } from "../../lib/permissions";
+import { trpc } from "../../lib/trpc";
+import { undoFailureMessage, type ActivityItem } from "../../lib/undo";
+import { useTitle } from "../../lib/useTitle";
+import { ActivityCard } from "./ActivityCard";
+import { ActivityFilters, type ActivityFilter, type MemberOption } from "./ActivityFilters";
+import { learnNames, type NameBook } from "./describeActivity";
+import { useNameBook } from "./useNameBook";
+
+const PAGE_SIZE = 30;
+
+interface PageProps {
+  filter: ActivityFilter;
+  before: number | undefined;
+  isLast: boolean;
+  names: NameBook;
+  undoingId: number | null;
+  onUndo: (entry: ActivityItem) => void;
+  onOlder: (before: number) => void;
+  onSeen: (entries: readonly ActivityItem[]) => void;
+}
+
+/** One page of the log (PAGE_SIZE entries older than `before`); the last page offers "Load older". */
+function ActivityPageOfEntries({
+  filter,
+  before,
+  isLast,
+  names,
+  undoingId,
+  onUndo,
+  onOlder,
+  onSeen,
+}: PageProps) {
+  const entries = trpc.activity.list.useQuery({
+    memberId: filter.memberId ? Number(filter.memberId) : undefined,
+    entity: filter.entity || undefined,
+    before,
+    limit: PAGE_SIZE,
+  });
+  const data = entries.data;
+  useEffect(() => {
+    if (data) onSeen(data);
+  }, [data, onSeen]);
+  const book = useMemo(() => learnNames(names, data ?? []), [names, data]);
+
+  if (entries.isPending) return <PageLoader py={24} />;
+  if (entries.isError || !data) return <ErrorAlert message="Failed to fetch the activity." />;
+  if (data.length === 0 && before === undefined) return <EmptyMessage>No changes yet.</EmptyMessage>;
+  const last = data.at(-1);
+
+  return (
+    <>
+      {data.map((entry) => (
+        <ActivityCard
+          key={entry.id}
+          entry={entry}
+          names={book}
+          undoing={undoingId === entry.id}
+          onUndo={onUndo}
+        />
+      ))}
+      {isLast ? (
+        <Center component="li" style={{ listStyle: "none" }} py="sm">
+          {data.length === PAGE_SIZE && last ? (
+            <Button variant="default" h={40} onClick={() => onOlder(last.id)}>
+              Load older
+            </Button>
+          ) : (
+            <Text size="sm" c="dimmed">
+              That is everything.
+            </Text>
+          )}
+        </Center>
+      ) : null}
+    </>
+  );
+}
+
+/** The members the filter offers: the club's list for admins, else those seen in the log so far. */
+function useMemberOptions(isAdmin: boolean) {
+  const [seen, setSeen] = useState<ReadonlyMap<number, string>>(new Map());
+  const members = trpc.members.list.useQuery(undefined, { enabled: isAdmin, staleTime: 60_000 });
+  const onSeen = useCallback((entries: readonly ActivityItem[]) => {
+    const fresh = entries.filter((e) => e.memberId !== null && e.member);
+    setSeen((known) => {
+      if (fresh.every((e) => known.has(e.memberId!))) return known;
+      const next = new Map(known);
+      for (const e of fresh) next.set(e.memberId!, `${e.member!.firstName} ${e.member!.lastName}`);
+      return next;
+    });
+  }, []);
+  const options: MemberOption[] = members.data
+    ? members.data.map((m) => ({ id: m.id, name: `${m.firstName} ${m.lastName}` }))
+    : [...seen].map(([id, name]) => ({ id, name }));
+  options.sort((a, b) => a.name.localeCompare(b.name));
+  return { options, onSeen };
+}
+
+function ActivityLog({ isAdmin }: { isAdmin: boolean }) {
+  const [filter, setFilter] = useState<ActivityFilter>({ memberId: "", entity: "" });
+  const [pages, setPages] = useState<(number | undefined)[]>([undefined]);
+  const [undoingId, setUndoingId] = useState<number | null>(null);
+  const names = useNameBook();
+  const members = useMemberOptions(isAdmin);
+  const utils = trpc.useUtils();
+  const undo = trpc.activity.undo.useMutation();
+
+  const onFilter = (next: ActivityFilter) => {
+    setFilter(next);
+    setPages([undefined]);
+  };
+  const onUndo = (entry: ActivityItem) => {
+    setUndoingId(entry.id);
+    undo.mutate(
+      { id: entry.id },
+      {
+        onSuccess: () => {
+          notify("Undone. The change was reverted.");
+          void utils.invalidate();
+        },
+        onError: (error) => notify(undoFailureMessage(error), "red"),
+        onSettled: () => setUndoingId(null),
+      },
+    );
+  };
+
+  return (
+    <>
+      <ActivityFilters value={filter} members={members.options} onChange={onFilter} />
+      <Stack component="ul" gap="sm" p={0} m={0} aria-label="Recent changes" style={{ listStyle: "none" }}>
+        {pages.map((before, index) => (
+          <ActivityPageOfEntries
+            key={before ?? "newest"}
+            filter={filter}
+            before={before}
+            isLast={index === pages.length - 1}
+            names={names}
+            undoingId={undoingId}
+            onUndo={onUndo}
+            onOlder={(id) => setPages((list) => [...list, id])}
+            onSeen={members.onSeen}
+          />
+        ))}
+      </Stack>
+    </>
+  );
+}
+
+export default function ActivityPage() {
+  useTitle("Activity");
+  const { isMember, isAdmin } = usePermissions();
+  return (
+    <>
+      <PageHeader title="Activity" subtitle="Recent changes to the club's meetings, bottles and themes." />
+      {isMember ? (
+        <ActivityLog isAdmin={isAdmin} />
+      ) : (
+        <Text>
+          <Anchor component={Link} to="/login">
+            Log in
+          </Anchor>{" "}
+          to see the club's recent changes.
+        </Text>
+      )}
+    </>
+  );
+}

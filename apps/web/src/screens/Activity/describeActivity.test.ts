@@ -1,0 +1,337 @@
+import { describe, expect, it } from "vitest";
+import {
+  describeActivity,
+  emptyNameBook,
+  learnNames,
+  type DescribableEntry,
+  type NameBook,
+} from "./describeActivity";
+
+const ann = { firstName: "Ann", lastName: "Lee" };
+
+function book(): NameBook {
+  const names = emptyNameBook();
+  return {
+    ...names,
+    bottle: new Map([
+      [7, "Lagavulin 16"],
+      [8, "Ardbeg 10"],
+    ]),
+    theme: new Map([
+      [3, "Islay Night"],
+      [4, "Speyside Sherry"],
+    ]),
+    meeting: new Map([[12, "2026-01-09"]]),
+    brand: new Map([
+      [1, "Lagavulin"],
+      [2, "Diageo"],
+    ]),
+    state: new Map([[5, "Islay"]]),
+  };
+}
+
+const bottleRow = {
+  id: 7,
+  name: "Lagavulin 16",
+  brandId: 1,
+  drinkTypeId: null,
+  countryId: null,
+  stateId: 5,
+  abv: 46,
+  storeLink: null,
+  createdBy: 1,
+  createdAt: "2026-01-01T10:00:00.000Z",
+};
+const instanceRow = {
+  id: 30,
+  bottleId: 7,
+  datePurchased: "2026-01-09",
+  dateFinished: null,
+  purchasePriceCents: 5499,
+  createdBy: 1,
+  createdAt: "2026-01-09T10:00:00.000Z",
+};
+const meetingRow = {
+  id: 12,
+  date: "2026-01-09",
+  hostName: "Ann Lee",
+  themeId: 3,
+  createdBy: 1,
+  createdAt: "x",
+};
+const commentRow = {
+  id: 40,
+  bottleId: 7,
+  memberId: 1,
+  comment: "Peat,   smoke\nand iodine.",
+  createdAt: "x",
+};
+
+function say(entry: Partial<DescribableEntry> & Pick<DescribableEntry, "action" | "entity">, names = book()) {
+  return describeActivity({ entityId: "7", member: ann, before: null, after: null, ...entry }, names);
+}
+
+describe("activity sentences", () => {
+  it("tells bottle attribute changes with their values", () => {
+    expect(
+      say({
+        action: "bottles.updateAbv",
+        entity: "bottle",
+        before: bottleRow,
+        after: { ...bottleRow, abv: 43 },
+      }),
+    ).toBe("Ann Lee changed the ABV of Lagavulin 16 from 46% to 43%");
+    expect(
+      say({
+        action: "bottles.updateBrand",
+        entity: "bottle",
+        before: bottleRow,
+        after: { ...bottleRow, brandId: 2 },
+      }),
+    ).toBe("Ann Lee changed the brand of Lagavulin 16 from Lagavulin to Diageo");
+    expect(
+      say({
+        action: "bottles.updateState",
+        entity: "bottle",
+        before: bottleRow,
+        after: { ...bottleRow, stateId: null },
+      }),
+    ).toBe("Ann Lee changed the state of Lagavulin 16 from Islay to N/A");
+    expect(
+      say({
+        action: "bottles.update",
+        entity: "bottle",
+        before: bottleRow,
+        after: { ...bottleRow, name: "Lagavulin 16 Year Old" },
+      }),
+    ).toBe("Ann Lee renamed Lagavulin 16 to Lagavulin 16 Year Old");
+    expect(
+      say({
+        action: "bottles.update",
+        entity: "bottle",
+        before: bottleRow,
+        after: { ...bottleRow, storeLink: "https://shop.example.com/lag16" },
+      }),
+    ).toBe("Ann Lee changed the store link of Lagavulin 16");
+    expect(
+      say({
+        action: "bottles.update",
+        entity: "bottle",
+        before: bottleRow,
+        after: { ...bottleRow, name: "Lagavulin", storeLink: "https://x.example" },
+      }),
+    ).toBe("Ann Lee changed Lagavulin 16: name from “Lagavulin 16” to “Lagavulin”, store link");
+  });
+
+  it("tells additions and deletions of bottles, photos, purchases, comments and themes", () => {
+    expect(say({ action: "bottles.create", entity: "bottle", after: bottleRow })).toBe(
+      "Ann Lee added the bottle Lagavulin 16",
+    );
+    expect(say({ action: "bottles.delete", entity: "bottle", before: { ...bottleRow, _children: {} } })).toBe(
+      "Ann Lee deleted the bottle Lagavulin 16",
+    );
+    expect(say({ action: "bottles.uploadImage", entity: "image", after: { bottleId: 7, hash: "ab" } })).toBe(
+      "Ann Lee uploaded a photo of Lagavulin 16",
+    );
+    expect(
+      say({
+        action: "bottles.uploadImage",
+        entity: "image",
+        before: { bottleId: 7 },
+        after: { bottleId: 7 },
+      }),
+    ).toBe("Ann Lee replaced the photo of Lagavulin 16");
+    expect(say({ action: "instances.create", entity: "instance", entityId: "30", after: instanceRow })).toBe(
+      "Ann Lee added a purchase: Lagavulin 16 bought on Jan 9, 2026 for $54.99",
+    );
+    expect(say({ action: "instances.delete", entity: "instance", entityId: "30", before: instanceRow })).toBe(
+      "Ann Lee deleted the purchase of the Lagavulin 16 bought on Jan 9, 2026 ($54.99)",
+    );
+    expect(say({ action: "comments.create", entity: "comment", entityId: "40", after: commentRow })).toBe(
+      "Ann Lee commented on Lagavulin 16: “Peat, smoke and iodine.”",
+    );
+    expect(say({ action: "comments.delete", entity: "comment", entityId: "40", before: commentRow })).toBe(
+      "Ann Lee deleted the comment on Lagavulin 16: “Peat, smoke and iodine.”",
+    );
+    expect(
+      say({
+        action: "comments.update",
+        entity: "comment",
+        entityId: "40",
+        before: commentRow,
+        after: { ...commentRow, comment: "Smoky." },
+      }),
+    ).toBe("Ann Lee edited a comment on Lagavulin 16: “Smoky.”");
+    const theme = { id: 3, description: "Islay Night", createdBy: 1, createdAt: "x" };
+    expect(say({ action: "themes.create", entity: "theme", entityId: "3", after: theme })).toBe(
+      "Ann Lee added the theme “Islay Night”",
+    );
+    expect(
+      say({
+        action: "themes.update",
+        entity: "theme",
+        entityId: "3",
+        before: theme,
+        after: { ...theme, description: "Islay Nights" },
+      }),
+    ).toBe("Ann Lee renamed the theme “Islay Night” to “Islay Nights”");
+    expect(say({ action: "themes.delete", entity: "theme", entityId: "3", before: theme })).toBe(
+      "Ann Lee deleted the theme “Islay Night”",
+    );
+  });
+
+  it("shortens a long comment to about 80 characters", () => {
+    const long = { ...commentRow, comment: "word ".repeat(40) };
+    const sentence = say({ action: "comments.create", entity: "comment", entityId: "40", after: long });
+    expect(sentence.endsWith("…”")).toBe(true);
+    expect(sentence.length).toBeLessThan(130);
+  });
+
+  it("tells purchase corrections and finishing, dates and prices formatted", () => {
+    expect(
+      say({
+        action: "instances.finish",
+        entity: "instance",
+        entityId: "30",
+        before: instanceRow,
+        after: { ...instanceRow, dateFinished: "2026-02-01T19:30:00.000Z" },
+      }),
+    ).toBe("Ann Lee marked the Lagavulin 16 bought on Jan 9, 2026 as finished");
+    expect(
+      say({
+        action: "instances.update",
+        entity: "instance",
+        entityId: "30",
+        before: { ...instanceRow, dateFinished: "2026-02-01" },
+        after: { ...instanceRow, purchasePriceCents: 5999, dateFinished: null },
+      }),
+    ).toBe(
+      "Ann Lee changed the purchase of the Lagavulin 16 bought on Jan 9, 2026: price from $54.99 to $59.99, finish date from Feb 1, 2026 to not finished",
+    );
+  });
+
+  it("tells meetings and their line-ups", () => {
+    expect(say({ action: "meetings.create", entity: "meeting", entityId: "12", after: meetingRow })).toBe(
+      "Ann Lee added the meeting of Jan 9, 2026 (host Ann Lee, theme “Islay Night”)",
+    );
+    expect(
+      say({
+        action: "meetings.update",
+        entity: "meeting",
+        entityId: "12",
+        before: meetingRow,
+        after: { ...meetingRow, hostName: "Bob Roy", themeId: 4 },
+      }),
+    ).toBe(
+      "Ann Lee changed the meeting of Jan 9, 2026: host from “Ann Lee” to “Bob Roy”, theme from “Islay Night” to “Speyside Sherry”",
+    );
+    expect(say({ action: "meetings.delete", entity: "meeting", entityId: "12", before: meetingRow })).toBe(
+      "Ann Lee deleted the meeting of Jan 9, 2026 (host Ann Lee)",
+    );
+    const line = { meetingId: 12, bottleId: 8, createdAt: "x" };
+    expect(
+      say({ action: "meetings.addBottle", entity: "meetingBottle", entityId: "12:8", after: line }),
+    ).toBe("Ann Lee added Ardbeg 10 to the meeting of Jan 9, 2026");
+    expect(
+      say({ action: "meetings.removeBottle", entity: "meetingBottle", entityId: "12:8", before: line }),
+    ).toBe("Ann Lee removed Ardbeg 10 from the meeting of Jan 9, 2026");
+  });
+
+  it("tells undos: a deletion restored, an addition taken back, an edit set back", () => {
+    expect(say({ action: "activity.undo", entity: "comment", entityId: "40", after: commentRow })).toBe(
+      "Ann Lee restored the comment on Lagavulin 16",
+    );
+    expect(
+      say({
+        action: "activity.undo",
+        entity: "theme",
+        entityId: "3",
+        before: { id: 3, description: "Oops" },
+      }),
+    ).toBe("Ann Lee undid the addition of the theme “Oops”");
+    expect(
+      say({ action: "activity.undo", entity: "bottle", before: { ...bottleRow, abv: 43 }, after: bottleRow }),
+    ).toBe("Ann Lee undid a change to Lagavulin 16: ABV from 43% to 46%");
+  });
+
+  it("tells membership and account changes", () => {
+    const member = { firstName: "Bob", lastName: "Roy", role: "member", status: "pending" };
+    expect(
+      say({
+        action: "members.approve",
+        entity: "member",
+        before: member,
+        after: { ...member, status: "active" },
+      }),
+    ).toBe("Ann Lee approved the membership of Bob Roy");
+    expect(
+      say({
+        action: "members.setRole",
+        entity: "member",
+        before: { ...member, status: "active" },
+        after: { ...member, status: "active", role: "treasurer" },
+      }),
+    ).toBe("Ann Lee changed the role of Bob Roy from member to treasurer");
+    expect(say({ action: "members.invite", entity: "invite", after: { email: "new@example.com" } })).toBe(
+      "Ann Lee created an invite for new@example.com",
+    );
+    expect(say({ action: "members.invite", entity: "invite", after: { email: null } })).toBe(
+      "Ann Lee created an invite link",
+    );
+    expect(
+      say({ action: "account.changePassword", entity: "member", after: { passwordChanged: true } }),
+    ).toBe("Ann Lee changed their password");
+  });
+
+  it("names a member who is gone, and things whose names are unknown", () => {
+    expect(
+      describeActivity(
+        {
+          action: "comments.create",
+          entity: "comment",
+          entityId: "40",
+          member: null,
+          before: null,
+          after: { ...commentRow, bottleId: 99 },
+        },
+        book(),
+      ),
+    ).toBe("A former member commented on a bottle that is gone: “Peat, smoke and iodine.”");
+    expect(say({ action: "something.new", entity: "widget", after: { id: 1 } })).toBe(
+      "Ann Lee added a widget",
+    );
+  });
+
+  it("learns the names of deleted bottles, themes and meetings from the entries themselves", () => {
+    const entries: DescribableEntry[] = [
+      {
+        action: "bottles.delete",
+        entity: "bottle",
+        entityId: "99",
+        member: ann,
+        before: { ...bottleRow, id: 99, name: "Port Ellen 1979" },
+        after: null,
+      },
+    ];
+    const names = learnNames(book(), entries);
+    expect(names.bottle.get(99)).toBe("Port Ellen 1979");
+    // A known name is the current one and stays.
+    expect(
+      learnNames(book(), [
+        { ...entries[0]!, entityId: "7", before: { ...bottleRow, name: "Old" } },
+      ]).bottle.get(7),
+    ).toBe("Lagavulin 16");
+    expect(
+      describeActivity(
+        {
+          action: "comments.create",
+          entity: "comment",
+          entityId: "41",
+          member: ann,
+          after: { ...commentRow, bottleId: 99 },
+        },
+        names,
+      ),
+    ).toBe("Ann Lee commented on Port Ellen 1979: “Peat, smoke and iodine.”");
+  });
+});

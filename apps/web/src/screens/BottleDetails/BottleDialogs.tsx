@@ -1,0 +1,110 @@
+import { useState } from "react";
+import { TextInput } from "@mantine/core";
+import { useNavigate } from "react-router-dom";
+import { StoreLinkSchema, type BottleDetail } from "@club/shared";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { FormDialog } from "../../components/FormDialog";
+import { failureMessage } from "../../lib/failure";
+import { onSaved } from "../../lib/notify";
+import { trpc } from "../../lib/trpc";
+import { useUndo } from "../../lib/undo";
+
+interface Props {
+  bottle: BottleDetail;
+  onClose: () => void;
+}
+
+/** Correct a bottle's name and store link (any member, as its other attributes). */
+export function EditBottleDialog({ bottle, onClose }: Props) {
+  const [name, setName] = useState(bottle.name);
+  const [storeLink, setStoreLink] = useState(bottle.storeLink ?? "");
+  const [linkError, setLinkError] = useState<string | null>(null);
+  const utils = trpc.useUtils();
+  const undo = useUndo();
+  const update = trpc.bottles.update.useMutation({
+    onSuccess: onSaved(
+      {
+        notice: "Bottle updated.",
+        undo: () => undo({ entity: "bottle", entityId: bottle.id, action: "bottles.update" }),
+      },
+      onClose,
+      () => Promise.all([utils.bottles.invalidate(), utils.meetings.invalidate()]),
+    ),
+  });
+  const trimmedName = name.trim();
+  const trimmedLink = storeLink.trim();
+  const changed = trimmedName !== bottle.name || trimmedLink !== (bottle.storeLink ?? "");
+
+  return (
+    <FormDialog
+      title="Edit Bottle"
+      onClose={onClose}
+      onSubmit={() => {
+        const link = StoreLinkSchema.safeParse(trimmedLink);
+        if (!link.success) {
+          setLinkError(link.error.issues[0]?.message ?? "The store link must be an http(s) URL.");
+          return;
+        }
+        update.mutate({ id: bottle.id, name: trimmedName, storeLink: link.data === "" ? null : link.data });
+      }}
+      errors={[update.isError && failureMessage(update.error, "Failed to update the bottle.")]}
+      canSubmit={changed && trimmedName !== ""}
+      submitting={update.isPending}
+      submitLabel="Save"
+    >
+      <TextInput
+        label="Name"
+        required
+        data-autofocus
+        value={name}
+        onChange={(event) => setName(event.currentTarget.value)}
+      />
+      <TextInput
+        type="url"
+        label="Store link"
+        placeholder="https://"
+        value={storeLink}
+        error={linkError}
+        onChange={(event) => {
+          setStoreLink(event.currentTarget.value);
+          setLinkError(null);
+        }}
+      />
+    </FormDialog>
+  );
+}
+
+/** Delete a bottle with everything that hangs on it (admins), then back to the library. */
+export function DeleteBottleDialog({ bottle, onClose }: Props) {
+  const utils = trpc.useUtils();
+  const undo = useUndo();
+  const navigate = useNavigate();
+  const remove = trpc.bottles.delete.useMutation({
+    onSuccess: onSaved(
+      {
+        notice: `${bottle.name} deleted.`,
+        undo: () => undo({ entity: "bottle", entityId: bottle.id, action: "bottles.delete" }),
+      },
+      // Leave the page first: refetching it now would only find that it is gone.
+      () => navigate("/library-bottles"),
+      () =>
+        Promise.all([utils.bottles.invalidate(), utils.meetings.invalidate(), utils.comments.invalidate()]),
+    ),
+  });
+  const purchases = bottle.bottleInstances.length;
+
+  return (
+    <ConfirmDialog
+      title="Delete Bottle"
+      confirmLabel="Delete bottle"
+      onConfirm={() => remove.mutate({ id: bottle.id })}
+      onClose={onClose}
+      pending={remove.isPending}
+      error={remove.isError ? failureMessage(remove.error, "Failed to delete the bottle.") : null}
+    >
+      Delete {bottle.name} from the library, with its{" "}
+      {purchases === 1 ? "1 purchase" : `${purchases} purchases`}, its comments, its photo and its places in
+      meetings? You can undo it right after.
+    </ConfirmDialog>
+  );
+}

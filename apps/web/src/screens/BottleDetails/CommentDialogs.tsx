@@ -1,0 +1,95 @@
+import { useState } from "react";
+import { Text, Textarea } from "@mantine/core";
+import { COMMENT_MAX, type Comment } from "@club/shared";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { FormDialog } from "../../components/FormDialog";
+import { failureMessage } from "../../lib/failure";
+import { onSaved } from "../../lib/notify";
+import { trpc } from "../../lib/trpc";
+import { useUndo } from "../../lib/undo";
+
+interface Props {
+  comment: Comment;
+  onClose: () => void;
+}
+
+/** Correct a comment (its author or an admin); as when posting, Save needs a non-blank text. */
+export function EditCommentDialog({ comment, onClose }: Props) {
+  const [text, setText] = useState(comment.comment);
+  const utils = trpc.useUtils();
+  const undo = useUndo();
+  const update = trpc.comments.update.useMutation({
+    onSuccess: onSaved(
+      {
+        notice: "Comment updated.",
+        undo: () => undo({ entity: "comment", entityId: comment.id, action: "comments.update" }),
+      },
+      onClose,
+      () => utils.comments.invalidate(),
+    ),
+  });
+  const trimmed = text.trim();
+
+  return (
+    <FormDialog
+      title="Edit Comment"
+      size="lg"
+      onClose={onClose}
+      onSubmit={() => update.mutate({ id: comment.id, comment: trimmed })}
+      errors={[update.isError && failureMessage(update.error, "Failed to update the comment.")]}
+      canSubmit={trimmed !== "" && trimmed !== comment.comment}
+      submitting={update.isPending}
+      submitLabel="Save"
+    >
+      <Textarea
+        label="Comment"
+        autosize
+        minRows={4}
+        maxRows={10}
+        maxLength={COMMENT_MAX}
+        data-autofocus
+        value={text}
+        onChange={(event) => setText(event.currentTarget.value)}
+      />
+    </FormDialog>
+  );
+}
+
+/** Delete a comment (its author or an admin). */
+export function DeleteCommentDialog({ comment, onClose }: Props) {
+  const utils = trpc.useUtils();
+  const undo = useUndo();
+  const remove = trpc.comments.delete.useMutation({
+    onSuccess: onSaved(
+      {
+        notice: "Comment deleted.",
+        undo: () => undo({ entity: "comment", entityId: comment.id, action: "comments.delete" }),
+      },
+      onClose,
+      () => utils.comments.invalidate(),
+    ),
+  });
+
+  return (
+    <ConfirmDialog
+      title="Delete Comment"
+      confirmLabel="Delete comment"
+      onConfirm={() => remove.mutate({ id: comment.id })}
+      onClose={onClose}
+      pending={remove.isPending}
+      error={remove.isError ? failureMessage(remove.error, "Failed to delete the comment.") : null}
+    >
+      Delete this comment by {comment.member.firstName} {comment.member.lastName}? You can undo it right
+      after.
+      <Text
+        size="sm"
+        c="dimmed"
+        mt="xs"
+        lineClamp={4}
+        style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}
+      >
+        “{comment.comment}”
+      </Text>
+    </ConfirmDialog>
+  );
+}

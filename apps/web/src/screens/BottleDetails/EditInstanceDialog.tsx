@@ -1,0 +1,139 @@
+import { useState } from "react";
+import { Checkbox, NumberInput, TextInput } from "@mantine/core";
+import "@mantine/core/styles/Checkbox.css";
+import "../../styles/numberInput";
+import { UpdateInstanceInputSchema, type BottleInstance } from "@club/shared";
+import { FormDialog } from "../../components/FormDialog";
+import { failureMessage } from "../../lib/failure";
+import { datePart, numberInputValue, today } from "../../lib/format";
+import { onSaved } from "../../lib/notify";
+import { trpc } from "../../lib/trpc";
+import { useUndo } from "../../lib/undo";
+
+type Field = "datePurchased" | "purchasePrice" | "dateFinished";
+
+/**
+ * Correct a purchase (the member who added it or an admin): its date, price and finish date;
+ * "Not finished" makes a finished bottle open again. The shared schema's rules and messages
+ * apply before anything is sent (price above $0, no future dates, not finished before bought).
+ */
+export default function EditInstanceDialog({
+  instance,
+  onClose,
+}: {
+  instance: BottleInstance;
+  onClose: () => void;
+}) {
+  const initial = {
+    datePurchased: datePart(instance.datePurchased),
+    price: instance.purchasePrice,
+    open: instance.dateFinished === null,
+    dateFinished: instance.dateFinished ? datePart(instance.dateFinished) : today(),
+  };
+  const [datePurchased, setDatePurchased] = useState(initial.datePurchased);
+  const [price, setPrice] = useState<number | string>(initial.price);
+  const [open, setOpen] = useState(initial.open);
+  const [dateFinished, setDateFinished] = useState(initial.dateFinished);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const utils = trpc.useUtils();
+  const undo = useUndo();
+  const update = trpc.instances.update.useMutation({
+    onSuccess: onSaved(
+      {
+        notice: "Purchase updated.",
+        undo: () => undo({ entity: "instance", entityId: instance.id, action: "instances.update" }),
+      },
+      onClose,
+      () => utils.bottles.invalidate(),
+    ),
+  });
+  const purchasePrice = numberInputValue(price);
+  const changed =
+    datePurchased !== initial.datePurchased ||
+    purchasePrice !== initial.price ||
+    open !== initial.open ||
+    (!open && dateFinished !== initial.dateFinished);
+  const edited = (field: Field) => setErrors(({ [field]: _gone, ...rest }) => rest);
+
+  const submit = () => {
+    const parsed = UpdateInstanceInputSchema.safeParse({
+      id: instance.id,
+      datePurchased,
+      purchasePrice: purchasePrice ?? Number.NaN,
+      dateFinished: open ? null : dateFinished,
+    });
+    if (!parsed.success) {
+      const found: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as Field;
+        found[field] ??= issue.message;
+      }
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    update.mutate(parsed.data);
+  };
+
+  return (
+    <FormDialog
+      title="Edit Purchase"
+      onClose={onClose}
+      onSubmit={submit}
+      errors={[update.isError && failureMessage(update.error, "Failed to update the purchase.")]}
+      canSubmit={changed && purchasePrice !== null}
+      submitting={update.isPending}
+      submitLabel="Save"
+    >
+      <TextInput
+        type="date"
+        label="Date purchased"
+        required
+        max={today()}
+        value={datePurchased}
+        error={errors.datePurchased}
+        data-autofocus
+        onChange={(event) => {
+          setDatePurchased(event.currentTarget.value);
+          edited("datePurchased");
+        }}
+      />
+      <NumberInput
+        label="Purchase price"
+        required
+        prefix="$"
+        min={0}
+        max={1_000_000}
+        decimalScale={2}
+        fixedDecimalScale
+        thousandSeparator=","
+        value={price}
+        error={errors.purchasePrice}
+        onChange={(value) => {
+          setPrice(value);
+          edited("purchasePrice");
+        }}
+      />
+      <Checkbox
+        label="Not finished"
+        checked={open}
+        onChange={(event) => {
+          setOpen(event.currentTarget.checked);
+          edited("dateFinished");
+        }}
+      />
+      <TextInput
+        type="date"
+        label="Date finished"
+        max={today()}
+        disabled={open}
+        value={open ? "" : dateFinished}
+        error={open ? undefined : errors.dateFinished}
+        onChange={(event) => {
+          setDateFinished(event.currentTarget.value);
+          edited("dateFinished");
+        }}
+      />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,76 @@
+import { Messages, type BottleInstance } from "@club/shared";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { failureMessage } from "../../lib/failure";
+import { formatDate, formatPrice } from "../../lib/format";
+import { onSaved } from "../../lib/notify";
+import { trpc } from "../../lib/trpc";
+import { useUndo } from "../../lib/undo";
+
+/** "the purchase of Jan 9, 2026 ($54.99)". */
+export const purchaseLabel = (instance: BottleInstance) =>
+  `the purchase of ${formatDate(instance.datePurchased)} (${formatPrice(instance.purchasePrice)})`;
+
+interface Props {
+  instance: BottleInstance;
+  onClose: () => void;
+}
+
+/** SPEC's 'Bottle Finished', asked first: sets the finish date to now (any member). */
+export function FinishInstanceDialog({ instance, onClose }: Props) {
+  const utils = trpc.useUtils();
+  const undo = useUndo();
+  const finish = trpc.instances.finish.useMutation({
+    onSuccess: onSaved(
+      {
+        notice: "Marked as finished.",
+        undo: () => undo({ entity: "instance", entityId: instance.id, action: "instances.finish" }),
+      },
+      onClose,
+      () => utils.bottles.invalidate(),
+    ),
+  });
+
+  return (
+    <ConfirmDialog
+      title="Bottle Finished"
+      confirmLabel="Mark finished"
+      color="amber"
+      onConfirm={() => finish.mutate({ id: instance.id })}
+      onClose={onClose}
+      pending={finish.isPending}
+      error={finish.isError ? Messages.finishInstance : null}
+      cause={finish.error}
+    >
+      Mark {purchaseLabel(instance)} as finished today?
+    </ConfirmDialog>
+  );
+}
+
+/** Delete a purchase (the member who added it or an admin). */
+export function DeleteInstanceDialog({ instance, onClose }: Props) {
+  const utils = trpc.useUtils();
+  const undo = useUndo();
+  const remove = trpc.instances.delete.useMutation({
+    onSuccess: onSaved(
+      {
+        notice: "Purchase deleted.",
+        undo: () => undo({ entity: "instance", entityId: instance.id, action: "instances.delete" }),
+      },
+      onClose,
+      () => utils.bottles.invalidate(),
+    ),
+  });
+
+  return (
+    <ConfirmDialog
+      title="Delete Purchase"
+      confirmLabel="Delete purchase"
+      onConfirm={() => remove.mutate({ id: instance.id })}
+      onClose={onClose}
+      pending={remove.isPending}
+      error={remove.isError ? failureMessage(remove.error, "Failed to delete the purchase.") : null}
+    >
+      Delete {purchaseLabel(instance)}? You can undo it right after.
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,90 @@
+import { Select, TextInput } from "@mantine/core";
+import "../../styles/combobox";
+import { useForm } from "@mantine/form";
+import { DateOnlySchema, Messages, type MeetingDetail } from "@club/shared";
+import { FormDialog } from "../../components/FormDialog";
+import { failureMessage } from "../../lib/failure";
+import { onSaved } from "../../lib/notify";
+import { trpc } from "../../lib/trpc";
+import { useUndo } from "../../lib/undo";
+
+interface Values {
+  date: string;
+  hostName: string;
+  themeId: string | null;
+}
+
+/** Correct a meeting's date, host and theme (its creator or an admin): the Add Meeting fields, prefilled. */
+export default function EditMeetingDialog({
+  meeting,
+  onClose,
+}: {
+  meeting: MeetingDetail;
+  onClose: () => void;
+}) {
+  const utils = trpc.useUtils();
+  const undo = useUndo();
+  const themes = trpc.themes.list.useQuery();
+  const update = trpc.meetings.update.useMutation({
+    onSuccess: onSaved(
+      {
+        notice: "Meeting updated.",
+        undo: () => undo({ entity: "meeting", entityId: meeting.id, action: "meetings.update" }),
+      },
+      onClose,
+      () => Promise.all([utils.meetings.invalidate(), utils.themes.invalidate()]),
+    ),
+  });
+  const initial: Values = {
+    date: meeting.date.slice(0, 10),
+    hostName: meeting.hostName,
+    themeId: String(meeting.theme.id),
+  };
+  const form = useForm<Values>({
+    initialValues: initial,
+    validate: {
+      date: (value) => (DateOnlySchema.safeParse(value).success ? null : "Choose a date."),
+    },
+  });
+  const { values } = form;
+  const changed =
+    values.date !== initial.date ||
+    values.hostName.trim() !== initial.hostName ||
+    values.themeId !== initial.themeId;
+
+  return (
+    <FormDialog
+      title="Edit Meeting"
+      onClose={onClose}
+      onSubmit={form.onSubmit((v) => {
+        if (v.themeId === null) return;
+        update.mutate({
+          id: meeting.id,
+          date: v.date,
+          hostName: v.hostName.trim(),
+          themeId: Number.parseInt(v.themeId, 10),
+        });
+      })}
+      errors={[
+        update.isError && failureMessage(update.error, "Failed to update the meeting."),
+        themes.isError && Messages.fetchThemes,
+      ]}
+      canSubmit={changed && values.hostName.trim() !== "" && values.themeId !== null}
+      submitting={update.isPending}
+      submitLabel="Save"
+    >
+      <TextInput type="date" label="Date" required {...form.getInputProps("date")} />
+      <TextInput label="Host name" required data-autofocus {...form.getInputProps("hostName")} />
+      <Select
+        label="Theme"
+        required
+        placeholder={themes.isPending ? "Loading themes…" : "Choose a theme"}
+        disabled={themes.isPending}
+        searchable
+        nothingFoundMessage="No matching theme"
+        data={(themes.data ?? []).map((theme) => ({ value: String(theme.id), label: theme.name }))}
+        {...form.getInputProps("themeId")}
+      />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,48 @@
+import { ActionIcon } from "@mantine/core";
+import { TrashIcon } from "../../components/icons";
+import { failureMessage } from "../../lib/failure";
+import { notify, onSaved } from "../../lib/notify";
+import { trpc } from "../../lib/trpc";
+import { useUndo } from "../../lib/undo";
+
+/** Members: take a bottle out of a meeting's line-up (no question asked: the toast offers Undo). */
+export function RemoveBottleButton({
+  meetingId,
+  bottle,
+}: {
+  meetingId: number;
+  bottle: { id: number; name: string };
+}) {
+  const utils = trpc.useUtils();
+  const undo = useUndo();
+  const remove = trpc.meetings.removeBottle.useMutation({
+    onSuccess: onSaved(
+      {
+        notice: `${bottle.name} removed from the meeting.`,
+        undo: () =>
+          undo({
+            entity: "meetingBottle",
+            entityId: `${meetingId}:${bottle.id}`,
+            action: "meetings.removeBottle",
+          }),
+      },
+      () => utils.meetings.invalidate(),
+    ),
+    onError: (error) => notify(failureMessage(error, "Failed to remove the bottle from the meeting."), "red"),
+  });
+  const label = `Remove ${bottle.name} from this meeting`;
+
+  return (
+    <ActionIcon
+      variant="subtle"
+      color="red"
+      size={40}
+      aria-label={label}
+      title={label}
+      loading={remove.isPending}
+      onClick={() => remove.mutate({ id: meetingId, bottleId: bottle.id })}
+    >
+      <TrashIcon />
+    </ActionIcon>
+  );
+}
