@@ -69,6 +69,15 @@ export const PRELOAD_ROUTES: PreloadRoute[] = [
   },
   { pattern: "^/confirm-email/?$", screen: "src/screens/ConfirmEmail/ConfirmEmailPage.tsx", queries: [] },
   { pattern: "^/about/?$", screen: "src/screens/About/AboutPage.tsx", queries: [] },
+  {
+    pattern: "^/forgot-password/?$",
+    screen: "src/screens/ForgotPassword/ForgotPasswordPage.tsx",
+    queries: [],
+  },
+  { pattern: "^/reset-password/?$", screen: "src/screens/ResetPassword/ResetPasswordPage.tsx", queries: [] },
+  // Member screens: their reads carry a bearer token, which the boot script never prefetches.
+  { pattern: "^/account/?$", screen: "src/screens/Account/AccountPage.tsx", queries: [] },
+  { pattern: "^/members/?$", screen: "src/screens/Members/MembersPage.tsx", queries: [] },
 ];
 
 /** The tRPC GET URL httpBatchLink makes for one query alone: /trpc/<name>?batch=1&input={"0":input}. */

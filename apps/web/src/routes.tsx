@@ -11,6 +11,10 @@ const BottleDetailsPage = lazyRoute(() => import("./screens/BottleDetails/Bottle
 const MeetingDetailsPage = lazyRoute(() => import("./screens/MeetingDetails/MeetingDetailsPage"));
 const ConfirmEmailPage = lazyRoute(() => import("./screens/ConfirmEmail/ConfirmEmailPage"));
 const AboutPage = lazyRoute(() => import("./screens/About/AboutPage"));
+const ForgotPasswordPage = lazyRoute(() => import("./screens/ForgotPassword/ForgotPasswordPage"));
+const ResetPasswordPage = lazyRoute(() => import("./screens/ResetPassword/ResetPasswordPage"));
+const AccountPage = lazyRoute(() => import("./screens/Account/AccountPage"));
+const MembersPage = lazyRoute(() => import("./screens/Members/MembersPage"));
 const NotFoundPage = lazyRoute(() => import("./screens/NotFound/NotFoundPage"));
 
 const ROUTES: { path: string; screen: LazyRoute }[] = [
@@ -23,6 +27,10 @@ const ROUTES: { path: string; screen: LazyRoute }[] = [
   { path: "/monthlymeeting/:meetingId", screen: MeetingDetailsPage },
   { path: "/confirm-email", screen: ConfirmEmailPage },
   { path: "/about", screen: AboutPage },
+  { path: "/forgot-password", screen: ForgotPasswordPage },
+  { path: "/reset-password", screen: ResetPasswordPage },
+  { path: "/account", screen: AccountPage },
+  { path: "/members", screen: MembersPage },
 ];
 
 /** The paths routes.tsx serves (vite.routePreload.ts must know each; routes.test.ts checks it). */

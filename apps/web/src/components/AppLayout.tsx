@@ -5,7 +5,9 @@ import { useMutation } from "@tanstack/react-query";
 import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
 import { CLUB_NAME } from "@club/shared";
 import { appSession, authApi, useSession } from "../lib/appSession";
+import { loginPath, nextFromLocation } from "../lib/loginRedirect";
 import { trpc } from "../lib/trpc";
+import { useAccount, useForgetAccountOnSessionChange, useMembersList } from "../lib/useAccount";
 import { GlassLogo, MoonIcon, SunIcon } from "./icons";
 import { PageLoader } from "./status";
 import classes from "./AppLayout.module.css";
@@ -19,11 +21,37 @@ const LINKS = [
 ] as const;
 
 function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
-  return LINKS.map((link) => (
-    <NavLink key={link.to} to={link.to} end={link.to === "/"} className={classes.link} onClick={onNavigate}>
-      {link.label}
+  return (
+    <>
+      {LINKS.map((link) => (
+        <NavLink key={link.to} to={link.to} end={link.to === "/"} className={classes.link} onClick={onNavigate}>
+          {link.label}
+        </NavLink>
+      ))}
+      <MembersLink onNavigate={onNavigate} />
+    </>
+  );
+}
+
+/** Admins only: Members, with a badge counting the membership requests waiting for them. */
+function MembersLink({ onNavigate }: { onNavigate?: () => void }) {
+  const isAdmin = useAccount().data?.role === "admin";
+  const members = useMembersList(isAdmin);
+  if (!isAdmin) return null;
+  const pending = members.data?.filter((member) => member.status === "pending").length ?? 0;
+  return (
+    <NavLink to="/members" className={classes.link} onClick={onNavigate}>
+      Members
+      {pending > 0 ? (
+        <>
+          <span className={classes.badge} aria-hidden="true">
+            {pending}
+          </span>
+          <span className={classes.visuallyHidden}> ({pending} waiting for approval)</span>
+        </>
+      ) : null}
     </NavLink>
-  ));
+  );
 }
 
 /** 'Light Mode' while dark, 'Dark Mode' while light; the choice is stored under localStorage `theme`. */
@@ -39,6 +67,7 @@ function useThemeToggle() {
 function AccountControls({ vertical, onNavigate }: { vertical?: boolean; onNavigate?: () => void }) {
   const session = useSession();
   const navigate = useNavigate();
+  const location = useLocation();
   const utils = trpc.useUtils();
   const logout = useMutation({ mutationFn: authApi.logout });
 
@@ -61,6 +90,15 @@ function AccountControls({ vertical, onNavigate }: { vertical?: boolean; onNavig
         <p className={classes.welcome} title={session.email ?? undefined}>
           Welcome, {session.email}
         </p>
+        <NavLink
+          to="/account"
+          className={`${buttons.button} ${classes.accountLink}`}
+          data-variant="subtle"
+          {...width}
+          onClick={onNavigate}
+        >
+          Account
+        </NavLink>
         <button
           type="button"
           className={buttons.button}
@@ -80,7 +118,13 @@ function AccountControls({ vertical, onNavigate }: { vertical?: boolean; onNavig
       <Link to="/register" className={buttons.button} data-variant="subtle" {...width} onClick={onNavigate}>
         Register
       </Link>
-      <Link to="/login" className={buttons.button} data-variant="filled" {...width} onClick={onNavigate}>
+      <Link
+        to={loginPath({ next: nextFromLocation(location) })}
+        className={buttons.button}
+        data-variant="filled"
+        {...width}
+        onClick={onNavigate}
+      >
         Login
       </Link>
     </>
@@ -100,6 +144,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const isDesktop = useMediaQuery("(min-width: 62em)", false, { getInitialValueInEffect: false });
   const theme = useThemeToggle();
   const location = useLocation();
+  useForgetAccountOnSessionChange();
 
   useEffect(() => close(), [location.pathname, close]);
   useEffect(() => {

@@ -1,0 +1,57 @@
+import { useState } from "react";
+import { Button, Paper, Stack, Text, Title } from "@mantine/core";
+import { useNavigate } from "react-router-dom";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { appSession } from "../../lib/appSession";
+import { loginPath } from "../../lib/loginRedirect";
+import { notify } from "../../lib/notify";
+import { serverReason } from "../../lib/serverReason";
+import { trpc } from "../../lib/trpc";
+
+/** "Log out everywhere": every device's session ends, this one's too; then to /login. */
+export function SessionsCard({ email }: { email: string }) {
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const logoutEverywhere = trpc.account.logoutEverywhere.useMutation({
+    onSuccess: () => {
+      appSession.clear();
+      notify("You have been logged out on every device.", "blue");
+      void navigate(loginPath({ email }), { replace: true });
+    },
+  });
+
+  return (
+    <Paper withBorder p="lg" radius="lg" component="section" aria-labelledby="sessions-heading">
+      <Stack align="flex-start">
+        <Title order={2} fz="lg" id="sessions-heading">
+          Devices
+        </Title>
+        <Text size="sm" c="dimmed">
+          Lost a phone, or logged in on a shared computer? End every session at once, this one too.
+        </Text>
+        <Button variant="default" color="red" onClick={() => setConfirming(true)}>
+          Log out everywhere
+        </Button>
+      </Stack>
+      {confirming ? (
+        <ConfirmDialog
+          title="Log out everywhere?"
+          confirmLabel="Log out everywhere"
+          busy={logoutEverywhere.isPending}
+          error={
+            logoutEverywhere.isError
+              ? { message: "You were not logged out.", reason: serverReason(logoutEverywhere.error) }
+              : null
+          }
+          onConfirm={() => logoutEverywhere.mutate()}
+          onClose={() => {
+            setConfirming(false);
+            logoutEverywhere.reset();
+          }}
+        >
+          Every device logged in as {email}, including this one, will have to log in again.
+        </ConfirmDialog>
+      ) : null}
+    </Paper>
+  );
+}
