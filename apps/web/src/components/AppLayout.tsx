@@ -24,7 +24,13 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <>
       {LINKS.map((link) => (
-        <NavLink key={link.to} to={link.to} end={link.to === "/"} className={classes.link} onClick={onNavigate}>
+        <NavLink
+          key={link.to}
+          to={link.to}
+          end={link.to === "/"}
+          className={classes.link}
+          onClick={onNavigate}
+        >
           {link.label}
         </NavLink>
       ))}

@@ -38,7 +38,11 @@ function hasControlChar(text: string): boolean {
 }
 
 /** The page a visitor is on, as a `next` worth coming back to (null on Home and the session's screens). */
-export function nextFromLocation(location: { pathname: string; search: string; hash: string }): string | null {
+export function nextFromLocation(location: {
+  pathname: string;
+  search: string;
+  hash: string;
+}): string | null {
   if (location.pathname === "/" || isAuthPath(location.pathname)) return null;
   const next = `${location.pathname}${location.search}${location.hash}`;
   return safeNextPath(next) === next ? next : null;

@@ -33,7 +33,13 @@ export default function ForgotPasswordPage() {
           </Alert>
           <Text size="sm" ta="center" c="dimmed">
             The link works once, for one hour. Nothing arrived? Check the spam folder, or{" "}
-            <Anchor component="button" type="button" onClick={() => forgot.reset()} underline="always" fz="sm">
+            <Anchor
+              component="button"
+              type="button"
+              onClick={() => forgot.reset()}
+              underline="always"
+              fz="sm"
+            >
               try again
             </Anchor>
             .
@@ -46,9 +52,7 @@ export default function ForgotPasswordPage() {
         <form onSubmit={form.onSubmit((values) => forgot.mutate(values))}>
           <Stack>
             {forgot.isError ? (
-              <ErrorAlert message="Could not send the link.">
-                {serverReason(forgot.error)}
-              </ErrorAlert>
+              <ErrorAlert message="Could not send the link.">{serverReason(forgot.error)}</ErrorAlert>
             ) : null}
             <TextInput
               type="email"
@@ -63,7 +67,12 @@ export default function ForgotPasswordPage() {
             </Button>
             <Text size="sm" ta="center" c="dimmed">
               Remembered it?{" "}
-              <Anchor component={Link} to={loginPath({ email: form.values.email.trim() || null })} fw={600} underline="always">
+              <Anchor
+                component={Link}
+                to={loginPath({ email: form.values.email.trim() || null })}
+                fw={600}
+                underline="always"
+              >
                 Log in
               </Anchor>
             </Text>

@@ -70,9 +70,7 @@ export default function LoginPage() {
           ) : null}
           {failure?.kind === "rateLimited" ? <ErrorAlert message={failure.message} /> : null}
           {failure && failure.kind !== "rateLimited" ? (
-            <ErrorAlert message={Messages.invalidCredentials}>
-              {failure.reason}
-            </ErrorAlert>
+            <ErrorAlert message={Messages.invalidCredentials}>{failure.reason}</ErrorAlert>
           ) : null}
           <TextInput
             type="email"

@@ -2,7 +2,6 @@ import { ServerMessages } from "@club/shared";
 import { ApiError } from "../../lib/errors";
 import { UNREACHABLE } from "../../lib/serverReason";
 
-
 export type LoginFailure =
   /** Too many attempts: the server's words, in place of SPEC's message (it is not a wrong password). */
   | { kind: "rateLimited"; message: string }

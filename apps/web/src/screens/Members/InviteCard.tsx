@@ -37,9 +37,7 @@ export function InviteCard() {
             closed. With an email address, only that address can use it, and we email it there.
           </Text>
         </div>
-        <form
-          onSubmit={form.onSubmit(({ email }) => invite.mutate({ email: email.trim() ? email : null }))}
-        >
+        <form onSubmit={form.onSubmit(({ email }) => invite.mutate({ email: email.trim() ? email : null }))}>
           <Group align="flex-end" wrap="wrap" gap="sm">
             <TextInput
               type="email"
@@ -72,7 +70,11 @@ export function InviteCard() {
               </Text>
               <CopyButton value={invite.data.url}>
                 {({ copied, copy }) => (
-                  <Button variant={copied ? "light" : "default"} color={copied ? "green" : undefined} onClick={copy}>
+                  <Button
+                    variant={copied ? "light" : "default"}
+                    color={copied ? "green" : undefined}
+                    onClick={copy}
+                  >
                     {copied ? "Copied" : "Copy link"}
                   </Button>
                 )}

@@ -109,7 +109,11 @@ export function MemberCard({ member, isMe }: { member: Member; isMe: boolean }) 
           </Text>
         )}
         {member.status === "pending" ? (
-          <Button aria-label={`Approve ${name}`} onClick={() => approve.mutate(id)} loading={approve.isPending}>
+          <Button
+            aria-label={`Approve ${name}`}
+            onClick={() => approve.mutate(id)}
+            loading={approve.isPending}
+          >
             Approve
           </Button>
         ) : null}
@@ -119,7 +123,11 @@ export function MemberCard({ member, isMe }: { member: Member; isMe: boolean }) 
           </Button>
         ) : null}
         {member.status === "active" && !isMe ? (
-          <Button variant="default" aria-label={`Deactivate ${name}`} onClick={() => setConfirming("deactivate")}>
+          <Button
+            variant="default"
+            aria-label={`Deactivate ${name}`}
+            onClick={() => setConfirming("deactivate")}
+          >
             Deactivate
           </Button>
         ) : null}
@@ -162,8 +170,8 @@ export function MemberCard({ member, isMe }: { member: Member; isMe: boolean }) 
           onConfirm={() => deactivate.mutate(id)}
           onClose={closeDialog}
         >
-          {name} is logged out on every device at once and cannot log in until an admin reactivates them.
-          What they added to the club stays.
+          {name} is logged out on every device at once and cannot log in until an admin reactivates them. What
+          they added to the club stays.
         </ConfirmDialog>
       ) : null}
     </li>

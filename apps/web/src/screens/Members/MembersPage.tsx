@@ -11,7 +11,11 @@ import classes from "./Members.module.css";
 
 /** The list's sections, in the server's order: who waits for a decision first. */
 const SECTIONS: { status: MemberStatus; title: string; hint?: string }[] = [
-  { status: "pending", title: "Waiting for approval", hint: "They confirmed their address and wait for you." },
+  {
+    status: "pending",
+    title: "Waiting for approval",
+    hint: "They confirmed their address and wait for you.",
+  },
   {
     status: "unconfirmed",
     title: "Email not confirmed",

@@ -37,7 +37,9 @@ export default function ResetPasswordPage() {
       void navigate(loginPath({ email }), { state, replace: true });
     },
   });
-  const askAgain = email ? `/forgot-password?${new URLSearchParams({ email }).toString()}` : "/forgot-password";
+  const askAgain = email
+    ? `/forgot-password?${new URLSearchParams({ email }).toString()}`
+    : "/forgot-password";
 
   if (!token || !email) {
     return (
@@ -56,11 +58,7 @@ export default function ResetPasswordPage() {
 
   return (
     <AuthCard title="Choose a new password" subtitle={<>For {email}. You will be logged out everywhere.</>}>
-      <form
-        onSubmit={form.onSubmit(({ password }) =>
-          reset.mutate({ token, email, password }),
-        )}
-      >
+      <form onSubmit={form.onSubmit(({ password }) => reset.mutate({ token, email, password }))}>
         <Stack>
           {reset.isError ? (
             <ErrorAlert message="The password was not changed.">
