@@ -1,22 +1,21 @@
 import { useState } from "react";
 import { Button, Paper, Stack, Text, Title } from "@mantine/core";
-import { useNavigate } from "react-router-dom";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { appSession } from "../../lib/appSession";
-import { loginPath } from "../../lib/loginRedirect";
 import { notify } from "../../lib/notify";
 import { serverReason } from "../../lib/serverReason";
 import { trpc } from "../../lib/trpc";
 
-/** "Log out everywhere": every device's session ends, this one's too; then to /login. */
+/**
+ * "Log out everywhere": every device's session ends, this one's too; RequireMember then sends the
+ * member to /login with the email filled in (and back here after logging in).
+ */
 export function SessionsCard({ email }: { email: string }) {
-  const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const logoutEverywhere = trpc.account.logoutEverywhere.useMutation({
     onSuccess: () => {
-      appSession.clear();
       notify("You have been logged out on every device.", "blue");
-      void navigate(loginPath({ email }), { replace: true });
+      appSession.clear();
     },
   });
 
