@@ -146,6 +146,9 @@ describe("membership under REGISTRATION=approval", () => {
     await page.getByRole("link", { name: "Login", exact: true }).click();
     await onScreen(page, "Login");
     expect(new URL(page.url()).searchParams.get("next")).toBe(bottlePath);
+    // The link survives a reload: the server serves the login screen for /login?next=...
+    await page.reload();
+    await onScreen(page, "Login");
     await main(page).getByLabel("Email").fill(email);
     await main(page).getByLabel("Password").fill(password);
     await main(page).getByRole("button", { name: "Login", exact: true }).click();
