@@ -8,6 +8,7 @@ import { useTitle } from "../../lib/useTitle";
 import { PasswordCard } from "./PasswordCard";
 import { ProfileCard } from "./ProfileCard";
 import { SessionsCard } from "./SessionsCard";
+import touch from "../../styles/touchTargets.module.css";
 
 /** /account: the member's own name, password, sessions and role. */
 export default function AccountPage() {
@@ -26,7 +27,7 @@ function AccountScreen() {
   if (account.isError) return <ErrorAlert message="Failed to fetch your account." />;
   const me = account.data;
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" className={touch.touch}>
       <PageHeader title="Your account" subtitle={me.email} />
       <Group gap="sm" wrap="wrap" align="center">
         <Text size="sm" fw={600}>

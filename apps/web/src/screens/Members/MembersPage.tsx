@@ -8,6 +8,7 @@ import { useTitle } from "../../lib/useTitle";
 import { InviteCard } from "./InviteCard";
 import { MemberCard } from "./MemberCard";
 import classes from "./Members.module.css";
+import touch from "../../styles/touchTargets.module.css";
 
 /** The list's sections, in the server's order: who waits for a decision first. */
 const SECTIONS: { status: MemberStatus; title: string; hint?: string }[] = [
@@ -54,7 +55,7 @@ function MembersScreen() {
   }
 
   return (
-    <Stack gap="xl">
+    <Stack gap="xl" className={touch.touch}>
       <PageHeader title="Members" subtitle="Who is in the club, who waits to join, and invite links." />
       <InviteCard />
       {members.isPending ? (
