@@ -8,7 +8,7 @@ import { appSession, authApi, useSession } from "../lib/appSession";
 import { loginPath, nextFromLocation } from "../lib/loginRedirect";
 import { trpc } from "../lib/trpc";
 import { useAccount, useForgetAccountOnSessionChange, useMembersList } from "../lib/useAccount";
-import { GlassLogo, MoonIcon, SunIcon } from "./icons";
+import { GlassLogo, MoonIcon, SunIcon, UserIcon } from "./icons";
 import { PageLoader } from "./status";
 import classes from "./AppLayout.module.css";
 import buttons from "./buttons.module.css";
@@ -96,15 +96,28 @@ function AccountControls({ vertical, onNavigate }: { vertical?: boolean; onNavig
         <p className={classes.welcome} title={session.email ?? undefined}>
           Welcome, {session.email}
         </p>
-        <NavLink
-          to="/account"
-          className={`${buttons.button} ${classes.accountLink}`}
-          data-variant="subtle"
-          {...width}
-          onClick={onNavigate}
-        >
-          Account
-        </NavLink>
+        {vertical ? (
+          <NavLink
+            to="/account"
+            className={`${buttons.button} ${classes.accountLink}`}
+            data-variant="subtle"
+            {...width}
+            onClick={onNavigate}
+          >
+            Account
+          </NavLink>
+        ) : (
+          // The desktop header is full: an icon button, named like the phone menu's text button.
+          <NavLink
+            to="/account"
+            className={`${buttons.button} ${buttons.icon} ${classes.accountLink}`}
+            data-variant="default"
+            aria-label="Account"
+            title="Account"
+          >
+            <UserIcon />
+          </NavLink>
+        )}
         <button
           type="button"
           className={buttons.button}
@@ -150,6 +163,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const isDesktop = useMediaQuery("(min-width: 62em)", false, { getInitialValueInEffect: false });
   const theme = useThemeToggle();
   const location = useLocation();
+  const session = useSession();
   useForgetAccountOnSessionChange();
 
   useEffect(() => close(), [location.pathname, close]);
@@ -160,7 +174,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
 
   return (
     <>
-      <header className={classes.header}>
+      <header className={classes.header} data-member={session ? "" : undefined}>
         <div className={classes.bar}>
           <div className={classes.start}>
             <button
