@@ -85,7 +85,11 @@ describe("the page served for a client-side route", () => {
     ]) {
       expect(await page(path)).toBe(INDEX);
     }
-    const api = await t.request({ method: "GET", url: "/login?x=1", headers: { accept: "application/json" } });
+    const api = await t.request({
+      method: "GET",
+      url: "/login?x=1",
+      headers: { accept: "application/json" },
+    });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ error: { code: "NOT_FOUND", message: "Not found." } });
   });
