@@ -71,6 +71,15 @@ export const PRELOAD_ROUTES: PreloadRoute[] = [
   { pattern: "^/about/?$", screen: "src/screens/About/AboutPage.tsx", queries: [] },
   // Members only: their calls carry a token, so nothing is fetched ahead.
   { pattern: "^/activity/?$", screen: "src/screens/Activity/ActivityPage.tsx", queries: [] },
+  {
+    pattern: "^/forgot-password/?$",
+    screen: "src/screens/ForgotPassword/ForgotPasswordPage.tsx",
+    queries: [],
+  },
+  { pattern: "^/reset-password/?$", screen: "src/screens/ResetPassword/ResetPasswordPage.tsx", queries: [] },
+  // Member screens: their reads carry a bearer token, which the boot script never prefetches.
+  { pattern: "^/account/?$", screen: "src/screens/Account/AccountPage.tsx", queries: [] },
+  { pattern: "^/members/?$", screen: "src/screens/Members/MembersPage.tsx", queries: [] },
 ];
 
 /** The tRPC GET URL httpBatchLink makes for one query alone: /trpc/<name>?batch=1&input={"0":input}. */

@@ -350,7 +350,7 @@ describe("the Dockerfile's recipe, outside Docker", () => {
       stdio: "pipe",
       timeout: 60_000,
     });
-    expect(members.toString()).toMatch(/^ID\s+EMAIL\s+NAME\s+CONFIRMED/);
+    expect(members.toString()).toMatch(/^ID\s+EMAIL\s+NAME\s+ROLE\s+STATUS\s+CONFIRMED/);
 
     // docker stop sends SIGTERM: a clean exit.
     const exited = new Promise<number | null>((resolve) => server?.once("exit", (code) => resolve(code)));

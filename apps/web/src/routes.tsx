@@ -12,6 +12,10 @@ const MeetingDetailsPage = lazyRoute(() => import("./screens/MeetingDetails/Meet
 const ConfirmEmailPage = lazyRoute(() => import("./screens/ConfirmEmail/ConfirmEmailPage"));
 const ActivityPage = lazyRoute(() => import("./screens/Activity/ActivityPage"));
 const AboutPage = lazyRoute(() => import("./screens/About/AboutPage"));
+const ForgotPasswordPage = lazyRoute(() => import("./screens/ForgotPassword/ForgotPasswordPage"));
+const ResetPasswordPage = lazyRoute(() => import("./screens/ResetPassword/ResetPasswordPage"));
+const AccountPage = lazyRoute(() => import("./screens/Account/AccountPage"));
+const MembersPage = lazyRoute(() => import("./screens/Members/MembersPage"));
 const NotFoundPage = lazyRoute(() => import("./screens/NotFound/NotFoundPage"));
 
 const ROUTES: { path: string; screen: LazyRoute }[] = [
@@ -25,6 +29,10 @@ const ROUTES: { path: string; screen: LazyRoute }[] = [
   { path: "/confirm-email", screen: ConfirmEmailPage },
   { path: "/about", screen: AboutPage },
   { path: "/activity", screen: ActivityPage },
+  { path: "/forgot-password", screen: ForgotPasswordPage },
+  { path: "/reset-password", screen: ResetPasswordPage },
+  { path: "/account", screen: AccountPage },
+  { path: "/members", screen: MembersPage },
 ];
 
 /** The paths routes.tsx serves (vite.routePreload.ts must know each; routes.test.ts checks it). */

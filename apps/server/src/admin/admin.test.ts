@@ -4,9 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDb, openDb } from "@club/db";
+import { closeDb, members, openDb } from "@club/db";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
+import { hashPassword } from "../platform/passwords";
 import { multipartBody, tinyPng } from "../../test/fuzz/endpoints";
 import { createTestApp, type TestApp } from "../../test/helpers";
 
@@ -84,7 +85,18 @@ describe("admin command line (npm run admin)", () => {
   it("--help names every command, DATA_DIR and where it points", async () => {
     const r = await admin(["--help"]);
     expect(r.code).toBe(0);
-    for (const word of ["members", "confirm <email>", "reset-password", "backup", "DATA_DIR", t.dataDir]) {
+    for (const word of [
+      "members",
+      "approve <email>",
+      "role <email> <role>",
+      "deactivate <email>",
+      "invite [email]",
+      "confirm <email>",
+      "reset-password",
+      "backup",
+      "DATA_DIR",
+      t.dataDir,
+    ]) {
       expect(r.stdout).toContain(word);
     }
     const backupHelp = await admin(["backup", "--help"]);
@@ -97,12 +109,12 @@ describe("admin command line (npm run admin)", () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain(`Database: ${join(t.dataDir, "club.sqlite")}`);
     const lines = r.stdout.split("\n");
-    expect(lines[0]).toMatch(/^ID\s+EMAIL\s+NAME\s+CONFIRMED$/);
+    expect(lines[0]).toMatch(/^ID\s+EMAIL\s+NAME\s+ROLE\s+STATUS\s+CONFIRMED$/);
     expect(lines.find((l) => l.includes("ann@example.org"))).toMatch(
-      /^\d+\s+ann@example\.org\s+Test Member\d*\s+yes \(\d{4}-\d{2}-\d{2}\)$/,
+      /^\d+\s+ann@example\.org\s+Test Member\d*\s+member\s+active\s+yes \(\d{4}-\d{2}-\d{2}\)$/,
     );
     expect(lines.find((l) => l.includes("bob@example.org"))).toMatch(
-      /^\d+\s+bob@example\.org\s+Bob Brown\s+no$/,
+      /^\d+\s+bob@example\.org\s+Bob Brown\s+\w+\s+unconfirmed\s+no$/,
     );
     expect(r.stdout).toContain("1 member has not confirmed the email address");
 
@@ -275,5 +287,166 @@ describe("admin command line (npm run admin)", () => {
     const saved = await run(npm, ["run", "-s", "backup", "--", file], REPO_ROOT, { DATA_DIR: t.dataDir });
     expect(saved.code, saved.stderr).toBe(0);
     expect(existsSync(file)).toBe(true);
+  });
+});
+
+describe("admin command line: membership (approve, role, deactivate, invite)", () => {
+  let t: TestApp;
+  let ada: Awaited<ReturnType<TestApp["member"]>>;
+  let cy: Awaited<ReturnType<TestApp["member"]>>;
+
+  const admin = (args: string[]) =>
+    run(process.execPath, ["--import", "tsx", "src/admin/cli.ts", ...args], SERVER_DIR, {
+      DATA_DIR: t.dataDir,
+      APP_URL: "http://club.test",
+      REGISTRATION: "approval",
+    });
+  const login = (email: string, password: string) =>
+    t.request({ method: "POST", url: "/login", payload: { email, password } });
+  /** The activity log as the API shows it, newest first. */
+  const activity = async () =>
+    (await t.request({ method: "GET", url: "/api/Activity", token: ada.token })).json<
+      { action: string; entity: string; member: { firstName: string } | null; after: unknown }[]
+    >();
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { REGISTRATION: "approval" } });
+    ada = await t.member("ada@example.org", { role: "admin" });
+    cy = await t.member("cy@example.org");
+    // A newcomer who confirmed the address and waits for approval.
+    t.app.deps.db
+      .insert(members)
+      .values({
+        email: "pat@example.org",
+        passwordHash: await hashPassword(OLD_PASSWORD),
+        firstName: "Pat",
+        lastName: "Pending",
+        emailConfirmedAt: new Date().toISOString(),
+        status: "pending",
+      })
+      .run();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("members shows role and status, and who waits for approval", async () => {
+    const r = await admin(["members"]);
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.split("\n");
+    expect(lines.find((l) => l.includes("ada@example.org"))).toMatch(/\sadmin\s+active\s/);
+    expect(lines.find((l) => l.includes("pat@example.org"))).toMatch(/\smember\s+pending\s/);
+    expect(r.stdout).toContain("1 member waits for approval. Approve with: npm run admin -- approve EMAIL");
+  });
+
+  it("approve lets a pending member in, emails them, and is in the activity log by the first admin", async () => {
+    const r = await admin(["approve", "PAT@example.org"]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain("Approved pat@example.org (Pat Pending)");
+    const pat = t.app.deps.db.$client
+      .prepare("SELECT id, status FROM members WHERE email = ?")
+      .get("pat@example.org") as { id: number; status: string };
+    expect(pat.status).toBe("active");
+    const mail = t.app.deps.db.$client
+      .prepare('SELECT subject, text FROM outbox WHERE "to" = ?')
+      .all("pat@example.org") as { subject: string; text: string }[];
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.text).toContain("http://club.test/login");
+    const [last] = await activity();
+    expect(last).toMatchObject({ action: "admin.approve", entity: "member", member: { firstName: "Test" } });
+    expect(last!.after).toMatchObject({ status: "active" });
+
+    const again = await admin(["approve", "pat@example.org"]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain("error: This member is not waiting for approval.");
+  });
+
+  it("role changes a member's role, keeps the last admin and refuses an unknown role", async () => {
+    const r = await admin(["role", "cy@example.org", "Treasurer"]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain("cy@example.org is now treasurer.");
+    const me = await t.request({ method: "GET", url: "/api/Account", token: cy.token });
+    expect(me.json<{ role: string }>().role).toBe("treasurer");
+    expect((await activity())[0]).toMatchObject({ action: "admin.role", after: { role: "treasurer" } });
+
+    const lastAdmin = await admin(["role", "ada@example.org", "member"]);
+    expect(lastAdmin.code).toBe(1);
+    expect(lastAdmin.stderr).toContain("error: The club needs at least one admin");
+    const unknown = await admin(["role", "cy@example.org", "boss"]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('"boss" is not a role. Use one of: admin, treasurer, member.');
+    const stillAdmin = await t.request({ method: "GET", url: "/api/Account", token: ada.token });
+    expect(stillAdmin.json<{ role: string }>().role).toBe("admin");
+  });
+
+  it("deactivate ends the member's sessions at once and keeps them out", async () => {
+    expect((await t.request({ method: "GET", url: "/api/Account", token: cy.token })).statusCode).toBe(200);
+    const r = await admin(["deactivate", "cy@example.org"]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain("Deactivated cy@example.org");
+    expect((await t.request({ method: "GET", url: "/api/Account", token: cy.token })).statusCode).toBe(401);
+    const refresh = await t.request({
+      method: "POST",
+      url: "/api/Register/refresh",
+      payload: { refreshToken: cy.refreshToken },
+    });
+    expect(refresh.statusCode).toBe(401);
+    const refused = await login("cy@example.org", OLD_PASSWORD);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<{ error: { code: string } }>().error.code).toBe("MEMBERSHIP_DEACTIVATED");
+    expect((await activity())[0]).toMatchObject({
+      action: "admin.deactivate",
+      after: { status: "deactivated" },
+    });
+
+    const twice = await admin(["deactivate", "cy@example.org"]);
+    expect(twice.code).toBe(1);
+    expect(twice.stderr).toContain("error: This member is not an active member.");
+    const unknown = await admin(["deactivate", "nobody@example.org"]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("error: No member with the email nobody@example.org");
+  });
+
+  it("invite prints a working link, bound to an address when one is given", async () => {
+    const open = await admin(["invite"]);
+    expect(open.code, open.stderr).toBe(0);
+    const url = new URL(open.stdout.split("\n")[0]!);
+    expect(`${url.origin}${url.pathname}`).toBe("http://club.test/register");
+    expect(open.stdout).toContain("for anyone who has it");
+    const registered = await t.request({
+      method: "POST",
+      url: "/api/Register/register",
+      payload: {
+        email: "dee@example.org",
+        password: "dee-password-1",
+        firstName: "Dee",
+        lastName: "D",
+        invite: url.searchParams.get("invite"),
+      },
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+
+    const bound = await admin(["invite", "eve@example.org"]);
+    expect(bound.code, bound.stderr).toBe(0);
+    const boundUrl = new URL(bound.stdout.split("\n")[0]!);
+    expect(boundUrl.searchParams.get("email")).toBe("eve@example.org");
+    expect(bound.stdout).toContain("only for eve@example.org (emailed there)");
+    const otherEmail = await t.request({
+      method: "POST",
+      url: "/api/Register/register",
+      payload: {
+        email: "mallory@example.org",
+        password: "mallory-password-1",
+        firstName: "M",
+        lastName: "M",
+        invite: boundUrl.searchParams.get("invite"),
+      },
+    });
+    expect(otherEmail.statusCode).toBe(403);
+    expect((await activity())[0]).toMatchObject({ action: "admin.invite", entity: "invite" });
+
+    const malformed = await admin(["invite", "not-an-email"]);
+    expect(malformed.code).toBe(1);
+    expect(malformed.stderr).toContain('"not-an-email" is not a valid email address');
   });
 });

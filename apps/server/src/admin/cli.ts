@@ -6,6 +6,7 @@ import { PASSWORD_MIN_LENGTH } from "@club/shared";
 import { ConfigError, loadConfig, type Config } from "../config";
 import { SERVER_UMASK } from "../platform/dataDir";
 import { AdminError, backup, confirm, members, resetPassword } from "./commands";
+import { approve, deactivate, invite, role } from "./membership";
 
 /**
  * `npm run admin -- <command>`: the club admin's tools for a server without SMTP or a lost
@@ -70,7 +71,7 @@ export function buildProgram(): Command {
   program
     .name("npm run admin --")
     .description(
-      "Admin tasks for the whiskey club: list members, confirm an email address by hand, reset a password, back up.",
+      "Admin tasks for the whiskey club: list members, approve, change roles, deactivate, invite, confirm an email address by hand, reset a password, back up.",
     )
     .showHelpAfterError("(add --help for usage)")
     .addHelpText(
@@ -82,6 +83,9 @@ as for \`npm start\`. Safe to run while the server is running.
 
 Examples:
   npm run admin -- members
+  npm run admin -- approve ann@example.org
+  npm run admin -- role ann@example.org admin
+  npm run admin -- invite ann@example.org
   npm run admin -- confirm ann@example.org
   npm run admin -- reset-password ann@example.org
   npm run backup -- backups/club-$(date +%F).sqlite
@@ -90,27 +94,86 @@ Examples:
 
   program
     .command("members")
-    .description("list the members: id, email, name, and whether the email address is confirmed")
+    .description("list the members: id, email, name, role, status and whether the email address is confirmed")
     .option("--json", "print JSON instead of a table")
     .action((opts: { json?: boolean }) =>
       withDatabase((db) => {
         const rows = members(db);
         if (opts.json) return say(JSON.stringify(rows, null, 2));
         if (rows.length === 0) return say("No members yet. New members register on the web page.");
-        const table = [["ID", "EMAIL", "NAME", "CONFIRMED"]];
+        const table = [["ID", "EMAIL", "NAME", "ROLE", "STATUS", "CONFIRMED"]];
         for (const m of rows) {
           const confirmed = m.emailConfirmedAt ? `yes (${m.emailConfirmedAt.slice(0, 10)})` : "no";
-          table.push([String(m.id), m.email, `${m.firstName} ${m.lastName}`, confirmed]);
+          const status = m.emailConfirmedAt ? m.status : "unconfirmed";
+          table.push([String(m.id), m.email, `${m.firstName} ${m.lastName}`, m.role, status, confirmed]);
         }
         pad(table).forEach((line) => say(line));
-        const pending = rows.filter((m) => !m.emailConfirmedAt).length;
-        if (pending > 0) {
-          say();
+        const unconfirmed = rows.filter((m) => !m.emailConfirmedAt).length;
+        const waiting = rows.filter((m) => m.emailConfirmedAt && m.status === "pending").length;
+        if (unconfirmed > 0 || waiting > 0) say();
+        if (unconfirmed > 0) {
           say(
-            `${pending} member${pending === 1 ? " has" : "s have"} not confirmed the email address. ` +
+            `${unconfirmed} member${unconfirmed === 1 ? " has" : "s have"} not confirmed the email address. ` +
               "Confirm by hand with: npm run admin -- confirm EMAIL",
           );
         }
+        if (waiting > 0) {
+          say(
+            `${waiting} member${waiting === 1 ? " waits" : "s wait"} for approval. ` +
+              "Approve with: npm run admin -- approve EMAIL",
+          );
+        }
+      }),
+    );
+
+  program
+    .command("approve")
+    .description("approve a membership request (a confirmed member waiting for approval); they get an email")
+    .argument("<email>", "the member's email address")
+    .action((email: string) =>
+      withDatabase(async (db, config) => {
+        const member = await approve(db, config, email);
+        say(`Approved ${member.email} (${member.firstName} ${member.lastName}). They can log in now.`);
+      }),
+    );
+
+  program
+    .command("role")
+    .description("set a member's role: admin, treasurer or member (the club keeps at least one admin)")
+    .argument("<email>", "the member's email address")
+    .argument("<role>", "admin, treasurer or member")
+    .action((email: string, newRole: string) =>
+      withDatabase(async (db, config) => {
+        const member = await role(db, config, email, newRole);
+        say(`${member.email} is now ${newRole.trim().toLowerCase()}.`);
+      }),
+    );
+
+  program
+    .command("deactivate")
+    .description("deactivate a member: logged out everywhere at once, and no login until reactivated")
+    .argument("<email>", "the member's email address")
+    .action((email: string) =>
+      withDatabase(async (db, config) => {
+        const member = await deactivate(db, config, email);
+        say(`Deactivated ${member.email}; every session of theirs has ended.`);
+      }),
+    );
+
+  program
+    .command("invite")
+    .description(
+      "print a single-use invite link (valid 14 days, works whatever REGISTRATION says); with an email, only that address can use it and it is emailed there",
+    )
+    .argument("[email]", "the address the invite is for (optional)")
+    .action((email: string | undefined) =>
+      withDatabase(async (db, config) => {
+        const link = await invite(db, config, email);
+        say(link.url);
+        say(
+          `Works once, until ${link.expiresAt.slice(0, 16).replace("T", " ")} UTC` +
+            (link.email ? `, only for ${link.email} (emailed there).` : ", for anyone who has it."),
+        );
       }),
     );
 

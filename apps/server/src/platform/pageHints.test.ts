@@ -79,9 +79,19 @@ describe("the page served for a client-side route", () => {
       "/",
       "/library-bottles",
       "/bottle/abc",
+      // Issue 11: the login screen with where to go next and the email to fill in (POST /login is the API).
+      "/login?next=%2Fbottle%2F3&email=ann%40example.org",
+      "/members",
     ]) {
       expect(await page(path)).toBe(INDEX);
     }
+    const api = await t.request({
+      method: "GET",
+      url: "/login?x=1",
+      headers: { accept: "application/json" },
+    });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ error: { code: "NOT_FOUND", message: "Not found." } });
   });
 
   it("follows a new photo at once (the read cache empties on every write)", async () => {

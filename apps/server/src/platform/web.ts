@@ -9,12 +9,10 @@ import { errorBody } from "../api/restErrors";
 
 export const webDistDir = fileURLToPath(new URL("../../../web/dist", import.meta.url));
 
+// Not "/login?...": POST /login is the API, but a page load of /login?next=...&email=... is the
+// web app's login screen (issue 11), so it falls back to index.html like any other route.
 const isApiPath = (url: string) =>
-  url.startsWith("/api/") ||
-  url === "/api" ||
-  url.startsWith("/trpc") ||
-  url.startsWith("/login?") ||
-  url === "/healthz";
+  url.startsWith("/api/") || url === "/api" || url.startsWith("/trpc") || url === "/healthz";
 
 /**
  * Serves the built web app on the API's origin. Hashed assets are immutable; every other GET that

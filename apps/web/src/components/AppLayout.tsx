@@ -5,8 +5,10 @@ import { useMutation } from "@tanstack/react-query";
 import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
 import { CLUB_NAME } from "@club/shared";
 import { appSession, authApi, useSession } from "../lib/appSession";
+import { loginPath, nextFromLocation } from "../lib/loginRedirect";
 import { trpc } from "../lib/trpc";
-import { GlassLogo, MoonIcon, SunIcon } from "./icons";
+import { useAccount, useForgetAccountOnSessionChange, useMembersList } from "../lib/useAccount";
+import { GlassLogo, MoonIcon, SunIcon, UserIcon } from "./icons";
 import { PageLoader } from "./status";
 import classes from "./AppLayout.module.css";
 import buttons from "./buttons.module.css";
@@ -24,11 +26,43 @@ const MEMBER_LINKS = [{ to: "/activity", label: "Activity" }] as const;
 function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   const session = useSession();
   const links = session ? [...LINKS.slice(0, -1), ...MEMBER_LINKS, ...LINKS.slice(-1)] : LINKS;
-  return links.map((link) => (
-    <NavLink key={link.to} to={link.to} end={link.to === "/"} className={classes.link} onClick={onNavigate}>
-      {link.label}
+  return (
+    <>
+      {links.map((link) => (
+        <NavLink
+          key={link.to}
+          to={link.to}
+          end={link.to === "/"}
+          className={classes.link}
+          onClick={onNavigate}
+        >
+          {link.label}
+        </NavLink>
+      ))}
+      <MembersLink onNavigate={onNavigate} />
+    </>
+  );
+}
+
+/** Admins only: Members, with a badge counting the membership requests waiting for them. */
+function MembersLink({ onNavigate }: { onNavigate?: () => void }) {
+  const isAdmin = useAccount().data?.role === "admin";
+  const members = useMembersList(isAdmin);
+  if (!isAdmin) return null;
+  const pending = members.data?.filter((member) => member.status === "pending").length ?? 0;
+  return (
+    <NavLink to="/members" className={classes.link} onClick={onNavigate}>
+      Members
+      {pending > 0 ? (
+        <>
+          <span className={classes.badge} aria-hidden="true">
+            {pending}
+          </span>
+          <span className={classes.visuallyHidden}> ({pending} waiting for approval)</span>
+        </>
+      ) : null}
     </NavLink>
-  ));
+  );
 }
 
 /** 'Light Mode' while dark, 'Dark Mode' while light; the choice is stored under localStorage `theme`. */
@@ -44,6 +78,7 @@ function useThemeToggle() {
 function AccountControls({ vertical, onNavigate }: { vertical?: boolean; onNavigate?: () => void }) {
   const session = useSession();
   const navigate = useNavigate();
+  const location = useLocation();
   const utils = trpc.useUtils();
   const logout = useMutation({ mutationFn: authApi.logout });
 
@@ -66,6 +101,28 @@ function AccountControls({ vertical, onNavigate }: { vertical?: boolean; onNavig
         <p className={classes.welcome} title={session.email ?? undefined}>
           Welcome, {session.email}
         </p>
+        {vertical ? (
+          <NavLink
+            to="/account"
+            className={`${buttons.button} ${classes.accountLink}`}
+            data-variant="subtle"
+            {...width}
+            onClick={onNavigate}
+          >
+            Account
+          </NavLink>
+        ) : (
+          // The desktop header is full: an icon button, named like the phone menu's text button.
+          <NavLink
+            to="/account"
+            className={`${buttons.button} ${buttons.icon} ${classes.accountLink}`}
+            data-variant="default"
+            aria-label="Account"
+            title="Account"
+          >
+            <UserIcon />
+          </NavLink>
+        )}
         <button
           type="button"
           className={buttons.button}
@@ -85,7 +142,13 @@ function AccountControls({ vertical, onNavigate }: { vertical?: boolean; onNavig
       <Link to="/register" className={buttons.button} data-variant="subtle" {...width} onClick={onNavigate}>
         Register
       </Link>
-      <Link to="/login" className={buttons.button} data-variant="filled" {...width} onClick={onNavigate}>
+      <Link
+        to={loginPath({ next: nextFromLocation(location) })}
+        className={buttons.button}
+        data-variant="filled"
+        {...width}
+        onClick={onNavigate}
+      >
         Login
       </Link>
     </>
@@ -105,6 +168,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const isDesktop = useMediaQuery("(min-width: 62em)", false, { getInitialValueInEffect: false });
   const theme = useThemeToggle();
   const location = useLocation();
+  const session = useSession();
+  useForgetAccountOnSessionChange();
 
   useEffect(() => close(), [location.pathname, close]);
   useEffect(() => {
@@ -114,7 +179,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
 
   return (
     <>
-      <header className={classes.header}>
+      <header className={classes.header} data-member={session ? "" : undefined}>
         <div className={classes.bar}>
           <div className={classes.start}>
             <button

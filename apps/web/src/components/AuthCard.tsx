@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Center, Paper, Stack, Text, Title } from "@mantine/core";
 import { GlassLogo } from "./icons";
+import touch from "../styles/touchTargets.module.css";
 
 /** The centred card of the login, registration and confirmation screens. */
 export function AuthCard({
@@ -14,7 +15,15 @@ export function AuthCard({
 }) {
   return (
     <Center>
-      <Paper withBorder shadow="md" p={{ base: "lg", sm: 32 }} w="100%" maw={440} radius="lg">
+      <Paper
+        withBorder
+        shadow="md"
+        p={{ base: "lg", sm: 32 }}
+        w="100%"
+        maw={440}
+        radius="lg"
+        className={touch.touch}
+      >
         <Stack gap={4} align="center" mb="lg" ta="center">
           <GlassLogo size={40} />
           <Title order={1} fz={28}>

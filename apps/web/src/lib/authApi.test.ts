@@ -115,6 +115,47 @@ describe("authApi (the session's REST calls, SPEC.md section 7)", () => {
     });
   });
 
+  it("registers with an invite token when the link had one, and passes on the server's reason", async () => {
+    const { api, sent } = answering(201, { message: "Check your inbox." });
+    const input = {
+      email: "n@club.test",
+      password: "long-enough-pw",
+      firstName: "Ada",
+      lastName: "L",
+      invite: "tok-1",
+    };
+    await api.register(input);
+    expect(sent[0]!.body).toEqual(input);
+
+    const closed = answering(403, {
+      error: { code: "REGISTRATION_CLOSED", message: "Registration is closed. Ask an admin for an invite." },
+    });
+    const error = await rejection(closed.api.register(input));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 403, code: "REGISTRATION_CLOSED" });
+  });
+
+  it("asks for a reset link and resets the password over POST /api/Register/...", async () => {
+    const forgot = answering(200, { message: "On its way." });
+    await expect(forgot.api.forgotPassword({ email: "m@club.test" })).resolves.toEqual({
+      message: "On its way.",
+    });
+    expect(forgot.sent[0]).toMatchObject({
+      url: "http://club.test/api/Register/forgotPassword",
+      method: "POST",
+      body: { email: "m@club.test" },
+    });
+
+    const reset = answering(200, { message: "Changed." });
+    const input = { email: "m@club.test", token: "t-1", password: "a-new-password" };
+    await expect(reset.api.resetPassword(input)).resolves.toEqual({ message: "Changed." });
+    expect(reset.sent[0]).toMatchObject({
+      url: "http://club.test/api/Register/resetPassword",
+      method: "POST",
+      body: input,
+    });
+  });
+
   it("logs out with POST /api/Register/logout {refreshToken}", async () => {
     const { api, sent } = answering(200, { ok: true });
 

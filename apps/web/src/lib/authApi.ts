@@ -1,4 +1,10 @@
-import type { ConfirmEmailInput, LoginInput, RegisterInput, TokenPair } from "@club/shared";
+import type {
+  ConfirmEmailInput,
+  LoginInput,
+  RegisterInput,
+  ResetPasswordInput,
+  TokenPair,
+} from "@club/shared";
 import type * as AuthSchemaModule from "./authSchemas";
 import { ApiError } from "./errors";
 
@@ -74,6 +80,14 @@ export function createAuthApi({ fetch, baseUrl = "" }: { fetch: FetchFn; baseUrl
 
     resendConfirmation: (input: { email: string }) =>
       sendParsed("POST", "/api/Register/resendConfirmation", input, (s) => s.MessageSchema),
+
+    /** Emails a link to choose a new password (the same answer whether or not the address is a member's). */
+    forgotPassword: (input: { email: string }) =>
+      sendParsed("POST", "/api/Register/forgotPassword", input, (s) => s.MessageSchema),
+
+    /** Sets a new password with the emailed link's token; every session of the member ends. */
+    resetPassword: (input: ResetPasswordInput) =>
+      sendParsed("POST", "/api/Register/resetPassword", input, (s) => s.MessageSchema),
 
     /** Revokes the refresh token (and every token rotated from the same login). */
     logout: async (refreshToken: string): Promise<void> => {

@@ -2,14 +2,19 @@ import { useEffect, useRef } from "react";
 import { Alert, Anchor, Loader, Stack, Text } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
-import { CONFIRM_REDIRECT_MS, Messages } from "@club/shared";
+import { CONFIRM_REDIRECT_MS, Messages, ServerMessages } from "@club/shared";
 import { AuthCard } from "../../components/AuthCard";
-import { CheckIcon } from "../../components/icons";
+import { CheckIcon, InfoIcon } from "../../components/icons";
 import { ErrorAlert } from "../../components/status";
 import { authApi } from "../../lib/appSession";
+import { loginPath } from "../../lib/loginRedirect";
 import { useTitle } from "../../lib/useTitle";
 
-/** Reads token and email from the link, confirms once, then goes to /login after 3 seconds. */
+/**
+ * Reads token and email from the link, confirms once, shows the server's message (that the
+ * membership now waits for an admin, under REGISTRATION=approval), then goes to /login after
+ * 3 seconds with the email pre-filled.
+ */
 export default function ConfirmEmailPage() {
   useTitle("Confirm Email");
   const [params] = useSearchParams();
@@ -19,6 +24,8 @@ export default function ConfirmEmailPage() {
   const valid = Boolean(token && email);
   const confirm = useMutation({ mutationFn: authApi.confirmEmail });
   const sent = useRef(false);
+  const login = loginPath({ email });
+  const waits = confirm.data?.message === ServerMessages.emailConfirmedPending;
 
   useEffect(() => {
     if (!valid || sent.current || !token || !email) return;
@@ -28,9 +35,9 @@ export default function ConfirmEmailPage() {
 
   useEffect(() => {
     if (!confirm.isSuccess) return;
-    const timer = window.setTimeout(() => void navigate("/login"), CONFIRM_REDIRECT_MS);
+    const timer = window.setTimeout(() => void navigate(login), CONFIRM_REDIRECT_MS);
     return () => window.clearTimeout(timer);
-  }, [confirm.isSuccess, navigate]);
+  }, [confirm.isSuccess, navigate, login]);
 
   return (
     <AuthCard title="Email confirmation">
@@ -41,7 +48,7 @@ export default function ConfirmEmailPage() {
           <ErrorAlert message={Messages.emailConfirmationFailed}>{confirm.error.message}</ErrorAlert>
           <Text size="sm" ta="center" c="dimmed">
             Links expire after 24 hours. You can ask for a new one on the{" "}
-            <Anchor component={Link} to="/login" underline="always">
+            <Anchor component={Link} to={login} underline="always">
               login page
             </Anchor>
             .
@@ -49,12 +56,17 @@ export default function ConfirmEmailPage() {
         </Stack>
       ) : confirm.isSuccess ? (
         <Stack>
-          <Alert color="green" variant="light" icon={<CheckIcon />} role="status">
+          <Alert
+            color={waits ? "blue" : "green"}
+            variant="light"
+            icon={waits ? <InfoIcon /> : <CheckIcon />}
+            role="status"
+          >
             {confirm.data.message}
           </Alert>
           <Text size="sm" ta="center" c="dimmed">
             Taking you to the{" "}
-            <Anchor component={Link} to="/login" underline="always">
+            <Anchor component={Link} to={login} underline="always">
               login page
             </Anchor>{" "}
             in a moment…

@@ -1,44 +1,48 @@
 import { useState } from "react";
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import "../../styles/passwordInput";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useMutation } from "@tanstack/react-query";
-import { Link, useLocation, useNavigate } from "react-router-dom";
-import { LoginInputSchema, Messages, ResendConfirmationInputSchema, ServerMessages } from "@club/shared";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
+import { LoginInputSchema, Messages, ResendConfirmationInputSchema } from "@club/shared";
 import { AuthCard } from "../../components/AuthCard";
 import { InfoIcon } from "../../components/icons";
 import { ErrorAlert } from "../../components/status";
 import { appSession, authApi } from "../../lib/appSession";
-import { httpStatusOf, isRateLimited } from "../../lib/errors";
+import { safeNextPath } from "../../lib/loginRedirect";
 import { useTitle } from "../../lib/useTitle";
+import { loginFailure } from "./authFailure";
 
-/** Set by the registration screen when it sends the user here. */
+/** Set by the screens that send the user here (registration, password reset). */
 export interface LoginLocationState {
   notice?: string;
 }
 
+/**
+ * /login?email=&next=: the email is pre-filled (after registering, confirming or resetting), and a
+ * successful login goes to `next` when it is a page of this app (lib/loginRedirect.ts), else to /.
+ */
 export default function LoginPage() {
   useTitle("Login");
   const navigate = useNavigate();
   const location = useLocation();
+  const [params] = useSearchParams();
   const notice = (location.state as LoginLocationState | null)?.notice;
   const [resendError, setResendError] = useState<string | null>(null);
 
   const form = useForm({
-    initialValues: { email: "", password: "" },
+    initialValues: { email: params.get("email") ?? "", password: "" },
     validate: schemaResolver(LoginInputSchema, { sync: true }),
   });
   const login = useMutation({
     mutationFn: authApi.login,
     onSuccess: ({ accessToken, refreshToken, email }) => {
       appSession.login({ accessToken, refreshToken, email });
-      void navigate("/");
+      void navigate(safeNextPath(params.get("next")), { replace: true });
     },
   });
   const resend = useMutation({ mutationFn: authApi.resendConfirmation });
-  const notConfirmed = login.isError && httpStatusOf(login.error) === 403;
-  // A rate-limited login is not a wrong password: say so, in the server's words.
-  const rateLimited = login.isError && isRateLimited(login.error);
+  const failure = login.isError ? loginFailure(login.error) : null;
 
   const onResend = () => {
     const parsed = ResendConfirmationInputSchema.safeParse({ email: form.values.email });
@@ -50,6 +54,11 @@ export default function LoginPage() {
     resend.mutate(parsed.data);
   };
 
+  const typedEmail = form.values.email.trim();
+  const forgotPath = typedEmail
+    ? `/forgot-password?${new URLSearchParams({ email: typedEmail }).toString()}`
+    : "/forgot-password";
+
   return (
     <AuthCard title="Login" subtitle="Welcome back. Pour yourself a dram.">
       <form onSubmit={form.onSubmit((values) => login.mutate(values))}>
@@ -59,14 +68,9 @@ export default function LoginPage() {
               {notice}
             </Alert>
           ) : null}
-          {login.isError ? (
-            rateLimited ? (
-              <ErrorAlert message={login.error.message || ServerMessages.tooManyRequests} />
-            ) : (
-              <ErrorAlert message={Messages.invalidCredentials}>
-                {notConfirmed ? login.error.message : null}
-              </ErrorAlert>
-            )
+          {failure?.kind === "rateLimited" ? <ErrorAlert message={failure.message} /> : null}
+          {failure && failure.kind !== "rateLimited" ? (
+            <ErrorAlert message={Messages.invalidCredentials}>{failure.reason}</ErrorAlert>
           ) : null}
           <TextInput
             type="email"
@@ -81,7 +85,12 @@ export default function LoginPage() {
             required
             {...form.getInputProps("password")}
           />
-          <Button type="submit" fullWidth loading={login.isPending} mt="xs">
+          <Group justify="flex-end" mt={-8}>
+            <Anchor component={Link} to={forgotPath} size="sm" fw={600} py={10}>
+              Forgot password?
+            </Anchor>
+          </Group>
+          <Button type="submit" fullWidth loading={login.isPending}>
             Login
           </Button>
           <Text size="sm" ta="center" c="dimmed">
@@ -91,7 +100,7 @@ export default function LoginPage() {
             </Anchor>
           </Text>
           <Stack gap={6} align="center">
-            <Button variant="subtle" size="compact-sm" onClick={onResend} loading={resend.isPending}>
+            <Button variant="subtle" size="compact-sm" h={40} onClick={onResend} loading={resend.isPending}>
               Resend confirmation email
             </Button>
             {resendError ? (

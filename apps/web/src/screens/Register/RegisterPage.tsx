@@ -2,39 +2,56 @@ import { Anchor, Button, PasswordInput, SimpleGrid, Stack, Text, TextInput } fro
 import "../../styles/passwordInput";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useMutation } from "@tanstack/react-query";
-import { Link, useNavigate } from "react-router-dom";
+import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { Messages, PASSWORD_MIN_LENGTH, RegisterInputSchema } from "@club/shared";
 import { AuthCard } from "../../components/AuthCard";
 import { ErrorAlert } from "../../components/status";
 import { authApi } from "../../lib/appSession";
-import { httpStatusOf } from "../../lib/errors";
+import { loginPath } from "../../lib/loginRedirect";
 import { useTitle } from "../../lib/useTitle";
+import { serverReason } from "../../lib/serverReason";
 import type { LoginLocationState } from "../Login/LoginPage";
 
+/**
+ * /register, or /register?invite=TOKEN&email=ADDRESS from an invite link: the invite goes with the
+ * registration, and an invite made for one address pre-fills that address and locks it.
+ */
 export default function RegisterPage() {
   useTitle("Register");
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const invite = params.get("invite") || undefined;
+  const invitedEmail = invite ? params.get("email") || null : null;
+
   const form = useForm({
-    initialValues: { firstName: "", lastName: "", email: "", password: "" },
+    initialValues: { firstName: "", lastName: "", email: invitedEmail ?? "", password: "" },
     validate: schemaResolver(RegisterInputSchema, { sync: true }),
   });
   const register = useMutation({
     mutationFn: authApi.register,
-    onSuccess: ({ message }) => {
+    onSuccess: ({ message }, { email }) => {
       const state: LoginLocationState = { notice: message };
-      void navigate("/login", { state });
+      void navigate(loginPath({ email }), { state });
     },
   });
+  const reason = register.isError ? serverReason(register.error) : null;
 
   return (
-    <AuthCard title="Register" subtitle="Join the club. We will email you a link to confirm your address.">
-      <form onSubmit={form.onSubmit((values) => register.mutate(values))}>
+    <AuthCard
+      title="Register"
+      subtitle={
+        invite
+          ? "You have been invited to join the club. We will email you a link to confirm your address."
+          : "Join the club. We will email you a link to confirm your address."
+      }
+    >
+      <form
+        onSubmit={form.onSubmit((values) =>
+          register.mutate({ ...values, email: invitedEmail ?? values.email, ...(invite ? { invite } : {}) }),
+        )}
+      >
         <Stack>
-          {register.isError ? (
-            <ErrorAlert message={Messages.registrationFailed}>
-              {httpStatusOf(register.error) === 409 ? register.error.message : null}
-            </ErrorAlert>
-          ) : null}
+          {register.isError ? <ErrorAlert message={Messages.registrationFailed}>{reason}</ErrorAlert> : null}
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <TextInput
               label="First name"
@@ -54,6 +71,8 @@ export default function RegisterPage() {
             label="Email"
             autoComplete="email"
             required
+            readOnly={invitedEmail !== null}
+            description={invitedEmail !== null ? "The invite is for this address." : undefined}
             {...form.getInputProps("email")}
           />
           <PasswordInput

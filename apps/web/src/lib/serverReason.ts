@@ -1,0 +1,15 @@
+import { httpStatusOf } from "./errors";
+
+export const UNREACHABLE = "The server could not be reached. Check your connection and try again.";
+
+/**
+ * The server's reason for refusing a call (REST or tRPC), to show under the screen's own message:
+ * registration closed, an invite no longer valid, the last admin, a wrong current password, a rate
+ * limit... None for a server error (its text helps nobody); a plain sentence when nothing answered.
+ */
+export function serverReason(error: unknown): string | null {
+  const status = httpStatusOf(error);
+  if (status === undefined) return UNREACHABLE;
+  if (status >= 500) return null;
+  return error instanceof Error && error.message ? error.message : null;
+}

@@ -1,0 +1,50 @@
+import { Badge, Group, SimpleGrid, Stack, Text } from "@mantine/core";
+import { PageHeader } from "../../components/PageHeader";
+import { RequireMember } from "../../components/RequireMember";
+import { ErrorAlert, PageLoader } from "../../components/status";
+import { ROLE_DESCRIPTIONS, ROLE_LABELS } from "../../lib/membership";
+import { useAccount } from "../../lib/useAccount";
+import { useTitle } from "../../lib/useTitle";
+import { PasswordCard } from "./PasswordCard";
+import { ProfileCard } from "./ProfileCard";
+import { SessionsCard } from "./SessionsCard";
+import touch from "../../styles/touchTargets.module.css";
+
+/** /account: the member's own name, password, sessions and role. */
+export default function AccountPage() {
+  useTitle("Your account");
+  return (
+    <RequireMember>
+      <AccountScreen />
+    </RequireMember>
+  );
+}
+
+function AccountScreen() {
+  const account = useAccount();
+
+  if (account.isPending) return <PageLoader />;
+  if (account.isError) return <ErrorAlert message="Failed to fetch your account." />;
+  const me = account.data;
+  return (
+    <Stack gap="lg" className={touch.touch}>
+      <PageHeader title="Your account" subtitle={me.email} />
+      <Group gap="sm" wrap="wrap" align="center">
+        <Text size="sm" fw={600}>
+          Role
+        </Text>
+        <Badge variant="light" color={me.role === "member" ? "gray" : "amber"} radius="sm" size="lg">
+          {ROLE_LABELS[me.role]}
+        </Badge>
+        <Text size="sm" c="dimmed">
+          {ROLE_DESCRIPTIONS[me.role]}
+        </Text>
+      </Group>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <ProfileCard account={me} />
+        <PasswordCard />
+        <SessionsCard email={me.email} />
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,78 @@
+import { Button, Group, Paper, PasswordInput, Stack, Text, Title } from "@mantine/core";
+import "../../styles/passwordInput";
+import { useForm } from "@mantine/form";
+import { PASSWORD_MIN_LENGTH, ServerMessages } from "@club/shared";
+import { ErrorAlert } from "../../components/status";
+import { appSession } from "../../lib/appSession";
+import { notify } from "../../lib/notify";
+import { serverReason } from "../../lib/serverReason";
+import { trpc } from "../../lib/trpc";
+import { newPasswordError, repeatError } from "../ResetPassword/newPassword";
+
+/**
+ * Change password: every other session ends at once; this device gets a new token pair from the
+ * answer and stays logged in (its old tokens stop working too).
+ */
+export function PasswordCard() {
+  const form = useForm({
+    initialValues: { currentPassword: "", newPassword: "", repeat: "" },
+    validate: {
+      currentPassword: (value) => (value ? null : "Required."),
+      newPassword: newPasswordError,
+      repeat: (repeat, values) => repeatError(repeat, values.newPassword),
+    },
+  });
+  const change = trpc.account.changePassword.useMutation({
+    onSuccess: (pair) => {
+      appSession.setTokens(pair);
+      form.reset();
+      notify(ServerMessages.passwordChanged);
+    },
+  });
+
+  return (
+    <Paper withBorder p="lg" radius="lg" component="section" aria-labelledby="password-heading">
+      <form
+        onSubmit={form.onSubmit(({ currentPassword, newPassword }) =>
+          change.mutate({ currentPassword, newPassword }),
+        )}
+      >
+        <Stack>
+          <Title order={2} fz="lg" id="password-heading">
+            Change password
+          </Title>
+          <Text size="sm" c="dimmed">
+            Your other devices are logged out when the password changes.
+          </Text>
+          {change.isError ? (
+            <ErrorAlert message="The password was not changed.">{serverReason(change.error)}</ErrorAlert>
+          ) : null}
+          <PasswordInput
+            label="Current password"
+            autoComplete="current-password"
+            required
+            {...form.getInputProps("currentPassword")}
+          />
+          <PasswordInput
+            label="New password"
+            autoComplete="new-password"
+            description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+            required
+            {...form.getInputProps("newPassword")}
+          />
+          <PasswordInput
+            label="Repeat new password"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps("repeat")}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={change.isPending}>
+              Change password
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,57 @@
+import { Button, Group, Paper, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { UpdateAccountInputSchema, type Account } from "@club/shared";
+import { ErrorAlert } from "../../components/status";
+import { notify } from "../../lib/notify";
+import { serverReason } from "../../lib/serverReason";
+import { trpc } from "../../lib/trpc";
+
+/** First and last name: how the member appears on comments and in the activity log. */
+export function ProfileCard({ account }: { account: Account }) {
+  const utils = trpc.useUtils();
+  const form = useForm({
+    initialValues: { firstName: account.firstName, lastName: account.lastName },
+    validate: schemaResolver(UpdateAccountInputSchema, { sync: true }),
+  });
+  const update = trpc.account.update.useMutation({
+    onSuccess: (saved) => {
+      utils.account.get.setData(undefined, saved);
+      form.resetDirty({ firstName: saved.firstName, lastName: saved.lastName });
+      notify("Your name has been saved.");
+    },
+  });
+
+  return (
+    <Paper withBorder p="lg" radius="lg" component="section" aria-labelledby="profile-heading">
+      <form onSubmit={form.onSubmit((values) => update.mutate(values))}>
+        <Stack>
+          <Title order={2} fz="lg" id="profile-heading">
+            Profile
+          </Title>
+          {update.isError ? (
+            <ErrorAlert message="Your name was not saved.">{serverReason(update.error)}</ErrorAlert>
+          ) : null}
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <TextInput
+              label="First name"
+              autoComplete="given-name"
+              required
+              {...form.getInputProps("firstName")}
+            />
+            <TextInput
+              label="Last name"
+              autoComplete="family-name"
+              required
+              {...form.getInputProps("lastName")}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
+              Save name
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,84 @@
+import { Alert, Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { useMutation } from "@tanstack/react-query";
+import { Link, useSearchParams } from "react-router-dom";
+import { ForgotPasswordInputSchema } from "@club/shared";
+import { AuthCard } from "../../components/AuthCard";
+import { CheckIcon } from "../../components/icons";
+import { ErrorAlert } from "../../components/status";
+import { authApi } from "../../lib/appSession";
+import { loginPath } from "../../lib/loginRedirect";
+import { useTitle } from "../../lib/useTitle";
+import { serverReason } from "../../lib/serverReason";
+
+/** /forgot-password?email=: asks for a link to choose a new password (valid one hour, emailed). */
+export default function ForgotPasswordPage() {
+  useTitle("Forgot password");
+  const [params] = useSearchParams();
+  const form = useForm({
+    initialValues: { email: params.get("email") ?? "" },
+    validate: schemaResolver(ForgotPasswordInputSchema, { sync: true }),
+  });
+  const forgot = useMutation({ mutationFn: authApi.forgotPassword });
+
+  return (
+    <AuthCard
+      title="Forgot password"
+      subtitle="Enter your email address and we will send you a link to choose a new password."
+    >
+      {forgot.isSuccess ? (
+        <Stack>
+          <Alert color="green" variant="light" icon={<CheckIcon />} role="status">
+            {forgot.data.message}
+          </Alert>
+          <Text size="sm" ta="center" c="dimmed">
+            The link works once, for one hour. Nothing arrived? Check the spam folder, or{" "}
+            <Anchor
+              component="button"
+              type="button"
+              onClick={() => forgot.reset()}
+              underline="always"
+              fz="sm"
+            >
+              try again
+            </Anchor>
+            .
+          </Text>
+          <Button component={Link} to={loginPath({ email: forgot.variables.email })} variant="default">
+            Back to login
+          </Button>
+        </Stack>
+      ) : (
+        <form onSubmit={form.onSubmit((values) => forgot.mutate(values))}>
+          <Stack>
+            {forgot.isError ? (
+              <ErrorAlert message="Could not send the link.">{serverReason(forgot.error)}</ErrorAlert>
+            ) : null}
+            <TextInput
+              type="email"
+              label="Email"
+              autoComplete="email"
+              required
+              data-autofocus
+              {...form.getInputProps("email")}
+            />
+            <Button type="submit" fullWidth loading={forgot.isPending}>
+              Send reset link
+            </Button>
+            <Text size="sm" ta="center" c="dimmed">
+              Remembered it?{" "}
+              <Anchor
+                component={Link}
+                to={loginPath({ email: form.values.email.trim() || null })}
+                fw={600}
+                underline="always"
+              >
+                Log in
+              </Anchor>
+            </Text>
+          </Stack>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,29 @@
+import { ServerMessages } from "@club/shared";
+import { ApiError } from "../../lib/errors";
+import { UNREACHABLE } from "../../lib/serverReason";
+
+export type LoginFailure =
+  /** Too many attempts: the server's words, in place of SPEC's message (it is not a wrong password). */
+  | { kind: "rateLimited"; message: string }
+  /** The address is not confirmed yet: the reason, and the resend flow. */
+  | { kind: "notConfirmed"; reason: string }
+  /** SPEC's 'Invalid credentials. Try again.', with the plain reason under it when there is one. */
+  | { kind: "refused"; reason: string | null };
+
+/** What the login screen says about a failed login, from the server's status and error.code. */
+export function loginFailure(error: unknown): LoginFailure {
+  if (!(error instanceof ApiError)) return { kind: "refused", reason: UNREACHABLE };
+  if (error.status === 429 || error.code === "TOO_MANY_REQUESTS")
+    return { kind: "rateLimited", message: error.message || ServerMessages.tooManyRequests };
+  switch (error.code) {
+    case "EMAIL_NOT_CONFIRMED":
+      return { kind: "notConfirmed", reason: error.message || ServerMessages.emailNotConfirmed };
+    case "MEMBERSHIP_PENDING":
+      return { kind: "refused", reason: ServerMessages.membershipPending };
+    case "MEMBERSHIP_DEACTIVATED":
+      return { kind: "refused", reason: ServerMessages.membershipDeactivated };
+    default:
+      // A 403 without a known code (an older server): its message is still the reason.
+      return { kind: "refused", reason: error.status === 403 ? error.message : null };
+  }
+}

@@ -1,0 +1,181 @@
+import { useState } from "react";
+import { Badge, Button, Group, NativeSelect, Text } from "@mantine/core";
+import { RoleSchema, type Member, type Role } from "@club/shared";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { ErrorAlert } from "../../components/status";
+import { fullName, ROLE_LABELS, STATUS_COLORS, STATUS_LABELS } from "../../lib/membership";
+import { notify } from "../../lib/notify";
+import { serverReason } from "../../lib/serverReason";
+import { trpc } from "../../lib/trpc";
+import classes from "./Members.module.css";
+
+type Decision = "approve" | "reject" | "deactivate" | "reactivate";
+
+const DONE: Record<Decision, (name: string) => string> = {
+  approve: (name) => `${name} is now a member.`,
+  reject: (name) => `${name}'s request was turned down.`,
+  deactivate: (name) => `${name} was deactivated.`,
+  reactivate: (name) => `${name} is active again.`,
+};
+
+const FAILED: Record<Decision | "role", string> = {
+  approve: "The membership was not approved.",
+  reject: "The request was not turned down.",
+  deactivate: "The member was not deactivated.",
+  reactivate: "The member was not reactivated.",
+  role: "The role was not changed.",
+};
+
+const ROLE_OPTIONS = RoleSchema.options.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+
+/** One member or registration: name, email, status, role, and what an admin can do about them. */
+export function MemberCard({ member, isMe }: { member: Member; isMe: boolean }) {
+  const name = fullName(member) || member.email;
+  const utils = trpc.useUtils();
+  const [confirming, setConfirming] = useState<"reject" | "deactivate" | null>(null);
+  const [failed, setFailed] = useState<{ action: Decision | "role"; error: unknown } | null>(null);
+
+  const refresh = async () => {
+    await utils.members.list.invalidate();
+    if (isMe) await utils.account.get.invalidate();
+  };
+  const handlers = (action: Decision) => ({
+    onMutate: () => setFailed(null),
+    onSuccess: async () => {
+      setConfirming(null);
+      notify(DONE[action](name));
+      await refresh();
+    },
+    onError: (error: unknown) => setFailed({ action, error }),
+  });
+  const approve = trpc.members.approve.useMutation(handlers("approve"));
+  const reject = trpc.members.reject.useMutation(handlers("reject"));
+  const deactivate = trpc.members.deactivate.useMutation(handlers("deactivate"));
+  const reactivate = trpc.members.reactivate.useMutation(handlers("reactivate"));
+  const setRole = trpc.members.setRole.useMutation({
+    onMutate: () => setFailed(null),
+    onSuccess: async (_ok, { role }) => {
+      notify(`${name} is now ${ROLE_LABELS[role]}.`);
+      await refresh();
+    },
+    onError: (error) => setFailed({ action: "role", error }),
+  });
+
+  const id = { id: member.id };
+  const confirmed = member.status !== "unconfirmed";
+  const closeDialog = () => {
+    setConfirming(null);
+    setFailed(null);
+  };
+  const cardError = failed && failed.action !== confirming ? failed : null;
+  const dialogError = failed && failed.action === confirming ? failed : null;
+
+  return (
+    <li className={classes.card}>
+      <div className={classes.who}>
+        <Group gap="xs" wrap="wrap">
+          <Text fw={600}>{name}</Text>
+          {isMe ? (
+            <Badge variant="outline" color="gray" radius="sm">
+              You
+            </Badge>
+          ) : null}
+          <Badge variant="light" color={STATUS_COLORS[member.status]} radius="sm">
+            {STATUS_LABELS[member.status]}
+          </Badge>
+        </Group>
+        <Text size="sm" c="dimmed" className={classes.email}>
+          {member.email}
+        </Text>
+      </div>
+
+      <div className={classes.controls}>
+        {confirmed ? (
+          <NativeSelect
+            className={classes.roleSelect}
+            label="Role"
+            aria-label={`Role of ${name}`}
+            data={ROLE_OPTIONS}
+            value={setRole.isPending ? setRole.variables.role : member.role}
+            disabled={setRole.isPending}
+            onChange={(event) => {
+              const role = event.currentTarget.value as Role;
+              if (role !== member.role) setRole.mutate({ ...id, role });
+            }}
+          />
+        ) : (
+          <Text size="sm" c="dimmed">
+            {ROLE_LABELS[member.role]}
+          </Text>
+        )}
+        {member.status === "pending" ? (
+          <Button
+            aria-label={`Approve ${name}`}
+            onClick={() => approve.mutate(id)}
+            loading={approve.isPending}
+          >
+            Approve
+          </Button>
+        ) : null}
+        {member.status === "pending" || member.status === "unconfirmed" ? (
+          <Button variant="default" aria-label={`Reject ${name}`} onClick={() => setConfirming("reject")}>
+            Reject
+          </Button>
+        ) : null}
+        {member.status === "active" && !isMe ? (
+          <Button
+            variant="default"
+            aria-label={`Deactivate ${name}`}
+            onClick={() => setConfirming("deactivate")}
+          >
+            Deactivate
+          </Button>
+        ) : null}
+        {member.status === "deactivated" ? (
+          <Button
+            variant="default"
+            aria-label={`Reactivate ${name}`}
+            onClick={() => reactivate.mutate(id)}
+            loading={reactivate.isPending}
+          >
+            Reactivate
+          </Button>
+        ) : null}
+      </div>
+
+      {cardError ? (
+        <div className={classes.error}>
+          <ErrorAlert message={FAILED[cardError.action]}>{serverReason(cardError.error)}</ErrorAlert>
+        </div>
+      ) : null}
+
+      {confirming === "reject" ? (
+        <ConfirmDialog
+          title={`Turn down ${name}'s request?`}
+          confirmLabel="Reject"
+          pending={reject.isPending}
+          error={dialogError ? FAILED.reject : null}
+          cause={dialogError?.error}
+          onConfirm={() => reject.mutate(id)}
+          onClose={closeDialog}
+        >
+          The registration of {member.email} is deleted. They can register again later.
+        </ConfirmDialog>
+      ) : null}
+      {confirming === "deactivate" ? (
+        <ConfirmDialog
+          title={`Deactivate ${name}?`}
+          confirmLabel="Deactivate"
+          pending={deactivate.isPending}
+          error={dialogError ? FAILED.deactivate : null}
+          cause={dialogError?.error}
+          onConfirm={() => deactivate.mutate(id)}
+          onClose={closeDialog}
+        >
+          {name} is logged out on every device at once and cannot log in until an admin reactivates them. What
+          they added to the club stays.
+        </ConfirmDialog>
+      ) : null}
+    </li>
+  );
+}
