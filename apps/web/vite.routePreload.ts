@@ -69,6 +69,17 @@ export const PRELOAD_ROUTES: PreloadRoute[] = [
   },
   { pattern: "^/confirm-email/?$", screen: "src/screens/ConfirmEmail/ConfirmEmailPage.tsx", queries: [] },
   { pattern: "^/about/?$", screen: "src/screens/About/AboutPage.tsx", queries: [] },
+  {
+    pattern: "^/meeting/([1-9]\\d{0,8})/score/[1-9]\\d?/?$",
+    screen: "src/screens/MeetingNight/ScorePage.tsx",
+    queries: [],
+  },
+  {
+    pattern: "^/meeting/([1-9]\\d{0,8})/results/?$",
+    screen: "src/screens/MeetingNight/ResultsPage.tsx",
+    queries: [{ procedure: "night.results", input: { id: "$id" } }],
+  },
+  { pattern: "^/journal/?$", screen: "src/screens/MeetingNight/JournalPage.tsx", queries: [] },
 ];
 
 /** The tRPC GET URL httpBatchLink makes for one query alone: /trpc/<name>?batch=1&input={"0":input}. */

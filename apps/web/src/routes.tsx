@@ -11,6 +11,9 @@ const BottleDetailsPage = lazyRoute(() => import("./screens/BottleDetails/Bottle
 const MeetingDetailsPage = lazyRoute(() => import("./screens/MeetingDetails/MeetingDetailsPage"));
 const ConfirmEmailPage = lazyRoute(() => import("./screens/ConfirmEmail/ConfirmEmailPage"));
 const AboutPage = lazyRoute(() => import("./screens/About/AboutPage"));
+const ScorePage = lazyRoute(() => import("./screens/MeetingNight/ScorePage"));
+const ResultsPage = lazyRoute(() => import("./screens/MeetingNight/ResultsPage"));
+const JournalPage = lazyRoute(() => import("./screens/MeetingNight/JournalPage"));
 const NotFoundPage = lazyRoute(() => import("./screens/NotFound/NotFoundPage"));
 
 const ROUTES: { path: string; screen: LazyRoute }[] = [
@@ -23,6 +26,9 @@ const ROUTES: { path: string; screen: LazyRoute }[] = [
   { path: "/monthlymeeting/:meetingId", screen: MeetingDetailsPage },
   { path: "/confirm-email", screen: ConfirmEmailPage },
   { path: "/about", screen: AboutPage },
+  { path: "/meeting/:meetingId/score/:pour", screen: ScorePage },
+  { path: "/meeting/:meetingId/results", screen: ResultsPage },
+  { path: "/journal", screen: JournalPage },
 ];
 
 /** The paths routes.tsx serves (vite.routePreload.ts must know each; routes.test.ts checks it). */

@@ -18,8 +18,12 @@ const LINKS = [
   { to: "/about", label: "About" },
 ] as const;
 
+/** Members' own pages, after the spec's links. */
+const MEMBER_LINKS = [{ to: "/journal", label: "Journal" }] as const;
+
 function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
-  return LINKS.map((link) => (
+  const links = useSession() ? [...LINKS, ...MEMBER_LINKS] : LINKS;
+  return links.map((link) => (
     <NavLink key={link.to} to={link.to} end={link.to === "/"} className={classes.link} onClick={onNavigate}>
       {link.label}
     </NavLink>

@@ -12,6 +12,7 @@ import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
 
 const AddBottleDialog = lazy(() => import("./AddBottleDialog"));
+const MeetingNight = lazy(() => import("../MeetingNight/MeetingNight"));
 
 const MEETING_NOT_FOUND = "There is no meeting at this address. It may have been removed.";
 
@@ -92,6 +93,10 @@ function Meeting({ id }: { id: number }) {
           ))}
         </Stack>
       )}
+
+      <Suspense fallback={null}>
+        <MeetingNight meetingId={data.id} />
+      </Suspense>
 
       {adding ? (
         <Suspense fallback={null}>

@@ -31,7 +31,7 @@ describe("autosave", () => {
 
   it("sends one request at a time; a change made meanwhile follows it", async () => {
     let finish: () => void = () => undefined;
-    const save = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const save = vi.fn((_: number) => new Promise<void>((resolve) => (finish = resolve)));
     const { saver } = setup(save);
     saver.change(1);
     await vi.advanceTimersByTimeAsync(500);
@@ -40,7 +40,7 @@ describe("autosave", () => {
     expect(save).toHaveBeenCalledTimes(1);
     finish();
     await vi.advanceTimersByTimeAsync(0);
-    expect(save.mock.calls.map((c) => c[0] as number)).toEqual([1, 2]);
+    expect(save.mock.calls.map((c) => c[0])).toEqual([1, 2]);
   });
 
   it("retries after a lost connection with the latest value, then says saved", async () => {
