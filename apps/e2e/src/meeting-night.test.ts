@@ -40,8 +40,8 @@ describe("meeting night (blind, three phones)", () => {
   const stillSameDocument = (page: Page) =>
     page.evaluate(() => (window as unknown as { __kept?: boolean }).__kept === true);
 
-  /** Ticks a flavour chip (its checkbox is visually hidden under the label). */
-  const tag = (page: Page, name: string) => page.locator("label").filter({ hasText: new RegExp(`^${name}$`) }).click();
+  /** Ticks a flavour chip or picks a segment (their inputs are visually hidden under the label). */
+  const pick = (page: Page, name: string) => main(page).locator("label").filter({ hasText: new RegExp(`^${name}$`) }).click();
 
   beforeAll(async () => {
     club = await startClub({ demoData: true });
@@ -116,15 +116,15 @@ describe("meeting night (blind, three phones)", () => {
     await visit(ben.page, meetingPath());
     await mark(ben.page);
     current = ann.page;
-    await ann.page.getByRole("radio", { name: "Going", exact: true }).check({ force: true });
+    await pick(ann.page, "Going");
     await shows(main(ann.page).getByText("You have a place. See you there!"));
     current = ben.page;
-    await ben.page.getByRole("radio", { name: "Going", exact: true }).check({ force: true });
+    await pick(ben.page, "Going");
     await shows(main(ben.page).getByText(/you are number 1 on the waitlist/));
     await shows(main(ben.page).getByRole("list", { name: "Waitlist" }).getByText("Ben Baker"));
 
     current = ann.page;
-    await ann.page.getByRole("radio", { name: "Not going", exact: true }).check({ force: true });
+    await pick(ann.page, "Not going");
     await shows(main(ann.page).getByText("You are not going."));
     // Ben's open page hears of it over the live stream.
     current = ben.page;
@@ -136,8 +136,8 @@ describe("meeting night (blind, three phones)", () => {
       .toBeGreaterThan(0);
     // Ann changes her mind: maybe, with a guest.
     current = ann.page;
-    await ann.page.getByRole("radio", { name: "Maybe", exact: true }).check({ force: true });
-    await ann.page.getByRole("radio", { name: "1", exact: true }).check({ force: true });
+    await pick(ann.page, "Maybe");
+    await pick(ann.page, "1");
     await shows(main(ann.page).getByRole("list", { name: "Maybe" }).getByText("+1 guest"));
   });
 
@@ -163,8 +163,8 @@ describe("meeting night (blind, three phones)", () => {
     await page.getByRole("slider", { name: "Balance" }).focus();
     for (let i = 0; i < 21; i++) await page.keyboard.press("ArrowRight");
     await shows(page.getByLabel("Total 81 out of 100"));
-    await tag(page, "vanilla");
-    await tag(page, "honey");
+    await pick(page, "vanilla");
+    await pick(page, "honey");
     await page.getByRole("textbox", { name: "Note" }).fill("Toffee and orange peel.");
     await page.getByRole("textbox", { name: "Guess ABV" }).fill("45");
     await shows(page.getByRole("status").filter({ hasText: "Saved" }));
@@ -189,8 +189,24 @@ describe("meeting night (blind, three phones)", () => {
     await page.getByRole("link", { name: "Next →" }).click();
     await onScreen(page, "Dram 2");
     for (let i = 0; i < 15; i++) await page.getByRole("button", { name: "Nose: one more" }).click();
-    await tag(page, "spicy");
+    await pick(page, "spicy");
     await shows(page.getByRole("status").filter({ hasText: "Saved" }));
+    // The connection drops: the change is kept and saved once it is back, once.
+    await ann.context.setOffline(true);
+    await page.getByRole("button", { name: "Nose: one more" }).click();
+    await shows(page.getByRole("status").filter({ hasText: "No connection" }));
+    await ann.context.setOffline(false);
+    await shows(page.getByRole("status").filter({ hasText: "Saved" }));
+    const afterOutage = await club.apiOk<{ pour: number; nose: number }[]>(
+      "GET",
+      `/api/MonthlyMeetings/${meetingId}/MyScores`,
+      undefined,
+      annMember.accessToken,
+    );
+    expect(afterOutage.map((s) => [s.pour, s.nose])).toEqual([
+      [1, 22],
+      [2, 16],
+    ]);
 
     // Ben scores Dram 1 from the meeting page.
     current = ben.page;
@@ -198,7 +214,7 @@ describe("meeting night (blind, three phones)", () => {
     await onScreen(ben.page, "Dram 1");
     await ben.page.getByRole("slider", { name: "Nose" }).focus();
     for (let i = 0; i < 22; i++) await ben.page.keyboard.press("ArrowRight");
-    await tag(ben.page, "woody");
+    await pick(ben.page, "woody");
     await ben.page.getByRole("textbox", { name: "Guess ABV" }).fill("50");
     await shows(ben.page.getByRole("status").filter({ hasText: "Saved" }));
   });
@@ -238,7 +254,7 @@ describe("meeting night (blind, three phones)", () => {
     const ranking = await main(page).getByRole("list", { name: "Ranking" }).getByRole("listitem").allInnerTexts();
     expect(ranking.map((r) => r.replace(/\s+/g, " ").trim())).toEqual([
       `#1 Dram 1: ${FIRST} 51.5`,
-      "#2 Dram 2 15",
+      "#2 Dram 2 16",
     ]);
     expect(await page.content()).not.toContain(SECOND);
     const csv = await page.getByRole("link", { name: "Download CSV" }).getAttribute("href");
