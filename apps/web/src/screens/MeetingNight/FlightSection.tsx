@@ -17,7 +17,7 @@ export function PourName({ pour }: { pour: FlightPour }) {
       <Text size="xs" c="dimmed" fw={600}>
         {pour.label}
       </Text>
-      <Anchor component={Link} to={`/bottle/${pour.bottle.id}`} fw={600}>
+      <Anchor component={Link} to={`/bottle/${pour.bottle.id}`} fw={600} className={classes.nameLink}>
         {pour.bottle.name}
       </Anchor>
     </div>

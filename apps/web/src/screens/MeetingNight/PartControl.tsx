@@ -53,7 +53,7 @@ export function PartControl({
         max={SCORE_PART_MAX}
         step={1}
         size="lg"
-        thumbSize={28}
+        thumbSize={34}
         value={value}
         onChange={(v) => onChange(clampPart(v))}
         disabled={disabled}

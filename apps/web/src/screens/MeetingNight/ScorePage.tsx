@@ -64,6 +64,8 @@ function Guess({
         max={ABV_MAX}
         decimalScale={1}
         suffix="%"
+        hideControls
+        inputMode="decimal"
         value={g.abv ?? ""}
         disabled={disabled}
         onChange={(value) => onChange({ ...g, abv: numberInputValue(value) })}
@@ -207,6 +209,7 @@ function PourNav({ id, pour, count }: { id: number; pour: number; count: number 
     <nav className={classes.pourNav} aria-label="Pours">
       <Button
         size="md"
+        px="sm"
         variant="default"
         component={Link}
         to={pour > 1 ? scorePath(id, pour - 1) : `/monthlymeeting/${id}`}
@@ -219,6 +222,7 @@ function PourNav({ id, pour, count }: { id: number; pour: number; count: number 
       </Text>
       <Button
         size="md"
+        px="sm"
         component={Link}
         to={pour < count ? scorePath(id, pour + 1) : `/meeting/${id}/results`}
         replace={pour < count}
