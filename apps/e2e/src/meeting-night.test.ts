@@ -36,12 +36,17 @@ describe("meeting night (blind, three phones)", () => {
   const main = (page: Page) => page.getByRole("main");
   const meetingPath = () => `/monthlymeeting/${meetingId}`;
   /** Marks the document: a reload or a full navigation loses the mark. */
-  const mark = (page: Page) => page.evaluate(() => ((window as unknown as { __kept: boolean }).__kept = true));
+  const mark = (page: Page) =>
+    page.evaluate(() => ((window as unknown as { __kept: boolean }).__kept = true));
   const stillSameDocument = (page: Page) =>
     page.evaluate(() => (window as unknown as { __kept?: boolean }).__kept === true);
 
   /** Ticks a flavour chip or picks a segment (their inputs are visually hidden under the label). */
-  const pick = (page: Page, name: string) => main(page).locator("label").filter({ hasText: new RegExp(`^${name}$`) }).click();
+  const pick = (page: Page, name: string) =>
+    main(page)
+      .locator("label")
+      .filter({ hasText: new RegExp(`^${name}$`) })
+      .click();
 
   beforeAll(async () => {
     club = await startClub({ demoData: true });
@@ -92,7 +97,10 @@ describe("meeting night (blind, three phones)", () => {
     await editor.getByRole("button", { name: "Add to flight" }).click();
     // Picked in the wrong order: move the Eagle Rare up to pour 1.
     await editor.getByRole("button", { name: `Move ${FIRST} up` }).click();
-    const order = await editor.getByRole("list", { name: "Pours in order" }).getByRole("listitem").allInnerTexts();
+    const order = await editor
+      .getByRole("list", { name: "Pours in order" })
+      .getByRole("listitem")
+      .allInnerTexts();
     expect(order.map((t) => t.split("\n")[0])).toEqual([`1. ${FIRST}`, `2. ${SECOND}`]);
     await editor.getByRole("button", { name: "Save flight" }).click();
     await hides(editor);
@@ -132,7 +140,13 @@ describe("meeting night (blind, three phones)", () => {
     await shows(main(ben.page).getByRole("list", { name: "Not going" }).getByText("Ann Archer"));
     expect(await stillSameDocument(ben.page)).toBe(true);
     await expect
-      .poll(() => club.smtp.messages.filter((m) => m.to.includes(benMember.email) && m.raw.includes("A place opened up")).length, { timeout: 10_000 })
+      .poll(
+        () =>
+          club.smtp.messages.filter(
+            (m) => m.to.includes(benMember.email) && m.raw.includes("A place opened up"),
+          ).length,
+        { timeout: 10_000 },
+      )
       .toBeGreaterThan(0);
     // Ann changes her mind: maybe, with a guest.
     current = ann.page;
@@ -170,12 +184,9 @@ describe("meeting night (blind, three phones)", () => {
     await shows(page.getByRole("status").filter({ hasText: "Saved" }));
     expect((await page.content()).includes(FIRST)).toBe(false);
 
-    const mine = await club.apiOk<{ pour: number; total: number; tags: string[]; note: string; guess: { abv: number } }[]>(
-      "GET",
-      `/api/MonthlyMeetings/${meetingId}/MyScores`,
-      undefined,
-      annMember.accessToken,
-    );
+    const mine = await club.apiOk<
+      { pour: number; total: number; tags: string[]; note: string; guess: { abv: number } }[]
+    >("GET", `/api/MonthlyMeetings/${meetingId}/MyScores`, undefined, annMember.accessToken);
     expect(mine).toEqual([
       expect.objectContaining({
         pour: 1,
@@ -251,7 +262,10 @@ describe("meeting night (blind, three phones)", () => {
     await shows(first.getByText("51.5").first());
     await shows(first.getByText(/Your score: 81/));
     await shows(first.getByText(/Closest ABV: Ann Archer \(45%, off by 0\)/));
-    const ranking = await main(page).getByRole("list", { name: "Ranking" }).getByRole("listitem").allInnerTexts();
+    const ranking = await main(page)
+      .getByRole("list", { name: "Ranking" })
+      .getByRole("listitem")
+      .allInnerTexts();
     expect(ranking.map((r) => r.replace(/\s+/g, " ").trim())).toEqual([
       `#1 Dram 1: ${FIRST} 51.5`,
       "#2 Dram 2 16",

@@ -116,7 +116,8 @@ describe("RSVP", () => {
       scoringOpen: true,
       hostMemberId: null,
     });
-    const mine = async (m: M) => (await send("GET", `/api/MonthlyMeetings/${id}/MyRsvp`, m.token)).json();
+    const mine = async (m: M) =>
+      (await send("GET", `/api/MonthlyMeetings/${id}/MyRsvp`, m.token)).json<unknown>();
     expect(await mine(ann)).toEqual({ status: null, guests: 0, waitlistPosition: null });
     await send("PUT", `/api/MonthlyMeetings/${id}/Rsvp`, ann.token, { status: "going" });
     await send("PUT", `/api/MonthlyMeetings/${id}/Rsvp`, bob.token, { status: "going", guests: 1 });
@@ -126,7 +127,9 @@ describe("RSVP", () => {
     expect((await send("GET", `/api/MonthlyMeetings/999999/MyRsvp`, ann.token)).statusCode).toBe(404);
 
     const pending = await t.member("pending@example.com");
-    t.app.deps.db.$client.prepare("UPDATE members SET status = 'deactivated' WHERE id = ?").run(pending.user.id);
+    t.app.deps.db.$client
+      .prepare("UPDATE members SET status = 'deactivated' WHERE id = ?")
+      .run(pending.user.id);
     const candidates = (await send("GET", "/api/Members/HostCandidates", ann.token)).json<
       { id: number; firstName: string; lastName: string }[]
     >();

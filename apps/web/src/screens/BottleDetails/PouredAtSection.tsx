@@ -4,7 +4,8 @@ import { EmptyMessage } from "../../components/status";
 import { formatDate } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 
-const average = (value: number | null) => (value === null ? "No scores" : `${Math.round(value * 10) / 10}/100`);
+const average = (value: number | null) =>
+  value === null ? "No scores" : `${Math.round(value * 10) / 10}/100`;
 
 /** "Poured at": the meetings this bottle was poured at, with the club's average score each time. */
 export function PouredAtSection({ bottleId }: { bottleId: number }) {

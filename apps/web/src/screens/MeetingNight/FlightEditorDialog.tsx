@@ -48,7 +48,9 @@ function PourEditor({
           value={pour.pourMl}
           onChange={(value) =>
             onChange((pours) =>
-              pours.map((p, i) => (i === index ? { ...p, pourMl: numberInputValue(value) ?? DEFAULT_POUR_ML } : p)),
+              pours.map((p, i) =>
+                i === index ? { ...p, pourMl: numberInputValue(value) ?? DEFAULT_POUR_ML } : p,
+              ),
             )
           }
         />
@@ -113,7 +115,12 @@ export default function FlightEditorDialog({
     .filter((b) => !inFlight.has(b.id))
     .map((b) => ({ value: String(b.id), label: b.name }));
   const addChosen = () => {
-    setPours((current) => addPours(current, chosen.map((v) => ({ id: Number(v), name: names.get(Number(v)) ?? v }))));
+    setPours((current) =>
+      addPours(
+        current,
+        chosen.map((v) => ({ id: Number(v), name: names.get(Number(v)) ?? v })),
+      ),
+    );
     setChosen([]);
   };
   const removed = flight.length > 0 && flight.some((p) => p.bottle && !inFlight.has(p.bottle.id));
@@ -140,7 +147,13 @@ export default function FlightEditorDialog({
               Add to flight
             </Button>
           </Group>
-          <Button size="md" variant="subtle" leftSection={<PlusIcon />} onClick={() => setCreating(true)} w="fit-content">
+          <Button
+            size="md"
+            variant="subtle"
+            leftSection={<PlusIcon />}
+            onClick={() => setCreating(true)}
+            w="fit-content"
+          >
             New bottle
           </Button>
           {pours.length === 0 ? (
@@ -148,7 +161,13 @@ export default function FlightEditorDialog({
           ) : (
             <ol className={classes.pourEditorList} aria-label="Pours in order">
               {pours.map((pour, index) => (
-                <PourEditor key={pour.bottleId} pour={pour} index={index} count={pours.length} onChange={setPours} />
+                <PourEditor
+                  key={pour.bottleId}
+                  pour={pour}
+                  index={index}
+                  count={pours.length}
+                  onChange={setPours}
+                />
               ))}
             </ol>
           )}

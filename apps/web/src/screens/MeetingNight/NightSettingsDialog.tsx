@@ -10,13 +10,21 @@ import { trpc } from "../../lib/trpc";
 import "./nightStyles";
 
 /** Capacity, blind tasting, scoring open and the host picked from the members (host or admin). */
-export default function NightSettingsDialog({ night, onClose }: { night: MeetingNight; onClose: () => void }) {
+export default function NightSettingsDialog({
+  night,
+  onClose,
+}: {
+  night: MeetingNight;
+  onClose: () => void;
+}) {
   const utils = trpc.useUtils();
   const candidates = trpc.night.hostCandidates.useQuery();
   const [capacity, setCapacity] = useState<number | string>(night.capacity ?? "");
   const [blind, setBlind] = useState(night.blind);
   const [scoringOpen, setScoringOpen] = useState(night.scoringOpen);
-  const [hostId, setHostId] = useState<string | null>(night.hostMemberId === null ? null : String(night.hostMemberId));
+  const [hostId, setHostId] = useState<string | null>(
+    night.hostMemberId === null ? null : String(night.hostMemberId),
+  );
   const save = trpc.night.settings.useMutation({
     onSuccess: onSaved("Night settings saved.", onClose, () => utils.night.invalidate()),
   });
@@ -56,7 +64,10 @@ export default function NightSettingsDialog({ night, onClose }: { night: Meeting
         label="Host"
         description="The member who runs the night: sets the flight and reveals the pours."
         placeholder={candidates.isPending ? "Loading members…" : "No member linked"}
-        data={(candidates.data ?? []).map((m) => ({ value: String(m.id), label: `${m.firstName} ${m.lastName}` }))}
+        data={(candidates.data ?? []).map((m) => ({
+          value: String(m.id),
+          label: `${m.firstName} ${m.lastName}`,
+        }))}
         value={hostId}
         onChange={setHostId}
         searchable

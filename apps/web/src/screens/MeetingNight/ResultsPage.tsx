@@ -125,9 +125,19 @@ function Results({ id }: { id: number }) {
       </Group>
       <PageHeader
         title="Results"
-        subtitle={meeting.data ? `${formatLongDate(meeting.data.date)} · ${meeting.data.theme.description}` : undefined}
+        subtitle={
+          meeting.data
+            ? `${formatLongDate(meeting.data.date)} · ${meeting.data.theme.description}`
+            : undefined
+        }
         actions={
-          <Button component="a" size="md" variant="default" href={`/api/MonthlyMeetings/${id}/Results.csv`} download>
+          <Button
+            component="a"
+            size="md"
+            variant="default"
+            href={`/api/MonthlyMeetings/${id}/Results.csv`}
+            download
+          >
             Download CSV
           </Button>
         }

@@ -11,7 +11,10 @@ const ANSWERS: { value: RsvpStatus; label: string }[] = [
   { value: "maybe", label: "Maybe" },
   { value: "declined", label: "Not going" },
 ];
-const GUESTS = Array.from({ length: RSVP_MAX_GUESTS + 1 }, (_, n) => ({ value: String(n), label: String(n) }));
+const GUESTS = Array.from({ length: RSVP_MAX_GUESTS + 1 }, (_, n) => ({
+  value: String(n),
+  label: String(n),
+}));
 
 /** The member's own answer: Going / Maybe / Not going, 0-3 guests, and their place. */
 function MyAnswer({ night }: { night: MeetingNight }) {
@@ -60,7 +63,12 @@ function MyAnswer({ night }: { night: MeetingNight }) {
           />
         </div>
       ) : null}
-      <Text aria-live="polite" size="sm" c={position === null ? "dimmed" : undefined} fw={position ? 600 : undefined}>
+      <Text
+        aria-live="polite"
+        size="sm"
+        c={position === null ? "dimmed" : undefined}
+        fw={position ? 600 : undefined}
+      >
         {status === null
           ? "You have not answered yet."
           : position !== null
@@ -76,7 +84,15 @@ function MyAnswer({ night }: { night: MeetingNight }) {
   );
 }
 
-function NameList({ title, rows, waitlist }: { title: string; rows: ReturnType<typeof groupRsvps>["going"]; waitlist?: boolean }) {
+function NameList({
+  title,
+  rows,
+  waitlist,
+}: {
+  title: string;
+  rows: ReturnType<typeof groupRsvps>["going"];
+  waitlist?: boolean;
+}) {
   if (rows.length === 0) return null;
   return (
     <div>

@@ -1,9 +1,28 @@
 import { useEffect, useRef, useState } from "react";
-import { Alert, Anchor, Button, Chip, Group, NumberInput, Select, Stack, Text, Textarea, Title } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Button,
+  Chip,
+  Group,
+  NumberInput,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from "@mantine/core";
 import { Link, useParams } from "react-router-dom";
 import "../../styles/combobox";
 import "../../styles/numberInput";
-import { ABV_MAX, ABV_MIN, FLAVOUR_TAGS, SCORE_PARTS, type FlightPour, type MeetingNight } from "@club/shared";
+import {
+  ABV_MAX,
+  ABV_MIN,
+  FLAVOUR_TAGS,
+  SCORE_PARTS,
+  type FlightPour,
+  type MeetingNight,
+} from "@club/shared";
 import { PageHeader } from "../../components/PageHeader";
 import { ErrorAlert, NotFound, PageLoader } from "../../components/status";
 import { useSession } from "../../lib/appSession";
@@ -245,7 +264,8 @@ function Scoring({ id, pourNumber }: { id: number; pourNumber: number }) {
   if (night.isPending || flight.isPending || mine.isPending) return <PageLoader />;
   if (night.isError || flight.isError || mine.isError)
     return <ErrorAlert message="Failed to fetch the meeting's flight." />;
-  if (!pour) return <NotFound title="No such pour" message="This meeting's flight has no pour with this number." />;
+  if (!pour)
+    return <NotFound title="No such pour" message="This meeting's flight has no pour with this number." />;
   const count = flight.data.length;
 
   return (

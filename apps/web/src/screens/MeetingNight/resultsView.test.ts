@@ -7,7 +7,9 @@ const result = (pour: number, rank: number | null, average: number | null) =>
 
 describe("results", () => {
   it("ranks scored pours, best first; unscored ones are left out", () => {
-    expect(ranking([result(1, 2, 80), result(2, null, null), result(3, 1, 90)]).map((r) => r.pour)).toEqual([3, 1]);
+    expect(ranking([result(1, 2, 80), result(2, null, null), result(3, 1, 90)]).map((r) => r.pour)).toEqual([
+      3, 1,
+    ]);
   });
   it("shows figures to one decimal and my total beside the club's", () => {
     expect([figure(83.333), figure(null), figure(80)]).toEqual(["83.3", "—", "80"]);

@@ -11,9 +11,23 @@ describe("score sheet", () => {
   });
 
   it("builds a body the server accepts; an empty guess is left out", () => {
-    const draft = { ...draftFrom(undefined), nose: 20, note: "  Peat smoke  ", tags: toggleTag([], "smoky", FLAVOUR_TAGS) };
+    const draft = {
+      ...draftFrom(undefined),
+      nose: 20,
+      note: "  Peat smoke  ",
+      tags: toggleTag([], "smoky", FLAVOUR_TAGS),
+    };
     const body = toScoreInput(3, 2, draft);
-    expect(body).toEqual({ id: 3, pour: 2, nose: 20, palate: 0, finish: 0, balance: 0, note: "Peat smoke", tags: ["smoky"] });
+    expect(body).toEqual({
+      id: 3,
+      pour: 2,
+      nose: 20,
+      palate: 0,
+      finish: 0,
+      balance: 0,
+      note: "Peat smoke",
+      tags: ["smoky"],
+    });
     expect(ScoreInputSchema.safeParse(body).success).toBe(true);
     const guessed = toScoreInput(3, 2, { ...draft, guess: { abv: 46, drinkTypeId: null, stateId: 4 } });
     expect(guessed.guess).toEqual({ abv: 46, drinkTypeId: null, stateId: 4 });
