@@ -43,7 +43,9 @@ function PourEditor({
           min={5}
           max={200}
           allowDecimal={false}
-          w={92}
+          hideControls
+          inputMode="numeric"
+          w={80}
           size="md"
           value={pour.pourMl}
           onChange={(value) =>

@@ -27,7 +27,8 @@ function TastingCard({ tasting }: { tasting: Tasting }) {
             <Anchor component={Link} to={`/monthlymeeting/${meeting.id}`} size="sm">
               {formatDate(meeting.date)}
             </Anchor>
-            {` · ${meeting.theme} · ${tasting.label}`}
+            {` · ${meeting.theme}`}
+            {tasting.bottle ? ` · ${tasting.label}` : ""}
           </Text>
         </div>
         <Text className={classes.total} aria-label={`Total ${tasting.total} out of 100`}>

@@ -55,6 +55,9 @@ export default function NightSettingsDialog({
         min={1}
         max={1000}
         allowDecimal={false}
+        hideControls
+        inputMode="numeric"
+        size="md"
         value={capacity}
         onChange={setCapacity}
         error={validCapacity ? undefined : "A whole number from 1 to 1000, or empty."}
@@ -62,6 +65,7 @@ export default function NightSettingsDialog({
       />
       <Select
         label="Host"
+        size="md"
         description="The member who runs the night: sets the flight and reveals the pours."
         placeholder={candidates.isPending ? "Loading members…" : "No member linked"}
         data={(candidates.data ?? []).map((m) => ({

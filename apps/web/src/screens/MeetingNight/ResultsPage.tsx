@@ -85,7 +85,8 @@ function PourCard({ result, mine }: { result: PourResult; mine: MyScore | undefi
       {mine ? (
         <Text size="sm" mt="xs">
           Your score: <strong>{mine.total}</strong>
-          {diff ? ` (${diff} against the club)` : ""} · {SCORE_PARTS.map((p) => mine[p]).join(" / ")}
+          {diff ? ` (${diff} against the club)` : ""} ·{" "}
+          {SCORE_PARTS.map((p) => `${PART_LABELS[p].toLowerCase()} ${mine[p]}`).join(", ")}
         </Text>
       ) : null}
       {result.guesses ? (
