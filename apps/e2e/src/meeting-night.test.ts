@@ -252,7 +252,7 @@ describe("meeting night (blind, three phones)", () => {
     await shows(main(ann.page).getByText("Dram 2", { exact: true }));
   });
 
-  it("the results show the averages, the ranking, my score beside the club's and who guessed closest", async () => {
+  it("the results show the averages, the ranking, my score beside the club's and who guessed closest; the journal, the bottle's page and the library follow", async () => {
     const page = (current = ann.page);
     await page.getByRole("link", { name: "Results" }).first().click();
     await onScreen(page, "Results");
@@ -278,6 +278,20 @@ describe("meeting night (blind, three phones)", () => {
     await page.locator("#mobile-navigation").getByRole("link", { name: "Journal" }).click();
     await onScreen(page, "My tasting journal");
     await shows(main(page).getByText("Toffee and orange peel."));
+
+    // The bottle's page: poured at this meeting, with the club's average; the library's club score.
+    const bottles = await club.apiOk<{ id: number; name: string }[]>("GET", "/api/Bottles");
+    const firstId = bottles.find((b) => b.name === FIRST)!.id;
+    await visit(page, `/bottle/${firstId}`);
+    const pouredAt = main(page).getByRole("list", { name: "Poured at" });
+    await shows(pouredAt.getByRole("link", { name: /2\d{3}/ }));
+    await shows(pouredAt.getByText("51.5/100"));
+    await visit(page, "/library-bottles?sort=score&dir=desc");
+    await shows(main(page).getByRole("button", { name: "Club score" }));
+    const firstRow = main(page).getByRole("row").nth(1);
+    expect((await firstRow.innerText()).replace(/\s+/g, " ")).toContain(`${FIRST}`);
+    expect((await firstRow.innerText()).replace(/\s+/g, " ")).toContain("51.5");
+
     for (const s of [host, ann, ben]) {
       expectNoPageErrors(s.watch, "meeting night");
       expectNoCspViolations(s.watch, "meeting night");
