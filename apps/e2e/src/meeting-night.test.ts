@@ -181,7 +181,7 @@ describe("meeting night (blind, three phones)", () => {
     await pick(page, "honey");
     await page.getByRole("textbox", { name: "Note" }).fill("Toffee and orange peel.");
     await page.getByRole("textbox", { name: "Guess ABV" }).fill("45");
-    await shows(page.getByRole("status").filter({ hasText: "Saved" }));
+    await shows(page.getByRole("status").filter({ hasText: /^Saved$/ }));
     expect((await page.content()).includes(FIRST)).toBe(false);
 
     const mine = await club.apiOk<
@@ -201,13 +201,13 @@ describe("meeting night (blind, three phones)", () => {
     await onScreen(page, "Dram 2");
     for (let i = 0; i < 15; i++) await page.getByRole("button", { name: "Nose: one more" }).click();
     await pick(page, "spicy");
-    await shows(page.getByRole("status").filter({ hasText: "Saved" }));
+    await shows(page.getByRole("status").filter({ hasText: /^Saved$/ }));
     // The connection drops: the change is kept and saved once it is back, once.
     await ann.context.setOffline(true);
     await page.getByRole("button", { name: "Nose: one more" }).click();
     await shows(page.getByRole("status").filter({ hasText: "No connection" }));
     await ann.context.setOffline(false);
-    await shows(page.getByRole("status").filter({ hasText: "Saved" }));
+    await shows(page.getByRole("status").filter({ hasText: /^Saved$/ }));
     const afterOutage = await club.apiOk<{ pour: number; nose: number }[]>(
       "GET",
       `/api/MonthlyMeetings/${meetingId}/MyScores`,
@@ -227,7 +227,7 @@ describe("meeting night (blind, three phones)", () => {
     for (let i = 0; i < 22; i++) await ben.page.keyboard.press("ArrowRight");
     await pick(ben.page, "woody");
     await ben.page.getByRole("textbox", { name: "Guess ABV" }).fill("50");
-    await shows(ben.page.getByRole("status").filter({ hasText: "Saved" }));
+    await shows(ben.page.getByRole("status").filter({ hasText: /^Saved$/ }));
   });
 
   it("the host reveals Dram 1: the others' open pages show its name without a reload", async () => {
