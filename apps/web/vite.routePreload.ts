@@ -80,6 +80,17 @@ export const PRELOAD_ROUTES: PreloadRoute[] = [
   // Member screens: their reads carry a bearer token, which the boot script never prefetches.
   { pattern: "^/account/?$", screen: "src/screens/Account/AccountPage.tsx", queries: [] },
   { pattern: "^/members/?$", screen: "src/screens/Members/MembersPage.tsx", queries: [] },
+  {
+    pattern: "^/meeting/([1-9]\\d{0,8})/score/[1-9]\\d?/?$",
+    screen: "src/screens/MeetingNight/ScorePage.tsx",
+    queries: [],
+  },
+  {
+    pattern: "^/meeting/([1-9]\\d{0,8})/results/?$",
+    screen: "src/screens/MeetingNight/ResultsPage.tsx",
+    queries: [{ procedure: "night.results", input: { id: "$id" } }],
+  },
+  { pattern: "^/journal/?$", screen: "src/screens/MeetingNight/JournalPage.tsx", queries: [] },
 ];
 
 /** The tRPC GET URL httpBatchLink makes for one query alone: /trpc/<name>?batch=1&input={"0":input}. */

@@ -16,6 +16,9 @@ const ForgotPasswordPage = lazyRoute(() => import("./screens/ForgotPassword/Forg
 const ResetPasswordPage = lazyRoute(() => import("./screens/ResetPassword/ResetPasswordPage"));
 const AccountPage = lazyRoute(() => import("./screens/Account/AccountPage"));
 const MembersPage = lazyRoute(() => import("./screens/Members/MembersPage"));
+const ScorePage = lazyRoute(() => import("./screens/MeetingNight/ScorePage"));
+const ResultsPage = lazyRoute(() => import("./screens/MeetingNight/ResultsPage"));
+const JournalPage = lazyRoute(() => import("./screens/MeetingNight/JournalPage"));
 const NotFoundPage = lazyRoute(() => import("./screens/NotFound/NotFoundPage"));
 
 const ROUTES: { path: string; screen: LazyRoute }[] = [
@@ -33,6 +36,9 @@ const ROUTES: { path: string; screen: LazyRoute }[] = [
   { path: "/reset-password", screen: ResetPasswordPage },
   { path: "/account", screen: AccountPage },
   { path: "/members", screen: MembersPage },
+  { path: "/meeting/:meetingId/score/:pour", screen: ScorePage },
+  { path: "/meeting/:meetingId/results", screen: ResultsPage },
+  { path: "/journal", screen: JournalPage },
 ];
 
 /** The paths routes.tsx serves (vite.routePreload.ts must know each; routes.test.ts checks it). */

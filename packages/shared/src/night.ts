@@ -250,3 +250,19 @@ export const MeetingEventSchema = z.object({
   pour: z.number().int().optional(),
 });
 export type MeetingEvent = z.infer<typeof MeetingEventSchema>;
+
+/** The caller's own answer for a meeting (status null: not answered yet). */
+export const MyRsvpSchema = z.object({
+  status: z.enum(RSVP_STATUSES).nullable(),
+  guests: z.number().int(),
+  waitlistPosition: z.number().int().nullable(),
+});
+export type MyRsvp = z.infer<typeof MyRsvpSchema>;
+
+/** A member the host may link as the night's host. */
+export const HostCandidateSchema = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+});
+export type HostCandidate = z.infer<typeof HostCandidateSchema>;

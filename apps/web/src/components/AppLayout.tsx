@@ -21,7 +21,10 @@ const LINKS = [
 ] as const;
 
 /** Links only a logged-in member sees, shown before About. */
-const MEMBER_LINKS = [{ to: "/activity", label: "Activity" }] as const;
+const MEMBER_LINKS = [
+  { to: "/journal", label: "Journal" },
+  { to: "/activity", label: "Activity" },
+] as const;
 
 function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   const session = useSession();

@@ -1,4 +1,4 @@
-import { createTRPCReact, httpBatchLink } from "@trpc/react-query";
+import { createTRPCReact, httpBatchLink, httpSubscriptionLink, splitLink } from "@trpc/react-query";
 import type { AppRouter } from "@club/api";
 import { prefetchingFetch } from "./prefetch";
 import { refreshLink } from "./refreshLink";
@@ -10,18 +10,27 @@ export const trpc = createTRPCReact<AppRouter>();
 /**
  * The client: refresh-and-retry on 401, then batched HTTP with the bearer token read at send time.
  * The first query of a screen may be answered by the boot script's prefetch (lib/prefetch.ts).
+ * Subscriptions (a meeting's live events, public) go over server-sent events: the browser's
+ * EventSource reconnects by itself, and the server's first event on each connection makes the
+ * screen refetch whatever it may have missed meanwhile.
  */
 export function createTrpcClient(session: Pick<Session, "accessToken" | "refresh">) {
   return trpc.createClient({
     links: [
-      refreshLink<AppRouter>(session),
-      httpBatchLink({
-        url: "/trpc",
-        fetch: prefetchingFetch,
-        headers() {
-          const token = session.accessToken();
-          return token ? { Authorization: `Bearer ${token}` } : {};
-        },
+      splitLink({
+        condition: (op) => op.type === "subscription",
+        true: httpSubscriptionLink({ url: "/trpc" }),
+        false: [
+          refreshLink<AppRouter>(session),
+          httpBatchLink({
+            url: "/trpc",
+            fetch: prefetchingFetch,
+            headers() {
+              const token = session.accessToken();
+              return token ? { Authorization: `Bearer ${token}` } : {};
+            },
+          }),
+        ],
       }),
     ],
   });

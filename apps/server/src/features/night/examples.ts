@@ -5,6 +5,8 @@ export const examples: Examples = {
     "night.get": (c) => ({ id: c.f.meetingId }),
     "night.rsvp": (c) => ({ id: c.f.upcomingMeetingId, status: "going", guests: c.n() % 2 }),
     "night.rsvps": (c) => ({ id: c.f.upcomingMeetingId }),
+    "night.myRsvp": (c) => ({ id: c.f.upcomingMeetingId }),
+    "night.hostCandidates": () => undefined,
     "night.settings": {
       owned: true,
       input: (c) => ({

@@ -108,6 +108,37 @@ describe("RSVP", () => {
       expect((await send("PUT", `/api/MonthlyMeetings/${id}/Rsvp`, ann.token, body)).statusCode).toBe(400);
   });
 
+  it("tells a member their own answer and place; lists the members a host may be linked to", async () => {
+    const id = await meeting();
+    await send("PUT", `/api/MonthlyMeetings/${id}/Settings`, host.token, {
+      capacity: 1,
+      blind: false,
+      scoringOpen: true,
+      hostMemberId: null,
+    });
+    const mine = async (m: M) =>
+      (await send("GET", `/api/MonthlyMeetings/${id}/MyRsvp`, m.token)).json<unknown>();
+    expect(await mine(ann)).toEqual({ status: null, guests: 0, waitlistPosition: null });
+    await send("PUT", `/api/MonthlyMeetings/${id}/Rsvp`, ann.token, { status: "going" });
+    await send("PUT", `/api/MonthlyMeetings/${id}/Rsvp`, bob.token, { status: "going", guests: 1 });
+    expect(await mine(ann)).toEqual({ status: "going", guests: 0, waitlistPosition: null });
+    expect(await mine(bob)).toEqual({ status: "going", guests: 1, waitlistPosition: 1 });
+    expect((await send("GET", `/api/MonthlyMeetings/${id}/MyRsvp`)).statusCode).toBe(401);
+    expect((await send("GET", `/api/MonthlyMeetings/999999/MyRsvp`, ann.token)).statusCode).toBe(404);
+
+    const pending = await t.member("pending@example.com");
+    t.app.deps.db.$client
+      .prepare("UPDATE members SET status = 'deactivated' WHERE id = ?")
+      .run(pending.user.id);
+    const candidates = (await send("GET", "/api/Members/HostCandidates", ann.token)).json<
+      { id: number; firstName: string; lastName: string }[]
+    >();
+    expect(candidates.map((c) => c.id)).toEqual(expect.arrayContaining([ann.user.id, host.user.id]));
+    expect(candidates.map((c) => c.id)).not.toContain(pending.user.id);
+    expect(Object.keys(candidates[0]!).sort()).toEqual(["firstName", "id", "lastName"]);
+    expect((await send("GET", "/api/Members/HostCandidates")).statusCode).toBe(401);
+  });
+
   it("the waitlist rule: first come, first served, guests count", () => {
     const row = (memberId: number, guests: number, status = "going") =>
       ({ memberId, guests, status }) as Parameters<typeof placesOf>[0][number];

@@ -6,9 +6,11 @@ import {
   ClubScoreSchema,
   FlightInputSchema,
   FlightPourSchema,
+  HostCandidateSchema,
   MeetingIdSchema,
   MeetingNightSchema,
   MeetingSettingsInputSchema,
+  MyRsvpSchema,
   MyScoreSchema,
   PourResultSchema,
   RevealInputSchema,
@@ -23,9 +25,9 @@ import { cachedReadProcedure, memberProcedure, publicProcedure } from "../../api
 import { meetingOrThrow } from "./access";
 import { getFlight, reveal, setFlight } from "./flight";
 import { getBottlePours, getClubScores, getResults } from "./results";
-import { getRsvps, setRsvp } from "./rsvp";
+import { getMyRsvp, getRsvps, setRsvp } from "./rsvp";
 import { getMyScores, getTastings, setScore } from "./scores";
-import { getNight, updateSettings } from "./settings";
+import { getHostCandidates, getNight, updateSettings } from "./settings";
 
 /** Meeting nights: RSVP, the flight, scores, blind tastings with a live reveal, results. */
 export const nightRouter = {
@@ -70,6 +72,32 @@ export const nightRouter = {
     })
     .input(MeetingIdSchema)
     .query(({ ctx, input }) => getRsvps(ctx, input)),
+
+  myRsvp: memberProcedure
+    .meta({
+      rest: { method: "GET", path: "/api/MonthlyMeetings/:id/MyRsvp" },
+      doc: {
+        summary: "Your answer for a meeting",
+        description: "Your status (null until you answer), guests and place on the waitlist.",
+        response: MyRsvpSchema,
+        responseDescription: "Your answer.",
+        errors: [404],
+      },
+    })
+    .input(MeetingIdSchema)
+    .query(({ ctx, input }) => getMyRsvp(ctx, input)),
+
+  hostCandidates: memberProcedure
+    .meta({
+      rest: { method: "GET", path: "/api/Members/HostCandidates" },
+      doc: {
+        summary: "Members who may host a night",
+        description: "Confirmed, active members by name, for the host picker of a night's settings.",
+        response: z.array(HostCandidateSchema),
+        responseDescription: "The members.",
+      },
+    })
+    .query(({ ctx }) => getHostCandidates(ctx)),
 
   settings: memberProcedure
     .meta({

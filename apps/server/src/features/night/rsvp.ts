@@ -1,5 +1,5 @@
 import { listRsvps, setWaitlisted, upsertRsvp, type RsvpRow } from "@club/db";
-import { ServerMessages, type Rsvp, type RsvpInput } from "@club/shared";
+import { ServerMessages, type MyRsvp, type Rsvp, type RsvpInput } from "@club/shared";
 import type { AuthedCtx, Deps, PublicCtx } from "../../api/context";
 import { ConflictError } from "../../api/errors";
 import { audited } from "../activity/record";
@@ -88,4 +88,17 @@ export function getRsvps(ctx: PublicCtx, input: { id: number }): Rsvp[] {
     guests: row.guests,
     waitlistPosition: positions.get(row.memberId) ?? null,
   }));
+}
+
+/** The caller's own answer and waitlist place (the list above names no one by id). */
+export function getMyRsvp(ctx: AuthedCtx, input: { id: number }): MyRsvp {
+  const meeting = meetingOrThrow(ctx, input.id);
+  const rows = listRsvps(ctx.db, meeting.id);
+  const mine = rows.find((row) => row.memberId === ctx.user.id);
+  if (!mine) return { status: null, guests: 0, waitlistPosition: null };
+  return {
+    status: mine.status,
+    guests: mine.guests,
+    waitlistPosition: placesOf(rows, meeting.capacity).get(ctx.user.id) ?? null,
+  };
 }

@@ -1,5 +1,10 @@
-import { findMemberById, updateEntity } from "@club/db";
-import { ServerMessages, type MeetingNight, type MeetingSettingsInput } from "@club/shared";
+import { findMemberById, listMembers, updateEntity } from "@club/db";
+import {
+  ServerMessages,
+  type HostCandidate,
+  type MeetingNight,
+  type MeetingSettingsInput,
+} from "@club/shared";
 import type { AuthedCtx, RequestCtx } from "../../api/context";
 import { BadRequestError } from "../../api/errors";
 import { audited } from "../activity/record";
@@ -51,4 +56,12 @@ export function updateSettings(ctx: AuthedCtx, input: MeetingSettingsInput): { o
   });
   ctx.events.emit(meeting.id, { kind: "settings" });
   return { ok: true };
+}
+
+/** The members a night's host may be linked to: confirmed and active, by name. */
+export function getHostCandidates(ctx: AuthedCtx): HostCandidate[] {
+  return listMembers(ctx.db)
+    .filter((m) => m.emailConfirmedAt !== null && m.status === "active")
+    .map((m) => ({ id: m.id, firstName: m.firstName, lastName: m.lastName }))
+    .sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName));
 }

@@ -13,6 +13,7 @@ import { useTitle } from "../../lib/useTitle";
 import { BottleImage } from "./BottleImage";
 import { CommentsSection } from "./CommentsSection";
 import { InstancesSection } from "./InstancesSection";
+import { PouredAtSection } from "./PouredAtSection";
 import classes from "./BottleDetails.module.css";
 
 // The member controls are their own chunks: a visitor downloads none of their inputs, selects,
@@ -173,6 +174,7 @@ function Bottle({ id }: { id: number }) {
           </Grid.Col>
         </Grid>
         <InstancesSection bottleId={data.id} instances={data.bottleInstances} isMember={isMember} />
+        <PouredAtSection bottleId={data.id} />
         <CommentsSection bottleId={data.id} isMember={isMember} />
       </Stack>
     </>

@@ -2,7 +2,7 @@ import { lazy, memo, Suspense, useDeferredValue, useMemo, useRef, useState } fro
 import { Button, Group, Pagination, Text, TextInput, UnstyledButton } from "@mantine/core";
 import "@mantine/core/styles/Pagination.css";
 import { useLocation, useSearchParams } from "react-router-dom";
-import { Messages, type BottleListItem } from "@club/shared";
+import { Messages } from "@club/shared";
 import { cellLinkClass, DataTable } from "../../components/DataTable";
 import { PageHeader } from "../../components/PageHeader";
 import { CommentIcon, PlusIcon, SortIcon } from "../../components/icons";
@@ -12,7 +12,14 @@ import { formatAbv, orNA } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
 import { PAGE_SIZE, pageCount, readView, writeView, type LibraryView } from "./libraryView";
-import { filterBottles, nextSort, sortBottles, type SortKey, type SortState } from "./sortBottles";
+import {
+  filterBottles,
+  nextSort,
+  sortBottles,
+  type BottleListItem,
+  type SortKey,
+  type SortState,
+} from "./sortBottles";
 import buttons from "../../components/buttons.module.css";
 import classes from "./LibraryBottles.module.css";
 
@@ -30,6 +37,8 @@ const COLUMNS: { key: SortKey; label: string }[] = [
   { key: "country", label: "Country" },
   { key: "state", label: "State" },
   { key: "abv", label: "ABV" },
+  // Beyond the spec's columns: the club's average score of the bottle's pours (issue 12).
+  { key: "clubScore", label: "Club score" },
 ];
 
 type Dialog =
@@ -41,6 +50,10 @@ type Dialog =
 type OpenDialog = (dialog: Dialog) => void;
 
 const count = new Intl.NumberFormat("en-US");
+
+/** "86.5", or a dash for a bottle nobody has scored. */
+const formatClubScore = (score: number | null | undefined) =>
+  typeof score === "number" ? String(Math.round(score * 10) / 10) : "—";
 
 function SortHeader({
   column,
@@ -97,6 +110,7 @@ const BottleRow = memo(function BottleRow({
       <td>{orNA(bottle.country)}</td>
       <td>{orNA(bottle.state)}</td>
       <td className={classes.abv}>{formatAbv(bottle.abv)}</td>
+      <td className={classes.abv}>{formatClubScore(bottle.clubScore)}</td>
       <td>
         <div className={classes.actions}>
           <button
@@ -148,9 +162,15 @@ export default function LibraryBottlesPage() {
   useTitle("Library Bottles");
   const session = useSession();
   const bottles = trpc.bottles.list.useQuery();
+  const clubScores = trpc.night.clubScores.useQuery();
+  const withScores = useMemo(() => {
+    if (!bottles.data || !clubScores.data) return bottles.data;
+    const scoreOf = new Map(clubScores.data.map((s) => [s.bottleId, s.clubScore]));
+    return bottles.data.map((b): BottleListItem => ({ ...b, clubScore: scoreOf.get(b.id) ?? null }));
+  }, [bottles.data, clubScores.data]);
   // The list arrives as an urgent update; the table follows as a transition, which React renders in
   // slices (indexing thousands of bottles and the first page do not block the main thread at once).
-  const list = useDeferredValue(bottles.data);
+  const list = useDeferredValue(withScores);
   const [params] = useSearchParams();
   const location = useLocation();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -239,13 +259,14 @@ export default function LibraryBottlesPage() {
               {summary(first + 1, first + rows.length, matching.length, list.length, pages > 1)}
             </Text>
           </Group>
-          <DataTable label="Library bottles" minWidth={session ? 1040 : 900} dense fixedLayout>
+          <DataTable label="Library bottles" minWidth={session ? 1140 : 1000} dense fixedLayout>
             <colgroup>
               <col className={classes.nameCol} />
               <col />
               <col className={classes.typeCol} />
               <col span={2} />
               <col className={classes.abvCol} />
+              <col className={classes.scoreCol} />
               <col className={session ? classes.memberActionsCol : classes.actionsCol} />
             </colgroup>
             <thead>

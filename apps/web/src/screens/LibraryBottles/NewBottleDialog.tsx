@@ -42,20 +42,31 @@ export function toNewBottleInput(values: Values): NewBottleInput {
   };
 }
 
-/** Add New Bottle (members): name, store link, brand or new brand, type, country, state and ABV. */
-export default function NewBottleDialog({ onClose }: { onClose: () => void }) {
+/**
+ * Add New Bottle (members): name, store link, brand or new brand, type, country, state and ABV.
+ * `onCreated` hears the new bottle (the flight editor adds it to the line-up).
+ */
+export default function NewBottleDialog({
+  onClose,
+  onCreated,
+}: {
+  onClose: () => void;
+  onCreated?: (bottle: { id: number; name: string }) => void;
+}) {
   const utils = trpc.useUtils();
   const lookups = useLookups(useSession() !== null);
   const undo = useUndo();
   const create = trpc.bottles.create.useMutation({
-    onSuccess: onSaved(
-      {
-        notice: "Bottle added to the library.",
-        undo: (created) => undo({ entity: "bottle", entityId: created.id, action: "bottles.create" }),
-      },
-      onClose,
-      () => Promise.all([utils.bottles.invalidate(), utils.lookups.brands.invalidate()]),
-    ),
+    onSuccess: (created, input) =>
+      onSaved(
+        {
+          notice: "Bottle added to the library.",
+          undo: () => undo({ entity: "bottle", entityId: created.id, action: "bottles.create" }),
+        },
+        () => onCreated?.({ id: created.id, name: input.name }),
+        onClose,
+        () => Promise.all([utils.bottles.invalidate(), utils.lookups.brands.invalidate()]),
+      )(created, input),
   });
   const form = useForm<Values>({
     initialValues: {

@@ -22,6 +22,7 @@ const KEY_PARAM: Record<SortKey, string> = {
   country: "country",
   state: "state",
   abv: "abv",
+  clubScore: "score",
 };
 const PARAM_KEY = new Map(Object.entries(KEY_PARAM).map(([key, param]) => [param, key as SortKey]));
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { BottleListItem } from "@club/shared";
 import {
+  type BottleListItem,
   collationRanks,
   DEFAULT_SORT,
   filterBottles,
@@ -56,6 +56,16 @@ describe("sortBottles", () => {
     expect(sortBottles(list, { key: "brand", direction: "desc" }).map((b) => b.id)).toEqual([4, 1, 3, 2]);
   });
 
+  it("sorts the club score numerically, unscored bottles last both ways", () => {
+    const list = [
+      { ...bottle(1, "A", null, 40), clubScore: 82.5 },
+      { ...bottle(2, "B", null, 40), clubScore: null },
+      { ...bottle(3, "C", null, 40), clubScore: 90 },
+    ];
+    expect(sortBottles(list, { key: "clubScore", direction: "asc" }).map((b) => b.id)).toEqual([1, 3, 2]);
+    expect(sortBottles(list, { key: "clubScore", direction: "desc" }).map((b) => b.id)).toEqual([3, 1, 2]);
+  });
+
   it("does not mutate its input", () => {
     const copy = [...list];
     sortBottles(list, { key: "abv", direction: "desc" });
@@ -68,8 +78,8 @@ function referenceSort(bottles: readonly BottleListItem[], { key, direction }: S
   const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
   const sign = direction === "asc" ? 1 : -1;
   return [...bottles].sort((a, b) => {
-    const left = a[key];
-    const right = b[key];
+    const left = a[key] ?? null;
+    const right = b[key] ?? null;
     let result = 0;
     if (left === null || right === null) {
       if (left !== right) return left === null ? 1 : -1;

@@ -1,6 +1,9 @@
-import type { BottleListItem } from "@club/shared";
+import type { BottleListItem as SpecBottle } from "@club/shared";
 
-export type SortKey = "name" | "brand" | "drinkType" | "country" | "state" | "abv";
+/** A library row: the spec's bottle list item, plus the club's average score once known. */
+export type BottleListItem = SpecBottle & { clubScore?: number | null };
+
+export type SortKey = "name" | "brand" | "drinkType" | "country" | "state" | "abv" | "clubScore";
 export type SortDirection = "asc" | "desc";
 export interface SortState {
   key: SortKey;
@@ -95,8 +98,11 @@ class SortIndex {
     if (values) return values;
     const out = new Float64Array(this.bottles.length);
     values = out;
-    if (key === "abv") {
-      this.bottles.forEach((b, i) => (out[i] = typeof b.abv === "number" ? b.abv : Number.NaN));
+    if (key === "abv" || key === "clubScore") {
+      this.bottles.forEach((b, i) => {
+        const value = b[key];
+        out[i] = typeof value === "number" ? value : Number.NaN;
+      });
     } else if (key === "name") {
       values.set(this.nameGroup);
     } else {

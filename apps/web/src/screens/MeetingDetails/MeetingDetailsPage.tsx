@@ -17,6 +17,7 @@ const EditMeetingDialog = lazy(() => import("./EditMeetingDialog"));
 const DeleteMeetingDialog = lazy(() => import("./DeleteMeetingDialog"));
 
 type Dialog = "add" | "edit" | "delete" | null;
+const MeetingNight = lazy(() => import("../MeetingNight/MeetingNight"));
 
 const MEETING_NOT_FOUND = "There is no meeting at this address. It may have been removed.";
 
@@ -129,6 +130,10 @@ function Meeting({ id }: { id: number }) {
           ))}
         </Stack>
       )}
+
+      <Suspense fallback={null}>
+        <MeetingNight meetingId={data.id} />
+      </Suspense>
 
       <Suspense fallback={null}>
         {dialog === "add" ? (

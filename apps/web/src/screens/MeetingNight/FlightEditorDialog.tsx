@@ -1,0 +1,202 @@
+import { lazy, Suspense, useState } from "react";
+import { ActionIcon, Button, Group, Modal, MultiSelect, NumberInput, Stack, Text } from "@mantine/core";
+import "@mantine/core/styles/Pill.css";
+import "@mantine/core/styles/PillsInput.css";
+import "../../styles/combobox";
+import "../../styles/modal";
+import "../../styles/numberInput";
+import { DEFAULT_POUR_ML, type FlightPour } from "@club/shared";
+import { ErrorAlert } from "../../components/status";
+import { PlusIcon } from "../../components/icons";
+import { numberInputValue } from "../../lib/format";
+import { onSaved } from "../../lib/notify";
+import { trpc } from "../../lib/trpc";
+import { addPours, move, removePour, toFlightInput, type DraftPour } from "./flightOrder";
+import classes from "./MeetingNight.module.css";
+
+const NewBottleDialog = lazy(() => import("../LibraryBottles/NewBottleDialog"));
+
+const fromFlight = (flight: readonly FlightPour[]): DraftPour[] =>
+  flight.map((p) => ({ bottleId: p.bottle?.id ?? 0, name: p.bottle?.name ?? p.label, pourMl: p.pourMl }));
+
+function PourEditor({
+  pour,
+  index,
+  count,
+  onChange,
+}: {
+  pour: DraftPour;
+  index: number;
+  count: number;
+  onChange: (next: (pours: DraftPour[]) => DraftPour[]) => void;
+}) {
+  const n = index + 1;
+  return (
+    <li className={classes.pourEditor} aria-label={`Pour ${n}: ${pour.name}`}>
+      <Text fw={600} className={classes.pourEditorName}>
+        {n}. {pour.name}
+      </Text>
+      <Group gap={6} wrap="nowrap">
+        <NumberInput
+          aria-label={`Pour ${n} size in ml`}
+          suffix=" ml"
+          min={5}
+          max={200}
+          allowDecimal={false}
+          hideControls
+          inputMode="numeric"
+          w={80}
+          size="md"
+          value={pour.pourMl}
+          onChange={(value) =>
+            onChange((pours) =>
+              pours.map((p, i) =>
+                i === index ? { ...p, pourMl: numberInputValue(value) ?? DEFAULT_POUR_ML } : p,
+              ),
+            )
+          }
+        />
+        <ActionIcon
+          size={42}
+          variant="default"
+          aria-label={`Move ${pour.name} up`}
+          disabled={index === 0}
+          onClick={() => onChange((pours) => move(pours, index, -1))}
+        >
+          ↑
+        </ActionIcon>
+        <ActionIcon
+          size={42}
+          variant="default"
+          aria-label={`Move ${pour.name} down`}
+          disabled={index === count - 1}
+          onClick={() => onChange((pours) => move(pours, index, 1))}
+        >
+          ↓
+        </ActionIcon>
+        <ActionIcon
+          size={42}
+          variant="light"
+          color="red"
+          aria-label={`Remove ${pour.name}`}
+          onClick={() => onChange((pours) => removePour(pours, index))}
+        >
+          ✕
+        </ActionIcon>
+      </Group>
+    </li>
+  );
+}
+
+/**
+ * The line-up (host or admin): pick several library bottles at once, order them with up/down,
+ * set each pour's size (25 ml by default), or create a new bottle without leaving the meeting.
+ */
+export default function FlightEditorDialog({
+  id,
+  flight,
+  onClose,
+}: {
+  id: number;
+  flight: readonly FlightPour[];
+  onClose: () => void;
+}) {
+  const utils = trpc.useUtils();
+  const options = trpc.bottles.options.useQuery();
+  const [pours, setPours] = useState(() => fromFlight(flight));
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [creating, setCreating] = useState(false);
+  const save = trpc.night.setFlight.useMutation({
+    onSuccess: onSaved("Flight saved.", onClose, () =>
+      Promise.all([utils.night.invalidate(), utils.meetings.byId.invalidate({ id })]),
+    ),
+  });
+  const names = new Map((options.data ?? []).map((b) => [b.id, b.name]));
+  const inFlight = new Set(pours.map((p) => p.bottleId));
+  const data = (options.data ?? [])
+    .filter((b) => !inFlight.has(b.id))
+    .map((b) => ({ value: String(b.id), label: b.name }));
+  const addChosen = () => {
+    setPours((current) =>
+      addPours(
+        current,
+        chosen.map((v) => ({ id: Number(v), name: names.get(Number(v)) ?? v })),
+      ),
+    );
+    setChosen([]);
+  };
+  const removed = flight.length > 0 && flight.some((p) => p.bottle && !inFlight.has(p.bottle.id));
+
+  return (
+    <>
+      <Modal opened={!creating} onClose={onClose} title="Edit flight" size="lg">
+        <Stack>
+          <Group align="flex-end" gap="xs" wrap="wrap">
+            <MultiSelect
+              label="Add bottles from the library"
+              placeholder={options.isPending ? "Loading bottles…" : "Choose one or more"}
+              data={data}
+              value={chosen}
+              onChange={setChosen}
+              searchable
+              hidePickedOptions
+              nothingFoundMessage="No matching bottle"
+              comboboxProps={{ withinPortal: true }}
+              style={{ flex: "1 1 240px" }}
+              size="md"
+            />
+            <Button size="md" onClick={addChosen} disabled={chosen.length === 0}>
+              Add to flight
+            </Button>
+          </Group>
+          <Button
+            size="md"
+            variant="subtle"
+            leftSection={<PlusIcon />}
+            onClick={() => setCreating(true)}
+            w="fit-content"
+          >
+            New bottle
+          </Button>
+          {pours.length === 0 ? (
+            <Text c="dimmed">No pours yet: add bottles above.</Text>
+          ) : (
+            <ol className={classes.pourEditorList} aria-label="Pours in order">
+              {pours.map((pour, index) => (
+                <PourEditor
+                  key={pour.bottleId}
+                  pour={pour}
+                  index={index}
+                  count={pours.length}
+                  onChange={setPours}
+                />
+              ))}
+            </ol>
+          )}
+          {removed ? (
+            <Text size="sm" c="red">
+              A pour taken out takes its members&apos; scores with it.
+            </Text>
+          ) : null}
+          {save.isError ? <ErrorAlert message={save.error.message || "Failed to save the flight."} /> : null}
+          <Group justify="flex-end">
+            <Button variant="default" size="md" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button size="md" loading={save.isPending} onClick={() => save.mutate(toFlightInput(id, pours))}>
+              Save flight
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      {creating ? (
+        <Suspense fallback={null}>
+          <NewBottleDialog
+            onClose={() => setCreating(false)}
+            onCreated={(bottle) => setPours((current) => addPours(current, [bottle]))}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import { lazy, Suspense, useState } from "react";
+import { Button, Stack, Text } from "@mantine/core";
+import { useSession } from "../../lib/appSession";
+import { trpc } from "../../lib/trpc";
+import { ErrorAlert, PageLoader } from "../../components/status";
+import { FlightSection } from "./FlightSection";
+import { RsvpSection } from "./RsvpSection";
+import { useMeetingEvents } from "./useMeetingEvents";
+import "./nightStyles";
+import classes from "./MeetingNight.module.css";
+
+const NightSettingsDialog = lazy(() => import("./NightSettingsDialog"));
+const FlightEditorDialog = lazy(() => import("./FlightEditorDialog"));
+
+/** "Live" while the meeting's stream is up: changes by others appear without a reload. */
+export function LiveBadge({ live }: { live: boolean }) {
+  return (
+    <Text size="xs" c="dimmed" className={classes.live} data-live={live || undefined} aria-live="polite">
+      {live ? "Live" : "Reconnecting…"}
+    </Text>
+  );
+}
+
+/**
+ * The meeting night on the meeting's page: RSVP and who is coming, the flight with Score and
+ * Results, and for the host the night settings, the flight editor and the reveal buttons.
+ */
+export default function MeetingNight({ meetingId }: { meetingId: number }) {
+  const isMember = useSession() !== null;
+  const { live } = useMeetingEvents(meetingId);
+  const night = trpc.night.get.useQuery({ id: meetingId });
+  const flight = trpc.night.flight.useQuery({ id: meetingId });
+  const [dialog, setDialog] = useState<"settings" | "flight" | null>(null);
+  const close = () => setDialog(null);
+
+  if (night.isPending) return <PageLoader />;
+  if (night.isError) return <ErrorAlert message="Failed to fetch the meeting night." />;
+  const data = night.data;
+
+  return (
+    <Stack gap="lg" mt="xl">
+      <LiveBadge live={live} />
+      <RsvpSection night={data} isMember={isMember} />
+      <FlightSection
+        night={data}
+        isMember={isMember}
+        actions={
+          data.isHost ? (
+            <>
+              <Button size="md" variant="default" onClick={() => setDialog("settings")}>
+                Night settings
+              </Button>
+              <Button size="md" variant="default" onClick={() => setDialog("flight")} disabled={!flight.data}>
+                Edit flight
+              </Button>
+            </>
+          ) : null
+        }
+      />
+      <Suspense fallback={null}>
+        {dialog === "settings" ? <NightSettingsDialog night={data} onClose={close} /> : null}
+        {dialog === "flight" && flight.data ? (
+          <FlightEditorDialog id={meetingId} flight={flight.data} onClose={close} />
+        ) : null}
+      </Suspense>
+    </Stack>
+  );
+}

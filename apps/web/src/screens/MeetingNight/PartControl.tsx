@@ -1,0 +1,66 @@
+import { ActionIcon, Group, Slider, Text } from "@mantine/core";
+import { SCORE_PART_MAX } from "@club/shared";
+import { clampPart } from "./scoreDraft";
+import classes from "./ScorePage.module.css";
+
+/** One part of the score (0-25): large minus and plus buttons, the value, and a slider for big moves. */
+export function PartControl({
+  label,
+  value,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  value: number;
+  disabled: boolean;
+  onChange: (value: number) => void;
+}) {
+  return (
+    <div className={classes.part} role="group" aria-label={label}>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Text fw={700} fz="lg" className={classes.partLabel}>
+          {label}
+        </Text>
+        <Group gap="xs" wrap="nowrap">
+          <ActionIcon
+            size={48}
+            radius="xl"
+            variant="default"
+            aria-label={`${label}: one less`}
+            disabled={disabled || value <= 0}
+            onClick={() => onChange(clampPart(value - 1))}
+          >
+            <span className={classes.sign}>−</span>
+          </ActionIcon>
+          <Text className={classes.partValue} aria-hidden="true">
+            {value}
+          </Text>
+          <ActionIcon
+            size={48}
+            radius="xl"
+            variant="default"
+            aria-label={`${label}: one more`}
+            disabled={disabled || value >= SCORE_PART_MAX}
+            onClick={() => onChange(clampPart(value + 1))}
+          >
+            <span className={classes.sign}>+</span>
+          </ActionIcon>
+        </Group>
+      </Group>
+      <Slider
+        className={classes.slider}
+        min={0}
+        max={SCORE_PART_MAX}
+        step={1}
+        size="lg"
+        thumbSize={34}
+        value={value}
+        onChange={(v) => onChange(clampPart(v))}
+        disabled={disabled}
+        label={null}
+        thumbLabel={label}
+        marks={[{ value: 0 }, { value: 5 }, { value: 10 }, { value: 15 }, { value: 20 }, { value: 25 }]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Link, useParams } from "react-router-dom";
+import { SCORE_PARTS, type MyScore, type PourResult } from "@club/shared";
+import { PageHeader } from "../../components/PageHeader";
+import { EmptyMessage, ErrorAlert, NotFound, PageLoader } from "../../components/status";
+import { useSession } from "../../lib/appSession";
+import { isNotFound, parseId } from "../../lib/errors";
+import { formatLongDate } from "../../lib/format";
+import { trpc } from "../../lib/trpc";
+import { useTitle } from "../../lib/useTitle";
+import { LiveBadge } from "./MeetingNight";
+import { figure, ranking, versusClub } from "./resultsView";
+import { fullName } from "./rsvpSummary";
+import { useMeetingEvents } from "./useMeetingEvents";
+import classes from "./ResultsPage.module.css";
+
+const PART_LABELS = { nose: "Nose", palate: "Palate", finish: "Finish", balance: "Balance" } as const;
+
+const pourTitle = (r: PourResult) => (r.bottle ? `${r.label}: ${r.bottle.name}` : r.label);
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div className={classes.stat}>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+function Guesses({ guesses }: { guesses: NonNullable<PourResult["guesses"]> }) {
+  const names = (list: { firstName: string; lastName: string }[]) =>
+    list.length === 0 ? "nobody" : list.map(fullName).join(", ");
+  return (
+    <div>
+      <Text size="xs" tt="uppercase" fw={700} c="dimmed" lts={0.6} mb={4}>
+        Guesses
+      </Text>
+      <Text size="sm">
+        Closest ABV:{" "}
+        {guesses.closestAbv.length === 0
+          ? "nobody guessed"
+          : guesses.closestAbv.map((g) => `${fullName(g)} (${g.guess}%, off by ${g.off})`).join(", ")}
+      </Text>
+      <Text size="sm">Right type: {names(guesses.rightType)}</Text>
+      <Text size="sm">Right region: {names(guesses.rightRegion)}</Text>
+    </div>
+  );
+}
+
+function PourCard({ result, mine }: { result: PourResult; mine: MyScore | undefined }) {
+  const diff = versusClub(mine, result);
+  return (
+    <Card withBorder padding="md" component="article" aria-label={pourTitle(result)}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start" mb="xs">
+        <div>
+          <Text size="xs" c="dimmed" fw={600}>
+            {result.label}
+          </Text>
+          {result.bottle ? (
+            <Anchor component={Link} to={`/bottle/${result.bottle.id}`} fw={700}>
+              {result.bottle.name}
+            </Anchor>
+          ) : (
+            <Text fw={700}>Not revealed yet</Text>
+          )}
+        </div>
+        {result.rank !== null ? (
+          <Badge size="lg" radius="sm" variant={result.rank === 1 ? "filled" : "light"}>
+            #{result.rank}
+          </Badge>
+        ) : null}
+      </Group>
+      <dl className={classes.stats}>
+        <Stat label="Average" value={figure(result.average)} />
+        <Stat label="Median" value={figure(result.median)} />
+        <Stat label="Lowest" value={figure(result.min)} />
+        <Stat label="Highest" value={figure(result.max)} />
+        <Stat label="Scores" value={String(result.count)} />
+      </dl>
+      <dl className={classes.parts}>
+        {SCORE_PARTS.map((part) => (
+          <Stat key={part} label={PART_LABELS[part]} value={figure(result.parts[part])} />
+        ))}
+      </dl>
+      {mine ? (
+        <Text size="sm" mt="xs">
+          Your score: <strong>{mine.total}</strong>
+          {diff ? ` (${diff} against the club)` : ""} ·{" "}
+          {SCORE_PARTS.map((p) => `${PART_LABELS[p].toLowerCase()} ${mine[p]}`).join(", ")}
+        </Text>
+      ) : null}
+      {result.guesses ? (
+        <div className={classes.guesses}>
+          <Guesses guesses={result.guesses} />
+        </div>
+      ) : null}
+    </Card>
+  );
+}
+
+function Results({ id }: { id: number }) {
+  const isMember = useSession() !== null;
+  const { live } = useMeetingEvents(id);
+  const meeting = trpc.meetings.byId.useQuery({ id });
+  const results = trpc.night.results.useQuery({ id });
+  const mine = trpc.night.myScores.useQuery({ id }, { enabled: isMember });
+  useTitle(meeting.data ? `Results of ${meeting.data.date}` : "Results");
+
+  if (results.isPending) return <PageLoader />;
+  if (results.isError)
+    return isNotFound(results.error) ? (
+      <NotFound title="Meeting not found" />
+    ) : (
+      <ErrorAlert message="Failed to fetch the results." />
+    );
+  const ranked = ranking(results.data);
+  const myScore = (pour: number) => mine.data?.find((s) => s.pour === pour);
+
+  return (
+    <>
+      <Group justify="space-between" mb="xs">
+        <Anchor component={Link} to={`/monthlymeeting/${id}`} size="sm">
+          ← Meeting
+        </Anchor>
+        <LiveBadge live={live} />
+      </Group>
+      <PageHeader
+        title="Results"
+        subtitle={
+          meeting.data
+            ? `${formatLongDate(meeting.data.date)} · ${meeting.data.theme.description}`
+            : undefined
+        }
+        actions={
+          <Button
+            component="a"
+            size="md"
+            variant="default"
+            href={`/api/MonthlyMeetings/${id}/Results.csv`}
+            download
+          >
+            Download CSV
+          </Button>
+        }
+      />
+      {results.data.length === 0 ? (
+        <EmptyMessage>No pours in this meeting&apos;s flight yet.</EmptyMessage>
+      ) : (
+        <Stack gap="xl">
+          <section aria-labelledby="ranking-title">
+            <Title order={2} fz="h3" mb="sm" id="ranking-title">
+              The night&apos;s ranking
+            </Title>
+            {ranked.length === 0 ? (
+              <Text c="dimmed">No scores yet.</Text>
+            ) : (
+              <ol className={classes.ranking} aria-label="Ranking">
+                {ranked.map((r) => (
+                  <li key={r.pour}>
+                    <span className={classes.rank}>#{r.rank}</span>
+                    <span className={classes.rankName}>{pourTitle(r)}</span>
+                    <span className={classes.rankScore}>{figure(r.average)}</span>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+          <section aria-labelledby="pours-title">
+            <Title order={2} fz="h3" mb="sm" id="pours-title">
+              Pour by pour
+            </Title>
+            <SimpleGrid cols={{ base: 1, md: 2 }}>
+              {results.data.map((r) => (
+                <PourCard key={r.pour} result={r} mine={myScore(r.pour)} />
+              ))}
+            </SimpleGrid>
+          </section>
+        </Stack>
+      )}
+    </>
+  );
+}
+
+/** /meeting/:meetingId/results: the night's figures, ranking, my scores beside the club's, CSV. */
+export default function ResultsPage() {
+  const id = parseId(useParams().meetingId);
+  if (id === null) return <NotFound title="Meeting not found" />;
+  return <Results key={id} id={id} />;
+}

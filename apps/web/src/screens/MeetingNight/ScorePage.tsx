@@ -1,0 +1,319 @@
+import { useEffect, useRef, useState } from "react";
+import {
+  Alert,
+  Anchor,
+  Button,
+  Chip,
+  Group,
+  NumberInput,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from "@mantine/core";
+import { Link, useParams } from "react-router-dom";
+import "../../styles/combobox";
+import "../../styles/numberInput";
+import {
+  ABV_MAX,
+  ABV_MIN,
+  FLAVOUR_TAGS,
+  SCORE_PARTS,
+  type FlightPour,
+  type MeetingNight,
+} from "@club/shared";
+import { PageHeader } from "../../components/PageHeader";
+import { ErrorAlert, NotFound, PageLoader } from "../../components/status";
+import { useSession } from "../../lib/appSession";
+import { httpStatusOf, parseId } from "../../lib/errors";
+import { formatAbv, numberInputValue } from "../../lib/format";
+import { trpc } from "../../lib/trpc";
+import { useLookups } from "../../lib/useLookups";
+import { useTitle } from "../../lib/useTitle";
+import type { SaveState } from "./autosave";
+import { scorePath } from "./FlightSection";
+import { LiveBadge } from "./MeetingNight";
+import { PartControl } from "./PartControl";
+import { draftFrom, draftSaver, scoreTotal, toScoreInput, toggleTag, type ScoreDraft } from "./scoreDraft";
+import { useMeetingEvents } from "./useMeetingEvents";
+import "./nightStyles";
+import classes from "./ScorePage.module.css";
+
+const PART_LABELS = { nose: "Nose", palate: "Palate", finish: "Finish", balance: "Balance" } as const;
+const SCORING_CLOSED = "Scoring is closed for this meeting.";
+
+function saveText(state: SaveState, error: unknown): string {
+  switch (state) {
+    case "idle":
+      return "Changes are saved as you go.";
+    case "unsaved":
+      return "Saving…";
+    case "saving":
+      return "Saving…";
+    case "saved":
+      return "Saved";
+    case "retrying":
+      return "No connection: your score is kept and will be saved when it is back.";
+    case "failed":
+      return httpStatusOf(error) === 409 ? SCORING_CLOSED : "Failed to save your score.";
+  }
+}
+
+function Guess({
+  draft,
+  disabled,
+  onChange,
+}: {
+  draft: ScoreDraft;
+  disabled: boolean;
+  onChange: (guess: ScoreDraft["guess"]) => void;
+}) {
+  const lookups = useLookups(true);
+  const g = draft.guess;
+  return (
+    <Stack gap="xs" component="fieldset" className={classes.fieldset}>
+      <Text component="legend" fw={700} fz="lg">
+        Your guess
+      </Text>
+      <NumberInput
+        label="Guess ABV"
+        size="md"
+        min={ABV_MIN}
+        max={ABV_MAX}
+        decimalScale={1}
+        suffix="%"
+        hideControls
+        inputMode="decimal"
+        value={g.abv ?? ""}
+        disabled={disabled}
+        onChange={(value) => onChange({ ...g, abv: numberInputValue(value) })}
+      />
+      <Select
+        label="Guess type"
+        size="md"
+        data={lookups.drinkTypes}
+        value={g.drinkTypeId === null ? null : String(g.drinkTypeId)}
+        onChange={(value) => onChange({ ...g, drinkTypeId: value === null ? null : Number(value) })}
+        searchable
+        clearable
+        disabled={disabled}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <Select
+        label="Guess region"
+        size="md"
+        data={lookups.states}
+        value={g.stateId === null ? null : String(g.stateId)}
+        onChange={(value) => onChange({ ...g, stateId: value === null ? null : Number(value) })}
+        searchable
+        clearable
+        disabled={disabled}
+        comboboxProps={{ withinPortal: true }}
+      />
+    </Stack>
+  );
+}
+
+/** The sheet of one pour: the four parts, the total, tags, a note and, blind, a guess. Saved as you go. */
+function ScoreSheet({
+  night,
+  pour,
+  initial,
+}: {
+  night: MeetingNight;
+  pour: FlightPour;
+  initial: ScoreDraft;
+}) {
+  const utils = trpc.useUtils();
+  const [state, setState] = useState<{ save: SaveState; error?: unknown }>({ save: "idle" });
+  const saver = useRef(
+    draftSaver(
+      `${night.id}:${pour.pour}`,
+      async (draft) => {
+        const saved = await utils.client.night.score.mutate(toScoreInput(night.id, pour.pour, draft));
+        utils.night.myScores.setData({ id: night.id }, (old) =>
+          [...(old ?? []).filter((s) => s.pour !== saved.pour), saved].sort((a, b) => a.pour - b.pour),
+        );
+      },
+      (save, error) => setState({ save, error }),
+    ),
+  ).current;
+  const [draft, setDraft] = useState<ScoreDraft>(() => saver.pending() ?? initial);
+  useEffect(() => {
+    saver.setOnState((save, error) => setState({ save, error }));
+    setState({ save: saver.state() });
+    return () => {
+      saver.setOnState(() => undefined);
+      saver.flush();
+    };
+  }, [saver]);
+
+  const closed = !night.scoringOpen;
+  const update = (next: Partial<ScoreDraft>) => {
+    const value = { ...draft, ...next };
+    setDraft(value);
+    saver.change(value);
+  };
+  const total = scoreTotal(draft);
+  const guessing = night.blind && !pour.revealed;
+
+  return (
+    <Stack gap="lg">
+      {closed ? (
+        <Alert color="gray" variant="light" title={SCORING_CLOSED}>
+          The host has closed scoring: your scores can no longer be changed.
+        </Alert>
+      ) : null}
+      <div className={classes.totalBar}>
+        <Text className={classes.total} aria-label={`Total ${total} out of 100`}>
+          {total}
+          <span className={classes.outOf}>/100</span>
+        </Text>
+        <Text
+          size="sm"
+          role="status"
+          aria-live="polite"
+          className={classes.saveState}
+          data-state={state.save}
+        >
+          {saveText(state.save, state.error)}
+        </Text>
+      </div>
+      {SCORE_PARTS.map((part) => (
+        <PartControl
+          key={part}
+          label={PART_LABELS[part]}
+          value={draft[part]}
+          disabled={closed}
+          onChange={(value) => update({ [part]: value })}
+        />
+      ))}
+      <fieldset className={classes.fieldset}>
+        <Text component="legend" fw={700} fz="lg" mb="xs">
+          Flavours
+        </Text>
+        <div className={classes.chips}>
+          {FLAVOUR_TAGS.map((tag) => (
+            <Chip
+              key={tag}
+              size="md"
+              checked={draft.tags.includes(tag)}
+              disabled={closed}
+              onChange={() => update({ tags: toggleTag(draft.tags, tag, FLAVOUR_TAGS) })}
+            >
+              {tag}
+            </Chip>
+          ))}
+        </div>
+      </fieldset>
+      <Textarea
+        label="Note"
+        size="md"
+        autosize
+        minRows={3}
+        maxLength={1000}
+        placeholder="What do you find on the nose, the palate, the finish?"
+        value={draft.note}
+        disabled={closed}
+        onChange={(event) => update({ note: event.currentTarget.value })}
+      />
+      {guessing ? <Guess draft={draft} disabled={closed} onChange={(guess) => update({ guess })} /> : null}
+    </Stack>
+  );
+}
+
+function PourNav({ id, pour, count }: { id: number; pour: number; count: number }) {
+  return (
+    <nav className={classes.pourNav} aria-label="Pours">
+      <Button
+        size="md"
+        px="sm"
+        variant="default"
+        component={Link}
+        to={pour > 1 ? scorePath(id, pour - 1) : `/monthlymeeting/${id}`}
+        replace={pour > 1}
+      >
+        {pour > 1 ? "← Previous" : "← Meeting"}
+      </Button>
+      <Text size="sm" c="dimmed" ta="center">
+        {pour} of {count}
+      </Text>
+      <Button
+        size="md"
+        px="sm"
+        component={Link}
+        to={pour < count ? scorePath(id, pour + 1) : `/meeting/${id}/results`}
+        replace={pour < count}
+      >
+        {pour < count ? "Next →" : "Results"}
+      </Button>
+    </nav>
+  );
+}
+
+function Scoring({ id, pourNumber }: { id: number; pourNumber: number }) {
+  const { live } = useMeetingEvents(id);
+  const night = trpc.night.get.useQuery({ id });
+  const flight = trpc.night.flight.useQuery({ id });
+  const mine = trpc.night.myScores.useQuery({ id });
+  const pour = flight.data?.[pourNumber - 1];
+  const name = pour ? (pour.bottle?.name ?? pour.label) : "Score";
+  useTitle(`Score ${name}`);
+
+  if (night.isPending || flight.isPending || mine.isPending) return <PageLoader />;
+  if (night.isError || flight.isError || mine.isError)
+    return <ErrorAlert message="Failed to fetch the meeting's flight." />;
+  if (!pour)
+    return <NotFound title="No such pour" message="This meeting's flight has no pour with this number." />;
+  const count = flight.data.length;
+
+  return (
+    <div className={classes.page}>
+      <Group justify="space-between" mb="xs">
+        <Anchor component={Link} to={`/monthlymeeting/${id}`} size="sm">
+          ← Meeting
+        </Anchor>
+        <LiveBadge live={live} />
+      </Group>
+      <PageHeader
+        title={pour.bottle ? pour.bottle.name : pour.label}
+        subtitle={
+          <>
+            {pour.bottle ? `${pour.label} · ` : night.data.blind ? "Blind · " : ""}
+            {pour.pourMl} ml{pour.bottle ? ` · ${formatAbv(pour.bottle.abv)}` : ""}
+          </>
+        }
+      />
+      <Title order={2} className={classes.visuallyHidden}>
+        Your score
+      </Title>
+      <ScoreSheet
+        key={`${id}:${pourNumber}`}
+        night={night.data}
+        pour={pour}
+        initial={draftFrom(mine.data.find((s) => s.pour === pourNumber))}
+      />
+      <PourNav id={id} pour={pourNumber} count={count} />
+    </div>
+  );
+}
+
+/** /meeting/:meetingId/score/:pour: one pour per screen, for members. */
+export default function ScorePage() {
+  const params = useParams();
+  const session = useSession();
+  const id = parseId(params.meetingId);
+  const pour = parseId(params.pour);
+  if (id === null || pour === null) return <NotFound title="No such pour" />;
+  if (!session)
+    return (
+      <Stack align="center" py="xl">
+        <Text>Log in to score the pours.</Text>
+        <Button component={Link} to="/login" size="md">
+          Login
+        </Button>
+      </Stack>
+    );
+  return <Scoring key={`${id}:${pour}`} id={id} pourNumber={pour} />;
+}
