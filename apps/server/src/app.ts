@@ -74,7 +74,17 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   const writeBudget = new MemberBudget(config.rateLimit.enabled ? config.writeBudgetPerMinute : Infinity);
   const events = new MeetingEvents();
   const now = opts.now ?? (() => new Date());
-  app.decorate("deps", { db, config, mailer, images, tokens, reads, writeBudget, events, now } satisfies Deps);
+  app.decorate("deps", {
+    db,
+    config,
+    mailer,
+    images,
+    tokens,
+    reads,
+    writeBudget,
+    events,
+    now,
+  } satisfies Deps);
   if (isNew) await seedOnNewDatabase(app.deps, app.log);
 
   // Image files nothing refers to: swept at start and daily (the undo retention runs out), and
@@ -84,6 +94,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   const dailySweep = setInterval(() => void sweepImages(), IMAGE_SWEEP_INTERVAL_MS);
   dailySweep.unref();
   const jobs = new ClubJobs(app.deps, app.log);
+  app.decorate("clubJobs", jobs);
   app.addHook("onReady", async () => {
     mailer.start();
     jobs.start();

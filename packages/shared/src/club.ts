@@ -56,9 +56,7 @@ export type RsvpLinkResult = z.infer<typeof RsvpLinkResultSchema>;
 // ---- Dues ----
 
 /** YYYY-MM. */
-export const MonthSchema = z
-  .string()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Use the month format YYYY-MM.");
+export const MonthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Use the month format YYYY-MM.");
 
 /** Dollars with at most two decimals, more than 0. */
 export const DuesAmountSchema = z
@@ -125,7 +123,9 @@ export const DuesMemberSchema = z.object({
 });
 export type DuesMember = z.infer<typeof DuesMemberSchema>;
 
-export const DuesMemberIdSchema = z.object({ memberId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const DuesMemberIdSchema = z.object({
+  memberId: z.coerce.number().int().positive().max(2_147_483_647),
+});
 
 // ---- Preferences ----
 
@@ -134,6 +134,5 @@ export const PreferencesSchema = z.object({
   duesReminders: z.boolean(),
 });
 export type Preferences = z.infer<typeof PreferencesSchema>;
-
 
 export const PreferencesInputSchema = PreferencesSchema.extend({});

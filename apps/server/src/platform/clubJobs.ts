@@ -4,6 +4,13 @@ import { runDuesJob, sendDuesReminders } from "../features/dues/job";
 import { sendMeetingReminders } from "../features/reminders/service";
 import { dateIn } from "./clubTime";
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The scheduled work (tests run a pass at once). */
+    clubJobs: ClubJobs;
+  }
+}
+
 /** How often the club's scheduled work runs: reminders are due within this of their time. */
 export const CLUB_JOBS_INTERVAL_MS = 5 * 60 * 1000;
 

@@ -12,7 +12,8 @@ export function dateIn(timeZone: string, now: Date = new Date()): string {
 }
 
 /** The month (YYYY-MM) it is now in a time zone. */
-export const monthIn = (timeZone: string, now: Date = new Date()): string => dateIn(timeZone, now).slice(0, 7);
+export const monthIn = (timeZone: string, now: Date = new Date()): string =>
+  dateIn(timeZone, now).slice(0, 7);
 
 /** "2026-11" + n months. */
 export function addMonths(month: string, n: number): string {
@@ -43,20 +44,34 @@ export function ruleDateOnOrAfter(date: string): string {
   return thisMonth >= date ? thisMonth : meetingDayOf(addMonths(date.slice(0, 7), 1));
 }
 
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The UTC offset of a zone at an instant, in minutes (e.g. -300 for New York in winter). */
 export function offsetMinutes(timeZone: string, at: Date): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(at);
+  let format = offsetFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    offsetFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(at);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
+  const asUtc = Date.UTC(
+    get("year"),
+    get("month") - 1,
+    get("day"),
+    get("hour"),
+    get("minute"),
+    get("second"),
+  );
   return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
 }
 

@@ -116,7 +116,10 @@ export const listMeetingCancellations = (db: Db, meetingId?: number) =>
     .all();
 
 /** Called in a meeting deletion's transaction. */
-export function recordMeetingCancellation(db: Db, meeting: { id: number; date: string; summary: string }): void {
+export function recordMeetingCancellation(
+  db: Db,
+  meeting: { id: number; date: string; summary: string },
+): void {
   const sequence = (editCounts(db, meeting.id).get(meeting.id) ?? 0) + 1;
   db.insert(meetingCancellations)
     .values({ meetingId: meeting.id, date: meeting.date, summary: meeting.summary, sequence })
@@ -170,7 +173,11 @@ export const listMembersForNotices = (db: Db) =>
     .select({ id: members.id, email: members.email, firstName: members.firstName })
     .from(members)
     .where(
-      and(isNotNull(members.emailConfirmedAt), eq(members.status, "active"), eq(members.meetingReminders, true)),
+      and(
+        isNotNull(members.emailConfirmedAt),
+        eq(members.status, "active"),
+        eq(members.meetingReminders, true),
+      ),
     )
     .all();
 
@@ -262,13 +269,20 @@ export const listWaivedMonths = (db: Db, memberId: number): string[] =>
   db
     .select({ month: duesEntries.month })
     .from(duesEntries)
-    .where(and(eq(duesEntries.memberId, memberId), eq(duesEntries.kind, "waiver"), isNotNull(duesEntries.month)))
+    .where(
+      and(eq(duesEntries.memberId, memberId), eq(duesEntries.kind, "waiver"), isNotNull(duesEntries.month)),
+    )
     .all()
     .map((r) => r.month as string);
 
 export const findDuesMember = (db: Db, memberId: number) =>
   db
-    .select({ id: members.id, status: members.status, joinedAt: members.joinedAt, duesFrom: members.duesFrom })
+    .select({
+      id: members.id,
+      status: members.status,
+      joinedAt: members.joinedAt,
+      duesFrom: members.duesFrom,
+    })
     .from(members)
     .where(and(eq(members.id, memberId), isNotNull(members.emailConfirmedAt), ne(members.status, "pending")))
     .get();

@@ -37,7 +37,11 @@ export function foldLine(line: string): string {
   return parts.join("\r\n ");
 }
 
-const utcStamp = (at: Date) => at.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+const utcStamp = (at: Date) =>
+  at
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 
 /** An RFC 5545 calendar of the club's meetings in its time zone. */
 export function buildCalendar(opts: {
@@ -49,7 +53,8 @@ export function buildCalendar(opts: {
   const years = opts.events.map((e) => Number(e.date.slice(0, 4)));
   const thisYear = opts.now.getUTCFullYear();
   const fromYear = Math.min(thisYear, ...years) - 1;
-  const toYear = Math.max(thisYear, ...years) + 1;
+  // Exact changes for the years around now; the last year's repeat (RRULE) for meetings beyond.
+  const toYear = Math.min(Math.max(thisYear, ...years), thisYear + 5) + 1;
   const time = CLUB_RULES.meetingTime.replace(":", "") + "00";
   const lines = [
     "BEGIN:VCALENDAR",

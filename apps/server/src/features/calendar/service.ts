@@ -1,4 +1,9 @@
-import { findMeetingOnOrAfter, listCalendarMeetings, listMeetingCancellations, type CalendarMeetingRow } from "@club/db";
+import {
+  findMeetingOnOrAfter,
+  listCalendarMeetings,
+  listMeetingCancellations,
+  type CalendarMeetingRow,
+} from "@club/db";
 import { CLUB_NAME, CLUB_RULES, ServerMessages, type NextMeeting } from "@club/shared";
 import type { Deps } from "../../api/context";
 import { NotFoundError } from "../../api/errors";
@@ -56,7 +61,12 @@ function eventsOf(ctx: Deps, meetingId?: number): CalendarEvent[] {
 
 /** GET /calendar.ics: every meeting. */
 export const calendarFeed = (ctx: Deps): string =>
-  buildCalendar({ name: CLUB_NAME, timeZone: ctx.config.clubTimezone, events: eventsOf(ctx), now: ctx.now() });
+  buildCalendar({
+    name: CLUB_NAME,
+    timeZone: ctx.config.clubTimezone,
+    events: eventsOf(ctx),
+    now: ctx.now(),
+  });
 
 /** GET /api/MonthlyMeetings/{id}/Calendar: one meeting (or its cancellation). */
 export function meetingCalendar(ctx: Deps, id: number): string {

@@ -26,7 +26,12 @@ export const examples: Examples = {
     },
     "dues.waive": {
       as: "treasurer",
-      input: async (c) => ({ memberId: await longstandingMember(c), fromMonth: "2026-01", months: 2, reason: "Hardship" }),
+      input: async (c) => ({
+        memberId: await longstandingMember(c),
+        fromMonth: "2026-01",
+        months: 2,
+        reason: "Hardship",
+      }),
     },
   },
   rest: {

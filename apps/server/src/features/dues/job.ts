@@ -30,7 +30,11 @@ export function runDuesJob(deps: Deps): void {
         continue;
       }
       if (m.duesFrom === null) {
-        setDuesPeriod(deps.db, m.id, { joinedAt: m.joinedAt ?? now.toISOString(), duesFrom: month, duesUntil: null });
+        setDuesPeriod(deps.db, m.id, {
+          joinedAt: m.joinedAt ?? now.toISOString(),
+          duesFrom: month,
+          duesUntil: null,
+        });
         insertDuesEntry(deps.db, {
           memberId: m.id,
           kind: "joining",
@@ -48,7 +52,11 @@ export function runDuesJob(deps: Deps): void {
         setDuesPeriod(deps.db, m.id, { duesFrom: from, duesUntil: null });
       }
       const last = lastMonthlyCharge(deps.db, m.id);
-      for (let next = last !== undefined && last >= from ? addMonths(last, 1) : from; next <= month; next = addMonths(next, 1))
+      for (
+        let next = last !== undefined && last >= from ? addMonths(last, 1) : from;
+        next <= month;
+        next = addMonths(next, 1)
+      )
         charge(deps, m.id, next, `${next}-01`);
     }
   });

@@ -72,7 +72,8 @@ export function waiverRefusal(opts: {
       : `${addMonths(joinedOn.slice(0, 7), CLUB_RULES.waiverMinMembershipMonths)}-${joinedOn.slice(8, 10)}`;
   if (joinedOn === null || anniversary === null || anniversary >= today)
     return `Hardship waivers are for members of more than ${CLUB_RULES.waiverMinMembershipMonths} months.`;
-  if (monthsBetween(joinedOn.slice(0, 7), fromMonth) < 0) return "A waiver cannot start before the member joined.";
+  if (monthsBetween(joinedOn.slice(0, 7), fromMonth) < 0)
+    return "A waiver cannot start before the member joined.";
   if (monthsBetween(currentMonth, fromMonth) > CLUB_RULES.waiverWindowMonths)
     return `A waiver can start at most ${CLUB_RULES.waiverWindowMonths} months ahead.`;
   const asked = Array.from({ length: months }, (_, i) => addMonths(fromMonth, i));

@@ -55,7 +55,8 @@ export const duesRouter = {
       rest: { method: "POST", path: "/api/Dues/Payments", status: 201 },
       doc: {
         summary: "Record a payment",
-        description: "Amount in dollars (cents at most), the date received (not in the future), the method and a note.",
+        description:
+          "Amount in dollars (cents at most), the date received (not in the future), the method and a note.",
         response: DuesStatementSchema,
         responseDescription: "The member's statement after the payment.",
         errors: [404],

@@ -27,7 +27,8 @@ export const duesExportRoute: RestOnlyRoute = {
       const deps = req.server.deps;
       const user = await requestCtx(deps, req.headers.authorization, req.id).auth();
       if (!user) throw new UnauthorizedError();
-      if (user.role !== "admin" && user.role !== "treasurer") throw new ForbiddenError(ServerMessages.treasurerOnly);
+      if (user.role !== "admin" && user.role !== "treasurer")
+        throw new ForbiddenError(ServerMessages.treasurerOnly);
       const members = allDues(deps);
       const byId = new Map(members.map((m) => [m.member.id, m]));
       const lines = [

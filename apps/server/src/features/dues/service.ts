@@ -58,7 +58,8 @@ export function memberDues(ctx: AuthedCtx, input: { memberId: number }): DuesSta
 export function allDues(ctx: Deps): DuesMember[] {
   runDuesJob(ctx);
   const byMember = new Map<number, DuesEntryRow[]>();
-  for (const row of listDuesEntries(ctx.db)) byMember.set(row.memberId, [...(byMember.get(row.memberId) ?? []), row]);
+  for (const row of listDuesEntries(ctx.db))
+    byMember.set(row.memberId, [...(byMember.get(row.memberId) ?? []), row]);
   return listDuesMembers(ctx.db)
     .filter((m) => m.status === "active" || byMember.has(m.id))
     .map((m) => {

@@ -109,7 +109,11 @@ export function deleteMeeting(ctx: AuthedCtx, input: { id: number }): { ok: true
   return audited(ctx, "meeting", input.id, () => {
     const [calendar] = listCalendarMeetings(ctx.db, input.id);
     if (calendar)
-      recordMeetingCancellation(ctx.db, { id: input.id, date: calendar.date, summary: `${CLUB_NAME}: ${calendar.theme}` });
+      recordMeetingCancellation(ctx.db, {
+        id: input.id,
+        date: calendar.date,
+        summary: `${CLUB_NAME}: ${calendar.theme}`,
+      });
     removeEntity(ctx.db, "meeting", String(input.id));
     return { result: { ok: true as const } };
   });

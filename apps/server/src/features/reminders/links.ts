@@ -34,7 +34,8 @@ export async function verifyRsvpToken(
     });
     const memberId = Number(payload.sub);
     const meetingId = Number(payload.meeting);
-    if (payload.purpose !== PURPOSE || !Number.isInteger(memberId) || !Number.isInteger(meetingId)) return null;
+    if (payload.purpose !== PURPOSE || !Number.isInteger(memberId) || !Number.isInteger(meetingId))
+      return null;
     return { memberId, meetingId };
   } catch {
     return null;

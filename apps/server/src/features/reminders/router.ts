@@ -1,5 +1,10 @@
 import type { TRPCRouterRecord } from "@trpc/server";
-import { PreferencesInputSchema, PreferencesSchema, RsvpLinkInputSchema, RsvpLinkResultSchema } from "@club/shared";
+import {
+  PreferencesInputSchema,
+  PreferencesSchema,
+  RsvpLinkInputSchema,
+  RsvpLinkResultSchema,
+} from "@club/shared";
 import { memberProcedure, publicProcedure } from "../../api/trpc";
 import { getPreferences, setPreferences } from "./preferences";
 import { rsvpByLink } from "./service";

@@ -9,7 +9,7 @@ import {
 } from "@club/db";
 import { CLUB_RULES, ServerMessages, type RsvpLinkInput, type RsvpLinkResult } from "@club/shared";
 import type { AuthedCtx, Deps } from "../../api/context";
-import { BadRequestError } from "../../api/errors";
+import { AppError } from "../../api/errors";
 import { dateIn, zonedInstant } from "../../platform/clubTime";
 import { clubEmail } from "../auth/email";
 import { setRsvp } from "../night/rsvp";
@@ -79,14 +79,17 @@ export async function sendMeetingReminders(deps: Deps): Promise<number> {
 export function sendMeetingNotice(ctx: AuthedCtx, meetingId: number, change: "added" | "changed"): void {
   const meeting = findMeetingNight(ctx.db, meetingId);
   if (!meeting || meeting.date < dateIn(ctx.config.clubTimezone, ctx.now())) return;
-  const theme = listMeetingsBetween(ctx.db, meeting.date, meeting.date).find((m) => m.id === meetingId)?.theme ?? "";
+  const theme =
+    listMeetingsBetween(ctx.db, meeting.date, meeting.date).find((m) => m.id === meetingId)?.theme ?? "";
   for (const p of listMembersForNotices(ctx.db)) {
     if (p.id === ctx.user.id) continue;
     ctx.mailer.send(
       clubEmail({
         to: p.email,
         subject:
-          change === "added" ? `New club meeting on ${meeting.date}` : `The club meeting on ${meeting.date} has changed`,
+          change === "added"
+            ? `New club meeting on ${meeting.date}`
+            : `The club meeting on ${meeting.date} has changed`,
         firstName: p.firstName,
         paragraphs: [
           `${change === "added" ? "A meeting was added" : "A meeting was changed"}: ${meeting.date} at ${CLUB_RULES.meetingTimeLabel}, ${theme}, hosted by ${meeting.hostName}.`,
@@ -103,7 +106,7 @@ export async function rsvpByLink(deps: Deps, input: RsvpLinkInput): Promise<Rsvp
   const claims = await verifyRsvpToken(deps.config, input.token, deps.now());
   const member = claims ? findMemberAuth(deps.db, claims.memberId) : undefined;
   if (!claims || !member || member.status !== "active" || !member.emailConfirmedAt)
-    throw new BadRequestError(ServerMessages.rsvpLinkInvalid, "RSVP_LINK_INVALID");
+    throw new AppError("BAD_REQUEST", ServerMessages.rsvpLinkInvalid, { reason: "RSVP_LINK_INVALID" });
   const ctx: AuthedCtx = {
     ...deps,
     user: { id: member.id, email: member.email, role: member.role },
