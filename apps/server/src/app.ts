@@ -11,6 +11,7 @@ import { Mailer } from "./platform/mailer";
 import { ReadCache } from "./platform/readCache";
 import { TokenService } from "./platform/tokens";
 import { MeetingEvents } from "./platform/meetingEvents";
+import { ClubJobs } from "./platform/clubJobs";
 import { MemberBudget } from "./platform/writeBudget";
 import compressionPlugin from "./platform/compression";
 import errorsPlugin, { frameworkErrors } from "./api/restErrors";
@@ -32,6 +33,8 @@ export interface BuildAppOptions {
   /** Delay before retry n of a failed email (default 5 s × 2ⁿ, capped at 1 h); tests shorten it. */
   mailBackoffMs?: (attempts: number) => number;
   webDistDir?: string;
+  /** The clock (tests move it to cross a reminder's send time or a month's first day). */
+  now?: () => Date;
   /** Called with the SQL of every statement the database connection runs (statement-count tests). */
   onStatement?: (sql: string) => void;
 }
@@ -70,7 +73,18 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   // RATE_LIMIT=false (benchmarks, some tests) turns off every limit, this one too.
   const writeBudget = new MemberBudget(config.rateLimit.enabled ? config.writeBudgetPerMinute : Infinity);
   const events = new MeetingEvents();
-  app.decorate("deps", { db, config, mailer, images, tokens, reads, writeBudget, events } satisfies Deps);
+  const now = opts.now ?? (() => new Date());
+  app.decorate("deps", {
+    db,
+    config,
+    mailer,
+    images,
+    tokens,
+    reads,
+    writeBudget,
+    events,
+    now,
+  } satisfies Deps);
   if (isNew) await seedOnNewDatabase(app.deps, app.log);
 
   // Image files nothing refers to: swept at start and daily (the undo retention runs out), and
@@ -79,12 +93,16 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     images.sweepSoon().catch((err: unknown) => app.log.error({ err }, "image sweep failed"));
   const dailySweep = setInterval(() => void sweepImages(), IMAGE_SWEEP_INTERVAL_MS);
   dailySweep.unref();
+  const jobs = new ClubJobs(app.deps, app.log);
+  app.decorate("clubJobs", jobs);
   app.addHook("onReady", async () => {
     mailer.start();
+    jobs.start();
     void sweepImages();
   });
   app.addHook("onClose", async () => {
     clearInterval(dailySweep);
+    await jobs.stop();
     await mailer.stop();
     await images.settled(); // a running sweep reads the database
     closeDb(db);

@@ -36,6 +36,10 @@ export async function createTestApp(
     onStatement?: (sql: string) => void;
     /** A built web app to serve; none by default. */
     webDistDir?: string;
+    /** The server's clock (reminders, dues, the club's date). */
+    now?: () => Date;
+    /** Leave DATA_DIR in place on close (a restart test opens it again). */
+    keepDataDir?: boolean;
   } = {},
 ): Promise<TestApp> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "club-test-"));
@@ -61,6 +65,7 @@ export async function createTestApp(
     mailTransport,
     webDistDir: opts.webDistDir ?? join(dataDir, "no-web"),
     onStatement: opts.onStatement,
+    now: opts.now,
   });
   await app.ready();
   return {
@@ -68,7 +73,7 @@ export async function createTestApp(
     dataDir,
     close: async () => {
       await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.keepDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
     request: ({ token, headers, ...rest }) =>
       app.inject({

@@ -42,7 +42,8 @@ type OtherWrite =
   | "Manage members (issue 11)"
   | "Own account (issue 11)"
   | "Undo (issue 11)"
-  | "Meeting night (issue 12)";
+  | "Meeting night (issue 12)"
+  | "Dues (issue 13)";
 type Capability = (typeof SECTION_6_CAPABILITIES)[number] | OtherWrite;
 
 const EDIT = "Edit brand, type, country, state and ABV of a bottle";
@@ -130,6 +131,12 @@ const CAPABILITY: Record<string, Capability> = {
   "night.score": NIGHT,
   "POST /api/MonthlyMeetings/:id/Reveal": NIGHT,
   "night.reveal": NIGHT,
+  "POST /api/Dues/Payments": "Dues (issue 13)",
+  "dues.pay": "Dues (issue 13)",
+  "POST /api/Dues/Waivers": "Dues (issue 13)",
+  "dues.waive": "Dues (issue 13)",
+  "PUT /api/Account/Preferences": ACCOUNT,
+  "reminders.setPreferences": ACCOUNT,
 };
 
 let t: TestApp;
@@ -204,6 +211,15 @@ describe("the endpoint table is complete", () => {
         "night.hostCandidates",
         "GET /api/Me/Tastings",
         "night.tastings",
+        "GET /api/Dues/Me",
+        "dues.me",
+        "GET /api/Dues",
+        "dues.list",
+        "GET /api/Dues/Members/:memberId",
+        "dues.member",
+        "GET /api/Dues/Export",
+        "GET /api/Account/Preferences",
+        "reminders.preferences",
       ].sort(),
     );
   });

@@ -16,3 +16,4 @@ export * from "./queries/activity";
 export * from "./queries/entities";
 export * from "./queries/night";
 export * from "./queries/images";
+export * from "./queries/club";

@@ -68,7 +68,7 @@ describe("seedDemoData", () => {
 
   it("has themes, some never used", () => {
     const db = seeded();
-    const themes = listThemesWithLastDate(db);
+    const themes = listThemesWithLastDate(db, "9999-12-31");
     expect(themes.length).toBeGreaterThanOrEqual(8);
     expect(themes.filter((t) => t.lastDate === NEVER_USED_DATE).length).toBeGreaterThanOrEqual(2);
     expect(themes.find((t) => t.name === "Bourbon Basics")?.lastDate).toBe("2026-03-13T00:00:00");

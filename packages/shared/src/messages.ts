@@ -105,5 +105,6 @@ export const ServerMessages = {
   changedSince: "It has changed since: undo the later changes first.",
   hasDependents: "Other things were added to it since: remove them first.",
   undoConflict: "It cannot be restored: something it belongs to is gone.",
+  rsvpLinkInvalid: "This answer link is not valid any more. Open the meeting in the app to answer.",
   internal: "Something went wrong.",
 } as const;

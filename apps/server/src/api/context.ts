@@ -22,6 +22,8 @@ export interface Deps {
   writeBudget: MemberBudget;
   /** Meeting nights' live events. */
   events: MeetingEvents;
+  /** The current time: the club's date, reminders and dues follow it (tests move it). */
+  now: () => Date;
 }
 
 declare module "fastify" {

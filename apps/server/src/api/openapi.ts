@@ -19,6 +19,9 @@ export type Tag =
   | "Account"
   | "Activity"
   | "Meeting night"
+  | "Calendar"
+  | "Dues"
+  | "Reminders"
   | "Operations";
 
 /** One documented REST route: a procedure's REST twin, or a REST-only route (api/restOnly.ts). */
@@ -30,6 +33,8 @@ export interface ApiRoute {
   tag: Tag;
   summary: string;
   description?: string;
+  /** Who may call a REST-only route beyond any member (403 for others); implies auth. */
+  access?: "treasurer" | "admin";
   /** A valid `Authorization: Bearer <accessToken>` is required (401 otherwise). */
   auth?: boolean;
   params?: ZodObject;
@@ -70,6 +75,9 @@ const TAG_OF: Record<string, Tag> = {
   account: "Account",
   activity: "Activity",
   night: "Meeting night",
+  calendar: "Calendar",
+  dues: "Dues",
+  reminders: "Reminders",
 };
 
 const pathParams = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
@@ -168,6 +176,9 @@ const TAGS: Record<Tag, string> = {
   Activity: "Every change to the club's data, and undoing one.",
   "Meeting night":
     "RSVPs, the flight, scores, blind tastings and their reveal, results, the tasting journal.",
+  Calendar: "The meetings as iCalendar feeds, and the next meeting by the club's rule.",
+  Reminders: "Answering a meeting from a reminder's link, and each member's email preferences.",
+  Dues: "The dues ledger: charges, payments, hardship waivers and balances.",
   Operations: "For the admin and the container runtime.",
 };
 
@@ -325,7 +336,8 @@ export function errorStatuses(route: ApiRoute): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>(route.errors);
   const hasBody = route.body !== undefined || route.fileField !== undefined;
   if (hasBody || route.params || route.query) statuses.add(400);
-  if (route.auth) statuses.add(401);
+  if (route.auth || route.access) statuses.add(401);
+  if (route.access) statuses.add(403);
   if (hasBody) {
     statuses.add(413);
     statuses.add(415);
@@ -345,7 +357,7 @@ function operation(route: ApiRoute, names: Map<ZodType, string>): OpenApiOperati
     ...(route.description ? { description: route.description } : {}),
     responses: {},
   };
-  if (route.auth) op.security = [{ bearerAuth: [] }];
+  if (route.auth || route.access) op.security = [{ bearerAuth: [] }];
   const params = [
     ...(route.params ? parameters(route.params, "path") : []),
     ...(route.query ? parameters(route.query, "query") : []),

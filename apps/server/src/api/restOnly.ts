@@ -2,6 +2,8 @@ import type { FastifyPluginAsync } from "fastify";
 import { imageBytesRoute } from "../features/bottles/imageBytes";
 import { imageUploadRoute } from "../features/bottles/imageUpload";
 import { resultsCsvRoute } from "../features/night/resultsCsv";
+import { calendarFeedRoute, meetingCalendarRoute } from "../features/calendar/routes";
+import { duesExportRoute } from "../features/dues/routes";
 import { healthRoute } from "../platform/health";
 import type { ApiRoute } from "./openapi";
 
@@ -19,6 +21,9 @@ export const restOnlyRoutes: RestOnlyRoute[] = [
   imageBytesRoute,
   imageUploadRoute,
   resultsCsvRoute,
+  calendarFeedRoute,
+  meetingCalendarRoute,
+  duesExportRoute,
   healthRoute,
 ];
 

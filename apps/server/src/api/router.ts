@@ -3,6 +3,9 @@ import { activityRouter } from "../features/activity/router";
 import { authRouter } from "../features/auth/router";
 import { membersRouter } from "../features/members/router";
 import { nightRouter } from "../features/night/router";
+import { calendarRouter } from "../features/calendar/router";
+import { duesRouter } from "../features/dues/router";
+import { remindersRouter } from "../features/reminders/router";
 import { bottlesRouter } from "../features/bottles/router";
 import { commentsRouter } from "../features/comments/router";
 import { instancesRouter } from "../features/instances/router";
@@ -24,6 +27,9 @@ const trpcFeatures = {
   account: accountRouter,
   activity: activityRouter,
   night: nightRouter,
+  calendar: calendarRouter,
+  dues: duesRouter,
+  reminders: remindersRouter,
 };
 
 /** Served at /trpc; its type is the web app's contract. */

@@ -113,13 +113,13 @@ export const restEndpoints: RestEndpoint[] = [
     return {
       method: doc.method,
       route: doc.path,
-      access: doc.auth ? "member" : "public",
-      write: Boolean(doc.auth) && doc.method !== "GET",
+      access: doc.access ?? (doc.auth ? "member" : "public"),
+      write: Boolean(doc.auth || doc.access) && doc.method !== "GET",
       body: doc.fileField ? "multipart" : doc.body ? "json" : "none",
       ...(doc.query ? { query: Object.keys(doc.query.shape) } : {}),
       ok: doc.response.status,
       valid: example,
-      as: "member",
+      as: doc.access ?? "member",
       owned: false,
     };
   }),

@@ -1,4 +1,4 @@
-import { asc, eq, max, sql } from "drizzle-orm";
+import { and, asc, eq, lte, max, sql } from "drizzle-orm";
 import { NEVER_USED_DATE, type ThemeListItem } from "@club/shared";
 import type { Db } from "../client";
 import { preparedPerDb } from "../prepared";
@@ -15,7 +15,7 @@ const themesWithLastDateQuery = preparedPerDb((db) =>
       createdBy: themes.createdBy,
     })
     .from(themes)
-    .leftJoin(meetings, eq(meetings.themeId, themes.id))
+    .leftJoin(meetings, and(eq(meetings.themeId, themes.id), lte(meetings.date, sql.placeholder("today"))))
     .groupBy(themes.id)
     .orderBy(sql`${themes.description} COLLATE NOCASE`, asc(themes.id))
     .prepare(),
@@ -23,11 +23,11 @@ const themesWithLastDateQuery = preparedPerDb((db) =>
 
 /**
  * Every theme as {id, name, lastDate}, sorted by name (case-insensitive); one query.
- * lastDate is the latest meeting date that used the theme as `YYYY-MM-DDT00:00:00`,
- * or NEVER_USED_DATE when no meeting did.
+ * lastDate is the latest meeting date up to today that used the theme as `YYYY-MM-DDT00:00:00`
+ * (a meeting still ahead has not used it yet), or NEVER_USED_DATE when no meeting did.
  */
-export function listThemesWithLastDate(db: Db): ThemeListItem[] {
-  const rows = themesWithLastDateQuery(db).all();
+export function listThemesWithLastDate(db: Db, today: string): ThemeListItem[] {
+  const rows = themesWithLastDateQuery(db).all({ today });
   return rows.map((row) => ({
     id: row.id,
     name: row.name,

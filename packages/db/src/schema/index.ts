@@ -3,3 +3,4 @@ export * from "./lookups";
 export * from "./meetings";
 export * from "./members";
 export * from "./activity";
+export * from "./club";

@@ -36,6 +36,14 @@ export const members = sqliteTable(
     /** The invite this registration came with, if any (it arrives approved). */
     inviteId: integer().references((): AnySQLiteColumn => invites.id, { onDelete: "set null" }),
     createdAt: text().notNull().default(now),
+    /** When the membership started (activation); the 12-month rule of hardship waivers counts from it. */
+    joinedAt: text(),
+    /** First month (YYYY-MM) of monthly dues; null until the dues job enrols the member. */
+    duesFrom: text(),
+    /** The month the member left (deactivated); dues resume, without a joining fee, on return. */
+    duesUntil: text(),
+    meetingReminders: integer({ mode: "boolean" }).notNull().default(true),
+    duesReminders: integer({ mode: "boolean" }).notNull().default(true),
   },
   (t) => [
     uniqueIndex("members_confirmed_email_idx")

@@ -5,12 +5,15 @@ import {
   insertMeetingBottle,
   isExistingBottle,
   listMeetings,
+  listCalendarMeetings,
   findMeetingNight,
+  recordMeetingCancellation,
   loadEntity,
   removeEntity,
   updateEntity,
 } from "@club/db";
 import {
+  CLUB_NAME,
   ServerMessages,
   type AddBottleToMeetingInput,
   type MeetingDetail,
@@ -20,6 +23,7 @@ import {
 } from "@club/shared";
 import type { AuthedCtx, PublicCtx } from "../../api/context";
 import { audited } from "../activity/record";
+import { sendMeetingNotice } from "../reminders/service";
 import { assertCreatorOrAdmin } from "../../api/permissions";
 import { ConflictError, ForbiddenError, NotFoundError } from "../../api/errors";
 import { isHostOf } from "../night/access";
@@ -50,6 +54,7 @@ export function createMeeting(ctx: AuthedCtx, input: NewMeetingInput): { id: num
       themeId: input.themeId,
       createdBy: ctx.user.id,
     });
+    sendMeetingNotice(ctx, created.id, "added");
     return { key: created.id, result: created };
   });
 }
@@ -93,6 +98,7 @@ export function updateMeeting(ctx: AuthedCtx, input: UpdateMeetingInput): { ok: 
       hostName: input.hostName,
       themeId: input.themeId,
     });
+    sendMeetingNotice(ctx, input.id, "changed");
     return { result: { ok: true as const } };
   });
 }
@@ -101,6 +107,13 @@ export function updateMeeting(ctx: AuthedCtx, input: UpdateMeetingInput): { ok: 
 export function deleteMeeting(ctx: AuthedCtx, input: { id: number }): { ok: true } {
   ownMeeting(ctx, input.id);
   return audited(ctx, "meeting", input.id, () => {
+    const [calendar] = listCalendarMeetings(ctx.db, input.id);
+    if (calendar)
+      recordMeetingCancellation(ctx.db, {
+        id: input.id,
+        date: calendar.date,
+        summary: `${CLUB_NAME}: ${calendar.theme}`,
+      });
     removeEntity(ctx.db, "meeting", String(input.id));
     return { result: { ok: true as const } };
   });

@@ -7,6 +7,7 @@ import {
   listMembers,
   setMemberRole,
   setMemberStatus,
+  setDuesPeriod,
   type MemberRow,
 } from "@club/db";
 import { ServerMessages, type Member, type MemberStatus, type Role } from "@club/shared";
@@ -14,6 +15,7 @@ import type { AuthedCtx } from "../../api/context";
 import { ConflictError, NotFoundError } from "../../api/errors";
 import { randomToken, sha256 } from "../../platform/tokens";
 import { recordActivity } from "../activity/record";
+import { monthIn } from "../../platform/clubTime";
 import { memberView } from "../auth/service";
 import { approvedEmail, clubEmail } from "../auth/email";
 
@@ -109,6 +111,9 @@ export function deactivateMember(ctx: AuthedCtx, input: { id: number }): { ok: t
   assertAdminRemains(ctx, member, { status: "deactivated" });
   return decide(ctx, member, () => {
     setMemberStatus(ctx.db, member.id, "deactivated");
+    // Dues stop with the membership (features/dues/job.ts resumes them on return).
+    if (member.duesFrom !== null && member.duesUntil === null)
+      setDuesPeriod(ctx.db, member.id, { duesUntil: monthIn(ctx.config.clubTimezone, ctx.now()) });
     endMemberSessions(ctx.db, member.id, nowIso());
     return { status: "deactivated" };
   });

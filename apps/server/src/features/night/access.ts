@@ -21,7 +21,7 @@ export function assertHost(user: AuthUser, meeting: MeetingNightRow): void {
 
 /** The meeting is today or later in the club's time zone. */
 export const isUpcoming = (ctx: PublicCtx, meeting: { date: string }): boolean =>
-  meeting.date >= dateIn(ctx.config.clubTimezone);
+  meeting.date >= dateIn(ctx.config.clubTimezone, ctx.now());
 
 export const dramLabel = (pour: number) => `Dram ${pour}`;
 

@@ -9,13 +9,14 @@ import {
 } from "@club/db";
 import { ServerMessages, type NewThemeInput, type ThemeListItem, type UpdateThemeInput } from "@club/shared";
 import { assertCreatorOrAdmin } from "../../api/permissions";
+import { dateIn } from "../../platform/clubTime";
 import type { AuthedCtx, PublicCtx } from "../../api/context";
 import { audited } from "../activity/record";
 import { ConflictError, NotFoundError } from "../../api/errors";
 
 /** Every theme with the date it was last used (year 1 when never), sorted by name. */
 export function getThemes(ctx: PublicCtx): ThemeListItem[] {
-  return listThemesWithLastDate(ctx.db);
+  return listThemesWithLastDate(ctx.db, dateIn(ctx.config.clubTimezone, ctx.now()));
 }
 
 /** A new theme; the client's `id` is ignored and a name already taken (any case) is a 409. */

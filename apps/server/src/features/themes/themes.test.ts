@@ -31,7 +31,7 @@ describe("GET /api/MonthlyThemes/WithLastDate", () => {
     expect(res.json()).toEqual([]);
   });
 
-  it("lists {id, name, lastDate} sorted by name; year 1 when never used", async () => {
+  it("lists {id, name, lastDate} sorted by name; year 1 when never used, or only ahead (issue 13)", async () => {
     const rye = theme("Rye Revival");
     const islay = theme("islay Peat Monsters");
     const bourbon = theme("Bourbon Basics");
@@ -40,12 +40,13 @@ describe("GET /api/MonthlyThemes/WithLastDate", () => {
     meeting("2025-03-14", bourbon);
     meeting("2025-02-14", bourbon);
     meeting("2025-02-14", islay);
-    meeting("2026-12-11", future);
+    meeting("2999-12-13", future);
     const res = await t.request({ method: "GET", url: LIST });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
       { id: bourbon, name: "Bourbon Basics", lastDate: "2025-03-14T00:00:00", createdBy: null },
-      { id: future, name: "Cask Strength Showdown", lastDate: "2026-12-11T00:00:00", createdBy: null },
+      // A meeting still ahead has not used its theme yet.
+      { id: future, name: "Cask Strength Showdown", lastDate: NEVER_USED_DATE, createdBy: null },
       { id: islay, name: "islay Peat Monsters", lastDate: "2025-02-14T00:00:00", createdBy: null },
       { id: rye, name: "Rye Revival", lastDate: NEVER_USED_DATE, createdBy: null },
     ]);

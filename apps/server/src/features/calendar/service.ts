@@ -1,0 +1,76 @@
+import {
+  findMeetingOnOrAfter,
+  listCalendarMeetings,
+  listMeetingCancellations,
+  type CalendarMeetingRow,
+} from "@club/db";
+import { CLUB_NAME, CLUB_RULES, ServerMessages, type NextMeeting } from "@club/shared";
+import type { Deps } from "../../api/context";
+import { NotFoundError } from "../../api/errors";
+import { dateIn, ruleDateOnOrAfter } from "../../platform/clubTime";
+import { dramLabel } from "../night/access";
+import { buildCalendar, type CalendarEvent } from "./ics";
+
+/** GET /api/MonthlyMeetings/Next: the next scheduled meeting, else the date the club's rule gives. */
+export function nextMeeting(ctx: Deps): NextMeeting {
+  const today = dateIn(ctx.config.clubTimezone, ctx.now());
+  const scheduled = findMeetingOnOrAfter(ctx.db, today);
+  return {
+    date: scheduled?.date ?? ruleDateOnOrAfter(today),
+    time: CLUB_RULES.meetingTime,
+    timezone: ctx.config.clubTimezone,
+    meetingId: scheduled?.id ?? null,
+  };
+}
+
+const uidOf = (ctx: Deps, id: number) => `meeting-${id}@${new URL(ctx.config.appUrl).host}`;
+
+/** Host and line-up; a blind night's pours stay "Dram N" until revealed, as everywhere else. */
+function describe(m: CalendarMeetingRow): string {
+  const lines = [`Host: ${m.hostName}`, `Theme: ${m.theme}`];
+  if (m.blind) lines.push("A blind tasting.");
+  if (m.lineUp.length > 0)
+    lines.push(
+      `Line-up: ${m.lineUp.map((p, i) => (m.blind && !p.revealed ? dramLabel(i + 1) : p.name)).join(", ")}`,
+    );
+  return lines.join("\n");
+}
+
+function eventsOf(ctx: Deps, meetingId?: number): CalendarEvent[] {
+  const events: CalendarEvent[] = listCalendarMeetings(ctx.db, meetingId).map((m) => ({
+    uid: uidOf(ctx, m.id),
+    date: m.date,
+    sequence: m.sequence,
+    summary: `${CLUB_NAME}: ${m.theme}`,
+    description: describe(m),
+    url: `${ctx.config.appUrl}/monthlymeeting/${m.id}`,
+    cancelled: false,
+  }));
+  for (const c of listMeetingCancellations(ctx.db, meetingId))
+    events.push({
+      uid: uidOf(ctx, c.meetingId),
+      date: c.date,
+      sequence: c.sequence,
+      summary: c.summary,
+      description: "This meeting was cancelled.",
+      url: ctx.config.appUrl,
+      cancelled: true,
+    });
+  return events.sort((a, b) => a.date.localeCompare(b.date));
+}
+
+/** GET /calendar.ics: every meeting. */
+export const calendarFeed = (ctx: Deps): string =>
+  buildCalendar({
+    name: CLUB_NAME,
+    timeZone: ctx.config.clubTimezone,
+    events: eventsOf(ctx),
+    now: ctx.now(),
+  });
+
+/** GET /api/MonthlyMeetings/{id}/Calendar: one meeting (or its cancellation). */
+export function meetingCalendar(ctx: Deps, id: number): string {
+  const events = eventsOf(ctx, id);
+  if (events.length === 0) throw new NotFoundError(ServerMessages.meetingNotFound);
+  return buildCalendar({ name: CLUB_NAME, timeZone: ctx.config.clubTimezone, events, now: ctx.now() });
+}

@@ -1,0 +1,102 @@
+import {
+  claimNotification,
+  insertDuesEntry,
+  lastMonthlyCharge,
+  listDuesEntries,
+  listDuesMembers,
+  setDuesPeriod,
+} from "@club/db";
+import { CLUB_RULES, dollars } from "@club/shared";
+import type { Deps } from "../../api/context";
+import { addMonths, dateIn } from "../../platform/clubTime";
+import { clubEmail } from "../auth/email";
+import { summarise } from "./ledger";
+
+/**
+ * Brings the ledger up to today, idempotently (the unique indexes refuse a second charge for a
+ * month): a new member is charged the joining fee and their first month; every active member is
+ * charged each month on the 1st, months missed while the server was off included; a member who
+ * left stops being charged, and one who returns resumes from the month they return, without a
+ * second joining fee. Runs at start, every few minutes, and before every dues read.
+ */
+export function runDuesJob(deps: Deps): void {
+  const now = deps.now();
+  const today = dateIn(deps.config.clubTimezone, now);
+  const month = today.slice(0, 7);
+  deps.db.transaction(() => {
+    for (const m of listDuesMembers(deps.db)) {
+      if (m.status !== "active") {
+        if (m.duesFrom !== null && m.duesUntil === null) setDuesPeriod(deps.db, m.id, { duesUntil: month });
+        continue;
+      }
+      if (m.duesFrom === null) {
+        setDuesPeriod(deps.db, m.id, {
+          joinedAt: m.joinedAt ?? now.toISOString(),
+          duesFrom: month,
+          duesUntil: null,
+        });
+        insertDuesEntry(deps.db, {
+          memberId: m.id,
+          kind: "joining",
+          month,
+          date: today,
+          amountCents: CLUB_RULES.joiningFeeCents,
+          note: "Joining fee",
+        });
+        charge(deps, m.id, month, today);
+        continue;
+      }
+      let from = m.duesFrom;
+      if (m.duesUntil !== null) {
+        from = month > m.duesUntil ? month : m.duesFrom;
+        setDuesPeriod(deps.db, m.id, { duesFrom: from, duesUntil: null });
+      }
+      const last = lastMonthlyCharge(deps.db, m.id);
+      for (
+        let next = last !== undefined && last >= from ? addMonths(last, 1) : from;
+        next <= month;
+        next = addMonths(next, 1)
+      )
+        charge(deps, m.id, next, `${next}-01`);
+    }
+  });
+}
+
+const charge = (deps: Deps, memberId: number, month: string, date: string) =>
+  insertDuesEntry(deps.db, {
+    memberId,
+    kind: "monthly",
+    month,
+    date,
+    amountCents: CLUB_RULES.monthlyDuesCents,
+    note: `Dues for ${month}`,
+  });
+
+/**
+ * Once a month, an email to each active member who is behind (owes more than this month's dues)
+ * and has not turned dues emails off. The claim and the outbox message share a transaction.
+ */
+export function sendDuesReminders(deps: Deps): void {
+  const month = dateIn(deps.config.clubTimezone, deps.now()).slice(0, 7);
+  deps.db.transaction(() => {
+    for (const m of listDuesMembers(deps.db)) {
+      if (m.status !== "active" || !m.duesReminders) continue;
+      const summary = summarise(listDuesEntries(deps.db, m.id));
+      if (summary.balanceCents <= CLUB_RULES.monthlyDuesCents) continue;
+      if (!claimNotification(deps.db, m.id, `dues:${month}`)) continue;
+      deps.mailer.send(
+        clubEmail({
+          to: m.email,
+          subject: `Club dues: ${dollars(summary.balanceCents)} to pay`,
+          firstName: m.firstName,
+          paragraphs: [
+            `Your club dues balance is ${dollars(summary.balanceCents)} (${summary.monthsBehind} months).` +
+              (summary.paidThrough ? ` You are paid through ${summary.paidThrough}.` : ""),
+            "Please pay the treasurer at the next meeting. You can turn these emails off in your account.",
+          ],
+          link: { href: `${deps.config.appUrl}/dues`, label: "See your dues" },
+        }),
+      );
+    }
+  });
+}

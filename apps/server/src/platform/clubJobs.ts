@@ -1,0 +1,67 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Deps } from "../api/context";
+import { runDuesJob, sendDuesReminders } from "../features/dues/job";
+import { sendMeetingReminders } from "../features/reminders/service";
+import { dateIn } from "./clubTime";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The scheduled work (tests run a pass at once). */
+    clubJobs: ClubJobs;
+  }
+}
+
+/** How often the club's scheduled work runs: reminders are due within this of their time. */
+export const CLUB_JOBS_INTERVAL_MS = 5 * 60 * 1000;
+
+/**
+ * The club's scheduled work, all idempotent (a restart or a second run changes nothing): the
+ * monthly dues charges and reminders, the meetings' 7-day and 1-day reminders, and a new club day
+ * (answers that depend on the date, such as a theme's last use, leave the read cache).
+ */
+export class ClubJobs {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private day: string | undefined;
+
+  constructor(
+    private readonly deps: Deps,
+    private readonly log: FastifyBaseLogger,
+    private readonly intervalMs = CLUB_JOBS_INTERVAL_MS,
+  ) {}
+
+  start(): void {
+    void this.run();
+    this.timer = setInterval(() => void this.run(), this.intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** One pass; concurrent calls share it. */
+  run(): Promise<void> {
+    this.running ??= this.pass().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private async pass(): Promise<void> {
+    const step = async (name: string, work: () => unknown) => {
+      try {
+        await work();
+      } catch (err) {
+        this.log.error({ err }, `scheduled ${name} failed`);
+      }
+    };
+    const today = dateIn(this.deps.config.clubTimezone, this.deps.now());
+    if (this.day !== undefined && this.day !== today) this.deps.reads.clear();
+    this.day = today;
+    await step("dues charges", () => runDuesJob(this.deps));
+    await step("dues reminders", () => sendDuesReminders(this.deps));
+    await step("meeting reminders", () => sendMeetingReminders(this.deps));
+  }
+}

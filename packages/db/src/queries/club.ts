@@ -1,0 +1,288 @@
+import { and, asc, desc, eq, gte, isNotNull, ne, sql } from "drizzle-orm";
+import type { Db } from "../client";
+import {
+  activity,
+  bottles,
+  duesEntries,
+  meetingBottles,
+  meetingCancellations,
+  meetings,
+  members,
+  notificationsSent,
+  rsvps,
+  themes,
+} from "../schema";
+
+// ---- The calendar ----
+
+/**
+ * A meeting's edit count for the calendar's SEQUENCE: every logged change to the meeting or its
+ * line-up after its creation (the activity log only grows, so it never goes down, undo included).
+ */
+function editCounts(db: Db, meetingId?: number): Map<number, number> {
+  const own = db
+    .select({ id: activity.entityId, n: sql<number>`count(*)` })
+    .from(activity)
+    .where(
+      and(
+        eq(activity.entity, "meeting"),
+        meetingId === undefined ? undefined : eq(activity.entityId, String(meetingId)),
+      ),
+    )
+    .groupBy(activity.entityId)
+    .all();
+  const lineUp = db
+    .select({
+      id: sql<string>`substr(${activity.entityId}, 1, instr(${activity.entityId}, ':') - 1)`,
+      n: sql<number>`count(*)`,
+    })
+    .from(activity)
+    .where(
+      and(
+        eq(activity.entity, "meetingBottle"),
+        meetingId === undefined ? undefined : sql`${activity.entityId} LIKE ${`${meetingId}:%`}`,
+      ),
+    )
+    .groupBy(sql`1`)
+    .all();
+  const counts = new Map<number, number>();
+  for (const row of own) counts.set(Number(row.id), (counts.get(Number(row.id)) ?? 0) + row.n - 1);
+  for (const row of lineUp) counts.set(Number(row.id), (counts.get(Number(row.id)) ?? 0) + row.n);
+  return counts;
+}
+
+export interface CalendarMeetingRow {
+  id: number;
+  date: string;
+  hostName: string;
+  theme: string;
+  blind: boolean;
+  sequence: number;
+  /** In flight order; revealed false for a blind night's hidden pours. */
+  lineUp: { name: string; revealed: boolean }[];
+}
+
+/** Every meeting (or one) with what its calendar event shows. */
+export function listCalendarMeetings(db: Db, meetingId?: number): CalendarMeetingRow[] {
+  const rows = db
+    .select({
+      id: meetings.id,
+      date: meetings.date,
+      hostName: meetings.hostName,
+      theme: themes.description,
+      blind: meetings.blind,
+    })
+    .from(meetings)
+    .innerJoin(themes, eq(themes.id, meetings.themeId))
+    .where(meetingId === undefined ? undefined : eq(meetings.id, meetingId))
+    .orderBy(asc(meetings.date), asc(meetings.id))
+    .all();
+  const pours = db
+    .select({
+      meetingId: meetingBottles.meetingId,
+      name: bottles.name,
+      revealedAt: meetingBottles.revealedAt,
+    })
+    .from(meetingBottles)
+    .innerJoin(bottles, eq(bottles.id, meetingBottles.bottleId))
+    .where(meetingId === undefined ? undefined : eq(meetingBottles.meetingId, meetingId))
+    .orderBy(asc(meetingBottles.meetingId), asc(meetingBottles.position), asc(bottles.name))
+    .all();
+  const lineUps = new Map<number, { name: string; revealed: boolean }[]>();
+  for (const p of pours) {
+    const list = lineUps.get(p.meetingId) ?? [];
+    list.push({ name: p.name, revealed: p.revealedAt !== null });
+    lineUps.set(p.meetingId, list);
+  }
+  const counts = editCounts(db, meetingId);
+  return rows.map((r) => ({
+    ...r,
+    sequence: counts.get(r.id) ?? 0,
+    lineUp: lineUps.get(r.id) ?? [],
+  }));
+}
+
+/** Deleted meetings the feed still shows as cancelled (those an undo brought back excluded). */
+export const listMeetingCancellations = (db: Db, meetingId?: number) =>
+  db
+    .select()
+    .from(meetingCancellations)
+    .where(
+      and(
+        sql`NOT EXISTS (SELECT 1 FROM ${meetings} WHERE ${meetings.id} = ${meetingCancellations.meetingId})`,
+        meetingId === undefined ? undefined : eq(meetingCancellations.meetingId, meetingId),
+      ),
+    )
+    .all();
+
+/** Called in a meeting deletion's transaction. */
+export function recordMeetingCancellation(
+  db: Db,
+  meeting: { id: number; date: string; summary: string },
+): void {
+  const sequence = (editCounts(db, meeting.id).get(meeting.id) ?? 0) + 1;
+  db.insert(meetingCancellations)
+    .values({ meetingId: meeting.id, date: meeting.date, summary: meeting.summary, sequence })
+    .onConflictDoUpdate({
+      target: meetingCancellations.meetingId,
+      set: { date: meeting.date, summary: meeting.summary, sequence, cancelledAt: new Date().toISOString() },
+    })
+    .run();
+}
+
+/** The first meeting on or after a date. */
+export const findMeetingOnOrAfter = (db: Db, date: string) =>
+  db
+    .select({ id: meetings.id, date: meetings.date })
+    .from(meetings)
+    .where(gte(meetings.date, date))
+    .orderBy(asc(meetings.date), asc(meetings.id))
+    .get();
+
+/** Meetings whose date lies in [from, to]. */
+export const listMeetingsBetween = (db: Db, from: string, to: string) =>
+  db
+    .select({ id: meetings.id, date: meetings.date, hostName: meetings.hostName, theme: themes.description })
+    .from(meetings)
+    .innerJoin(themes, eq(themes.id, meetings.themeId))
+    .where(and(gte(meetings.date, from), sql`${meetings.date} <= ${to}`))
+    .orderBy(asc(meetings.date))
+    .all();
+
+// ---- Reminders ----
+
+/** Active members who want meeting emails and have not declined this meeting. */
+export const listMembersToRemind = (db: Db, meetingId: number) =>
+  db
+    .select({ id: members.id, email: members.email, firstName: members.firstName })
+    .from(members)
+    .leftJoin(rsvps, and(eq(rsvps.memberId, members.id), eq(rsvps.meetingId, meetingId)))
+    .where(
+      and(
+        isNotNull(members.emailConfirmedAt),
+        eq(members.status, "active"),
+        eq(members.meetingReminders, true),
+        sql`(${rsvps.status} IS NULL OR ${rsvps.status} != 'declined')`,
+      ),
+    )
+    .all();
+
+/** Active members who want meeting emails (notices of a new or changed meeting). */
+export const listMembersForNotices = (db: Db) =>
+  db
+    .select({ id: members.id, email: members.email, firstName: members.firstName })
+    .from(members)
+    .where(
+      and(
+        isNotNull(members.emailConfirmedAt),
+        eq(members.status, "active"),
+        eq(members.meetingReminders, true),
+      ),
+    )
+    .all();
+
+/** Claims a notification for a member; false if it was already sent (call inside the send's transaction). */
+export const claimNotification = (db: Db, memberId: number, key: string): boolean =>
+  db.insert(notificationsSent).values({ memberId, key }).onConflictDoNothing().run().changes > 0;
+
+export const countNotifications = (db: Db, keyPrefix: string): number =>
+  db
+    .select({ n: sql<number>`count(*)` })
+    .from(notificationsSent)
+    .where(sql`${notificationsSent.key} LIKE ${`${keyPrefix}%`}`)
+    .get()?.n ?? 0;
+
+// ---- Preferences ----
+
+export const findPreferences = (db: Db, memberId: number) =>
+  db
+    .select({ meetingReminders: members.meetingReminders, duesReminders: members.duesReminders })
+    .from(members)
+    .where(eq(members.id, memberId))
+    .get();
+
+export const updatePreferences = (
+  db: Db,
+  memberId: number,
+  values: { meetingReminders: boolean; duesReminders: boolean },
+): void => {
+  db.update(members).set(values).where(eq(members.id, memberId)).run();
+};
+
+// ---- Dues ----
+
+export type DuesEntryRow = typeof duesEntries.$inferSelect;
+
+/** Every confirmed member with the fields the dues job and the ledger read. */
+export const listDuesMembers = (db: Db) =>
+  db
+    .select({
+      id: members.id,
+      email: members.email,
+      firstName: members.firstName,
+      lastName: members.lastName,
+      status: members.status,
+      joinedAt: members.joinedAt,
+      duesFrom: members.duesFrom,
+      duesUntil: members.duesUntil,
+      duesReminders: members.duesReminders,
+    })
+    .from(members)
+    .where(isNotNull(members.emailConfirmedAt))
+    .orderBy(asc(members.lastName), asc(members.firstName), asc(members.id))
+    .all();
+export type DuesMemberRow = ReturnType<typeof listDuesMembers>[number];
+
+export const setDuesPeriod = (
+  db: Db,
+  memberId: number,
+  values: { joinedAt?: string; duesFrom?: string | null; duesUntil?: string | null },
+): void => {
+  db.update(members).set(values).where(eq(members.id, memberId)).run();
+};
+
+/** Inserts a ledger entry; false when the unique indexes say it exists (a monthly charge, a waiver, a joining fee). */
+export const insertDuesEntry = (
+  db: Db,
+  entry: Omit<typeof duesEntries.$inferInsert, "id" | "createdAt">,
+): number | null => {
+  const result = db.insert(duesEntries).values(entry).onConflictDoNothing().run();
+  return result.changes > 0 ? Number(result.lastInsertRowid) : null;
+};
+
+export const lastMonthlyCharge = (db: Db, memberId: number): string | undefined =>
+  db
+    .select({ month: sql<string>`max(${duesEntries.month})` })
+    .from(duesEntries)
+    .where(and(eq(duesEntries.memberId, memberId), eq(duesEntries.kind, "monthly")))
+    .get()?.month ?? undefined;
+
+export const listDuesEntries = (db: Db, memberId?: number): DuesEntryRow[] =>
+  db
+    .select()
+    .from(duesEntries)
+    .where(memberId === undefined ? undefined : eq(duesEntries.memberId, memberId))
+    .orderBy(desc(duesEntries.date), desc(duesEntries.id))
+    .all();
+
+export const listWaivedMonths = (db: Db, memberId: number): string[] =>
+  db
+    .select({ month: duesEntries.month })
+    .from(duesEntries)
+    .where(
+      and(eq(duesEntries.memberId, memberId), eq(duesEntries.kind, "waiver"), isNotNull(duesEntries.month)),
+    )
+    .all()
+    .map((r) => r.month as string);
+
+export const findDuesMember = (db: Db, memberId: number) =>
+  db
+    .select({
+      id: members.id,
+      status: members.status,
+      joinedAt: members.joinedAt,
+      duesFrom: members.duesFrom,
+    })
+    .from(members)
+    .where(and(eq(members.id, memberId), isNotNull(members.emailConfirmedAt), ne(members.status, "pending")))
+    .get();
