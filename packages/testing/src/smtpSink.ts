@@ -10,8 +10,11 @@ export interface Mail {
 export interface SmtpSink {
   port: number;
   messages: Mail[];
-  /** The raw text of the first message to this address, waiting for it if needed. */
-  waitForMessage: (to: string, timeoutMs?: number) => Promise<string>;
+  /**
+   * The raw text of the first message to this address (whose Subject contains `subject`, if
+   * given: the club also sends meeting notices), waiting for it if needed.
+   */
+  waitForMessage: (to: string, timeoutMs?: number, subject?: string) => Promise<string>;
   close: () => Promise<void>;
 }
 
@@ -42,10 +45,13 @@ export async function startSmtpSink(opts: { port?: number } = {}): Promise<SmtpS
   return {
     port,
     messages,
-    waitForMessage: async (to, timeoutMs = 15_000) => {
+    waitForMessage: async (to, timeoutMs = 15_000, subject) => {
       const deadline = Date.now() + timeoutMs;
+      const subjectOf = (raw: string) => /^Subject: (.*)$/m.exec(raw)?.[1] ?? "";
       while (Date.now() < deadline) {
-        const found = messages.find((m) => m.to.includes(to));
+        const found = messages.find(
+          (m) => m.to.includes(to) && (subject === undefined || subjectOf(m.raw).includes(subject)),
+        );
         if (found) return found.raw;
         await new Promise((r) => setTimeout(r, 25));
       }

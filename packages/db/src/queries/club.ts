@@ -226,6 +226,9 @@ export const listDuesMembers = (db: Db) =>
       duesFrom: members.duesFrom,
       duesUntil: members.duesUntil,
       duesReminders: members.duesReminders,
+      lastCharged: sql<
+        string | null
+      >`(SELECT max(${duesEntries.month}) FROM ${duesEntries} WHERE ${duesEntries.memberId} = ${members.id} AND ${duesEntries.kind} = 'monthly')`,
     })
     .from(members)
     .where(isNotNull(members.emailConfirmedAt))
@@ -249,13 +252,6 @@ export const insertDuesEntry = (
   const result = db.insert(duesEntries).values(entry).onConflictDoNothing().run();
   return result.changes > 0 ? Number(result.lastInsertRowid) : null;
 };
-
-export const lastMonthlyCharge = (db: Db, memberId: number): string | undefined =>
-  db
-    .select({ month: sql<string>`max(${duesEntries.month})` })
-    .from(duesEntries)
-    .where(and(eq(duesEntries.memberId, memberId), eq(duesEntries.kind, "monthly")))
-    .get()?.month ?? undefined;
 
 export const listDuesEntries = (db: Db, memberId?: number): DuesEntryRow[] =>
   db

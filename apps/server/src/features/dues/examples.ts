@@ -5,7 +5,7 @@ async function longstandingMember(c: EndpointCtx): Promise<number> {
   const { user } = await c.t.member();
   c.t.app.deps.db.$client
     .prepare("UPDATE members SET joined_at = ?, dues_from = ? WHERE id = ?")
-    .run(new Date(Date.now() - 2 * 365 * 86_400_000).toISOString(), "2020-01", user.id);
+    .run(new Date(Date.now() - 2 * 365 * 86_400_000).toISOString(), "2026-10", user.id);
   return user.id;
 }
 

@@ -1,7 +1,6 @@
 import {
   claimNotification,
   insertDuesEntry,
-  lastMonthlyCharge,
   listDuesEntries,
   listDuesMembers,
   setDuesPeriod,
@@ -23,10 +22,17 @@ export function runDuesJob(deps: Deps): void {
   const now = deps.now();
   const today = dateIn(deps.config.clubTimezone, now);
   const month = today.slice(0, 7);
+  // One read decides; a write (and its transaction) only when something is due.
+  const due = listDuesMembers(deps.db).filter((m) =>
+    m.status !== "active"
+      ? m.duesFrom !== null && m.duesUntil === null
+      : m.duesFrom === null || m.duesUntil !== null || m.lastCharged === null || m.lastCharged < month,
+  );
+  if (due.length === 0) return;
   deps.db.transaction(() => {
-    for (const m of listDuesMembers(deps.db)) {
+    for (const m of due) {
       if (m.status !== "active") {
-        if (m.duesFrom !== null && m.duesUntil === null) setDuesPeriod(deps.db, m.id, { duesUntil: month });
+        setDuesPeriod(deps.db, m.id, { duesUntil: month });
         continue;
       }
       if (m.duesFrom === null) {
@@ -51,9 +57,9 @@ export function runDuesJob(deps: Deps): void {
         from = month > m.duesUntil ? month : m.duesFrom;
         setDuesPeriod(deps.db, m.id, { duesFrom: from, duesUntil: null });
       }
-      const last = lastMonthlyCharge(deps.db, m.id);
+      const last = m.lastCharged;
       for (
-        let next = last !== undefined && last >= from ? addMonths(last, 1) : from;
+        let next = last !== null && last >= from ? addMonths(last, 1) : from;
         next <= month;
         next = addMonths(next, 1)
       )

@@ -41,6 +41,10 @@ function statementOf(rows: DuesEntryRow[]): DuesStatement {
   };
 }
 
+// The ledger is brought up to date (runDuesJob) by the scheduled job and before the reads that
+// cannot be refused once the caller is known (my statement, the list, the export): a refused
+// request never writes.
+
 /** GET /api/Dues/Me: the caller's balance, paid-through month and history, newest first. */
 export function myDues(ctx: AuthedCtx): DuesStatement {
   runDuesJob(ctx);
@@ -49,7 +53,6 @@ export function myDues(ctx: AuthedCtx): DuesStatement {
 
 /** GET /api/Dues/Members/{memberId}: one member's statement, for the treasurer. */
 export function memberDues(ctx: AuthedCtx, input: { memberId: number }): DuesStatement {
-  runDuesJob(ctx);
   if (!findDuesMember(ctx.db, input.memberId)) throw new NotFoundError(ServerMessages.memberNotFound);
   return statementOf(listDuesEntries(ctx.db, input.memberId));
 }
@@ -58,8 +61,11 @@ export function memberDues(ctx: AuthedCtx, input: { memberId: number }): DuesSta
 export function allDues(ctx: Deps): DuesMember[] {
   runDuesJob(ctx);
   const byMember = new Map<number, DuesEntryRow[]>();
-  for (const row of listDuesEntries(ctx.db))
-    byMember.set(row.memberId, [...(byMember.get(row.memberId) ?? []), row]);
+  for (const row of listDuesEntries(ctx.db)) {
+    const rows = byMember.get(row.memberId);
+    if (rows) rows.push(row);
+    else byMember.set(row.memberId, [row]);
+  }
   return listDuesMembers(ctx.db)
     .filter((m) => m.status === "active" || byMember.has(m.id))
     .map((m) => {
@@ -81,7 +87,6 @@ function ledgerMemberOrThrow(ctx: AuthedCtx, memberId: number) {
 
 /** POST /api/Dues/Payments: the treasurer records money received. */
 export function recordPayment(ctx: AuthedCtx, input: PaymentInput): DuesStatement {
-  runDuesJob(ctx);
   ledgerMemberOrThrow(ctx, input.memberId);
   ctx.db.transaction(() => {
     const entry = {
@@ -102,7 +107,6 @@ export function recordPayment(ctx: AuthedCtx, input: PaymentInput): DuesStatemen
 
 /** POST /api/Dues/Waivers: a hardship waiver of whole months, within the About page's rules. */
 export function grantWaiver(ctx: AuthedCtx, parsed: WaiverInput): DuesStatement {
-  runDuesJob(ctx);
   const member = ledgerMemberOrThrow(ctx, parsed.memberId);
   const today = dateIn(ctx.config.clubTimezone, ctx.now());
   const joinedOn = member.joinedAt ? dateIn(ctx.config.clubTimezone, new Date(member.joinedAt)) : null;

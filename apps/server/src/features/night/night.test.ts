@@ -88,7 +88,7 @@ describe("RSVP", () => {
     ]);
     // Ann cancels: Bob (and his guest) get in and Bob is told; Cat fits too.
     expect((await rsvp(ann, "declined")).json()).toEqual({ status: "declined", waitlistPosition: null });
-    const mail = await smtp.waitForMessage("bob@example.com");
+    const mail = await smtp.waitForMessage("bob@example.com", 15_000, "A place opened up");
     expect(mail).toContain("A place opened up");
     const after = (await send("GET", `/api/MonthlyMeetings/${id}/Rsvps`)).json<
       { waitlistPosition: number | null }[]
