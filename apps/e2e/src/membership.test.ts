@@ -170,6 +170,42 @@ describe("membership under REGISTRATION=approval", () => {
     await expectNoSidewaysScroll(page, "/members as a member");
   });
 
+  it("the approved newcomer corrects their own comment, deletes it, and undoes the deletion from the toast", async () => {
+    const page = newcomer.page;
+    const { accessToken: token } = await club.apiOk<{ accessToken: string }>("POST", "/login", {
+      email,
+      password,
+    });
+    const bottleId = Number(bottlePath.split("/").pop());
+    const posted = await club.api(
+      "POST",
+      "/api/BottleComments",
+      { bottleId, comment: "Smoky, a bit thin." },
+      token,
+    );
+    expect(posted.status).toBe(201);
+    await visit(page, bottlePath);
+    await shows(main(page).getByText("Smoky, a bit thin.", { exact: true }));
+
+    await main(page).getByRole("button", { name: "Edit comment" }).first().click();
+    const edit = dialog(page, "Edit Comment");
+    await edit.getByRole("textbox", { name: "Comment" }).fill("Smoky, and long on the finish.");
+    await edit.getByRole("button", { name: "Save" }).click();
+    await hides(edit);
+    await shows(main(page).getByText("Smoky, and long on the finish.", { exact: true }));
+
+    await main(page).getByRole("button", { name: "Delete comment" }).first().click();
+    const confirm = dialog(page, "Delete Comment");
+    await confirm.getByRole("button", { name: "Delete comment" }).click();
+    await hides(confirm);
+    await hides(main(page).getByText("Smoky, and long on the finish.", { exact: true }));
+    await toast(page, "Comment deleted.").getByRole("button", { name: "Undo" }).click();
+    await shows(main(page).getByText("Smoky, and long on the finish.", { exact: true }));
+    const comments = await club.apiOk<{ comment: string }[]>("GET", `/api/BottleComments/bottle/${bottleId}`);
+    expect(comments.map((c) => c.comment)).toContain("Smoky, and long on the finish.");
+    await expectNoSidewaysScroll(page, "the bottle page after undo");
+  });
+
   it("forgot password: the emailed link sets a new one, then login with the email filled in", async () => {
     const s = await openSession(browser, club.baseUrl, { viewport: PHONE });
     const page = s.page;

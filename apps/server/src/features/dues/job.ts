@@ -79,7 +79,7 @@ const charge = (deps: Deps, memberId: number, month: string, date: string) =>
   });
 
 /**
- * Once a month, an email to each active member who is behind (owes more than this month's dues)
+ * Once a month, an email to each active member who is behind (owes for a month before this one)
  * and has not turned dues emails off. The claim and the outbox message share a transaction.
  */
 export function sendDuesReminders(deps: Deps): void {
@@ -87,8 +87,8 @@ export function sendDuesReminders(deps: Deps): void {
   deps.db.transaction(() => {
     for (const m of listDuesMembers(deps.db)) {
       if (m.status !== "active" || !m.duesReminders) continue;
-      const summary = summarise(listDuesEntries(deps.db, m.id));
-      if (summary.balanceCents <= CLUB_RULES.monthlyDuesCents) continue;
+      const summary = summarise(listDuesEntries(deps.db, m.id), month);
+      if (summary.monthsBehind === 0 || summary.balanceCents <= 0) continue;
       if (!claimNotification(deps.db, m.id, `dues:${month}`)) continue;
       deps.mailer.send(
         clubEmail({

@@ -24,11 +24,18 @@ describe("the dues ledger", () => {
         const payments = lines.filter((l) => l.kind === "payment");
         const waivers = lines.filter((l) => l.kind === "waiver");
         const sum = (ls: LedgerLine[]) => ls.reduce((s, l) => s + Math.abs(l.amountCents), 0);
-        const summary = summarise(lines);
+        const current = "2026-06";
+        const summary = summarise(lines, current);
         expect(summary.balanceCents).toBe(sum(charges) - sum(payments) - sum(waivers));
-        expect(summary.monthsBehind).toBe(
-          summary.balanceCents > 0 ? Math.ceil(summary.balanceCents / CLUB_RULES.monthlyDuesCents) : 0,
+        // Behind: charged months before the current one beyond what the credits cover.
+        const late = charges.filter(
+          (c) =>
+            c.kind === "monthly" &&
+            (c.month as string) < current &&
+            (summary.paidThrough === null || (c.month as string) > summary.paidThrough),
         );
+        expect(summary.monthsBehind).toBe(late.length);
+        if (summary.balanceCents <= 0) expect(summary.monthsBehind).toBe(0);
         // Paid through a month means the credits cover the joining fee and every month up to it.
         if (summary.paidThrough !== null) {
           const covered = charges.filter(

@@ -12,6 +12,7 @@ export interface LedgerSummary {
   balanceCents: number;
   /** The last month (YYYY-MM) the member's credits cover, or null. */
   paidThrough: string | null;
+  /** Charged months before the current one that are not paid (the current month is not late yet). */
   monthsBehind: number;
 }
 
@@ -20,7 +21,7 @@ export interface LedgerSummary {
  * joining fee first, then the months in order; credit left over after the last charged month pays
  * the following months ahead at the monthly rate.
  */
-export function summarise(lines: LedgerLine[]): LedgerSummary {
+export function summarise(lines: LedgerLine[], currentMonth: string): LedgerSummary {
   const balanceCents = lines.reduce((sum, l) => sum + l.amountCents, 0);
   let credit = -lines.filter((l) => l.amountCents < 0).reduce((sum, l) => sum + l.amountCents, 0);
   const joining = lines.filter((l) => l.kind === "joining").reduce((sum, l) => sum + l.amountCents, 0);
@@ -44,7 +45,10 @@ export function summarise(lines: LedgerLine[]): LedgerSummary {
   return {
     balanceCents,
     paidThrough,
-    monthsBehind: balanceCents > 0 ? Math.ceil(balanceCents / CLUB_RULES.monthlyDuesCents) : 0,
+    monthsBehind: months.filter(
+      (m) =>
+        (m.month as string) < currentMonth && (paidThrough === null || (m.month as string) > paidThrough),
+    ).length,
   };
 }
 

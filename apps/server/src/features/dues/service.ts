@@ -16,15 +16,15 @@ import {
 } from "@club/shared";
 import type { AuthedCtx, Deps } from "../../api/context";
 import { ConflictError, NotFoundError } from "../../api/errors";
-import { addMonths, dateIn } from "../../platform/clubTime";
+import { addMonths, dateIn, monthIn } from "../../platform/clubTime";
 import { recordActivity } from "../activity/record";
 import { runDuesJob } from "./job";
 import { summarise, waiverRefusal } from "./ledger";
 
 const toDollars = (cents: number) => cents / 100;
 
-function statementOf(rows: DuesEntryRow[]): DuesStatement {
-  const summary = summarise(rows);
+function statementOf(ctx: Deps, rows: DuesEntryRow[]): DuesStatement {
+  const summary = summarise(rows, monthIn(ctx.config.clubTimezone, ctx.now()));
   return {
     balance: toDollars(summary.balanceCents),
     paidThrough: summary.paidThrough,
@@ -48,13 +48,13 @@ function statementOf(rows: DuesEntryRow[]): DuesStatement {
 /** GET /api/Dues/Me: the caller's balance, paid-through month and history, newest first. */
 export function myDues(ctx: AuthedCtx): DuesStatement {
   runDuesJob(ctx);
-  return statementOf(listDuesEntries(ctx.db, ctx.user.id));
+  return statementOf(ctx, listDuesEntries(ctx.db, ctx.user.id));
 }
 
 /** GET /api/Dues/Members/{memberId}: one member's statement, for the treasurer. */
 export function memberDues(ctx: AuthedCtx, input: { memberId: number }): DuesStatement {
   if (!findDuesMember(ctx.db, input.memberId)) throw new NotFoundError(ServerMessages.memberNotFound);
-  return statementOf(listDuesEntries(ctx.db, input.memberId));
+  return statementOf(ctx, listDuesEntries(ctx.db, input.memberId));
 }
 
 /** GET /api/Dues: every member who is or was in the ledger, with balance and months behind. */
@@ -69,7 +69,7 @@ export function allDues(ctx: Deps): DuesMember[] {
   return listDuesMembers(ctx.db)
     .filter((m) => m.status === "active" || byMember.has(m.id))
     .map((m) => {
-      const summary = summarise(byMember.get(m.id) ?? []);
+      const summary = summarise(byMember.get(m.id) ?? [], monthIn(ctx.config.clubTimezone, ctx.now()));
       return {
         member: { id: m.id, firstName: m.firstName, lastName: m.lastName },
         balance: toDollars(summary.balanceCents),
@@ -102,7 +102,7 @@ export function recordPayment(ctx: AuthedCtx, input: PaymentInput): DuesStatemen
     const id = insertDuesEntry(ctx.db, entry);
     recordActivity(ctx, "duesEntry", id ?? 0, null, entry);
   });
-  return statementOf(listDuesEntries(ctx.db, input.memberId));
+  return statementOf(ctx, listDuesEntries(ctx.db, input.memberId));
 }
 
 /** POST /api/Dues/Waivers: a hardship waiver of whole months, within the About page's rules. */
@@ -135,5 +135,5 @@ export function grantWaiver(ctx: AuthedCtx, parsed: WaiverInput): DuesStatement 
       recordActivity(ctx, "duesEntry", id ?? 0, null, entry);
     }
   });
-  return statementOf(listDuesEntries(ctx.db, parsed.memberId));
+  return statementOf(ctx, listDuesEntries(ctx.db, parsed.memberId));
 }
