@@ -7,9 +7,10 @@ import { GlassLogo, PlusIcon } from "../../components/icons";
 import { EmptyMessage, ErrorAlert, NotFound, PageLoader } from "../../components/status";
 import { useSession } from "../../lib/appSession";
 import { isNotFound, parseId } from "../../lib/errors";
-import { formatLongDate } from "../../lib/format";
+import { formatLongDate, today } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
+import { AddToCalendarLink } from "./AddToCalendarLink";
 
 const AddBottleDialog = lazy(() => import("./AddBottleDialog"));
 
@@ -30,6 +31,8 @@ function Meeting({ id }: { id: number }) {
     );
   }
   const { data } = meeting;
+  // A meeting still ahead has sampled nothing yet: no "Bottles Sampled" until it has bottles.
+  const aheadWithoutBottles = data.bottlesSampled.length === 0 && data.date.slice(0, 10) > today();
 
   return (
     <>
@@ -40,11 +43,14 @@ function Meeting({ id }: { id: number }) {
         title={<time dateTime={data.date}>{formatLongDate(data.date)}</time>}
         subtitle="Monthly meeting"
         actions={
-          session ? (
-            <Button leftSection={<PlusIcon />} onClick={() => setAdding(true)}>
-              Add Bottle
-            </Button>
-          ) : null
+          <>
+            <AddToCalendarLink meetingId={data.id} />
+            {session ? (
+              <Button leftSection={<PlusIcon />} onClick={() => setAdding(true)}>
+                Add Bottle
+              </Button>
+            ) : null}
+          </>
         }
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} mb="xl">
@@ -66,7 +72,10 @@ function Meeting({ id }: { id: number }) {
         </Card>
       </SimpleGrid>
 
-      <Group justify="space-between" mb="sm">
+      {aheadWithoutBottles ? (
+        <Text c="dimmed">The bottles will be listed here once they are added.</Text>
+      ) : null}
+      <Group justify="space-between" mb="sm" display={aheadWithoutBottles ? "none" : undefined}>
         <Title order={2} fz="h3">
           Bottles Sampled
         </Title>
@@ -75,7 +84,7 @@ function Meeting({ id }: { id: number }) {
         </Badge>
       </Group>
       {data.bottlesSampled.length === 0 ? (
-        <Card withBorder padding="lg">
+        <Card withBorder padding="lg" display={aheadWithoutBottles ? "none" : undefined}>
           <EmptyMessage>No bottles recorded for this meeting yet.</EmptyMessage>
         </Card>
       ) : (

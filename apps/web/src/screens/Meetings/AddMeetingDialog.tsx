@@ -1,9 +1,10 @@
-import { Select, TextInput } from "@mantine/core";
+import { Button, Select, TextInput } from "@mantine/core";
 import "../../styles/combobox";
 import { useForm } from "@mantine/form";
 import { DateOnlySchema, Messages } from "@club/shared";
 import { FormDialog } from "../../components/FormDialog";
-import { today } from "../../lib/format";
+import { nextFreeMeetingDay } from "../../lib/clubCalendar";
+import { formatDate, today } from "../../lib/format";
 import { onSaved } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 
@@ -22,6 +23,13 @@ export default function AddMeetingDialog({ onClose }: { onClose: () => void }) {
       Promise.all([utils.meetings.invalidate(), utils.themes.invalidate()]),
     ),
   });
+  const meetings = trpc.meetings.list.useQuery();
+  const nextFree = meetings.data
+    ? nextFreeMeetingDay(
+        today(),
+        meetings.data.map((m) => m.date),
+      )
+    : null;
   const form = useForm<Values>({
     initialValues: { date: today(), hostName: "", themeId: null },
     validate: {
@@ -46,6 +54,11 @@ export default function AddMeetingDialog({ onClose }: { onClose: () => void }) {
       submitting={create.isPending}
     >
       <TextInput type="date" label="Date" required {...form.getInputProps("date")} />
+      {nextFree ? (
+        <Button variant="light" size="md" onClick={() => form.setFieldValue("date", nextFree)}>
+          Next second Friday: {formatDate(nextFree)}
+        </Button>
+      ) : null}
       <TextInput label="Host name" required data-autofocus {...form.getInputProps("hostName")} />
       <Select
         label="Theme"
