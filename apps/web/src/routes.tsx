@@ -11,6 +11,9 @@ const BottleDetailsPage = lazyRoute(() => import("./screens/BottleDetails/Bottle
 const MeetingDetailsPage = lazyRoute(() => import("./screens/MeetingDetails/MeetingDetailsPage"));
 const ConfirmEmailPage = lazyRoute(() => import("./screens/ConfirmEmail/ConfirmEmailPage"));
 const AboutPage = lazyRoute(() => import("./screens/About/AboutPage"));
+const DuesPage = lazyRoute(() => import("./screens/Dues/DuesPage"));
+const TreasurerPage = lazyRoute(() => import("./screens/Treasurer/TreasurerPage"));
+const RsvpPage = lazyRoute(() => import("./screens/Rsvp/RsvpPage"));
 const NotFoundPage = lazyRoute(() => import("./screens/NotFound/NotFoundPage"));
 
 const ROUTES: { path: string; screen: LazyRoute }[] = [
@@ -23,6 +26,9 @@ const ROUTES: { path: string; screen: LazyRoute }[] = [
   { path: "/monthlymeeting/:meetingId", screen: MeetingDetailsPage },
   { path: "/confirm-email", screen: ConfirmEmailPage },
   { path: "/about", screen: AboutPage },
+  { path: "/dues", screen: DuesPage },
+  { path: "/treasurer", screen: TreasurerPage },
+  { path: "/rsvp", screen: RsvpPage },
 ];
 
 /** The paths routes.tsx serves (vite.routePreload.ts must know each; routes.test.ts checks it). */

@@ -7,6 +7,7 @@ import { CLUB_NAME } from "@club/shared";
 import { appSession, authApi, useSession } from "../lib/appSession";
 import { trpc } from "../lib/trpc";
 import { GlassLogo, MoonIcon, SunIcon } from "./icons";
+import { RoleNavLinks } from "./RoleNavLinks";
 import { PageLoader } from "./status";
 import classes from "./AppLayout.module.css";
 import buttons from "./buttons.module.css";
@@ -19,11 +20,22 @@ const LINKS = [
 ] as const;
 
 function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
-  return LINKS.map((link) => (
-    <NavLink key={link.to} to={link.to} end={link.to === "/"} className={classes.link} onClick={onNavigate}>
-      {link.label}
-    </NavLink>
-  ));
+  return (
+    <>
+      {LINKS.map((link) => (
+        <NavLink
+          key={link.to}
+          to={link.to}
+          end={link.to === "/"}
+          className={classes.link}
+          onClick={onNavigate}
+        >
+          {link.label}
+        </NavLink>
+      ))}
+      <RoleNavLinks className={classes.link} onNavigate={onNavigate} />
+    </>
+  );
 }
 
 /** 'Light Mode' while dark, 'Dark Mode' while light; the choice is stored under localStorage `theme`. */

@@ -53,7 +53,7 @@ export default function MeetingsPage() {
           </>
         }
       />
-      <NextMeetingCard meetings={meetings.data} />
+      <NextMeetingCard meetings={meetings.data} ready={!meetings.isPending} />
 
       {meetings.isPending ? (
         <PageLoader />

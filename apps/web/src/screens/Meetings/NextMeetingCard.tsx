@@ -121,8 +121,16 @@ function Scheduled({ meeting }: { meeting: MeetingListItem }) {
 }
 
 /** Home's first card: the next meeting (or the date the club's rule gives), and the RSVP control. */
-export function NextMeetingCard({ meetings }: { meetings: MeetingListItem[] | undefined }) {
-  const next = trpc.calendar.next.useQuery();
+export function NextMeetingCard({
+  meetings,
+  ready,
+}: {
+  meetings: MeetingListItem[] | undefined;
+  ready: boolean;
+}) {
+  // Asked once the list has answered: batched with meetings.list, the list's URL would no longer be
+  // the one the boot script prefetched (vite.routePreload.ts), and the list would load twice.
+  const next = trpc.calendar.next.useQuery(undefined, { enabled: ready });
   const meeting = next.data?.meetingId ? meetings?.find((m) => m.id === next.data.meetingId) : undefined;
   return (
     <Card withBorder padding="lg" mb="xl" component="section" aria-labelledby="next-meeting">
