@@ -17,12 +17,12 @@ describe("money and months on the dues screens", () => {
     expect(describeBalance(0)).toBe("Settled");
   });
 
-  it("names months and months behind", () => {
+  it("names months and what is owed", () => {
     expect(formatMonth("2026-03")).toBe("March 2026");
     expect(formatMonth("2025-12")).toBe("December 2025");
     expect(formatMonth(null)).toBe("Nothing yet");
     expect(describeBehind(0)).toBe("Up to date");
-    expect(describeBehind(1)).toBe("1 month behind");
-    expect(describeBehind(3)).toBe("3 months behind");
+    expect(describeBehind(-12)).toBe("Up to date");
+    expect(describeBehind(52)).toBe("$52.00 behind");
   });
 });

@@ -35,10 +35,9 @@ export function formatMonth(month: string | null): string {
   return name ? `${name} ${month.slice(0, 4)}` : month;
 }
 
-/** "2 months behind", "1 month behind", "Up to date". */
-export function describeBehind(months: number): string {
-  if (months <= 0) return "Up to date";
-  return `${months} ${months === 1 ? "month" : "months"} behind`;
+/** "$24.00 behind" or "Up to date" (the amount owed says more than months: it includes the joining fee). */
+export function describeBehind(balance: number): string {
+  return Math.round(balance * 100) > 0 ? `${formatMoney(balance)} behind` : "Up to date";
 }
 
 /** The current month as YYYY-MM (local time). */

@@ -27,11 +27,7 @@ export function DuesStatementView({ statement, name }: { statement: DuesStatemen
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
         <Figure label="Balance" value={describeBalance(statement.balance)} alert={statement.balance > 0} />
         <Figure label="Paid through" value={formatMonth(statement.paidThrough)} />
-        <Figure
-          label="Months behind"
-          value={describeBehind(statement.monthsBehind)}
-          alert={statement.monthsBehind > 0}
-        />
+        <Figure label="Behind" value={describeBehind(statement.balance)} alert={statement.balance > 0} />
       </SimpleGrid>
       <Title order={3} fz="h4">
         History

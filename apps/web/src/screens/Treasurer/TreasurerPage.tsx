@@ -25,10 +25,10 @@ interface Chosen {
 
 const fullName = (row: DuesMember) => `${row.member.firstName} ${row.member.lastName}`;
 
-function BehindBadge({ months }: { months: number }) {
-  return months > 0 ? (
+function BehindBadge({ row }: { row: DuesMember }) {
+  return row.monthsBehind > 0 ? (
     <Badge color="red" variant="light">
-      {describeBehind(months)}
+      {describeBehind(row.balance)}
     </Badge>
   ) : (
     <Badge color="green" variant="light">
@@ -101,7 +101,7 @@ function MembersList({ rows, onChoose }: { rows: DuesMember[]; onChoose: (member
                 <td className={classes.amount}>{formatMoney(row.balance)}</td>
                 <td>{formatMonth(row.paidThrough)}</td>
                 <td>
-                  <BehindBadge months={row.monthsBehind} />
+                  <BehindBadge row={row} />
                 </td>
               </tr>
             ))}
@@ -124,11 +124,12 @@ function MembersList({ rows, onChoose }: { rows: DuesMember[]; onChoose: (member
                 <Text size="sm" c="dimmed">
                   Paid through {formatMonth(row.paidThrough)}
                 </Text>
-                <BehindBadge months={row.monthsBehind} />
+                <BehindBadge row={row} />
               </div>
               <Button
                 size="md"
                 variant="light"
+                style={{ flexShrink: 0 }}
                 onClick={() => choose(row)}
                 aria-label={`Statement of ${fullName(row)}`}
               >
