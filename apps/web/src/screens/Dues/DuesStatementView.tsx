@@ -5,7 +5,7 @@ import { EmptyMessage } from "../../components/status";
 import { formatDate } from "../../lib/format";
 import { describeBalance, describeBehind, formatMoney, formatMonth } from "../../lib/money";
 import classes from "./Dues.module.css";
-import { entryLabel } from "./entryLabel";
+import { entryLabel, entryNote } from "./entryLabel";
 
 function Figure({ label, value, alert }: { label: string; value: string; alert?: boolean }) {
   return (
@@ -53,7 +53,7 @@ export function DuesStatementView({ statement, name }: { statement: DuesStatemen
                       <time dateTime={entry.date}>{formatDate(entry.date)}</time>
                     </td>
                     <td>{entryLabel(entry)}</td>
-                    <td>{entry.note}</td>
+                    <td>{entryNote(entry)}</td>
                     <td className={classes.amount}>{formatMoney(entry.amount)}</td>
                   </tr>
                 ))}
@@ -68,7 +68,7 @@ export function DuesStatementView({ statement, name }: { statement: DuesStatemen
                     <Text fw={600}>{entryLabel(entry)}</Text>
                     <Text size="sm" c="dimmed">
                       <time dateTime={entry.date}>{formatDate(entry.date)}</time>
-                      {entry.note ? ` · ${entry.note}` : ""}
+                      {entryNote(entry) ? ` · ${entryNote(entry)}` : ""}
                     </Text>
                   </div>
                   <Text fw={700} className={classes.amount}>

@@ -14,3 +14,7 @@ export function entryLabel(entry: DuesEntry): string {
       return entry.month ? `Hardship waiver, ${formatMonth(entry.month)}` : "Hardship waiver";
   }
 }
+
+/** The treasurer's note of a payment or waiver; the ledger's own notes ("Joining fee") repeat the label. */
+export const entryNote = (entry: DuesEntry): string =>
+  entry.kind === "payment" || entry.kind === "waiver" ? entry.note : "";

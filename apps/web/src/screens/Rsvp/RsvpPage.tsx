@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Anchor, Button, Card, Group, Stack, Text } from "@mantine/core";
+import { Button, Card, Group, Stack, Text } from "@mantine/core";
 import { Link, useSearchParams } from "react-router-dom";
 import { RSVP_STATUSES, type RsvpLinkResult, type RsvpStatus } from "@club/shared";
 import { PageHeader } from "../../components/PageHeader";
@@ -87,9 +87,9 @@ export default function RsvpPage() {
                 </Button>
               ))}
             </Group>
-            <Anchor component={Link} to={`/monthlymeeting/${result.meetingId}`} fw={600}>
+            <Button component={Link} to={`/monthlymeeting/${result.meetingId}`} variant="light" size="md">
               Open the meeting
-            </Anchor>
+            </Button>
           </Stack>
         </Card>
       )}

@@ -45,7 +45,8 @@ function MemberStatement({ member, onClose }: { member: Chosen; onClose: () => v
     <Card withBorder padding="lg" component="section" aria-labelledby="member-statement">
       <Stack gap="md">
         <Group justify="space-between" align="flex-start">
-          <Title order={2} fz="h3" id="member-statement">
+          {/* scrollIntoView must not leave the heading under the fixed 64 px header. */}
+          <Title order={2} fz="h3" id="member-statement" style={{ scrollMarginTop: 80 }}>
             Statement: {member.name}
           </Title>
           <Button variant="subtle" size="md" onClick={onClose}>
