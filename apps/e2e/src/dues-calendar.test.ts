@@ -357,7 +357,7 @@ describe("calendar, reminders' links and the dues ledger", () => {
       main(page).getByRole("button", { name: "Download CSV" }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^dues-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = readFileSync((await download.path())!, "utf8");
+    const csv = readFileSync(await download.path(), "utf8");
     expect(csv.split("\r\n")[0]).toBe("member,balance,paid through,date,kind,month,amount,method,note");
     expect(csv).toContain("Pat Payer,0.00");
     expect(csv).toContain('-52.00,bank transfer,"First payment, by transfer"');
