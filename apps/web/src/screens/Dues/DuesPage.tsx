@@ -35,7 +35,7 @@ export default function DuesPage() {
         </Stack>
       ) : (
         <Text>
-          <Anchor component={Link} to="/login">
+          <Anchor component={Link} to="/login" underline="always">
             Log in
           </Anchor>{" "}
           to see your dues.

@@ -104,7 +104,7 @@ function Scheduled({ meeting }: { meeting: MeetingListItem }) {
         <RsvpControl meetingId={meeting.id} rsvps={rsvps.data ?? []} />
       ) : (
         <Text size="sm" c="dimmed">
-          <Anchor component={Link} to="/login">
+          <Anchor component={Link} to="/login" underline="always">
             Log in
           </Anchor>{" "}
           to say whether you are coming.

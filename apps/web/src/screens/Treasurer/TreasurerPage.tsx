@@ -218,7 +218,7 @@ export default function TreasurerPage() {
       <PageHeader title="Treasurer" subtitle="Dues of every member: balances, payments and waivers." />
       {!session ? (
         <Text>
-          <Anchor component={Link} to="/login">
+          <Anchor component={Link} to="/login" underline="always">
             Log in
           </Anchor>{" "}
           as the treasurer or an admin to see the dues.
