@@ -91,6 +91,9 @@ export const PRELOAD_ROUTES: PreloadRoute[] = [
     queries: [{ procedure: "night.results", input: { id: "$id" } }],
   },
   { pattern: "^/journal/?$", screen: "src/screens/MeetingNight/JournalPage.tsx", queries: [] },
+  { pattern: "^/dues/?$", screen: "src/screens/Dues/DuesPage.tsx", queries: [] },
+  { pattern: "^/treasurer/?$", screen: "src/screens/Treasurer/TreasurerPage.tsx", queries: [] },
+  { pattern: "^/rsvp/?$", screen: "src/screens/Rsvp/RsvpPage.tsx", queries: [] },
 ];
 
 /** The tRPC GET URL httpBatchLink makes for one query alone: /trpc/<name>?batch=1&input={"0":input}. */

@@ -68,6 +68,9 @@ describe("accessibility and Content-Security-Policy on every route", () => {
     "/confirm-email",
     "/confirm-email?token=not-a-token&email=nobody%40example.com",
     "/no-such-page",
+    "/rsvp?token=not-a-valid-token&status=going",
+    "/dues",
+    "/treasurer",
   ];
   const memberRoutes = () => [
     "/",
@@ -75,10 +78,20 @@ describe("accessibility and Content-Security-Policy on every route", () => {
     "/theme-ideas",
     `/bottle/${bottleId}`,
     `/monthlymeeting/${meetingId}`,
+    "/dues",
+    "/treasurer",
   ];
 
   /** Member dialogs and inline editors: opened on their screen, then checked. */
   const memberStates: { name: string; path: () => string; open: (page: Page) => Promise<void> }[] = [
+    {
+      name: "Subscribe to the calendar dialog",
+      path: () => "/",
+      open: async (page) => {
+        await page.getByRole("button", { name: "Subscribe to the calendar" }).click();
+        await shows(dialog(page, "Subscribe to the calendar"));
+      },
+    },
     {
       name: "Add Meeting dialog",
       path: () => "/",

@@ -53,7 +53,8 @@ export function App() {
     >
       {notificationsWanted ? (
         <Suspense fallback={null}>
-          <Notifications position="bottom-right" />
+          {/* At the top, below the header: a toast never covers a form's submit button. */}
+          <Notifications position="top-center" styles={{ root: { top: 72 } }} />
         </Suspense>
       ) : null}
       <trpc.Provider client={trpcClient} queryClient={queryClient}>

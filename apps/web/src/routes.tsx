@@ -19,6 +19,9 @@ const MembersPage = lazyRoute(() => import("./screens/Members/MembersPage"));
 const ScorePage = lazyRoute(() => import("./screens/MeetingNight/ScorePage"));
 const ResultsPage = lazyRoute(() => import("./screens/MeetingNight/ResultsPage"));
 const JournalPage = lazyRoute(() => import("./screens/MeetingNight/JournalPage"));
+const DuesPage = lazyRoute(() => import("./screens/Dues/DuesPage"));
+const TreasurerPage = lazyRoute(() => import("./screens/Treasurer/TreasurerPage"));
+const RsvpPage = lazyRoute(() => import("./screens/Rsvp/RsvpPage"));
 const NotFoundPage = lazyRoute(() => import("./screens/NotFound/NotFoundPage"));
 
 const ROUTES: { path: string; screen: LazyRoute }[] = [
@@ -39,6 +42,9 @@ const ROUTES: { path: string; screen: LazyRoute }[] = [
   { path: "/meeting/:meetingId/score/:pour", screen: ScorePage },
   { path: "/meeting/:meetingId/results", screen: ResultsPage },
   { path: "/journal", screen: JournalPage },
+  { path: "/dues", screen: DuesPage },
+  { path: "/treasurer", screen: TreasurerPage },
+  { path: "/rsvp", screen: RsvpPage },
 ];
 
 /** The paths routes.tsx serves (vite.routePreload.ts must know each; routes.test.ts checks it). */

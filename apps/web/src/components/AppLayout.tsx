@@ -9,6 +9,7 @@ import { loginPath, nextFromLocation } from "../lib/loginRedirect";
 import { trpc } from "../lib/trpc";
 import { useAccount, useForgetAccountOnSessionChange, useMembersList } from "../lib/useAccount";
 import { GlassLogo, MoonIcon, SunIcon, UserIcon } from "./icons";
+import { RoleNavLinks } from "./RoleNavLinks";
 import { PageLoader } from "./status";
 import classes from "./AppLayout.module.css";
 import buttons from "./buttons.module.css";
@@ -42,6 +43,7 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
           {link.label}
         </NavLink>
       ))}
+      <RoleNavLinks className={classes.link} onNavigate={onNavigate} />
       <MembersLink onNavigate={onNavigate} />
     </>
   );

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { CLUB_NAME } from "@club/shared";
 import { PageHeader } from "../../components/PageHeader";
 import { useTitle } from "../../lib/useTitle";
+import { ABOUT_FIGURES as F } from "./clubRulesText";
 import classes from "./AboutPage.module.css";
 
 /** A headline figure: a bordered card with a small label and a large amber value. */
@@ -33,11 +34,13 @@ export default function AboutPage() {
             General Info
           </h2>
           <div className={classes.facts} data-columns="2">
-            <Fact label="We meet" value="Second Friday" />
-            <Fact label="Starting at" value="7:00 PM" />
+            <Fact label="We meet" value={F.meetingDay} />
+            <Fact label="Starting at" value={F.meetingTime} />
           </div>
           <Points>
-            <li>The club meets monthly on the second Friday at 7:00 PM.</li>
+            <li>
+              The club meets monthly on the {F.meetingDayInText} at {F.meetingTime}.
+            </li>
             <li>Hosts and themes are chosen at the prior month&apos;s meeting.</li>
             <li>Hosting is voluntary.</li>
           </Points>
@@ -48,17 +51,20 @@ export default function AboutPage() {
             Dues
           </h2>
           <div className={classes.facts} data-columns="3">
-            <Fact label="Monthly dues" value="$12" />
-            <Fact label="Joining fee" value="$40" />
-            <Fact label="First payment" value="$52" />
+            <Fact label="Monthly dues" value={F.monthly} />
+            <Fact label="Joining fee" value={F.joining} />
+            <Fact label="First payment" value={F.firstPayment} />
           </div>
           <Points>
-            <li>Dues are $12 per month.</li>
+            <li>Dues are {F.monthly} per month.</li>
             <li>Your first meeting is free.</li>
-            <li>Joining costs $40, so the first payment is $52 ($40 joining plus $12 dues).</li>
             <li>
-              Dues may be waived for up to six months for members of over 12 months who face financial
-              hardship.
+              Joining costs {F.joining}, so the first payment is {F.firstPayment} ({F.joining} joining plus{" "}
+              {F.monthly} dues).
+            </li>
+            <li>
+              Dues may be waived for up to {F.waiverMonths} months for members of over{" "}
+              {F.waiverMembershipMonths} months who face financial hardship.
             </li>
           </Points>
         </section>

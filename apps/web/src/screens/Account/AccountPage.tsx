@@ -7,6 +7,7 @@ import { useAccount } from "../../lib/useAccount";
 import { useTitle } from "../../lib/useTitle";
 import { PasswordCard } from "./PasswordCard";
 import { ProfileCard } from "./ProfileCard";
+import { EmailPreferences } from "./EmailPreferences";
 import { SessionsCard } from "./SessionsCard";
 import touch from "../../styles/touchTargets.module.css";
 
@@ -44,6 +45,7 @@ function AccountScreen() {
         <ProfileCard account={me} />
         <PasswordCard />
         <SessionsCard email={me.email} />
+        <EmailPreferences />
       </SimpleGrid>
     </Stack>
   );

@@ -6,11 +6,12 @@ import { PageHeader } from "../../components/PageHeader";
 import { EditIcon, GlassLogo, PlusIcon, TrashIcon } from "../../components/icons";
 import { EmptyMessage, ErrorAlert, NotFound, PageLoader } from "../../components/status";
 import { isNotFound, parseId } from "../../lib/errors";
-import { formatLongDate } from "../../lib/format";
+import { formatLongDate, today } from "../../lib/format";
 import { usePermissions } from "../../lib/permissions";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
 import { RemoveBottleButton } from "./RemoveBottleButton";
+import { AddToCalendarLink } from "./AddToCalendarLink";
 
 const AddBottleDialog = lazy(() => import("./AddBottleDialog"));
 const EditMeetingDialog = lazy(() => import("./EditMeetingDialog"));
@@ -37,6 +38,8 @@ function Meeting({ id }: { id: number }) {
     );
   }
   const { data } = meeting;
+  // A meeting still ahead has sampled nothing yet: no "Bottles Sampled" until it has bottles.
+  const aheadWithoutBottles = data.bottlesSampled.length === 0 && data.date.slice(0, 10) > today();
 
   return (
     <>
@@ -47,34 +50,37 @@ function Meeting({ id }: { id: number }) {
         title={<time dateTime={data.date}>{formatLongDate(data.date)}</time>}
         subtitle="Monthly meeting"
         actions={
-          isMember ? (
-            <>
-              <Button h={40} leftSection={<PlusIcon />} onClick={() => setDialog("add")}>
-                Add Bottle
-              </Button>
-              {mayCorrect(data.createdBy) ? (
-                <>
-                  <Button
-                    h={40}
-                    variant="default"
-                    leftSection={<EditIcon />}
-                    onClick={() => setDialog("edit")}
-                  >
-                    Edit Meeting
-                  </Button>
-                  <Button
-                    h={40}
-                    variant="light"
-                    color="red"
-                    leftSection={<TrashIcon />}
-                    onClick={() => setDialog("delete")}
-                  >
-                    Delete Meeting
-                  </Button>
-                </>
-              ) : null}
-            </>
-          ) : null
+          <>
+            <AddToCalendarLink meetingId={data.id} />
+            {isMember ? (
+              <>
+                <Button h={40} leftSection={<PlusIcon />} onClick={() => setDialog("add")}>
+                  Add Bottle
+                </Button>
+                {mayCorrect(data.createdBy) ? (
+                  <>
+                    <Button
+                      h={40}
+                      variant="default"
+                      leftSection={<EditIcon />}
+                      onClick={() => setDialog("edit")}
+                    >
+                      Edit Meeting
+                    </Button>
+                    <Button
+                      h={40}
+                      variant="light"
+                      color="red"
+                      leftSection={<TrashIcon />}
+                      onClick={() => setDialog("delete")}
+                    >
+                      Delete Meeting
+                    </Button>
+                  </>
+                ) : null}
+              </>
+            ) : null}
+          </>
         }
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} mb="xl">
@@ -96,7 +102,10 @@ function Meeting({ id }: { id: number }) {
         </Card>
       </SimpleGrid>
 
-      <Group justify="space-between" mb="sm">
+      {aheadWithoutBottles ? (
+        <Text c="dimmed">The bottles will be listed here once they are added.</Text>
+      ) : null}
+      <Group justify="space-between" mb="sm" display={aheadWithoutBottles ? "none" : undefined}>
         <Title order={2} fz="h3">
           Bottles Sampled
         </Title>
@@ -105,7 +114,7 @@ function Meeting({ id }: { id: number }) {
         </Badge>
       </Group>
       {data.bottlesSampled.length === 0 ? (
-        <Card withBorder padding="lg">
+        <Card withBorder padding="lg" display={aheadWithoutBottles ? "none" : undefined}>
           <EmptyMessage>No bottles recorded for this meeting yet.</EmptyMessage>
         </Card>
       ) : (

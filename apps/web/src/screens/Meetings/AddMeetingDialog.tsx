@@ -1,11 +1,12 @@
 import { useState } from "react";
-import { Alert, Select, TextInput } from "@mantine/core";
+import { Alert, Button, Select, TextInput } from "@mantine/core";
 import "../../styles/combobox";
 import { useForm } from "@mantine/form";
 import { DateOnlySchema, Messages } from "@club/shared";
 import { FormDialog } from "../../components/FormDialog";
+import { nextFreeMeetingDay } from "../../lib/clubCalendar";
 import { failure } from "../../lib/errors";
-import { datePart, formatLongDate, today } from "../../lib/format";
+import { datePart, formatDate, formatLongDate, today } from "../../lib/format";
 import { onSaved } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { useUndo } from "../../lib/undo";
@@ -37,6 +38,12 @@ export default function AddMeetingDialog({ onClose }: { onClose: () => void }) {
       () => Promise.all([utils.meetings.invalidate(), utils.themes.invalidate()]),
     ),
   });
+  const nextFree = meetings.data
+    ? nextFreeMeetingDay(
+        today(),
+        meetings.data.map((m) => m.date),
+      )
+    : null;
   const form = useForm<Values>({
     initialValues: { date: today(), hostName: "", themeId: null },
     validate: {
@@ -73,6 +80,11 @@ export default function AddMeetingDialog({ onClose }: { onClose: () => void }) {
         </Alert>
       ) : null}
       <TextInput type="date" label="Date" required {...form.getInputProps("date")} />
+      {nextFree ? (
+        <Button variant="light" size="md" onClick={() => form.setFieldValue("date", nextFree)}>
+          Next second Friday: {formatDate(nextFree)}
+        </Button>
+      ) : null}
       <TextInput label="Host name" required data-autofocus {...form.getInputProps("hostName")} />
       <Select
         label="Theme"

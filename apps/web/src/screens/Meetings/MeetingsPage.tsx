@@ -6,11 +6,30 @@ import { PageHeader } from "../../components/PageHeader";
 import { EmptyMessage, ErrorAlert, PageLoader } from "../../components/status";
 import { PlusIcon } from "../../components/icons";
 import { useSession } from "../../lib/appSession";
-import { formatDate } from "../../lib/format";
+import { splitMeetings } from "../../lib/clubCalendar";
+import { formatDate, today } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
+import { CalendarSubscribe } from "./CalendarSubscribe";
+import { NextMeetingCard } from "./NextMeetingCard";
 
 const AddMeetingDialog = lazy(() => import("./AddMeetingDialog"));
+
+// A label row, not a header cell: the table's column headers stay Date, Theme and Host.
+const GROUP_LABEL = {
+  fontWeight: 700,
+  fontSize: "var(--mantine-font-size-sm)",
+  color: "var(--mantine-color-dimmed)",
+};
+
+/** Upcoming meetings (soonest first), then past ones, each group under its own header row. */
+function meetingGroups<T extends { date: string }>(meetings: T[]) {
+  const { upcoming, past } = splitMeetings(meetings, today());
+  return [
+    { label: "Upcoming meetings", meetings: upcoming },
+    { label: "Past meetings", meetings: past },
+  ].filter((group) => group.meetings.length > 0);
+}
 
 export default function MeetingsPage() {
   useTitle("Monthly Meetings");
@@ -24,13 +43,17 @@ export default function MeetingsPage() {
         title="Monthly Meetings"
         subtitle="Second Friday of every month, 7:00 PM. Pick a date to see what we poured."
         actions={
-          session ? (
-            <Button h={40} leftSection={<PlusIcon />} onClick={() => setAdding(true)}>
-              Add Meeting
-            </Button>
-          ) : null
+          <>
+            <CalendarSubscribe />
+            {session ? (
+              <Button h={40} leftSection={<PlusIcon />} onClick={() => setAdding(true)}>
+                Add Meeting
+              </Button>
+            ) : null}
+          </>
         }
       />
+      <NextMeetingCard meetings={meetings.data} ready={!meetings.isPending} />
 
       {meetings.isPending ? (
         <PageLoader />
@@ -47,19 +70,26 @@ export default function MeetingsPage() {
               <th>Host</th>
             </tr>
           </thead>
-          <tbody>
-            {meetings.data.map((meeting) => (
-              <tr key={meeting.id}>
-                <td>
-                  <a href={`/monthlymeeting/${meeting.id}`} className={cellLinkClass}>
-                    <time dateTime={meeting.date}>{formatDate(meeting.date)}</time>
-                  </a>
+          {meetingGroups(meetings.data).map((group) => (
+            <tbody key={group.label}>
+              <tr>
+                <td colSpan={3} style={GROUP_LABEL}>
+                  {group.label}
                 </td>
-                <td>{meeting.theme}</td>
-                <td>{meeting.host}</td>
               </tr>
-            ))}
-          </tbody>
+              {group.meetings.map((meeting) => (
+                <tr key={meeting.id}>
+                  <td>
+                    <a href={`/monthlymeeting/${meeting.id}`} className={cellLinkClass}>
+                      <time dateTime={meeting.date}>{formatDate(meeting.date)}</time>
+                    </a>
+                  </td>
+                  <td>{meeting.theme}</td>
+                  <td>{meeting.host}</td>
+                </tr>
+              ))}
+            </tbody>
+          ))}
         </DataTable>
       )}
 

@@ -1,0 +1,25 @@
+import { NavLink } from "react-router-dom";
+import { useSession } from "../lib/appSession";
+import { trpc } from "../lib/trpc";
+
+/** "Dues" for every member, "Treasurer" too for the treasurer and admins (role from account.get). */
+export function RoleNavLinks({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
+  const session = useSession();
+  const account = trpc.account.get.useQuery(undefined, { enabled: session !== null });
+  if (!session) return null;
+  // The cache may still hold the account of whoever was logged in before in this tab.
+  const sameMember = account.data?.email.toLowerCase() === session.email?.toLowerCase();
+  const role = sameMember ? account.data?.role : undefined;
+  return (
+    <>
+      <NavLink to="/dues" className={className} onClick={onNavigate}>
+        Dues
+      </NavLink>
+      {role === "treasurer" || role === "admin" ? (
+        <NavLink to="/treasurer" className={className} onClick={onNavigate}>
+          Treasurer
+        </NavLink>
+      ) : null}
+    </>
+  );
+}

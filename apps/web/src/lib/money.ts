@@ -1,0 +1,46 @@
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** "$1,052.50" or "-$12.00" for an amount in dollars (the API's unit). */
+export function formatMoney(dollars: number): string {
+  const cents = Math.round(Math.abs(dollars) * 100);
+  const whole = Math.floor(cents / 100).toLocaleString("en-US");
+  const sign = dollars < 0 && cents > 0 ? "-" : "";
+  return `${sign}$${whole}.${String(cents % 100).padStart(2, "0")}`;
+}
+
+/** What a balance means for the member: "$24.00 due", "$12.00 in credit" or "Settled". */
+export function describeBalance(balance: number): string {
+  if (Math.round(balance * 100) === 0) return "Settled";
+  return balance > 0 ? `${formatMoney(balance)} due` : `${formatMoney(-balance)} in credit`;
+}
+
+/** "March 2026" for "2026-03"; "Nothing yet" for null. */
+export function formatMonth(month: string | null): string {
+  if (!month) return "Nothing yet";
+  const index = Number(month.slice(5, 7)) - 1;
+  const name = MONTHS[index];
+  return name ? `${name} ${month.slice(0, 4)}` : month;
+}
+
+/** "$24.00 behind" or "Up to date" (the amount owed says more than months: it includes the joining fee). */
+export function describeBehind(balance: number): string {
+  return Math.round(balance * 100) > 0 ? `${formatMoney(balance)} behind` : "Up to date";
+}
+
+/** The current month as YYYY-MM (local time). */
+export function thisMonth(now: Date = new Date()): string {
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}`;
+}

@@ -1,0 +1,46 @@
+import { Anchor, Stack, Text } from "@mantine/core";
+import { Link } from "react-router-dom";
+import { CLUB_RULES, dollars } from "@club/shared";
+import { PageHeader } from "../../components/PageHeader";
+import { ErrorAlert, PageLoader } from "../../components/status";
+import { useSession } from "../../lib/appSession";
+import { trpc } from "../../lib/trpc";
+import { useTitle } from "../../lib/useTitle";
+import { EmailPreferences } from "../Account/EmailPreferences";
+import { DuesStatementView } from "./DuesStatementView";
+
+function MyDues() {
+  const statement = trpc.dues.me.useQuery();
+  const account = trpc.account.get.useQuery();
+  if (statement.isPending) return <PageLoader />;
+  if (statement.isError) return <ErrorAlert message="Failed to fetch your dues." />;
+  const name = account.data ? `${account.data.firstName} ${account.data.lastName}` : "you";
+  return <DuesStatementView statement={statement.data} name={name} />;
+}
+
+/** /dues: the member's own balance, paid-through month and history; their email preferences. */
+export default function DuesPage() {
+  useTitle("My dues");
+  const session = useSession();
+  return (
+    <>
+      <PageHeader
+        title="My dues"
+        subtitle={`${dollars(CLUB_RULES.monthlyDuesCents)} a month, charged on the first. Pay the treasurer at a meeting.`}
+      />
+      {session ? (
+        <Stack gap="xl">
+          <MyDues />
+          <EmailPreferences />
+        </Stack>
+      ) : (
+        <Text>
+          <Anchor component={Link} to="/login" underline="always">
+            Log in
+          </Anchor>{" "}
+          to see your dues.
+        </Text>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,167 @@
+import { Anchor, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { Link } from "react-router-dom";
+import type { MeetingListItem, Rsvp, RsvpStatus } from "@club/shared";
+import { ErrorAlert, PageLoader } from "../../components/status";
+import { useSession } from "../../lib/appSession";
+import { formatTime } from "../../lib/clubCalendar";
+import { formatLongDate } from "../../lib/format";
+import { notify } from "../../lib/notify";
+import { trpc } from "../../lib/trpc";
+import { AddToCalendarLink } from "../MeetingDetails/AddToCalendarLink";
+
+const ANSWERS: { status: RsvpStatus; label: string }[] = [
+  { status: "going", label: "Going" },
+  { status: "maybe", label: "Maybe" },
+  { status: "declined", label: "Not going" },
+];
+
+/** "4 going (plus 2 guests) · 1 maybe", from the meeting's answers. */
+export function comingSummary(rsvps: Rsvp[]): string {
+  const going = rsvps.filter((r) => r.status === "going" && r.waitlistPosition === null);
+  const guests = going.reduce((sum, r) => sum + r.guests, 0);
+  const maybe = rsvps.filter((r) => r.status === "maybe").length;
+  const waiting = rsvps.filter((r) => r.status === "going" && r.waitlistPosition !== null).length;
+  const parts = [
+    `${going.length} going${guests > 0 ? ` (plus ${guests} ${guests === 1 ? "guest" : "guests"})` : ""}`,
+  ];
+  if (maybe > 0) parts.push(`${maybe} maybe`);
+  if (waiting > 0) parts.push(`${waiting} on the waitlist`);
+  return parts.join(" · ");
+}
+
+function Label({ children }: { children: string }) {
+  return (
+    <Text size="xs" tt="uppercase" fw={700} c="dimmed" lts={0.6}>
+      {children}
+    </Text>
+  );
+}
+
+/** Going / Maybe / Not going for the next meeting (night.rsvp); the member's answer is pressed. */
+function RsvpControl({ meetingId, rsvps }: { meetingId: number; rsvps: Rsvp[] }) {
+  const utils = trpc.useUtils();
+  const account = trpc.account.get.useQuery();
+  const answer = trpc.night.rsvp.useMutation({
+    onSuccess: async (result) => {
+      notify(
+        result.waitlistPosition
+          ? `You're on the waitlist (number ${result.waitlistPosition}).`
+          : "Answer saved.",
+      );
+      await utils.night.rsvps.invalidate({ id: meetingId });
+    },
+  });
+  // night.rsvps names members, not ids: the caller's own answer is found by name.
+  const mine = account.data
+    ? rsvps.find(
+        (r) => r.member.firstName === account.data.firstName && r.member.lastName === account.data.lastName,
+      )?.status
+    : undefined;
+  const current = answer.data?.status ?? mine;
+  return (
+    <Stack gap={6}>
+      <Group gap="xs" role="group" aria-label="Your answer">
+        {ANSWERS.map(({ status, label }) => (
+          <Button
+            key={status}
+            size="md"
+            variant={current === status ? "filled" : "default"}
+            aria-pressed={current === status}
+            loading={answer.isPending && answer.variables?.status === status}
+            onClick={() => answer.mutate({ id: meetingId, status, guests: 0 })}
+          >
+            {label}
+          </Button>
+        ))}
+      </Group>
+      {answer.isError ? <ErrorAlert message={answer.error.message} /> : null}
+    </Stack>
+  );
+}
+
+function Scheduled({ meeting }: { meeting: MeetingListItem }) {
+  const session = useSession();
+  const rsvps = trpc.night.rsvps.useQuery({ id: meeting.id });
+  return (
+    <>
+      <Group gap="xl" align="flex-start">
+        <div>
+          <Label>Theme</Label>
+          <Text fw={700}>{meeting.theme}</Text>
+        </div>
+        <div>
+          <Label>Host</Label>
+          <Text fw={700}>{meeting.host}</Text>
+        </div>
+        <div>
+          <Label>Who is coming</Label>
+          <Text fw={700}>
+            {rsvps.data ? comingSummary(rsvps.data) : rsvps.isError ? "Not available" : "…"}
+          </Text>
+        </div>
+      </Group>
+      {session ? (
+        <RsvpControl meetingId={meeting.id} rsvps={rsvps.data ?? []} />
+      ) : (
+        <Text size="sm" c="dimmed">
+          <Anchor component={Link} to="/login" underline="always">
+            Log in
+          </Anchor>{" "}
+          to say whether you are coming.
+        </Text>
+      )}
+      <Group gap="md">
+        <Button component={Link} to={`/monthlymeeting/${meeting.id}`} variant="light" size="md">
+          Meeting page
+        </Button>
+        <AddToCalendarLink meetingId={meeting.id} />
+      </Group>
+    </>
+  );
+}
+
+/** Home's first card: the next meeting (or the date the club's rule gives), and the RSVP control. */
+export function NextMeetingCard({
+  meetings,
+  ready,
+}: {
+  meetings: MeetingListItem[] | undefined;
+  ready: boolean;
+}) {
+  // Asked once the list has answered: batched with meetings.list, the list's URL would no longer be
+  // the one the boot script prefetched (vite.routePreload.ts), and the list would load twice.
+  const next = trpc.calendar.next.useQuery(undefined, { enabled: ready });
+  const meeting = next.data?.meetingId ? meetings?.find((m) => m.id === next.data.meetingId) : undefined;
+  return (
+    <Card withBorder padding="lg" mb="xl" component="section" aria-labelledby="next-meeting">
+      <Stack gap="md">
+        <Title order={2} fz="h3" id="next-meeting">
+          Next meeting
+        </Title>
+        {next.isPending ? (
+          <PageLoader py={12} />
+        ) : next.isError ? (
+          <ErrorAlert message="Failed to fetch the next meeting." />
+        ) : (
+          <>
+            <div>
+              <Text fz="xl" fw={700}>
+                <time dateTime={`${next.data.date}T${next.data.time}`}>
+                  {formatLongDate(next.data.date)}, {formatTime(next.data.time)}
+                </time>
+              </Text>
+              <Text size="sm" c="dimmed">
+                Club time zone: {next.data.timezone}
+              </Text>
+            </div>
+            {meeting ? (
+              <Scheduled meeting={meeting} />
+            ) : (
+              <Text c="dimmed">Not scheduled yet: this is the date the club&apos;s rule gives.</Text>
+            )}
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+}
