@@ -53,8 +53,7 @@ export function App() {
     >
       {notificationsWanted ? (
         <Suspense fallback={null}>
-          {/* At the top, below the header: a toast never covers a form's submit button. */}
-          <Notifications position="top-center" styles={{ root: { top: 72 } }} />
+          <Notifications />
         </Suspense>
       ) : null}
       <trpc.Provider client={trpcClient} queryClient={queryClient}>

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, type ReactNode } from "react";
+import { Suspense, useEffect, useRef, type ReactNode } from "react";
 import { useComputedColorScheme, useMantineColorScheme } from "@mantine/core";
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import { useMutation } from "@tanstack/react-query";
@@ -8,7 +8,7 @@ import { appSession, authApi, useSession } from "../lib/appSession";
 import { loginPath, nextFromLocation } from "../lib/loginRedirect";
 import { trpc } from "../lib/trpc";
 import { useAccount, useForgetAccountOnSessionChange, useMembersList } from "../lib/useAccount";
-import { GlassLogo, MoonIcon, SunIcon, UserIcon } from "./icons";
+import { GlassLogo, MoonIcon, SunIcon } from "./icons";
 import { RoleNavLinks } from "./RoleNavLinks";
 import { PageLoader } from "./status";
 import classes from "./AppLayout.module.css";
@@ -21,18 +21,65 @@ const LINKS = [
   { to: "/about", label: "About" },
 ] as const;
 
-/** Links only a logged-in member sees, shown before About. */
+/** Pages only a logged-in member has. */
 const MEMBER_LINKS = [
   { to: "/journal", label: "Journal" },
   { to: "/activity", label: "Activity" },
 ] as const;
 
-function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
-  const session = useSession();
-  const links = session ? [...LINKS.slice(0, -1), ...MEMBER_LINKS, ...LINKS.slice(-1)] : LINKS;
+/** A member's own pages; on a desktop they sit in the "My club" menu, on a phone in the list. */
+function MemberPages({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <>
-      {links.map((link) => (
+      {MEMBER_LINKS.map((link) => (
+        <NavLink key={link.to} to={link.to} className={classes.link} onClick={onNavigate}>
+          {link.label}
+        </NavLink>
+      ))}
+      <RoleNavLinks className={classes.link} onNavigate={onNavigate} />
+    </>
+  );
+}
+
+/** The desktop header's menu of a member's own pages: a plain <details>, closed on navigation. */
+function MyClubMenu() {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [location.pathname]);
+  useEffect(() => {
+    const close = (event: MouseEvent | KeyboardEvent) => {
+      const menu = ref.current;
+      if (!menu?.open) return;
+      if (event instanceof KeyboardEvent ? event.key === "Escape" : !menu.contains(event.target as Node))
+        menu.open = false;
+    };
+    document.addEventListener("click", close);
+    document.addEventListener("keydown", close);
+    return () => {
+      document.removeEventListener("click", close);
+      document.removeEventListener("keydown", close);
+    };
+  }, []);
+  return (
+    <details ref={ref} className={classes.more}>
+      <summary className={classes.link}>My club</summary>
+      <div className={classes.menu}>
+        <MemberPages onNavigate={() => ref.current?.removeAttribute("open")} />
+        <NavLink to="/account" className={classes.link}>
+          Account
+        </NavLink>
+      </div>
+    </details>
+  );
+}
+
+function NavLinks({ onNavigate, compact }: { onNavigate?: () => void; compact?: boolean }) {
+  const session = useSession();
+  return (
+    <>
+      {LINKS.map((link) => (
         <NavLink
           key={link.to}
           to={link.to}
@@ -43,8 +90,9 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
           {link.label}
         </NavLink>
       ))}
-      <RoleNavLinks className={classes.link} onNavigate={onNavigate} />
+      {session && !compact ? <MemberPages onNavigate={onNavigate} /> : null}
       <MembersLink onNavigate={onNavigate} />
+      {session && compact ? <MyClubMenu /> : null}
     </>
   );
 }
@@ -116,18 +164,7 @@ function AccountControls({ vertical, onNavigate }: { vertical?: boolean; onNavig
           >
             Account
           </NavLink>
-        ) : (
-          // The desktop header is full: an icon button, named like the phone menu's text button.
-          <NavLink
-            to="/account"
-            className={`${buttons.button} ${buttons.icon} ${classes.accountLink}`}
-            data-variant="default"
-            aria-label="Account"
-            title="Account"
-          >
-            <UserIcon />
-          </NavLink>
-        )}
+        ) : null}
         <button
           type="button"
           className={buttons.button}
@@ -204,7 +241,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           </div>
 
           <nav aria-label="Main" className={classes.desktopNav}>
-            <NavLinks />
+            <NavLinks compact />
           </nav>
 
           <div className={classes.end}>
