@@ -25,12 +25,21 @@ interface Chosen {
 
 const fullName = (row: DuesMember) => `${row.member.firstName} ${row.member.lastName}`;
 
+/** Behind: a month before this one is unpaid. Due: only this month's charges are open. */
 function BehindBadge({ row }: { row: DuesMember }) {
-  return row.monthsBehind > 0 ? (
-    <Badge color="red" variant="light">
-      {describeBehind(row.balance)}
-    </Badge>
-  ) : (
+  if (row.monthsBehind > 0)
+    return (
+      <Badge color="red" variant="light">
+        {describeBehind(row.balance)}
+      </Badge>
+    );
+  if (Math.round(row.balance * 100) > 0)
+    return (
+      <Badge color="yellow" variant="light">
+        {formatMoney(row.balance)} due
+      </Badge>
+    );
+  return (
     <Badge color="green" variant="light">
       Up to date
     </Badge>
