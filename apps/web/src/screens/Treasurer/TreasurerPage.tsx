@@ -35,7 +35,7 @@ function BehindBadge({ row }: { row: DuesMember }) {
     );
   if (Math.round(row.balance * 100) > 0)
     return (
-      <Badge color="yellow" variant="light">
+      <Badge color="amber" variant="light">
         {formatMoney(row.balance)} due
       </Badge>
     );
