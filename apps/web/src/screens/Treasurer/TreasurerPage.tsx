@@ -178,14 +178,17 @@ function Ledger() {
   const rows = sortDuesMembers(list.data, sort);
   const behind = list.data.filter((row) => row.monthsBehind > 0);
   const owed = behind.reduce((sum, row) => sum + Math.max(row.balance, 0), 0);
+  const due = list.data.reduce((sum, row) => sum + Math.max(row.balance, 0), 0);
 
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="center">
         <Text fw={600}>
-          {behind.length === 0
-            ? "Every member is up to date."
-            : `${behind.length} ${behind.length === 1 ? "member is" : "members are"} behind, ${formatMoney(owed)} owed.`}
+          {behind.length > 0
+            ? `${behind.length} ${behind.length === 1 ? "member is" : "members are"} behind, ${formatMoney(owed)} owed.`
+            : due > 0
+              ? `No one is behind; ${formatMoney(due)} is due this month.`
+              : "Every member is up to date."}
         </Text>
         <Button size="md" variant="default" onClick={download} loading={downloading}>
           Download CSV
