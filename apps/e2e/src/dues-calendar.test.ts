@@ -366,6 +366,41 @@ describe("calendar, reminders' links and the dues ledger", () => {
     expectNoPageErrors(watchOf(page), "/treasurer");
   });
 
+  it("the treasurer, on a desktop: the My club menu, the table, a payment that pays a month ahead", async () => {
+    const page = await open({ viewport: DESKTOP, as: treasurer, theme: "light" });
+    await visit(page, "/");
+    await page.getByText("My club", { exact: true }).click();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Treasurer" }).click();
+    await onScreen(page, "Treasurer");
+    const table = main(page).getByRole("table", { name: "Dues of every member" });
+    const payerRow = table.getByRole("row").filter({ hasText: "Pat Payer" });
+    await shows(payerRow.getByText("Up to date"));
+    await payerRow.getByRole("button", { name: "Pat Payer" }).click();
+    const statement = main(page).getByRole("region", { name: "Statement: Pat Payer" });
+    await statement.getByRole("button", { name: "Record payment" }).click();
+    const pay = dialog(page, "Record payment: Pat Payer");
+    await pay.getByLabel("Amount").fill("12");
+    await chooseOption(pay, page, "Method", "cash");
+    await pay.getByRole("button", { name: "Record payment" }).click();
+    await hides(pay);
+    await shows(toast(page, "Payment recorded for Pat Payer."));
+    const after = await club.apiOk<DuesStatement>(
+      "GET",
+      `/api/Dues/Members/${payer.id}`,
+      undefined,
+      treasurer.accessToken,
+    );
+    expect(after.balance).toBe(-12);
+    const [y, m] = after.entries
+      .find((e) => e.kind === "monthly")!
+      .month!.split("-")
+      .map(Number) as [number, number];
+    const nextMonth = `${m === 12 ? y + 1 : y}-${String((m % 12) + 1).padStart(2, "0")}`;
+    expect(after.paidThrough).toBe(nextMonth);
+    expect(await noSidewaysScroll(page)).toBe(true);
+    expectNoPageErrors(watchOf(page), "/treasurer on a desktop");
+  });
+
   it("every changed screen fits 375 px in both themes, with 40 px tap targets (screenshots in SHOTS_DIR)", async () => {
     const dir = process.env.SHOTS_DIR;
     if (dir) mkdirSync(dir, { recursive: true });
