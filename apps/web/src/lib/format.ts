@@ -3,7 +3,7 @@ import { NEVER_USED_DATE } from "@club/shared";
 // Dates are formatted by hand, exactly as Intl.DateTimeFormat("en-US", { timeZone: "UTC" }) would
 // (format.test.ts compares the two): the first DateTimeFormat with a time zone loads time-zone data,
 // 20 to 50 ms on a small machine, on the first screen.
-const MONTHS = [
+export const MONTHS = [
   "January",
   "February",
   "March",

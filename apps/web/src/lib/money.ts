@@ -1,17 +1,4 @@
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
+import { MONTHS } from "./format";
 
 /** "$1,052.50" or "-$12.00" for an amount in dollars (the API's unit). */
 export function formatMoney(dollars: number): string {
