@@ -17,3 +17,4 @@ export * from "./queries/entities";
 export * from "./queries/night";
 export * from "./queries/images";
 export * from "./queries/club";
+export * from "./queries/cellar";

@@ -2,6 +2,7 @@ export * from "./activity";
 export * from "./auth";
 export * from "./club";
 export * from "./bottles";
+export * from "./cellar";
 export * from "./comments";
 export * from "./common";
 export * from "./constants";

@@ -16,6 +16,8 @@ export const bottles = sqliteTable(
     stateId: integer().references(() => states.id),
     abv: real().notNull(),
     storeLink: text(),
+    /** The bottle's size in ml (the cellar's fill level and cost per pour use it). */
+    sizeMl: integer().notNull().default(700),
     createdBy: integer().references(() => members.id, { onDelete: "set null" }),
     createdAt: text().notNull().default(now),
   },
@@ -38,6 +40,12 @@ export const bottleInstances = sqliteTable(
     datePurchased: text().notNull(),
     dateFinished: text(),
     purchasePriceCents: integer().notNull(),
+    /** YYYY-MM-DD the bottle was opened; null while sealed. */
+    openedDate: text(),
+    /** A member's reading of the fill level (0-100 %), overriding the estimate from that day on. */
+    levelPct: integer(),
+    /** YYYY-MM-DD of that reading: pours at meetings after it lower the estimate from it. */
+    levelSetOn: text(),
     createdBy: integer().references(() => members.id, { onDelete: "set null" }),
     createdAt: text().notNull().default(now),
   },
@@ -75,3 +83,22 @@ export const bottleImages = sqliteTable("bottle_images", {
   bytes: integer().notNull(),
   updatedAt: text().notNull().default(now),
 });
+
+/**
+ * Other names a bottle is known by: the name of a bottle merged into it (search still finds it).
+ * mergedFromId keeps the merged bottle's old id so that an undo can give it back.
+ */
+export const bottleAliases = sqliteTable(
+  "bottle_aliases",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    bottleId: integer()
+      .notNull()
+      .references(() => bottles.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    mergedFromId: integer(),
+    createdBy: integer().references(() => members.id, { onDelete: "set null" }),
+    createdAt: text().notNull().default(now),
+  },
+  (t) => [index("bottle_aliases_bottle_idx").on(t.bottleId)],
+);

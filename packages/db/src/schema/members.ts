@@ -44,8 +44,13 @@ export const members = sqliteTable(
     duesUntil: text(),
     meetingReminders: integer({ mode: "boolean" }).notNull().default(true),
     duesReminders: integer({ mode: "boolean" }).notNull().default(true),
+    /** The `sub` of the member's single sign-on identity at OIDC_ISSUER, once linked. */
+    oidcSubject: text(),
   },
   (t) => [
+    uniqueIndex("members_oidc_subject_idx")
+      .on(t.oidcSubject)
+      .where(sql`${t.oidcSubject} IS NOT NULL`),
     uniqueIndex("members_confirmed_email_idx")
       .on(t.email)
       .where(sql`${t.emailConfirmedAt} IS NOT NULL`),

@@ -17,11 +17,20 @@ export const examples: Examples = {
         hostMemberId: null,
       }),
     },
-    // Always a change: the fixture pour's size flips between 25 and 30 ml.
+    // Always a change: the fixture pour's size flips between 25 and 30 ml, and the flight is never
+    // empty beforehand, so a fuzzed `pours: []` clears something too.
     "night.setFlight": {
       owned: true,
       input: async (c) => {
-        const [first] = await c.t.caller(c.f.member.user).night.flight({ id: c.f.meetingId });
+        const caller = c.t.caller(c.f.member.user);
+        let [first] = await caller.night.flight({ id: c.f.meetingId });
+        if (!first) {
+          await caller.night.setFlight({
+            id: c.f.meetingId,
+            pours: [{ bottleId: c.f.bottleId, pourMl: 25 }],
+          });
+          [first] = await caller.night.flight({ id: c.f.meetingId });
+        }
         return {
           id: c.f.meetingId,
           pours: [{ bottleId: c.f.bottleId, pourMl: first?.pourMl === 25 ? 30 : 25 }],
