@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import { join, resolve } from "node:path";
 import { z } from "zod";
+import { Cron } from "croner";
 
 const booleanString = z
   .enum(["true", "false", "1", "0", "yes", "no"], { error: "use true or false" })
@@ -70,7 +71,30 @@ const EnvSchema = z.object({
     .min(1)
     .max(1_000_000)
     .default(10),
+  BACKUP_SCHEDULE: z
+    .string()
+    .trim()
+    .refine(
+      (v) => v.toLowerCase() === "off" || isCron(v),
+      "must be a cron schedule such as 0 3 * * * (minute hour day month weekday), or off",
+    )
+    .default("0 3 * * *"),
+  BACKUP_KEEP: z.coerce
+    .number({ error: "must be a whole number of backups" })
+    .int("must be a whole number of backups")
+    .min(1, "must keep at least 1 backup")
+    .max(1000)
+    .default(14),
 });
+
+function isCron(pattern: string): boolean {
+  try {
+    new Cron(pattern, { paused: true });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function isTimeZone(name: string): boolean {
   try {
@@ -116,6 +140,8 @@ export interface Config {
   trustProxy: false | number | string;
   /** Image decodes at once, uploads that may wait beyond them, uploads per member a minute (platform/images.ts). */
   images: { concurrency: number; maxQueued: number; uploadsPerMinute: number };
+  /** Scheduled backups into `dir` (DATA_DIR/backups): a cron schedule in the club's time zone or null (off), how many to keep. */
+  backups: { schedule: string | null; keep: number; dir: string };
 }
 
 export class ConfigError extends Error {}
@@ -173,6 +199,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       concurrency: e.IMAGE_CONCURRENCY,
       maxQueued: e.IMAGE_QUEUE_MAX,
       uploadsPerMinute: e.UPLOADS_PER_MINUTE,
+    },
+    backups: {
+      schedule: e.BACKUP_SCHEDULE.toLowerCase() === "off" ? null : e.BACKUP_SCHEDULE,
+      keep: e.BACKUP_KEEP,
+      dir: join(dataDir, "backups"),
     },
   };
 }

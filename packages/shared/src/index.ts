@@ -1,5 +1,6 @@
 export * from "./activity";
 export * from "./auth";
+export * from "./backups";
 export * from "./club";
 export * from "./bottles";
 export * from "./cellar";

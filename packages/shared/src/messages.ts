@@ -105,6 +105,8 @@ export const ServerMessages = {
   changedSince: "It has changed since: undo the later changes first.",
   hasDependents: "Other things were added to it since: remove them first.",
   undoConflict: "It cannot be restored: something it belongs to is gone.",
+  noBackupYet: "There is no backup yet. Make one with Back up now.",
+  backupFailed: "The backup failed:",
   rsvpLinkInvalid: "This answer link is not valid any more. Open the meeting in the app to answer.",
   internal: "Something went wrong.",
 } as const;

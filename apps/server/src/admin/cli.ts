@@ -7,6 +7,8 @@ import { ConfigError, loadConfig, type Config } from "../config";
 import { SERVER_UMASK } from "../platform/dataDir";
 import { AdminError, backup, confirm, members, resetPassword } from "./commands";
 import { approve, deactivate, invite, role } from "./membership";
+import { restore } from "./restore";
+import { BackupError } from "../platform/backups";
 
 /**
  * `npm run admin -- <command>`: the club admin's tools for a server without SMTP or a lost
@@ -71,7 +73,7 @@ export function buildProgram(): Command {
   program
     .name("npm run admin --")
     .description(
-      "Admin tasks for the whiskey club: list members, approve, change roles, deactivate, invite, confirm an email address by hand, reset a password, back up.",
+      "Admin tasks for the whiskey club: list members, approve, change roles, deactivate, invite, confirm an email address by hand, reset a password, back up, restore a backup.",
     )
     .showHelpAfterError("(add --help for usage)")
     .addHelpText(
@@ -79,7 +81,7 @@ export function buildProgram(): Command {
       `
 It works on the database in DATA_DIR, the same variable the server reads
 (now: ${resolve(dataDirSetting())}). A relative DATA_DIR is relative to apps/server,
-as for \`npm start\`. Safe to run while the server is running.
+as for \`npm start\`. Safe to run while the server is running, except restore.
 
 Examples:
   npm run admin -- members
@@ -89,6 +91,7 @@ Examples:
   npm run admin -- confirm ann@example.org
   npm run admin -- reset-password ann@example.org
   npm run backup -- backups/club-$(date +%F).sqlite
+  npm run admin -- restore data/backups/club-2026-05-01T0300.sqlite   (server stopped)
   docker compose exec club npm run admin -- members        (in Docker)`,
     );
 
@@ -225,9 +228,10 @@ Examples:
     .addHelpText(
       "after",
       `
-Restore (see README, "Backups and restore"): stop the server; copy <file> to
-DATA_DIR/club.sqlite and delete DATA_DIR/club.sqlite-wal and club.sqlite-shm if present;
-copy the files of <file>-images/ into DATA_DIR/images/; start the server.`,
+Restore (see README, "Backups and restore"): stop the server, then
+  npm run admin -- restore <file>
+It checks <file>, moves DATA_DIR/club.sqlite (with club.sqlite-wal and club.sqlite-shm)
+and DATA_DIR/images aside to DATA_DIR/replaced-<time>/, and copies <file> and <file>-images/ in.`,
     )
     .action((file: string, opts: { force?: boolean }) =>
       withDatabase(async (db, config) => {
@@ -239,6 +243,26 @@ copy the files of <file>-images/ into DATA_DIR/images/; start the server.`,
       }),
     );
 
+  program
+    .command("restore")
+    .description(
+      "with the server stopped: check <file>, move the current database and images aside to DATA_DIR/replaced-<time>/, and put <file> and <file>-images/ in their place",
+    )
+    .argument("<file>", "a backup's database file, e.g. data/backups/club-2026-05-01T0300.sqlite")
+    .action((file: string) => {
+      const dataDir = resolve(dataDirSetting());
+      process.stderr.write(`Data folder: ${dataDir}\n`);
+      const result = restore(dataDir, fromInvocationDir(file));
+      if (result.replacedDir) say(`Moved ${result.moved.join(", ")} to ${result.replacedDir}/.`);
+      say(`Restored ${result.file} to ${join(dataDir, DB_FILE_NAME)} (${result.members} members, integrity ok).`);
+      say(
+        result.images === null
+          ? `No ${result.file}-images/ folder next to it: ${join(dataDir, "images")} was left as it was.`
+          : `Copied ${result.images} image files to ${join(dataDir, "images")}/.`,
+      );
+      say("Start the server now. Members log in again if DATA_DIR/jwt-secret changed.");
+    });
+
   return program;
 }
 
@@ -248,7 +272,7 @@ async function main(): Promise<void> {
   try {
     await buildProgram().parseAsync(process.argv);
   } catch (error) {
-    if (error instanceof AdminError || error instanceof ConfigError) {
+    if (error instanceof AdminError || error instanceof ConfigError || error instanceof BackupError) {
       process.stderr.write(`error: ${error.message}\n`);
       process.exitCode = 1;
       return;

@@ -1,26 +1,12 @@
 import { randomInt } from "node:crypto";
+import { existsSync, mkdirSync } from "node:fs";
+import { dirname } from "node:path";
 import {
-  chmodSync,
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  statSync,
-} from "node:fs";
-import { dirname, join } from "node:path";
-import {
-  backupDatabase,
-  checkIntegrity,
-  closeDb,
   countActiveAdmins,
-  countMembers,
   findMemberByEmail,
   findRegistrations,
   listMembers,
   markMemberConfirmed,
-  openDb,
   replaceMemberPassword,
   type Db,
   type MemberRow,
@@ -28,6 +14,7 @@ import {
 } from "@club/db";
 import { EmailSchema, RegisterInputSchema } from "@club/shared";
 import type { Config } from "../config";
+import { BackupError, imagesDirOf, makeBackup, type BackupResult } from "../platform/backups";
 import { hashPassword } from "../platform/passwords";
 
 /** A problem the admin can fix; the command line prints its message without a stack trace. */
@@ -86,21 +73,11 @@ export async function resetPassword(
   return { member, password: chosen, generated, revokedSessions };
 }
 
-/** Image files are named by content hash; anything else in the folder (a half-written temp file) is skipped. */
-const IMAGE_FILE = /^[0-9a-f]{32}(-thumb|-medium)?\.webp$/;
-
-export interface BackupResult {
-  file: string;
-  bytes: number;
-  members: number;
-  imagesDir: string;
-  images: number;
-}
+export type { BackupResult } from "../platform/backups";
 
 /**
- * A consistent copy of the live database (SQLite's online backup: the server can keep running),
- * checked with an integrity check, then the image files next to it in `<file>-images/`.
- * The database goes first: every image it refers to was written before its row.
+ * `npm run backup -- FILE`: a consistent copy of the live database at FILE and its images in
+ * FILE-images/ (platform/backups.ts), while the server keeps running.
  */
 export async function backup(
   db: Db,
@@ -108,7 +85,7 @@ export async function backup(
   file: string,
   opts: { force?: boolean } = {},
 ): Promise<BackupResult> {
-  const imagesDir = `${file}-images`;
+  const imagesDir = imagesDirOf(file);
   if (!opts.force && (existsSync(file) || existsSync(imagesDir))) {
     throw new AdminError(
       `${existsSync(file) ? file : imagesDir} already exists. Choose another name or add --force to replace it.`,
@@ -118,37 +95,10 @@ export async function backup(
     throw new AdminError("Write the backup outside the live database and images folder.");
   }
   mkdirSync(dirname(file), { recursive: true });
-  const partial = `${file}.partial`;
-  const removePartial = () => {
-    for (const suffix of ["", "-wal", "-shm"]) rmSync(`${partial}${suffix}`, { force: true });
-  };
-  removePartial();
-  let memberCount: number;
   try {
-    await backupDatabase(db, partial);
-    const copy = openDb(partial);
-    try {
-      const check = checkIntegrity(copy);
-      if (check !== "ok") throw new AdminError(`The backup failed its integrity check: ${check}`);
-      memberCount = countMembers(copy);
-    } finally {
-      closeDb(copy);
-    }
-    // It holds emails and password hashes: readable by its owner only.
-    chmodSync(partial, 0o600);
-    renameSync(partial, file);
+    return await makeBackup(db, config.imagesDir, file);
   } catch (error) {
-    removePartial();
+    if (error instanceof BackupError) throw new AdminError(error.message);
     throw error;
   }
-
-  rmSync(imagesDir, { recursive: true, force: true });
-  mkdirSync(imagesDir, { recursive: true });
-  let images = 0;
-  for (const name of existsSync(config.imagesDir) ? readdirSync(config.imagesDir) : []) {
-    if (!IMAGE_FILE.test(name)) continue;
-    copyFileSync(join(config.imagesDir, name), join(imagesDir, name));
-    images++;
-  }
-  return { file, bytes: statSync(file).size, members: memberCount, imagesDir, images };
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Deps } from "../api/context";
 import { runDuesJob, sendDuesReminders } from "../features/dues/job";
+import { backupRunner, type BackupRunner } from "../features/backups/runner";
 import { sendMeetingReminders } from "../features/reminders/service";
 import { dateIn } from "./clubTime";
 
@@ -17,18 +18,22 @@ export const CLUB_JOBS_INTERVAL_MS = 5 * 60 * 1000;
 /**
  * The club's scheduled work, all idempotent (a restart or a second run changes nothing): the
  * monthly dues charges and reminders, the meetings' 7-day and 1-day reminders, and a new club day
- * (answers that depend on the date, such as a theme's last use, leave the read cache).
+ * (answers that depend on the date, such as a theme's last use, leave the read cache), and the
+ * scheduled backup (features/backups/runner.ts).
  */
 export class ClubJobs {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private day: string | undefined;
+  private readonly backups: BackupRunner;
 
   constructor(
     private readonly deps: Deps,
     private readonly log: FastifyBaseLogger,
     private readonly intervalMs = CLUB_JOBS_INTERVAL_MS,
-  ) {}
+  ) {
+    this.backups = backupRunner(deps, log);
+  }
 
   start(): void {
     void this.run();
@@ -39,6 +44,7 @@ export class ClubJobs {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     await this.running;
+    await this.backups.settled();
   }
 
   /** One pass; concurrent calls share it. */
@@ -63,5 +69,6 @@ export class ClubJobs {
     await step("dues charges", () => runDuesJob(this.deps));
     await step("dues reminders", () => sendDuesReminders(this.deps));
     await step("meeting reminders", () => sendMeetingReminders(this.deps));
+    await step("backup", () => this.backups.runIfDue());
   }
 }

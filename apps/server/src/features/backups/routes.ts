@@ -1,0 +1,61 @@
+import { readdir } from "node:fs/promises";
+import { basename, join } from "node:path";
+import { createGzip } from "node:zlib";
+import { pipeline } from "node:stream";
+import { ServerMessages } from "@club/shared";
+import { requestCtx } from "../../api/context";
+import { ForbiddenError, NotFoundError, UnauthorizedError } from "../../api/errors";
+import type { RestOnlyRoute } from "../../api/restOnly";
+import { IMAGE_FILE, imagesDirOf } from "../../platform/backups";
+import { tarStream, type TarEntry } from "../../platform/tarball";
+import { listBackups } from "./folder";
+
+/** The latest backup's files, named as `npm run admin -- restore` expects them side by side. */
+async function entriesOf(path: string): Promise<TarEntry[]> {
+  const name = basename(path);
+  const images = await readdir(imagesDirOf(path)).catch(() => [] as string[]);
+  return [
+    { name, path },
+    ...images
+      .filter((image) => IMAGE_FILE.test(image))
+      .sort()
+      .map((image) => ({ name: `${name}-images/${image}`, path: join(imagesDirOf(path), image) })),
+  ];
+}
+
+/** GET /api/Backups/Latest: the newest backup as a .tar.gz (admin). */
+export const latestBackupRoute: RestOnlyRoute = {
+  doc: {
+    method: "GET",
+    path: "/api/Backups/Latest",
+    operationId: "backupsLatest",
+    tag: "Backups",
+    summary: "Download the latest backup",
+    description:
+      "For admins: the newest backup in DATA_DIR/backups as a gzipped tar holding club-….sqlite and its club-….sqlite-images/ folder. Unpack it with `tar -xzf` and restore with `npm run admin -- restore club-….sqlite`. 404 when there is no backup yet.",
+    access: "admin",
+    auth: true,
+    response: { status: 200, description: "The .tar.gz file.", binary: ["application/gzip"] },
+    errors: [404],
+  },
+  plugin: async (app) => {
+    app.get("/api/Backups/Latest", async (req, reply) => {
+      const deps = req.server.deps;
+      const user = await requestCtx(deps, req.headers.authorization, req.id).auth();
+      if (!user) throw new UnauthorizedError();
+      if (user.role !== "admin") throw new ForbiddenError(ServerMessages.adminOnly);
+      const [latest] = await listBackups(deps.config.backups.dir, deps.config.clubTimezone);
+      if (!latest) throw new NotFoundError(ServerMessages.noBackupYet);
+      const entries = await entriesOf(latest.path);
+      const gzip = createGzip();
+      pipeline(tarStream(entries), gzip, (err) => {
+        if (err) req.log.error({ err }, "backup download failed");
+      });
+      return reply
+        .type("application/gzip")
+        .header("cache-control", "no-store")
+        .header("content-disposition", `attachment; filename="${latest.name.replace(/\.sqlite$/, "")}.tar.gz"`)
+        .send(gzip);
+    });
+  },
+};
