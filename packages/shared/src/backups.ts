@@ -14,7 +14,10 @@ export const BackupsOverviewSchema = z.object({
   schedule: z
     .string()
     .nullable()
-    .meta({ description: "BACKUP_SCHEDULE (cron, the club's time zone); null when off.", examples: ["0 3 * * *"] }),
+    .meta({
+      description: "BACKUP_SCHEDULE (cron, the club's time zone); null when off.",
+      examples: ["0 3 * * *"],
+    }),
   timeZone: z.string(),
   nextRunAt: z.string().nullable().meta({ description: "The next scheduled backup (UTC); null when off." }),
   keep: z.number().int().meta({ description: "BACKUP_KEEP: how many backups are kept." }),

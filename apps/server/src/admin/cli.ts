@@ -254,7 +254,9 @@ and DATA_DIR/images aside to DATA_DIR/replaced-<time>/, and copies <file> and <f
       process.stderr.write(`Data folder: ${dataDir}\n`);
       const result = restore(dataDir, fromInvocationDir(file));
       if (result.replacedDir) say(`Moved ${result.moved.join(", ")} to ${result.replacedDir}/.`);
-      say(`Restored ${result.file} to ${join(dataDir, DB_FILE_NAME)} (${result.members} members, integrity ok).`);
+      say(
+        `Restored ${result.file} to ${join(dataDir, DB_FILE_NAME)} (${result.members} members, integrity ok).`,
+      );
       say(
         result.images === null
           ? `No ${result.file}-images/ folder next to it: ${join(dataDir, "images")} was left as it was.`

@@ -1,6 +1,15 @@
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from "node:fs";
 import { join } from "node:path";
-import { closeDb, openDb } from "@club/db";
+import { openDb } from "@club/db";
 import { IMAGE_FILE, imagesDirOf, inspectBackup } from "../platform/backups";
 import { AdminError } from "./commands";
 
@@ -34,8 +43,9 @@ export function databaseInUse(dbFile: string): boolean {
     if ((error as { code?: string }).code?.startsWith("SQLITE_BUSY")) return true;
     throw error;
   } finally {
-    // Closing the only connection also checkpoints and removes its -wal and -shm.
-    closeDb(db);
+    // Not closeDb (its PRAGMA optimize needs the lock). Closing the only connection also
+    // checkpoints and removes its -wal and -shm.
+    probe.close();
   }
 }
 
@@ -46,11 +56,7 @@ const stampOf = (at: Date) => at.toISOString().slice(0, 19).replace(/:/g, "");
  * server stopped: FILE is checked first (on a copy, so FILE itself stays untouched), then the
  * current club.sqlite, its -wal and -shm and images/ move to DATA_DIR/replaced-<time>/.
  */
-export function restore(
-  dataDir: string,
-  file: string,
-  now: Date = new Date(),
-): RestoreResult {
+export function restore(dataDir: string, file: string, now: Date = new Date()): RestoreResult {
   if (!existsSync(file) || !statSync(file).isFile()) throw new AdminError(`${file} does not exist.`);
   const dbFile = join(dataDir, "club.sqlite");
   if (databaseInUse(dbFile)) {

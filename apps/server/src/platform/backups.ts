@@ -92,6 +92,7 @@ export function inspectBackup(file: string): { problem: string } | { members: nu
   } catch (error) {
     return { problem: `it is not a readable SQLite database (${(error as Error).message})` };
   } finally {
-    if (db) closeDb(db);
+    // Not closeDb: its PRAGMA optimize would fail again on a damaged file.
+    db?.$client.close();
   }
 }

@@ -54,7 +54,10 @@ export const latestBackupRoute: RestOnlyRoute = {
       return reply
         .type("application/gzip")
         .header("cache-control", "no-store")
-        .header("content-disposition", `attachment; filename="${latest.name.replace(/\.sqlite$/, "")}.tar.gz"`)
+        .header(
+          "content-disposition",
+          `attachment; filename="${latest.name.replace(/\.sqlite$/, "")}.tar.gz"`,
+        )
         .send(gzip);
     });
   },

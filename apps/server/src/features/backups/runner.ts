@@ -8,8 +8,7 @@ import { makeBackup } from "../../platform/backups";
 import { newBackupPath, pruneBackups, readStatus, writeStatus, type BackupFile } from "./folder";
 
 export type BackupOutcome =
-  | { ok: true; file: string; bytes: number; images: number; pruned: string[] }
-  | { ok: false; error: string };
+  { ok: true; file: string; bytes: number; images: number; pruned: string[] } | { ok: false; error: string };
 
 /**
  * Makes the club's backups into DATA_DIR/backups, one at a time (a "Back up now" during the
@@ -81,7 +80,10 @@ export class BackupRunner {
       const result = await makeBackup(db, config.imagesDir, newBackupPath(dir, config.clubTimezone, at));
       const pruned = await pruneBackups(dir, config.clubTimezone, keep);
       outcome = { ok: true, file: basename(result.file), bytes: result.bytes, images: result.images, pruned };
-      this.log?.info({ file: result.file, bytes: result.bytes, images: result.images, pruned }, "backup made");
+      this.log?.info(
+        { file: result.file, bytes: result.bytes, images: result.images, pruned },
+        "backup made",
+      );
     } catch (err) {
       outcome = { ok: false, error: (err as Error).message };
       this.log?.error({ err }, "backup failed");

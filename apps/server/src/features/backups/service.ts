@@ -27,8 +27,7 @@ export async function backupsOverview(deps: Deps): Promise<BackupsOverview> {
 /** "Back up now": one backup (shared with a running one), recorded in the activity log. */
 export async function backUpNow(ctx: AuthedCtx): Promise<BackupsOverview> {
   const outcome = await backupRunner(ctx).backUp();
-  if (!outcome.ok)
-    throw new ConflictError(`${ServerMessages.backupFailed} ${outcome.error}`, "backupFailed");
+  if (!outcome.ok) throw new ConflictError(`${ServerMessages.backupFailed} ${outcome.error}`, "backupFailed");
   ctx.db.transaction(() => {
     recordActivity(ctx, "backup", outcome.file, null, {
       file: outcome.file,
