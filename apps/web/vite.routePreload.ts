@@ -93,6 +93,7 @@ export const PRELOAD_ROUTES: PreloadRoute[] = [
   { pattern: "^/journal/?$", screen: "src/screens/MeetingNight/JournalPage.tsx", queries: [] },
   { pattern: "^/dues/?$", screen: "src/screens/Dues/DuesPage.tsx", queries: [] },
   { pattern: "^/treasurer/?$", screen: "src/screens/Treasurer/TreasurerPage.tsx", queries: [] },
+  { pattern: "^/admin/backups/?$", screen: "src/screens/Backups/BackupsPage.tsx", queries: [] },
   { pattern: "^/rsvp/?$", screen: "src/screens/Rsvp/RsvpPage.tsx", queries: [] },
 ];
 
