@@ -275,6 +275,9 @@ describe("activity sentences", () => {
     expect(say({ action: "members.invite", entity: "invite", after: { email: "new@example.com" } })).toBe(
       "Ann Lee created an invite for new@example.com",
     );
+    expect(
+      say({ action: "backups.create", entity: "backup", after: { file: "club-2026-11-23T0300.sqlite" } }),
+    ).toBe("Ann Lee made a backup (club-2026-11-23T0300.sqlite)");
     expect(say({ action: "members.invite", entity: "invite", after: { email: null } })).toBe(
       "Ann Lee created an invite link",
     );

@@ -307,6 +307,8 @@ class Describer {
         const email = text(after?.email);
         return email ? `created an invite for ${email}` : "created an invite link";
       }
+      case "backups.create":
+        return `made a backup (${text(after?.file)})`;
       default:
         return null;
     }
