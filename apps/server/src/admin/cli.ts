@@ -250,7 +250,8 @@ and DATA_DIR/images aside to DATA_DIR/replaced-<time>/, and copies <file> and <f
     )
     .argument("<file>", "a backup's database file, e.g. data/backups/club-2026-05-01T0300.sqlite")
     .action((file: string) => {
-      const dataDir = resolve(dataDirSetting());
+      // Where the server would look (config.ts): a relative DATA_DIR from where npm run was typed.
+      const dataDir = fromInvocationDir(dataDirSetting());
       process.stderr.write(`Data folder: ${dataDir}\n`);
       const result = restore(dataDir, fromInvocationDir(file));
       if (result.replacedDir) say(`Moved ${result.moved.join(", ")} to ${result.replacedDir}/.`);
