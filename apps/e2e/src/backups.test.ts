@@ -71,7 +71,10 @@ describe("the admin's backups screen", () => {
     const page = await open({ viewport: PHONE, as: admin, theme: "dark" });
     await visit(page, "/");
     await page.getByRole("button", { name: "Open navigation" }).click();
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Backups" }).click();
+    const link = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Backups" });
+    await shows(link);
+    await shot(page, "backups-phone-menu-dark");
+    await link.click();
     await onScreen(page, "Backups");
     await shows(main(page).getByText("Every day at 03:00.", { exact: false }));
     await shows(main(page).getByText(/^Next backup: /));
