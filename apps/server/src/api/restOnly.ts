@@ -5,6 +5,7 @@ import { resultsCsvRoute } from "../features/night/resultsCsv";
 import { calendarFeedRoute, meetingCalendarRoute } from "../features/calendar/routes";
 import { duesExportRoute } from "../features/dues/routes";
 import { healthRoute } from "../platform/health";
+import { ssoCallbackRoute, ssoStartRoute } from "../features/sso/routes";
 import type { ApiRoute } from "./openapi";
 
 /**
@@ -25,6 +26,8 @@ export const restOnlyRoutes: RestOnlyRoute[] = [
   meetingCalendarRoute,
   duesExportRoute,
   healthRoute,
+  ssoStartRoute,
+  ssoCallbackRoute,
 ];
 
 export const restOnlyPlugin: FastifyPluginAsync = async (app) => {
