@@ -89,8 +89,18 @@ export class OidcProvider {
       if (isNetworkError(err)) throw new ProviderUnavailableError(`OIDC token call failed: ${describe(err)}`);
       throw err;
     }
-    const claims = tokens.claims();
-    if (!claims) throw new Error("The provider sent no ID token.");
+    const idToken = tokens.claims();
+    if (!idToken) throw new Error("The provider sent no ID token.");
+    // Many providers put only `sub` in the ID token and the rest at the UserInfo endpoint.
+    let claims: Record<string, unknown> & { sub: string } = idToken;
+    if (idToken.email === undefined) {
+      try {
+        claims = { ...(await client.fetchUserInfo(configuration, tokens.access_token, idToken.sub)), sub: idToken.sub };
+      } catch (err) {
+        if (isNetworkError(err)) throw new ProviderUnavailableError(`OIDC userinfo call failed: ${describe(err)}`);
+        throw err;
+      }
+    }
     const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : null);
     return {
       subject: claims.sub,
