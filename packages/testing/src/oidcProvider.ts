@@ -80,21 +80,37 @@ export async function startOidcProvider(opts: {
   });
 
   /** Finishes the interaction: logs `sub` in and grants what the client asked for. */
-  async function finish(req: IncomingMessage, res: ServerResponse, sub: string, step: "login" | "consent" | "both") {
+  async function finish(
+    req: IncomingMessage,
+    res: ServerResponse,
+    sub: string,
+    step: "login" | "consent" | "both",
+  ) {
     const details = await provider.interactionDetails(req, res);
     if (step === "login") {
-      await provider.interactionFinished(req, res, { login: { accountId: sub } }, { mergeWithLastSubmission: false });
+      await provider.interactionFinished(
+        req,
+        res,
+        { login: { accountId: sub } },
+        { mergeWithLastSubmission: false },
+      );
       return;
     }
-    const accountId = step === "both" ? sub : details.session?.accountId ?? sub;
+    const accountId = step === "both" ? sub : (details.session?.accountId ?? sub);
     const grant = new provider.Grant({ accountId, clientId: details.params.client_id });
     grant.addOIDCScope(String(details.params.scope));
     const grantId = await grant.save();
-    const result = step === "both" ? { login: { accountId }, consent: { grantId } } : { consent: { grantId } };
+    const result =
+      step === "both" ? { login: { accountId }, consent: { grantId } } : { consent: { grantId } };
     await provider.interactionFinished(req, res, result, { mergeWithLastSubmission: true });
   }
 
-  const handleInteraction = async (req: IncomingMessage, res: ServerResponse, uid: string, action?: string) => {
+  const handleInteraction = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    uid: string,
+    action?: string,
+  ) => {
     const details = await provider.interactionDetails(req, res);
     if (!opts.interactive) return finish(req, res, current, "both");
     if (req.method === "POST" && action === "login") {
@@ -103,7 +119,9 @@ export async function startOidcProvider(opts: {
     }
     if (req.method === "POST" && action === "confirm") return finish(req, res, current, "consent");
     res.setHeader("content-type", "text/html; charset=utf-8");
-    res.end(details.prompt.name === "login" ? loginPage(uid, [...users.values()], current) : consentPage(uid));
+    res.end(
+      details.prompt.name === "login" ? loginPage(uid, [...users.values()], current) : consentPage(uid),
+    );
   };
 
   const callback = provider.callback();
@@ -142,15 +160,17 @@ const body = (req: IncomingMessage) =>
     req.on("error", reject);
   });
 
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const page = (title: string, content: string) =>
   `<!doctype html><html><head><meta name="viewport" content="width=device-width"><title>${title}</title></head><body><h1>${title}</h1>${content}</body></html>`;
 
 function loginPage(uid: string, users: TestIdentity[], current: string): string {
   const options = users
-    .map((u) => `<option value="${escape(u.sub)}"${u.sub === current ? " selected" : ""}>${escape(u.email ?? u.sub)}</option>`)
+    .map(
+      (u) =>
+        `<option value="${escape(u.sub)}"${u.sub === current ? " selected" : ""}>${escape(u.email ?? u.sub)}</option>`,
+    )
     .join("");
   return page(
     "Test provider sign-in",

@@ -95,9 +95,13 @@ export class OidcProvider {
     let claims: Record<string, unknown> & { sub: string } = idToken;
     if (idToken.email === undefined) {
       try {
-        claims = { ...(await client.fetchUserInfo(configuration, tokens.access_token, idToken.sub)), sub: idToken.sub };
+        claims = {
+          ...(await client.fetchUserInfo(configuration, tokens.access_token, idToken.sub)),
+          sub: idToken.sub,
+        };
       } catch (err) {
-        if (isNetworkError(err)) throw new ProviderUnavailableError(`OIDC userinfo call failed: ${describe(err)}`);
+        if (isNetworkError(err))
+          throw new ProviderUnavailableError(`OIDC userinfo call failed: ${describe(err)}`);
         throw err;
       }
     }

@@ -14,7 +14,7 @@ export const ssoRouter = {
       doc: {
         summary: "Whether single sign-on is offered",
         description:
-          "The login screen shows its \"Sign in with ...\" button (this label) when `enabled` is true (OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are set).",
+          'The login screen shows its "Sign in with ..." button (this label) when `enabled` is true (OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are set).',
         response: SsoOptionsSchema,
         responseDescription: "Whether single sign-on is set up, and the button's label.",
       },

@@ -85,7 +85,10 @@ export const ssoCallbackRoute: RestOnlyRoute = {
       const flow = readFlow(config.jwtSecret, req.headers.cookie, deps.now().getTime());
       if (!flow) return backToLogin(reply, "FAILED");
       try {
-        const identity = await providerFor(config.oidc, config.appUrl).finish(callbackUrl(req, config.appUrl), flow);
+        const identity = await providerFor(config.oidc, config.appUrl).finish(
+          callbackUrl(req, config.appUrl),
+          flow,
+        );
         const member = await memberForIdentity(requestCtx(deps, undefined, req.id), identity);
         const code = createHandoff(config, member.id, flow.next, deps.now().getTime());
         return reply.header("cache-control", "no-store").redirect(`/login/sso#code=${code}`, 302);

@@ -18,7 +18,13 @@ beforeAll(async () => {
   provider = await startOidcProvider({
     redirectUri: `${APP_URL}/auth/oidc/callback`,
     users: [
-      { sub: "ada-1", email: "ada@example.com", email_verified: true, given_name: "Ada", family_name: "Lovelace" },
+      {
+        sub: "ada-1",
+        email: "ada@example.com",
+        email_verified: true,
+        given_name: "Ada",
+        family_name: "Lovelace",
+      },
       { sub: "bob-1", email: "bob@example.com", email_verified: false, name: "Bob Unverified" },
       { sub: "new-1", email: "newcomer@example.com", email_verified: true, name: "New Comer" },
     ],
@@ -44,9 +50,12 @@ async function clubApp(registration = "open", env: Record<string, string> = {}):
   return t;
 }
 
-const cookieOf = (setCookie: unknown) => String(Array.isArray(setCookie) ? setCookie[0] : setCookie).split(";")[0] ?? "";
+const cookieOf = (setCookie: unknown) =>
+  String(Array.isArray(setCookie) ? setCookie[0] : setCookie).split(";")[0] ?? "";
 const flowOf = (cookie: string) =>
-  JSON.parse(Buffer.from(cookie.slice(FLOW_COOKIE.length + 1).split(".")[0] ?? "", "base64url").toString()) as SignInFlow;
+  JSON.parse(
+    Buffer.from(cookie.slice(FLOW_COOKIE.length + 1).split(".")[0] ?? "", "base64url").toString(),
+  ) as SignInFlow;
 
 /** Follows the provider's redirects (its cookies kept) until it sends the browser back to the club. */
 async function throughProvider(authorizationUrl: string): Promise<URL> {
@@ -168,8 +177,14 @@ describe("single sign-on, REGISTRATION=open", () => {
     expect(res.json()).toMatchObject({ email: "ada@example.com" });
     expect(memberByEmail(t, "ada@example.com")).toEqual([expect.objectContaining({ oidcSubject: "ada-1" })]);
     const entry = t.app.deps.db.select().from(activity).where(eq(activity.action, "auth.ssoLink")).all();
-    expect(entry).toEqual([expect.objectContaining({ memberId: ada.user.id, entityId: String(ada.user.id) })]);
-    const login = await t.request({ method: "POST", url: "/login", payload: { email: "ada@example.com", password: PASSWORD } });
+    expect(entry).toEqual([
+      expect.objectContaining({ memberId: ada.user.id, entityId: String(ada.user.id) }),
+    ]);
+    const login = await t.request({
+      method: "POST",
+      url: "/login",
+      payload: { email: "ada@example.com", password: PASSWORD },
+    });
     expect(login.statusCode).toBe(200);
   });
 
@@ -187,13 +202,20 @@ describe("single sign-on, REGISTRATION=open", () => {
     const { location } = await signIn(t, "gone-1");
     expect(failureOf(location)).toBe("MEMBERSHIP_DEACTIVATED");
     expect(SSO_FAILURES.MEMBERSHIP_DEACTIVATED).toBe(
-      (await t.request({ method: "POST", url: "/login", payload: { email: "gone@example.com", password: PASSWORD } })).json()
-        .error.message,
+      (
+        await t.request({
+          method: "POST",
+          url: "/login",
+          payload: { email: "gone@example.com", password: PASSWORD },
+        })
+      ).json().error.message,
     );
   });
 
   it("rejects a callback whose state was changed", async () => {
-    const { location } = await signIn(t, "new-1", { callback: (url) => url.searchParams.set("state", "forged") });
+    const { location } = await signIn(t, "new-1", {
+      callback: (url) => url.searchParams.set("state", "forged"),
+    });
     expect(failureOf(location)).toBe("FAILED");
   });
 
@@ -251,7 +273,9 @@ describe("single sign-on creates members as REGISTRATION says", () => {
     const t = await clubApp("approval");
     const { location } = await signIn(t, "ada-1");
     expect((await exchange(t, codeOf(location))).statusCode).toBe(200);
-    expect(memberByEmail(t, "ada@example.com")).toEqual([expect.objectContaining({ role: "admin", status: "active" })]);
+    expect(memberByEmail(t, "ada@example.com")).toEqual([
+      expect.objectContaining({ role: "admin", status: "active" }),
+    ]);
   });
 
   for (const [mode, reason] of [
@@ -274,7 +298,10 @@ describe("single sign-on settings", () => {
   it("off without settings: no button, the routes send the browser back to the login screen", async () => {
     const t = await createTestApp();
     apps.push(t);
-    expect((await t.request({ method: "GET", url: "/auth/oidc/options" })).json()).toEqual({ enabled: false, label: "" });
+    expect((await t.request({ method: "GET", url: "/auth/oidc/options" })).json()).toEqual({
+      enabled: false,
+      label: "",
+    });
     const start = await t.request({ method: "GET", url: "/auth/oidc/start" });
     expect(start.headers.location).toBe("/login?sso=NOT_CONFIGURED");
   });
