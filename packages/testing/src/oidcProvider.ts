@@ -73,6 +73,15 @@ export async function startOidcProvider(opts: {
     features: { devInteractions: { enabled: false } },
     pkce: { required: () => true },
     cookies: { keys: ["test-provider-cookie-key"] },
+    // Said explicitly, so the provider does not print a notice for each default.
+    ttl: {
+      AccessToken: 600,
+      AuthorizationCode: 60,
+      Grant: 3600,
+      IdToken: 600,
+      Interaction: 600,
+      Session: 3600,
+    },
   });
   provider.use(async (ctx, next) => {
     if (ctx.path === "/auth") authorizationRequests.push(new URLSearchParams(ctx.querystring));
