@@ -20,7 +20,7 @@ const stores = new WeakMap<Config, Map<string, Waiting>>();
 
 function storeOf(config: Config): Map<string, Waiting> {
   let store = stores.get(config);
-  if (!store) stores.set(config, (store = new Map()));
+  if (!store) stores.set(config, (store = new Map<string, Waiting>()));
   return store;
 }
 
