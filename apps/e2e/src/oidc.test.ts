@@ -159,6 +159,14 @@ describe("single sign-on in the browser", () => {
         await s.page.screenshot({ path: `${SHOTS}/login-${theme}-${name}.png`, fullPage: true });
         await visit(s.page, "/login?sso=EMAIL_UNVERIFIED");
         await s.page.screenshot({ path: `${SHOTS}/login-refused-${theme}-${name}.png`, fullPage: true });
+        await visit(s.page, "/login?sso=MEMBERSHIP_PENDING");
+        await s.page.screenshot({ path: `${SHOTS}/login-pending-${theme}-${name}.png`, fullPage: true });
+        await visit(s.page, "/register");
+        await shows(main(s.page).getByRole("link", { name: LABEL }));
+        await s.page.screenshot({ path: `${SHOTS}/register-${theme}-${name}.png`, fullPage: true });
+        await visit(s.page, "/login/sso");
+        await shows(main(s.page).getByRole("link", { name: "Back to login" }));
+        await s.page.screenshot({ path: `${SHOTS}/landing-failed-${theme}-${name}.png`, fullPage: true });
         await s.close();
       }
   });
