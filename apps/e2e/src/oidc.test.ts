@@ -10,6 +10,7 @@ import {
   visit,
   type Session,
 } from "./support/browser";
+import { seriousViolations } from "./support/axe";
 import { DEMO_LOGIN, startClub, type Club } from "./support/server";
 import { onScreen, shows } from "./support/ui";
 
@@ -106,11 +107,12 @@ describe("single sign-on in the browser", () => {
     expectNoCspViolations(session.watch, "single sign-on");
   });
 
-  it("the password login still works beside it", async () => {
-    session = await openSession(browser, club.baseUrl);
+  it("the password login still works beside it; the screen passes axe with the button", async () => {
+    session = await openSession(browser, club.baseUrl, { theme: "light" });
     const { page } = session;
-    await visit(page, "/login");
+    await visit(page, "/login?sso=FAILED");
     await shows(main(page).getByRole("link", { name: LABEL }));
+    expect(await seriousViolations(page)).toEqual([]);
     await main(page).getByLabel("Email").fill(DEMO_LOGIN.email);
     await main(page).getByLabel("Password").fill(DEMO_LOGIN.password);
     await main(page).getByRole("button", { name: "Login", exact: true }).click();
