@@ -35,6 +35,12 @@ export const ssoStartRoute: RestOnlyRoute = {
     errors: [],
   },
   plugin: async (app) => {
+    const { oidc, appUrl } = app.deps.config;
+    if (oidc)
+      app.log.info(
+        { issuer: oidc.issuer, redirectUri: `${appUrl}${CALLBACK_PATH}` },
+        "single sign-on is on; the provider must list this redirect URI",
+      );
     app.get(START_PATH, async (req, reply) => {
       const { config } = req.server.deps;
       if (!config.oidc) return backToLogin(reply, "NOT_CONFIGURED");
