@@ -1,7 +1,13 @@
+import { useEffect, useState } from "react";
 import { Button, Divider } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
+import type { SsoOptions } from "@club/shared";
 import { authApi } from "../lib/appSession";
 import { UserIcon } from "./icons";
+
+// Asked once per page load: the server's settings do not change while it runs. A plain promise,
+// not a query hook: importing react-query's useQuery here moved it out of the first screen's chunk.
+let asked: Promise<SsoOptions | null> | null = null;
+const ssoOptions = () => (asked ??= authApi.ssoOptions().catch(() => ((asked = null), null)));
 
 /**
  * "Sign in with ..." beside the password form, when the server has single sign-on set up. A plain
@@ -9,19 +15,23 @@ import { UserIcon } from "./icons";
  * Content-Security-Policy's connect-src stays 'self').
  */
 export function SsoButton({ next }: { next?: string | null }) {
-  const options = useQuery({
-    queryKey: ["ssoOptions"],
-    queryFn: authApi.ssoOptions,
-    staleTime: Infinity,
-    retry: false,
-  });
-  if (!options.data?.enabled) return null;
+  const [options, setOptions] = useState<SsoOptions | null>(null);
+  useEffect(() => {
+    let live = true;
+    void ssoOptions().then((answer) => {
+      if (live) setOptions(answer);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (!options?.enabled) return null;
   const href = next ? `/auth/oidc/start?${new URLSearchParams({ next }).toString()}` : "/auth/oidc/start";
   return (
     <>
       <Divider label="or" labelPosition="center" />
       <Button component="a" href={href} variant="default" fullWidth h={44} leftSection={<UserIcon />}>
-        {options.data.label}
+        {options.label}
       </Button>
     </>
   );
