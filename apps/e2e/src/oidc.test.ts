@@ -141,6 +141,7 @@ describe("single sign-on in the browser", () => {
     const { page } = session;
     await visit(page, `/login/sso#code=${"A".repeat(43)}`);
     await shows(main(page).getByText("This sign-in did not finish in time. Please sign in again."));
+    expect(await seriousViolations(page)).toEqual([]);
     await main(page).getByRole("link", { name: "Back to login" }).click();
     await page.waitForURL((url) => url.pathname === "/login");
   });
