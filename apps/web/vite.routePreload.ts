@@ -95,6 +95,8 @@ export const PRELOAD_ROUTES: PreloadRoute[] = [
   { pattern: "^/treasurer/?$", screen: "src/screens/Treasurer/TreasurerPage.tsx", queries: [] },
   { pattern: "^/admin/backups/?$", screen: "src/screens/Backups/BackupsPage.tsx", queries: [] },
   { pattern: "^/rsvp/?$", screen: "src/screens/Rsvp/RsvpPage.tsx", queries: [] },
+  // Single sign-on's landing: trades the one-time code in the fragment for the tokens.
+  { pattern: "^/login/sso/?$", screen: "src/screens/SsoLanding/SsoLandingPage.tsx", queries: [] },
 ];
 
 /** The tRPC GET URL httpBatchLink makes for one query alone: /trpc/<name>?batch=1&input={"0":input}. */

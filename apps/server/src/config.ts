@@ -5,6 +5,8 @@ import { join, resolve } from "node:path";
 import { z } from "zod";
 import { Cron } from "croner";
 
+const DEFAULT_SSO_LABEL = "Sign in with single sign-on";
+
 const booleanString = z
   .enum(["true", "false", "1", "0", "yes", "no"], { error: "use true or false" })
   .transform((v) => v === "true" || v === "1" || v === "yes");
@@ -94,6 +96,33 @@ function isCron(pattern: string): boolean {
   } catch {
     return false;
   }
+  OIDC_ISSUER: z.url({ error: "must be the provider's issuer URL, like https://id.example.org" }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_BUTTON_LABEL: z.string().min(1).max(60, "must be at most 60 characters").default(DEFAULT_SSO_LABEL),
+});
+
+/** Single sign-on (features/sso): all three settings or none. */
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  buttonLabel: string;
+}
+
+function oidcConfig(e: z.infer<typeof EnvSchema>): OidcConfig | null {
+  const set = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET].filter((v) => v !== undefined);
+  if (set.length === 0) return null;
+  if (set.length < 3 || !e.OIDC_ISSUER || !e.OIDC_CLIENT_ID || !e.OIDC_CLIENT_SECRET)
+    throw new ConfigError(
+      "Invalid configuration: single sign-on needs all three of OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET (or none of them)",
+    );
+  return {
+    issuer: e.OIDC_ISSUER,
+    clientId: e.OIDC_CLIENT_ID,
+    clientSecret: e.OIDC_CLIENT_SECRET,
+    buttonLabel: e.OIDC_BUTTON_LABEL,
+  };
 }
 
 function isTimeZone(name: string): boolean {
@@ -142,6 +171,8 @@ export interface Config {
   images: { concurrency: number; maxQueued: number; uploadsPerMinute: number };
   /** Scheduled backups into `dir` (DATA_DIR/backups): a cron schedule in the club's time zone or null (off), how many to keep. */
   backups: { schedule: string | null; keep: number; dir: string };
+  /** OpenID Connect sign-in beside the password (OIDC_*); null when not set up. */
+  oidc: OidcConfig | null;
 }
 
 export class ConfigError extends Error {}
@@ -205,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keep: e.BACKUP_KEEP,
       dir: join(dataDir, "backups"),
     },
+    oidc: oidcConfig(e),
   };
 }
 

@@ -23,6 +23,7 @@ const DuesPage = lazyRoute(() => import("./screens/Dues/DuesPage"));
 const TreasurerPage = lazyRoute(() => import("./screens/Treasurer/TreasurerPage"));
 const RsvpPage = lazyRoute(() => import("./screens/Rsvp/RsvpPage"));
 const BackupsPage = lazyRoute(() => import("./screens/Backups/BackupsPage"));
+const SsoLandingPage = lazyRoute(() => import("./screens/SsoLanding/SsoLandingPage"));
 const NotFoundPage = lazyRoute(() => import("./screens/NotFound/NotFoundPage"));
 
 const ROUTES: { path: string; screen: LazyRoute }[] = [
@@ -47,6 +48,7 @@ const ROUTES: { path: string; screen: LazyRoute }[] = [
   { path: "/treasurer", screen: TreasurerPage },
   { path: "/rsvp", screen: RsvpPage },
   { path: "/admin/backups", screen: BackupsPage },
+  { path: "/login/sso", screen: SsoLandingPage },
 ];
 
 /** The paths routes.tsx serves (vite.routePreload.ts must know each; routes.test.ts checks it). */

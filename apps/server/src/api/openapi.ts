@@ -23,6 +23,7 @@ export type Tag =
   | "Dues"
   | "Reminders"
   | "Backups"
+  | "Single sign-on"
   | "Operations";
 
 /** One documented REST route: a procedure's REST twin, or a REST-only route (api/restOnly.ts). */
@@ -45,7 +46,7 @@ export interface ApiRoute {
   /** A multipart/form-data body with one file field of this name. */
   fileField?: string;
   response: {
-    status: 200 | 201 | 204;
+    status: 200 | 201 | 204 | 302;
     description: string;
     /** JSON body; a named schema or an array of one. Omitted with `binary` or for 204. */
     schema?: ZodType;
@@ -80,6 +81,7 @@ const TAG_OF: Record<string, Tag> = {
   dues: "Dues",
   reminders: "Reminders",
   backups: "Backups",
+  sso: "Single sign-on",
 };
 
 const pathParams = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
@@ -182,6 +184,7 @@ const TAGS: Record<Tag, string> = {
   Reminders: "Answering a meeting from a reminder's link, and each member's email preferences.",
   Dues: "The dues ledger: charges, payments, hardship waivers and balances.",
   Backups: "Admins: the scheduled backups, backing up now and downloading the latest.",
+  "Single sign-on": "Signing in with the club's OpenID Connect provider (optional: OIDC_* settings).",
   Operations: "For the admin and the container runtime.",
 };
 

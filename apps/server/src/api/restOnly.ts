@@ -6,6 +6,7 @@ import { calendarFeedRoute, meetingCalendarRoute } from "../features/calendar/ro
 import { duesExportRoute } from "../features/dues/routes";
 import { healthRoute } from "../platform/health";
 import { latestBackupRoute } from "../features/backups/routes";
+import { ssoCallbackRoute, ssoStartRoute } from "../features/sso/routes";
 import type { ApiRoute } from "./openapi";
 
 /**
@@ -27,6 +28,8 @@ export const restOnlyRoutes: RestOnlyRoute[] = [
   duesExportRoute,
   healthRoute,
   latestBackupRoute,
+  ssoStartRoute,
+  ssoCallbackRoute,
 ];
 
 export const restOnlyPlugin: FastifyPluginAsync = async (app) => {

@@ -1,6 +1,7 @@
 import { accountRouter } from "../features/account/router";
 import { activityRouter } from "../features/activity/router";
 import { authRouter } from "../features/auth/router";
+import { ssoRouter } from "../features/sso/router";
 import { membersRouter } from "../features/members/router";
 import { nightRouter } from "../features/night/router";
 import { calendarRouter } from "../features/calendar/router";
@@ -43,7 +44,7 @@ export type AppRouter = typeof appRouter;
  * over REST as SPEC.md lists them). The REST routes, the OpenAPI document and the test tables
  * are walked from this one.
  */
-export const apiRouter = router({ auth: authRouter, ...trpcFeatures });
+export const apiRouter = router({ auth: authRouter, sso: ssoRouter, ...trpcFeatures });
 export type ApiRouter = typeof apiRouter;
 
 /** A server-side caller, used by tests: createCaller(deps, user). */

@@ -233,8 +233,9 @@ describe(`REST fuzz (${FUZZ_RUNS} cases per route)`, () => {
           }),
           fuzzParams(),
         );
-        // The fuzzer must reach past validation sometimes, not only bounce off it.
-        const ok = [...statuses].filter(([s]) => s < 300).reduce((n, [, k]) => n + k, 0);
+        // The fuzzer must reach past validation sometimes, not only bounce off it (a 2xx, or a
+        // browser route's redirect).
+        const ok = [...statuses].filter(([s]) => s < 400).reduce((n, [, k]) => n + k, 0);
         if (FUZZ_RUNS >= 100) expect(ok, JSON.stringify([...statuses])).toBeGreaterThan(0);
       },
       FUZZ_TIMEOUT_MS,

@@ -89,6 +89,13 @@ export function createAuthApi({ fetch, baseUrl = "" }: { fetch: FetchFn; baseUrl
     resetPassword: (input: ResetPasswordInput) =>
       sendParsed("POST", "/api/Register/resetPassword", input, (s) => s.MessageSchema),
 
+    /** Whether the login screen offers single sign-on ("Sign in with ..."), and the button's label. */
+    ssoOptions: () => sendParsed("GET", "/auth/oidc/options", undefined, (s) => s.SsoOptionsSchema),
+
+    /** Trades the one-time code of a finished single sign-on for the token pair, as login does. */
+    ssoExchange: (code: string) =>
+      sendParsed("POST", "/auth/oidc/exchange", { code }, (s) => s.SsoSignInSchema),
+
     /** Revokes the refresh token (and every token rotated from the same login). */
     logout: async (refreshToken: string): Promise<void> => {
       await send("POST", "/api/Register/logout", { body: { refreshToken } });

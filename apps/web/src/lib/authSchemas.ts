@@ -1,7 +1,13 @@
-import { MessageSchema, SessionUserSchema, TokenPairSchema } from "@club/shared";
+import {
+  MessageSchema,
+  SessionUserSchema,
+  SsoOptionsSchema,
+  SsoSignInSchema,
+  TokenPairSchema,
+} from "@club/shared";
 
 /** The answers of the session's REST calls that have a shared schema (loaded lazily by authApi.ts). */
-export { MessageSchema, TokenPairSchema };
+export { MessageSchema, SsoOptionsSchema, SsoSignInSchema, TokenPairSchema };
 
 /** POST /login: the token pair and the member's email. */
 export const LoginResultSchema = TokenPairSchema.extend({ email: SessionUserSchema.shape.email });

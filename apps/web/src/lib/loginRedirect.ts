@@ -6,7 +6,14 @@
  */
 
 /** The screens of the session itself: returning to them after a login makes no sense. */
-const AUTH_PATHS = ["/login", "/register", "/confirm-email", "/forgot-password", "/reset-password"];
+const AUTH_PATHS = [
+  "/login",
+  "/login/sso",
+  "/register",
+  "/confirm-email",
+  "/forgot-password",
+  "/reset-password",
+];
 
 const MAX_NEXT_LENGTH = 2000;
 const BASE = "https://club.invalid";

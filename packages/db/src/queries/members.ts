@@ -63,6 +63,7 @@ export function insertMember(
     status?: MemberStatus;
     emailConfirmedAt?: string | null;
     inviteId?: number | null;
+    oidcSubject?: string | null;
   },
 ): MemberRow {
   return db.insert(members).values(values).returning().get();

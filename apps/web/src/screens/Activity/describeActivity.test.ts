@@ -286,6 +286,19 @@ describe("activity sentences", () => {
     ).toBe("Ann Lee changed their password");
   });
 
+  it("tells single sign-on's joins and links", () => {
+    const member = { firstName: "Ann", lastName: "Lee", role: "member" };
+    expect(say({ action: "auth.ssoJoin", entity: "member", after: { ...member, status: "pending" } })).toBe(
+      "Ann Lee asked to join the club",
+    );
+    expect(say({ action: "auth.ssoJoin", entity: "member", after: { ...member, status: "active" } })).toBe(
+      "Ann Lee joined the club",
+    );
+    expect(say({ action: "auth.ssoLink", entity: "member", after: { ssoLinked: true } })).toBe(
+      "Ann Lee linked their single sign-on account",
+    );
+  });
+
   it("names a member who is gone, and things whose names are unknown", () => {
     expect(
       describeActivity(

@@ -284,7 +284,10 @@ class Describer {
     const name = fullName(after ?? before);
     switch (entry.action) {
       case "auth.confirmEmail":
+      case "auth.ssoJoin":
         return after?.status === "pending" ? "asked to join the club" : "joined the club";
+      case "auth.ssoLink":
+        return "linked their single sign-on account";
       case "auth.resetPassword":
         return "reset their password";
       case "account.update":

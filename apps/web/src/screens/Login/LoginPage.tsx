@@ -4,9 +4,16 @@ import "../../styles/passwordInput";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useMutation } from "@tanstack/react-query";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
-import { LoginInputSchema, Messages, ResendConfirmationInputSchema } from "@club/shared";
+import {
+  isSsoFailure,
+  LoginInputSchema,
+  Messages,
+  ResendConfirmationInputSchema,
+  SSO_FAILURES,
+} from "@club/shared";
 import { AuthCard } from "../../components/AuthCard";
 import { InfoIcon } from "../../components/icons";
+import { SsoButton } from "../../components/SsoButton";
 import { ErrorAlert } from "../../components/status";
 import { appSession, authApi } from "../../lib/appSession";
 import { safeNextPath } from "../../lib/loginRedirect";
@@ -28,6 +35,9 @@ export default function LoginPage() {
   const location = useLocation();
   const [params] = useSearchParams();
   const notice = (location.state as LoginLocationState | null)?.notice;
+  // Where a single sign-on ended when it did not sign the member in (/login?sso=REASON).
+  const sso = params.get("sso");
+  const ssoFailure = isSsoFailure(sso) ? sso : null;
   const [resendError, setResendError] = useState<string | null>(null);
 
   const form = useForm({
@@ -68,6 +78,13 @@ export default function LoginPage() {
               {notice}
             </Alert>
           ) : null}
+          {ssoFailure === "MEMBERSHIP_PENDING" ? (
+            <Alert color="blue" variant="light" icon={<InfoIcon />} role="status">
+              {SSO_FAILURES.MEMBERSHIP_PENDING}
+            </Alert>
+          ) : ssoFailure ? (
+            <ErrorAlert message="Single sign-on did not sign you in.">{SSO_FAILURES[ssoFailure]}</ErrorAlert>
+          ) : null}
           {failure?.kind === "rateLimited" ? <ErrorAlert message={failure.message} /> : null}
           {failure && failure.kind !== "rateLimited" ? (
             <ErrorAlert message={Messages.invalidCredentials}>{failure.reason}</ErrorAlert>
@@ -93,6 +110,7 @@ export default function LoginPage() {
           <Button type="submit" fullWidth loading={login.isPending}>
             Login
           </Button>
+          <SsoButton next={params.get("next")} />
           <Text size="sm" ta="center" c="dimmed">
             New to the club?{" "}
             <Anchor component={Link} to="/register" fw={600} underline="always">

@@ -5,6 +5,7 @@ import { useMutation } from "@tanstack/react-query";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { Messages, PASSWORD_MIN_LENGTH, RegisterInputSchema } from "@club/shared";
 import { AuthCard } from "../../components/AuthCard";
+import { SsoButton } from "../../components/SsoButton";
 import { ErrorAlert } from "../../components/status";
 import { authApi } from "../../lib/appSession";
 import { loginPath } from "../../lib/loginRedirect";
@@ -85,6 +86,8 @@ export default function RegisterPage() {
           <Button type="submit" fullWidth loading={register.isPending} mt="xs">
             Register
           </Button>
+          {/* An invite goes with a password registration only. */}
+          {invite ? null : <SsoButton />}
           <Text size="sm" ta="center" c="dimmed">
             Already a member?{" "}
             <Anchor component={Link} to="/login" fw={600} underline="always">

@@ -1,0 +1,120 @@
+import {
+  countActiveAdmins,
+  findMemberByEmail,
+  findMemberById,
+  findMemberBySubject,
+  insertMember,
+  linkMemberSubject,
+  listActiveAdminEmails,
+  type MemberRow,
+} from "@club/db";
+import { SSO_FAILURES, type SsoExchangeInput, type SsoFailure, type SsoSignIn } from "@club/shared";
+import type { Deps, RequestCtx } from "../../api/context";
+import { AppError, ForbiddenError } from "../../api/errors";
+import { hashPassword } from "../../platform/passwords";
+import { randomToken } from "../../platform/tokens";
+import { recordActivity } from "../activity/record";
+import { approvalNeededEmail } from "../auth/email";
+import { memberView } from "../auth/service";
+import { takeHandoff } from "./handoff";
+import type { ProviderIdentity } from "./provider";
+
+/** A sign-in the club turns down: the login screen shows SSO_FAILURES[reason]. */
+const refuse = (reason: SsoFailure) => new ForbiddenError(SSO_FAILURES[reason], reason);
+
+/** The same refusals as the password login (auth/service.ts login) for a member who may not act. */
+function checkMayAct(member: MemberRow): MemberRow {
+  if (member.status === "pending") throw refuse("MEMBERSHIP_PENDING");
+  if (member.status === "deactivated") throw refuse("MEMBERSHIP_DEACTIVATED");
+  return member;
+}
+
+const asMember = (ctx: RequestCtx, member: MemberRow, action: string) => ({
+  ...ctx,
+  user: { id: member.id, email: member.email, role: member.role },
+  action,
+});
+
+/**
+ * Who the provider's identity is in the club: the member linked to its subject; else the member
+ * whose confirmed address the provider VERIFIED (the subject is linked to them); else a new
+ * member as REGISTRATION allows. Returns a member who may act now, or throws a refusal.
+ */
+export async function memberForIdentity(ctx: RequestCtx, identity: ProviderIdentity): Promise<MemberRow> {
+  const linked = findMemberBySubject(ctx.db, identity.subject);
+  if (linked) return checkMayAct(linked);
+  // An address the provider has not verified proves nothing: it links nobody and joins nobody.
+  if (!identity.email || !identity.emailVerified) throw refuse("EMAIL_UNVERIFIED");
+  const byEmail = findMemberByEmail(ctx.db, identity.email);
+  if (byEmail) {
+    if (byEmail.oidcSubject) throw refuse("OTHER_ACCOUNT");
+    checkMayAct(byEmail);
+    ctx.db.transaction(() => {
+      if (!linkMemberSubject(ctx.db, byEmail.id, identity.subject)) throw refuse("OTHER_ACCOUNT");
+      recordActivity(asMember(ctx, byEmail, "auth.ssoLink"), "member", byEmail.id, null, { ssoLinked: true });
+    });
+    return byEmail;
+  }
+  return join(ctx, identity, identity.email);
+}
+
+/**
+ * A new member from single sign-on, as a registration whose address is already confirmed (the
+ * provider verified it): under approval they wait for an admin (who gets the usual email), under
+ * open they are in, invite and closed turn them away. The club's first member becomes its admin,
+ * as with a confirmed registration. The password is random and unknown: "Forgot password" sets one.
+ */
+async function join(ctx: RequestCtx, identity: ProviderIdentity, email: string): Promise<MemberRow> {
+  const mode = ctx.config.registration;
+  if (mode === "invite") throw refuse("INVITE_REQUIRED");
+  if (mode === "closed") throw refuse("REGISTRATION_CLOSED");
+  const { firstName, lastName } = namesOf(identity, email);
+  const passwordHash = await hashPassword(randomToken());
+  const first = countActiveAdmins(ctx.db) === 0;
+  const waits = !first && mode === "approval";
+  const member = ctx.db.transaction(() => {
+    const row = insertMember(ctx.db, {
+      email,
+      passwordHash,
+      firstName,
+      lastName,
+      role: first ? "admin" : "member",
+      status: waits ? "pending" : "active",
+      emailConfirmedAt: ctx.now().toISOString(),
+      oidcSubject: identity.subject,
+    });
+    recordActivity(asMember(ctx, row, "auth.ssoJoin"), "member", row.id, null, memberView(row));
+    return row;
+  });
+  if (!waits) return member;
+  for (const admin of listActiveAdminEmails(ctx.db))
+    ctx.mailer.send(approvalNeededEmail({ to: admin, member, link: `${ctx.config.appUrl}/members` }));
+  throw refuse("MEMBERSHIP_PENDING");
+}
+
+const NAME_MAX = 100;
+
+/** The provider's given and family names, else its full name split at the first space, else the address. */
+function namesOf(identity: ProviderIdentity, email: string) {
+  const [given = "", ...rest] = (identity.name ?? "").split(/\s+/);
+  const firstName = identity.firstName ?? (given || email.split("@")[0] || "Member");
+  const lastName = identity.lastName ?? (rest.join(" ") || "-");
+  return { firstName: firstName.slice(0, NAME_MAX), lastName: lastName.slice(0, NAME_MAX) };
+}
+
+/** Trades the one-time code of a finished sign-in for the usual token pair (as POST /login gives). */
+export async function exchangeCode(ctx: Deps, input: SsoExchangeInput): Promise<SsoSignIn> {
+  const handoff = takeHandoff(ctx.config, input.code, ctx.now().getTime());
+  const member = handoff && findMemberById(ctx.db, handoff.memberId);
+  if (!handoff || !member?.emailConfirmedAt)
+    throw new AppError("BAD_REQUEST", SSO_FAILURES.CODE_INVALID, { reason: "CODE_INVALID" });
+  checkMayAct(member);
+  const pair = await ctx.tokens.issuePair(member);
+  return { ...pair, email: member.email, next: handoff.next };
+}
+
+/** Whether the login screen offers single sign-on, and the button's words. */
+export const ssoOptions = (ctx: Deps) => ({
+  enabled: ctx.config.oidc !== null,
+  label: ctx.config.oidc?.buttonLabel ?? "",
+});

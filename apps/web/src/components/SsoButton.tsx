@@ -1,0 +1,38 @@
+import { useEffect, useState } from "react";
+import { Button, Divider } from "@mantine/core";
+import type { SsoOptions } from "@club/shared";
+import { authApi } from "../lib/appSession";
+import { UserIcon } from "./icons";
+
+// Asked once per page load: the server's settings do not change while it runs. A plain promise,
+// not a query hook: importing react-query's useQuery here moved it out of the first screen's chunk.
+let asked: Promise<SsoOptions | null> | null = null;
+const ssoOptions = () => (asked ??= authApi.ssoOptions().catch(() => ((asked = null), null)));
+
+/**
+ * "Sign in with ..." beside the password form, when the server has single sign-on set up. A plain
+ * link: the browser navigates to the server, which sends it on to the provider (no fetch, so the
+ * Content-Security-Policy's connect-src stays 'self').
+ */
+export function SsoButton({ next }: { next?: string | null }) {
+  const [options, setOptions] = useState<SsoOptions | null>(null);
+  useEffect(() => {
+    let live = true;
+    void ssoOptions().then((answer) => {
+      if (live) setOptions(answer);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (!options?.enabled) return null;
+  const href = next ? `/auth/oidc/start?${new URLSearchParams({ next }).toString()}` : "/auth/oidc/start";
+  return (
+    <>
+      <Divider label="or" labelPosition="center" />
+      <Button component="a" href={href} variant="default" fullWidth h={44} leftSection={<UserIcon />}>
+        {options.label}
+      </Button>
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { useEffect, useRef, useState } from "react";
+import { Button, Loader, Stack, Text } from "@mantine/core";
+import { useMutation } from "@tanstack/react-query";
+import { Link, useNavigate } from "react-router-dom";
+import { isSsoFailure, SSO_FAILURES } from "@club/shared";
+import { AuthCard } from "../../components/AuthCard";
+import { ErrorAlert } from "../../components/status";
+import { appSession, authApi } from "../../lib/appSession";
+import { ApiError } from "../../lib/errors";
+import { safeNextPath } from "../../lib/loginRedirect";
+import { UNREACHABLE } from "../../lib/serverReason";
+import { useTitle } from "../../lib/useTitle";
+
+/** The plain words for a failed exchange. */
+function failureText(error: unknown): string {
+  if (!(error instanceof ApiError)) return UNREACHABLE;
+  return isSsoFailure(error.code) ? SSO_FAILURES[error.code] : error.message || SSO_FAILURES.FAILED;
+}
+
+/**
+ * /login/sso#code=...: where the server's single sign-on callback sends the browser. The one-time
+ * code (in the fragment: never sent to a server, kept out of logs) is traded for the usual token
+ * pair, stored as after a password login, and the page moves on to where the member was going.
+ */
+export default function SsoLandingPage() {
+  useTitle("Signing in");
+  const navigate = useNavigate();
+  const [code] = useState(() => new URLSearchParams(window.location.hash.slice(1)).get("code"));
+  const started = useRef(false);
+  const exchange = useMutation({
+    mutationFn: authApi.ssoExchange,
+    onSuccess: ({ accessToken, refreshToken, email, next }) => {
+      appSession.login({ accessToken, refreshToken, email });
+      void navigate(safeNextPath(next), { replace: true });
+    },
+  });
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    // The code is good once: drop it from the address bar and the history.
+    window.history.replaceState(window.history.state, "", "/login/sso");
+    if (code) exchange.mutate(code);
+  }, [code, exchange]);
+
+  const failure = !code ? SSO_FAILURES.CODE_INVALID : exchange.isError ? failureText(exchange.error) : null;
+  return (
+    <AuthCard title="Single sign-on">
+      {failure ? (
+        <Stack>
+          <ErrorAlert message="You are not signed in.">{failure}</ErrorAlert>
+          <Button component={Link} to="/login" fullWidth>
+            Back to login
+          </Button>
+        </Stack>
+      ) : (
+        <Stack align="center" role="status">
+          <Loader aria-hidden />
+          <Text>Signing you in…</Text>
+        </Stack>
+      )}
+    </AuthCard>
+  );
+}
