@@ -11,6 +11,9 @@ import { createTrpcClient, trpc } from "./lib/trpc";
 import { AppRoutes } from "./routes";
 import { cssVariablesResolver, theme } from "./theme";
 
+/** The offline notice, the new-version banner and the service worker's registration (issue 15). */
+const PwaStatus = lazy(() => import("./pwa/PwaStatus").then((module) => ({ default: module.PwaStatus })));
+
 const Notifications = lazy(() =>
   import("./lib/notificationsUi").then((module) => ({ default: module.Notifications })),
 );
@@ -56,6 +59,9 @@ export function App() {
           <Notifications />
         </Suspense>
       ) : null}
+      <Suspense fallback={null}>
+        <PwaStatus />
+      </Suspense>
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>
           <BrowserRouter>
