@@ -70,10 +70,7 @@ async function after(page: Page, bottleId: number, photo: Buffer): Promise<Sampl
   await main.getByRole("button", { name: "Upload", exact: true }).click();
   const sent = await request;
   const requestStarted = Date.now();
-  await page
-    .getByRole("alert")
-    .filter({ hasText: "Image uploaded." })
-    .waitFor({ timeout: 600_000 });
+  await page.getByRole("alert").filter({ hasText: "Image uploaded." }).waitFor({ timeout: 600_000 });
   const seconds = (Date.now() - clicked) / 1000;
   await throttle(page, null);
   return {
@@ -87,12 +84,17 @@ async function main() {
   ensureWebBuild();
   const photo = await phonePhoto();
   console.log(machineLine());
-  console.log(`photo: 4000 x 3000 JPEG, ${photo.length.toLocaleString("en")} bytes; network: ${SLOW_4G.name}`);
+  console.log(
+    `photo: 4000 x 3000 JPEG, ${photo.length.toLocaleString("en")} bytes; network: ${SLOW_4G.name}`,
+  );
   const club = await startClub({ demoData: true });
   const browser = await launchBrowser();
   try {
     const member = await club.tokensFor(DEMO_LOGIN.email);
-    const session = await openSession(browser, club.baseUrl, { as: member, viewport: { width: 390, height: 844 } });
+    const session = await openSession(browser, club.baseUrl, {
+      as: member,
+      viewport: { width: 390, height: 844 },
+    });
     session.context.setDefaultTimeout(600_000);
     const bottles = await club.apiOk<{ id: number }[]>("GET", "/api/Bottles/AllBottlesList");
     const results = { before: [] as Sample[], after: [] as Sample[] };

@@ -22,7 +22,13 @@ describe("the reads the service worker keeps offline", () => {
 
   it("cover the library, meetings and bottle pages", () => {
     expect(OFFLINE_READS).toEqual(
-      expect.arrayContaining(["bottles.list", "bottles.byId", "meetings.list", "meetings.byId", "comments.byBottle"]),
+      expect.arrayContaining([
+        "bottles.list",
+        "bottles.byId",
+        "meetings.list",
+        "meetings.byId",
+        "comments.byBottle",
+      ]),
     );
   });
 });

@@ -165,7 +165,14 @@ describe("installable app, readable offline", () => {
       expect(fromCache.join(" ")).toContain("bottles.list");
       expect(fromCache.join(" ")).toContain("meetings.byId");
       expect(fromCache.join(" ")).toContain("bottles.byId");
-      expect(await page.evaluate(() => fetch("/healthz").then(() => "online", () => "offline"))).toBe("offline");
+      expect(
+        await page.evaluate(() =>
+          fetch("/healthz").then(
+            () => "online",
+            () => "offline",
+          ),
+        ),
+      ).toBe("offline");
     } finally {
       await session.context.setOffline(false);
     }
@@ -191,7 +198,9 @@ describe("installable app, readable offline", () => {
     await shows(main().getByRole("table", { name: "Monthly meetings" }));
     await controlled(page);
     expect(await banner.count()).toBe(0);
-    const waiting = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting);
+    const waiting = await page.evaluate(
+      async () => (await navigator.serviceWorker.getRegistration())?.waiting,
+    );
     expect(waiting ?? null).toBeNull();
   });
 });

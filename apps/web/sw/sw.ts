@@ -58,7 +58,10 @@ async function keepAnswers(batch: TrpcBatch, response: Response): Promise<void> 
   if (kept.length === 0) return;
   const cache = await caches.open(READS_CACHE);
   for (const { key, answer } of kept) {
-    await cache.put(key, new Response(JSON.stringify(answer), { headers: { "content-type": "application/json" } }));
+    await cache.put(
+      key,
+      new Response(JSON.stringify(answer), { headers: { "content-type": "application/json" } }),
+    );
     await readsExpiration.updateTimestamp(key);
   }
   await readsExpiration.expireEntries();

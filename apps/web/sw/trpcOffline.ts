@@ -51,7 +51,7 @@ export function answersToKeep(
  * A batch answer made of kept answers; a call with none gets tRPC's error item (HTTP 503, so the
  * client treats it as a server-side failure). Null when none of the calls has a kept answer.
  */
-export function offlineBatchBody(batch: TrpcBatch, kept: (unknown | undefined)[]): unknown[] | null {
+export function offlineBatchBody(batch: TrpcBatch, kept: unknown[]): unknown[] | null {
   if (!kept.some((answer) => answer !== undefined)) return null;
   return batch.procedures.map(
     (procedure, index) =>

@@ -14,11 +14,11 @@ let applyUpdate: () => void = () => window.location.reload();
 
 export const pwaState = {
   get: (): PwaState => state,
-  subscribe(listener: Listener): () => void {
+  subscribe: (listener: Listener): (() => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
-  set(change: Partial<PwaState>): void {
+  set: (change: Partial<PwaState>): void => {
     const next = { ...state, ...change };
     if (next.offline === state.offline && next.updateReady === state.updateReady) return;
     state = next;
@@ -26,7 +26,7 @@ export const pwaState = {
   },
   /** Switches to the waiting version and reloads the page. */
   reload: () => applyUpdate(),
-  onReload(apply: () => void): void {
+  onReload: (apply: () => void): void => {
     applyUpdate = apply;
   },
 };

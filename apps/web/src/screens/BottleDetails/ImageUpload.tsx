@@ -20,7 +20,8 @@ const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
 function stageLabel(stage: Stage): { percent: number; text: string } {
   if (stage.kind === "preparing") return { percent: 0, text: "Preparing the photo…" };
   const percent = stage.total > 0 ? Math.min(100, Math.round((stage.sent / stage.total) * 100)) : 0;
-  const text = stage.total > 0 ? `Uploading ${percent}% (${kb(stage.sent)} of ${kb(stage.total)})` : "Uploading…";
+  const text =
+    stage.total > 0 ? `Uploading ${percent}% (${kb(stage.sent)} of ${kb(stage.total)})` : "Uploading…";
   return { percent, text };
 }
 
