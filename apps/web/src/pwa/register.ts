@@ -32,5 +32,16 @@ export function registerServiceWorker(): void {
     });
     pwaState.set({ updateReady: true });
   });
-  workbox.register().catch((error: unknown) => console.error("Service worker registration failed", error));
+  // After the page has loaded and settled: installing precaches the whole app (165 files), which
+  // must not compete with the first screen's own requests.
+  const register = () =>
+    void workbox
+      .register()
+      .catch((error: unknown) => console.error("Service worker registration failed", error));
+  const later = () => setTimeout(register, REGISTER_DELAY_MS);
+  if (document.readyState === "complete") later();
+  else window.addEventListener("load", later, { once: true });
 }
+
+/** How long after the load event the worker is registered. */
+const REGISTER_DELAY_MS = 2_000;
