@@ -2,7 +2,7 @@ import { appendFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import type { BottleListItem, MeetingListItem } from "@club/shared";
+import { Messages, type BottleListItem, type MeetingListItem } from "@club/shared";
 import { PwaTexts } from "../../web/src/pwa/texts";
 import {
   expectNoCspViolations,
@@ -13,6 +13,7 @@ import {
   visit,
   type Session,
 } from "./support/browser";
+import { makePng } from "./support/png";
 import { DEMO_LOGIN, startClub, type Club } from "./support/server";
 import { hides, onScreen, shows } from "./support/ui";
 
@@ -161,6 +162,15 @@ describe("installable app, readable offline", () => {
       await onScreen(page, bottle.name);
       await shows(offlineNotice());
       await shows(page.getByText(PwaTexts.offlineWrites));
+
+      // A write fails with the screen's plain message (SPEC's text), nothing technical.
+      await main()
+        .locator('input[type="file"]')
+        .setInputFiles({ name: "b.png", mimeType: "image/png", buffer: makePng(40, 40) });
+      await main().getByRole("button", { name: "Upload", exact: true }).click();
+      const failed = main().getByRole("alert").filter({ hasText: Messages.uploadImage });
+      await shows(failed);
+      expect((await failed.innerText()).trim()).toBe(Messages.uploadImage);
       // The data came from what the worker kept, not from the server.
       expect(fromCache.join(" ")).toContain("bottles.list");
       expect(fromCache.join(" ")).toContain("meetings.byId");
