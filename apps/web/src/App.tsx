@@ -12,7 +12,7 @@ import { AppRoutes } from "./routes";
 import { cssVariablesResolver, theme } from "./theme";
 
 /** The offline notice, the new-version banner and the service worker's registration (issue 15). */
-const PwaStatus = lazy(() => import("./pwa/PwaStatus").then((module) => ({ default: module.PwaStatus })));
+const PwaStatus = lazy(() => import("./pwa/PwaStatus"));
 
 const Notifications = lazy(() =>
   import("./lib/notificationsUi").then((module) => ({ default: module.Notifications })),
@@ -54,13 +54,9 @@ export function App() {
       colorSchemeManager={colorSchemeManager}
       cssVariablesResolver={cssVariablesResolver}
     >
-      {notificationsWanted ? (
-        <Suspense fallback={null}>
-          <Notifications />
-        </Suspense>
-      ) : null}
       <Suspense fallback={null}>
         <PwaStatus />
+        {notificationsWanted ? <Notifications /> : null}
       </Suspense>
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>

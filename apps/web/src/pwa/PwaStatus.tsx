@@ -1,14 +1,14 @@
-import { useEffect, useSyncExternalStore } from "react";
-import { Button } from "@mantine/core";
+import { useEffect, useRef, useSyncExternalStore } from "react";
 import { registerServiceWorker } from "./register";
 import { pwaState } from "./status";
 import { PwaTexts } from "./texts";
+import buttons from "../components/buttons.module.css";
 import classes from "./PwaStatus.module.css";
 
 let registered = false;
 
 /** The offline notice and the "new version" banner, at the bottom of every screen. */
-export function PwaStatus() {
+export default function PwaStatus() {
   const state = useSyncExternalStore(pwaState.subscribe, pwaState.get);
 
   useEffect(() => {
@@ -17,15 +17,38 @@ export function PwaStatus() {
     registerServiceWorker();
   }, []);
 
-  if (!state.offline && !state.updateReady) return null;
+  const stack = useRef<HTMLDivElement>(null);
+  const shown = state.offline || state.updateReady;
+  // The bars are fixed at the bottom: the page gets as much room below its end, so they never
+  // hide its last button.
+  useEffect(() => {
+    const element = stack.current;
+    if (!shown || !element) return;
+    const fit = () => (document.body.style.paddingBottom = `${element.offsetHeight}px`);
+    fit();
+    const observer = new ResizeObserver(fit);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      document.body.style.paddingBottom = "";
+    };
+  }, [shown]);
+
+  if (!shown) return null;
   return (
-    <div className={classes.stack}>
+    <div className={classes.stack} ref={stack}>
       {state.updateReady ? (
         <div className={classes.bar} role="alert">
           <span>{PwaTexts.updateReady}</span>
-          <Button size="xs" h={40} onClick={pwaState.reload}>
+          {/* The header's plain button (buttons.module.css), not Mantine's: no new shared chunk. */}
+          <button
+            type="button"
+            className={`${buttons.button} ${classes.reload}`}
+            data-variant="filled"
+            onClick={pwaState.reload}
+          >
             {PwaTexts.reload}
-          </Button>
+          </button>
         </div>
       ) : null}
       {state.offline ? (
