@@ -23,7 +23,13 @@ export async function phonePhoto(): Promise<Buffer> {
       `<rect x="1500" y="600" width="1000" height="2000" rx="80" fill="#7a460b"/></svg>`,
   );
   const noise = await sharp({
-    create: { width, height, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 34 } },
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 34 },
+    },
   })
     .png()
     .toBuffer();
