@@ -32,7 +32,7 @@ export function registerServiceWorker(): void {
     });
     pwaState.set({ updateReady: true });
   });
-  // After the page has loaded and settled: installing precaches the whole app (165 files), which
+  // After the page has loaded and settled: installing precaches the whole app (about 170 files), which
   // must not compete with the first screen's own requests.
   const register = () =>
     void workbox
