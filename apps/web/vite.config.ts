@@ -1,7 +1,40 @@
 import { defineConfig, type ProxyOptions } from "vite";
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
+import { VitePWA } from "vite-plugin-pwa";
 import { routePreload } from "./vite.routePreload";
+
+/** Installable app (issue 15): the web manifest and the service worker (sw/sw.ts, registered by src/pwa/register.ts). */
+const pwa = VitePWA({
+  strategies: "injectManifest",
+  srcDir: "sw",
+  filename: "sw.ts",
+  injectRegister: false,
+  manifestFilename: "manifest.webmanifest",
+  includeAssets: ["favicon.svg", "theme-init.js", "icons/apple-touch-icon.png"],
+  manifest: {
+    id: "/",
+    name: "Whiskey Tasting Club",
+    short_name: "Whiskey Club",
+    description: "Monthly meetings, bottle library and theme ideas of our whiskey tasting club.",
+    start_url: "/",
+    scope: "/",
+    display: "standalone",
+    theme_color: "#1a1512",
+    background_color: "#1a1512",
+    icons: [
+      { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+      { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+      { src: "/icons/maskable-192.png", sizes: "192x192", type: "image/png", purpose: "maskable" },
+      { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+    ],
+  },
+  injectManifest: {
+    // The app shell: every screen's code, so any screen opens offline; not the build's .vite/ notes.
+    globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
+    globIgnores: [".vite/**"],
+  },
+});
 
 const api = "http://localhost:3000";
 
@@ -12,7 +45,7 @@ const loginProxy: ProxyOptions = {
 };
 
 export default defineConfig({
-  plugins: [react(), routePreload(fileURLToPath(new URL(".", import.meta.url)))],
+  plugins: [react(), routePreload(fileURLToPath(new URL(".", import.meta.url))), pwa],
   server: {
     proxy: {
       "/api": api,

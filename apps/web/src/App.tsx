@@ -11,6 +11,9 @@ import { createTrpcClient, trpc } from "./lib/trpc";
 import { AppRoutes } from "./routes";
 import { cssVariablesResolver, theme } from "./theme";
 
+/** The offline notice, the new-version banner and the service worker's registration (issue 15). */
+const PwaStatus = lazy(() => import("./pwa/PwaStatus"));
+
 const Notifications = lazy(() =>
   import("./lib/notificationsUi").then((module) => ({ default: module.Notifications })),
 );
@@ -51,11 +54,10 @@ export function App() {
       colorSchemeManager={colorSchemeManager}
       cssVariablesResolver={cssVariablesResolver}
     >
-      {notificationsWanted ? (
-        <Suspense fallback={null}>
-          <Notifications />
-        </Suspense>
-      ) : null}
+      <Suspense fallback={null}>
+        <PwaStatus />
+        {notificationsWanted ? <Notifications /> : null}
+      </Suspense>
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>
           <BrowserRouter>

@@ -33,6 +33,10 @@ export default fp(
         setHeaders(res, path) {
           if (path.includes("/assets/")) res.header("Cache-Control", "public, max-age=31536000, immutable");
           else res.header("Cache-Control", "no-cache");
+          // The service worker is checked for a new version on every visit (no-cache above; browsers
+          // cap a worker's HTTP caching at 24 h anyway); it controls the whole site from the root.
+          if (path.endsWith("/sw.js")) res.header("Service-Worker-Allowed", "/");
+          if (path.endsWith(".webmanifest")) res.header("Content-Type", "application/manifest+json");
         },
       });
     } else {

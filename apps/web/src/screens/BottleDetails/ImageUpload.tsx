@@ -1,34 +1,66 @@
-import { useState } from "react";
-import { Button, FileInput, Group, Stack } from "@mantine/core";
+import "@mantine/core/styles/Progress.css";
+import { useRef, useState } from "react";
+import { Button, FileInput, Group, Progress, Stack, Text } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { Messages } from "@club/shared";
 import { ErrorAlert } from "../../components/status";
-import { authFetch } from "../../lib/appSession";
-import { ApiError } from "../../lib/errors";
+import { appSession } from "../../lib/appSession";
 import { onSaved } from "../../lib/notify";
+import { scalePhoto } from "../../lib/photoScale";
 import { trpc } from "../../lib/trpc";
 import { IMAGE_ACCEPT, imageFileProblem } from "../../lib/uploadCheck";
+import { isAbort, postWithProgress } from "../../lib/uploadProgress";
 import { useUndo } from "../../lib/undo";
 
-/** Multipart POST, field `image`, through the fetch that refreshes and retries once on 401. */
-async function uploadImage(bottleId: number, file: File): Promise<void> {
-  const body = new FormData();
-  body.append("image", file);
-  const response = await authFetch(`/api/Bottles/UploadImage?bottleId=${bottleId}`, { method: "POST", body });
-  if (!response.ok) throw ApiError.fromBody(response.status, await response.json().catch(() => null));
+/** Where an upload is: the photo being scaled down, then bytes sent of the total. */
+type Stage = { kind: "preparing" } | { kind: "sending"; sent: number; total: number };
+
+const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+function stageLabel(stage: Stage): { percent: number; text: string } {
+  if (stage.kind === "preparing") return { percent: 0, text: "Preparing the photo…" };
+  const percent = stage.total > 0 ? Math.min(100, Math.round((stage.sent / stage.total) * 100)) : 0;
+  const text =
+    stage.total > 0 ? `Uploading ${percent}% (${kb(stage.sent)} of ${kb(stage.total)})` : "Uploading…";
+  return { percent, text };
 }
 
 /**
  * Members: choose an image; Upload stays disabled until a file the server would take is chosen
- * (JPEG, PNG, WebP or GIF, at most 10 MB: checked here, before any upload starts).
+ * (JPEG, PNG, WebP or GIF, at most 10 MB: checked here, before any upload starts). A large photo is
+ * scaled down in the browser first (lib/photoScale.ts); the upload shows its progress and can be
+ * cancelled. Multipart POST, field `image`, with one refresh-and-retry on 401.
  */
 export function ImageUpload({ bottleId }: { bottleId: number }) {
   const [file, setFile] = useState<File | null>(null);
+  const [stage, setStage] = useState<Stage | null>(null);
+  const [cancelled, setCancelled] = useState(false);
+  const controller = useRef<AbortController | null>(null);
   const problem = file ? imageFileProblem(file) : null;
   const utils = trpc.useUtils();
   const undo = useUndo();
   const upload = useMutation({
-    mutationFn: (chosen: File) => uploadImage(bottleId, chosen),
+    mutationFn: async (chosen: File) => {
+      const abort = new AbortController();
+      controller.current = abort;
+      setStage({ kind: "preparing" });
+      const photo = await scalePhoto(chosen);
+      if (abort.signal.aborted) throw new DOMException("Upload cancelled", "AbortError");
+      setStage({ kind: "sending", sent: 0, total: photo.size });
+      const body = new FormData();
+      body.append("image", photo);
+      await postWithProgress(
+        appSession,
+        `/api/Bottles/UploadImage?bottleId=${bottleId}`,
+        body,
+        (sent, total) => setStage({ kind: "sending", sent, total }),
+        abort.signal,
+      );
+    },
+    onSettled: () => {
+      controller.current = null;
+      setStage(null);
+    },
     onSuccess: onSaved(
       {
         notice: "Image uploaded.",
@@ -37,8 +69,14 @@ export function ImageUpload({ bottleId }: { bottleId: number }) {
       () => setFile(null),
       () => utils.bottles.invalidate(),
     ),
-    onError: (error) => console.error(error),
+    onError: (error) => {
+      if (isAbort(error)) {
+        setCancelled(true);
+        upload.reset();
+      } else console.error(error);
+    },
   });
+  const progress = upload.isPending && stage ? stageLabel(stage) : null;
 
   return (
     <Stack gap="xs">
@@ -52,8 +90,10 @@ export function ImageUpload({ bottleId }: { bottleId: number }) {
           clearable
           value={file}
           error={problem}
+          disabled={upload.isPending}
           onChange={(chosen) => {
             setFile(chosen);
+            setCancelled(false);
             upload.reset();
           }}
           style={{ flex: 1, minWidth: 0 }}
@@ -62,11 +102,45 @@ export function ImageUpload({ bottleId }: { bottleId: number }) {
           mt={42}
           disabled={!file || problem !== null}
           loading={upload.isPending}
-          onClick={() => file && !problem && upload.mutate(file)}
+          onClick={() => {
+            if (!file || problem) return;
+            setCancelled(false);
+            upload.mutate(file);
+          }}
         >
           Upload
         </Button>
       </Group>
+      {progress ? (
+        <Group gap="xs" wrap="nowrap" align="center">
+          <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+            <Progress.Root size="xl" aria-hidden>
+              <Progress.Section value={progress.percent} animated={stage?.kind === "preparing"} striped>
+                <Progress.Label>{progress.percent}%</Progress.Label>
+              </Progress.Section>
+            </Progress.Root>
+            <Text
+              size="sm"
+              role="progressbar"
+              aria-label="Upload progress"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={progress.percent}
+              aria-valuetext={progress.text}
+            >
+              {progress.text}
+            </Text>
+          </Stack>
+          <Button variant="default" h={40} onClick={() => controller.current?.abort()}>
+            Cancel
+          </Button>
+        </Group>
+      ) : null}
+      {cancelled && !upload.isPending ? (
+        <Text size="sm" c="dimmed" role="status">
+          Upload cancelled.
+        </Text>
+      ) : null}
     </Stack>
   );
 }

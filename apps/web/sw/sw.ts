@@ -1,0 +1,123 @@
+/// <reference lib="webworker" />
+import { CacheableResponsePlugin } from "workbox-cacheable-response";
+import { clientsClaim } from "workbox-core";
+import { CacheExpiration, ExpirationPlugin } from "workbox-expiration";
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+  type PrecacheEntry,
+} from "workbox-precaching";
+import { NavigationRoute, registerRoute } from "workbox-routing";
+import { CacheFirst } from "workbox-strategies";
+import { answersToKeep, callKey, offlineBatchBody, parseTrpcBatch, type TrpcBatch } from "./trpcOffline";
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
+
+const READS_CACHE = "club-reads";
+const IMAGES_CACHE = "club-images";
+const THIRTY_DAYS_S = 30 * 24 * 3600;
+/** A page request that takes longer than this (a phone on a bad connection) gets the cached app shell. */
+const PAGE_TIMEOUT_MS = 5_000;
+
+// The app shell: index.html, the hashed scripts and styles, icons (the build lists them).
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+// The first visit's page is controlled at once, so what it reads is kept from the start.
+clientsClaim();
+
+// Pages: the server first (it adds per-page hints, and serves routes that are not the app's, such
+// as downloads), the precached app shell when it cannot be reached.
+const appShell = createHandlerBoundToURL("/index.html");
+registerRoute(
+  new NavigationRoute(async (options) => {
+    try {
+      return await fetch(options.request, { signal: AbortSignal.timeout(PAGE_TIMEOUT_MS) });
+    } catch {
+      return appShell(options);
+    }
+  }),
+);
+
+// Bottle photos: their URLs carry the image's content hash, so a kept copy never goes stale.
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && /^\/api\/Bottles\/\d+\/Image$/.test(url.pathname),
+  new CacheFirst({
+    cacheName: IMAGES_CACHE,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 120, maxAgeSeconds: THIRTY_DAYS_S, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+const readsExpiration = new CacheExpiration(READS_CACHE, { maxEntries: 400, maxAgeSeconds: THIRTY_DAYS_S });
+
+async function keepAnswers(batch: TrpcBatch, response: Response): Promise<void> {
+  const kept = answersToKeep(self.location.origin, batch, await response.json());
+  if (kept.length === 0) return;
+  const cache = await caches.open(READS_CACHE);
+  for (const { key, answer } of kept) {
+    await cache.put(
+      key,
+      new Response(JSON.stringify(answer), { headers: { "content-type": "application/json" } }),
+    );
+    await readsExpiration.updateTimestamp(key);
+  }
+  await readsExpiration.expireEntries();
+}
+
+async function keptBatch(batch: TrpcBatch): Promise<Response | null> {
+  const cache = await caches.open(READS_CACHE);
+  const kept = await Promise.all(
+    batch.procedures.map(async (procedure, index) => {
+      const hit = await cache.match(callKey(self.location.origin, procedure, batch.inputs[index] ?? "null"));
+      return hit ? ((await hit.json()) as unknown) : undefined;
+    }),
+  );
+  const body = offlineBatchBody(batch, kept);
+  if (!body) return null;
+  const complete = kept.every((answer) => answer !== undefined);
+  return new Response(JSON.stringify(body), {
+    status: complete ? 200 : 207,
+    headers: { "content-type": "application/json", "x-club-offline": "1" },
+  });
+}
+
+/** Tells the page whether its data now comes from the network or from what it saw last. */
+async function tellPage(clientId: string, offline: boolean): Promise<void> {
+  const client = clientId ? await self.clients.get(clientId) : undefined;
+  client?.postMessage({ type: "club-offline", offline });
+}
+
+// The public reads of the library, meetings and bottles: the network first; what was seen last
+// when the server cannot be reached (or fails). Only OFFLINE_READS are kept (see publicReads.ts).
+registerRoute(
+  ({ url, request, sameOrigin }) => sameOrigin && request.method === "GET" && parseTrpcBatch(url) !== null,
+  async ({ request, event }) => {
+    const batch = parseTrpcBatch(new URL(request.url))!;
+    const fetchEvent = event as FetchEvent;
+    try {
+      const response = await fetch(request);
+      if (response.status < 500) {
+        if (response.ok || response.status === 207)
+          fetchEvent.waitUntil(keepAnswers(batch, response.clone()).catch(() => undefined));
+        fetchEvent.waitUntil(tellPage(fetchEvent.clientId, false));
+        return response;
+      }
+      const kept = await keptBatch(batch);
+      if (kept) fetchEvent.waitUntil(tellPage(fetchEvent.clientId, true));
+      return kept ?? response;
+    } catch (error) {
+      const kept = await keptBatch(batch);
+      if (!kept) throw error;
+      fetchEvent.waitUntil(tellPage(fetchEvent.clientId, true));
+      return kept;
+    }
+  },
+);
+
+// "A new version is available — Reload": the page asks the waiting worker to take over.
+self.addEventListener("message", (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === "SKIP_WAITING") void self.skipWaiting();
+});
