@@ -43,7 +43,8 @@ type OtherWrite =
   | "Own account (issue 11)"
   | "Undo (issue 11)"
   | "Meeting night (issue 12)"
-  | "Dues (issue 13)";
+  | "Dues (issue 13)"
+  | "Cellar (issue 14)";
 type Capability = (typeof SECTION_6_CAPABILITIES)[number] | OtherWrite;
 
 const EDIT = "Edit brand, type, country, state and ABV of a bottle";
@@ -137,6 +138,10 @@ const CAPABILITY: Record<string, Capability> = {
   "dues.waive": "Dues (issue 13)",
   "PUT /api/Account/Preferences": ACCOUNT,
   "reminders.setPreferences": ACCOUNT,
+  "PUT /api/BottleInstances/:id/Open": "Cellar (issue 14)",
+  "cellar.open": "Cellar (issue 14)",
+  "PUT /api/BottleInstances/:id/Level": "Cellar (issue 14)",
+  "cellar.setLevel": "Cellar (issue 14)",
 };
 
 let t: TestApp;

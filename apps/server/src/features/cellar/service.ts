@@ -27,7 +27,8 @@ function purchase(ctx: AuthedCtx, id: number): BottleInstance {
 /** "Open it": a sealed, unfinished purchase is opened on the given date (the club's today by default). */
 export function openInstance(ctx: AuthedCtx, input: OpenInstanceInput): BottleInstance {
   const found = purchase(ctx, input.id);
-  if (found.dateFinished !== null) throw new ConflictError(CellarMessages.alreadyFinished, "ALREADY_FINISHED");
+  if (found.dateFinished !== null)
+    throw new ConflictError(CellarMessages.alreadyFinished, "ALREADY_FINISHED");
   if (found.openedDate !== null) throw new ConflictError(CellarMessages.alreadyOpen, "ALREADY_OPEN");
   const openedDate = input.openedDate ?? clubToday(ctx);
   if (openedDate < found.datePurchased) throw new BadRequestError(CellarMessages.openedBeforePurchase);
