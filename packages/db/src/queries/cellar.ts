@@ -74,7 +74,11 @@ export function purchaseOfPour(pour: MeetingPour, purchases: readonly OpenedPurc
   let chosen: OpenedPurchase | undefined;
   for (const p of purchases) {
     if (p.bottleId !== pour.bottleId || !openOn(p, pour.date)) continue;
-    if (!chosen || p.openedDate < chosen.openedDate || (p.openedDate === chosen.openedDate && p.id < chosen.id))
+    if (
+      !chosen ||
+      p.openedDate < chosen.openedDate ||
+      (p.openedDate === chosen.openedDate && p.id < chosen.id)
+    )
       chosen = p;
   }
   return chosen?.id;
@@ -164,7 +168,8 @@ export function fillLevelsOfBottle(db: Db, bottleId: number, today: string): Map
   const purchases = openedPurchases(db, bottleId);
   const levels = new Map<number, FillEstimate>();
   const pours = countedPours(db, bottleId, today);
-  for (const p of purchases.filter(isOpen)) levels.set(p.id, estimateFillLevel(p, p.sizeMl, pours, purchases));
+  for (const p of purchases.filter(isOpen))
+    levels.set(p.id, estimateFillLevel(p, p.sizeMl, pours, purchases));
   return levels;
 }
 
