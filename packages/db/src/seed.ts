@@ -318,7 +318,7 @@ type SeedTx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /**
  * The demo cellar (issue 14): each purchase was opened at its first tasting after it was bought,
  * as migration 0005 back-filled real clubs (finished ones never tasted: on the purchase day); the
- * Kavalan was opened a week ago and measured at 85 % today, so the shelf shows a reading too.
+ * Kavalan was opened a week ago and measured at 20 % today, so the shelf shows a reading too.
  */
 function seedCellar(tx: SeedTx, bottleIds: Map<string, number>, now: Date): void {
   tx.run(sql`UPDATE bottle_instances SET opened_date = (SELECT min(m.date) FROM meeting_bottles mb
@@ -334,7 +334,7 @@ function seedCellar(tx: SeedTx, bottleIds: Map<string, number>, now: Date): void
   tx.update(bottleInstances)
     .set({
       openedDate: sql`coalesce(${bottleInstances.openedDate}, max(${bottleInstances.datePurchased}, ${weekAgo}))`,
-      levelPct: 85,
+      levelPct: 20,
       levelSetOn: ymd(now),
     })
     .where(and(eq(bottleInstances.bottleId, kavalan), isNull(bottleInstances.dateFinished)))

@@ -11,7 +11,7 @@ export const fillColor = (pct: number) => (pct <= 15 ? "red" : pct <= 40 ? "ambe
  */
 export function FillLevel({ name, pct, source }: { name: string; pct: number; source: LevelSource }) {
   return (
-    <div style={{ minWidth: 120 }}>
+    <div style={{ minWidth: 104 }}>
       <Group gap="xs" wrap="nowrap" justify="space-between">
         <Text span fw={700} size="sm" style={{ fontVariantNumeric: "tabular-nums" }}>
           {pct}%

@@ -63,7 +63,7 @@ export function InstancesSection({
           <EmptyMessage>No purchases recorded yet.</EmptyMessage>
         </Paper>
       ) : (
-        <DataTable label="Bottle instances" minWidth={isMember ? 980 : 720}>
+        <DataTable label="Bottle instances" minWidth={isMember ? 980 : 720} dense>
           <thead>
             <tr>
               <th>Date Purchased</th>
@@ -120,7 +120,7 @@ export function InstancesSection({
                 </td>
                 <td>
                   {instance.fillLevelPct !== null && instance.levelSource !== null ? (
-                    <Group gap="xs" wrap="nowrap" align="center">
+                    <Group gap="xs" align="center">
                       <FillLevel
                         name={bottleName}
                         pct={instance.fillLevelPct}
@@ -146,7 +146,7 @@ export function InstancesSection({
                 </td>
                 {isMember ? (
                   <td>
-                    <Group gap={4} wrap="nowrap">
+                    <Group gap={4} className={classes.rowControls}>
                       {instance.dateFinished ? null : (
                         <Button
                           h={40}
