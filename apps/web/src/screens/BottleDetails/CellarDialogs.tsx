@@ -7,20 +7,13 @@ import { FormDialog } from "../../components/FormDialog";
 import { failureMessage } from "../../lib/failure";
 import { formatDate, numberInputValue, today } from "../../lib/format";
 import { onSaved } from "../../lib/notify";
-import { pastDateProblem } from "../../lib/purchaseRules";
+import { openedDateProblem } from "../../lib/cellarRules";
 import { trpc } from "../../lib/trpc";
 import { useUndo } from "../../lib/undo";
 
 interface Props {
   instance: BottleDetailInstance;
   onClose: () => void;
-}
-
-/** The opened date's problem: a past date (the member's today at the latest), not before the purchase. */
-export function openedDateProblem(value: string, datePurchased: string, localToday?: string): string | null {
-  return (
-    pastDateProblem(value, localToday) ?? (value < datePurchased ? CellarMessages.openedBeforePurchase : null)
-  );
 }
 
 /** "Open it": the purchase is opened today, or on the date the member picks (any member). */
