@@ -3,7 +3,7 @@ import { costPerPourCents, type BottleDetail, type BottleListItem, type BottleOp
 import type { Db, Tx } from "../client";
 import { preparedPerDb } from "../prepared";
 import { bottleImages, bottles, brands, countries, drinkTypes, states } from "../schema";
-import { fillLevelsOfBottle } from "./cellar";
+import { countedPoursJsonSql, fillLevelsFromRows, type MeetingPour } from "./cellar";
 import { listInstancesForBottle } from "./instances";
 
 const byName = [sql`${bottles.name} COLLATE NOCASE`, asc(bottles.id)] as const;
@@ -59,6 +59,7 @@ const bottleDetailQuery = preparedPerDb((db) =>
       stateId: bottles.stateId,
       imageVersion: bottleImages.hash,
       sizeMl: bottles.sizeMl,
+      pours: countedPoursJsonSql(sql.placeholder("today")),
     })
     .from(bottles)
     .leftJoin(brands, eq(brands.id, bottles.brandId))
@@ -72,17 +73,19 @@ const bottleDetailQuery = preparedPerDb((db) =>
 
 /**
  * One bottle with lookup names, image version and purchases, each with its cost per pour and (open
- * ones) fill level as of `today` (the club's date); four queries (one when unknown).
+ * ones) fill level as of `today` (the club's date); two queries (one when unknown): the bottle row
+ * carries the meeting pours its fill levels count.
  */
 export function findBottleDetail(
   db: Db,
   id: number,
   today: string = new Date().toISOString().slice(0, 10),
 ): BottleDetail | undefined {
-  const row = bottleDetailQuery(db).get({ id });
-  if (!row) return undefined;
+  const found = bottleDetailQuery(db).get({ id, today });
+  if (!found) return undefined;
+  const { pours, ...row } = found;
   const instances = listInstancesForBottle(db, id);
-  const levels = fillLevelsOfBottle(db, id, today);
+  const levels = fillLevelsFromRows(instances, row.sizeMl, JSON.parse(pours) as MeetingPour[]);
   return {
     ...row,
     hasImage: row.imageVersion !== null,

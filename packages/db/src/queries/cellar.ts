@@ -29,6 +29,8 @@ export const costPerPourCentsSql = sql<
 
 /* ---- Fill levels and the shelf (issue 14) ---- */
 
+const isOpen = (p: { dateFinished: string | null }) => p.dateFinished === null;
+
 /** A purchase that has been opened (the estimate needs its finished siblings too). */
 export interface OpenedPurchase {
   id: number;
@@ -139,6 +141,45 @@ const openedPurchases = (db: Db, bottleId: number | null): OpenedPurchaseRow[] =
       AND EXISTS (SELECT 1 FROM bottle_instances o WHERE o.bottle_id = bi.bottle_id
         AND o.opened_date IS NOT NULL AND o.date_finished IS NULL)`);
 
+/** Which pours the estimate counts: meetings held by `today`, never a blind pour before its reveal. */
+const countedPourWhere = (today: unknown) =>
+  sql`m.date <= ${today} AND (m.blind = 0 OR mb.revealed_at IS NOT NULL)`;
+
+const scoredSql = sql`(SELECT count(*) FROM scores s WHERE s.meeting_id = mb.meeting_id AND s.bottle_id = mb.bottle_id)`;
+const goingSql = sql`(SELECT count(*) + coalesce(sum(r.guests), 0) FROM rsvps r
+  WHERE r.meeting_id = mb.meeting_id AND r.status = 'going' AND r.waitlisted = 0)`;
+
+/**
+ * The outer query's bottle's counted pours as a JSON array of MeetingPour (the bottle page reads
+ * them in the same statement as the bottle; `today` is usually a placeholder).
+ */
+export const countedPoursJsonSql = (today: unknown) => sql<string>`(SELECT json_group_array(json_object(
+    'bottleId', mb.bottle_id, 'date', m.date, 'pourMl', mb.pour_ml, 'scored', ${scoredSql}, 'going', ${goingSql}))
+  FROM meeting_bottles mb JOIN meetings m ON m.id = mb.meeting_id
+  WHERE mb.bottle_id = "bottles"."id" AND ${countedPourWhere(today)})`;
+
+/**
+ * The fill level of each open purchase among a bottle's purchases, by purchase id: the bottle
+ * page's arithmetic on rows it has already read.
+ */
+export function fillLevelsFromRows(
+  purchases: readonly {
+    id: number;
+    bottleId: number;
+    openedDate: string | null;
+    dateFinished: string | null;
+    levelPct: number | null;
+    levelSetOn: string | null;
+  }[],
+  sizeMl: number,
+  pours: readonly MeetingPour[],
+): Map<number, FillEstimate> {
+  const opened = purchases.filter((p): p is OpenedPurchase => p.openedDate !== null);
+  const levels = new Map<number, FillEstimate>();
+  for (const p of opened.filter(isOpen)) levels.set(p.id, estimateFillLevel(p, sizeMl, pours, opened));
+  return levels;
+}
+
 /**
  * The pours the estimate counts, for the bottles that have an open purchase (or one bottle):
  * meetings held by `today`, and never a blind pour before its reveal (its bottle's level must not
@@ -147,23 +188,15 @@ const openedPurchases = (db: Db, bottleId: number | null): OpenedPurchaseRow[] =
 const countedPours = (db: Db, bottleId: number | null, today: string): MeetingPour[] =>
   db.all<MeetingPour>(sql`
     SELECT mb.bottle_id AS bottleId, m.date AS date, mb.pour_ml AS pourMl,
-      (SELECT count(*) FROM scores s WHERE s.meeting_id = mb.meeting_id AND s.bottle_id = mb.bottle_id) AS scored,
-      (SELECT count(*) + coalesce(sum(r.guests), 0) FROM rsvps r
-        WHERE r.meeting_id = mb.meeting_id AND r.status = 'going' AND r.waitlisted = 0) AS going
+      ${scoredSql} AS scored, ${goingSql} AS going
     FROM meeting_bottles mb
     JOIN meetings m ON m.id = mb.meeting_id
-    WHERE m.date <= ${today}
-      AND (m.blind = 0 OR mb.revealed_at IS NOT NULL)
+    WHERE ${countedPourWhere(today)}
       AND ${bottleId === null ? sql`1` : sql`mb.bottle_id = ${bottleId}`}
       AND EXISTS (SELECT 1 FROM bottle_instances o WHERE o.bottle_id = mb.bottle_id
         AND o.opened_date IS NOT NULL AND o.date_finished IS NULL)`);
 
-const isOpen = (p: OpenedPurchase) => p.dateFinished === null;
-
-/**
- * The fill level of each open purchase of one bottle, by purchase id, as of `today`. Always two
- * statements, whatever the bottle (the statement-count test holds reads to a fixed number).
- */
+/** The fill level of each open purchase of one bottle, by purchase id, as of `today`; two statements. */
 export function fillLevelsOfBottle(db: Db, bottleId: number, today: string): Map<number, FillEstimate> {
   const purchases = openedPurchases(db, bottleId);
   const levels = new Map<number, FillEstimate>();
