@@ -97,6 +97,11 @@ export const PRELOAD_ROUTES: PreloadRoute[] = [
   { pattern: "^/rsvp/?$", screen: "src/screens/Rsvp/RsvpPage.tsx", queries: [] },
   // Single sign-on's landing: trades the one-time code in the fragment for the tokens.
   { pattern: "^/login/sso/?$", screen: "src/screens/SsoLanding/SsoLandingPage.tsx", queries: [] },
+  {
+    pattern: "^/shelf/?$",
+    screen: "src/screens/Shelf/ShelfPage.tsx",
+    queries: [{ procedure: "cellar.shelf" }],
+  },
 ];
 
 /** The tRPC GET URL httpBatchLink makes for one query alone: /trpc/<name>?batch=1&input={"0":input}. */

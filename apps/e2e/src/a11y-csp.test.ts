@@ -71,6 +71,7 @@ describe("accessibility and Content-Security-Policy on every route", () => {
     "/rsvp?token=not-a-valid-token&status=going",
     "/dues",
     "/treasurer",
+    "/shelf",
   ];
   const memberRoutes = () => [
     "/",
@@ -80,6 +81,7 @@ describe("accessibility and Content-Security-Policy on every route", () => {
     `/monthlymeeting/${meetingId}`,
     "/dues",
     "/treasurer",
+    "/shelf",
   ];
 
   /** Member dialogs and inline editors: opened on their screen, then checked. */
@@ -98,6 +100,15 @@ describe("accessibility and Content-Security-Policy on every route", () => {
       open: async (page) => {
         await page.getByRole("button", { name: "Add Meeting" }).click();
         await shows(dialog(page, "Add Meeting"));
+      },
+    },
+    {
+      name: "Set Level dialog (issue 14)",
+      path: () => "/shelf",
+      open: async (page) => {
+        await page.getByRole("main").getByRole("link", { name: "Kavalan Classic", exact: true }).click();
+        await page.getByRole("main").getByRole("button", { name: "Set level" }).first().click();
+        await shows(dialog(page, "Set Level"));
       },
     },
     {

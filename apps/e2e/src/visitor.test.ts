@@ -246,7 +246,15 @@ describe("visitor (demo club)", () => {
     const headers = (await instances.getByRole("columnheader").allInnerTexts()).map((t) =>
       t.trim().toLowerCase(),
     );
-    expect(headers).toEqual(["date purchased", "date finished", "purchase price"]);
+    // SPEC's three columns first, then the cellar's (issue 14).
+    expect(headers).toEqual([
+      "date purchased",
+      "date finished",
+      "purchase price",
+      "opened",
+      "fill level",
+      "cost per pour",
+    ]);
     const prices = await columnTexts(instances, 3);
     expect(prices).toEqual(detail.bottleInstances.map((i) => `$${i.purchasePrice.toFixed(2)}`));
     await shows(main().getByRole("table", { name: "Comments" }).getByText("Dave Kowalski"));

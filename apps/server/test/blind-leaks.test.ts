@@ -94,6 +94,31 @@ describe("no read reveals a hidden blind pour", () => {
     });
   }
 
+  /** The fill level the shelf shows for the secret bottle's open purchase. */
+  let purchase: { id: number };
+  const level = async (token?: string) => {
+    const res = await t.request({ method: "GET", url: "/api/Shelf", token });
+    return res
+      .json<{ instanceId: number; fillLevelPct: number }[]>()
+      .find((s) => s.instanceId === purchase.id)?.fillLevelPct;
+  };
+
+  it("the shelf's fill level does not drop for the hidden pour until the reveal (issue 14)", async () => {
+    const host = t.caller(c.f.member.user);
+    purchase = await host.instances.create({
+      bottleId: c.f.bottleId,
+      datePurchased: "2024-05-01",
+      purchasePrice: 70,
+    });
+    await host.cellar.open({ id: purchase.id, openedDate: "2024-05-01" });
+    expect(await level()).toBe(100);
+    expect(await level(c.f.other.token)).toBe(100);
+    const page = await t.request({ method: "GET", url: `/api/Bottles/${c.f.bottleId}` });
+    expect(
+      page.json<{ bottleInstances: { fillLevelPct: number | null }[] }>().bottleInstances,
+    ).toContainEqual(expect.objectContaining({ fillLevelPct: 100 }));
+  });
+
   it("while the host sees it, and everyone does once it is revealed", async () => {
     const asHost = await t.request({
       method: "GET",
@@ -109,5 +134,10 @@ describe("no read reveals a hidden blind pour", () => {
       const res = await t.request({ method: "GET", url });
       expect(res.body, url).toContain(SECRET.name);
     }
+  });
+
+  it("the shelf counts the pour once it is revealed (issue 14)", async () => {
+    // One score: 25 ml of 700 ml.
+    expect(await level()).toBe(96);
   });
 });

@@ -45,6 +45,7 @@ type OtherWrite =
   | "Meeting night (issue 12)"
   | "Dues (issue 13)"
   | "Backups (issue 15)";
+  | "Cellar (issue 14)";
 type Capability = (typeof SECTION_6_CAPABILITIES)[number] | OtherWrite;
 
 const EDIT = "Edit brand, type, country, state and ABV of a bottle";
@@ -140,6 +141,10 @@ const CAPABILITY: Record<string, Capability> = {
   "reminders.setPreferences": ACCOUNT,
   "POST /api/Backups": "Backups (issue 15)",
   "backups.create": "Backups (issue 15)",
+  "PUT /api/BottleInstances/:id/Open": "Cellar (issue 14)",
+  "cellar.open": "Cellar (issue 14)",
+  "PUT /api/BottleInstances/:id/Level": "Cellar (issue 14)",
+  "cellar.setLevel": "Cellar (issue 14)",
 };
 
 let t: TestApp;

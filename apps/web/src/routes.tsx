@@ -24,6 +24,7 @@ const TreasurerPage = lazyRoute(() => import("./screens/Treasurer/TreasurerPage"
 const RsvpPage = lazyRoute(() => import("./screens/Rsvp/RsvpPage"));
 const BackupsPage = lazyRoute(() => import("./screens/Backups/BackupsPage"));
 const SsoLandingPage = lazyRoute(() => import("./screens/SsoLanding/SsoLandingPage"));
+const ShelfPage = lazyRoute(() => import("./screens/Shelf/ShelfPage"));
 const NotFoundPage = lazyRoute(() => import("./screens/NotFound/NotFoundPage"));
 
 const ROUTES: { path: string; screen: LazyRoute }[] = [
@@ -49,6 +50,7 @@ const ROUTES: { path: string; screen: LazyRoute }[] = [
   { path: "/rsvp", screen: RsvpPage },
   { path: "/admin/backups", screen: BackupsPage },
   { path: "/login/sso", screen: SsoLandingPage },
+  { path: "/shelf", screen: ShelfPage },
 ];
 
 /** The paths routes.tsx serves (vite.routePreload.ts must know each; routes.test.ts checks it). */

@@ -3,6 +3,7 @@ import { NEVER_USED_DATE } from "@club/shared";
 import { findMeetingDetail, listMeetings } from "./queries/meetings";
 import { listThemesWithLastDate } from "./queries/themes";
 import { listBrands } from "./queries/lookups";
+import { listShelf } from "./queries/cellar";
 import { DEMO_OTHER_MEMBERS, UNUSABLE_PASSWORD_HASH, secondFriday, seedDemoData } from "./seed";
 import { createTestDb } from "./testing";
 
@@ -160,6 +161,27 @@ describe("seedDemoData", () => {
       cleanup?.();
       cleanup = undefined;
     }
+  });
+
+  it("stocks the shelf: opened purchases, a reading, and sizes other than 700 ml (issue 14)", () => {
+    const db = seeded();
+    const shelf = listShelf(db, "2026-03-20");
+    expect(shelf.length).toBeGreaterThan(3);
+    expect(shelf.some((item) => item.levelSource === "reading" && item.name === "Kavalan Classic")).toBe(
+      true,
+    );
+    expect(shelf.some((item) => item.levelSource === "estimate" && item.fillLevelPct < 100)).toBe(true);
+    expect(shelf.some((item) => item.sizeMl !== 700)).toBe(true);
+    for (const [a, b] of shelf.slice(1).map((item, i) => [shelf[i]!, item] as const))
+      expect(a.fillLevelPct).toBeLessThanOrEqual(b.fillLevelPct);
+    // Every opened date lies between the purchase and the finish (or today).
+    const wrong = db.$client
+      .prepare(
+        `SELECT count(*) AS n FROM bottle_instances WHERE opened_date IS NOT NULL AND (opened_date < date_purchased
+          OR opened_date > coalesce(substr(date_finished, 1, 10), '2026-03-20'))`,
+      )
+      .get() as { n: number };
+    expect(wrong.n).toBe(0);
   });
 
   it("seeds everything or nothing (one transaction)", () => {

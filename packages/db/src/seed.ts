@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { findOrCreateBrand } from "./queries/bottles";
 import {
@@ -299,6 +299,48 @@ function meetingDates(today: Date, count: number): { past: Date[]; next: Date } 
   return { past, next };
 }
 
+/** Issue 14: American bottles are 750 ml; the infinity bottle is a half-litre decanter. */
+const DEMO_SIZES: Record<string, number> = {
+  "Buffalo Trace": 750,
+  "Eagle Rare 10 Year": 750,
+  "Maker's Mark": 750,
+  "Wild Turkey 101": 750,
+  "Old Grand-Dad Bonded": 750,
+  "Rittenhouse Rye Bottled in Bond": 750,
+  "WhistlePig 10 Year Rye": 750,
+  "George Dickel No. 12": 750,
+  "Club Store Pick Single Barrel": 750,
+  "Infinity Bottle": 500,
+};
+
+type SeedTx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * The demo cellar (issue 14): each purchase was opened at its first tasting after it was bought,
+ * as migration 0005 back-filled real clubs (finished ones never tasted: on the purchase day); the
+ * Kavalan was opened a week ago and measured at 20 % today, so the shelf shows a reading too.
+ */
+function seedCellar(tx: SeedTx, bottleIds: Map<string, number>, now: Date): void {
+  tx.run(sql`UPDATE bottle_instances SET opened_date = (SELECT min(m.date) FROM meeting_bottles mb
+    JOIN meetings m ON m.id = mb.meeting_id
+    WHERE mb.bottle_id = bottle_instances.bottle_id AND m.date >= bottle_instances.date_purchased
+      AND m.date <= ${ymd(now)}
+      AND (bottle_instances.date_finished IS NULL OR m.date <= bottle_instances.date_finished))`);
+  tx.run(sql`UPDATE bottle_instances SET opened_date = date_purchased
+    WHERE opened_date IS NULL AND date_finished IS NOT NULL`);
+  const kavalan = bottleIds.get("Kavalan Classic");
+  if (kavalan === undefined) return;
+  const weekAgo = ymd(addDays(now, -7));
+  tx.update(bottleInstances)
+    .set({
+      openedDate: sql`coalesce(${bottleInstances.openedDate}, max(${bottleInstances.datePurchased}, ${weekAgo}))`,
+      levelPct: 20,
+      levelSetOn: ymd(now),
+    })
+    .where(and(eq(bottleInstances.bottleId, kavalan), isNull(bottleInstances.dateFinished)))
+    .run();
+}
+
 /**
  * A realistic demo club in one synchronous transaction: the confirmed demo member from opts,
  * three more members nobody can log in as, themes (some never used), monthly meetings on the
@@ -377,6 +419,7 @@ export function seedDemoData(db: Db, opts: DemoSeedOptions): void {
           stateId: lookupId(states, b.state),
           abv: b.abv,
           storeLink: b.storeLink,
+          sizeMl: DEMO_SIZES[b.name] ?? 700,
           createdBy: memberIds.demo,
           createdAt: addDays(firstTasted.get(b.name) ?? addDays(now, -42), -20).toISOString(),
         })
@@ -424,6 +467,8 @@ export function seedDemoData(db: Db, opts: DemoSeedOptions): void {
         tx.insert(meetingBottles).values({ meetingId, bottleId }).run();
       }
     });
+
+    seedCellar(tx, bottleIds, now);
 
     // Comments are written late on the evening of the first tasting (23:30 UTC onwards), minutes apart.
     COMMENTS.forEach((c, i) => {

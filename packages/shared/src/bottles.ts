@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ABV_MAX, ABV_MIN, TEXT_MAX } from "./constants";
 import { BodyIdSchema, IdSchema, RequiredTextSchema } from "./common";
+import { BottleSizeSchema, LevelSourceSchema } from "./cellar";
 import { BottleInstanceSchema } from "./instances";
 
 export const BottleIdSchema = z.object({ id: IdSchema });
@@ -39,6 +40,16 @@ export const BottleListItemSchema = z.object({
 });
 export type BottleListItem = z.infer<typeof BottleListItemSchema>;
 
+/** A purchase on the bottle page: its cost per pour and, while open, its fill level (issue 14). */
+export const BottleDetailInstanceSchema = BottleInstanceSchema.extend({
+  /** Dollars per standard 25 ml pour: its price / (the bottle's size / 25 ml). */
+  costPerPour: z.number(),
+  /** Whole percent; null unless it is open (opened and not finished). */
+  fillLevelPct: z.number().int().nullable(),
+  levelSource: LevelSourceSchema.nullable(),
+});
+export type BottleDetailInstance = z.infer<typeof BottleDetailInstanceSchema>;
+
 export const BottleDetailSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -54,7 +65,9 @@ export const BottleDetailSchema = z.object({
   stateId: z.number().int().nullable(),
   hasImage: z.boolean(),
   imageVersion: z.string().nullable(),
-  bottleInstances: z.array(BottleInstanceSchema),
+  /** The bottle's size in ml (700 unless a member said otherwise). */
+  sizeMl: z.number().int(),
+  bottleInstances: z.array(BottleDetailInstanceSchema),
 });
 export type BottleDetail = z.infer<typeof BottleDetailSchema>;
 
@@ -69,6 +82,8 @@ export const NewBottleInputSchema = z.object({
   countryId: OptionalLookupIdSchema,
   stateId: OptionalLookupIdSchema,
   abv: AbvSchema,
+  /** Issue 14: the size in ml; 700 when absent. */
+  sizeMl: BottleSizeSchema.optional(),
 });
 export type NewBottleInput = z.infer<typeof NewBottleInputSchema>;
 
@@ -101,5 +116,7 @@ export const UpdateBottleInputSchema = z.object({
   id: IdSchema,
   name: RequiredTextSchema,
   storeLink: StoreLinkSchema.nullable().optional(),
+  /** Issue 14: the size in ml; unchanged when absent. */
+  sizeMl: BottleSizeSchema.optional(),
 });
 export type UpdateBottleInput = z.infer<typeof UpdateBottleInputSchema>;

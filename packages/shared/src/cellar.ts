@@ -1,3 +1,6 @@
+import { z } from "zod";
+import { IdSchema, PastDateInputSchema } from "./common";
+
 /**
  * The cellar's arithmetic, shared by the server's queries and the screens (issue 14).
  * A bottle's status: "open" when a purchase is opened and not finished, else "sealed" when a
@@ -14,3 +17,70 @@ export const STANDARD_POUR_ML = 25;
 /** Price per standard pour in cents: price / (size / 25 ml), rounded to the cent. */
 export const costPerPourCents = (priceCents: number, sizeMl: number): number =>
   Math.round((priceCents * STANDARD_POUR_ML) / Math.max(sizeMl, 1));
+
+/* ---- The cellar's inputs and answers (issue 14) ---- */
+
+/** The smallest and largest bottle the club may record, in ml (a miniature to a 5 l jug). */
+export const BOTTLE_ML_MIN = 50;
+export const BOTTLE_ML_MAX = 5000;
+/**
+ * How many people a meeting pour is counted for when nobody scored it and nobody answered "going"
+ * (docs/decisions.md: the fill estimate).
+ */
+export const DEFAULT_TASTERS = 8;
+
+/** What the server and the screens say about the cellar. */
+export const CellarMessages = {
+  bottleSize: `The bottle size must be a whole number of ml from ${BOTTLE_ML_MIN} to ${BOTTLE_ML_MAX}.`,
+  fillLevel: "The fill level must be a whole percent from 0 to 100.",
+  openedBeforePurchase: "The opened date cannot be before the purchase date.",
+  finishedBeforeOpened: "The finish date cannot be before the opened date.",
+  alreadyOpen: "This purchase is already open.",
+  alreadyFinished: "This purchase is already finished.",
+  notOpen: "Only an open bottle has a fill level: open it first.",
+} as const;
+
+/** A bottle's size in ml: a whole number from 50 to 5000. */
+export const BottleSizeSchema = z
+  .number({ error: CellarMessages.bottleSize })
+  .int(CellarMessages.bottleSize)
+  .min(BOTTLE_ML_MIN, CellarMessages.bottleSize)
+  .max(BOTTLE_ML_MAX, CellarMessages.bottleSize);
+
+/** A fill level in whole percent, 0 to 100. */
+export const FillLevelSchema = z
+  .number({ error: CellarMessages.fillLevel })
+  .int(CellarMessages.fillLevel)
+  .min(0, CellarMessages.fillLevel)
+  .max(100, CellarMessages.fillLevel);
+
+/** Where an open bottle's fill level comes from: the meeting pours, or a member's reading. */
+export const LEVEL_SOURCES = ["estimate", "reading"] as const;
+export const LevelSourceSchema = z.enum(LEVEL_SOURCES);
+export type LevelSource = z.infer<typeof LevelSourceSchema>;
+
+/** PUT /api/BottleInstances/{id}/Open: the purchase is opened (today when no date is sent). */
+export const OpenInstanceInputSchema = z.object({
+  id: IdSchema,
+  openedDate: PastDateInputSchema.optional(),
+});
+export type OpenInstanceInput = z.infer<typeof OpenInstanceInputSchema>;
+
+/** PUT /api/BottleInstances/{id}/Level: a member's reading of an open bottle's fill level, as of today. */
+export const SetLevelInputSchema = z.object({ id: IdSchema, levelPct: FillLevelSchema });
+export type SetLevelInput = z.infer<typeof SetLevelInputSchema>;
+
+/** One open bottle on the shelf (GET /api/Shelf). Money in dollars. */
+export const ShelfItemSchema = z.object({
+  bottleId: z.number().int(),
+  name: z.string(),
+  brand: z.string().nullable(),
+  instanceId: z.number().int(),
+  openedDate: z.string(),
+  fillLevelPct: z.number().int(),
+  levelSource: LevelSourceSchema,
+  sizeMl: z.number().int(),
+  costPerPour: z.number(),
+  price: z.number(),
+});
+export type ShelfItem = z.infer<typeof ShelfItemSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CellarMessages } from "./cellar";
 import { BodyIdSchema, IdSchema, PastDateInputSchema } from "./common";
 
 export const InstanceIdSchema = z.object({ id: IdSchema });
@@ -11,6 +12,11 @@ export const BottleInstanceSchema = z.object({
   purchasePrice: z.number(),
   /** The member who added it (null: from before the club kept track); they and admins may correct it. */
   createdBy: z.number().int().nullable(),
+  /** YYYY-MM-DD it was opened; null while sealed (issue 14). */
+  openedDate: z.string().nullable(),
+  /** A member's last reading of the fill level (0-100), and its date; null when none. */
+  levelPct: z.number().int().nullable(),
+  levelSetOn: z.string().nullable(),
 });
 export type BottleInstance = z.infer<typeof BottleInstanceSchema>;
 
@@ -35,9 +41,19 @@ export const UpdateInstanceInputSchema = z
     datePurchased: PastDateInputSchema,
     purchasePrice: PurchasePriceSchema,
     dateFinished: PastDateInputSchema.nullable(),
+    /** Absent: unchanged; null: sealed again (its level reading goes with it). */
+    openedDate: PastDateInputSchema.nullable().optional(),
   })
   .refine((v) => v.dateFinished === null || v.dateFinished >= v.datePurchased, {
     message: "The finish date cannot be before the purchase date.",
+    path: ["dateFinished"],
+  })
+  .refine((v) => !v.openedDate || v.openedDate >= v.datePurchased, {
+    message: CellarMessages.openedBeforePurchase,
+    path: ["openedDate"],
+  })
+  .refine((v) => !v.openedDate || v.dateFinished === null || v.dateFinished >= v.openedDate, {
+    message: CellarMessages.finishedBeforeOpened,
     path: ["dateFinished"],
   });
 export type UpdateInstanceInput = z.infer<typeof UpdateInstanceInputSchema>;

@@ -24,6 +24,7 @@ export type Tag =
   | "Reminders"
   | "Backups"
   | "Single sign-on"
+  | "Cellar"
   | "Operations";
 
 /** One documented REST route: a procedure's REST twin, or a REST-only route (api/restOnly.ts). */
@@ -82,6 +83,7 @@ const TAG_OF: Record<string, Tag> = {
   reminders: "Reminders",
   backups: "Backups",
   sso: "Single sign-on",
+  cellar: "Cellar",
 };
 
 const pathParams = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
@@ -186,6 +188,7 @@ const TAGS: Record<Tag, string> = {
   Backups: "Admins: the scheduled backups, backing up now and downloading the latest.",
   "Single sign-on": "Signing in with the club's OpenID Connect provider (optional: OIDC_* settings).",
   Operations: "For the admin and the container runtime.",
+  Cellar: "The shelf of open bottles: opened dates, fill levels and cost per pour.",
 };
 
 const ERROR_RESPONSES: Record<ErrorStatus, { name: string; description: string }> = {

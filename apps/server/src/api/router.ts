@@ -14,6 +14,7 @@ import { lookupsRouter } from "../features/lookups/router";
 import { meetingsRouter } from "../features/meetings/router";
 import { themesRouter } from "../features/themes/router";
 import { backupsRouter } from "../features/backups/router";
+import { cellarRouter } from "../features/cellar/router";
 import { callerCtx, type AuthUser, type Deps } from "./context";
 import { createCallerFactory, router } from "./trpc";
 
@@ -33,6 +34,7 @@ const trpcFeatures = {
   dues: duesRouter,
   reminders: remindersRouter,
   backups: backupsRouter,
+  cellar: cellarRouter,
 };
 
 /** Served at /trpc; its type is the web app's contract. */

@@ -17,6 +17,7 @@ import buttons from "./buttons.module.css";
 const LINKS = [
   { to: "/", label: "Home" },
   { to: "/library-bottles", label: "Library Bottles" },
+  { to: "/shelf", label: "Shelf" },
   { to: "/theme-ideas", label: "Theme Ideas" },
   { to: "/about", label: "About" },
 ] as const;

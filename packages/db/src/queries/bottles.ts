@@ -1,8 +1,9 @@
 import { asc, eq, sql } from "drizzle-orm";
-import type { BottleDetail, BottleListItem, BottleOption } from "@club/shared";
+import { costPerPourCents, type BottleDetail, type BottleListItem, type BottleOption } from "@club/shared";
 import type { Db, Tx } from "../client";
 import { preparedPerDb } from "../prepared";
 import { bottleImages, bottles, brands, countries, drinkTypes, states } from "../schema";
+import { countedPoursJsonSql, fillLevelsFromRows, type MeetingPour } from "./cellar";
 import { listInstancesForBottle } from "./instances";
 
 const byName = [sql`${bottles.name} COLLATE NOCASE`, asc(bottles.id)] as const;
@@ -57,6 +58,8 @@ const bottleDetailQuery = preparedPerDb((db) =>
       countryId: bottles.countryId,
       stateId: bottles.stateId,
       imageVersion: bottleImages.hash,
+      sizeMl: bottles.sizeMl,
+      pours: countedPoursJsonSql(sql.placeholder("today")),
     })
     .from(bottles)
     .leftJoin(brands, eq(brands.id, bottles.brandId))
@@ -68,14 +71,33 @@ const bottleDetailQuery = preparedPerDb((db) =>
     .prepare(),
 );
 
-/** One bottle with lookup names, image version and purchases; two queries (one when unknown). */
-export function findBottleDetail(db: Db, id: number): BottleDetail | undefined {
-  const row = bottleDetailQuery(db).get({ id });
-  if (!row) return undefined;
+/**
+ * One bottle with lookup names, image version and purchases, each with its cost per pour and (open
+ * ones) fill level as of `today` (the club's date); two queries (one when unknown): the bottle row
+ * carries the meeting pours its fill levels count.
+ */
+export function findBottleDetail(
+  db: Db,
+  id: number,
+  today: string = new Date().toISOString().slice(0, 10),
+): BottleDetail | undefined {
+  const found = bottleDetailQuery(db).get({ id, today });
+  if (!found) return undefined;
+  const { pours, ...row } = found;
+  const instances = listInstancesForBottle(db, id);
+  const levels = fillLevelsFromRows(instances, row.sizeMl, JSON.parse(pours) as MeetingPour[]);
   return {
     ...row,
     hasImage: row.imageVersion !== null,
-    bottleInstances: listInstancesForBottle(db, id),
+    bottleInstances: instances.map((instance) => {
+      const level = levels.get(instance.id);
+      return {
+        ...instance,
+        costPerPour: costPerPourCents(Math.round(instance.purchasePrice * 100), row.sizeMl) / 100,
+        fillLevelPct: level?.fillLevelPct ?? null,
+        levelSource: level?.levelSource ?? null,
+      };
+    }),
   };
 }
 
@@ -124,6 +146,8 @@ export interface NewBottleValues {
   countryId: number | null;
   stateId: number | null;
   abv: number;
+  /** In ml; the column's default (700) when absent. */
+  sizeMl?: number;
   createdBy?: number | null;
 }
 
@@ -141,6 +165,7 @@ export const insertBottle = (db: Db, values: NewBottleValues): { id: number } =>
         countryId: values.countryId,
         stateId: values.stateId,
         abv: values.abv,
+        ...(values.sizeMl === undefined ? {} : { sizeMl: values.sizeMl }),
         createdBy: values.createdBy ?? null,
       })
       .returning({ id: bottles.id })

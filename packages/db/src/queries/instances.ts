@@ -15,6 +15,9 @@ const instanceColumns = {
   dateFinished: bottleInstances.dateFinished,
   purchasePriceCents: bottleInstances.purchasePriceCents,
   createdBy: bottleInstances.createdBy,
+  openedDate: bottleInstances.openedDate,
+  levelPct: bottleInstances.levelPct,
+  levelSetOn: bottleInstances.levelSetOn,
 };
 
 type InstanceRow = {
@@ -24,6 +27,9 @@ type InstanceRow = {
   dateFinished: string | null;
   purchasePriceCents: number;
   createdBy: number | null;
+  openedDate: string | null;
+  levelPct: number | null;
+  levelSetOn: string | null;
 };
 
 const toInstance = ({ purchasePriceCents, ...row }: InstanceRow): BottleInstance => ({

@@ -62,6 +62,7 @@ describe("POST /api/Bottles/NewBottle", () => {
       stateId: ky,
       hasImage: false,
       imageVersion: null,
+      sizeMl: 700,
       bottleInstances: [],
     });
   });

@@ -95,7 +95,7 @@ export const bottlesRouter = {
       doc: {
         summary: "Add a bottle",
         description:
-          "A non-empty `newBrand` creates (or reuses, ignoring case) that brand and wins over `brandId`; with neither, the bottle's name is used as its brand.",
+          "A non-empty `newBrand` creates (or reuses, ignoring case) that brand and wins over `brandId`; with neither, the bottle's name is used as its brand. `sizeMl` (50 to 5000) is 700 when absent.",
         response: CreatedIdSchema,
         responseDescription: "Created.",
         errors: [404],
@@ -120,6 +120,7 @@ export const bottlesRouter = {
       rest: { method: "PUT", path: "/api/Bottles/:id" },
       doc: {
         summary: "Correct a bottle's name and store link",
+        description: "Optionally its size in ml (`sizeMl`, 50 to 5000); absent leaves it as it is.",
         response: OkSchema,
         responseDescription: "Corrected.",
         errors: [404],

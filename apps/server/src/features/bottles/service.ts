@@ -31,6 +31,7 @@ import {
 import type { AuthedCtx, PublicCtx } from "../../api/context";
 import { audited } from "../activity/record";
 import { BadRequestError, NotFoundError, UnsupportedMediaTypeError } from "../../api/errors";
+import { clubToday } from "../cellar/service";
 
 const LOOKUP_NOT_FOUND: Record<LookupKind, string> = {
   brand: ServerMessages.brandNotFound,
@@ -54,7 +55,7 @@ export const listAllBottles = (ctx: PublicCtx): BottleListItem[] => listBottles(
 export const listBottleChoices = (ctx: PublicCtx): BottleOption[] => listBottleOptions(ctx.db);
 
 export function getBottle(ctx: PublicCtx, input: { id: number }): BottleDetail {
-  const bottle = findBottleDetail(ctx.db, input.id);
+  const bottle = findBottleDetail(ctx.db, input.id, clubToday(ctx));
   if (!bottle) throw new NotFoundError(ServerMessages.bottleNotFound);
   return bottle;
 }
@@ -84,6 +85,7 @@ export function createBottle(ctx: AuthedCtx, input: NewBottleInput): { id: numbe
       countryId: input.countryId ?? null,
       stateId: input.stateId ?? null,
       abv: input.abv,
+      ...(input.sizeMl === undefined ? {} : { sizeMl: input.sizeMl }),
       createdBy: ctx.user.id,
     });
     return { key: created.id, result: created };
@@ -188,6 +190,7 @@ export function updateBottle(ctx: AuthedCtx, input: UpdateBottleInput): { ok: tr
     updateEntity(ctx.db, "bottle", String(input.id), {
       name: input.name,
       storeLink: input.storeLink || null,
+      ...(input.sizeMl === undefined ? {} : { sizeMl: input.sizeMl }),
     });
     return { result: { ok: true as const } };
   });

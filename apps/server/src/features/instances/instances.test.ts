@@ -48,6 +48,9 @@ describe("POST /api/BottleInstances/new", () => {
       dateFinished: null,
       purchasePrice: 12.34,
       createdBy: user.id,
+      openedDate: null,
+      levelPct: null,
+      levelSetOn: null,
     });
     // Stored as integer cents, read back as dollars everywhere.
     const row = t.app.deps.db.$client
@@ -55,7 +58,12 @@ describe("POST /api/BottleInstances/new", () => {
       .get(body.id) as { cents: number };
     expect(row.cents).toBe(1234);
     const detail = await t.request({ method: "GET", url: `/api/Bottles/${bottleId}` });
-    expect(detail.json<{ bottleInstances: unknown[] }>().bottleInstances).toContainEqual(res.json());
+    expect(detail.json<{ bottleInstances: unknown[] }>().bottleInstances).toContainEqual({
+      ...res.json<object>(),
+      costPerPour: 0.44,
+      fillLevelPct: null,
+      levelSource: null,
+    });
   });
 
   it.each([
@@ -153,10 +161,18 @@ describe("PUT /api/BottleInstances/finish/{id}", () => {
       dateFinished: expect.any(String),
       purchasePrice: 30,
       createdBy: user.id,
+      openedDate: null,
+      levelPct: null,
+      levelSetOn: null,
     });
     isoNear(body.dateFinished);
     const detail = await t.request({ method: "GET", url: `/api/Bottles/${bottleId}` });
-    expect(detail.json<{ bottleInstances: unknown[] }>().bottleInstances).toContainEqual(res.json());
+    expect(detail.json<{ bottleInstances: unknown[] }>().bottleInstances).toContainEqual({
+      ...res.json<object>(),
+      costPerPour: 1.07,
+      fillLevelPct: null,
+      levelSource: null,
+    });
   });
 
   it("accepts an empty body sent with Content-Type: application/json (the spec's client)", async () => {

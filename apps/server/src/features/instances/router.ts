@@ -45,7 +45,7 @@ export const instancesRouter = {
       doc: {
         summary: "Correct a purchase",
         description:
-          "Date, price and finish date (null makes it unfinished again); by the member who added it or an admin.",
+          "Date, price and finish date (null makes it unfinished again), and optionally the opened date (null: sealed again, its level reading dropped); by the member who added it or an admin.",
         response: BottleInstanceSchema,
         responseDescription: "Corrected.",
         errors: [403, 404],

@@ -17,6 +17,7 @@ import { assertCreatorOrAdmin } from "../../api/permissions";
 import type { AuthedCtx } from "../../api/context";
 import { audited } from "../activity/record";
 import { ConflictError, NotFoundError } from "../../api/errors";
+import { openedDatePatch } from "../cellar/service";
 
 /** A new, unfinished purchase of a bottle; the price is dollars in, cents in the database. */
 export function createInstance(ctx: AuthedCtx, input: NewInstanceInput): BottleInstance {
@@ -52,11 +53,13 @@ function ownInstance(ctx: AuthedCtx, id: number) {
 /** Corrects a purchase: date, price, and the finish date (null: not finished any more). */
 export function updateInstance(ctx: AuthedCtx, input: UpdateInstanceInput): BottleInstance {
   ownInstance(ctx, input.id);
+  const opened = openedDatePatch(ctx, input.id, input);
   return audited(ctx, "instance", input.id, () => {
     updateEntity(ctx.db, "instance", String(input.id), {
       datePurchased: input.datePurchased,
       purchasePriceCents: Math.round(input.purchasePrice * 100),
       dateFinished: input.dateFinished,
+      ...opened,
     });
     return { result: findBottleInstance(ctx.db, input.id) as BottleInstance };
   });

@@ -210,6 +210,39 @@ describe("activity sentences", () => {
     );
   });
 
+  it("tells the cellar's changes: opening, a fill-level reading, a new size (issue 14)", () => {
+    const opened = { ...instanceRow, openedDate: "2026-02-13", levelPct: null, levelSetOn: null };
+    expect(
+      say({
+        action: "cellar.open",
+        entity: "instance",
+        entityId: "30",
+        before: { ...opened, openedDate: null },
+        after: opened,
+      }),
+    ).toBe("Ann Lee opened the Lagavulin 16 bought on Jan 9, 2026 on Feb 13, 2026");
+    expect(
+      say({
+        action: "cellar.setLevel",
+        entity: "instance",
+        entityId: "30",
+        before: opened,
+        after: { ...opened, levelPct: 35, levelSetOn: "2026-03-01" },
+      }),
+    ).toBe("Ann Lee set the fill level of the Lagavulin 16 bought on Jan 9, 2026 to 35%");
+    expect(
+      say({
+        action: "activity.undo",
+        entity: "instance",
+        entityId: "30",
+        before: { ...opened, levelPct: 35, levelSetOn: "2026-03-01" },
+        after: opened,
+      }),
+    ).toBe(
+      "Ann Lee undid a change to the Lagavulin 16 bought on Jan 9, 2026: fill level from 35% to the estimate",
+    );
+  });
+
   it("tells meetings and their line-ups", () => {
     expect(say({ action: "meetings.create", entity: "meeting", entityId: "12", after: meetingRow })).toBe(
       "Ann Lee added the meeting of Jan 9, 2026 (host Ann Lee, theme “Islay Night”)",

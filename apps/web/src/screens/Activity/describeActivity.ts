@@ -170,11 +170,14 @@ class Describer {
         fromTo("countryId", "country", (v) => this.lookup("country", v));
         fromTo("stateId", "state", (v) => this.lookup("state", v));
         if (changed("storeLink")) found.push({ label: "store link" });
+        fromTo("sizeMl", "size", (v) => (typeof v === "number" ? `${v} ml` : "N/A"));
         break;
       case "instance":
         fromTo("datePurchased", "purchase date", date);
         fromTo("purchasePriceCents", "price", cents);
         fromTo("dateFinished", "finish date", date);
+        fromTo("openedDate", "opened date", (v) => (v ? formatDate(text(v)) : "sealed"));
+        fromTo("levelPct", "fill level", (v) => (typeof v === "number" ? `${v}%` : "the estimate"));
         break;
       case "meeting":
         fromTo("date", "date", date);
@@ -242,6 +245,10 @@ class Describer {
         return `marked ${thing} as finished`;
       case "instances.update":
         return `changed the purchase of ${this.thing("instance", before, entry.entityId)}${this.detail("instance", before, after)}`;
+      case "cellar.open":
+        return `opened ${thing} on ${formatDate(text(after?.openedDate))}`;
+      case "cellar.setLevel":
+        return `set the fill level of ${thing} to ${num(after?.levelPct) ?? 0}%`;
       case "instances.delete":
         return `deleted the purchase of ${thing} (${formatPrice((num(row?.purchasePriceCents) ?? 0) / 100)})`;
 

@@ -63,6 +63,10 @@ function Facts({ bottle, isMember }: { bottle: BottleDetail; isMember: boolean }
           <span className={classes.numeric}>{formatAbv(bottle.abv)}</span>
         )}
       </dd>
+      <dt>Size</dt>
+      <dd>
+        <span className={classes.numeric}>{bottle.sizeMl} ml</span>
+      </dd>
       <dt>Store</dt>
       <dd>
         <StoreLink href={bottle.storeLink} />
@@ -91,7 +95,9 @@ function Bottle({ id }: { id: number }) {
     );
   }
   const data = bottle.data;
-  const open = data.bottleInstances.filter((instance) => !instance.dateFinished).length;
+  const unfinished = data.bottleInstances.filter((instance) => !instance.dateFinished);
+  const open = unfinished.filter((instance) => instance.openedDate !== null).length;
+  const sealed = unfinished.length - open;
 
   return (
     <>
@@ -109,6 +115,7 @@ function Bottle({ id }: { id: number }) {
             ) : null}
             <Text span size="sm" c="dimmed">
               {open === 1 ? "1 open bottle" : `${open} open bottles`}
+              {sealed > 0 ? `, ${sealed} sealed` : ""}
             </Text>
           </Group>
         }
@@ -173,7 +180,12 @@ function Bottle({ id }: { id: number }) {
             </Card>
           </Grid.Col>
         </Grid>
-        <InstancesSection bottleId={data.id} instances={data.bottleInstances} isMember={isMember} />
+        <InstancesSection
+          bottleId={data.id}
+          bottleName={data.name}
+          instances={data.bottleInstances}
+          isMember={isMember}
+        />
         <PouredAtSection bottleId={data.id} />
         <CommentsSection bottleId={data.id} isMember={isMember} />
       </Stack>

@@ -1,10 +1,18 @@
 import { useState } from "react";
-import { TextInput } from "@mantine/core";
+import { NumberInput, TextInput } from "@mantine/core";
+import "../../styles/numberInput";
 import { useNavigate } from "react-router-dom";
-import { StoreLinkSchema, type BottleDetail } from "@club/shared";
+import {
+  BOTTLE_ML_MAX,
+  BOTTLE_ML_MIN,
+  BottleSizeSchema,
+  StoreLinkSchema,
+  type BottleDetail,
+} from "@club/shared";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { FormDialog } from "../../components/FormDialog";
 import { failureMessage } from "../../lib/failure";
+import { numberInputValue } from "../../lib/format";
 import { onSaved } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { useUndo } from "../../lib/undo";
@@ -14,11 +22,13 @@ interface Props {
   onClose: () => void;
 }
 
-/** Correct a bottle's name and store link (any member, as its other attributes). */
+/** Correct a bottle's name, store link and size (any member, as its other attributes). */
 export function EditBottleDialog({ bottle, onClose }: Props) {
   const [name, setName] = useState(bottle.name);
   const [storeLink, setStoreLink] = useState(bottle.storeLink ?? "");
   const [linkError, setLinkError] = useState<string | null>(null);
+  const [size, setSize] = useState<number | string>(bottle.sizeMl);
+  const [sizeError, setSizeError] = useState<string | null>(null);
   const utils = trpc.useUtils();
   const undo = useUndo();
   const update = trpc.bottles.update.useMutation({
@@ -33,7 +43,9 @@ export function EditBottleDialog({ bottle, onClose }: Props) {
   });
   const trimmedName = name.trim();
   const trimmedLink = storeLink.trim();
-  const changed = trimmedName !== bottle.name || trimmedLink !== (bottle.storeLink ?? "");
+  const sizeMl = numberInputValue(size);
+  const changed =
+    trimmedName !== bottle.name || trimmedLink !== (bottle.storeLink ?? "") || sizeMl !== bottle.sizeMl;
 
   return (
     <FormDialog
@@ -45,7 +57,17 @@ export function EditBottleDialog({ bottle, onClose }: Props) {
           setLinkError(link.error.issues[0]?.message ?? "The store link must be an http(s) URL.");
           return;
         }
-        update.mutate({ id: bottle.id, name: trimmedName, storeLink: link.data === "" ? null : link.data });
+        const sized = BottleSizeSchema.safeParse(sizeMl ?? Number.NaN);
+        if (!sized.success) {
+          setSizeError(sized.error.issues[0]?.message ?? null);
+          return;
+        }
+        update.mutate({
+          id: bottle.id,
+          name: trimmedName,
+          storeLink: link.data === "" ? null : link.data,
+          sizeMl: sized.data,
+        });
       }}
       errors={[update.isError && failureMessage(update.error, "Failed to update the bottle.")]}
       canSubmit={changed && trimmedName !== ""}
@@ -68,6 +90,20 @@ export function EditBottleDialog({ bottle, onClose }: Props) {
         onChange={(event) => {
           setStoreLink(event.currentTarget.value);
           setLinkError(null);
+        }}
+      />
+      <NumberInput
+        label="Size (ml)"
+        min={BOTTLE_ML_MIN}
+        max={BOTTLE_ML_MAX}
+        clampBehavior="none"
+        allowDecimal={false}
+        step={50}
+        value={size}
+        error={sizeError}
+        onChange={(value) => {
+          setSize(value);
+          setSizeError(null);
         }}
       />
     </FormDialog>

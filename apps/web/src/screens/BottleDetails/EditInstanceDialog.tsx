@@ -10,11 +10,11 @@ import { onSaved } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { useUndo } from "../../lib/undo";
 
-type Field = "datePurchased" | "purchasePrice" | "dateFinished";
+type Field = "datePurchased" | "purchasePrice" | "dateFinished" | "openedDate";
 
 /**
- * Correct a purchase (the member who added it or an admin): its date, price and finish date;
- * "Not finished" makes a finished bottle open again. The shared schema's rules and messages
+ * Correct a purchase (the member who added it or an admin): its date, price, opened date (empty:
+ * sealed) and finish date; "Not finished" makes a finished bottle open again. The shared schema's rules and messages
  * apply before anything is sent (price above $0, no future dates, not finished before bought).
  */
 export default function EditInstanceDialog({
@@ -29,11 +29,13 @@ export default function EditInstanceDialog({
     price: instance.purchasePrice,
     open: instance.dateFinished === null,
     dateFinished: instance.dateFinished ? datePart(instance.dateFinished) : today(),
+    openedDate: instance.openedDate ?? "",
   };
   const [datePurchased, setDatePurchased] = useState(initial.datePurchased);
   const [price, setPrice] = useState<number | string>(initial.price);
   const [open, setOpen] = useState(initial.open);
   const [dateFinished, setDateFinished] = useState(initial.dateFinished);
+  const [openedDate, setOpenedDate] = useState(initial.openedDate);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const utils = trpc.useUtils();
   const undo = useUndo();
@@ -52,6 +54,7 @@ export default function EditInstanceDialog({
     datePurchased !== initial.datePurchased ||
     purchasePrice !== initial.price ||
     open !== initial.open ||
+    openedDate !== initial.openedDate ||
     (!open && dateFinished !== initial.dateFinished);
   const edited = (field: Field) => setErrors(({ [field]: _gone, ...rest }) => rest);
 
@@ -61,6 +64,8 @@ export default function EditInstanceDialog({
       datePurchased,
       purchasePrice: purchasePrice ?? Number.NaN,
       dateFinished: open ? null : dateFinished,
+      // Sent only when changed: an empty date seals the purchase again.
+      ...(openedDate === initial.openedDate ? {} : { openedDate: openedDate === "" ? null : openedDate }),
     });
     if (!parsed.success) {
       const found: Partial<Record<Field, string>> = {};
@@ -112,6 +117,18 @@ export default function EditInstanceDialog({
         onChange={(value) => {
           setPrice(value);
           edited("purchasePrice");
+        }}
+      />
+      <TextInput
+        type="date"
+        label="Date opened"
+        description="Empty while the bottle is sealed."
+        max={today()}
+        value={openedDate}
+        error={errors.openedDate}
+        onChange={(event) => {
+          setOpenedDate(event.currentTarget.value);
+          edited("openedDate");
         }}
       />
       <Checkbox

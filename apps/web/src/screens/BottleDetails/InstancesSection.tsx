@@ -1,9 +1,10 @@
 import { lazy, Suspense, useState } from "react";
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Title } from "@mantine/core";
-import type { BottleInstance } from "@club/shared";
+import type { BottleDetailInstance } from "@club/shared";
 import { DataTable } from "../../components/DataTable";
 import { CheckIcon, EditIcon, TrashIcon } from "../../components/icons";
 import { EmptyMessage } from "../../components/status";
+import { FillLevel } from "../../components/FillLevel";
 import { datePart, formatDate, formatPrice } from "../../lib/format";
 import { usePermissions } from "../../lib/permissions";
 import classes from "./BottleDetails.module.css";
@@ -18,20 +19,34 @@ const FinishInstanceDialog = lazy(() =>
 const DeleteInstanceDialog = lazy(() =>
   loadConfirmDialogs().then((m) => ({ default: m.DeleteInstanceDialog })),
 );
+const loadCellarDialogs = () => import("./CellarDialogs");
+const OpenInstanceDialog = lazy(() => loadCellarDialogs().then((m) => ({ default: m.OpenInstanceDialog })));
+const SetLevelDialog = lazy(() => loadCellarDialogs().then((m) => ({ default: m.SetLevelDialog })));
 
-type Dialog = { kind: "finish" | "edit" | "delete"; instance: BottleInstance } | null;
+type Dialog = {
+  kind: "finish" | "edit" | "delete" | "open" | "level";
+  instance: BottleDetailInstance;
+} | null;
+
+/** Open (opened, not finished), sealed (not opened, not finished) or finished. */
+const stateOf = (instance: BottleDetailInstance) =>
+  instance.dateFinished ? "finished" : instance.openedDate ? "open" : "sealed";
 
 /**
- * Date Purchased, Date Finished, Purchase Price. Members mark unfinished ones 'Bottle Finished'
- * (after a confirmation); the member who added a purchase, and admins, edit or delete it.
+ * Date Purchased, Date Finished, Purchase Price, then the cellar's columns (issue 14): when it was
+ * opened ("Open it" for members on a sealed one), the fill level of an open one ("Set level") and
+ * the cost per 25 ml pour. Members mark unfinished ones 'Bottle Finished' (after a confirmation);
+ * the member who added a purchase, and admins, edit or delete it.
  */
 export function InstancesSection({
   bottleId,
+  bottleName,
   instances,
   isMember,
 }: {
   bottleId: number;
-  instances: readonly BottleInstance[];
+  bottleName: string;
+  instances: readonly BottleDetailInstance[];
   isMember: boolean;
 }) {
   const { mayCorrect } = usePermissions();
@@ -48,12 +63,15 @@ export function InstancesSection({
           <EmptyMessage>No purchases recorded yet.</EmptyMessage>
         </Paper>
       ) : (
-        <DataTable label="Bottle instances" minWidth={isMember ? 560 : 420}>
+        <DataTable label="Bottle instances" minWidth={isMember ? 980 : 720} dense>
           <thead>
             <tr>
               <th>Date Purchased</th>
               <th>Date Finished</th>
               <th>Purchase Price</th>
+              <th>Opened</th>
+              <th>Fill Level</th>
+              <th>Cost per Pour</th>
               {isMember ? <th>Actions</th> : null}
             </tr>
           </thead>
@@ -68,16 +86,67 @@ export function InstancesSection({
                     <time dateTime={datePart(instance.dateFinished)}>
                       {formatDate(instance.dateFinished)}
                     </time>
-                  ) : (
+                  ) : stateOf(instance) === "open" ? (
                     <Badge variant="light" color="green" radius="sm">
                       Open
+                    </Badge>
+                  ) : (
+                    <Badge variant="light" color="gray" radius="sm">
+                      Sealed
                     </Badge>
                   )}
                 </td>
                 <td className={classes.numeric}>{formatPrice(instance.purchasePrice)}</td>
+                <td>
+                  {instance.openedDate ? (
+                    <span className={classes.numeric}>
+                      Opened <time dateTime={instance.openedDate}>{formatDate(instance.openedDate)}</time>
+                    </span>
+                  ) : stateOf(instance) === "sealed" && isMember ? (
+                    <Button
+                      h={40}
+                      size="xs"
+                      variant="light"
+                      color="amber"
+                      onClick={() => setDialog({ kind: "open", instance })}
+                    >
+                      Open it
+                    </Button>
+                  ) : stateOf(instance) === "sealed" ? (
+                    "Not yet"
+                  ) : (
+                    "N/A"
+                  )}
+                </td>
+                <td>
+                  {instance.fillLevelPct !== null && instance.levelSource !== null ? (
+                    <Group gap="xs" align="center">
+                      <FillLevel
+                        name={bottleName}
+                        pct={instance.fillLevelPct}
+                        source={instance.levelSource}
+                      />
+                      {isMember ? (
+                        <Button
+                          h={40}
+                          size="xs"
+                          variant="default"
+                          onClick={() => setDialog({ kind: "level", instance })}
+                        >
+                          Set level
+                        </Button>
+                      ) : null}
+                    </Group>
+                  ) : (
+                    "N/A"
+                  )}
+                </td>
+                <td className={classes.numeric} title="Price per 25 ml pour">
+                  {formatPrice(instance.costPerPour)}
+                </td>
                 {isMember ? (
                   <td>
-                    <Group gap={4} wrap="nowrap">
+                    <Group gap={4} className={classes.rowControls}>
                       {instance.dateFinished ? null : (
                         <Button
                           h={40}
@@ -134,6 +203,10 @@ export function InstancesSection({
             <EditInstanceDialog instance={dialog.instance} onClose={close} />
           ) : dialog?.kind === "delete" ? (
             <DeleteInstanceDialog instance={dialog.instance} onClose={close} />
+          ) : dialog?.kind === "open" ? (
+            <OpenInstanceDialog instance={dialog.instance} onClose={close} />
+          ) : dialog?.kind === "level" ? (
+            <SetLevelDialog instance={dialog.instance} onClose={close} />
           ) : null}
         </Suspense>
       ) : null}

@@ -2,7 +2,16 @@ import { NumberInput, SimpleGrid, Text, TextInput } from "@mantine/core";
 import "../../styles/numberInput";
 import "../../styles/combobox";
 import { useForm } from "@mantine/form";
-import { ABV_MAX, ABV_MIN, Messages, NewBottleInputSchema, type NewBottleInput } from "@club/shared";
+import {
+  ABV_MAX,
+  ABV_MIN,
+  BOTTLE_ML_MAX,
+  BOTTLE_ML_MIN,
+  DEFAULT_BOTTLE_ML,
+  Messages,
+  NewBottleInputSchema,
+  type NewBottleInput,
+} from "@club/shared";
 import { FormDialog } from "../../components/FormDialog";
 import { LookupSelect } from "../../components/LookupSelect";
 import { useSession } from "../../lib/appSession";
@@ -23,6 +32,8 @@ interface Values {
   countryId: string | null;
   stateId: string | null;
   abv: number | string;
+  /** Issue 14: the bottle's size in ml (700 unless changed). */
+  sizeMl: number | string;
 }
 
 const toId = (value: string | null) => (value === null || value === "" ? null : Number.parseInt(value, 10));
@@ -39,6 +50,7 @@ export function toNewBottleInput(values: Values): NewBottleInput {
     countryId: toId(values.countryId),
     stateId: toId(values.stateId),
     abv: numberInputValue(values.abv) ?? Number.NaN,
+    sizeMl: numberInputValue(values.sizeMl) ?? Number.NaN,
   };
 }
 
@@ -78,6 +90,7 @@ export default function NewBottleDialog({
       countryId: null,
       stateId: null,
       abv: "",
+      sizeMl: DEFAULT_BOTTLE_ML,
     },
     validate: (values) => {
       const result = NewBottleInputSchema.safeParse(toNewBottleInput(values));
@@ -184,6 +197,15 @@ export default function NewBottleDialog({
           suffix="%"
           placeholder="e.g. 46%"
           {...form.getInputProps("abv")}
+        />
+        <NumberInput
+          label="Size (ml)"
+          min={BOTTLE_ML_MIN}
+          max={BOTTLE_ML_MAX}
+          clampBehavior="none"
+          allowDecimal={false}
+          step={50}
+          {...form.getInputProps("sizeMl")}
         />
       </SimpleGrid>
     </FormDialog>

@@ -1,0 +1,149 @@
+import { useState } from "react";
+import { NumberInput, Slider, Text, TextInput } from "@mantine/core";
+import "@mantine/core/styles/Slider.css";
+import "../../styles/numberInput";
+import { CellarMessages, FillLevelSchema, type BottleDetailInstance } from "@club/shared";
+import { FormDialog } from "../../components/FormDialog";
+import { failureMessage } from "../../lib/failure";
+import { formatDate, numberInputValue, today } from "../../lib/format";
+import { onSaved } from "../../lib/notify";
+import { openedDateProblem } from "../../lib/cellarRules";
+import { trpc } from "../../lib/trpc";
+import { useUndo } from "../../lib/undo";
+
+interface Props {
+  instance: BottleDetailInstance;
+  onClose: () => void;
+}
+
+/** "Open it": the purchase is opened today, or on the date the member picks (any member). */
+export function OpenInstanceDialog({ instance, onClose }: Props) {
+  const [date, setDate] = useState(today());
+  const [error, setError] = useState<string | null>(null);
+  const utils = trpc.useUtils();
+  const undo = useUndo();
+  const open = trpc.cellar.open.useMutation({
+    onSuccess: onSaved(
+      {
+        notice: "Bottle opened.",
+        undo: () => undo({ entity: "instance", entityId: instance.id, action: "cellar.open" }),
+      },
+      onClose,
+      () => Promise.all([utils.bottles.invalidate(), utils.cellar.invalidate()]),
+    ),
+  });
+
+  return (
+    <FormDialog
+      title="Open Bottle"
+      onClose={onClose}
+      onSubmit={() => {
+        const problem = openedDateProblem(date, instance.datePurchased);
+        if (problem) {
+          setError(problem);
+          return;
+        }
+        open.mutate({ id: instance.id, openedDate: date });
+      }}
+      errors={[open.isError && failureMessage(open.error, "Failed to open the bottle.")]}
+      submitting={open.isPending}
+      submitLabel="Open it"
+    >
+      <Text size="sm">
+        The purchase of {formatDate(instance.datePurchased)} goes on the shelf; the pours at meetings from
+        this date on lower its fill level.
+      </Text>
+      <TextInput
+        type="date"
+        label="Date opened"
+        required
+        min={instance.datePurchased}
+        max={today()}
+        value={date}
+        error={error}
+        data-autofocus
+        onChange={(event) => {
+          setDate(event.currentTarget.value);
+          setError(null);
+        }}
+      />
+    </FormDialog>
+  );
+}
+
+/** "Set level": a member's reading of the bottle's fill level, as of today (any member). */
+export function SetLevelDialog({ instance, onClose }: Props) {
+  const [level, setLevel] = useState<number | string>(instance.fillLevelPct ?? 100);
+  const [error, setError] = useState<string | null>(null);
+  const utils = trpc.useUtils();
+  const undo = useUndo();
+  const save = trpc.cellar.setLevel.useMutation({
+    onSuccess: onSaved(
+      {
+        notice: "Fill level saved.",
+        undo: () => undo({ entity: "instance", entityId: instance.id, action: "cellar.setLevel" }),
+      },
+      onClose,
+      () => Promise.all([utils.bottles.invalidate(), utils.cellar.invalidate()]),
+    ),
+  });
+  const value = numberInputValue(level);
+
+  return (
+    <FormDialog
+      title="Set Level"
+      onClose={onClose}
+      onSubmit={() => {
+        const parsed = FillLevelSchema.safeParse(value ?? Number.NaN);
+        if (!parsed.success) {
+          setError(parsed.error.issues[0]?.message ?? CellarMessages.fillLevel);
+          return;
+        }
+        save.mutate({ id: instance.id, levelPct: parsed.data });
+      }}
+      errors={[save.isError && failureMessage(save.error, "Failed to save the fill level.")]}
+      canSubmit={value !== null}
+      submitting={save.isPending}
+      submitLabel="Save level"
+    >
+      <Text size="sm">
+        How full is the bottle now? Your reading replaces the estimate; pours at later meetings lower it.
+      </Text>
+      <NumberInput
+        label="Fill level (%)"
+        min={0}
+        max={100}
+        clampBehavior="none"
+        allowDecimal={false}
+        suffix="%"
+        value={level}
+        error={error}
+        data-autofocus
+        onChange={(next) => {
+          setLevel(next);
+          setError(null);
+        }}
+      />
+      <Slider
+        min={0}
+        max={100}
+        step={5}
+        size="lg"
+        thumbSize={28}
+        mb="md"
+        value={value ?? 0}
+        onChange={(next) => {
+          setLevel(next);
+          setError(null);
+        }}
+        thumbLabel="Fill level"
+        label={(v) => `${v}%`}
+        marks={[
+          { value: 0, label: "0%" },
+          { value: 50, label: "50%" },
+          { value: 100, label: "100%" },
+        ]}
+      />
+    </FormDialog>
+  );
+}
