@@ -220,6 +220,8 @@ describe("the endpoint table is complete", () => {
         "GET /api/Dues/Export",
         "GET /api/Account/Preferences",
         "reminders.preferences",
+        "GET /api/Bottles/Similar",
+        "search.similar",
       ].sort(),
     );
   });

@@ -22,6 +22,7 @@ export type Tag =
   | "Calendar"
   | "Dues"
   | "Reminders"
+  | "Search"
   | "Operations";
 
 /** One documented REST route: a procedure's REST twin, or a REST-only route (api/restOnly.ts). */
@@ -78,6 +79,7 @@ const TAG_OF: Record<string, Tag> = {
   calendar: "Calendar",
   dues: "Dues",
   reminders: "Reminders",
+  search: "Search",
 };
 
 const pathParams = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
@@ -180,6 +182,7 @@ const TAGS: Record<Tag, string> = {
   Reminders: "Answering a meeting from a reminder's link, and each member's email preferences.",
   Dues: "The dues ledger: charges, payments, hardship waivers and balances.",
   Operations: "For the admin and the container runtime.",
+  Search: "Searching the library (filters, sort, pages), similar names, and the whole club.",
 };
 
 const ERROR_RESPONSES: Record<ErrorStatus, { name: string; description: string }> = {

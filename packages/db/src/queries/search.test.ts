@@ -37,7 +37,14 @@ const lookupId = (db: Db, table: string, name: string) =>
 function addBottle(
   db: Db,
   name: string,
-  extra: Partial<{ brand: string; type: string; country: string; region: string; abv: number; store: string }> = {},
+  extra: Partial<{
+    brand: string;
+    type: string;
+    country: string;
+    region: string;
+    abv: number;
+    store: string;
+  }> = {},
 ): number {
   const brandId = extra.brand
     ? Number(db.$client.prepare("INSERT INTO brands (name) VALUES (?)").run(extra.brand).lastInsertRowid)
@@ -117,7 +124,11 @@ describe("searchBottles", () => {
       .prepare("INSERT INTO bottle_comments (bottle_id, member_id, comment) VALUES (?, ?, ?)")
       .run(inComment, memberId, "Smells of smoked kippers and Islay peat");
     const byName = addBottle(db, "Islay Storm");
-    const inRegion = addBottle(db, "Port Charlotte", { region: "Islay", country: "Scotland", brand: "Bruichladdich" });
+    const inRegion = addBottle(db, "Port Charlotte", {
+      region: "Islay",
+      country: "Scotland",
+      brand: "Bruichladdich",
+    });
     addBottle(db, "Buffalo Trace", { type: "Bourbon", store: "https://www.finewhiskies.example/bt" });
     const kept = addBottle(db, "Ardbeg Corryvreckan");
     db.$client
@@ -163,7 +174,9 @@ describe("searchBottles", () => {
     // An undo puts the row back with its old id.
     const columns = Object.keys(row);
     db.$client
-      .prepare(`INSERT INTO bottles (${columns.join(", ")}) VALUES (${columns.map((c) => `@${c}`).join(", ")})`)
+      .prepare(
+        `INSERT INTO bottles (${columns.join(", ")}) VALUES (${columns.map((c) => `@${c}`).join(", ")})`,
+      )
       .run(row);
     expect(names(db, "hazelburn")).toEqual(["Hazelburn 12"]);
   });
@@ -191,14 +204,18 @@ describe("searchBottles", () => {
     const page2 = searchBottles(db, { typeId: bourbon, sort: "abv", dir: "desc", page: 2, pageSize: 4 });
     expect(page2.total).toBe(6);
     expect(page2.items.map((b) => b.abv)).toEqual([43, 41]);
-    expect(searchBottles(db, { abvMin: 50, abvMax: 51, page: 1, pageSize: 10 }).items.map((b) => b.name)).toEqual([
-      "Bottle 10",
-      "Bottle 11",
-    ]);
+    expect(
+      searchBottles(db, { abvMin: 50, abvMax: 51, page: 1, pageSize: 10 }).items.map((b) => b.name),
+    ).toEqual(["Bottle 10", "Bottle 11"]);
     const beyond = searchBottles(db, { page: 9, pageSize: 10 });
     expect(beyond).toEqual({ total: 12, items: [] });
     const first = searchBottles(db, { page: 1, pageSize: 1 }).items[0];
-    expect(first).toMatchObject({ name: "Bottle 01", status: "never_bought", costPerPour: null, clubScore: null });
+    expect(first).toMatchObject({
+      name: "Bottle 01",
+      status: "never_bought",
+      costPerPour: null,
+      clubScore: null,
+    });
   });
 });
 

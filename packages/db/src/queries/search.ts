@@ -1,5 +1,11 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { BottleSearchItem, BottleSearchSort, BottleStatus, GlobalSearchResult, SimilarBottle } from "@club/shared";
+import type {
+  BottleSearchItem,
+  BottleSearchSort,
+  BottleStatus,
+  GlobalSearchResult,
+  SimilarBottle,
+} from "@club/shared";
 import type { Db } from "../client";
 import { bottleStatusSql, costPerPourCentsSql, currentPriceCentsSql } from "./cellar";
 import { visiblePour } from "./night";
@@ -192,7 +198,8 @@ interface ItemRow {
 /** The library rows of these bottles, in the given order. */
 function itemsByIds(db: Db, ids: number[]): BottleSearchItem[] {
   if (ids.length === 0) return [];
-  const rows = db.all<ItemRow>(sql`SELECT "bottles"."id" AS id, "bottles"."name" AS name, brands.name AS brand,
+  const rows =
+    db.all<ItemRow>(sql`SELECT "bottles"."id" AS id, "bottles"."name" AS name, brands.name AS brand,
       drink_types.name AS drinkType, countries.name AS country, states.name AS state, "bottles"."abv" AS abv,
       ${bottleStatusSql} AS status, ${costPerPourCentsSql} AS costPerPourCents, ${clubScoreSql} AS clubScore
     FROM bottles ${LOOKUP_JOINS}
@@ -228,7 +235,10 @@ export function searchBottles(db: Db, o: BottleSearchOptions): { total: number; 
     ? sql`(${matches}) m JOIN bottles ON "bottles"."id" = m.id ${LOOKUP_JOINS}`
     : sql`bottles ${LOOKUP_JOINS}`;
   const offset = (o.page - 1) * o.pageSize;
-  const page = db.all<{ id: number; total: number }>(sql`SELECT "bottles"."id" AS id, count(*) OVER () AS total
+  const page = db.all<{
+    id: number;
+    total: number;
+  }>(sql`SELECT "bottles"."id" AS id, count(*) OVER () AS total
     FROM ${from}
     ${where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}
     ORDER BY ${order}, "bottles"."name" COLLATE NOCASE, "bottles"."id"
@@ -241,7 +251,13 @@ export function searchBottles(db: Db, o: BottleSearchOptions): { total: number; 
         : (db.get<{ n: number }>(sql`SELECT count(*) AS n FROM ${from}
             ${where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}`)?.n ?? 0);
   }
-  return { total, items: itemsByIds(db, page.map((r) => r.id)) };
+  return {
+    total,
+    items: itemsByIds(
+      db,
+      page.map((r) => r.id),
+    ),
+  };
 }
 
 /** Dice-like closeness of two texts' trigram sets, 0 to 1. */
