@@ -24,7 +24,7 @@ export function DidYouMean({ name }: { name: string }) {
       <ul style={{ margin: "4px 0 0", paddingLeft: 20 }}>
         {bottles.map((bottle) => (
           <li key={bottle.id}>
-            <Anchor component={Link} to={`/bottle/${bottle.id}`} size="sm">
+            <Anchor component={Link} to={`/bottle/${bottle.id}`} size="sm" display="inline-block" py={8}>
               {bottle.name}
             </Anchor>
             <Text span size="sm" c="dimmed">

@@ -303,7 +303,7 @@ export default function LibraryBottlesPage() {
               </Suspense>
             ) : null}
           </div>
-          <DataTable label="Library bottles" minWidth={session ? 1400 : 1260} dense fixedLayout>
+          <DataTable label="Library bottles" minWidth={1060} dense fixedLayout>
             <colgroup>
               <col className={classes.nameCol} />
               <col />

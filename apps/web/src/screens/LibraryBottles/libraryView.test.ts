@@ -4,7 +4,12 @@ import { NO_FILTERS, pageCount, PAGE_SIZE, readView, searchInput, writeView } fr
 describe("library view in the URL", () => {
   it("defaults to name ascending, page 1, no search, writes nothing and asks for {}", () => {
     const view = readView(new URLSearchParams(""));
-    expect(view).toEqual({ sort: { key: "name", direction: "asc" }, page: 1, query: "", filters: NO_FILTERS });
+    expect(view).toEqual({
+      sort: { key: "name", direction: "asc" },
+      page: 1,
+      query: "",
+      filters: NO_FILTERS,
+    });
     expect(writeView(view).toString()).toBe("");
     expect(searchInput(view)).toEqual({});
   });
@@ -15,7 +20,13 @@ describe("library view in the URL", () => {
     );
     const view = readView(params);
     expect(view.sort).toEqual({ key: "drinkType", direction: "desc" });
-    expect(view.filters).toMatchObject({ type: "7", region: "16", status: "open", hasPhoto: "yes", poured: "no" });
+    expect(view.filters).toMatchObject({
+      type: "7",
+      region: "16",
+      status: "open",
+      hasPhoto: "yes",
+      poured: "no",
+    });
     expect(readView(writeView(view))).toEqual(view);
     expect(searchInput(view)).toEqual({
       q: "islay",
@@ -44,9 +55,9 @@ describe("library view in the URL", () => {
   });
 
   it("ignores malformed values and drops a lower bound above the upper one", () => {
-    expect(readView(new URLSearchParams("sort=password&dir=up&page=-2&type=x&status=gone&abvMin=-1"))).toEqual(
-      readView(new URLSearchParams("")),
-    );
+    expect(
+      readView(new URLSearchParams("sort=password&dir=up&page=-2&type=x&status=gone&abvMin=-1")),
+    ).toEqual(readView(new URLSearchParams("")));
     for (const page of ["0", "abc", "1.5", "9999999", ""]) {
       expect(readView(new URLSearchParams({ page })).page, page).toBe(1);
     }

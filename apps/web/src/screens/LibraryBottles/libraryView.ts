@@ -5,15 +5,7 @@ export const PAGE_SIZE = 50;
 
 /** The table's sortable columns (the SPEC's six, then the cellar's and the club's). */
 export type SortKey =
-  | "name"
-  | "brand"
-  | "drinkType"
-  | "country"
-  | "state"
-  | "abv"
-  | "status"
-  | "costPerPour"
-  | "clubScore";
+  "name" | "brand" | "drinkType" | "country" | "state" | "abv" | "status" | "costPerPour" | "clubScore";
 export type SortDirection = "asc" | "desc";
 /** key null: the server's order (best match first while searching, else by name). */
 export interface SortState {
