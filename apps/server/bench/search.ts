@@ -10,6 +10,7 @@
  * p99 < 20 ms. Exits 0.
  *
  *   BENCH_SEARCH_REPEAT=3   how many times each URL is asked (after one warm-up pass)
+ *   BENCH_SEARCH_DIR=dir    use a club generated before (`tsx bench/generator.ts dir stress`)
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
@@ -96,18 +97,21 @@ const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
 
 async function main() {
-  const dir = mkdtempSync(join(tmpdir(), "club-bench-search-"));
+  const reuse = process.env.BENCH_SEARCH_DIR;
+  const dir = reuse ?? mkdtempSync(join(tmpdir(), "club-bench-search-"));
   console.log(
     `${new Date().toISOString()} · ${cpus().length} x ${cpus()[0]?.model ?? "?"} · ${Math.round(totalmem() / 2 ** 30)} GB · Node ${process.version}`,
   );
-  const generated = Date.now();
-  const club = await generateClub(dir, STRESS);
-  console.log(`stress club generated in ${Date.now() - generated} ms:`, club.counts);
-  const db = openDb(club.dbFile);
-  const token = await new TokenService(db, new TextEncoder().encode(JWT_SECRET)).signAccessToken({
-    id: club.login.id,
-    email: club.login.email,
-  });
+  if (!reuse) {
+    const generated = Date.now();
+    const club = await generateClub(dir, STRESS);
+    console.log(`stress club generated in ${Date.now() - generated} ms:`, club.counts);
+  }
+  const db = openDb(join(dir, "club.sqlite"));
+  const login = db.$client
+    .prepare("SELECT id, email FROM members WHERE status = 'active' ORDER BY id LIMIT 1")
+    .get() as { id: number; email: string };
+  const token = await new TokenService(db, new TextEncoder().encode(JWT_SECRET)).signAccessToken(login);
   closeDb(db);
   const server = await startServer(dir, { env: { READ_CACHE: "false", RATE_LIMIT: "false" } });
   const all: number[] = [];
@@ -138,7 +142,7 @@ async function main() {
     server.child.kill("SIGTERM");
     await server.exited;
     agent.destroy();
-    rmSync(dir, { recursive: true, force: true });
+    if (!reuse) rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -219,6 +219,35 @@ describe("searchBottles", () => {
   });
 });
 
+it("sorts by status in the order of bottleStatusSql: open, sealed, finished, never bought", () => {
+  const { db } = club();
+  const buy = (bottleId: number, finished: string | null, opened: string | null) =>
+    db.$client
+      .prepare(
+        "INSERT INTO bottle_instances (bottle_id, date_purchased, date_finished, purchase_price_cents, opened_date) VALUES (?, '2024-01-01', ?, 7000, ?)",
+      )
+      .run(bottleId, finished, opened);
+  const never = addBottle(db, "A never");
+  const finished = addBottle(db, "B finished");
+  buy(finished, "2024-02-01", "2024-01-02");
+  const sealed = addBottle(db, "C sealed");
+  buy(sealed, "2024-02-01", null);
+  buy(sealed, null, null);
+  const open = addBottle(db, "D open");
+  buy(open, null, null);
+  buy(open, null, "2024-01-05");
+  const page = searchBottles(db, { sort: "status", page: 1, pageSize: 10 }).items;
+  expect(page.map((b) => [b.id, b.status])).toEqual([
+    [open, "open"],
+    [sealed, "sealed"],
+    [finished, "finished"],
+    [never, "never_bought"],
+  ]);
+  expect(page.find((b) => b.id === open)?.costPerPour).toBe(2.5);
+  const reversed = searchBottles(db, { sort: "status", dir: "desc", page: 1, pageSize: 10 }).items;
+  expect(reversed.map((b) => b.status)).toEqual(["never_bought", "finished", "sealed", "open"]);
+});
+
 describe("similarBottles", () => {
   it("ranks the closest names first, with a score", () => {
     const { db } = club();

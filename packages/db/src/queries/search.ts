@@ -16,7 +16,8 @@ import { visiblePour } from "./night";
  *
  * A query first runs as an exact search: every word of three letters or more must appear as a
  * substring somewhere in the bottle's row (shorter words are checked with instr), ranked by bm25
- * with the name weighted highest. When that finds nothing, it runs as a typo-tolerant search: a
+ * with the name weighted highest. When that finds nothing (within the filters), it runs as a
+ * typo-tolerant search: a
  * bottle is a candidate when it shares a trigram with the query, and it matches when at least half
  * of the query's trigrams appear in its name, brand, region or aliases ("lagavlin" shares 4 of 6
  * with "lagavulin"); better shares rank first.
@@ -84,29 +85,33 @@ function exactMatches(query: string): SQL | null {
   return sql`SELECT rowid AS id, ${BM25} AS rank FROM bottle_search WHERE bottle_search MATCH ${match}${extra}`;
 }
 
-/** Rows (id, rank) of the typo-tolerant search, or null when the query has no trigram. */
-function fuzzyMatches(query: string): SQL | null {
+/** How many typo candidates are checked (the best by bm25 over the shared trigrams). */
+const FUZZY_CANDIDATES = 200;
+
+/**
+ * Rows (id, rank) of the typo-tolerant search, or null when nothing is close. The candidates are
+ * the 200 rows whose name, brand, region or aliases share the most (and rarest) trigrams with the
+ * query; of those, the ones holding at least half of the query's trigrams match.
+ */
+function fuzzyMatches(db: Db, query: string): SQL | null {
   const pieces = trigrams(query);
   if (pieces.length < 2) return null;
   const hits = sql.join(
-    pieces.map((t) => sql`(instr(${NAME_TEXT}, ${t}) > 0)`),
+    pieces.map((t) => sql`(instr(t, ${t}) > 0)`),
     sql` + `,
   );
   const needed = Math.max(2, Math.ceil(pieces.length * FUZZY_FLOOR));
-  const match = pieces.map(phrase).join(" OR ");
-  return sql`SELECT id, rank FROM (
-    SELECT rowid AS id, (${hits}) AS hits, -((${hits}) * 1.0 / ${pieces.length}) + ${BM25} * 0.001 AS rank
-    FROM bottle_search WHERE bottle_search MATCH ${match}
-  ) WHERE hits >= ${needed}`;
-}
-
-/** The matching rows for a search text: exact when anything matches exactly, else typo-tolerant. */
-export function matchesFor(db: Db, query: string): SQL | null {
-  const exact = exactMatches(query);
-  if (!exact) return null;
-  const any = db.get<{ one: number } | undefined>(sql`SELECT 1 AS one FROM (${exact}) LIMIT 1`);
-  if (any) return exact;
-  return fuzzyMatches(query) ?? exact;
+  // Only the columns a typo is checked against: comments would make most bottles candidates.
+  const match = `{name brand region aliases} : (${pieces.map(phrase).join(" OR ")})`;
+  const rows = db.all<{ id: number; hits: number }>(sql`SELECT id, hits FROM (
+    SELECT id, ${hits} AS hits FROM (
+      SELECT rowid AS id, ${NAME_TEXT} AS t FROM bottle_search WHERE bottle_search MATCH ${match}
+      ORDER BY bm25(bottle_search) LIMIT ${FUZZY_CANDIDATES}
+    )
+  ) WHERE hits >= ${needed}`);
+  if (rows.length === 0) return null;
+  const ranks = Object.fromEntries(rows.map((r) => [r.id, -r.hits / pieces.length]));
+  return sql`SELECT CAST(key AS INTEGER) AS id, value AS rank FROM json_each(${JSON.stringify(ranks)})`;
 }
 
 /** The club's average score of a bottle over its visible pours (never an unrevealed blind pour). */
@@ -121,14 +126,20 @@ const pouredVisiblySql = sql`EXISTS (SELECT 1 FROM meeting_bottles JOIN meetings
 
 const hasPhotoSql = sql`EXISTS (SELECT 1 FROM bottle_images WHERE bottle_images.bottle_id = "bottles"."id")`;
 
-const STATUS_ORDER = sql`(CASE ${bottleStatusSql} WHEN 'open' THEN 0 WHEN 'sealed' THEN 1 WHEN 'finished' THEN 2 ELSE 3 END)`;
+/**
+ * The order of bottleStatusSql (open, sealed, finished, never bought) in one subquery instead of
+ * three EXISTS: the best status of any purchase. A test checks it agrees with bottleStatusSql.
+ */
+const STATUS_ORDER = sql`coalesce((SELECT min(CASE WHEN bi.date_finished IS NULL AND bi.opened_date IS NOT NULL THEN 0
+  WHEN bi.date_finished IS NULL THEN 1 ELSE 2 END) FROM bottle_instances bi WHERE bi.bottle_id = "bottles"."id"), 3)`;
 
 const SORT_SQL: Record<Exclude<BottleSearchSort, "relevance">, SQL> = {
   name: sql`"bottles"."name" COLLATE NOCASE`,
-  brand: sql`brands.name COLLATE NOCASE`,
-  type: sql`drink_types.name COLLATE NOCASE`,
-  country: sql`countries.name COLLATE NOCASE`,
-  region: sql`states.name COLLATE NOCASE`,
+  // Subqueries rather than joins: only the sort column's lookup is read, and only for sorting.
+  brand: sql`(SELECT name FROM brands WHERE brands.id = "bottles"."brand_id") COLLATE NOCASE`,
+  type: sql`(SELECT name FROM drink_types WHERE drink_types.id = "bottles"."drink_type_id") COLLATE NOCASE`,
+  country: sql`(SELECT name FROM countries WHERE countries.id = "bottles"."country_id") COLLATE NOCASE`,
+  region: sql`(SELECT name FROM states WHERE states.id = "bottles"."state_id") COLLATE NOCASE`,
   abv: sql`"bottles"."abv"`,
   price: currentPriceCentsSql,
   status: STATUS_ORDER,
@@ -219,8 +230,36 @@ function itemsByIds(db: Db, ids: number[]): BottleSearchItem[] {
  */
 export function searchBottles(db: Db, o: BottleSearchOptions): { total: number; items: BottleSearchItem[] } {
   const q = o.q?.trim() ?? "";
-  const matches = q ? matchesFor(db, q) : null;
-  if (q && !matches) return { total: 0, items: [] };
+  if (!q) return pageOf(db, null, o);
+  const exact = exactMatches(q);
+  if (!exact) return { total: 0, items: [] };
+  const found = pageOf(db, exact, o);
+  if (found.total > 0) return found;
+  // Nothing matches exactly (within the filters): allow small typos.
+  const fuzzy = fuzzyMatches(db, q);
+  return fuzzy ? pageOf(db, fuzzy, o) : found;
+}
+
+/** The total (one count) and, when there is any, the requested page (ids, then their rows). */
+function pageOf(
+  db: Db,
+  matches: SQL | null,
+  o: BottleSearchOptions,
+): { total: number; items: BottleSearchItem[] } {
+  const where = conditions(o);
+  const from = matches
+    ? sql`(${matches}) m JOIN bottles ON "bottles"."id" = m.id`
+    : sql`bottles`;
+  const filter = where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
+  const total =
+    db.get<{ n: number }>(
+      matches || where.length > 0
+        ? sql`SELECT count(*) AS n FROM ${from} ${filter}`
+        : sql`SELECT count(*) AS n FROM bottles`,
+    )?.n ?? 0;
+  const offset = (o.page - 1) * o.pageSize;
+  if (total <= offset) return { total, items: [] };
+
   const sort = o.sort ?? (matches ? "relevance" : "name");
   const direction = sql.raw(o.dir === "desc" ? "DESC" : "ASC");
   // Relevance is best first whatever the direction; without q it falls back to the name.
@@ -230,34 +269,15 @@ export function searchBottles(db: Db, o: BottleSearchOptions): { total: number; 
         ? sql`m.rank ASC`
         : sql`${SORT_SQL.name} ${direction}`
       : sql`${SORT_SQL[sort]} ${direction} NULLS LAST`;
-  const where = conditions(o);
-  const from = matches
-    ? sql`(${matches}) m JOIN bottles ON "bottles"."id" = m.id ${LOOKUP_JOINS}`
-    : sql`bottles ${LOOKUP_JOINS}`;
-  const offset = (o.page - 1) * o.pageSize;
-  const page = db.all<{
-    id: number;
-    total: number;
-  }>(sql`SELECT "bottles"."id" AS id, count(*) OVER () AS total
-    FROM ${from}
-    ${where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}
-    ORDER BY ${order}, "bottles"."name" COLLATE NOCASE, "bottles"."id"
-    LIMIT ${o.pageSize} OFFSET ${offset}`);
-  let total = page[0]?.total;
-  if (total === undefined) {
-    total =
-      offset === 0
-        ? 0
-        : (db.get<{ n: number }>(sql`SELECT count(*) AS n FROM ${from}
-            ${where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}`)?.n ?? 0);
-  }
-  return {
-    total,
-    items: itemsByIds(
-      db,
-      page.map((r) => r.id),
-    ),
-  };
+  // A LIMIT after ORDER BY lets SQLite keep only the best rows while it scans (no full sort).
+  const ids = db
+    .all<{ id: number }>(
+      sql`SELECT "bottles"."id" AS id FROM ${from} ${filter}
+        ORDER BY ${order}, "bottles"."name" COLLATE NOCASE, "bottles"."id"
+        LIMIT ${o.pageSize} OFFSET ${offset}`,
+    )
+    .map((r) => r.id);
+  return { total, items: itemsByIds(db, ids) };
 }
 
 /** Dice-like closeness of two texts' trigram sets, 0 to 1. */
@@ -285,7 +305,7 @@ export function similarBottles(db: Db, name: string, limit = 5): SimilarBottle[]
     FROM bottle_search JOIN bottles ON "bottles"."id" = bottle_search.rowid
     LEFT JOIN brands ON brands.id = "bottles"."brand_id"
     WHERE bottle_search MATCH ${match}
-    ORDER BY ${BM25} LIMIT 200`);
+    ORDER BY ${BM25} LIMIT 50`);
   return candidates
     .map((c) => {
       const texts = [c.name, `${c.brand ?? ""} ${c.name}`, ...c.aliases.split(" | ").filter(Boolean)];
