@@ -12,7 +12,8 @@
  *   BENCH_SEARCH_REPEAT=3   how many times each URL is asked (after one warm-up pass)
  *   BENCH_SEARCH_DIR=dir    use a club generated before (`tsx bench/generator.ts dir stress`)
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
@@ -74,6 +75,14 @@ const kinds: Record<string, string[]> = {
   ),
 };
 
+const CLOCK_TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
+
+/** The process's CPU time (user + system) in ms, from /proc: it does not count time spent waiting for a CPU. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 
 function get(port: number, path: string, token: string): Promise<{ ms: number; status: number }> {
@@ -116,20 +125,24 @@ async function main() {
   const server = await startServer(dir, { env: { READ_CACHE: "false", RATE_LIMIT: "false" } });
   const all: number[] = [];
   try {
-    console.log(`\n| search | requests | median ms | p99 ms | max ms |\n| --- | ---: | ---: | ---: | ---: |`);
+    console.log(
+      `\n| search | requests | median ms | p99 ms | max ms | server CPU ms/request |\n| --- | ---: | ---: | ---: | ---: | ---: |`,
+    );
     for (const [kind, paths] of Object.entries(kinds)) {
       for (const path of paths) {
         const warm = await get(server.port, path, token);
         if (warm.status !== 200) throw new Error(`${path}: ${warm.status}`);
       }
       const times: number[] = [];
+      const cpuBefore = cpuMs(server.child.pid!);
       for (let round = 0; round < REPEAT; round++)
         for (const path of paths) times.push((await get(server.port, path, token)).ms);
+      const cpuPerRequest = (cpuMs(server.child.pid!) - cpuBefore) / times.length;
       times.sort((a, b) => a - b);
       all.push(...times);
       const f = (n: number) => n.toFixed(1);
       console.log(
-        `| ${kind} | ${times.length} | ${f(quantile(times, 0.5))} | ${f(quantile(times, 0.99))} | ${f(times.at(-1) ?? 0)} |`,
+        `| ${kind} | ${times.length} | ${f(quantile(times, 0.5))} | ${f(quantile(times, 0.99))} | ${f(times.at(-1) ?? 0)} | ${f(cpuPerRequest)} |`,
       );
     }
     all.sort((a, b) => a - b);
