@@ -112,8 +112,9 @@ async function coldLoad(page: Page, path: string) {
   await page.goto(path, { waitUntil: "commit" });
   const painted = await page.evaluate(() => (window as unknown as BenchWindow).__rowsPainted);
   const list = await page.evaluate(() => {
-    const entry = performance.getEntriesByType("resource").find((e) => /bottles\.list|search\.bottles/.test(e.name)) as
-      PerformanceResourceTiming | undefined;
+    const entry = performance
+      .getEntriesByType("resource")
+      .find((e) => /bottles\.list|search\.bottles/.test(e.name)) as PerformanceResourceTiming | undefined;
     return entry
       ? {
           responseEnd: entry.responseEnd,
@@ -168,7 +169,9 @@ async function main() {
     if (PHONE) {
       // The phone run measures the cold load only (its navigation sits behind the burger).
       const sorted = [...cold].sort((a, b) => a - b);
-      console.log(`\nStress club: ${bc.club.counts.bottles} bottles; ${rowCount} table rows in the DOM after load.`);
+      console.log(
+        `\nStress club: ${bc.club.counts.bottles} bottles; ${rowCount} table rows in the DOM after load.`,
+      );
       if (listInfo) console.log(listInfo);
       console.log(
         `Initial render on a 375 px phone, cold load (navigation start -> rows painted), ${LOADS} loads: median ${ms(median(cold))}, p99 ${ms(sorted[Math.min(sorted.length - 1, Math.ceil(0.99 * sorted.length) - 1)] ?? 0)}, max ${ms(Math.max(...cold))}`,

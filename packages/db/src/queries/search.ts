@@ -247,9 +247,7 @@ function pageOf(
   o: BottleSearchOptions,
 ): { total: number; items: BottleSearchItem[] } {
   const where = conditions(o);
-  const from = matches
-    ? sql`(${matches}) m JOIN bottles ON "bottles"."id" = m.id`
-    : sql`bottles`;
+  const from = matches ? sql`(${matches}) m JOIN bottles ON "bottles"."id" = m.id` : sql`bottles`;
   const filter = where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
   const total =
     db.get<{ n: number }>(
