@@ -1,45 +1,27 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { SearchIcon } from "../icons";
 import buttons from "../buttons.module.css";
 
-// The dialog, its Modal and the search call load on first use: the first screen stays small.
-const ClubSearchDialog = lazy(() => import("./ClubSearchDialog"));
+// The dialog, its Modal and the search call load on first use, through Loader, so that even their
+// dependency list stays out of the first screen's bundle (its budget leaves no room for a shortcut).
+const ClubSearchLoader = lazy(() => import("./Loader"));
 
-/** Is the key press meant for a text field (then "/" is just a slash)? */
-const typingIn = (target: EventTarget | null) =>
-  target instanceof HTMLElement &&
-  (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
-
-/** The navigation bar's search button; "/" or Ctrl+K (⌘K) opens it from anywhere. */
+/** The navigation bar's search button. */
 export function ClubSearchButton() {
   const [open, setOpen] = useState(false);
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const shortcut =
-        (event.key === "/" && !typingIn(event.target)) ||
-        (event.key.toLowerCase() === "k" && (event.ctrlKey || event.metaKey));
-      if (!shortcut || event.altKey) return;
-      event.preventDefault();
-      setOpen(true);
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, []);
   return (
     <>
       <button
         type="button"
         className={`${buttons.button} ${buttons.icon}`}
         onClick={() => setOpen(true)}
-        aria-label="Search the club"
-        aria-haspopup="dialog"
-        title="Search (/)"
+        aria-label="Search"
       >
         <SearchIcon />
       </button>
       {open ? (
         <Suspense fallback={null}>
-          <ClubSearchDialog onClose={() => setOpen(false)} />
+          <ClubSearchLoader onClose={() => setOpen(false)} />
         </Suspense>
       ) : null}
     </>

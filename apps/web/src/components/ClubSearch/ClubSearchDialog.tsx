@@ -117,7 +117,7 @@ export default function ClubSearchDialog({ onClose }: { onClose: () => void }) {
         </Text>
       ) : null}
       <Text size="xs" c="dimmed" mt="md">
-        ↑ ↓ to move, Enter to open, Esc to close. Press / anywhere to search.
+        ↑ ↓ to move, Enter to open, Esc to close.
       </Text>
     </Modal>
   );
