@@ -48,7 +48,8 @@ export const PRELOAD_ROUTES: PreloadRoute[] = [
   {
     pattern: "^/library-bottles/?$",
     screen: "src/screens/LibraryBottles/LibraryBottlesPage.tsx",
-    queries: [{ procedure: "bottles.list" }],
+    // The first page of GET /api/Bottles/Search: the plain library asks for exactly {}.
+    queries: [{ procedure: "search.bottles", input: {} }],
   },
   {
     pattern: "^/theme-ideas/?$",

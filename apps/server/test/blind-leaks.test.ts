@@ -31,6 +31,12 @@ const LIBRARY_READS = new Set([
   "bottles.options",
   "bottles.byId",
   "lookups.brands",
+  "GET /api/Bottles/Search",
+  "GET /api/Bottles/Similar",
+  "GET /api/Search",
+  "search.bottles",
+  "search.similar",
+  "search.everything",
 ]);
 
 let t: TestApp;

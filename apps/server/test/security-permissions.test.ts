@@ -231,6 +231,8 @@ describe("the endpoint table is complete", () => {
         "GET /api/Backups",
         "backups.overview",
         "GET /api/Backups/Latest",
+        "GET /api/Bottles/Similar",
+        "search.similar",
       ].sort(),
     );
   });

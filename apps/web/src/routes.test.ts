@@ -88,7 +88,8 @@ describe("route preloading (vite.routePreload.ts)", () => {
       await clientUrl((c) => c.meetings.byId.query({ id: 12 })),
     );
     expect((await boot("/")).fetched).toEqual([trpcBatchUrl("meetings.list", undefined)]);
-    expect((await boot("/library-bottles")).fetched).toEqual([trpcBatchUrl("bottles.list", undefined)]);
+    expect(trpcBatchUrl("search.bottles", {})).toBe(await clientUrl((c) => c.search.bottles.query({})));
+    expect((await boot("/library-bottles")).fetched).toEqual([trpcBatchUrl("search.bottles", {})]);
   });
 
   it("preloads the screen's chunks, its first query and a bottle's photo", async () => {

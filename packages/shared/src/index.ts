@@ -13,3 +13,4 @@ export * from "./night";
 export * from "./messages";
 export * from "./themes";
 export * from "./sso";
+export * from "./search";

@@ -25,6 +25,7 @@ export type Tag =
   | "Backups"
   | "Single sign-on"
   | "Cellar"
+  | "Search"
   | "Operations";
 
 /** One documented REST route: a procedure's REST twin, or a REST-only route (api/restOnly.ts). */
@@ -84,6 +85,7 @@ const TAG_OF: Record<string, Tag> = {
   backups: "Backups",
   sso: "Single sign-on",
   cellar: "Cellar",
+  search: "Search",
 };
 
 const pathParams = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
@@ -189,6 +191,7 @@ const TAGS: Record<Tag, string> = {
   "Single sign-on": "Signing in with the club's OpenID Connect provider (optional: OIDC_* settings).",
   Operations: "For the admin and the container runtime.",
   Cellar: "The shelf of open bottles: opened dates, fill levels and cost per pour.",
+  Search: "Searching the library (filters, sort, pages), similar names, and the whole club.",
 };
 
 const ERROR_RESPONSES: Record<ErrorStatus, { name: string; description: string }> = {

@@ -15,6 +15,7 @@ import { meetingsRouter } from "../features/meetings/router";
 import { themesRouter } from "../features/themes/router";
 import { backupsRouter } from "../features/backups/router";
 import { cellarRouter } from "../features/cellar/router";
+import { searchRouter } from "../features/search/router";
 import { callerCtx, type AuthUser, type Deps } from "./context";
 import { createCallerFactory, router } from "./trpc";
 
@@ -35,6 +36,7 @@ const trpcFeatures = {
   reminders: remindersRouter,
   backups: backupsRouter,
   cellar: cellarRouter,
+  search: searchRouter,
 };
 
 /** Served at /trpc; its type is the web app's contract. */

@@ -8,6 +8,7 @@ import { appSession, authApi, useSession } from "../lib/appSession";
 import { loginPath, nextFromLocation } from "../lib/loginRedirect";
 import { trpc } from "../lib/trpc";
 import { useAccount, useForgetAccountOnSessionChange, useMembersList } from "../lib/useAccount";
+import { ClubSearchButton } from "./ClubSearch/ClubSearchButton";
 import { GlassLogo, MoonIcon, SunIcon } from "./icons";
 import { RoleNavLinks } from "./RoleNavLinks";
 import { PageLoader } from "./status";
@@ -246,6 +247,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           </nav>
 
           <div className={classes.end}>
+            <ClubSearchButton />
             <div className={classes.desktopAccount}>
               <AccountControls />
             </div>

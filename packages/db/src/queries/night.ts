@@ -211,7 +211,7 @@ export const listMemberScoresAt = (db: Db, meetingId: number, memberId: number) 
     .all();
 
 /** Whether a pour can be shown for what it is: not blind, or revealed. */
-const visible = or(eq(meetings.blind, false), isNotNull(meetingBottles.revealedAt));
+export const visiblePour = or(eq(meetings.blind, false), isNotNull(meetingBottles.revealedAt));
 
 /** A member's tasting journal: every pour they scored, newest first, with its place in the flight. */
 export function listTastings(db: Db, memberId: number, limit = 500) {
@@ -263,7 +263,7 @@ export function listBottlePours(db: Db, bottleId: number) {
       scores,
       and(eq(scores.meetingId, meetingBottles.meetingId), eq(scores.bottleId, meetingBottles.bottleId)),
     )
-    .where(and(eq(meetingBottles.bottleId, bottleId), visible))
+    .where(and(eq(meetingBottles.bottleId, bottleId), visiblePour))
     .groupBy(meetings.id)
     .orderBy(desc(meetings.date))
     .all();
@@ -283,7 +283,7 @@ export function listClubScores(db: Db) {
       meetingBottles,
       and(eq(meetingBottles.meetingId, scores.meetingId), eq(meetingBottles.bottleId, scores.bottleId)),
     )
-    .where(visible)
+    .where(visiblePour)
     .groupBy(scores.bottleId)
     .all();
 }

@@ -1,31 +1,39 @@
-import { lazy, memo, Suspense, useDeferredValue, useMemo, useRef, useState } from "react";
+import { lazy, memo, Suspense, useRef, useState } from "react";
 import { Button, Group, Pagination, Text, TextInput, UnstyledButton } from "@mantine/core";
 import "@mantine/core/styles/Pagination.css";
+import { useDebouncedCallback } from "@mantine/hooks";
 import { useLocation, useSearchParams } from "react-router-dom";
-import { Messages } from "@club/shared";
+import { Messages, type BottleSearchItem, type BottleStatus } from "@club/shared";
 import { cellLinkClass, DataTable } from "../../components/DataTable";
 import { PageHeader } from "../../components/PageHeader";
 import { CommentIcon, PlusIcon, SortIcon } from "../../components/icons";
 import { EmptyMessage, ErrorAlert, PageLoader } from "../../components/status";
 import { useSession } from "../../lib/appSession";
-import { formatAbv, orNA } from "../../lib/format";
+import { formatAbv, formatPrice, orNA } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
-import { PAGE_SIZE, pageCount, readView, writeView, type LibraryView } from "./libraryView";
 import {
-  filterBottles,
+  activeFilterCount,
   nextSort,
-  sortBottles,
-  type BottleListItem,
+  PAGE_SIZE,
+  pageCount,
+  readView,
+  searchInput,
+  writeView,
+  type LibraryFilters,
+  type LibraryView,
   type SortKey,
   type SortState,
-} from "./sortBottles";
+} from "./libraryView";
 import buttons from "../../components/buttons.module.css";
 import classes from "./LibraryBottles.module.css";
 
 // Dialogs load when first opened: the table does not wait for Modal, FocusTrap and the inputs.
 const CommentsDialog = lazy(() => import("./CommentsDialog").then((m) => ({ default: m.CommentsDialog })));
 const NewBottleDialog = lazy(() => import("./NewBottleDialog"));
+const LibraryFiltersPanel = lazy(() =>
+  import("./LibraryFilters").then((m) => ({ default: m.LibraryFiltersPanel })),
+);
 const CommentForm = lazy(() =>
   import("../../components/CommentForm").then((m) => ({ default: m.CommentForm })),
 );
@@ -37,9 +45,20 @@ const COLUMNS: { key: SortKey; label: string }[] = [
   { key: "country", label: "Country" },
   { key: "state", label: "State" },
   { key: "abv", label: "ABV" },
-  // Beyond the spec's columns: the club's average score of the bottle's pours (issue 12).
+  // Beyond the spec's columns: the cellar (issue 14) and the club's average score (issue 12).
+  { key: "status", label: "Status" },
+  { key: "costPerPour", label: "Cost per pour" },
   { key: "clubScore", label: "Club score" },
 ];
+
+type BottleListItem = BottleSearchItem;
+
+const STATUS_LABEL: Record<BottleStatus, string> = {
+  open: "Open",
+  sealed: "Sealed",
+  finished: "Finished",
+  never_bought: "Never bought",
+};
 
 type Dialog =
   | { kind: "new" }
@@ -110,6 +129,8 @@ const BottleRow = memo(function BottleRow({
       <td>{orNA(bottle.country)}</td>
       <td>{orNA(bottle.state)}</td>
       <td className={classes.abv}>{formatAbv(bottle.abv)}</td>
+      <td>{STATUS_LABEL[bottle.status]}</td>
+      <td className={classes.abv}>{bottle.costPerPour === null ? "—" : formatPrice(bottle.costPerPour)}</td>
       <td className={classes.abv}>{formatClubScore(bottle.clubScore)}</td>
       <td>
         <div className={classes.actions}>
@@ -141,36 +162,25 @@ const BottleRow = memo(function BottleRow({
 });
 
 /**
- * The line above the table: "24 bottles", "3 of 10,000 bottles" (searching), "Showing 51–100 of
- * 10,000 bottles", "Showing 1–50 of 312 matches, 10,000 bottles in all".
+ * The line above the table: "24 bottles", "3 matches", "Showing 51–100 of 10,000 bottles",
+ * "Showing 1–50 of 312 matches".
  */
-function summary(first: number, last: number, matching: number, total: number, paged: boolean): string {
-  const all = `${count.format(total)} bottles`;
-  if (!paged) return matching === total ? all : `${count.format(matching)} of ${all}`;
-  const range = `Showing ${count.format(first)}–${count.format(last)}`;
-  return matching === total
-    ? `${range} of ${all}`
-    : `${range} of ${count.format(matching)} matches, ${all} in all`;
+function summary(first: number, last: number, total: number, narrowed: boolean): string {
+  const what = narrowed
+    ? `${count.format(total)} ${total === 1 ? "match" : "matches"}`
+    : `${count.format(total)} ${total === 1 ? "bottle" : "bottles"}`;
+  if (total <= PAGE_SIZE) return what;
+  return `Showing ${count.format(first)}–${count.format(last)} of ${what}`;
 }
 
 /**
- * The library: sortable by every column, searchable, 50 rows a page (a club may own thousands of
- * bottles; see docs/decisions.md). Sort, page and search live in the URL, so Back from a bottle
- * returns to the same page.
+ * The library: the server searches, filters, sorts and pages it (GET /api/Bottles/Search), so a
+ * club with thousands of bottles downloads one page of 50. Search, filters, sort and page live in
+ * the URL, so Back from a bottle or a reload returns to the same page.
  */
 export default function LibraryBottlesPage() {
   useTitle("Library Bottles");
   const session = useSession();
-  const bottles = trpc.bottles.list.useQuery();
-  const clubScores = trpc.night.clubScores.useQuery();
-  const withScores = useMemo(() => {
-    if (!bottles.data || !clubScores.data) return bottles.data;
-    const scoreOf = new Map(clubScores.data.map((s) => [s.bottleId, s.clubScore]));
-    return bottles.data.map((b): BottleListItem => ({ ...b, clubScore: scoreOf.get(b.id) ?? null }));
-  }, [bottles.data, clubScores.data]);
-  // The list arrives as an urgent update; the table follows as a transition, which React renders in
-  // slices (indexing thousands of bottles and the first page do not block the main thread at once).
-  const list = useDeferredValue(withScores);
   const [params] = useSearchParams();
   const location = useLocation();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -185,6 +195,7 @@ export default function LibraryBottlesPage() {
   const [view, setViewState] = useState(() => readView(params));
   const [search, setSearch] = useState(view.query);
   const [routerKey, setRouterKey] = useState(location.key);
+  const [filtersOpen, setFiltersOpen] = useState(() => activeFilterCount(view.filters) > 0);
   if (location.key !== routerKey) {
     const fromUrl = readView(params);
     setRouterKey(location.key);
@@ -198,31 +209,47 @@ export default function LibraryBottlesPage() {
     // Keep the router's own history state (its entry index and key).
     window.history.replaceState(window.history.state, "", url);
   };
-  // Typing stays snappy: filtering 10,000 bottles may lag a keystroke behind.
-  const query = useDeferredValue(view.query);
 
-  const { key: sortKey, direction } = view.sort;
-  const sorted = useMemo(
-    () => (list ? sortBottles(list, { key: sortKey, direction }) : []),
-    [list, sortKey, direction],
-  );
-  const matching = useMemo(() => filterBottles(sorted, query), [sorted, query]);
-  const pages = pageCount(matching.length);
+  const result = trpc.search.bottles.useQuery(searchInput(view), {
+    // The previous page stays on view while the next one loads: no flash of a loader.
+    placeholderData: (previous) => previous,
+    staleTime: 0,
+  });
+  const data = result.data;
+  const pages = pageCount(data?.total ?? 0);
   const page = Math.min(view.page, pages);
   const first = (page - 1) * PAGE_SIZE;
-  const rows = useMemo(() => matching.slice(first, first + PAGE_SIZE), [matching, first]);
+  const rows = data?.items ?? [];
+  const narrowed = view.query.trim() !== "" || activeFilterCount(view.filters) > 0;
+  const filterCount = activeFilterCount(view.filters);
 
   const onSort = (key: SortKey) => setView({ ...view, sort: nextSort(view.sort, key), page: 1 });
+  // The search applies once typing pauses; starting a search switches to best match first.
+  const applySearch = useDebouncedCallback((text: string, current: LibraryView) => {
+    const searching = text.trim() !== "";
+    const defaultSort = current.sort.key === "name" && current.sort.direction === "asc";
+    const sort: SortState = searching
+      ? defaultSort
+        ? { key: null, direction: "asc" }
+        : current.sort
+      : current.sort.key === null
+        ? { key: "name", direction: "asc" }
+        : current.sort;
+    setView({ ...current, query: text, sort, page: 1 });
+  }, 250);
   const onSearch = (text: string) => {
     setSearch(text);
-    setView({ ...view, query: text, page: 1 });
+    applySearch(text, view);
   };
+  const onFilters = (filters: LibraryFilters) => setView({ ...view, filters, page: 1 });
   const onPage = (next: number) => {
     setView({ ...view, page: next });
     // Start the new page from its first row when the table's top has scrolled away.
     const top = tableTop.current;
     if (top && top.getBoundingClientRect().top < 64) top.scrollIntoView({ block: "start" });
   };
+
+  const emptyLibrary = data !== undefined && data.total === 0 && !narrowed;
 
   return (
     <>
@@ -238,34 +265,53 @@ export default function LibraryBottlesPage() {
         }
       />
 
-      {bottles.isError ? (
+      {result.isError && !data ? (
         <ErrorAlert message={Messages.fetchBottleData} />
-      ) : list === undefined ? (
+      ) : data === undefined ? (
         <PageLoader />
-      ) : list.length === 0 ? (
+      ) : emptyLibrary ? (
         <EmptyMessage>{Messages.noBottles}</EmptyMessage>
       ) : (
         <>
           <Group justify="space-between" mb="md" gap="sm" ref={tableTop} className={classes.toolbar}>
-            <TextInput
-              type="search"
-              aria-label="Search bottles"
-              placeholder="Search by name, brand, type or region"
-              value={search}
-              onChange={(event) => onSearch(event.currentTarget.value)}
-              w={{ base: "100%", sm: 360 }}
-            />
+            <Group gap="sm" className={classes.searchGroup}>
+              <TextInput
+                type="search"
+                aria-label="Search bottles"
+                placeholder="Search name, brand, region, notes…"
+                value={search}
+                onChange={(event) => onSearch(event.currentTarget.value)}
+                className={classes.searchInput}
+              />
+              <Button
+                variant={filterCount > 0 ? "light" : "default"}
+                onClick={() => setFiltersOpen((open) => !open)}
+                aria-expanded={filtersOpen}
+                aria-controls="library-filters"
+              >
+                {filterCount > 0 ? `Filters (${filterCount})` : "Filters"}
+              </Button>
+            </Group>
             <Text size="sm" c="dimmed" aria-live="polite">
-              {summary(first + 1, first + rows.length, matching.length, list.length, pages > 1)}
+              {summary(first + 1, first + rows.length, data.total, narrowed)}
             </Text>
           </Group>
-          <DataTable label="Library bottles" minWidth={session ? 1140 : 1000} dense fixedLayout>
+          <div id="library-filters" hidden={!filtersOpen}>
+            {filtersOpen ? (
+              <Suspense fallback={null}>
+                <LibraryFiltersPanel filters={view.filters} onChange={onFilters} />
+              </Suspense>
+            ) : null}
+          </div>
+          <DataTable label="Library bottles" minWidth={1060} dense fixedLayout>
             <colgroup>
               <col className={classes.nameCol} />
               <col />
               <col className={classes.typeCol} />
               <col span={2} />
               <col className={classes.abvCol} />
+              <col className={classes.statusCol} />
+              <col className={classes.costCol} />
               <col className={classes.scoreCol} />
               <col className={session ? classes.memberActionsCol : classes.actionsCol} />
             </colgroup>
@@ -287,7 +333,7 @@ export default function LibraryBottlesPage() {
               ))}
             </tbody>
           </DataTable>
-          {matching.length === 0 ? <EmptyMessage>No bottles match your search.</EmptyMessage> : null}
+          {data.total === 0 ? <EmptyMessage>No bottles match your search.</EmptyMessage> : null}
           {pages > 1 ? (
             <nav aria-label="Library pages" className={classes.pager}>
               <Pagination

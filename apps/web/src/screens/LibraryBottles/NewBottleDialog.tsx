@@ -22,6 +22,7 @@ import { regionFitsCountry, regionsForCountry } from "../../lib/regions";
 import { trpc } from "../../lib/trpc";
 import { useUndo } from "../../lib/undo";
 import { useLookups } from "../../lib/useLookups";
+import { DidYouMean } from "./DidYouMean";
 
 interface Values {
   name: string;
@@ -77,7 +78,12 @@ export default function NewBottleDialog({
         },
         () => onCreated?.({ id: created.id, name: input.name }),
         onClose,
-        () => Promise.all([utils.bottles.invalidate(), utils.lookups.brands.invalidate()]),
+        () =>
+          Promise.all([
+            utils.bottles.invalidate(),
+            utils.search.invalidate(),
+            utils.lookups.brands.invalidate(),
+          ]),
       )(created, input),
   });
   const form = useForm<Values>({
@@ -135,6 +141,7 @@ export default function NewBottleDialog({
       submitting={create.isPending}
     >
       <TextInput label="Name" required data-autofocus {...form.getInputProps("name")} />
+      <DidYouMean name={form.values.name} />
       <TextInput label="Store link" type="url" placeholder="https://" {...form.getInputProps("storeLink")} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <LookupSelect

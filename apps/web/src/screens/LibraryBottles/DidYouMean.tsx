@@ -1,0 +1,42 @@
+import { Anchor, Text } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { Link } from "react-router-dom";
+import { orNA } from "../../lib/format";
+import { trpc } from "../../lib/trpc";
+
+/**
+ * "Did you mean ...?" under a new bottle's name: the closest existing bottles (GET
+ * /api/Bottles/Similar), asked for once typing pauses, so a duplicate is caught before it is created.
+ */
+export function DidYouMean({ name }: { name: string }) {
+  const [settled] = useDebouncedValue(name.trim(), 300);
+  const similar = trpc.search.similar.useQuery(
+    { name: settled },
+    { enabled: settled.length >= 3, staleTime: 30_000, retry: false },
+  );
+  const bottles = settled.length >= 3 ? (similar.data ?? []) : [];
+  if (bottles.length === 0) return null;
+  return (
+    <div role="status" aria-label="Similar bottles">
+      <Text size="sm" fw={600}>
+        Did you mean one of these?
+      </Text>
+      <ul style={{ margin: "4px 0 0", paddingLeft: 20 }}>
+        {bottles.map((bottle) => (
+          <li key={bottle.id}>
+            <Anchor component={Link} to={`/bottle/${bottle.id}`} size="sm" display="inline-block" py={8}>
+              {bottle.name}
+            </Anchor>
+            <Text span size="sm" c="dimmed">
+              {" "}
+              ({orNA(bottle.brand)})
+            </Text>
+          </li>
+        ))}
+      </ul>
+      <Text size="xs" c="dimmed" mt={4}>
+        If it is a different bottle, carry on.
+      </Text>
+    </div>
+  );
+}

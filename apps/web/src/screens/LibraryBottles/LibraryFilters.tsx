@@ -1,0 +1,134 @@
+import { useState } from "react";
+import { Button, NativeSelect, SimpleGrid, TextInput } from "@mantine/core";
+import { useDebouncedCallback } from "@mantine/hooks";
+import { trpc } from "../../lib/trpc";
+import { NO_FILTERS, type LibraryFilters } from "./libraryView";
+import classes from "./LibraryBottles.module.css";
+
+const ANY = { value: "", label: "Any" };
+const STATUS_OPTIONS = [
+  ANY,
+  { value: "open", label: "Open" },
+  { value: "sealed", label: "Sealed" },
+  { value: "finished", label: "Finished" },
+  { value: "never_bought", label: "Never bought" },
+];
+const YES_NO = [ANY, { value: "yes", label: "Yes" }, { value: "no", label: "No" }];
+
+type TextFilter = "abvMin" | "abvMax" | "priceMin" | "priceMax" | "scoreMin" | "scoreMax";
+const RANGES: { label: string; min: TextFilter; max: TextFilter }[] = [
+  { label: "ABV %", min: "abvMin", max: "abvMax" },
+  { label: "Price $", min: "priceMin", max: "priceMax" },
+  { label: "Club score", min: "scoreMin", max: "scoreMax" },
+];
+const NUMBER = /^\d{0,7}(\.\d{0,2})?$/;
+
+/**
+ * The library's filters: type, country, region, status, photo, poured, and ABV, price and club
+ * score ranges. Choices apply at once; typed numbers once typing pauses.
+ */
+export function LibraryFiltersPanel({
+  filters,
+  onChange,
+}: {
+  filters: LibraryFilters;
+  onChange: (next: LibraryFilters) => void;
+}) {
+  const lookupOptions = { staleTime: 5 * 60_000, retry: false } as const;
+  const types = trpc.lookups.drinkTypes.useQuery(undefined, lookupOptions);
+  const countries = trpc.lookups.countries.useQuery(undefined, lookupOptions);
+  const regions = trpc.lookups.states.useQuery(undefined, lookupOptions);
+  const options = (items: { id: number; name: string }[] | undefined) => [
+    ANY,
+    ...(items ?? []).map((item) => ({ value: String(item.id), label: item.name })),
+  ];
+
+  // Typed bounds show at once and apply after a pause (every keystroke would be a request).
+  const [draft, setDraft] = useState(filters);
+  const [applied, setApplied] = useState(filters);
+  if (applied !== filters) {
+    setApplied(filters);
+    setDraft(filters);
+  }
+  const applyLater = useDebouncedCallback((next: LibraryFilters) => onChange(next), 400);
+  const choose = (name: keyof LibraryFilters, value: string) => {
+    const next = { ...draft, [name]: value };
+    setDraft(next);
+    onChange(next);
+  };
+  const type = (name: TextFilter, value: string) => {
+    if (!NUMBER.test(value)) return;
+    const next = { ...draft, [name]: value };
+    setDraft(next);
+    applyLater(next);
+  };
+
+  return (
+    <div className={classes.filters}>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="xs">
+        <NativeSelect
+          label="Type"
+          data={options(types.data)}
+          value={draft.type}
+          onChange={(e) => choose("type", e.currentTarget.value)}
+        />
+        <NativeSelect
+          label="Country"
+          data={options(countries.data)}
+          value={draft.country}
+          onChange={(e) => choose("country", e.currentTarget.value)}
+        />
+        <NativeSelect
+          label="Region"
+          data={options(regions.data)}
+          value={draft.region}
+          onChange={(e) => choose("region", e.currentTarget.value)}
+        />
+        <NativeSelect
+          label="Status"
+          data={STATUS_OPTIONS}
+          value={draft.status}
+          onChange={(e) => choose("status", e.currentTarget.value)}
+        />
+        <NativeSelect
+          label="Has a photo"
+          data={YES_NO}
+          value={draft.hasPhoto}
+          onChange={(e) => choose("hasPhoto", e.currentTarget.value)}
+        />
+        <NativeSelect
+          label="Poured at a meeting"
+          data={YES_NO}
+          value={draft.poured}
+          onChange={(e) => choose("poured", e.currentTarget.value)}
+        />
+        {RANGES.map((range) => {
+          const reversed =
+            draft[range.min] !== "" &&
+            draft[range.max] !== "" &&
+            Number(draft[range.min]) > Number(draft[range.max]);
+          return (
+            <div key={range.label} className={classes.range} role="group" aria-label={range.label}>
+              <TextInput
+                label={`${range.label} from`}
+                inputMode="decimal"
+                value={draft[range.min]}
+                onChange={(e) => type(range.min, e.currentTarget.value)}
+                error={reversed ? "Above the upper bound." : undefined}
+              />
+              <TextInput
+                label={`${range.label} to`}
+                inputMode="decimal"
+                value={draft[range.max]}
+                onChange={(e) => type(range.max, e.currentTarget.value)}
+              />
+            </div>
+          );
+        })}
+      </SimpleGrid>
+      <Button variant="subtle" mt="sm" onClick={() => onChange(NO_FILTERS)}>
+        Clear filters
+      </Button>
+    </div>
+  );
+}
