@@ -87,6 +87,10 @@ const EnvSchema = z.object({
     .min(1, "must keep at least 1 backup")
     .max(1000)
     .default(14),
+  OIDC_ISSUER: z.url({ error: "must be the provider's issuer URL, like https://id.example.org" }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_BUTTON_LABEL: z.string().min(1).max(60, "must be at most 60 characters").default(DEFAULT_SSO_LABEL),
 });
 
 function isCron(pattern: string): boolean {
@@ -96,11 +100,7 @@ function isCron(pattern: string): boolean {
   } catch {
     return false;
   }
-  OIDC_ISSUER: z.url({ error: "must be the provider's issuer URL, like https://id.example.org" }).optional(),
-  OIDC_CLIENT_ID: z.string().min(1).optional(),
-  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
-  OIDC_BUTTON_LABEL: z.string().min(1).max(60, "must be at most 60 characters").default(DEFAULT_SSO_LABEL),
-});
+}
 
 /** Single sign-on (features/sso): all three settings or none. */
 export interface OidcConfig {

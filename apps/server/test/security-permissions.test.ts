@@ -44,8 +44,8 @@ type OtherWrite =
   | "Undo (issue 11)"
   | "Meeting night (issue 12)"
   | "Dues (issue 13)"
+  | "Cellar (issue 14)"
   | "Backups (issue 15)";
-  | "Cellar (issue 14)";
 type Capability = (typeof SECTION_6_CAPABILITIES)[number] | OtherWrite;
 
 const EDIT = "Edit brand, type, country, state and ABV of a bottle";
