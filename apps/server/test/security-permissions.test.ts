@@ -43,7 +43,8 @@ type OtherWrite =
   | "Own account (issue 11)"
   | "Undo (issue 11)"
   | "Meeting night (issue 12)"
-  | "Dues (issue 13)";
+  | "Dues (issue 13)"
+  | "Merge bottles (issue 14)";
 type Capability = (typeof SECTION_6_CAPABILITIES)[number] | OtherWrite;
 
 const EDIT = "Edit brand, type, country, state and ABV of a bottle";
@@ -137,6 +138,8 @@ const CAPABILITY: Record<string, Capability> = {
   "dues.waive": "Dues (issue 13)",
   "PUT /api/Account/Preferences": ACCOUNT,
   "reminders.setPreferences": ACCOUNT,
+  "POST /api/Bottles/:id/MergeInto/:keepId": "Merge bottles (issue 14)",
+  "bottles.mergeInto": "Merge bottles (issue 14)",
 };
 
 let t: TestApp;

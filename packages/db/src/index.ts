@@ -18,3 +18,4 @@ export * from "./queries/night";
 export * from "./queries/images";
 export * from "./queries/club";
 export * from "./queries/cellar";
+export * from "./queries/merge";

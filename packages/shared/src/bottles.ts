@@ -55,6 +55,8 @@ export const BottleDetailSchema = z.object({
   hasImage: z.boolean(),
   imageVersion: z.string().nullable(),
   bottleInstances: z.array(BottleInstanceSchema),
+  /** Names of bottles merged into this one ("Also known as"). */
+  aliases: z.array(z.string()),
 });
 export type BottleDetail = z.infer<typeof BottleDetailSchema>;
 

@@ -1,5 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { BottleDetail, BottleListItem, BottleOption } from "@club/shared";
+import { listBottleAliases } from "./merge";
 import type { Db, Tx } from "../client";
 import { preparedPerDb } from "../prepared";
 import { bottleImages, bottles, brands, countries, drinkTypes, states } from "../schema";
@@ -76,6 +77,7 @@ export function findBottleDetail(db: Db, id: number): BottleDetail | undefined {
     ...row,
     hasImage: row.imageVersion !== null,
     bottleInstances: listInstancesForBottle(db, id),
+    aliases: listBottleAliases(db, id),
   };
 }
 

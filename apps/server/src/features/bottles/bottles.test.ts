@@ -63,6 +63,7 @@ describe("POST /api/Bottles/NewBottle", () => {
       hasImage: false,
       imageVersion: null,
       bottleInstances: [],
+      aliases: [],
     });
   });
 
