@@ -19,3 +19,4 @@ export * from "./queries/images";
 export * from "./queries/club";
 export * from "./queries/cellar";
 export * from "./queries/merge";
+export * from "./queries/stats";

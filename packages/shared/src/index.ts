@@ -12,3 +12,4 @@ export * from "./night";
 export * from "./messages";
 export * from "./themes";
 export * from "./merge";
+export * from "./stats";

@@ -22,6 +22,7 @@ export type Tag =
   | "Calendar"
   | "Dues"
   | "Reminders"
+  | "Stats"
   | "Operations";
 
 /** One documented REST route: a procedure's REST twin, or a REST-only route (api/restOnly.ts). */
@@ -78,6 +79,7 @@ const TAG_OF: Record<string, Tag> = {
   calendar: "Calendar",
   dues: "Dues",
   reminders: "Reminders",
+  stats: "Stats",
 };
 
 const pathParams = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
@@ -179,6 +181,7 @@ const TAGS: Record<Tag, string> = {
   Calendar: "The meetings as iCalendar feeds, and the next meeting by the club's rule.",
   Reminders: "Answering a meeting from a reminder's link, and each member's email preferences.",
   Dues: "The dues ledger: charges, payments, hardship waivers and balances.",
+  Stats: "The club in figures: spend, bottles, scores, pours, value, members' activity.",
   Operations: "For the admin and the container runtime.",
 };
 

@@ -12,6 +12,7 @@ import { instancesRouter } from "../features/instances/router";
 import { lookupsRouter } from "../features/lookups/router";
 import { meetingsRouter } from "../features/meetings/router";
 import { themesRouter } from "../features/themes/router";
+import { statsRouter } from "../features/stats/router";
 import { callerCtx, type AuthUser, type Deps } from "./context";
 import { createCallerFactory, router } from "./trpc";
 
@@ -30,6 +31,7 @@ const trpcFeatures = {
   calendar: calendarRouter,
   dues: duesRouter,
   reminders: remindersRouter,
+  stats: statsRouter,
 };
 
 /** Served at /trpc; its type is the web app's contract. */

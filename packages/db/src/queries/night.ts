@@ -212,6 +212,8 @@ export const listMemberScoresAt = (db: Db, meetingId: number, memberId: number) 
 
 /** Whether a pour can be shown for what it is: not blind, or revealed. */
 const visible = or(eq(meetings.blind, false), isNotNull(meetingBottles.revealedAt));
+/** The same condition for other reads (stats): needs `meetings` and `meeting_bottles` in the query. */
+export const visiblePour = visible;
 
 /** A member's tasting journal: every pour they scored, newest first, with its place in the flight. */
 export function listTastings(db: Db, memberId: number, limit = 500) {
