@@ -18,6 +18,7 @@ const LINKS = [
   { to: "/", label: "Home" },
   { to: "/library-bottles", label: "Library Bottles" },
   { to: "/theme-ideas", label: "Theme Ideas" },
+  { to: "/stats", label: "Stats" },
   { to: "/about", label: "About" },
 ] as const;
 
