@@ -1,3 +1,4 @@
+import "../../styles/combobox";
 import { useMemo, useState } from "react";
 import { Select, Text } from "@mantine/core";
 import { useNavigate } from "react-router-dom";

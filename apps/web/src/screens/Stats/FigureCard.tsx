@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Table.css";
 import type { ReactNode } from "react";
 import { Card, Stack, Table, Text, Title } from "@mantine/core";
 import classes from "./Stats.module.css";

@@ -1,4 +1,5 @@
 import "@mantine/charts/styles.css";
+import "@mantine/core/styles/ColorSwatch.css";
 import { AreaChart, BarChart, DonutChart, ScatterChart } from "@mantine/charts";
 import { SimpleGrid, Stack } from "@mantine/core";
 import type { Stats, StatsAverage, StatsCount } from "@club/shared";
@@ -8,6 +9,7 @@ import { formatPrice } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
 import { FigureCard } from "./FigureCard";
+import classes from "./Stats.module.css";
 import {
   averageFigures,
   averageSummary,
@@ -30,7 +32,8 @@ const BAR_ROW_PX = 34;
 const shorten = (text: string, max = 16) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 /** Horizontal bars, one row per name: the names fit on a phone, however many rows. */
 const rowsHeight = (rows: number) => Math.max(120, rows * BAR_ROW_PX + 40);
-const nameAxis = { width: 112, tickFormatter: (value: string) => shorten(String(value)) };
+// interval 0: every name, even when recharts thinks the rows too close for all of them.
+const nameAxis = { width: 112, interval: 0, tickFormatter: (value: string) => shorten(String(value)) };
 
 function CountBars({ counts, label }: { counts: StatsCount[]; label: string }) {
   return (
@@ -67,7 +70,7 @@ function Figures({ stats }: { stats: Stats }) {
   const types = topAndOther(stats.bottlesByType, 6, "Other types");
   const regions = stats.bottlesByRegion.slice(0, 12);
   return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" className={classes.grid}>
       <FigureCard
         title="Spend per month"
         summary={spendSummary(stats.spendByMonth, "month")}
@@ -95,6 +98,7 @@ function Figures({ stats }: { stats: Stats }) {
           series={[{ name: "dollars", label: "Spent", color: "amber.6" }]}
           valueFormatter={formatPrice}
           yAxisProps={{ width: 64 }}
+          maxBarWidth={72}
         />
       </FigureCard>
       <FigureCard
@@ -107,6 +111,7 @@ function Figures({ stats }: { stats: Stats }) {
           size={200}
           thickness={28}
           withLabelsLine={false}
+          withLegend
           data={types.map((t, i) => ({
             name: t.name,
             value: t.bottles,
