@@ -44,8 +44,8 @@ describe("merging bottles and the Stats screen", () => {
     page = session.page;
     return session;
   };
-  const shot = async (p: Page, name: string) => {
-    if (SHOTS_DIR) await p.screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage: true });
+  const shot = async (p: Page, name: string, fullPage = false) => {
+    if (SHOTS_DIR) await p.screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage });
   };
   const bottleId = async (name: string) => {
     const list = await club.apiOk<{ id: number; name: string }[]>("GET", "/api/Bottles");
@@ -111,6 +111,38 @@ describe("merging bottles and the Stats screen", () => {
     expectNoPageErrors(watch, "the bottle page");
   });
 
+  it("merges on a desktop in the light theme, and the undo over the API gives the bottle back", async () => {
+    const keep = await bottleId("Wild Turkey 101");
+    const dup = await bottleId("Old Grand-Dad Bonded");
+    const { page: p } = await open({ phone: false, theme: "light" });
+    const main = () => p.getByRole("main");
+    await visit(p, `/bottle/${dup}`);
+    await onScreen(p, "Old Grand-Dad Bonded");
+    await main().getByRole("button", { name: "Merge into another bottle…" }).click();
+    const pick = dialog(p, "Merge into another bottle");
+    await selectBox(pick, "Bottle to keep").fill("wild");
+    await p.getByRole("option", { name: "Wild Turkey 101", exact: true }).click();
+    await shot(p, "merge-pick-desktop-light");
+    await pick.getByRole("button", { name: "Next" }).click();
+    const confirm = dialog(p, "Merge bottles");
+    await shows(confirm.getByText("Merge Old Grand-Dad Bonded into Wild Turkey 101?"));
+    await shot(p, "merge-confirm-desktop-light");
+    await confirm.getByRole("button", { name: "Merge bottles" }).click();
+    await onScreen(p, "Wild Turkey 101");
+    await shows(main().getByText("Also known as: Old Grand-Dad Bonded"));
+    await shows(toast(p, "Old Grand-Dad Bonded merged into Wild Turkey 101."));
+    await shot(p, "merge-kept-desktop-light");
+    const [entry] = await club.apiOk<{ id: number; action: string }[]>(
+      "GET",
+      `/api/Activity?entity=bottle&entityId=${dup}&limit=1`,
+      undefined,
+      admin.accessToken,
+    );
+    expect(entry?.action).toBe("bottles.mergeInto");
+    await club.apiOk("POST", `/api/Activity/${entry!.id}/Undo`, undefined, admin.accessToken);
+    expect((await club.api("GET", `/api/Bottles/${dup}`)).status).toBe(200);
+  });
+
   it("hides the merge action from members who are not admins", async () => {
     const member = await club.member({ firstName: "Mo", lastName: "Member" });
     const { page: p } = await open({ phone: true, as: member });
@@ -151,7 +183,7 @@ describe("merging bottles and the Stats screen", () => {
     await section("Members' activity").getByText("Show the figures").click();
     const members = section("Members' activity").getByRole("table");
     expect(await columnTexts(members, 1)).toEqual(stats.members.map((m) => m.name));
-    await shot(p, "stats-desktop-dark");
+    await shot(p, "stats-desktop-dark", true);
     expectNoPageErrors(watch, "/stats");
   });
 
@@ -164,7 +196,17 @@ describe("merging bottles and the Stats screen", () => {
         p.getByRole("main").getByRole("region", { name: "Spend per year" }).locator(".recharts-surface"),
       );
       await expectNoSidewaysScroll(p);
-      await shot(p, `stats-phone-${theme}`);
+      await shot(p, `stats-phone-${theme}`, true);
+      await p.close();
+    }
+    if (SHOTS_DIR) {
+      const { page: p } = await open({ phone: false, theme: "light", as: null });
+      await visit(p, "/stats");
+      await onScreen(p, "Stats");
+      await shows(
+        p.getByRole("main").getByRole("region", { name: "Spend per year" }).locator(".recharts-surface"),
+      );
+      await shot(p, "stats-desktop-light", true);
     }
   });
 });

@@ -1,6 +1,7 @@
 import "../../styles/combobox";
 import { useMemo, useState } from "react";
 import { Select, Text } from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router-dom";
 import type { BottleDetail } from "@club/shared";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
@@ -28,7 +29,7 @@ export function MergeBottleDialog({ bottle, onClose }: { bottle: BottleDetail; o
     [options.data, bottle.id],
   );
   const keepName = choices.find((choice) => choice.value === keepId)?.label ?? "";
-  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
   const undo = useUndo();
   const navigate = useNavigate();
   const merge = trpc.bottles.mergeInto.useMutation({
@@ -37,8 +38,11 @@ export function MergeBottleDialog({ bottle, onClose }: { bottle: BottleDetail; o
         notice: `${bottle.name} merged into ${keepName}.`,
         undo: () => undo({ entity: "bottle", entityId: bottle.id, action: "bottles.mergeInto" }),
       },
+      // Everything cached is stale now (purchases, pours, scores, lists moved), but nothing is
+      // refetched here: the merged bottle's queries would only 404, and the kept bottle's page
+      // fetches its own as it opens (refetching while it does raced with its first fetch).
+      () => queryClient.invalidateQueries({ refetchType: "none" }),
       () => navigate(`/bottle/${keepId}`),
-      () => utils.invalidate(),
     ),
   });
 
