@@ -129,6 +129,7 @@ describe("merging bottles and the Stats screen", () => {
     await shot(p, "merge-confirm-desktop-light");
     await confirm.getByRole("button", { name: "Merge bottles" }).click();
     await onScreen(p, "Wild Turkey 101");
+    expect(new URL(p.url()).pathname).toBe(`/bottle/${keep}`);
     await shows(main().getByText("Also known as: Old Grand-Dad Bonded"));
     await shows(toast(p, "Old Grand-Dad Bonded merged into Wild Turkey 101."));
     await shot(p, "merge-kept-desktop-light");

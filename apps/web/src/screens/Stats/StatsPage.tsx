@@ -1,7 +1,7 @@
 import "@mantine/charts/styles.css";
 import "@mantine/core/styles/ColorSwatch.css";
 import { AreaChart, BarChart, DonutChart, ScatterChart } from "@mantine/charts";
-import { SimpleGrid, Stack } from "@mantine/core";
+import { ColorSwatch, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import type { Stats, StatsAverage, StatsCount } from "@club/shared";
 import { PageHeader } from "../../components/PageHeader";
 import { ErrorAlert, PageLoader } from "../../components/status";
@@ -28,6 +28,8 @@ import {
 
 const PALETTE = ["amber.6", "teal.6", "blue.6", "grape.6", "red.6", "lime.6", "cyan.6", "gray.6"];
 const BAR_ROW_PX = 34;
+/** "amber.6" as a CSS colour. */
+const swatch = (color: string) => `var(--mantine-color-${color.replace(".", "-")})`;
 
 const shorten = (text: string, max = 16) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 /** Horizontal bars, one row per name: the names fit on a phone, however many rows. */
@@ -111,7 +113,6 @@ function Figures({ stats }: { stats: Stats }) {
           size={200}
           thickness={28}
           withLabelsLine={false}
-          withLegend
           data={types.map((t, i) => ({
             name: t.name,
             value: t.bottles,
@@ -119,6 +120,14 @@ function Figures({ stats }: { stats: Stats }) {
           }))}
           chartLabel={`${stats.bottlesByType.reduce((n, t) => n + t.bottles, 0)} bottles`}
         />
+        <Group gap="xs" justify="center" mt="xs" aria-hidden="true">
+          {types.map((t, i) => (
+            <Group key={t.name} gap={6} wrap="nowrap">
+              <ColorSwatch size={10} color={swatch(PALETTE[i % PALETTE.length]!)} withShadow={false} />
+              <Text size="xs">{t.name}</Text>
+            </Group>
+          ))}
+        </Group>
       </FigureCard>
       <FigureCard
         title="Bottles by country"
