@@ -71,6 +71,7 @@ describe("accessibility and Content-Security-Policy on every route", () => {
     "/rsvp?token=not-a-valid-token&status=going",
     "/dues",
     "/treasurer",
+    "/stats",
   ];
   const memberRoutes = () => [
     "/",
