@@ -272,13 +272,3 @@ function unchangedSinceMerge(db: Db, children: Record<string, Row[]>, record: Me
   }
   return true;
 }
-
-/** The names a bottle is also known by (bottles merged into it), oldest first. */
-export const listBottleAliases = (db: Db, bottleId: number): string[] =>
-  db
-    .select({ name: bottleAliases.name })
-    .from(bottleAliases)
-    .where(eq(bottleAliases.bottleId, bottleId))
-    .orderBy(bottleAliases.id)
-    .all()
-    .map((r) => r.name);
