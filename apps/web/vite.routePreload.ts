@@ -103,6 +103,7 @@ export const PRELOAD_ROUTES: PreloadRoute[] = [
     screen: "src/screens/Shelf/ShelfPage.tsx",
     queries: [{ procedure: "cellar.shelf" }],
   },
+  { pattern: "^/stats/?$", screen: "src/screens/Stats/StatsPage.tsx", queries: [{ procedure: "stats.get" }] },
 ];
 
 /** The tRPC GET URL httpBatchLink makes for one query alone: /trpc/<name>?batch=1&input={"0":input}. */

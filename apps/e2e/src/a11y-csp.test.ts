@@ -72,6 +72,7 @@ describe("accessibility and Content-Security-Policy on every route", () => {
     "/dues",
     "/treasurer",
     "/shelf",
+    "/stats",
   ];
   const memberRoutes = () => [
     "/",

@@ -45,6 +45,7 @@ type OtherWrite =
   | "Meeting night (issue 12)"
   | "Dues (issue 13)"
   | "Cellar (issue 14)"
+  | "Merge bottles (issue 14)"
   | "Backups (issue 15)";
 type Capability = (typeof SECTION_6_CAPABILITIES)[number] | OtherWrite;
 
@@ -145,6 +146,8 @@ const CAPABILITY: Record<string, Capability> = {
   "cellar.open": "Cellar (issue 14)",
   "PUT /api/BottleInstances/:id/Level": "Cellar (issue 14)",
   "cellar.setLevel": "Cellar (issue 14)",
+  "POST /api/Bottles/:id/MergeInto/:keepId": "Merge bottles (issue 14)",
+  "bottles.mergeInto": "Merge bottles (issue 14)",
 };
 
 let t: TestApp;

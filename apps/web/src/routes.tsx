@@ -25,6 +25,7 @@ const RsvpPage = lazyRoute(() => import("./screens/Rsvp/RsvpPage"));
 const BackupsPage = lazyRoute(() => import("./screens/Backups/BackupsPage"));
 const SsoLandingPage = lazyRoute(() => import("./screens/SsoLanding/SsoLandingPage"));
 const ShelfPage = lazyRoute(() => import("./screens/Shelf/ShelfPage"));
+const StatsPage = lazyRoute(() => import("./screens/Stats/StatsPage"));
 const NotFoundPage = lazyRoute(() => import("./screens/NotFound/NotFoundPage"));
 
 const ROUTES: { path: string; screen: LazyRoute }[] = [
@@ -51,6 +52,7 @@ const ROUTES: { path: string; screen: LazyRoute }[] = [
   { path: "/admin/backups", screen: BackupsPage },
   { path: "/login/sso", screen: SsoLandingPage },
   { path: "/shelf", screen: ShelfPage },
+  { path: "/stats", screen: StatsPage },
 ];
 
 /** The paths routes.tsx serves (vite.routePreload.ts must know each; routes.test.ts checks it). */

@@ -20,3 +20,5 @@ export * from "./queries/club";
 export * from "./queries/cellar";
 export * from "./queries/sso";
 export * from "./queries/search";
+export * from "./queries/merge";
+export * from "./queries/stats";

@@ -68,6 +68,8 @@ export const BottleDetailSchema = z.object({
   /** The bottle's size in ml (700 unless a member said otherwise). */
   sizeMl: z.number().int(),
   bottleInstances: z.array(BottleDetailInstanceSchema),
+  /** Names of bottles merged into this one ("Also known as"). */
+  aliases: z.array(z.string()),
 });
 export type BottleDetail = z.infer<typeof BottleDetailSchema>;
 

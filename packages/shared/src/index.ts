@@ -14,3 +14,5 @@ export * from "./messages";
 export * from "./themes";
 export * from "./sso";
 export * from "./search";
+export * from "./merge";
+export * from "./stats";

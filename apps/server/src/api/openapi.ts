@@ -26,6 +26,7 @@ export type Tag =
   | "Single sign-on"
   | "Cellar"
   | "Search"
+  | "Stats"
   | "Operations";
 
 /** One documented REST route: a procedure's REST twin, or a REST-only route (api/restOnly.ts). */
@@ -86,6 +87,7 @@ const TAG_OF: Record<string, Tag> = {
   sso: "Single sign-on",
   cellar: "Cellar",
   search: "Search",
+  stats: "Stats",
 };
 
 const pathParams = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
@@ -189,6 +191,7 @@ const TAGS: Record<Tag, string> = {
   Dues: "The dues ledger: charges, payments, hardship waivers and balances.",
   Backups: "Admins: the scheduled backups, backing up now and downloading the latest.",
   "Single sign-on": "Signing in with the club's OpenID Connect provider (optional: OIDC_* settings).",
+  Stats: "The club in figures: spend, bottles, scores, pours, value, members' activity.",
   Operations: "For the admin and the container runtime.",
   Cellar: "The shelf of open bottles: opened dates, fill levels and cost per pour.",
   Search: "Searching the library (filters, sort, pages), similar names, and the whole club.",

@@ -16,6 +16,7 @@ import { themesRouter } from "../features/themes/router";
 import { backupsRouter } from "../features/backups/router";
 import { cellarRouter } from "../features/cellar/router";
 import { searchRouter } from "../features/search/router";
+import { statsRouter } from "../features/stats/router";
 import { callerCtx, type AuthUser, type Deps } from "./context";
 import { createCallerFactory, router } from "./trpc";
 
@@ -37,6 +38,7 @@ const trpcFeatures = {
   backups: backupsRouter,
   cellar: cellarRouter,
   search: searchRouter,
+  stats: statsRouter,
 };
 
 /** Served at /trpc; its type is the web app's contract. */

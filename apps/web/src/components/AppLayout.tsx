@@ -20,6 +20,7 @@ const LINKS = [
   { to: "/library-bottles", label: "Library Bottles" },
   { to: "/shelf", label: "Shelf" },
   { to: "/theme-ideas", label: "Theme Ideas" },
+  { to: "/stats", label: "Stats" },
   { to: "/about", label: "About" },
 ] as const;
 

@@ -11,7 +11,7 @@ function UndoMessage({ message, onUndo }: { message: string; onUndo: () => void 
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm">
       <Text size="sm">{message}</Text>
-      <Button variant="light" h={40} px="md" onClick={onUndo}>
+      <Button variant="light" h={40} px="md" onClick={onUndo} style={{ flexShrink: 0 }}>
         Undo
       </Button>
     </Group>

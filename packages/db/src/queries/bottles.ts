@@ -60,6 +60,9 @@ const bottleDetailQuery = preparedPerDb((db) =>
       imageVersion: bottleImages.hash,
       sizeMl: bottles.sizeMl,
       pours: countedPoursJsonSql(sql.placeholder("today")),
+      /** The names of bottles merged into it, oldest first, as a JSON array (no extra statement). */
+      aliases: sql<string>`(SELECT json_group_array(a.name) FROM
+        (SELECT name FROM bottle_aliases WHERE bottle_id = "bottles"."id" ORDER BY id) a)`,
     })
     .from(bottles)
     .leftJoin(brands, eq(brands.id, bottles.brandId))
@@ -98,6 +101,7 @@ export function findBottleDetail(
         levelSource: level?.levelSource ?? null,
       };
     }),
+    aliases: JSON.parse(row.aliases) as string[],
   };
 }
 

@@ -210,7 +210,7 @@ export const listMemberScoresAt = (db: Db, meetingId: number, memberId: number) 
     .where(and(eq(scores.meetingId, meetingId), eq(scores.memberId, memberId)))
     .all();
 
-/** Whether a pour can be shown for what it is: not blind, or revealed. */
+/** Whether a pour can be shown for what it is: not blind, or revealed. Search and stats use it too: it needs `meetings` and `meeting_bottles` in the query. */
 export const visiblePour = or(eq(meetings.blind, false), isNotNull(meetingBottles.revealedAt));
 
 /** A member's tasting journal: every pour they scored, newest first, with its place in the flight. */

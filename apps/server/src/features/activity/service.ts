@@ -18,6 +18,7 @@ import { ServerMessages, type ActivityEntry, type ActivityQuery } from "@club/sh
 import type { AuthedCtx } from "../../api/context";
 import { ConflictError, ForbiddenError, NotFoundError } from "../../api/errors";
 import { isHostOf } from "../night/access";
+import { isMergeEntry, undoMerge } from "../merge/service";
 import { recordActivity } from "./record";
 
 /** An author may undo their own change for this long; an admin any change, any time. */
@@ -122,6 +123,7 @@ export function undo(ctx: AuthedCtx, input: { id: number }): { ok: true; activit
   const refusal = undoRefusal(ctx, entry);
   if (refusal && "forbidden" in refusal) throw new ForbiddenError(refusal.forbidden, "UNDO_NOT_ALLOWED");
   if (refusal) throw new ConflictError(refusal.conflict, refusal.reason);
+  if (isMergeEntry(entry)) return undoMerge(ctx, entry);
   const kind = entry.entity;
   if (!isEntityKind(kind)) throw new ConflictError(ServerMessages.notUndoable, "NOT_UNDOABLE");
   const key = entry.entityId;

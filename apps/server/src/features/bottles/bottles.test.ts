@@ -64,6 +64,7 @@ describe("POST /api/Bottles/NewBottle", () => {
       imageVersion: null,
       sizeMl: 700,
       bottleInstances: [],
+      aliases: [],
     });
   });
 

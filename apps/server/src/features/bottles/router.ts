@@ -29,6 +29,7 @@ import {
   updateDrinkType,
   updateState,
 } from "./service";
+import { mergeProcedures } from "../merge/router";
 
 /** POST /api/Bottles/<action>: one attribute of a bottle. */
 function attributeUpdate<T>(
@@ -143,4 +144,6 @@ export const bottlesRouter = {
     })
     .input(BottleIdSchema)
     .mutation(({ ctx, input }) => deleteBottle(ctx, input)),
+
+  ...mergeProcedures,
 } satisfies TRPCRouterRecord;

@@ -130,6 +130,14 @@ describe("activity sentences", () => {
     expect(say({ action: "bottles.delete", entity: "bottle", before: { ...bottleRow, _children: {} } })).toBe(
       "Ann Lee deleted the bottle Lagavulin 16",
     );
+    expect(
+      say({
+        action: "bottles.mergeInto",
+        entity: "bottle",
+        before: { ...bottleRow, name: "Lagavulin 16yo", _children: {} },
+        after: { id: 8, name: "Lagavulin 16", mergedFromId: 7, aliasId: 1, moved: {} },
+      }),
+    ).toBe("Ann Lee merged Lagavulin 16yo into Lagavulin 16");
     expect(say({ action: "bottles.uploadImage", entity: "image", after: { bottleId: 7, hash: "ab" } })).toBe(
       "Ann Lee uploaded a photo of Lagavulin 16",
     );

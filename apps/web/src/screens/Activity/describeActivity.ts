@@ -227,6 +227,8 @@ class Describer {
         return `added the bottle ${thing}`;
       case "bottles.delete":
         return `deleted the bottle ${thing}`;
+      case "bottles.mergeInto":
+        return `merged ${text(before?.name) || thing} into ${text(after?.name) || this.bottle(after?.id)}`;
       case "bottles.uploadImage":
         return before ? `replaced ${thing}` : `uploaded a photo of ${this.bottle(Number(entry.entityId))}`;
       case "bottles.update":

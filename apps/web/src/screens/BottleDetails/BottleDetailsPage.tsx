@@ -27,6 +27,9 @@ const ImageUpload = lazy(() => loadImageUpload().then((m) => ({ default: m.Image
 const loadBottleDialogs = () => import("./BottleDialogs");
 const EditBottleDialog = lazy(() => loadBottleDialogs().then((m) => ({ default: m.EditBottleDialog })));
 const DeleteBottleDialog = lazy(() => loadBottleDialogs().then((m) => ({ default: m.DeleteBottleDialog })));
+const MergeBottleDialog = lazy(() =>
+  import("./MergeBottleDialog").then((m) => ({ default: m.MergeBottleDialog })),
+);
 
 const BOTTLE_NOT_FOUND = "There is no bottle at this address. It may have been removed from the library.";
 
@@ -77,7 +80,7 @@ function Facts({ bottle, isMember }: { bottle: BottleDetail; isMember: boolean }
 
 function Bottle({ id }: { id: number }) {
   const { isMember, isAdmin } = usePermissions();
-  const [dialog, setDialog] = useState<"edit" | "delete" | null>(null);
+  const [dialog, setDialog] = useState<"edit" | "delete" | "merge" | null>(null);
   const close = () => setDialog(null);
   // A member's controls start loading with the page, not once the bottle has arrived.
   useEffect(() => {
@@ -136,6 +139,11 @@ function Bottle({ id }: { id: number }) {
                   Delete Bottle
                 </Button>
               ) : null}
+              {isAdmin ? (
+                <Button h={40} variant="default" onClick={() => setDialog("merge")}>
+                  Merge into another bottle…
+                </Button>
+              ) : null}
             </>
           ) : null
         }
@@ -145,8 +153,15 @@ function Bottle({ id }: { id: number }) {
           <EditBottleDialog bottle={data} onClose={close} />
         ) : dialog === "delete" ? (
           <DeleteBottleDialog bottle={data} onClose={close} />
+        ) : dialog === "merge" ? (
+          <MergeBottleDialog bottle={data} onClose={close} />
         ) : null}
       </Suspense>
+      {data.aliases.length > 0 ? (
+        <Text size="sm" c="dimmed" mb="md" data-testid="bottle-aliases">
+          Also known as: {data.aliases.join(", ")}
+        </Text>
+      ) : null}
       <Stack gap={40}>
         <Grid gap="lg" align="stretch">
           <Grid.Col span={{ base: 12, md: 5 }}>

@@ -1,0 +1,10 @@
+import { newBottleId, type Examples } from "../../../test/fuzz/fixtures";
+
+export const examples: Examples = {
+  procedures: {
+    "bottles.mergeInto": {
+      as: "admin",
+      input: async (c) => ({ id: await newBottleId(c), keepId: await newBottleId(c) }),
+    },
+  },
+};

@@ -1,0 +1,7 @@
+import type { Examples } from "../../../test/fuzz/fixtures";
+
+export const examples: Examples = {
+  procedures: {
+    "stats.get": () => undefined,
+  },
+};

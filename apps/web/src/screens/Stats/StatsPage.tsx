@@ -1,0 +1,231 @@
+import "@mantine/charts/styles.css";
+import "@mantine/core/styles/ColorSwatch.css";
+import { AreaChart, BarChart, DonutChart, ScatterChart } from "@mantine/charts";
+import { ColorSwatch, Group, SimpleGrid, Stack, Text } from "@mantine/core";
+import type { Stats, StatsAverage, StatsCount } from "@club/shared";
+import { PageHeader } from "../../components/PageHeader";
+import { ErrorAlert, PageLoader } from "../../components/status";
+import { formatPrice } from "../../lib/format";
+import { trpc } from "../../lib/trpc";
+import { useTitle } from "../../lib/useTitle";
+import { FigureCard } from "./FigureCard";
+import classes from "./Stats.module.css";
+import {
+  averageFigures,
+  averageSummary,
+  countFigures,
+  countSummary,
+  memberFigures,
+  memberSummary,
+  pouredFigures,
+  pouredSummary,
+  spendFigures,
+  spendSummary,
+  topAndOther,
+  valueFigures,
+  valueSummary,
+} from "./statsFigures";
+
+const PALETTE = ["amber.6", "teal.6", "blue.6", "grape.6", "red.6", "lime.6", "cyan.6", "gray.6"];
+const BAR_ROW_PX = 34;
+/** "amber.6" as a CSS colour. */
+const swatch = (color: string) => `var(--mantine-color-${color.replace(".", "-")})`;
+
+const shorten = (text: string, max = 16) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+/** Horizontal bars, one row per name: the names fit on a phone, however many rows. */
+const rowsHeight = (rows: number) => Math.max(120, rows * BAR_ROW_PX + 40);
+// interval 0: every name, even when recharts thinks the rows too close for all of them.
+const nameAxis = { width: 112, interval: 0, tickFormatter: (value: string) => shorten(String(value)) };
+
+function CountBars({ counts, label }: { counts: StatsCount[]; label: string }) {
+  return (
+    <BarChart
+      h={rowsHeight(counts.length)}
+      data={counts}
+      dataKey="name"
+      orientation="vertical"
+      yAxisProps={nameAxis}
+      series={[{ name: "bottles", label, color: "amber.6" }]}
+      gridAxis="none"
+      withBarValueLabel
+    />
+  );
+}
+
+function AverageBars({ averages }: { averages: StatsAverage[] }) {
+  return (
+    <BarChart
+      h={rowsHeight(averages.length)}
+      data={averages}
+      dataKey="name"
+      orientation="vertical"
+      yAxisProps={nameAxis}
+      xAxisProps={{ domain: [0, 100] }}
+      series={[{ name: "average", label: "Average score", color: "teal.6" }]}
+      gridAxis="none"
+      withBarValueLabel
+    />
+  );
+}
+
+function Figures({ stats }: { stats: Stats }) {
+  const types = topAndOther(stats.bottlesByType, 6, "Other types");
+  const regions = stats.bottlesByRegion.slice(0, 12);
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" className={classes.grid}>
+      <FigureCard
+        title="Spend per month"
+        summary={spendSummary(stats.spendByMonth, "month")}
+        figures={spendFigures(stats.spendByMonth, "Month")}
+      >
+        <AreaChart
+          h={240}
+          data={stats.spendByMonth}
+          dataKey="period"
+          series={[{ name: "dollars", label: "Spent", color: "amber.6" }]}
+          valueFormatter={formatPrice}
+          yAxisProps={{ width: 64 }}
+          curveType="monotone"
+        />
+      </FigureCard>
+      <FigureCard
+        title="Spend per year"
+        summary={spendSummary(stats.spendByYear, "year")}
+        figures={spendFigures(stats.spendByYear, "Year")}
+      >
+        <BarChart
+          h={240}
+          data={stats.spendByYear}
+          dataKey="period"
+          series={[{ name: "dollars", label: "Spent", color: "amber.6" }]}
+          valueFormatter={formatPrice}
+          yAxisProps={{ width: 64 }}
+          maxBarWidth={72}
+        />
+      </FigureCard>
+      <FigureCard
+        title="Bottles by type"
+        summary={countSummary(stats.bottlesByType, "type")}
+        figures={countFigures(stats.bottlesByType, "Type")}
+      >
+        <DonutChart
+          mx="auto"
+          size={200}
+          thickness={28}
+          withLabelsLine={false}
+          data={types.map((t, i) => ({
+            name: t.name,
+            value: t.bottles,
+            color: PALETTE[i % PALETTE.length]!,
+          }))}
+          chartLabel={`${stats.bottlesByType.reduce((n, t) => n + t.bottles, 0)} bottles`}
+        />
+        <Group gap="xs" justify="center" mt="xs" aria-hidden="true">
+          {types.map((t, i) => (
+            <Group key={t.name} gap={6} wrap="nowrap">
+              <ColorSwatch size={10} color={swatch(PALETTE[i % PALETTE.length]!)} withShadow={false} />
+              <Text size="xs">{t.name}</Text>
+            </Group>
+          ))}
+        </Group>
+      </FigureCard>
+      <FigureCard
+        title="Bottles by country"
+        summary={countSummary(stats.bottlesByCountry, "country")}
+        figures={countFigures(stats.bottlesByCountry, "Country")}
+      >
+        <CountBars counts={stats.bottlesByCountry} label="Bottles" />
+      </FigureCard>
+      <FigureCard
+        title="Bottles by region"
+        summary={countSummary(stats.bottlesByRegion, "region")}
+        figures={countFigures(stats.bottlesByRegion, "Region")}
+      >
+        <CountBars counts={regions} label="Bottles" />
+      </FigureCard>
+      <FigureCard
+        title="Average score by type"
+        summary={averageSummary(stats.scoreByType, "type")}
+        figures={averageFigures(stats.scoreByType, "Type")}
+      >
+        <AverageBars averages={stats.scoreByType} />
+      </FigureCard>
+      <FigureCard
+        title="Average score by region"
+        summary={averageSummary(stats.scoreByRegion, "region")}
+        figures={averageFigures(stats.scoreByRegion, "Region")}
+      >
+        <AverageBars averages={stats.scoreByRegion} />
+      </FigureCard>
+      <FigureCard title="Most poured bottles" summary={pouredSummary(stats)} figures={pouredFigures(stats)}>
+        <BarChart
+          h={rowsHeight(stats.mostPoured.length)}
+          data={stats.mostPoured}
+          dataKey="name"
+          orientation="vertical"
+          yAxisProps={nameAxis}
+          series={[{ name: "pours", label: "Pours", color: "grape.6" }]}
+          gridAxis="none"
+          withBarValueLabel
+        />
+      </FigureCard>
+      <FigureCard title="Best value" summary={valueSummary(stats)} figures={valueFigures(stats)}>
+        <ScatterChart
+          h={260}
+          data={[
+            {
+              name: "Bottles",
+              color: "blue.6",
+              data: stats.bestValue.map((v) => ({ cost: v.costPerPour, score: v.clubScore })),
+            },
+          ]}
+          dataKey={{ x: "cost", y: "score" }}
+          labels={{ x: "Cost per pour", y: "Club score" }}
+          valueFormatter={{ x: formatPrice, y: (v) => v.toFixed(1) }}
+          yAxisProps={{ width: 48 }}
+        />
+      </FigureCard>
+      <FigureCard title="Members' activity" summary={memberSummary(stats)} figures={memberFigures(stats)}>
+        <BarChart
+          h={rowsHeight(stats.members.length)}
+          data={stats.members}
+          dataKey="name"
+          type="stacked"
+          orientation="vertical"
+          yAxisProps={nameAxis}
+          withLegend
+          series={[
+            { name: "comments", label: "Comments", color: "amber.6" },
+            { name: "purchases", label: "Purchases", color: "teal.6" },
+            { name: "scores", label: "Scores", color: "blue.6" },
+            { name: "rsvps", label: "Going RSVPs", color: "grape.6" },
+          ]}
+          gridAxis="none"
+        />
+      </FigureCard>
+    </SimpleGrid>
+  );
+}
+
+/** /stats: the club in figures, for anyone (every figure is an SQL aggregate on the server). */
+export default function StatsPage() {
+  useTitle("Stats");
+  const stats = trpc.stats.get.useQuery();
+  return (
+    <>
+      <PageHeader
+        title="Stats"
+        subtitle="What the club bought, poured and thought of it. Each chart's figures are under it."
+      />
+      {stats.isPending ? (
+        <PageLoader />
+      ) : stats.isError ? (
+        <ErrorAlert message="Failed to fetch the stats." />
+      ) : (
+        <Stack>
+          <Figures stats={stats.data} />
+        </Stack>
+      )}
+    </>
+  );
+}
