@@ -37,6 +37,12 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** Called with the SQL of every statement the database connection runs (statement-count tests). */
   onStatement?: (sql: string) => void;
+  /**
+   * Whether the club's jobs (dues, reminders, backups) repeat every 5 minutes after the pass at
+   * start (default true). Tests turn it off and call app.clubJobs.run(): a pass landing in the
+   * middle of a test would write rows the test did not ask for.
+   */
+  repeatClubJobs?: boolean;
 }
 
 /** Builds the whole app: database, plugins, /trpc and the REST routes. It never listens. */
@@ -97,7 +103,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   app.decorate("clubJobs", jobs);
   app.addHook("onReady", async () => {
     mailer.start();
-    jobs.start();
+    jobs.start(opts.repeatClubJobs ?? true);
     void sweepImages();
   });
   app.addHook("onClose", async () => {

@@ -66,6 +66,7 @@ export async function createTestApp(
     webDistDir: opts.webDistDir ?? join(dataDir, "no-web"),
     onStatement: opts.onStatement,
     now: opts.now,
+    repeatClubJobs: false,
   });
   await app.ready();
   return {

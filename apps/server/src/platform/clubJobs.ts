@@ -35,8 +35,9 @@ export class ClubJobs {
     this.backups = backupRunner(deps, log);
   }
 
-  start(): void {
+  start(repeat = true): void {
     void this.run();
+    if (!repeat) return;
     this.timer = setInterval(() => void this.run(), this.intervalMs);
     this.timer.unref();
   }
