@@ -11,6 +11,7 @@ export * from "./instances";
 export * from "./meetings";
 export * from "./night";
 export * from "./messages";
+export * from "./homeMessages";
 export * from "./themes";
 export * from "./sso";
 export * from "./search";

@@ -1,5 +1,8 @@
+import { HomeMessages } from "./homeMessages";
+
 /** Every user-visible text of SPEC.md section 8, verbatim, plus the server's own error messages. */
 export const Messages = {
+  ...HomeMessages,
   fetchMeetingDetails: "Failed to fetch meeting details.",
   fetchAvailableBottles: "Failed to fetch available bottles.",
   addBottleToMeeting: "Failed to add bottle to meeting.",
@@ -10,7 +13,6 @@ export const Messages = {
   registrationFailed: "Registration failed. Try again.",
   fetchThemes: "Failed to fetch themes.",
   addTheme: "Failed to add theme.",
-  fetchData: "Failed to fetch data.",
   postMeeting: "Failed to post monthly meeting.",
   fetchBottleDetails: "Failed to fetch bottle details.",
   finishInstance: "Failed to finish bottle instance.",
@@ -25,7 +27,6 @@ export const Messages = {
   emailConfirmationFailed: "Email confirmation failed.",
   invalidConfirmationLink: "Invalid confirmation link.",
   abvRange: "ABV must be a number between 0 and 100.",
-  noMeetings: "No meetings available.",
   noBottles: "No active bottles available.",
   noComments: "No comments available.",
   noImage: "No image uploaded",

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from "react";
 import { Button } from "@mantine/core";
-import { Messages } from "@club/shared";
+import { HomeMessages } from "@club/shared";
 import { cellLinkClass, DataTable } from "../../components/DataTable";
 import { PageHeader } from "../../components/PageHeader";
 import { EmptyMessage, ErrorAlert, PageLoader } from "../../components/status";
@@ -58,9 +58,9 @@ export default function MeetingsPage() {
       {meetings.isPending ? (
         <PageLoader />
       ) : meetings.isError ? (
-        <ErrorAlert message={Messages.fetchData} />
+        <ErrorAlert message={HomeMessages.fetchData} />
       ) : meetings.data.length === 0 ? (
-        <EmptyMessage>{Messages.noMeetings}</EmptyMessage>
+        <EmptyMessage>{HomeMessages.noMeetings}</EmptyMessage>
       ) : (
         <DataTable label="Monthly meetings" minWidth={480}>
           <thead>
