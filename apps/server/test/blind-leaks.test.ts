@@ -31,6 +31,7 @@ const LIBRARY_READS = new Set([
   "bottles.options",
   "bottles.byId",
   "lookups.brands",
+  "GET /api/Bottles/Export",
 ]);
 
 let t: TestApp;

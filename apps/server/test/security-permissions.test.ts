@@ -43,7 +43,8 @@ type OtherWrite =
   | "Own account (issue 11)"
   | "Undo (issue 11)"
   | "Meeting night (issue 12)"
-  | "Dues (issue 13)";
+  | "Dues (issue 13)"
+  | "Import and export (issue 14)";
 type Capability = (typeof SECTION_6_CAPABILITIES)[number] | OtherWrite;
 
 const EDIT = "Edit brand, type, country, state and ABV of a bottle";
@@ -137,6 +138,8 @@ const CAPABILITY: Record<string, Capability> = {
   "dues.waive": "Dues (issue 13)",
   "PUT /api/Account/Preferences": ACCOUNT,
   "reminders.setPreferences": ACCOUNT,
+  "POST /api/Bottles/Import": "Import and export (issue 14)",
+  "POST /api/Club/Import": "Import and export (issue 14)",
 };
 
 let t: TestApp;
@@ -220,6 +223,7 @@ describe("the endpoint table is complete", () => {
         "GET /api/Dues/Export",
         "GET /api/Account/Preferences",
         "reminders.preferences",
+        "GET /api/Club/Export",
       ].sort(),
     );
   });

@@ -18,3 +18,5 @@ export * from "./queries/night";
 export * from "./queries/images";
 export * from "./queries/club";
 export * from "./queries/cellar";
+export * from "./queries/transfer";
+export * from "./queries/clubDump";

@@ -11,3 +11,4 @@ export * from "./meetings";
 export * from "./night";
 export * from "./messages";
 export * from "./themes";
+export * from "./transfer";

@@ -22,6 +22,7 @@ export type Tag =
   | "Calendar"
   | "Dues"
   | "Reminders"
+  | "Import and export"
   | "Operations";
 
 /** One documented REST route: a procedure's REST twin, or a REST-only route (api/restOnly.ts). */
@@ -179,6 +180,8 @@ const TAGS: Record<Tag, string> = {
   Calendar: "The meetings as iCalendar feeds, and the next meeting by the club's rule.",
   Reminders: "Answering a meeting from a reminder's link, and each member's email preferences.",
   Dues: "The dues ledger: charges, payments, hardship waivers and balances.",
+  "Import and export":
+    "The library and its purchases as CSV, a CSV import of bottles with a per-row preview, and the whole club as one JSON file an admin can restore.",
   Operations: "For the admin and the container runtime.",
 };
 

@@ -5,6 +5,8 @@ import { resultsCsvRoute } from "../features/night/resultsCsv";
 import { calendarFeedRoute, meetingCalendarRoute } from "../features/calendar/routes";
 import { duesExportRoute } from "../features/dues/routes";
 import { healthRoute } from "../platform/health";
+import { bottlesExportRoute, bottlesImportRoute } from "../features/transfer/bottleRoutes";
+import { clubExportRoute, clubImportRoute } from "../features/transfer/clubRoutes";
 import type { ApiRoute } from "./openapi";
 
 /**
@@ -25,6 +27,10 @@ export const restOnlyRoutes: RestOnlyRoute[] = [
   meetingCalendarRoute,
   duesExportRoute,
   healthRoute,
+  bottlesExportRoute,
+  bottlesImportRoute,
+  clubExportRoute,
+  clubImportRoute,
 ];
 
 export const restOnlyPlugin: FastifyPluginAsync = async (app) => {
