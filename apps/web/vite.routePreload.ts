@@ -94,6 +94,7 @@ export const PRELOAD_ROUTES: PreloadRoute[] = [
   { pattern: "^/dues/?$", screen: "src/screens/Dues/DuesPage.tsx", queries: [] },
   { pattern: "^/treasurer/?$", screen: "src/screens/Treasurer/TreasurerPage.tsx", queries: [] },
   { pattern: "^/rsvp/?$", screen: "src/screens/Rsvp/RsvpPage.tsx", queries: [] },
+  { pattern: "^/import/?$", screen: "src/screens/Import/ImportPage.tsx", queries: [] },
 ];
 
 /** The tRPC GET URL httpBatchLink makes for one query alone: /trpc/<name>?batch=1&input={"0":input}. */

@@ -22,6 +22,7 @@ const JournalPage = lazyRoute(() => import("./screens/MeetingNight/JournalPage")
 const DuesPage = lazyRoute(() => import("./screens/Dues/DuesPage"));
 const TreasurerPage = lazyRoute(() => import("./screens/Treasurer/TreasurerPage"));
 const RsvpPage = lazyRoute(() => import("./screens/Rsvp/RsvpPage"));
+const ImportPage = lazyRoute(() => import("./screens/Import/ImportPage"));
 const NotFoundPage = lazyRoute(() => import("./screens/NotFound/NotFoundPage"));
 
 const ROUTES: { path: string; screen: LazyRoute }[] = [
@@ -45,6 +46,7 @@ const ROUTES: { path: string; screen: LazyRoute }[] = [
   { path: "/dues", screen: DuesPage },
   { path: "/treasurer", screen: TreasurerPage },
   { path: "/rsvp", screen: RsvpPage },
+  { path: "/import", screen: ImportPage },
 ];
 
 /** The paths routes.tsx serves (vite.routePreload.ts must know each; routes.test.ts checks it). */

@@ -11,6 +11,7 @@ import { useSession } from "../../lib/appSession";
 import { formatAbv, orNA } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
+import { LibraryTransferLinks } from "../Import/LibraryTransferLinks";
 import { PAGE_SIZE, pageCount, readView, writeView, type LibraryView } from "./libraryView";
 import {
   filterBottles,
@@ -304,6 +305,8 @@ export default function LibraryBottlesPage() {
           ) : null}
         </>
       )}
+
+      <LibraryTransferLinks />
 
       <Suspense fallback={null}>
         {dialog?.kind === "comments" ? <CommentsDialog bottle={dialog.bottle} onClose={close} /> : null}

@@ -6,6 +6,7 @@ import { EmptyMessage, ErrorAlert, PageLoader } from "../../components/status";
 import { useAccount, useMembersList } from "../../lib/useAccount";
 import { useTitle } from "../../lib/useTitle";
 import { InviteCard } from "./InviteCard";
+import { ClubDataCard } from "../Import/ClubDataCard";
 import { MemberCard } from "./MemberCard";
 import classes from "./Members.module.css";
 import touch from "../../styles/touchTargets.module.css";
@@ -58,6 +59,7 @@ function MembersScreen() {
     <Stack gap="xl" className={touch.touch}>
       <PageHeader title="Members" subtitle="Who is in the club, who waits to join, and invite links." />
       <InviteCard />
+      <ClubDataCard />
       {members.isPending ? (
         <PageLoader />
       ) : members.isError ? (
