@@ -1,6 +1,7 @@
 import { Button, Group } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { useSession } from "../../lib/appSession";
+import touch from "../../styles/touchTargets.module.css";
 
 /**
  * Under the library: the library and its purchases as CSV (anyone: the library is public), and
@@ -9,7 +10,7 @@ import { useSession } from "../../lib/appSession";
 export function LibraryTransferLinks() {
   const session = useSession();
   return (
-    <Group gap="sm" mt="lg" aria-label="Export and import" role="group">
+    <Group gap="sm" mt="lg" aria-label="Export and import" role="group" className={touch.touch}>
       <Button component="a" href="/api/Bottles/Export" download variant="default">
         Export library (CSV)
       </Button>
