@@ -30,7 +30,7 @@ export const clubExportRoute: RestOnlyRoute = {
       'For admins: {format: "whiskey-club-export", version: 1, exportedAt, images: "not included", tables: {name: {columns, rows}}} with every table of the club\'s data: members (with their password hashes, so that a restored club can log in: keep the file safe), bottles, purchases, comments, aliases, lookups, themes, meetings, flights, RSVPs, scores, dues, reminders sent and the activity log. Sessions, pending links and unsent mail are left out; image files are left to backups (their rows are kept).',
     access: "admin",
     auth: true,
-    response: { status: 200, description: "The JSON file.", binary: ["application/json"] },
+    response: { status: 200, description: "The JSON file.", binary: ["application/json; charset=utf-8"] },
     errors: [],
   },
   plugin: async (app) => {
