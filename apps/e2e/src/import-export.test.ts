@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
+import { seriousViolations } from "./support/axe";
 import {
   expectNoPageErrors,
   launchChromium,
@@ -89,6 +90,7 @@ describe("import and export on a phone", () => {
     await shows(row("Import Test Alpha").getByText("New"));
     await shows(main().getByRole("status").filter({ hasText: "2 to create" }));
     expect(await noSidewaysScroll(), "the preview at 375 px").toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
     // Nothing is written by the preview.
     const before = await club.apiOk<{ name: string }[]>("GET", "/api/Bottles/AllBottlesList");
     expect(before.some((b) => b.name.startsWith("Import Test"))).toBe(false);
@@ -113,12 +115,59 @@ describe("import and export on a phone", () => {
   });
 
   it("the library export downloads a CSV with the imported bottles", async () => {
-    const res = await fetch(`${club.baseUrl}/api/Bottles/Export`);
-    expect(res.headers.get("content-disposition")).toMatch(
-      /^attachment; filename="bottles-\d{4}-\d{2}-\d{2}\.csv"$/,
-    );
-    const text = await res.text();
+    await visit(page, "/library-bottles");
+    await onScreen(page, "Library Bottles");
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      main().getByRole("link", { name: "Export library (CSV)" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^bottles-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = readFileSync(await download.path(), "utf8");
     expect(text).toContain("Import Test Alpha,Alpha Distillers,Bourbon,");
     expect(text).toContain("29.99");
+  });
+
+  it("an admin exports the whole club as JSON and restores it, which logs everyone out", async () => {
+    await visit(page, "/members");
+    await onScreen(page, "Members");
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      main().getByRole("button", { name: "Export the whole club (JSON)" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^club-\d{4}-\d{2}-\d{2}\.json$/);
+    const file = join(dir, "club.json");
+    await download.saveAs(file);
+    expect(JSON.parse(readFileSync(file, "utf8"))).toMatchObject({
+      format: "whiskey-club-export",
+      version: 1,
+    });
+
+    // A bottle added after the export is gone once the club is restored from it.
+    await club.apiOk(
+      "POST",
+      "/api/Bottles/NewBottle",
+      {
+        name: "After The Export",
+        abv: 40,
+        storeLink: "",
+        brandId: null,
+        newBrand: "",
+        drinkTypeId: null,
+        countryId: null,
+        stateId: null,
+      },
+      member.accessToken,
+    );
+    const restore = main().getByRole("button", { name: "Restore the club from the file" });
+    await main().locator('input[type="file"]').setInputFiles(file);
+    expect(await restore.isDisabled()).toBe(true);
+    await main().getByRole("textbox", { name: "Type REPLACE to confirm" }).fill("REPLACE");
+    await restore.click();
+    await onScreen(page, "Login");
+    const names = (await club.apiOk<{ name: string }[]>("GET", "/api/Bottles/AllBottlesList")).map(
+      (b) => b.name,
+    );
+    expect(names).toContain("Import Test Alpha");
+    expect(names).not.toContain("After The Export");
   });
 });

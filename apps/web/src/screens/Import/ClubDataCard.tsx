@@ -58,6 +58,7 @@ export function ClubDataCard() {
               placeholder="Choose a .json export"
               accept=".json,application/json"
               clearable
+              clearButtonProps={{ "aria-label": "Clear the file" }}
               value={file}
               onChange={setFile}
             />

@@ -93,6 +93,7 @@ function ImportScreen() {
             placeholder="Choose a CSV file"
             accept=".csv,text/csv"
             clearable
+            clearButtonProps={{ "aria-label": "Clear the file" }}
             value={file}
             error={fileProblem}
             onChange={(chosen) => void choose(chosen)}

@@ -24,6 +24,7 @@ export function MappingSelects({
         data={headers}
         value={mapping[field] ?? null}
         clearable={!required}
+        clearButtonProps={{ "aria-label": `Clear ${IMPORT_FIELD_LABELS[field]}` }}
         allowDeselect={!required}
         comboboxProps={{ withinPortal: true }}
         onChange={(column) => {
