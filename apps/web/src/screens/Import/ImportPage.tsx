@@ -47,6 +47,9 @@ function ImportScreen() {
   const utils = trpc.useUtils();
   const preview = useMutation({
     mutationFn: ({ chosen, map }: { chosen: File; map: ImportMapping }) => importBottles(chosen, map, true),
+    // On a phone the report starts a screen or two below the button: bring it into view.
+    onSuccess: () =>
+      requestAnimationFrame(() => document.getElementById("import-preview-heading")?.scrollIntoView()),
   });
   const run = useMutation({
     mutationFn: ({ chosen, map }: { chosen: File; map: ImportMapping }) => importBottles(chosen, map, false),

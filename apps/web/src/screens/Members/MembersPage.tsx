@@ -59,7 +59,6 @@ function MembersScreen() {
     <Stack gap="xl" className={touch.touch}>
       <PageHeader title="Members" subtitle="Who is in the club, who waits to join, and invite links." />
       <InviteCard />
-      <ClubDataCard />
       {members.isPending ? (
         <PageLoader />
       ) : members.isError ? (
@@ -76,6 +75,7 @@ function MembersScreen() {
           />
         ))
       )}
+      <ClubDataCard />
     </Stack>
   );
 }
