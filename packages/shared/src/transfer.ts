@@ -109,7 +109,8 @@ export const PurchasesExportQuerySchema = z.object({
 
 export const TransferMessages = {
   fileMissing: "Choose a CSV file (the field `file`) and a column mapping (the field `mapping`).",
-  notCsv: "This file is not a CSV file: save it as CSV (comma separated values) and try again.",
+  notCsv:
+    "This file is not a CSV file in UTF-8: save it as CSV UTF-8 (comma separated values) and try again.",
   tooLarge: `The file is too large: at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`,
   tooManyRows: `The file has too many rows: at most ${IMPORT_MAX_ROWS}.`,
   noRows: "The file has no rows below its header.",

@@ -84,31 +84,46 @@ export interface ImportedBottle {
   createdBy: number;
 }
 
-/** Writes one imported bottle (and its purchase); call inside the import's transaction. */
-export function insertImportedBottle(db: Db, b: ImportedBottle): number {
-  const { id } = db
-    .insert(bottles)
-    .values({
-      name: b.name,
-      brandId: b.brandId,
-      drinkTypeId: b.drinkTypeId,
-      countryId: b.countryId,
-      stateId: b.stateId,
-      abv: b.abv,
-      sizeMl: b.sizeMl,
-      storeLink: b.storeLink,
-      createdBy: b.createdBy,
-    })
-    .returning({ id: bottles.id })
-    .get();
-  if (b.purchase)
-    db.insert(bottleInstances)
-      .values({
-        bottleId: id,
-        datePurchased: b.purchase.datePurchased,
-        purchasePriceCents: b.purchase.priceCents,
-        createdBy: b.createdBy,
-      })
-      .run();
-  return id;
+/**
+ * Writes imported bottles (and their purchases) with statements prepared once: an import of
+ * 5,000 rows would spend seconds building the same query through the query builder each time.
+ * Use inside the import's transaction.
+ */
+export function importedBottleWriter(db: Db) {
+  const client = db.$client;
+  const findBrand = client.prepare<[string], { id: number }>(
+    "SELECT id FROM brands WHERE lower(name) = lower(?)",
+  );
+  const addBrand = client.prepare<[string]>("INSERT INTO brands (name) VALUES (?) ON CONFLICT DO NOTHING");
+  const addBottle = client.prepare<unknown[], { id: number }>(
+    `INSERT INTO bottles (name, brand_id, drink_type_id, country_id, state_id, abv, size_ml, store_link, created_by)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+  );
+  const addPurchase = client.prepare(
+    "INSERT INTO bottle_instances (bottle_id, date_purchased, purchase_price_cents, created_by) VALUES (?, ?, ?, ?)",
+  );
+  return {
+    /** The brand of this name (any case), created when there is none. */
+    brandId(name: string): number {
+      const found = findBrand.get(name);
+      if (found) return found.id;
+      addBrand.run(name);
+      return findBrand.get(name)!.id;
+    },
+    insert(b: ImportedBottle): number {
+      const { id } = addBottle.get(
+        b.name,
+        b.brandId,
+        b.drinkTypeId,
+        b.countryId,
+        b.stateId,
+        b.abv,
+        b.sizeMl,
+        b.storeLink,
+        b.createdBy,
+      )!;
+      if (b.purchase) addPurchase.run(id, b.purchase.datePurchased, b.purchase.priceCents, b.createdBy);
+      return id;
+    },
+  };
 }

@@ -1,6 +1,5 @@
 import {
-  findOrCreateBrand,
-  insertImportedBottle,
+  importedBottleWriter,
   listBottleKeys,
   listBrands,
   listCountries,
@@ -190,12 +189,12 @@ export function importBottles(
   return ctx.db.transaction(() => {
     // Planned inside the transaction: no other write can slip in between the check and the insert.
     const rows = planRows(ctx, table, mapping);
+    const writer = importedBottleWriter(ctx.db);
     const ids: number[] = [];
     for (const { bottle } of rows) {
       if (!bottle) continue;
-      const brandId =
-        "id" in bottle.brand ? bottle.brand.id : findOrCreateBrand(ctx.db, bottle.brand.name).id;
-      ids.push(insertImportedBottle(ctx.db, { ...bottle, brandId, createdBy: ctx.user.id }));
+      const brandId = "id" in bottle.brand ? bottle.brand.id : writer.brandId(bottle.brand.name);
+      ids.push(writer.insert({ ...bottle, brandId, createdBy: ctx.user.id }));
     }
     const report = summarise(rows, ids.length);
     if (ids.length > 0)

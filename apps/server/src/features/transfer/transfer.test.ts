@@ -236,6 +236,36 @@ describe("importing a CSV of bottles", () => {
     expect(count(target, "brands")).toBe(brands + 1);
   });
 
+  it("reads a spreadsheet's semicolon CSV with decimal commas; a file not in UTF-8 is refused", async () => {
+    const report = (
+      await importRequest(target, bob.token, "Name;ABV;Size\r\nÉlan Réserve;46,5;50 cl\r\n", {
+        name: "Name",
+        abv: "ABV",
+        size: "Size",
+      })
+    ).json<ImportReport>();
+    expect(report).toMatchObject({ created: 1, rows: [{ action: "create", problems: [] }] });
+    const row = target.app.deps.db.$client
+      .prepare("SELECT abv, size_ml AS size FROM bottles WHERE name = 'Élan Réserve'")
+      .get();
+    expect(row).toEqual({ abv: 46.5, size: 500 });
+    const latin1 = Buffer.from("Name,ABV\r\nCaf\xe9 Single Malt,40\r\n", "latin1");
+    const refused = await importRequest(target, bob.token, latin1, { name: "Name", abv: "ABV" });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ error: { message: string } }>().error.message).toMatch(/UTF-8/);
+  });
+
+  it("takes the largest file allowed, 5,000 rows, in one transaction", async () => {
+    const rows = Array.from({ length: 5000 }, (_v, i) => `Bulk bottle ${i},Bulk Brand ${i % 50},40`);
+    const res = await importRequest(target, bob.token, `Name,Brand,ABV\n${rows.join("\n")}\n`, {
+      name: "Name",
+      brand: "Brand",
+      abv: "ABV",
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<ImportReport>()).toMatchObject({ created: 5000, errors: 0 });
+  });
+
   it("bad files and bad mappings are 400s and change nothing", async () => {
     const good = "Name,ABV\nSomething,40\n";
     const cases: [string, Promise<Awaited<ReturnType<TestApp["request"]>>>, RegExp][] = [
