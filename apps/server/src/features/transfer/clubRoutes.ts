@@ -56,7 +56,7 @@ export const clubImportRoute: RestOnlyRoute = {
     tag: "Import and export",
     summary: "Replace the whole club with a JSON export",
     description:
-      "For admins: multipart/form-data with a file from GET /api/Club/Export in the field `file` (at most 50 MB) and the field `confirm` set to REPLACE. Every table of the club's data is replaced by the file's in one transaction; nothing changes when the file is not a club export, refers to rows it lacks or has no active admin. Everyone's sessions end: log in again with an account from the file. Image rows whose files this server lacks are left out (restore the images from a backup first).",
+      "For admins: multipart/form-data with a file from GET /api/Club/Export in the field `file` (at most 50 MB) and the field `confirm` set to REPLACE. Every table of the club's data is replaced by the file's in one transaction; nothing changes when the file is not a club export, refers to rows it lacks or has no active admin. Sessions are not restored: everyone logs in again with an account from the file within 15 minutes (at once when their member id now belongs to someone else). Image rows whose files this server lacks are left out (restore the images from a backup first).",
     access: "admin",
     auth: true,
     fileField: "file",

@@ -95,7 +95,8 @@ function hasActiveAdmin(members: TableDump | undefined): boolean {
 
 /**
  * POST /api/Club/Import: replaces every table of the club with the file's, in one transaction
- * (admin, after typing REPLACE). Sessions end: everyone logs in again with the file's accounts.
+ * (admin, after typing REPLACE). Refresh tokens are not restored: everyone logs in again with the
+ * file's accounts once their access token expires.
  * Image rows whose files this server does not have are left out.
  */
 export function importClub(ctx: AuthedCtx, data: Buffer): ClubImportResult {

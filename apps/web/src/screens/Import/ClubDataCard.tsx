@@ -51,7 +51,7 @@ export function ClubDataCard() {
           <Stack gap="sm">
             <Alert color="orange" variant="light" title="Restore replaces everything">
               Every member, bottle, meeting and score of this club is replaced by the file&apos;s, and
-              everyone is logged out.
+              everyone logs in again with an account from the file.
             </Alert>
             <FileInput
               label="Club export file"
