@@ -143,7 +143,8 @@ function ImportScreen() {
       {report && file && complete ? (
         <Paper withBorder p="lg" radius="lg" component="section" aria-labelledby="import-preview-heading">
           <Stack>
-            <Title order={2} fz="lg" id="import-preview-heading">
+            {/* scroll-margin: scrolled into view, it stays clear of the sticky header. */}
+            <Title order={2} fz="lg" id="import-preview-heading" style={{ scrollMarginTop: 88 }}>
               {report.dryRun ? "3. Check and import" : "Imported"}
             </Title>
             <Text role="status" aria-live="polite">
