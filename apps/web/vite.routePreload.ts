@@ -104,6 +104,7 @@ export const PRELOAD_ROUTES: PreloadRoute[] = [
     queries: [{ procedure: "cellar.shelf" }],
   },
   { pattern: "^/stats/?$", screen: "src/screens/Stats/StatsPage.tsx", queries: [{ procedure: "stats.get" }] },
+  { pattern: "^/import/?$", screen: "src/screens/Import/ImportPage.tsx", queries: [] },
 ];
 
 /** The tRPC GET URL httpBatchLink makes for one query alone: /trpc/<name>?batch=1&input={"0":input}. */

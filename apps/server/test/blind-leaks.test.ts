@@ -37,6 +37,7 @@ const LIBRARY_READS = new Set([
   "search.bottles",
   "search.similar",
   "search.everything",
+  "GET /api/Bottles/Export",
 ]);
 
 let t: TestApp;

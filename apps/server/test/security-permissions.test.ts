@@ -46,6 +46,7 @@ type OtherWrite =
   | "Dues (issue 13)"
   | "Cellar (issue 14)"
   | "Merge bottles (issue 14)"
+  | "Import and export (issue 14)"
   | "Backups (issue 15)";
 type Capability = (typeof SECTION_6_CAPABILITIES)[number] | OtherWrite;
 
@@ -148,6 +149,8 @@ const CAPABILITY: Record<string, Capability> = {
   "cellar.setLevel": "Cellar (issue 14)",
   "POST /api/Bottles/:id/MergeInto/:keepId": "Merge bottles (issue 14)",
   "bottles.mergeInto": "Merge bottles (issue 14)",
+  "POST /api/Bottles/Import": "Import and export (issue 14)",
+  "POST /api/Club/Import": "Import and export (issue 14)",
 };
 
 let t: TestApp;
@@ -236,6 +239,7 @@ describe("the endpoint table is complete", () => {
         "GET /api/Backups/Latest",
         "GET /api/Bottles/Similar",
         "search.similar",
+        "GET /api/Club/Export",
       ].sort(),
     );
   });

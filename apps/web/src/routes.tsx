@@ -26,6 +26,7 @@ const BackupsPage = lazyRoute(() => import("./screens/Backups/BackupsPage"));
 const SsoLandingPage = lazyRoute(() => import("./screens/SsoLanding/SsoLandingPage"));
 const ShelfPage = lazyRoute(() => import("./screens/Shelf/ShelfPage"));
 const StatsPage = lazyRoute(() => import("./screens/Stats/StatsPage"));
+const ImportPage = lazyRoute(() => import("./screens/Import/ImportPage"));
 const NotFoundPage = lazyRoute(() => import("./screens/NotFound/NotFoundPage"));
 
 const ROUTES: { path: string; screen: LazyRoute }[] = [
@@ -53,6 +54,7 @@ const ROUTES: { path: string; screen: LazyRoute }[] = [
   { path: "/login/sso", screen: SsoLandingPage },
   { path: "/shelf", screen: ShelfPage },
   { path: "/stats", screen: StatsPage },
+  { path: "/import", screen: ImportPage },
 ];
 
 /** The paths routes.tsx serves (vite.routePreload.ts must know each; routes.test.ts checks it). */

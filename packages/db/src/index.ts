@@ -22,3 +22,5 @@ export * from "./queries/sso";
 export * from "./queries/search";
 export * from "./queries/merge";
 export * from "./queries/stats";
+export * from "./queries/transfer";
+export * from "./queries/clubDump";

@@ -17,3 +17,4 @@ export * from "./sso";
 export * from "./search";
 export * from "./merge";
 export * from "./stats";
+export * from "./transfer";

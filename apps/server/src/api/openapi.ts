@@ -27,6 +27,7 @@ export type Tag =
   | "Cellar"
   | "Search"
   | "Stats"
+  | "Import and export"
   | "Operations";
 
 /** One documented REST route: a procedure's REST twin, or a REST-only route (api/restOnly.ts). */
@@ -192,6 +193,8 @@ const TAGS: Record<Tag, string> = {
   Backups: "Admins: the scheduled backups, backing up now and downloading the latest.",
   "Single sign-on": "Signing in with the club's OpenID Connect provider (optional: OIDC_* settings).",
   Stats: "The club in figures: spend, bottles, scores, pours, value, members' activity.",
+  "Import and export":
+    "The library and its purchases as CSV, a CSV import of bottles with a per-row preview, and the whole club as one JSON file an admin can restore.",
   Operations: "For the admin and the container runtime.",
   Cellar: "The shelf of open bottles: opened dates, fill levels and cost per pour.",
   Search: "Searching the library (filters, sort, pages), similar names, and the whole club.",

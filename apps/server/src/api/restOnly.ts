@@ -7,6 +7,8 @@ import { duesExportRoute } from "../features/dues/routes";
 import { healthRoute } from "../platform/health";
 import { latestBackupRoute } from "../features/backups/routes";
 import { ssoCallbackRoute, ssoStartRoute } from "../features/sso/routes";
+import { bottlesExportRoute, bottlesImportRoute } from "../features/transfer/bottleRoutes";
+import { clubExportRoute, clubImportRoute } from "../features/transfer/clubRoutes";
 import type { ApiRoute } from "./openapi";
 
 /**
@@ -30,6 +32,10 @@ export const restOnlyRoutes: RestOnlyRoute[] = [
   latestBackupRoute,
   ssoStartRoute,
   ssoCallbackRoute,
+  bottlesExportRoute,
+  bottlesImportRoute,
+  clubExportRoute,
+  clubImportRoute,
 ];
 
 export const restOnlyPlugin: FastifyPluginAsync = async (app) => {

@@ -392,3 +392,18 @@ describe("activity sentences", () => {
     ).toBe("Ann Lee commented on Port Ellen 1979: “Peat, smoke and iodine.”");
   });
 });
+
+describe("import and export (issue 14)", () => {
+  it("tells a CSV import and a restore of the club in one sentence each", () => {
+    expect(
+      say({
+        action: "bottles.import",
+        entity: "import",
+        after: { created: 12, skipped: 1, errors: 0, bottleIds: [] },
+      }),
+    ).toBe("Ann Lee imported 12 bottles from a CSV file");
+    expect(say({ action: "club.import", entity: "club", after: { tables: {} } })).toBe(
+      "Ann Lee restored the whole club from a JSON export",
+    );
+  });
+});

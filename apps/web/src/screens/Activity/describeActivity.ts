@@ -212,6 +212,14 @@ class Describer {
         if (before && !after) return `undid the addition of ${thing}`;
         return `undid a change to ${thing}${this.detail(entry.entity, before, after)}`;
 
+      // Issue 14: one entry for a whole CSV import, one for a restore of the club's JSON export.
+      case "bottles.import": {
+        const created = Number(after?.created ?? 0);
+        return `imported ${created} ${created === 1 ? "bottle" : "bottles"} from a CSV file`;
+      }
+      case "club.import":
+        return "restored the whole club from a JSON export";
+
       case "meetings.create":
         return `added the meeting of ${formatDate(text(row?.date))} (host ${text(row?.hostName)}, theme ${this.theme(row?.themeId)})`;
       case "meetings.update":

@@ -12,6 +12,7 @@ import { useSession } from "../../lib/appSession";
 import { formatAbv, formatPrice, orNA } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
+import { LibraryTransferLinks } from "../Import/LibraryTransferLinks";
 import {
   activeFilterCount,
   nextSort,
@@ -350,6 +351,8 @@ export default function LibraryBottlesPage() {
           ) : null}
         </>
       )}
+
+      <LibraryTransferLinks />
 
       <Suspense fallback={null}>
         {dialog?.kind === "comments" ? <CommentsDialog bottle={dialog.bottle} onClose={close} /> : null}

@@ -6,6 +6,7 @@ import { EmptyMessage, ErrorAlert, PageLoader } from "../../components/status";
 import { useAccount, useMembersList } from "../../lib/useAccount";
 import { useTitle } from "../../lib/useTitle";
 import { InviteCard } from "./InviteCard";
+import { ClubDataCard } from "../Import/ClubDataCard";
 import { MemberCard } from "./MemberCard";
 import classes from "./Members.module.css";
 import touch from "../../styles/touchTargets.module.css";
@@ -74,6 +75,7 @@ function MembersScreen() {
           />
         ))
       )}
+      <ClubDataCard />
     </Stack>
   );
 }

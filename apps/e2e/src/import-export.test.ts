@@ -1,0 +1,173 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { seriousViolations } from "./support/axe";
+import {
+  expectNoPageErrors,
+  launchChromium,
+  openSession,
+  screenshotOnFailure,
+  visit,
+  type Session,
+} from "./support/browser";
+import { DEMO_LOGIN, startClub, type Club, type Member } from "./support/server";
+import { chooseOption, onScreen, selectBox, shows } from "./support/ui";
+
+const PHONE = { width: 375, height: 812 };
+
+/** A spreadsheet with its own headers: "Strength %" is not guessed, the member maps it. */
+const CSV = [
+  "Bottle,Distillery,Style,Strength %,Cost",
+  "Import Test Alpha,Alpha Distillers,Bourbon,45.5,29.99",
+  "Import Test Beta,Beta Co,Moonshine,40,",
+  "Import Test Gamma,Gamma Co,Bourbon,150,",
+  "Import Test Delta,Delta Co,Rye Whiskey,50,",
+].join("\r\n");
+
+/**
+ * Issue 14: a member imports a CSV of bottles on a 375 px phone: maps the columns, sees each
+ * row's problems before anything is written, imports the good rows and finds them in the library.
+ */
+describe("import and export on a phone", () => {
+  let club: Club;
+  let browser: Browser;
+  let member: Member;
+  let session: Session;
+  let page: Page;
+  let dir: string;
+
+  const main = () => page.getByRole("main");
+  const noSidewaysScroll = () =>
+    page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth);
+
+  beforeAll(async () => {
+    club = await startClub({ demoData: true });
+    browser = await launchChromium();
+    member = await club.tokensFor(DEMO_LOGIN.email);
+    session = await openSession(browser, club.baseUrl, { as: member, viewport: PHONE });
+    page = session.page;
+    dir = mkdtempSync(join(tmpdir(), "import-e2e-"));
+    writeFileSync(join(dir, "my-bottles.csv"), CSV);
+  });
+
+  afterEach(screenshotOnFailure("import-export", () => page));
+
+  afterAll(async () => {
+    await session?.close();
+    await browser?.close();
+    await club?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("maps the columns, shows each row's problems, imports the good rows into the library", async () => {
+    await visit(page, "/library-bottles");
+    await onScreen(page, "Library Bottles");
+    const exportLink = main().getByRole("link", { name: "Export library (CSV)" });
+    await shows(exportLink);
+    expect(await exportLink.getAttribute("href")).toBe("/api/Bottles/Export");
+    await main().getByRole("link", { name: "Import bottles" }).click();
+    await onScreen(page, "Import bottles");
+
+    await main().locator('input[type="file"]').setInputFiles(join(dir, "my-bottles.csv"));
+    // Guessed from the headers; ABV is left for the member.
+    await expect.poll(() => selectBox(main(), "Name").inputValue()).toBe("Bottle");
+    expect(await selectBox(main(), "Brand").inputValue()).toBe("Distillery");
+    expect(await selectBox(main(), "Type").inputValue()).toBe("Style");
+    expect(await selectBox(main(), "Price").inputValue()).toBe("Cost");
+    expect(await selectBox(main(), "ABV").inputValue()).toBe("");
+    const preview = main().getByRole("button", { name: "Preview" });
+    expect(await preview.isDisabled()).toBe(true);
+    await chooseOption(main(), page, "ABV", "Strength %");
+    await preview.click();
+
+    const table = main().getByRole("table", { name: "Import preview, one row of the file each" });
+    await shows(table);
+    const row = (name: string) => table.getByRole("row").filter({ hasText: name });
+    await shows(row("Import Test Beta").getByText('Unknown type "Moonshine".'));
+    await shows(row("Import Test Gamma").getByText("ABV must be a number between 0 and 100."));
+    await shows(row("Import Test Alpha").getByText("New"));
+    await shows(main().getByRole("status").filter({ hasText: "2 to create" }));
+    expect(await noSidewaysScroll(), "the preview at 375 px").toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    // Nothing is written by the preview.
+    const before = await club.apiOk<{ name: string }[]>("GET", "/api/Bottles/AllBottlesList");
+    expect(before.some((b) => b.name.startsWith("Import Test"))).toBe(false);
+
+    const importButton = main().getByRole("button", { name: "Import 2 bottles" });
+    expect((await importButton.boundingBox())!.height).toBeGreaterThanOrEqual(40);
+    await importButton.click();
+    await shows(main().getByRole("status").filter({ hasText: "Imported 2 bottles." }));
+    const after = await club.apiOk<{ name: string }[]>("GET", "/api/Bottles/AllBottlesList");
+    expect(after.filter((b) => b.name.startsWith("Import Test")).map((b) => b.name)).toEqual([
+      "Import Test Alpha",
+      "Import Test Delta",
+    ]);
+
+    await main().getByRole("link", { name: "See the library" }).click();
+    await onScreen(page, "Library Bottles");
+    await main().getByRole("searchbox", { name: "Search bottles" }).fill("Import Test");
+    const library = main().getByRole("table", { name: "Library bottles" });
+    await shows(library.getByRole("link", { name: "Import Test Alpha" }));
+    await shows(library.getByRole("link", { name: "Import Test Delta" }));
+    expectNoPageErrors(session.watch, "import");
+  });
+
+  it("the library export downloads a CSV with the imported bottles", async () => {
+    await visit(page, "/library-bottles");
+    await onScreen(page, "Library Bottles");
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      main().getByRole("link", { name: "Export library (CSV)" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^bottles-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = readFileSync(await download.path(), "utf8");
+    expect(text).toContain("Import Test Alpha,Alpha Distillers,Bourbon,");
+    expect(text).toContain("29.99");
+  });
+
+  it("an admin exports the whole club as JSON and restores it, which logs everyone out", async () => {
+    await visit(page, "/members");
+    await onScreen(page, "Members");
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      main().getByRole("button", { name: "Export the whole club (JSON)" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^club-\d{4}-\d{2}-\d{2}\.json$/);
+    const file = join(dir, "club.json");
+    await download.saveAs(file);
+    expect(JSON.parse(readFileSync(file, "utf8"))).toMatchObject({
+      format: "whiskey-club-export",
+      version: 1,
+    });
+
+    // A bottle added after the export is gone once the club is restored from it.
+    await club.apiOk(
+      "POST",
+      "/api/Bottles/NewBottle",
+      {
+        name: "After The Export",
+        abv: 40,
+        storeLink: "",
+        brandId: null,
+        newBrand: "",
+        drinkTypeId: null,
+        countryId: null,
+        stateId: null,
+      },
+      member.accessToken,
+    );
+    const restore = main().getByRole("button", { name: "Restore the club from the file" });
+    await main().locator('input[type="file"]').setInputFiles(file);
+    expect(await restore.isDisabled()).toBe(true);
+    await main().getByRole("textbox", { name: "Type REPLACE to confirm" }).fill("REPLACE");
+    await restore.click();
+    await onScreen(page, "Login");
+    const names = (await club.apiOk<{ name: string }[]>("GET", "/api/Bottles/AllBottlesList")).map(
+      (b) => b.name,
+    );
+    expect(names).toContain("Import Test Alpha");
+    expect(names).not.toContain("After The Export");
+  });
+});

@@ -1,0 +1,173 @@
+import multipart from "@fastify/multipart";
+import { listBottlesForExport, listPurchasesForExport } from "@club/db";
+import {
+  IMPORT_FIELD_LABELS,
+  IMPORT_MAX_BYTES,
+  ImportMappingSchema,
+  ImportQuerySchema,
+  ImportReportSchema,
+  PurchasesExportQuerySchema,
+  TransferMessages,
+} from "@club/shared";
+import { requestCtx, requireMember } from "../../api/context";
+import { BadRequestError, parseInput } from "../../api/errors";
+import type { RestOnlyRoute } from "../../api/restOnly";
+import { dateIn } from "../../platform/clubTime";
+import { checkMapping, parseCsv, toCsv } from "./csvFile";
+import { importBottles } from "./importService";
+import { readUploadedForm } from "./multipartForm";
+
+const dollars = (cents: number | null) => (cents === null ? null : (cents / 100).toFixed(2));
+
+/** The library CSV's header: the import's field labels, so an export imports with the guessed mapping. */
+const BOTTLE_HEADER = [
+  "Id",
+  IMPORT_FIELD_LABELS.name,
+  IMPORT_FIELD_LABELS.brand,
+  IMPORT_FIELD_LABELS.type,
+  IMPORT_FIELD_LABELS.country,
+  IMPORT_FIELD_LABELS.region,
+  IMPORT_FIELD_LABELS.abv,
+  IMPORT_FIELD_LABELS.size,
+  IMPORT_FIELD_LABELS.storeLink,
+  "Status",
+  "Purchases",
+  "Total spent",
+  "Last price",
+  "Last purchased",
+  "Club score",
+  "Scores",
+];
+
+const PURCHASE_HEADER = [
+  "Purchase id",
+  "Bottle id",
+  "Bottle",
+  "Brand",
+  "Date purchased",
+  "Price",
+  "Opened",
+  "Finished",
+];
+
+/**
+ * GET /api/Bottles/Export: the library as CSV, one row per bottle (anyone, like the library);
+ * ?what=purchases gives one row per purchase instead.
+ */
+export const bottlesExportRoute: RestOnlyRoute = {
+  doc: {
+    method: "GET",
+    path: "/api/Bottles/Export",
+    operationId: "bottlesExport",
+    tag: "Import and export",
+    summary: "The library as CSV",
+    description:
+      "One row per bottle: id, name, brand, type, country, region, ABV, size in ml, store link, status (sealed, open, finished, never_bought), number of purchases, total spent, last price (dollars), last purchased, the club's average score over revealed pours and how many scores it has. With `what=purchases`: one row per purchase (bottle, date, price, opened, finished). Cells starting with = + - @ are prefixed with an apostrophe.",
+    query: PurchasesExportQuerySchema,
+    response: { status: 200, description: "The CSV file.", binary: ["text/csv; charset=utf-8"] },
+    errors: [],
+  },
+  plugin: async (app) => {
+    app.get("/api/Bottles/Export", async (req, reply) => {
+      const { what } = parseInput(PurchasesExportQuerySchema, req.query);
+      const deps = req.server.deps;
+      const today = dateIn(deps.config.clubTimezone, deps.now());
+      const csv =
+        what === "purchases"
+          ? toCsv(
+              PURCHASE_HEADER,
+              listPurchasesForExport(deps.db).map((p) => [
+                p.id,
+                p.bottleId,
+                p.bottle,
+                p.brand,
+                p.datePurchased,
+                dollars(p.priceCents),
+                p.openedDate,
+                p.dateFinished,
+              ]),
+            )
+          : toCsv(
+              BOTTLE_HEADER,
+              listBottlesForExport(deps.db).map((b) => [
+                b.id,
+                b.name,
+                b.brand,
+                b.type,
+                b.country,
+                b.region,
+                b.abv,
+                b.sizeMl,
+                b.storeLink,
+                b.status,
+                b.purchases,
+                dollars(b.spentCents),
+                dollars(b.lastPriceCents),
+                b.lastPurchased,
+                b.clubScore === null ? null : Math.round(b.clubScore * 10) / 10,
+                b.scores,
+              ]),
+            );
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("cache-control", "no-store")
+        .header(
+          "content-disposition",
+          `attachment; filename="${what === "purchases" ? "purchases" : "bottles"}-${today}.csv"`,
+        )
+        .send(csv);
+    });
+  },
+};
+
+function parseMapping(text: string | undefined) {
+  if (text === undefined) throw new BadRequestError(TransferMessages.fileMissing);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new BadRequestError(TransferMessages.badMapping);
+  }
+  const parsed = ImportMappingSchema.safeParse(value);
+  if (!parsed.success) throw new BadRequestError(TransferMessages.badMapping);
+  return parsed.data;
+}
+
+/** POST /api/Bottles/Import?dryRun=true: multipart `file` (CSV) and `mapping` (JSON). */
+export const bottlesImportRoute: RestOnlyRoute = {
+  doc: {
+    method: "POST",
+    path: "/api/Bottles/Import",
+    operationId: "bottlesImport",
+    tag: "Import and export",
+    summary: "Import bottles from a CSV file",
+    description:
+      'multipart/form-data with the CSV in the field `file` (UTF-8, at most 2 MB and 5,000 rows, a header row) and the field `mapping`: JSON naming the column of each field, e.g. {"name":"Name","brand":"Brand","type":"Type","country":"Country","region":"Region","abv":"ABV","size":"Size (ml)","storeLink":"Store link","price":"Price","datePurchased":"Date purchased"} (name and abv required). Answers a report per row: create, skip-existing (a bottle with the same name, brand and ABV, ignoring case and accents, is already in the library, or earlier in the file) or error, with its problems (unknown type, country or region, ABV out of range, a missing name...) and a likely duplicate. With `dryRun=true` nothing is written; otherwise every row without an error is created in one transaction (one activity entry), new brands included, with a purchase when the row has a price. Importing the same file again creates nothing.',
+    auth: true,
+    query: ImportQuerySchema,
+    fileField: "file",
+    response: { status: 200, description: "The per-row report.", schema: ImportReportSchema },
+    errors: [],
+  },
+  plugin: async (app) => {
+    await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5 } });
+    app.addContentTypeParser("*", (_req, _payload, done) => done(null, undefined));
+    app.post("/api/Bottles/Import", async (req) => {
+      const ctx = await requireMember(
+        requestCtx(req.server.deps, req.headers.authorization, req.id),
+        "bottles.import",
+      );
+      const { dryRun } = parseInput(ImportQuerySchema, req.query);
+      if (!dryRun) ctx.writeBudget.spend(ctx.user.id);
+      const form = await readUploadedForm(req, {
+        missing: TransferMessages.fileMissing,
+        tooLarge: TransferMessages.tooLarge,
+      });
+      if (!form.file) throw new BadRequestError(TransferMessages.fileMissing);
+      const mapping = parseMapping(form.fields.mapping);
+      const table = parseCsv(form.file);
+      checkMapping(table, mapping);
+      return importBottles(ctx, table, mapping, dryRun);
+    });
+  },
+};

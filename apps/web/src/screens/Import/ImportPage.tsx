@@ -1,0 +1,179 @@
+import { useState } from "react";
+import { Anchor, Button, FileInput, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { useMutation } from "@tanstack/react-query";
+import { Link } from "react-router-dom";
+import {
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+  TransferMessages,
+  type ImportField,
+  type ImportMapping,
+  type ImportReport,
+} from "@club/shared";
+import { PageHeader } from "../../components/PageHeader";
+import { RequireMember } from "../../components/RequireMember";
+import { ErrorAlert } from "../../components/status";
+import { trpc } from "../../lib/trpc";
+import { useTitle } from "../../lib/useTitle";
+import { guessMapping } from "./guessMapping";
+import { ImportReportTable } from "./ImportReportTable";
+import { MappingSelects } from "./MappingSelects";
+import { readHeader } from "./readHeader";
+import { importBottles } from "./transferApi";
+import touch from "../../styles/touchTargets.module.css";
+
+export type Mapping = Partial<Record<ImportField, string>>;
+
+const REQUIRED: ImportField[] = ["name", "abv"];
+
+const asMapping = (mapping: Mapping): ImportMapping | null =>
+  REQUIRED.every((field) => mapping[field]) ? (mapping as ImportMapping) : null;
+
+/** /import (members): a CSV of bottles, its columns mapped, a preview per row, then one import. */
+export default function ImportPage() {
+  useTitle("Import bottles");
+  return (
+    <RequireMember>
+      <ImportScreen />
+    </RequireMember>
+  );
+}
+
+function ImportScreen() {
+  const [file, setFile] = useState<File | null>(null);
+  const [headers, setHeaders] = useState<string[]>([]);
+  const [mapping, setMapping] = useState<Mapping>({});
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
+  const utils = trpc.useUtils();
+  const preview = useMutation({
+    mutationFn: ({ chosen, map }: { chosen: File; map: ImportMapping }) => importBottles(chosen, map, true),
+    // On a phone the report starts a screen or two below the button: bring it into view.
+    onSuccess: () =>
+      requestAnimationFrame(() => document.getElementById("import-preview-heading")?.scrollIntoView()),
+  });
+  const run = useMutation({
+    mutationFn: ({ chosen, map }: { chosen: File; map: ImportMapping }) => importBottles(chosen, map, false),
+    onSuccess: () => utils.invalidate(),
+  });
+
+  const choose = async (chosen: File | null) => {
+    setFile(chosen);
+    setHeaders([]);
+    setMapping({});
+    setFileProblem(null);
+    preview.reset();
+    run.reset();
+    if (!chosen) return;
+    if (chosen.size > IMPORT_MAX_BYTES) return setFileProblem(TransferMessages.tooLarge);
+    const header = await readHeader(chosen);
+    if (header.length === 0) return setFileProblem(TransferMessages.notCsv);
+    setHeaders(header);
+    setMapping(guessMapping(header));
+  };
+  const remap = (next: Mapping) => {
+    setMapping(next);
+    preview.reset();
+    run.reset();
+  };
+
+  const complete = asMapping(mapping);
+  const report: ImportReport | undefined = run.data ?? preview.data;
+
+  return (
+    <Stack gap="lg" className={touch.touch}>
+      <PageHeader
+        title="Import bottles"
+        subtitle="Add many bottles at once from a spreadsheet saved as CSV. Nothing is written until you confirm."
+      />
+      <Paper withBorder p="lg" radius="lg" component="section" aria-labelledby="import-file-heading">
+        <Stack>
+          <Title order={2} fz="lg" id="import-file-heading">
+            1. Choose the file
+          </Title>
+          <FileInput
+            label="CSV file"
+            description={`A header row, then one bottle a row; at most 2 MB and ${IMPORT_MAX_ROWS.toLocaleString("en-US")} rows. The library's own export works too.`}
+            placeholder="Choose a CSV file"
+            accept=".csv,text/csv"
+            clearable
+            clearButtonProps={{ "aria-label": "Clear the file" }}
+            value={file}
+            error={fileProblem}
+            onChange={(chosen) => void choose(chosen)}
+          />
+        </Stack>
+      </Paper>
+
+      {headers.length > 0 && file ? (
+        <Paper withBorder p="lg" radius="lg" component="section" aria-labelledby="import-map-heading">
+          <Stack>
+            <div>
+              <Title order={2} fz="lg" id="import-map-heading">
+                2. Match the columns
+              </Title>
+              <Text size="sm" c="dimmed">
+                Which column of the file holds each detail. Name and ABV are required; a price adds a
+                purchase.
+              </Text>
+            </div>
+            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
+              <MappingSelects headers={headers} mapping={mapping} onChange={remap} />
+            </SimpleGrid>
+            <Group>
+              <Button
+                disabled={!complete}
+                loading={preview.isPending}
+                onClick={() => complete && preview.mutate({ chosen: file, map: complete })}
+              >
+                Preview
+              </Button>
+              {!complete ? (
+                <Text size="sm" c="dimmed">
+                  Choose the name and ABV columns first.
+                </Text>
+              ) : null}
+            </Group>
+            {preview.isError ? (
+              <ErrorAlert message="The file cannot be imported." error={preview.error} />
+            ) : null}
+          </Stack>
+        </Paper>
+      ) : null}
+
+      {report && file && complete ? (
+        <Paper withBorder p="lg" radius="lg" component="section" aria-labelledby="import-preview-heading">
+          <Stack>
+            {/* scroll-margin: scrolled into view, it stays clear of the sticky header. */}
+            <Title order={2} fz="lg" id="import-preview-heading" style={{ scrollMarginTop: 88 }}>
+              {report.dryRun ? "3. Check and import" : "Imported"}
+            </Title>
+            <Text role="status" aria-live="polite">
+              {report.dryRun
+                ? `${report.create} to create, ${report.skipped} already in the library, ${report.errors} with errors (not imported).`
+                : `Imported ${report.created} ${report.created === 1 ? "bottle" : "bottles"}. ${report.skipped} already in the library, ${report.errors} with errors were left out.`}
+            </Text>
+            {report.dryRun ? (
+              <Group>
+                <Button
+                  disabled={report.create === 0}
+                  loading={run.isPending}
+                  onClick={() => run.mutate({ chosen: file, map: complete })}
+                >
+                  {`Import ${report.create} ${report.create === 1 ? "bottle" : "bottles"}`}
+                </Button>
+              </Group>
+            ) : (
+              <Anchor component={Link} to="/library-bottles" fw={600}>
+                See the library
+              </Anchor>
+            )}
+            {run.isError ? (
+              <ErrorAlert message="The import failed; nothing was written." error={run.error} />
+            ) : null}
+            <ImportReportTable report={report} />
+          </Stack>
+        </Paper>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,27 @@
+import { Button, Group } from "@mantine/core";
+import { Link } from "react-router-dom";
+import { useSession } from "../../lib/appSession";
+import touch from "../../styles/touchTargets.module.css";
+
+/**
+ * Under the library: the library and its purchases as CSV (anyone: the library is public), and
+ * the way to the CSV import (members). Plain links: the browser downloads the files itself.
+ */
+export function LibraryTransferLinks() {
+  const session = useSession();
+  return (
+    <Group gap="sm" mt="lg" aria-label="Export and import" role="group" className={touch.touch}>
+      <Button component="a" href="/api/Bottles/Export" download variant="default">
+        Export library (CSV)
+      </Button>
+      <Button component="a" href="/api/Bottles/Export?what=purchases" download variant="default">
+        Export purchases (CSV)
+      </Button>
+      {session ? (
+        <Button component={Link} to="/import" variant="light">
+          Import bottles
+        </Button>
+      ) : null}
+    </Group>
+  );
+}

@@ -1,0 +1,120 @@
+import type { Db } from "../client";
+
+/**
+ * The tables a club export holds, in an order that inserts parents before children. Members keep
+ * their password hashes so that a restored club can log in (the export is admin-only).
+ */
+export const CLUB_TABLES = [
+  "members",
+  "brands",
+  "drink_types",
+  "countries",
+  "states",
+  "themes",
+  "meetings",
+  "bottles",
+  "bottle_instances",
+  "bottle_comments",
+  "bottle_images",
+  "bottle_aliases",
+  "meeting_bottles",
+  "rsvps",
+  "scores",
+  "dues_entries",
+  "notifications_sent",
+  "meeting_cancellations",
+  "activity",
+] as const;
+
+/**
+ * Tables left out on purpose: sessions and single-use links (a restore logs everyone out), mail
+ * waiting to be sent, and the migrations journal. Every other table must be in CLUB_TABLES (a test
+ * checks that each table of the schema is in one list or the other).
+ */
+export const CLUB_TABLES_LEFT_OUT = [
+  "refresh_tokens",
+  "password_reset_tokens",
+  "email_confirmation_tokens",
+  "invites",
+  "outbox",
+  "__drizzle_migrations",
+  "sqlite_sequence",
+] as const;
+
+export interface TableDump {
+  columns: string[];
+  rows: unknown[][];
+}
+
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+export const columnsOf = (db: Db, table: string): string[] =>
+  (db.$client.prepare(`PRAGMA table_info(${quote(table)})`).all() as { name: string }[]).map((c) => c.name);
+
+/** Every real table of the database (not FTS shadow tables or other virtual tables' parts). */
+export function listTables(db: Db): string[] {
+  const rows = db.$client
+    .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+    .all() as { name: string; sql: string | null }[];
+  const virtual = rows.filter((r) => /^CREATE VIRTUAL TABLE/i.test(r.sql ?? "")).map((r) => r.name);
+  return rows
+    .map((r) => r.name)
+    .filter((name) => !virtual.some((v) => name === v || name.startsWith(`${v}_`)));
+}
+
+export function dumpTables(db: Db): Record<string, TableDump> {
+  const out: Record<string, TableDump> = {};
+  for (const table of CLUB_TABLES) {
+    const columns = columnsOf(db, table);
+    const rows = db.$client
+      .prepare(`SELECT ${columns.map(quote).join(", ")} FROM ${quote(table)} ORDER BY rowid`)
+      .raw()
+      .all() as unknown[][];
+    out[table] = { columns, rows };
+  }
+  return out;
+}
+
+/**
+ * Replaces the club's tables with the dump's rows. Call inside a transaction: foreign keys are
+ * checked at its end (defer_foreign_keys), and a broken reference throws before anything is kept.
+ * Columns the file has and this schema lacks are ignored; missing ones take their defaults.
+ * Returns the rows restored per table.
+ */
+export function restoreTables(
+  db: Db,
+  tables: Record<string, TableDump>,
+  keepRow: (table: string, row: Record<string, unknown>) => boolean = () => true,
+): Record<string, number> {
+  db.$client.pragma("defer_foreign_keys = ON");
+  for (const table of [...CLUB_TABLES].reverse()) db.$client.prepare(`DELETE FROM ${quote(table)}`).run();
+  for (const table of ["refresh_tokens", "password_reset_tokens", "email_confirmation_tokens", "invites"])
+    db.$client.prepare(`DELETE FROM ${quote(table)}`).run();
+  const counts: Record<string, number> = {};
+  for (const table of CLUB_TABLES) {
+    const dump = tables[table];
+    counts[table] = 0;
+    if (!dump) continue;
+    const known = new Set(columnsOf(db, table));
+    const used = dump.columns.map((c, i) => [c, i] as const).filter(([c]) => known.has(c));
+    if (used.length === 0) continue;
+    const insert = db.$client.prepare(
+      `INSERT INTO ${quote(table)} (${used.map(([c]) => quote(c)).join(", ")}) VALUES (${used.map(() => "?").join(", ")})`,
+    );
+    for (const row of dump.rows) {
+      const values = used.map(([, i]) => row[i] ?? null);
+      if (!keepRow(table, Object.fromEntries(used.map(([c], k) => [c, values[k]])))) continue;
+      insert.run(...values);
+      counts[table]++;
+    }
+  }
+  const broken = db.$client.prepare("PRAGMA foreign_key_check").all() as { table: string }[];
+  if (broken.length > 0) throw new BrokenReferencesError(broken[0]!.table);
+  return counts;
+}
+
+export class BrokenReferencesError extends Error {
+  constructor(readonly table: string) {
+    super(`a row of ${table} refers to a row the file does not have`);
+  }
+}
