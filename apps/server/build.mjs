@@ -1,0 +1,41 @@
+// The server as plain JavaScript: `npm run build` (turbo) bundles src/server.ts and
+// src/admin/cli.ts, with the workspace packages they use (@club/db, @club/shared), into dist/.
+// npm packages stay external (installed with `npm ci --omit=dev`): native ones must, and some
+// read files beside themselves (@fastify/swagger-ui's assets). The migrations are copied next to
+// the bundle, where packages/db/src/migrate.ts looks for them.
+import { cpSync, rmSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const root = fileURLToPath(new URL(".", import.meta.url));
+const outdir = `${root}dist`;
+
+/** Bare imports are external, except our own workspace packages (TypeScript sources). */
+const externalNpmPackages = {
+  name: "external-npm-packages",
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith("@club/")) return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+rmSync(outdir, { recursive: true, force: true });
+await build({
+  absWorkingDir: root,
+  entryPoints: { server: "src/server.ts", "admin/cli": "src/admin/cli.ts" },
+  outdir,
+  bundle: true,
+  splitting: true,
+  platform: "node",
+  format: "esm",
+  target: "node20.19",
+  sourcemap: "linked",
+  chunkNames: "chunks/[name]-[hash]",
+  plugins: [externalNpmPackages],
+  logLevel: "warning",
+});
+cpSync(fileURLToPath(new URL("../../packages/db/migrations", import.meta.url)), `${outdir}/migrations`, {
+  recursive: true,
+});
