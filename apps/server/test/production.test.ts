@@ -20,11 +20,13 @@ import { afterAll, describe, expect, it } from "vitest";
  * from the Dockerfile itself and their COPY lists, RUN commands, ENV, CMD and HEALTHCHECK are
  * carried out on a copy of the repository, in temp dirs.
  *
- * - build: the repository's files (`COPY . .`), `npm run build`. The one shortcut: its
- *   `npm ci` is replaced by a link to the already installed node_modules.
+ * - build: the repository's files (`COPY . .`), `npm run build` (the web app and the server's
+ *   JavaScript build). The one shortcut: its `npm ci` is replaced by a link to the already
+ *   installed node_modules.
  * - prod-deps: a REAL `npm ci --omit=dev ...` (with --prefer-offline: the npm cache is warm),
  *   which compiles better-sqlite3 from source: the slow part, about 1.5 minutes.
- * - runtime: the COPY lines, then CMD with the image's ENV and DATA_DIR on a temp dir;
+ * - runtime: the COPY lines, then CMD (`node apps/server/dist/server.js`: no TypeScript source,
+ *   no tsx) with the image's ENV and DATA_DIR on a temp dir;
  *   /healthz, the HEALTHCHECK command, the web page and its immutable assets, a clean SIGTERM.
  */
 
@@ -250,6 +252,9 @@ describe("the Dockerfile's recipe, outside Docker", () => {
     expect(existsSync(join(build, "apps/web/dist/index.html")), "npm run build made apps/web/dist").toBe(
       true,
     );
+    expect(existsSync(join(build, "apps/server/dist/server.js")), "npm run build made apps/server/dist").toBe(
+      true,
+    );
 
     // ---- stage prod-deps: its COPY lines from the context, its RUN npm ci for real
     const runtimeDir = join(work, "app");
@@ -270,9 +275,11 @@ describe("the Dockerfile's recipe, outside Docker", () => {
       else throw new Error(`unexpected COPY --from=${c.from}`);
     }
 
-    // Production dependencies only: no bundler, test runner, type checker or turbo.
+    // Production dependencies only: no bundler, test runner, type checker, tsx or turbo.
     const installed = readdirSync(join(runtimeDir, "node_modules"));
     for (const devOnly of [
+      "tsx",
+      "esbuild",
       "vite",
       "vitest",
       "typescript",
@@ -284,11 +291,15 @@ describe("the Dockerfile's recipe, outside Docker", () => {
       expect(installed, devOnly).not.toContain(devOnly);
     }
     expect(installed).toEqual(
-      expect.arrayContaining(["tsx", "fastify", "better-sqlite3", "argon2", "sharp"]),
+      expect.arrayContaining(["fastify", "better-sqlite3", "argon2", "sharp"]),
     );
     expect(
       existsSync(join(runtimeDir, "node_modules/better-sqlite3/build/Release/better_sqlite3.node")),
     ).toBe(true);
+
+    // The server runs from its build: no TypeScript sources in the image.
+    expect(existsSync(join(runtimeDir, "apps/server/src")), "apps/server/src in the image").toBe(false);
+    expect(existsSync(join(runtimeDir, "packages/db/src")), "packages/db/src in the image").toBe(false);
 
     // ---- start CMD with the image's ENV; DATA_DIR and PORT are ours
     const dataDir = join(work, "data");
