@@ -1,8 +1,9 @@
-// The server as plain JavaScript: `npm run build` (turbo) bundles src/server.ts and
-// src/admin/cli.ts, with the workspace packages they use (@club/db, @club/shared), into dist/.
-// npm packages stay external (installed with `npm ci --omit=dev`): native ones must, and some
-// read files beside themselves (@fastify/swagger-ui's assets). The migrations are copied next to
-// the bundle, where packages/db/src/migrate.ts looks for them.
+// The server as plain JavaScript: `npm run build` (turbo) bundles src/start.ts (dist/server.js:
+// a heap setting, then src/server.ts) and src/admin/cli.ts (dist/admin/cli.js), with the workspace
+// packages they use (@club/db, @club/shared), into dist/. npm packages stay external (installed
+// with `npm ci --omit=dev`): native ones must, and some read files beside themselves
+// (@fastify/swagger-ui's assets). The migrations are copied next to the bundle, where
+// packages/db/src/migrate.ts looks for them.
 import { cpSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -24,7 +25,7 @@ const externalNpmPackages = {
 rmSync(outdir, { recursive: true, force: true });
 await build({
   absWorkingDir: root,
-  entryPoints: { server: "src/server.ts", "admin/cli": "src/admin/cli.ts" },
+  entryPoints: { server: "src/start.ts", "admin/cli": "src/admin/cli.ts" },
   outdir,
   bundle: true,
   splitting: true,
