@@ -11,16 +11,11 @@ import { build } from "esbuild";
 const root = fileURLToPath(new URL(".", import.meta.url));
 const outdir = `${root}dist`;
 
-/** Bare imports are external, except our own workspace packages (TypeScript sources). */
-const externalNpmPackages = {
-  name: "external-npm-packages",
-  setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) => {
-      if (args.path.startsWith("@club/")) return undefined;
-      return { path: args.path, external: true };
-    });
-  },
-};
+/**
+ * Installed, not bundled: native addons (better-sqlite3, argon2, sharp) and packages that read
+ * files beside themselves (@fastify/swagger-ui's assets).
+ */
+const EXTERNAL = ["better-sqlite3", "argon2", "sharp", "@fastify/swagger-ui"];
 
 rmSync(outdir, { recursive: true, force: true });
 await build({
@@ -34,7 +29,11 @@ await build({
   target: "node20.19",
   sourcemap: "linked",
   chunkNames: "chunks/[name]-[hash]",
-  plugins: [externalNpmPackages],
+  external: EXTERNAL,
+  // Bundled CommonJS packages call require() (node: built-ins, optional peers): give them one.
+  banner: {
+    js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
+  },
   logLevel: "warning",
 });
 cpSync(fileURLToPath(new URL("../../packages/db/migrations", import.meta.url)), `${outdir}/migrations`, {
