@@ -196,6 +196,16 @@ describe("the Dockerfile's recipe, outside Docker", () => {
     );
   });
 
+  it("docker-compose.yml caps the logs, keeps the data (backups too) in one volume, and has the loopback alternative", () => {
+    const compose = readFileSync(join(REPO, "docker-compose.yml"), "utf8");
+    expect(compose).toMatch(/^\s+- club-data:\/data$/m);
+    expect(compose).toMatch(/^\s+driver: json-file$/m);
+    expect(compose).toMatch(/^\s+max-size: "\d+m"$/m);
+    expect(compose).toMatch(/^\s+max-file: "\d+"$/m);
+    expect(compose).toContain('# - "127.0.0.1:${PORT:-3000}:3000"');
+    expect(compose).toContain("/data/backups");
+  });
+
   it("copies every workspace's package.json before npm ci (the lockfile needs them all)", () => {
     const rootPkg = JSON.parse(readFileSync(join(REPO, "package.json"), "utf8")) as { workspaces: string[] };
     const manifests = rootPkg.workspaces.flatMap((pattern) => {
@@ -290,9 +300,7 @@ describe("the Dockerfile's recipe, outside Docker", () => {
     ]) {
       expect(installed, devOnly).not.toContain(devOnly);
     }
-    expect(installed).toEqual(
-      expect.arrayContaining(["fastify", "better-sqlite3", "argon2", "sharp"]),
-    );
+    expect(installed).toEqual(expect.arrayContaining(["fastify", "better-sqlite3", "argon2", "sharp"]));
     expect(
       existsSync(join(runtimeDir, "node_modules/better-sqlite3/build/Release/better_sqlite3.node")),
     ).toBe(true);
