@@ -13,6 +13,8 @@
  * the targets (start <= 2x bare, idle RSS <= 1.5x bare). It exits 0 whether or not they are met.
  *
  *   FOOTPRINT_RUNS=7  FOOTPRINT_SETTLE_MS=3000  FOOTPRINT_HOUR_REQUESTS=3000  FOOTPRINT_JSON=file
+ *   FOOTPRINT_BEFORE=1  also the server from its sources as it ran before the build
+ *                       (`node --import tsx src/server.ts`, with tsx's esbuild helper processes)
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -40,7 +42,7 @@ function processTree(pid: number): number[] {
   const out = [pid];
   for (let i = 0; i < out.length; i++) {
     const p = out[i] as number;
-    let tasks: string[] = [];
+    let tasks: string[];
     try {
       tasks = readdirSync(`/proc/${p}/task`);
     } catch {
@@ -78,8 +80,9 @@ interface Started {
   stop: () => Promise<void>;
 }
 
-/** `node <entry>` on a free port and DATA_DIR; resolves at the first 200 on /healthz. */
-async function start(entry: string, dataDir: string): Promise<Started> {
+/** `node <args>` on a free port and DATA_DIR; resolves at the first 200 on /healthz. */
+async function start(args: string[], dataDir: string): Promise<Started> {
+  const entry = args.join(" ");
   const port = await freePort();
   const env = {
     ...process.env,
@@ -96,7 +99,7 @@ async function start(entry: string, dataDir: string): Promise<Started> {
   };
   const baseUrl = `http://127.0.0.1:${port}`;
   const t0 = performance.now();
-  const child = spawn(process.execPath, [entry], { cwd: serverDir, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, args, { cwd: serverDir, env, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   child.stdout?.on("data", (d: Buffer) => (out += d.toString()));
   child.stderr?.on("data", (d: Buffer) => (out += d.toString()));
@@ -122,7 +125,7 @@ async function start(entry: string, dataDir: string): Promise<Started> {
   return { child, baseUrl, startMs, stop };
 }
 
-async function startAndIdle(entry: string) {
+async function startAndIdle(entry: string[]) {
   const dataDir = mkdtempSync(join(tmpdir(), "club-footprint-"));
   try {
     const s = await start(entry, dataDir);
@@ -136,7 +139,7 @@ async function startAndIdle(entry: string) {
 }
 
 /** The built server on a realistic club, through a club's hour of requests. */
-async function clubHour(entry: string) {
+async function clubHour(entry: string[]) {
   const dataDir = mkdtempSync(join(tmpdir(), "club-footprint-hour-"));
   try {
     const club = await generateClub(dataDir, REALISTIC);
@@ -167,7 +170,15 @@ async function clubHour(entry: string) {
       await sleep(SETTLE_MS);
       const afterMb = treeRssMb(s.child.pid ?? 0);
       const non2xx = result.non2xx;
-      return { requests: result.requests.total, seconds, non2xx, errors: result.errors, idleMb, peakMb, afterMb };
+      return {
+        requests: result.requests.total,
+        seconds,
+        non2xx,
+        errors: result.errors,
+        idleMb,
+        peakMb,
+        afterMb,
+      };
     } finally {
       await s.stop();
     }
@@ -177,18 +188,25 @@ async function clubHour(entry: string) {
 }
 
 async function main() {
-  const server = builtServerEntry();
+  const server = [builtServerEntry()];
+  const fromSources = ["--import", "tsx", "src/server.ts"];
+  const withBefore = process.env.FOOTPRINT_BEFORE === "1";
   const bare: { startMs: number; rssMb: number }[] = [];
   const ours: { startMs: number; rssMb: number }[] = [];
+  const before: { startMs: number; rssMb: number }[] = [];
   // One of each first, unrecorded: the file system cache warm for both.
-  await startAndIdle(BARE);
+  await startAndIdle([BARE]);
   await startAndIdle(server);
+  if (withBefore) await startAndIdle(fromSources);
+  const line = (r: { startMs: number; rssMb: number } | undefined) =>
+    `${r?.startMs.toFixed(0)} ms ${r?.rssMb.toFixed(1)} MB`;
   for (let i = 0; i < RUNS; i++) {
-    bare.push(await startAndIdle(BARE));
+    bare.push(await startAndIdle([BARE]));
     ours.push(await startAndIdle(server));
-    const [b, o] = [bare.at(-1), ours.at(-1)];
+    if (withBefore) before.push(await startAndIdle(fromSources));
     console.log(
-      `run ${i + 1}/${RUNS}: bare ${b?.startMs.toFixed(0)} ms ${b?.rssMb.toFixed(1)} MB; server ${o?.startMs.toFixed(0)} ms ${o?.rssMb.toFixed(1)} MB`,
+      `run ${i + 1}/${RUNS}: bare ${line(bare.at(-1))}; server ${line(ours.at(-1))}` +
+        (withBefore ? `; from sources (tsx) ${line(before.at(-1))}` : ""),
     );
   }
   const hour = await clubHour(server);
@@ -221,6 +239,13 @@ async function main() {
   console.log(
     `  a club's hour:    ${hour.requests} requests in ${hour.seconds.toFixed(1)} s (${hour.non2xx} non-2xx, ${hour.errors} errors) on a realistic club: RSS ${hour.idleMb.toFixed(1)} MB idle, ${hour.peakMb.toFixed(1)} MB peak, ${hour.afterMb.toFixed(1)} MB after`,
   );
+  if (withBefore) {
+    const b = { startMs: median(before.map((r) => r.startMs)), rssMb: median(before.map((r) => r.rssMb)) };
+    Object.assign(summary, { beforeStartMs: b.startMs, beforeRssMb: b.rssMb });
+    console.log(
+      `  before (tsx):     ${b.startMs.toFixed(0)} ms (${(b.startMs / m.bareStartMs).toFixed(2)}x), ${b.rssMb.toFixed(1)} MB (${(b.rssMb / m.bareRssMb).toFixed(2)}x)`,
+    );
+  }
   if (process.env.FOOTPRINT_JSON) writeFileSync(process.env.FOOTPRINT_JSON, JSON.stringify(summary, null, 2));
 }
 
