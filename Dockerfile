@@ -26,8 +26,14 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-# ---- prod-deps: the server's production dependencies only (no tsx, no TypeScript, no bundler) ----
-FROM toolchain AS prod-deps
+# ---- prod-deps: the build's node_modules without the dev dependencies (native modules stay built) ----
+FROM build AS prod-deps
+RUN npm prune --omit=dev --no-audit --no-fund
+
+# ---- runtime: the two builds and the production dependencies; no compilers, no sources, not root ----
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production DATA_DIR=/data PORT=3000 HOST=0.0.0.0
+WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
@@ -36,13 +42,7 @@ COPY packages/api/package.json packages/api/
 COPY packages/db/package.json packages/db/
 COPY packages/shared/package.json packages/shared/
 COPY packages/testing/package.json packages/testing/
-RUN npm ci --omit=dev --workspace=@club/server --no-audit --no-fund
-
-# ---- runtime: no compilers, no dev dependencies, not root ----
-FROM node:20-bookworm-slim AS runtime
-ENV NODE_ENV=production DATA_DIR=/data PORT=3000 HOST=0.0.0.0
-WORKDIR /app
-COPY --from=prod-deps /app ./
+COPY --from=prod-deps /app/node_modules node_modules
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/web/dist apps/web/dist
 RUN mkdir -p /data && chown node:node /data
