@@ -185,10 +185,11 @@ describe("the Dockerfile's recipe, outside Docker", () => {
   const stages = parseDockerfile(dockerfile);
   const work = mkdtempSync(join(tmpdir(), "club-production-"));
   let server: ChildProcess | undefined;
+  // Removing the copies (tens of thousands of files) takes a while on a busy machine.
   afterAll(() => {
     if (server && server.exitCode === null) server.kill("SIGKILL");
     rmSync(work, { recursive: true, force: true });
-  });
+  }, 300_000);
 
   it("is a conventional multi-stage Dockerfile", () => {
     expect(stages.map((s) => s.name)).toEqual(["toolchain", "build", "prod-deps", "runtime"]);
