@@ -11,7 +11,8 @@ RUN apt-get update \
 ENV npm_config_update_notifier=false TURBO_TELEMETRY_DISABLED=1 JOBS=max
 WORKDIR /app
 
-# ---- build: all dependencies (dev included), then the web app into apps/web/dist ----
+# ---- build: all dependencies (dev included), then `npm run build`: the web app into apps/web/dist,
+# the server (with the workspace packages it uses) as plain JavaScript into apps/server/dist ----
 FROM toolchain AS build
 COPY package.json package-lock.json .npmrc ./
 COPY apps/server/package.json apps/server/
@@ -25,8 +26,14 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-# ---- prod-deps: the server's production dependencies only (tsx runs the TypeScript) ----
-FROM toolchain AS prod-deps
+# ---- prod-deps: the build's node_modules without the dev dependencies (native modules stay built) ----
+FROM build AS prod-deps
+RUN npm prune --omit=dev --no-audit --no-fund
+
+# ---- runtime: the two builds and the production dependencies; no compilers, no sources, not root ----
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production DATA_DIR=/data PORT=3000 HOST=0.0.0.0
+WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
@@ -35,20 +42,12 @@ COPY packages/api/package.json packages/api/
 COPY packages/db/package.json packages/db/
 COPY packages/shared/package.json packages/shared/
 COPY packages/testing/package.json packages/testing/
-RUN npm ci --omit=dev --workspace=@club/server --no-audit --no-fund
-
-# ---- runtime: no compilers, no dev dependencies, not root ----
-FROM node:20-bookworm-slim AS runtime
-ENV NODE_ENV=production DATA_DIR=/data PORT=3000 HOST=0.0.0.0
-WORKDIR /app
-COPY --from=prod-deps /app ./
-COPY packages/shared packages/shared
-COPY packages/db packages/db
-COPY apps/server apps/server
+COPY --from=prod-deps /app/node_modules node_modules
+COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/web/dist apps/web/dist
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME /data
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "--import", "tsx", "apps/server/src/server.ts"]
+CMD ["node", "apps/server/dist/server.js"]

@@ -25,6 +25,15 @@ export default tseslint.config(
     },
   },
   {
+    // Plain JavaScript run by node as it is (the server's build script, the benchmark's bare Fastify).
+    files: ["**/*.mjs"],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      globals: { process: "readonly", console: "readonly", URL: "readonly" },
+    },
+  },
+  {
     // The web app knows the server only through @club/api (types) and @club/shared (schemas):
     // nothing of the server or the database may reach a bundle, not even by accident.
     files: ["apps/web/**"],

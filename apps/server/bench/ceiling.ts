@@ -1,7 +1,7 @@
 /**
  * The benchmarks' CEILING: a bare Fastify instance (no plugins, no logger) that answers every
  * recorded GET with the exact status, headers and body bytes the real server gave, precomputed.
- * Started by bench/run.ts as a child process, exactly like the real server (node --import tsx),
+ * Started by bench/run.ts as a child process, like the real server (node, here with tsx),
  * so the two differ only in what happens between reading a request and writing its answer.
  *
  *   CEILING_FILE=responses.json PORT=0 node --import tsx bench/ceiling.ts

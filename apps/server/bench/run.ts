@@ -2,7 +2,7 @@
  * npm run bench: the API's read throughput next to a CEILING, in one run.
  *
  * For each club (realistic, stress) it generates a temp DATA_DIR (bench/generator.ts), starts
- * the real server as a child process on loopback (node --import tsx src/server.ts, as `npm start`
+ * the real server as a child process on loopback (node dist/server.js, as `npm start`
  * does), records the exact bytes the server answers for every benchmarked URL, and starts the
  * ceiling (bench/ceiling.ts): a bare Fastify route in a child process of the same shape that
  * replays those bytes precomputed. Each read is then measured with autocannon (10 connections,

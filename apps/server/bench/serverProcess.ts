@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,11 +8,20 @@ import { closeDb, members, openDb, runMigrations, themes } from "@club/db";
 import { TokenService } from "../src/platform/tokens";
 
 /**
- * The real server as a child process (`node --import tsx src/server.ts`, as `npm start` runs it),
- * on loopback, a free port and a temp DATA_DIR: for the crash, shutdown and load tests.
+ * The real server as a child process (`node dist/server.js`, the build `npm start` runs), on
+ * loopback, a free port and a temp DATA_DIR: for the crash, shutdown and load tests. The build is
+ * made by `npm run build`, and by the server's vitest global setup before the tests.
  */
 
 export const serverDir = fileURLToPath(new URL("..", import.meta.url));
+export const builtServer = join(serverDir, "dist/server.js");
+
+/** The path of the built server; a clear error when there is none yet. */
+export function builtServerEntry(): string {
+  if (!existsSync(builtServer))
+    throw new Error(`${builtServer} is missing: build the server first (npm run build)`);
+  return builtServer;
+}
 export const JWT_SECRET = "process-test-secret-process-test-secret-0123456789";
 
 export function freePort(): Promise<number> {
@@ -81,7 +90,7 @@ export async function startServer(
   opts: { port?: number; env?: Record<string, string>; timeoutMs?: number; nodeArgs?: string[] } = {},
 ): Promise<ServerProcess> {
   const port = opts.port ?? (await freePort());
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), "--import", "tsx", "src/server.ts"], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), builtServerEntry()], {
     cwd: serverDir,
     env: {
       ...process.env,

@@ -125,9 +125,9 @@ describe("logs", () => {
   });
 });
 
-describe("the server process", () => {
+describe("the server process (its build, dist/server.js, as npm start runs it)", () => {
   it("stops at start with one clear line for a bad variable", async () => {
-    const child = spawn("npx", ["tsx", "src/server.ts"], {
+    const child = spawn(process.execPath, ["dist/server.js"], {
       cwd: serverDir,
       env: { ...process.env, PORT: "-5" },
     });
@@ -146,7 +146,7 @@ describe("the server process", () => {
   it("serves /healthz and exits 0 on SIGTERM", async () => {
     const dir = mkdtempSync(join(tmpdir(), "club-proc-"));
     const port = await freePort();
-    const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
+    const child = spawn(process.execPath, ["dist/server.js"], {
       cwd: serverDir,
       env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, DEMO_DATA: "true" },
     });

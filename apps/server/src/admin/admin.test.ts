@@ -42,9 +42,9 @@ describe("admin command line (npm run admin)", () => {
   let imageHash = "";
   let bottleId = 0;
 
-  /** The CLI as `npm run admin` starts it (tsx, from apps/server), on the test app's DATA_DIR. */
+  /** The CLI as `npm run admin` starts it (its build, from apps/server), on the test app's DATA_DIR. */
   const admin = (args: string[], env: Record<string, string> = {}) =>
-    run(process.execPath, ["--import", "tsx", "src/admin/cli.ts", ...args], SERVER_DIR, {
+    run(process.execPath, ["dist/admin/cli.js", ...args], SERVER_DIR, {
       DATA_DIR: t.dataDir,
       ...env,
     });
@@ -296,7 +296,7 @@ describe("admin command line: membership (approve, role, deactivate, invite)", (
   let cy: Awaited<ReturnType<TestApp["member"]>>;
 
   const admin = (args: string[]) =>
-    run(process.execPath, ["--import", "tsx", "src/admin/cli.ts", ...args], SERVER_DIR, {
+    run(process.execPath, ["dist/admin/cli.js", ...args], SERVER_DIR, {
       DATA_DIR: t.dataDir,
       APP_URL: "http://club.test",
       REGISTRATION: "approval",

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { z, type ZodObject, type ZodType } from "zod";
 import * as shared from "@club/shared";
 import { CLUB_NAME, DateInputSchema, EmailSchema } from "@club/shared";
@@ -6,6 +5,7 @@ import * as local from "./openapiSchemas";
 import { restEndpoints, type RestEndpoint } from "./endpoints";
 import type { ErrorStatus } from "./meta";
 import { restOnlyRoutes } from "./restOnly";
+import { serverVersion } from "../platform/serverRoot";
 
 export type Tag =
   | "Auth"
@@ -413,13 +413,6 @@ function operation(route: ApiRoute, names: Map<ZodType, string>): OpenApiOperati
   }
   return op;
 }
-
-const serverVersion = (): string => {
-  const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
-    version?: string;
-  };
-  return pkg.version ?? "0.0.0";
-};
 
 /** Builds the OpenAPI 3.1 document from the route table and the shared zod schemas. */
 export function buildOpenApiDocument(routes: ApiRoute[] = apiRoutes()): OpenApiDocument {

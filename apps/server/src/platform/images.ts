@@ -3,7 +3,7 @@ import { existsSync, renameSync, utimesSync, writeFileSync } from "node:fs";
 import { readdir, readFile, stat, unlink } from "node:fs/promises";
 import { join } from "node:path";
 import pLimit, { type LimitFunction } from "p-limit";
-import sharp, { type OutputInfo } from "sharp";
+import type { OutputInfo, default as Sharp } from "sharp";
 import { IMAGE_MAX_DIMENSION_PX, IMAGE_MAX_PIXELS, IMAGE_MEDIUM_PX, IMAGE_THUMB_PX } from "@club/shared";
 
 export type ImageVariant = "full" | "medium" | "thumb";
@@ -14,7 +14,22 @@ const VARIANTS: Record<Exclude<ImageVariant, "full">, { px: number; quality: num
   thumb: { px: IMAGE_THUMB_PX, quality: 75 },
 };
 
-const resized = (full: Buffer, variant: Exclude<ImageVariant, "full">) =>
+let sharpLoaded: Promise<typeof Sharp> | undefined;
+
+/**
+ * sharp (libvips: ~28 MB of memory and a slower start) is loaded with the first image processed,
+ * not at start: most of a server's life serves stored files. Every image is decoded once, so
+ * libvips' operation cache would only hold on to memory.
+ */
+export function loadSharp(): Promise<typeof Sharp> {
+  sharpLoaded ??= import("sharp").then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  });
+  return sharpLoaded;
+}
+
+const resized = (sharp: typeof Sharp, full: Buffer, variant: Exclude<ImageVariant, "full">) =>
   sharp(full)
     .resize(VARIANTS[variant].px, VARIANTS[variant].px, { fit: "inside", withoutEnlargement: true })
     .webp({ quality: VARIANTS[variant].quality })
@@ -43,9 +58,6 @@ export const SWEEP_GRACE_MS = 10 * 60 * 1000;
 
 const IMAGE_FILE = /^([0-9a-f]{32})(?:-medium|-thumb)?\.webp$/;
 const TEMP_FILE = /\.tmp$/;
-
-// Every image is decoded once: libvips' operation cache would only hold on to memory.
-sharp.cache(false);
 
 /** Magic numbers of the accepted formats: the content decides, never the file name. */
 export function sniffImageType(bytes: Buffer): "jpeg" | "png" | "webp" | "gif" | null {
@@ -131,6 +143,7 @@ export class ImageStore {
     let full: { data: Buffer; info: OutputInfo };
     let medium: Buffer;
     let thumb: Buffer;
+    const sharp = await loadSharp();
     try {
       // The header only: no pixel limit here, so a huge one is told apart from a broken file.
       const meta = await sharp(input, { failOn: "error", limitInputPixels: false }).metadata();
@@ -145,7 +158,10 @@ export class ImageStore {
         .webp({ quality: 82 })
         .toBuffer({ resolveWithObject: true });
       // From the re-encoded image: decoding 1600 px is far cheaper than the original again.
-      [medium, thumb] = await Promise.all([resized(full.data, "medium"), resized(full.data, "thumb")]);
+      [medium, thumb] = await Promise.all([
+        resized(sharp, full.data, "medium"),
+        resized(sharp, full.data, "thumb"),
+      ]);
     } catch {
       return { ok: false, reason: "invalid" };
     }
@@ -183,7 +199,7 @@ export class ImageStore {
     return this.jobs(async () => {
       if (this.exists(hash, variant)) return true;
       try {
-        const data = await resized(await readFile(this.pathFor(hash, "full")), variant);
+        const data = await resized(await loadSharp(), await readFile(this.pathFor(hash, "full")), variant);
         this.writeAtomically(this.pathFor(hash, variant), data);
         return true;
       } catch {

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { FastifyBaseLogger } from "fastify";
 import {
   insertOutboxMessage,
@@ -30,7 +30,8 @@ export const backoffMs = (attempts: number) => Math.min(MAX_BACKOFF_MS, 2 ** att
  * DATA_DIR/outbox/) and retries failures with exponential backoff. An SMTP outage loses nothing.
  */
 export class Mailer {
-  private readonly transport: Transporter;
+  /** Made with the first message due: nodemailer (~15 MB) is not loaded by a server that sends none. */
+  private transport: Transporter | undefined;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = false;
@@ -42,11 +43,16 @@ export class Mailer {
     transport?: Transporter,
     private readonly retryDelayMs: (attempts: number) => number = backoffMs,
   ) {
-    this.transport =
-      transport ??
-      (config.smtpUrl
-        ? nodemailer.createTransport(config.smtpUrl)
-        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }));
+    this.transport = transport;
+  }
+
+  private async openTransport(): Promise<Transporter> {
+    if (this.transport) return this.transport;
+    const { default: nodemailer } = await import("nodemailer");
+    this.transport ??= this.config.smtpUrl
+      ? nodemailer.createTransport(this.config.smtpUrl)
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+    return this.transport;
   }
 
   send(email: Email): void {
@@ -73,7 +79,7 @@ export class Mailer {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     await this.running;
-    this.transport.close();
+    this.transport?.close();
   }
 
   private schedule(): void {
@@ -90,7 +96,8 @@ export class Mailer {
     const due = listDueOutboxMessages(this.db, new Date().toISOString(), BATCH_SIZE);
     for (const message of due) {
       try {
-        const info = (await this.transport.sendMail({
+        const transport = await this.openTransport();
+        const info = (await transport.sendMail({
           from: this.config.mailFrom,
           to: message.to,
           subject: message.subject,

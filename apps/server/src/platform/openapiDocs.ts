@@ -1,30 +1,84 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import swagger, { type StaticDocumentSpec } from "@fastify/swagger";
-import swaggerUi from "@fastify/swagger-ui";
-import { openApiDocument } from "../api/openapi";
+import type { OpenApiDocument } from "../api/openapi";
 
 export const OPENAPI_JSON_PATH = "/api/openapi.json";
 export const DOCS_PREFIX = "/docs";
 
+let documentLoaded: Promise<OpenApiDocument> | undefined;
+
 /**
- * The OpenAPI document generated from the route table and the shared zod schemas, served at
- * /api/openapi.json, and Swagger UI at /docs (its assets are bundled: no CDN, works offline).
+ * The OpenAPI document, generated from the route table and the shared zod schemas on the first
+ * request that needs it, not at start (building it takes a few hundred ms and ~10 MB).
+ */
+export const loadOpenApiDocument = (): Promise<OpenApiDocument> =>
+  (documentLoaded ??= import("../api/openapi").then(({ openApiDocument }) => openApiDocument()));
+
+/**
+ * Swagger UI in an app of its own, made on the first visit to /docs: loading @fastify/swagger-ui
+ * (and its static file index) cost about a tenth of the server's start for a page few visit.
+ */
+async function createDocsApp(): Promise<FastifyInstance> {
+  const [{ default: Fastify }, { default: swaggerUi }, document] = await Promise.all([
+    import("fastify"),
+    import("@fastify/swagger-ui"),
+    loadOpenApiDocument(),
+  ]);
+  const docs = Fastify({ logger: false });
+  // What @fastify/swagger would decorate (read by swagger-ui's /docs/json and /docs/yaml), under
+  // its name to satisfy swagger-ui's dependency on it.
+  await docs.register(
+    fp(async (a) => void a.decorate("swagger", () => document), { name: "@fastify/swagger" }),
+  );
+  await docs.register(swaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    // Its Content-Security-Policy comes from plugins/security.ts (DOCS_CSP_DIRECTIVES for /docs*).
+    // BaseLayout: no top bar (its "Explore" box and the Fastify logo); no calls to the online validator.
+    uiConfig: { docExpansion: "list", deepLinking: true, layout: "BaseLayout", validatorUrl: null },
+  });
+  await docs.ready();
+  return docs;
+}
+
+/** Headers the outer reply sets itself (length, compression, connection). */
+const NOT_FORWARDED = new Set([
+  "host",
+  "content-length",
+  "accept-encoding",
+  "connection",
+  "transfer-encoding",
+  "date",
+]);
+
+/**
+ * The OpenAPI document at /api/openapi.json, and Swagger UI at /docs (its assets are bundled: no
+ * CDN, works offline). Both are made on first use.
  */
 export default fp(
   async (app) => {
-    const document = openApiDocument();
-    await app.register(swagger, {
-      mode: "static",
-      specification: { document: document as unknown as StaticDocumentSpec["document"] },
+    let docsApp: Promise<FastifyInstance> | undefined;
+    const openDocs = () =>
+      (docsApp ??= createDocsApp().catch((error: unknown) => {
+        docsApp = undefined;
+        throw error;
+      }));
+    const forwardToDocs = async (req: FastifyRequest, reply: FastifyReply) => {
+      const docs = await openDocs();
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).filter(([name]) => !NOT_FORWARDED.has(name)),
+      ) as Record<string, string>;
+      const res = await docs.inject({ method: req.method as "GET" | "HEAD", url: req.url, headers });
+      for (const [name, value] of Object.entries(res.headers))
+        if (value !== undefined && !NOT_FORWARDED.has(name)) reply.header(name, value);
+      return reply.code(res.statusCode).send(res.rawPayload);
+    };
+    for (const url of [DOCS_PREFIX, `${DOCS_PREFIX}/*`])
+      app.route({ method: ["GET", "HEAD"], url, handler: forwardToDocs });
+    app.addHook("onClose", async () => {
+      if (docsApp) await (await docsApp.catch(() => undefined))?.close();
     });
-    await app.register(swaggerUi, {
-      routePrefix: DOCS_PREFIX,
-      // Its Content-Security-Policy comes from plugins/security.ts (DOCS_CSP_DIRECTIVES for /docs*).
-      // BaseLayout: no top bar (its "Explore" box and the Fastify logo); no calls to the online validator.
-      uiConfig: { docExpansion: "list", deepLinking: true, layout: "BaseLayout", validatorUrl: null },
-    });
-    app.get(OPENAPI_JSON_PATH, { schema: { hide: true } }, async (_req, reply) =>
-      reply.header("Cache-Control", "no-cache").send(document),
+    app.get(OPENAPI_JSON_PATH, async (_req, reply) =>
+      reply.header("Cache-Control", "no-cache").send(await loadOpenApiDocument()),
     );
   },
   { name: "openapi" },

@@ -1,13 +1,14 @@
 import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import fp from "fastify-plugin";
 import fastifyStatic from "@fastify/static";
 import { findBottleImage } from "@club/db";
 import { ServerMessages } from "@club/shared";
 import { createPageRenderer } from "./pageHints";
 import { errorBody } from "../api/restErrors";
+import { serverRoot } from "./serverRoot";
 
-export const webDistDir = fileURLToPath(new URL("../../../web/dist", import.meta.url));
+export const webDistDir = join(serverRoot, "../web/dist");
 
 // Not "/login?...": POST /login is the API, but a page load of /login?next=...&email=... is the
 // web app's login screen (issue 11), so it falls back to index.html like any other route.

@@ -1,0 +1,41 @@
+// The server as plain JavaScript: `npm run build` (turbo) bundles src/start.ts (dist/server.js:
+// a heap setting, then src/server.ts) and src/admin/cli.ts (dist/admin/cli.js), with the workspace
+// packages they use (@club/db, @club/shared), into dist/. npm packages stay external (installed
+// with `npm ci --omit=dev`): native ones must, and some read files beside themselves
+// (@fastify/swagger-ui's assets). The migrations are copied next to the bundle, where
+// packages/db/src/migrate.ts looks for them.
+import { cpSync, rmSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const root = fileURLToPath(new URL(".", import.meta.url));
+const outdir = `${root}dist`;
+
+/**
+ * Installed, not bundled: native addons (better-sqlite3, argon2, sharp) and packages that read
+ * files beside themselves (@fastify/swagger-ui's assets).
+ */
+const EXTERNAL = ["better-sqlite3", "argon2", "sharp", "@fastify/swagger-ui"];
+
+rmSync(outdir, { recursive: true, force: true });
+await build({
+  absWorkingDir: root,
+  entryPoints: { server: "src/start.ts", "admin/cli": "src/admin/cli.ts" },
+  outdir,
+  bundle: true,
+  splitting: true,
+  platform: "node",
+  format: "esm",
+  target: "node20.19",
+  sourcemap: "linked",
+  chunkNames: "chunks/[name]-[hash]",
+  external: EXTERNAL,
+  // Bundled CommonJS packages call require() (node: built-ins, optional peers): give them one.
+  banner: {
+    js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
+  },
+  logLevel: "warning",
+});
+cpSync(fileURLToPath(new URL("../../packages/db/migrations", import.meta.url)), `${outdir}/migrations`, {
+  recursive: true,
+});
