@@ -172,7 +172,7 @@ describe("installable app, readable offline", () => {
       await shows(failed);
       expect((await failed.innerText()).trim()).toBe(Messages.uploadImage);
       // The data came from what the worker kept, not from the server.
-      expect(fromCache.join(" ")).toContain("bottles.list");
+      expect(fromCache.join(" ")).toContain("search.bottles");
       expect(fromCache.join(" ")).toContain("meetings.byId");
       expect(fromCache.join(" ")).toContain("bottles.byId");
       expect(

@@ -21,4 +21,8 @@ export const OFFLINE_READS: readonly string[] = [
   "night.results",
   "night.bottlePours",
   "night.clubScores",
+  "search.bottles",
+  "search.everything",
+  "cellar.shelf",
+  "stats.get",
 ];
