@@ -225,8 +225,8 @@ function itemsByIds(db: Db, ids: number[]): BottleSearchItem[] {
 }
 
 /**
- * One page of the library: search text, filters, sort and paging, in two queries (the page's ids
- * and the total with a window count, then the page's rows), plus a lookup when q is given.
+ * One page of the library: search text, filters, sort and paging: the total, the page's ids (with
+ * q: one query, the total as a window count), then the page's rows.
  */
 export function searchBottles(db: Db, o: BottleSearchOptions): { total: number; items: BottleSearchItem[] } {
   const q = o.q?.trim() ?? "";
@@ -249,14 +249,17 @@ function pageOf(
   const where = conditions(o);
   const from = matches ? sql`(${matches}) m JOIN bottles ON "bottles"."id" = m.id` : sql`bottles`;
   const filter = where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
-  const total =
+  const offset = (o.page - 1) * o.pageSize;
+  const count = () =>
     db.get<{ n: number }>(
       matches || where.length > 0
         ? sql`SELECT count(*) AS n FROM ${from} ${filter}`
         : sql`SELECT count(*) AS n FROM bottles`,
     )?.n ?? 0;
-  const offset = (o.page - 1) * o.pageSize;
-  if (total <= offset) return { total, items: [] };
+  // Without q the count is cheap and lets the page query stop early (see below); with q the
+  // full-text match is the expensive part, so it runs once and a window count rides along.
+  const total = matches ? null : count();
+  if (total !== null && total <= offset) return { total, items: [] };
 
   const sort = o.sort ?? (matches ? "relevance" : "name");
   const direction = sql.raw(o.dir === "desc" ? "DESC" : "ASC");
@@ -267,13 +270,19 @@ function pageOf(
         ? sql`m.rank ASC`
         : sql`${SORT_SQL.name} ${direction}`
       : sql`${SORT_SQL[sort]} ${direction} NULLS LAST`;
+  const orderBy = sql`ORDER BY ${order}, "bottles"."name" COLLATE NOCASE, "bottles"."id"`;
+  const page = sql`LIMIT ${o.pageSize} OFFSET ${offset}`;
+  if (total === null) {
+    const rows = db.all<{ id: number; total: number }>(
+      sql`SELECT "bottles"."id" AS id, count(*) OVER () AS total FROM ${from} ${filter} ${orderBy} ${page}`,
+    );
+    // An empty page says nothing about the total: past the last page, count on its own.
+    if (rows.length === 0) return { total: count(), items: [] };
+    return { total: rows[0]!.total, items: itemsByIds(db, rows.map((r) => r.id)) };
+  }
   // A LIMIT after ORDER BY lets SQLite keep only the best rows while it scans (no full sort).
   const ids = db
-    .all<{ id: number }>(
-      sql`SELECT "bottles"."id" AS id FROM ${from} ${filter}
-        ORDER BY ${order}, "bottles"."name" COLLATE NOCASE, "bottles"."id"
-        LIMIT ${o.pageSize} OFFSET ${offset}`,
-    )
+    .all<{ id: number }>(sql`SELECT "bottles"."id" AS id FROM ${from} ${filter} ${orderBy} ${page}`)
     .map((r) => r.id);
   return { total, items: itemsByIds(db, ids) };
 }
