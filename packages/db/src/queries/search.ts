@@ -278,7 +278,13 @@ function pageOf(
     );
     // An empty page says nothing about the total: past the last page, count on its own.
     if (rows.length === 0) return { total: count(), items: [] };
-    return { total: rows[0]!.total, items: itemsByIds(db, rows.map((r) => r.id)) };
+    return {
+      total: rows[0]!.total,
+      items: itemsByIds(
+        db,
+        rows.map((r) => r.id),
+      ),
+    };
   }
   // A LIMIT after ORDER BY lets SQLite keep only the best rows while it scans (no full sort).
   const ids = db
