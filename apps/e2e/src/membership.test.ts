@@ -49,6 +49,7 @@ async function expectNoSidewaysScroll(page: Page, where: string) {
 /** On a phone the account buttons are in the burger menu. */
 async function openMenu(page: Page) {
   await page.getByRole("button", { name: "Open navigation" }).click();
+  await shows(page.locator("#mobile-navigation"));
 }
 
 describe("membership under REGISTRATION=approval", () => {
@@ -60,12 +61,14 @@ describe("membership under REGISTRATION=approval", () => {
   const password = "newt-first-password";
   const newPassword = "newt-second-password";
   let bottlePath = "";
+  let bottleName = "";
 
   beforeAll(async () => {
     club = await startClub({ demoData: true, env: { REGISTRATION: "approval" } });
     browser = await launchChromium();
-    const bottles = await club.apiOk<{ id: number }[]>("GET", "/api/Bottles");
+    const bottles = await club.apiOk<{ id: number; name: string }[]>("GET", "/api/Bottles");
     bottlePath = `/bottle/${bottles[0]!.id}`;
+    bottleName = bottles[0]!.name;
     newcomer = await openSession(browser, club.baseUrl, { viewport: PHONE, theme: "light" });
     admin = await openSession(browser, club.baseUrl, { as: await club.tokensFor(DEMO_LOGIN.email) });
   });
@@ -153,6 +156,8 @@ describe("membership under REGISTRATION=approval", () => {
     await main(page).getByLabel("Password").fill(password);
     await main(page).getByRole("button", { name: "Login", exact: true }).click();
     await page.waitForURL((url) => url.pathname === bottlePath);
+    // The route change renders after the URL changes and closes the menu: open it once the page is there.
+    await onScreen(page, bottleName);
     await openMenu(page);
     await shows(page.locator("#mobile-navigation").getByText(`Welcome, ${email}`));
   });
