@@ -45,6 +45,8 @@ COPY packages/testing/package.json packages/testing/
 COPY --from=prod-deps /app/node_modules node_modules
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/web/dist apps/web/dist
+# The library's prerender (vite build --ssr): one self-contained module, loaded on first use.
+COPY --from=build /app/apps/web/dist-ssr apps/web/dist-ssr
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME /data

@@ -1,7 +1,8 @@
-import { defineConfig, type ProxyOptions } from "vite";
+import { defineConfig, type Plugin, type ProxyOptions, type UserConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 import { VitePWA } from "vite-plugin-pwa";
+import { precompress } from "./vite.precompress";
 import { routePreload } from "./vite.routePreload";
 
 /** Installable app (issue 15): the web manifest and the service worker (sw/sw.ts, registered by src/pwa/register.ts). */
@@ -44,31 +45,69 @@ const loginProxy: ProxyOptions = {
   bypass: (req) => (req.method === "POST" ? undefined : req.url),
 };
 
-export default defineConfig({
-  plugins: [react(), routePreload(fileURLToPath(new URL(".", import.meta.url))), pwa],
-  server: {
-    proxy: {
-      "/api": api,
-      "/trpc": api,
-      "/healthz": api,
-      "^/login(\\?.*)?$": loginProxy,
+const root = fileURLToPath(new URL(".", import.meta.url));
+
+/** For the server's prerender: the session module without window and localStorage (src/ssr/appSession.ts). */
+function serverSession(): Plugin {
+  const browserModule = `${root}src/lib/appSession.ts`;
+  const serverModule = `${root}src/ssr/appSession.ts`;
+  return {
+    name: "club-server-session",
+    enforce: "pre",
+    async resolveId(source, importer) {
+      if (!source.endsWith("appSession") || importer === serverModule) return null;
+      const resolved = await this.resolve(source, importer, { skipSelf: true });
+      return resolved?.id === browserModule ? serverModule : null;
     },
-  },
+  };
+}
+
+/**
+ * `vite build --ssr`: the library's prerender for the server (src/ssr/prerender.tsx) into dist-ssr/,
+ * one self-contained module (the server's production image has none of the web app's packages).
+ * CSS modules get the same class names as in the browser's build; the CSS itself is the browser's.
+ */
+const prerenderBuild: UserConfig = {
+  plugins: [react(), serverSession()],
+  ssr: { noExternal: true, target: "node" },
   build: {
-    manifest: true,
-    rolldownOptions: {
-      treeshake: {
-        // @club/shared is plain declarations (zod schemas, messages, constants): a screen that imports
-        // only Messages must not pull zod into the first screen's bundle.
-        moduleSideEffects: (id) => (id.includes("/packages/shared/src/") ? false : undefined),
-      },
-      output: {
-        codeSplitting: {
-          // Popover positioning is needed only by selects in dialogs, never by the first screen.
-          includeDependenciesRecursively: false,
-          groups: [{ name: "floating-ui", test: /node_modules[\\/]@floating-ui[\\/]/ }],
+    ssr: "src/ssr/prerender.tsx",
+    outDir: "dist-ssr",
+    emptyOutDir: true,
+    copyPublicDir: false,
+    minify: true,
+  },
+};
+
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? prerenderBuild
+    : {
+        plugins: [react(), routePreload(root), pwa, precompress()],
+        server: {
+          proxy: {
+            "/api": api,
+            "/trpc": api,
+            "/healthz": api,
+            "^/login(\\?.*)?$": loginProxy,
+          },
+        },
+        build: {
+          manifest: true,
+          rolldownOptions: {
+            treeshake: {
+              // @club/shared is plain declarations (zod schemas, messages, constants): a screen that imports
+              // only Messages must not pull zod into the first screen's bundle.
+              moduleSideEffects: (id) => (id.includes("/packages/shared/src/") ? false : undefined),
+            },
+            output: {
+              codeSplitting: {
+                // Popover positioning is needed only by selects in dialogs, never by the first screen.
+                includeDependenciesRecursively: false,
+                groups: [{ name: "floating-ui", test: /node_modules[\\/]@floating-ui[\\/]/ }],
+              },
+            },
+          },
         },
       },
-    },
-  },
-});
+);

@@ -4,6 +4,9 @@ import { join } from "node:path";
 import type { Plugin } from "vite";
 import { BOTTLE_IMAGE_SIZES, bottleImageSources } from "./src/lib/bottleImage";
 
+/** Must match PAGE_DATA_ELEMENT_ID in src/lib/pageData.ts (which imports the tRPC client: not here). */
+export const PAGE_DATA_ELEMENT_ID = "club-page-data";
+
 /**
  * Route preloading: each screen is a lazy chunk, and its data is fetched by the screen. Without
  * help, a first visit loads in four steps: index.html -> the entry script -> (run it) the screen's
@@ -148,7 +151,12 @@ interface RouteHintsFile {
   /** Patterns of the routes that show a bottle's photo (group 1 is the bottle's id). */
   routes: string[];
   image: ImageTemplate;
+  /** The screen the server prerenders (src/ssr/prerender.tsx): its route and its chunk's stylesheets. */
+  prerendered: { pattern: string; css: string[] };
 }
+
+/** The screen the server prerenders into the page (apps/server/src/platform/prerender.ts). */
+export const PRERENDERED_SCREEN = "src/screens/LibraryBottles/LibraryBottlesPage.tsx";
 
 /**
  * The boot script: the theme first (before the first paint), then the preloads. Every route's
@@ -222,7 +230,7 @@ export function bootScript(themeInit: string, routes: BootRoute[]): string {
     var id = match[1] ? Number(match[1]) : undefined;
     routes[i].js.forEach(function (f) { hint("modulepreload", files[f]); });
     routes[i].css.forEach(function (f) { hint("preload", files[f], "style"); });
-    if (!signedIn && window.fetch) routes[i].q.forEach(function (query) { prefetch(query, id); });
+    if (!signedIn && window.fetch && !document.getElementById("${PAGE_DATA_ELEMENT_ID}")) routes[i].q.forEach(function (query) { prefetch(query, id); });
     break;
   }
 })();
@@ -276,11 +284,14 @@ export function routePreload(root: string): Plugin {
       bootFile = `assets/boot-${hash}.js`;
       this.emitFile({ type: "asset", fileName: bootFile, source });
       // For the server, which preloads a bottle's photo in the page it serves for the bottle's route.
+      const prerendered = routes[PRELOAD_ROUTES.findIndex((route) => route.screen === PRERENDERED_SCREEN)];
+      if (!prerendered) throw new Error(`route preload: ${PRERENDERED_SCREEN} is not a route`);
       const hints: RouteHintsFile = {
         routes: PRELOAD_ROUTES.filter((route) => route.queries.some((query) => query.bottleImage)).map(
           (route) => route.pattern,
         ),
         image: imageTemplate(),
+        prerendered: { pattern: prerendered.re, css: prerendered.css },
       };
       this.emitFile({ type: "asset", fileName: ROUTE_HINTS_FILE, source: JSON.stringify(hints) });
     },

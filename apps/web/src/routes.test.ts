@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createTRPCClient, httpBatchLink } from "@trpc/client";
 import type { AppRouter } from "@club/api";
-import { bootScript, PRELOAD_ROUTES, trpcBatchUrl } from "../vite.routePreload";
+import { bootScript, PAGE_DATA_ELEMENT_ID, PRELOAD_ROUTES, trpcBatchUrl } from "../vite.routePreload";
+import { PAGE_DATA_ELEMENT_ID as APP_PAGE_DATA_ID } from "./lib/pageData";
 import { BOTTLE_IMAGE_SIZES, bottleImageSources } from "./lib/bottleImage";
 import { ROUTE_PATHS } from "./routes";
 
@@ -18,7 +19,10 @@ interface Link {
  * Runs the boot script for a URL against stand-ins for window and document: what it adds to
  * <head>, what it fetches, and what it leaves for the app. `answer` is what the server says.
  */
-async function boot(pathname: string, opts: { signedIn?: boolean; answer?: unknown } = {}) {
+async function boot(
+  pathname: string,
+  opts: { signedIn?: boolean; answer?: unknown; prerendered?: boolean } = {},
+) {
   const links: Link[] = [];
   const fetched: string[] = [];
   const routes = PRELOAD_ROUTES.map((r) => ({
@@ -37,6 +41,8 @@ async function boot(pathname: string, opts: { signedIn?: boolean; answer?: unkno
     },
   };
   const document = {
+    // The server's prerendered page puts its data in the head, before this script.
+    getElementById: (id: string) => (opts.prerendered && id === PAGE_DATA_ELEMENT_ID ? {} : null),
     createElement: () => ({}) as Link,
     head: { appendChild: (link: Link) => links.push(link) },
   };
@@ -123,5 +129,16 @@ describe("route preloading (vite.routePreload.ts)", () => {
     expect(member.links.length).toBeGreaterThan(0);
     expect(await boot("/bottle/abc")).toMatchObject({ links: [], fetched: [] });
     expect(await boot("/no-such-page")).toMatchObject({ links: [], fetched: [] });
+  });
+
+  it("fetches nothing the server already put in the page (the prerendered library), but preloads its code", async () => {
+    const prerendered = await boot("/library-bottles", { prerendered: true });
+    expect(prerendered.fetched).toEqual([]);
+    expect(prerendered.links.map((link) => link.href)).toContain(
+      "/assets/src/screens/LibraryBottles/LibraryBottlesPage.tsx.js",
+    );
+    expect((await boot("/library-bottles")).fetched).toEqual([trpcBatchUrl("search.bottles", {})]);
+    // The boot script and the app look for the same element.
+    expect(PAGE_DATA_ELEMENT_ID).toBe(APP_PAGE_DATA_ID);
   });
 });

@@ -137,9 +137,18 @@ export async function openSession(
 
 /** The page has finished its first load: the app shell is there and no spinner is left. */
 export async function settle(page: Page): Promise<void> {
+  await appInCharge(page);
   await page.getByRole("banner").first().waitFor();
   await page.getByRole("main").first().waitFor();
   await page.getByRole("status", { name: "Loading" }).first().waitFor({ state: "detached", timeout: 15_000 });
+}
+
+/**
+ * Waits until the app has replaced what the server prerendered into the page (the library's first
+ * page): the prerendered buttons do nothing until then.
+ */
+export async function appInCharge(page: Page): Promise<void> {
+  await page.locator("#root[data-prerendered]").waitFor({ state: "detached", timeout: 15_000 });
 }
 
 /** Navigates and waits for the screen to load. */

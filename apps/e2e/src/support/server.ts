@@ -15,6 +15,7 @@ export { DEMO_LOGIN };
 
 /** The web build the server serves (turbo builds it before `npm test` runs this package). */
 export const webDist = fileURLToPath(new URL("../../../web/dist", import.meta.url));
+const webPrerender = fileURLToPath(new URL("../../../web/dist-ssr", import.meta.url));
 
 import { startSmtpSink, type SmtpSink } from "@club/testing";
 
@@ -69,8 +70,10 @@ export async function startClub(opts: { demoData: boolean; env?: Record<string, 
   }
   const dataDir = mkdtempSync(join(tmpdir(), "club-e2e-"));
   // Serve a snapshot of the build: a `vite build` running meanwhile replaces the hashed chunks.
-  const webDir = join(dataDir, "web");
+  // The library's prerender (dist-ssr) sits beside dist, where the server looks for it.
+  const webDir = join(dataDir, "web", "dist");
   cpSync(webDist, webDir, { recursive: true });
+  if (existsSync(webPrerender)) cpSync(webPrerender, join(dataDir, "web", "dist-ssr"), { recursive: true });
   const smtp = await startSmtpSink();
   const config = loadConfig({
     DATA_DIR: dataDir,

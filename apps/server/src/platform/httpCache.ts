@@ -57,6 +57,15 @@ export interface Representation {
 
 export type Envelope = "json" | "trpc" | "trpcBatch";
 
+/**
+ * A page of the web app (platform/web.ts): its ETag, and its compressed forms once made. `transient`
+ * for a page made for one request (a prerendered library page): compressed cheaply, never kept.
+ */
+export function pageRepresentation(html: string, transient = false): Representation {
+  const body = Buffer.from(html);
+  return { body, etag: `W/"p.${hashOf(body)}"`, encoded: {}, transient };
+}
+
 /** A read's result, serialized once: its JSON bytes, a hash of them, and the bodies made from them. */
 export interface CachedAnswer {
   /** The JSON, UTF-8. */

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { PrerenderedPage } from "./prerender";
 
 /** Written by the web build (apps/web/vite.routePreload.ts, ROUTE_HINTS_FILE). */
 interface RouteHintsFile {
@@ -7,6 +8,22 @@ interface RouteHintsFile {
   routes: string[];
   /** The photo's URLs with placeholders ID and VERSION, and the <img>'s sizes. */
   image: { src: string; srcSet: string; sizes: string };
+  /** The screen the server prerenders (the library): its route and the stylesheets of its chunk. */
+  prerendered?: { pattern: string; css: string[] };
+}
+
+/** Pages served for the web app's routes. */
+export interface PageRenderer {
+  /** The page for a client-side route (on a bottle's page, with its photo preloaded). */
+  page(path: string): string;
+  /** Whether the server prerenders the screen at this path (platform/prerender.ts). */
+  prerenders(path: string): boolean;
+  /**
+   * The page with a prerendered screen: its data before the boot script (which then does not fetch
+   * it), the stylesheets of the screen's chunk (the markup needs them before the app loads it), and
+   * its markup in #root, which the app replaces in its first render.
+   */
+  prerendered(parts: PrerenderedPage): string;
 }
 
 const HINTS_FILE = join(".vite", "route-hints.json");
@@ -23,15 +40,22 @@ const attr = (value: string) =>
 export function createPageRenderer(
   distDir: string,
   imageVersionOf: (bottleId: number) => string | null,
-): (path: string) => string {
+): PageRenderer {
   const html = readFileSync(join(distDir, "index.html"), "utf8");
   const hintsPath = join(distDir, HINTS_FILE);
   const at = html.indexOf("</head>");
-  if (!existsSync(hintsPath) || at < 0) return () => html;
-  const hints = JSON.parse(readFileSync(hintsPath, "utf8")) as RouteHintsFile;
-  const patterns = hints.routes.map((re) => new RegExp(re));
+  const hints = existsSync(hintsPath)
+    ? (JSON.parse(readFileSync(hintsPath, "utf8")) as RouteHintsFile)
+    : null;
+  const patterns = (hints?.routes ?? []).map((re) => new RegExp(re));
+  const prerenderPattern = hints?.prerendered ? new RegExp(hints.prerendered.pattern) : null;
+  const firstScript = html.indexOf("<script");
+  const root = '<div id="root"></div>';
+  const rootAt = html.indexOf(root);
+  const canPrerender = prerenderPattern !== null && firstScript >= 0 && firstScript < at && rootAt > at;
 
-  return (path) => {
+  const page = (path: string) => {
+    if (!hints || at < 0) return html;
     const id = patterns.map((pattern) => pattern.exec(path)?.[1]).find((match) => match !== undefined);
     const version = id === undefined ? null : imageVersionOf(Number(id));
     if (id === undefined || !version) return html;
@@ -42,5 +66,22 @@ export function createPageRenderer(
       `<link rel="preload" as="image" href="${attr(fill(hints.image.src))}" ` +
       `imagesrcset="${attr(fill(hints.image.srcSet))}" imagesizes="${attr(hints.image.sizes)}" fetchpriority="high">`;
     return `${html.slice(0, at)}  ${link}\n  ${html.slice(at)}`;
+  };
+
+  const prerendered = ({ dataScript, rootHtml }: PrerenderedPage) => {
+    // The same attributes as Vite's own links, so the app's loader finds them and adds no second one.
+    const styles = (hints?.prerendered?.css ?? [])
+      .map((href) => `<link rel="stylesheet" crossorigin href="${attr(href)}">`)
+      .join("\n    ");
+    return (
+      `${html.slice(0, firstScript)}${dataScript}\n    ${html.slice(firstScript, at)}  ${styles}\n  ` +
+      `${html.slice(at, rootAt)}<div id="root" data-prerendered="">${rootHtml}</div>${html.slice(rootAt + root.length)}`
+    );
+  };
+
+  return {
+    page,
+    prerenders: (path) => canPrerender && prerenderPattern.test(path),
+    prerendered,
   };
 }

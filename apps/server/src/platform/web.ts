@@ -4,11 +4,20 @@ import fp from "fastify-plugin";
 import fastifyStatic from "@fastify/static";
 import { findBottleImage } from "@club/db";
 import { ServerMessages } from "@club/shared";
-import { createPageRenderer } from "./pageHints";
+import { createPageRenderer, type PageRenderer } from "./pageHints";
+import { pageRepresentation, sendRepresentation, type Representation } from "./httpCache";
+import { createLibraryPrerender } from "./prerender";
 import { errorBody } from "../api/restErrors";
+import { createCaller } from "../api/router";
 import { serverRoot } from "./serverRoot";
 
 export const webDistDir = join(serverRoot, "../web/dist");
+
+/** Pages kept with their compressed forms: the built page, and a bottle's page per photo. */
+const KEPT_PAGES = 64;
+
+/** The web build's prerender of the library (`vite build --ssr`), beside dist/. */
+const prerenderDirOf = (distDir: string) => join(distDir, "..", "dist-ssr");
 
 // Not "/login?...": POST /login is the API, but a page load of /login?next=...&email=... is the
 // web app's login screen (issue 11), so it falls back to index.html like any other route.
@@ -20,17 +29,26 @@ const isApiPath = (url: string) =>
  * accepts HTML falls back to index.html (client-side routes). API paths stay JSON 404s.
  */
 export default fp(
-  async (app, opts: { distDir?: string }) => {
+  async (app, opts: { distDir?: string; prerenderDir?: string }) => {
     const root = opts.distDir ?? webDistDir;
     const hasWeb = existsSync(`${root}/index.html`);
-    let renderPage: ((path: string) => string) | null = null;
+    let pages: PageRenderer | null = null;
+    let prerender: ReturnType<typeof createLibraryPrerender> = null;
     if (hasWeb) {
       const { db } = app.deps;
-      renderPage = createPageRenderer(root, (bottleId) => findBottleImage(db, bottleId)?.hash ?? null);
+      pages = createPageRenderer(root, (bottleId) => findBottleImage(db, bottleId)?.hash ?? null);
+      const visitor = createCaller(app.deps);
+      prerender = createLibraryPrerender(
+        opts.prerenderDir ?? prerenderDirOf(root),
+        (input) => visitor.search.bottles(input),
+        app.log,
+      );
       await app.register(fastifyStatic, {
         root,
         wildcard: false,
         index: false,
+        // The build writes .br and .gz beside each file (apps/web/vite.precompress.ts): sent as they are.
+        preCompressed: true,
         setHeaders(res, path) {
           if (path.includes("/assets/")) res.header("Cache-Control", "public, max-age=31536000, immutable");
           else res.header("Cache-Control", "no-cache");
@@ -43,20 +61,34 @@ export default fp(
     } else {
       app.log.warn({ root }, "web build not found: only the API is served (run npm run build)");
     }
-    app.setNotFoundHandler((req, reply) => {
+    const kept = new Map<string, Representation>();
+    const keptPage = (html: string) => {
+      let form = kept.get(html);
+      if (!form) {
+        form = pageRepresentation(html);
+        kept.set(html, form);
+        if (kept.size > KEPT_PAGES) kept.delete(kept.keys().next().value as string);
+      }
+      return form;
+    };
+
+    app.setNotFoundHandler(async (req, reply) => {
       const path = req.url.split("?")[0] ?? "/";
       const wantsHtml = (req.headers.accept ?? "").includes("text/html");
       if (
-        renderPage &&
+        pages &&
         (req.method === "GET" || req.method === "HEAD") &&
         !isApiPath(req.url) &&
         wantsHtml &&
         !path.startsWith("/assets/")
       ) {
-        return reply
-          .header("Cache-Control", "no-cache")
-          .type("text/html; charset=utf-8")
-          .send(renderPage(path));
+        const prerendered = prerender && pages.prerenders(path) ? await prerender(req.url) : null;
+        // Compressed here (the compression plugin serves routes; this is the not-found handler), with
+        // an ETag, so a page opened again with nothing changed is a 304.
+        const form = prerendered
+          ? pageRepresentation(pages.prerendered(prerendered), true)
+          : keptPage(pages.page(path));
+        return sendRepresentation(req, reply, form, "text/html; charset=utf-8");
       }
       return reply.code(404).send(errorBody(404, ServerMessages.notFound));
     });

@@ -127,8 +127,28 @@ function useThemeToggle() {
   const scheme = useComputedColorScheme("dark", { getInitialValueInEffect: false });
   const label = scheme === "dark" ? "Light Mode" : "Dark Mode";
   const toggle = () => setColorScheme(scheme === "dark" ? "light" : "dark");
-  const icon = scheme === "dark" ? <SunIcon /> : <MoonIcon />;
-  return { label, toggle, icon };
+  return { label, toggle };
+}
+
+/**
+ * The toggle's icon and name for both schemes, the other one hidden by the scheme's CSS (Mantine's
+ * mantine-light-hidden / mantine-dark-hidden): right on the first paint even when the server
+ * prerendered the page, which cannot know the scheme stored in the browser.
+ */
+function ThemeToggleContent() {
+  const name = (text: string) => <span className={classes.visuallyHidden}>{text}</span>;
+  return (
+    <>
+      <span className={`${classes.contents} mantine-light-hidden`}>
+        <SunIcon />
+        {name("Light Mode")}
+      </span>
+      <span className={`${classes.contents} mantine-dark-hidden`}>
+        <MoonIcon />
+        {name("Dark Mode")}
+      </span>
+    </>
+  );
 }
 
 function AccountControls({ vertical, onNavigate }: { vertical?: boolean; onNavigate?: () => void }) {
@@ -254,21 +274,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
             </div>
             <button
               type="button"
-              className={`${buttons.button} ${classes.fromLg}`}
-              data-variant="default"
+              className={`${buttons.button} ${buttons.icon} ${classes.themeToggle}`}
               onClick={theme.toggle}
-            >
-              {theme.icon}
-              {theme.label}
-            </button>
-            <button
-              type="button"
-              className={`${buttons.button} ${buttons.icon} ${classes.belowLg}`}
-              onClick={theme.toggle}
-              aria-label={theme.label}
               title={theme.label}
             >
-              {theme.icon}
+              <ThemeToggleContent />
             </button>
           </div>
         </div>

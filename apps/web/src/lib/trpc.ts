@@ -35,3 +35,5 @@ export function createTrpcClient(session: Pick<Session, "accessToken" | "refresh
     ],
   });
 }
+
+export type TrpcClient = ReturnType<typeof createTrpcClient>;

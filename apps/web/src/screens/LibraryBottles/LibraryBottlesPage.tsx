@@ -52,6 +52,15 @@ const COLUMNS: { key: SortKey; label: string }[] = [
   { key: "clubScore", label: "Club score" },
 ];
 
+/**
+ * The cells' labels for the phone's stacked rows. DataTable copies them from the headers after
+ * rendering; written here too, the server's prerender of this screen has them on its first paint.
+ */
+const LABEL = Object.fromEntries(COLUMNS.map((column) => [column.key, column.label])) as Record<
+  SortKey,
+  string
+>;
+
 type BottleListItem = BottleSearchItem;
 
 const STATUS_LABEL: Record<BottleStatus, string> = {
@@ -120,20 +129,26 @@ const BottleRow = memo(function BottleRow({
 }) {
   return (
     <tr>
-      <td className={classes.nameCell}>
+      <td className={classes.nameCell} data-label={LABEL.name}>
         <a href={`/bottle/${bottle.id}`} className={cellLinkClass}>
           {bottle.name}
         </a>
       </td>
-      <td>{orNA(bottle.brand)}</td>
-      <td>{orNA(bottle.drinkType)}</td>
-      <td>{orNA(bottle.country)}</td>
-      <td>{orNA(bottle.state)}</td>
-      <td className={classes.abv}>{formatAbv(bottle.abv)}</td>
-      <td>{STATUS_LABEL[bottle.status]}</td>
-      <td className={classes.abv}>{bottle.costPerPour === null ? "—" : formatPrice(bottle.costPerPour)}</td>
-      <td className={classes.abv}>{formatClubScore(bottle.clubScore)}</td>
-      <td>
+      <td data-label={LABEL.brand}>{orNA(bottle.brand)}</td>
+      <td data-label={LABEL.drinkType}>{orNA(bottle.drinkType)}</td>
+      <td data-label={LABEL.country}>{orNA(bottle.country)}</td>
+      <td data-label={LABEL.state}>{orNA(bottle.state)}</td>
+      <td className={classes.abv} data-label={LABEL.abv}>
+        {formatAbv(bottle.abv)}
+      </td>
+      <td data-label={LABEL.status}>{STATUS_LABEL[bottle.status]}</td>
+      <td className={classes.abv} data-label={LABEL.costPerPour}>
+        {bottle.costPerPour === null ? "—" : formatPrice(bottle.costPerPour)}
+      </td>
+      <td className={classes.abv} data-label={LABEL.clubScore}>
+        {formatClubScore(bottle.clubScore)}
+      </td>
+      <td data-label="">
         <div className={classes.actions}>
           <button
             type="button"

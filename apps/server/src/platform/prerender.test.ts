@@ -1,0 +1,141 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newBottle } from "../../test/bottleFixtures";
+import { createTestApp, type TestApp } from "../../test/helpers";
+import { scriptSafeJson } from "./prerender";
+
+// A built web app as the build writes it: dist/ with the route hints, and dist-ssr/ beside it with
+// the prerender module (here a small stand-in with the same exports as apps/web/src/ssr/prerender.tsx:
+// the real one is covered in the browser, apps/e2e/src/library-prerender.test.ts).
+const INDEX =
+  '<!doctype html><html><head><title>Club</title><script src="/assets/boot.js"></script>' +
+  '<link rel="stylesheet" href="/assets/index.css"></head><body><div id="root"></div></body></html>';
+const HINTS = {
+  routes: [],
+  image: { src: "", srcSet: "", sizes: "" },
+  prerendered: { pattern: "^/library-bottles/?$", css: ["/assets/Library.css", "/assets/DataTable.css"] },
+};
+const MODULE = `
+globalThis.__renders = 0;
+export function libraryInput(search) {
+  const params = new URLSearchParams(search);
+  const input = {};
+  if (params.get("sort")) input.sort = params.get("sort");
+  if (params.get("dir")) input.dir = params.get("dir");
+  if (params.get("abvMin")) input.abvMin = Number(params.get("abvMin"));
+  if (params.get("abvMax")) input.abvMax = Number(params.get("abvMax"));
+  return input;
+}
+const escape = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+export async function renderLibrary(url, input, data) {
+  if (url.includes("boom")) throw new Error("render failed");
+  globalThis.__renders++;
+  return "<main>" + data.items.map((b) => "<p>" + escape(b.name) + "</p>").join("") + "</main>";
+}
+`;
+
+const renders = () => (globalThis as unknown as { __renders: number }).__renders;
+
+let t: TestApp;
+let token: string;
+
+beforeAll(async () => {
+  const web = mkdtempSync(join(tmpdir(), "club-web-"));
+  const dist = join(web, "dist");
+  mkdirSync(join(dist, ".vite"), { recursive: true });
+  mkdirSync(join(web, "dist-ssr"));
+  writeFileSync(join(dist, "index.html"), INDEX);
+  writeFileSync(join(dist, ".vite", "route-hints.json"), JSON.stringify(HINTS));
+  writeFileSync(join(web, "dist-ssr", "prerender.js"), MODULE);
+  t = await createTestApp({ webDistDir: dist });
+  ({ token } = await t.member());
+  await newBottle(t, token, { name: "Lagavulin 16", abv: 43 });
+  await newBottle(t, token, { name: "Booker's </script><script>alert(1)</script>", abv: 63.5 });
+  await newBottle(t, token, { name: "Ardbeg 10", abv: 46 });
+});
+afterAll(() => t.close());
+
+const page = async (path: string) => {
+  const res = await t.request({ method: "GET", url: path, headers: { accept: "text/html" } });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers["content-type"]).toMatch(/^text\/html/);
+  return res.body;
+};
+
+/** The JSON in the page's data block. */
+function pageData(html: string): { procedure: string; input: unknown; data: unknown } {
+  const match = /<script type="application\/json" id="club-page-data">(.*?)<\/script>/s.exec(html);
+  if (!match?.[1]) throw new Error("no data block in the page");
+  return JSON.parse(match[1]) as { procedure: string; input: unknown; data: unknown };
+}
+
+const api = async (query: string) =>
+  (await t.request({ method: "GET", url: `/api/Bottles/Search${query}` })).json<unknown>();
+
+describe("the library's first page, prerendered into the page", () => {
+  it("carries the search answer the screen asks for, the screen's markup and its stylesheets", async () => {
+    const html = await page("/library-bottles");
+    const data = pageData(html);
+    expect(data).toEqual({ procedure: "search.bottles", input: {}, data: await api("") });
+    // The data before the boot script (which then does not fetch it), the stylesheets in the head.
+    expect(html.indexOf('id="club-page-data"')).toBeLessThan(html.indexOf('<script src="/assets/boot.js">'));
+    for (const href of HINTS.prerendered.css)
+      expect(html.indexOf(`<link rel="stylesheet" crossorigin href="${href}">`)).toBeLessThan(
+        html.indexOf("</head>"),
+      );
+    expect(html).toContain(
+      `<div id="root" data-prerendered=""><main><p>Ardbeg 10</p><p>Booker's &lt;/script>`,
+    );
+  });
+
+  it("follows the URL's sort and filters, as the screen reads them", async () => {
+    const html = await page("/library-bottles?sort=abv&dir=desc&abvMin=44");
+    const data = pageData(html);
+    expect(data.input).toEqual({ sort: "abv", dir: "desc", abvMin: 44 });
+    expect(data.data).toEqual(await api("?sort=abv&dir=desc&abvMin=44"));
+    expect(html).toContain("<main><p>Booker's");
+    expect(html).not.toContain("Lagavulin 16");
+  });
+
+  it("keeps a name with </script> inside the data block, and gives it back whole", async () => {
+    const html = await page("/library-bottles");
+    const block = /id="club-page-data">(.*?)<\/script>/s.exec(html)?.[1] ?? "";
+    expect(block).not.toMatch(/<\/script|<!--|<script/i);
+    const names = (pageData(html).data as { items: { name: string }[] }).items.map((b) => b.name);
+    expect(names).toContain("Booker's </script><script>alert(1)</script>");
+    expect(scriptSafeJson({ a: "\u2028<!--" })).toBe('{"a":"\\u2028\\u003c!--"}');
+  });
+
+  it("renders a page once while its data is unchanged, and again after a write", async () => {
+    await page("/library-bottles?sort=name");
+    const before = renders();
+    await page("/library-bottles?sort=name");
+    expect(renders()).toBe(before);
+    await newBottle(t, token, { name: "Aberlour A'bunadh", abv: 60.8 });
+    const html = await page("/library-bottles?sort=name");
+    expect(renders()).toBe(before + 1);
+    expect(html).toContain("<p>Aberlour");
+  });
+
+  it("serves the page as built when the input is refused or the render fails", async () => {
+    for (const path of ["/library-bottles?abvMin=80&abvMax=20", "/library-bottles?boom=1"]) {
+      expect(await page(path)).toBe(INDEX);
+    }
+  });
+
+  it("prerenders the library only; other routes are served as built", async () => {
+    for (const path of ["/", "/about", "/library-bottles/extra", "/bottle/1"])
+      expect(await page(path)).toBe(INDEX);
+  });
+
+  it("renders at most ten new pages a second; the rest are served as built", async () => {
+    const pages = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => page(`/library-bottles?sort=abv&abvMin=${i}`)),
+    );
+    const prerendered = pages.filter((html) => html.includes("data-prerendered")).length;
+    expect(prerendered).toBeGreaterThan(0);
+    expect(prerendered).toBeLessThan(25);
+  });
+});

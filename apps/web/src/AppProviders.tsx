@@ -1,0 +1,34 @@
+import type { ReactNode } from "react";
+import { MantineProvider, type MantineColorSchemeManager } from "@mantine/core";
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
+import { trpc, type TrpcClient } from "./lib/trpc";
+import { cssVariablesResolver, theme } from "./theme";
+
+/**
+ * The UI kit, the tRPC client and the query cache around the app: the browser's App and the
+ * server's prerender of the library's first page (ssr/prerender.tsx) render inside the same ones.
+ */
+export function AppProviders({
+  queryClient,
+  trpcClient,
+  colorSchemeManager,
+  children,
+}: {
+  queryClient: QueryClient;
+  trpcClient: TrpcClient;
+  colorSchemeManager?: MantineColorSchemeManager;
+  children: ReactNode;
+}) {
+  return (
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme="dark"
+      colorSchemeManager={colorSchemeManager}
+      cssVariablesResolver={cssVariablesResolver}
+    >
+      <trpc.Provider client={trpcClient} queryClient={queryClient}>
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </trpc.Provider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,18 @@
+import { QueryClient } from "@tanstack/react-query";
+import { httpStatusOf } from "./errors";
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // A 4xx will not change on retry; network trouble and 5xx get one more try.
+        retry: (failureCount, error) => {
+          const status = httpStatusOf(error);
+          return status !== undefined && status < 500 ? false : failureCount < 1;
+        },
+        refetchOnWindowFocus: false,
+        staleTime: 15_000,
+      },
+    },
+  });
+}
