@@ -18,7 +18,8 @@ import errorsPlugin, { frameworkErrors } from "./api/restErrors";
 import openapiPlugin from "./platform/openapiDocs";
 import securityPlugin, { JSON_BODY_LIMIT, REQUEST_TIMEOUT_MS, trustProxyOption } from "./platform/security";
 import trpcFastPathPlugin from "./platform/trpcFastPath";
-import webPlugin from "./platform/web";
+import { inlineBootScript } from "./platform/pageHints";
+import webPlugin, { webDistDir } from "./platform/web";
 import { seedOnNewDatabase } from "./seed";
 import { restRoutes } from "./api/rest";
 import { restOnlyPlugin } from "./api/restOnly";
@@ -115,7 +116,8 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   });
 
   await app.register(errorsPlugin);
-  await app.register(securityPlugin, { config });
+  const boot = inlineBootScript(opts.webDistDir ?? webDistDir);
+  await app.register(securityPlugin, { config, inlineScripts: boot ? [boot.cspSource] : [] });
   await app.register(compressionPlugin);
 
   await app.register(trpcFastPathPlugin, { enabled: config.readCache });
@@ -132,6 +134,6 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   await app.register(restRoutes);
   await app.register(restOnlyPlugin);
   await app.register(openapiPlugin);
-  await app.register(webPlugin, { distDir: opts.webDistDir });
+  await app.register(webPlugin, { distDir: opts.webDistDir, boot });
   return app;
 }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,7 +11,7 @@ import { scriptSafeJson } from "./prerender";
 // the prerender module (here a small stand-in with the same exports as apps/web/src/ssr/prerender.tsx:
 // the real one is covered in the browser, apps/e2e/src/library-prerender.test.ts).
 const INDEX =
-  '<!doctype html><html><head><title>Club</title><script src="/assets/boot.js"></script>' +
+  '<!doctype html><html><head><title>Club</title><script src="/assets/boot-abc123.js"></script>' +
   '<link rel="stylesheet" href="/assets/index.css"></head><body><div id="root"></div></body></html>';
 const HINTS = {
   routes: [],
@@ -36,6 +37,12 @@ export async function renderLibrary(url, input, data) {
 }
 `;
 
+const BOOT = 'document.documentElement.dataset.theme = "dark";';
+const INLINE_INDEX = INDEX.replace(
+  '<script src="/assets/boot-abc123.js"></script>',
+  `<script>${BOOT}</script>`,
+);
+
 const renders = () => (globalThis as unknown as { __renders: number }).__renders;
 
 let t: TestApp;
@@ -45,6 +52,8 @@ beforeAll(async () => {
   const web = mkdtempSync(join(tmpdir(), "club-web-"));
   const dist = join(web, "dist");
   mkdirSync(join(dist, ".vite"), { recursive: true });
+  mkdirSync(join(dist, "assets"));
+  writeFileSync(join(dist, "assets", "boot-abc123.js"), BOOT);
   mkdirSync(join(web, "dist-ssr"));
   writeFileSync(join(dist, "index.html"), INDEX);
   writeFileSync(join(dist, ".vite", "route-hints.json"), JSON.stringify(HINTS));
@@ -80,7 +89,7 @@ describe("the library's first page, prerendered into the page", () => {
     const data = pageData(html);
     expect(data).toEqual({ procedure: "search.bottles", input: {}, data: await api("") });
     // The data before the boot script (which then does not fetch it), the stylesheets in the head.
-    expect(html.indexOf('id="club-page-data"')).toBeLessThan(html.indexOf('<script src="/assets/boot.js">'));
+    expect(html.indexOf('id="club-page-data"')).toBeLessThan(html.indexOf(`<script>${BOOT}</script>`));
     for (const href of HINTS.prerendered.css)
       expect(html.indexOf(`<link rel="stylesheet" crossorigin href="${href}">`)).toBeLessThan(
         html.indexOf("</head>"),
@@ -121,13 +130,25 @@ describe("the library's first page, prerendered into the page", () => {
 
   it("serves the page as built when the input is refused or the render fails", async () => {
     for (const path of ["/library-bottles?abvMin=80&abvMax=20", "/library-bottles?boom=1"]) {
-      expect(await page(path)).toBe(INDEX);
+      expect(await page(path)).toBe(INLINE_INDEX);
     }
   });
 
   it("prerenders the library only; other routes are served as built", async () => {
     for (const path of ["/", "/about", "/library-bottles/extra", "/bottle/1"])
-      expect(await page(path)).toBe(INDEX);
+      expect(await page(path)).toBe(INLINE_INDEX);
+  });
+
+  it("inlines the boot script, which the CSP allows by its hash and no other inline script", async () => {
+    const res = await t.request({ method: "GET", url: "/about", headers: { accept: "text/html" } });
+    expect(res.body).toContain(`<script>${BOOT}</script>`);
+    expect(res.body).not.toContain("/assets/boot-abc123.js");
+    const hash = createHash("sha256").update(BOOT).digest("base64");
+    const scriptSrc = /script-src ([^;]*)/.exec(String(res.headers["content-security-policy"]))?.[1];
+    expect(scriptSrc).toBe(`'self' 'sha256-${hash}'`);
+    // The file itself still loads (the offline app shell is the page as built).
+    const file = await t.request({ method: "GET", url: "/assets/boot-abc123.js" });
+    expect(file.body).toBe(BOOT);
   });
 
   it("renders at most ten new pages a second; the rest are served as built", async () => {

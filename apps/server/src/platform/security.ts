@@ -189,11 +189,16 @@ export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Reco
  * alike. A refused request is a 429 with Retry-After, before its body is parsed.
  */
 export default fp(
-  async (app, opts: { config: Config }) => {
+  async (app, opts: { config: Config; inlineScripts?: string[] }) => {
     const { config } = opts;
+    // The web app's pages carry one inline script (the boot script, platform/pageHints.ts): its hash.
+    const appDirectives = {
+      ...APP_CSP_DIRECTIVES,
+      scriptSrc: [...APP_CSP_DIRECTIVES.scriptSrc, ...(opts.inlineScripts ?? [])],
+    };
 
     const helmetOptions: FastifyHelmetOptions = {
-      contentSecurityPolicy: { useDefaults: false, directives: APP_CSP_DIRECTIVES },
+      contentSecurityPolicy: { useDefaults: false, directives: appDirectives },
       strictTransportSecurity: config.hsts ? { maxAge: 180 * 24 * 60 * 60, includeSubDomains: false } : false,
       xFrameOptions: { action: "deny" },
       referrerPolicy: { policy: "no-referrer" },

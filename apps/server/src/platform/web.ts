@@ -4,7 +4,7 @@ import fp from "fastify-plugin";
 import fastifyStatic from "@fastify/static";
 import { findBottleImage } from "@club/db";
 import { ServerMessages } from "@club/shared";
-import { createPageRenderer, type PageRenderer } from "./pageHints";
+import { createPageRenderer, type InlineBootScript, type PageRenderer } from "./pageHints";
 import { pageRepresentation, sendRepresentation, type Representation } from "./httpCache";
 import { createLibraryPrerender } from "./prerender";
 import { errorBody } from "../api/restErrors";
@@ -29,14 +29,18 @@ const isApiPath = (url: string) =>
  * accepts HTML falls back to index.html (client-side routes). API paths stay JSON 404s.
  */
 export default fp(
-  async (app, opts: { distDir?: string; prerenderDir?: string }) => {
+  async (app, opts: { distDir?: string; prerenderDir?: string; boot?: InlineBootScript | null }) => {
     const root = opts.distDir ?? webDistDir;
     const hasWeb = existsSync(`${root}/index.html`);
     let pages: PageRenderer | null = null;
     let prerender: ReturnType<typeof createLibraryPrerender> = null;
     if (hasWeb) {
       const { db } = app.deps;
-      pages = createPageRenderer(root, (bottleId) => findBottleImage(db, bottleId)?.hash ?? null);
+      pages = createPageRenderer(
+        root,
+        (bottleId) => findBottleImage(db, bottleId)?.hash ?? null,
+        opts.boot ?? null,
+      );
       const visitor = createCaller(app.deps);
       prerender = createLibraryPrerender(
         opts.prerenderDir ?? prerenderDirOf(root),

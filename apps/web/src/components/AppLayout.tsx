@@ -24,6 +24,10 @@ const LINKS = [
   { to: "/about", label: "About" },
 ] as const;
 
+/** Where the header's links leave the burger menu (AppLayout.module.css): later for a member's longer header. */
+const VISITOR_DESKTOP = "(min-width: 62em)";
+const MEMBER_DESKTOP = "(min-width: 75em)";
+
 /** Pages only a logged-in member has. */
 const MEMBER_LINKS = [
   { to: "/journal", label: "Journal" },
@@ -230,10 +234,12 @@ function AccountControls({ vertical, onNavigate }: { vertical?: boolean; onNavig
  */
 export function AppLayout({ children }: { children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
-  const isDesktop = useMediaQuery("(min-width: 62em)", false, { getInitialValueInEffect: false });
+  const session = useSession();
+  const isDesktop = useMediaQuery(session ? MEMBER_DESKTOP : VISITOR_DESKTOP, false, {
+    getInitialValueInEffect: false,
+  });
   const theme = useThemeToggle();
   const location = useLocation();
-  const session = useSession();
   useForgetAccountOnSessionChange();
 
   useEffect(() => close(), [location.pathname, close]);
