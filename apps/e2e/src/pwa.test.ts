@@ -1,4 +1,4 @@
-import { appendFileSync } from "node:fs";
+import { appendFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
@@ -195,8 +195,12 @@ describe("installable app, readable offline", () => {
     const banner = page.getByRole("alert").filter({ hasText: PwaTexts.updateReady });
     expect(await banner.count()).toBe(0);
 
-    // A new build: a different sw.js (the server serves a copy of the build from DATA_DIR/web).
-    appendFileSync(join(club.config.dataDir, "web", "sw.js"), "\n// a new version\n");
+    // A new build: a different sw.js (the server serves a copy of the build from DATA_DIR/web/dist;
+    // a build also rewrites the compressed copies beside it, which the server would send instead).
+    const sw = join(club.config.dataDir, "web", "dist", "sw.js");
+    appendFileSync(sw, "\n// a new version\n");
+    rmSync(`${sw}.br`, { force: true });
+    rmSync(`${sw}.gz`, { force: true });
     await page.evaluate(async () => {
       await (await navigator.serviceWorker.getRegistration())?.update();
     });
