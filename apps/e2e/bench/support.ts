@@ -44,6 +44,10 @@ export async function startBenchClub(profileName: keyof typeof PROFILES): Promis
       `${club.counts.bottles} bottles, ${club.counts.meetings} meetings, ${club.counts.comments} comments, ` +
       `${club.counts.bottlesWithImage} bottles with an image`,
   );
+  // Let the disk finish writing the club (thousands of files, photos among them) before anything is
+  // timed: on our VM the write-back otherwise ran through the first measurements (iowait).
+  spawnSync("sync");
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
   // The read cache stays on (the default): this is the server as members run it.
   const server = await startServer(dataDir, { timeoutMs: 60_000, env: { LOG_LEVEL: "warn" } });
   return {
