@@ -70,7 +70,10 @@ describe("membership under REGISTRATION=approval", () => {
     bottlePath = `/bottle/${bottles[0]!.id}`;
     bottleName = bottles[0]!.name;
     newcomer = await openSession(browser, club.baseUrl, { viewport: PHONE, theme: "light" });
-    admin = await openSession(browser, club.baseUrl, { as: await club.tokensFor(DEMO_LOGIN.email) });
+    admin = await openSession(browser, club.baseUrl, {
+      viewport: PHONE,
+      as: await club.tokensFor(DEMO_LOGIN.email),
+    });
   });
   afterAll(async () => {
     await newcomer?.close();
@@ -116,9 +119,10 @@ describe("membership under REGISTRATION=approval", () => {
     await expectNoSidewaysScroll(page, "/login with the pending message");
   });
 
-  it("the demo admin sees the waiting request in the nav and approves it on /members", async () => {
+  it("the demo admin, on a phone, sees the waiting request in the menu and approves it on /members", async () => {
     const page = admin.page;
     await visit(page, "/");
+    await openMenu(page);
     const members = nav(page).getByRole("link", { name: "Members (1 waiting for approval)" });
     await shows(members);
     await members.click();
@@ -128,6 +132,8 @@ describe("membership under REGISTRATION=approval", () => {
     await waiting.getByRole("button", { name: "Approve Newt Comer" }).click();
     await shows(toast(page, "Newt Comer is now a member."));
     await hides(main(page).getByRole("region", { name: /^Waiting for approval/ }));
+    await expectNoSidewaysScroll(page, "/members on a phone");
+    await openMenu(page);
     await shows(nav(page).getByRole("link", { name: "Members", exact: true }));
     const approved = (
       await club.apiOk<{ email: string; status: string }[]>(

@@ -185,13 +185,6 @@ export const listMembersForNotices = (db: Db) =>
 export const claimNotification = (db: Db, memberId: number, key: string): boolean =>
   db.insert(notificationsSent).values({ memberId, key }).onConflictDoNothing().run().changes > 0;
 
-export const countNotifications = (db: Db, keyPrefix: string): number =>
-  db
-    .select({ n: sql<number>`count(*)` })
-    .from(notificationsSent)
-    .where(sql`${notificationsSent.key} LIKE ${`${keyPrefix}%`}`)
-    .get()?.n ?? 0;
-
 // ---- Preferences ----
 
 export const findPreferences = (db: Db, memberId: number) =>

@@ -183,16 +183,6 @@ export function insertConfirmationToken(
 export const findConfirmationTokenByHash = (db: Db, tokenHash: string) =>
   db.select().from(emailConfirmationTokens).where(eq(emailConfirmationTokens.tokenHash, tokenHash)).get();
 
-/** The member's confirmation token with this hash, if it exists (used or not). */
-export const findConfirmationToken = (db: Db, memberId: number, tokenHash: string) =>
-  db
-    .select()
-    .from(emailConfirmationTokens)
-    .where(
-      and(eq(emailConfirmationTokens.memberId, memberId), eq(emailConfirmationTokens.tokenHash, tokenHash)),
-    )
-    .get();
-
 /**
  * Marks the token used and confirms the registration it was sent for, with the status and role it
  * gets, atomically; the address's other unconfirmed registrations go. False if the token was

@@ -147,6 +147,26 @@ describe("POST /api/Bottles/NewBottle", () => {
     expect(errorOf(res).message).toBe(Messages.abvRange);
   });
 
+  it("says the same about ABV over tRPC, for a new bottle and an ABV edit, and changes nothing", async () => {
+    const before = snapshot(t);
+    const trpc = (procedure: string, input: unknown) =>
+      t.request({
+        method: "POST",
+        url: `/trpc/${procedure}`,
+        payload: input as Record<string, unknown>,
+        token,
+      });
+    for (const [procedure, input] of [
+      ["bottles.create", { name: "X", abv: 101 }],
+      ["bottles.updateAbv", { bottleId: 1, abv: -5 }],
+    ] as const) {
+      const res = await trpc(procedure, input);
+      expect(res.statusCode, procedure).toBe(400);
+      expect(res.json<{ error: { message: string } }>().error.message, procedure).toBe(Messages.abvRange);
+    }
+    expect(snapshot(t)).toEqual(before);
+  });
+
   it("refuses malformed JSON with 400", async () => {
     const before = snapshot(t);
     const res = await t.request({

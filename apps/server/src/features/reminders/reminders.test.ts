@@ -73,6 +73,19 @@ describe("meeting emails", () => {
     expect(mailTo("host@example.com", /New club meeting/)).toHaveLength(0);
   });
 
+  it("a change to an upcoming meeting is announced the same way", async () => {
+    const themeId = (await t.caller(host.user).themes.create({ description: "Cask strength" })).id;
+    await t
+      .caller(host.user)
+      .meetings.update({ id: meetingId, date: "2026-12-11", hostName: "Host", themeId });
+    await settle();
+    const changed = mailTo("ann@example.com", /The club meeting on 2026-12-11 has changed/);
+    expect(changed).toHaveLength(1);
+    expect(changed[0]).toContain("Cask strength");
+    expect(mailTo("cat@example.com", /has changed/)).toHaveLength(0);
+    expect(mailTo("host@example.com", /has changed/)).toHaveLength(0);
+  });
+
   it("sends the 7-day reminder once, after its time, across restarts; not to who declined or opted out", async () => {
     await t.app.clubJobs.run();
     await settle();
