@@ -24,7 +24,7 @@ function TastingCard({ tasting }: { tasting: Tasting }) {
             <Text fw={700}>{tasting.label}</Text>
           )}
           <Text size="sm" c="dimmed">
-            <Anchor component={Link} to={`/monthlymeeting/${meeting.id}`} size="sm">
+            <Anchor component={Link} to={`/monthlymeeting/${meeting.id}`} size="sm" underline="always">
               {formatDate(meeting.date)}
             </Anchor>
             {` · ${meeting.theme}`}
