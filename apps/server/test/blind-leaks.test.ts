@@ -1,7 +1,9 @@
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers";
 import {
   makeCtx,
+  multipartBody,
   restEndpoints,
   restInject,
   restName,
@@ -18,8 +20,25 @@ import {
  * anyone but the host. Walks EVERY read of the router (REST and tRPC, from the same tables as the
  * fuzz and permission tests), as a visitor and as a member who does not run the night, with the
  * fixture meeting made blind and its pour the secret bottle.
+ *
+ * The secret bottle has a distinctive value in every field that identifies a bottle: name, brand,
+ * drink type, country, region, ABV, store link, a purchase's price and an image. No value can
+ * turn up in an answer by chance, so any answer that shows one is about the secret bottle.
  */
-const SECRET = { name: "Unmistakable Secret Cask", brand: "Hush Hush Distillers", abv: 63.71 };
+const SECRET = {
+  name: "Unmistakable Secret Cask",
+  brand: "Hush Hush Distillers",
+  abv: 63.71,
+  // The API has no call that creates a type, country or region (they are seeded lookups): the
+  // test adds these rows to the club's database itself, so that no other bottle can have them.
+  drinkType: "Leakcheck Moonshine Style",
+  country: "Republic of Leakcheckistan",
+  region: "Leakcheck Hollow",
+  storeLink: "https://leak-check.example/secret-pour",
+  /** Dollars: 731947 cents; a standard 25 ml pour of its 700 ml costs 261.41 (26141 cents). */
+  price: 7319.47,
+  purchased: "2023-11-17",
+};
 
 /** Reads about the library itself: they may name the bottle (it is in the library) but never where it is poured. */
 const LIBRARY_READS = new Set([
@@ -38,18 +57,105 @@ const LIBRARY_READS = new Set([
   "search.similar",
   "search.everything",
   "GET /api/Bottles/Export",
+  // The lookup lists name every type, country and region of the library, the secret bottle's
+  // among them (as the brands list names its brand): they say nothing of any bottle, let alone
+  // where one is poured.
+  "GET /api/DrinkTypes",
+  "GET /api/Countries",
+  "GET /api/States",
+  "lookups.drinkTypes",
+  "lookups.countries",
+  "lookups.states",
+  // The image of a bottle asked for by its id: the bottle page's picture (its bytes, with its
+  // content hash as ETag), which the examples ask for of the secret bottle.
+  "GET /api/Bottles/:id/Image",
+  // Where the bottle asked for by its id was poured (its page): naming the bottle is no news to
+  // the asker, the meeting would be.
+  "GET /api/Bottles/:id/PouredAt",
+  "night.bottlePours",
 ]);
+
+/** A distinctive value's forms in an answer, by the field it identifies. */
+interface Needle {
+  field: string;
+  form: string;
+  pattern: RegExp;
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+/** Text anywhere, in any case. */
+const text = (field: string, form: string): Needle => ({
+  field,
+  form,
+  pattern: new RegExp(escape(form), "i"),
+});
+/** A number not inside a longer number, word or hash (731947 is not in 17319470 or a1731947f). */
+const number = (field: string, form: string): Needle => ({
+  field,
+  form,
+  pattern: new RegExp(`(?<![\\w.])${escape(form)}(?![\\w]|\\.\\d)`),
+});
+/** A JSON key with a given id: "stateId":42. */
+const idKey = (field: string, key: string, id: number): Needle => ({
+  field,
+  form: `"${key}":${id}`,
+  pattern: new RegExp(`"${key}"\\s*:\\s*${id}(?!\\d)`),
+});
 
 let t: TestApp;
 let c: EndpointCtx;
 let meetingDate: string;
+let needles: Needle[];
+
+/** A small PNG of its own (the fixture image bottle's has another colour, so another hash). */
+const secretPng = () =>
+  sharp({ create: { width: 14, height: 10, channels: 3, background: "#1f7a4d" } })
+    .png()
+    .toBuffer();
 
 beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMIT: "false" } });
   c = makeCtx(t, await seedFixtures(t));
+  const db = t.app.deps.db.$client;
+  const insert = (sql: string, ...values: unknown[]) =>
+    Number(db.prepare(sql).run(...values).lastInsertRowid);
+  const drinkTypeId = insert("INSERT INTO drink_types (name) VALUES (?)", SECRET.drinkType);
+  const countryId = insert("INSERT INTO countries (name) VALUES (?)", SECRET.country);
+  const stateId = insert("INSERT INTO states (name, country_id) VALUES (?, ?)", SECRET.region, countryId);
+
   const host = t.caller(c.f.member.user);
-  const secretId = (await host.bottles.create({ name: SECRET.name, newBrand: SECRET.brand, abv: SECRET.abv }))
-    .id;
+  const secretId = (
+    await host.bottles.create({
+      name: SECRET.name,
+      newBrand: SECRET.brand,
+      abv: SECRET.abv,
+      drinkTypeId,
+      countryId,
+      stateId,
+      storeLink: SECRET.storeLink,
+    })
+  ).id;
+  await host.instances.create({
+    bottleId: secretId,
+    datePurchased: SECRET.purchased,
+    purchasePrice: SECRET.price,
+  });
+  await host.comments.create({ bottleId: secretId, comment: "Worth opening on a special night." });
+  const upload = multipartBody([
+    { name: "image", filename: "secret.png", contentType: "image/png", data: await secretPng() },
+  ]);
+  const uploaded = await t.request({
+    method: "POST",
+    url: `/api/Bottles/UploadImage?bottleId=${secretId}`,
+    payload: upload.payload,
+    headers: { "content-type": upload.contentType },
+    token: c.f.member.token,
+  });
+  expect(uploaded.statusCode, uploaded.body).toBe(200);
+  const { imageVersion } = uploaded.json<{ imageVersion: string }>();
+  const fixtureImage = await host.bottles.byId({ id: c.f.imageBottleId });
+  expect(imageVersion).not.toBe(fixtureImage.imageVersion);
+
   await host.night.setFlight({ id: c.f.meetingId, pours: [{ bottleId: secretId, pourMl: 25 }] });
   await host.night.settings({
     id: c.f.meetingId,
@@ -61,21 +167,103 @@ beforeAll(async () => {
   await t
     .caller(c.f.other.user)
     .night.score({ id: c.f.meetingId, pour: 1, nose: 20, palate: 20, finish: 20, balance: 20 });
-  // The examples name the fixture bottle: from here on that is the secret one.
-  c.f = { ...c.f, bottleId: secretId };
+  // The examples name the fixture bottle: from here on that is the secret one (and the image
+  // route's example asks for its picture).
+  c.f = { ...c.f, bottleId: secretId, imageBottleId: secretId };
   meetingDate = (await host.meetings.byId({ id: c.f.meetingId })).date;
+
+  needles = [
+    text("name", SECRET.name),
+    text("brand", SECRET.brand),
+    text("ABV", String(SECRET.abv)),
+    text("drink type", SECRET.drinkType),
+    idKey("drink type", "drinkTypeId", drinkTypeId),
+    text("country", SECRET.country),
+    idKey("country", "countryId", countryId),
+    text("region", SECRET.region),
+    idKey("region", "stateId", stateId),
+    // Escaped or not (JSON may write "\/"), the host name is enough.
+    text("store link", new URL(SECRET.storeLink).host),
+    // The price in dollars (with or without a thousands separator) and in cents, and the cost of
+    // a pour the bottle page derives from it.
+    number("price", "7319.47"),
+    number("price", "7,319.47"),
+    number("price", "731947"),
+    number("price", "261.41"),
+    number("price", "26141"),
+    // The image: its content hash (imageVersion, the image's ETag) and its URL.
+    text("image", imageVersion),
+    text("image", `/Bottles/${secretId}/Image`),
+    // The bottle's id beside anything (a club score, a guess, a link to its page) tells which
+    // bottle it is as well as its name.
+    idKey("bottle id", "bottleId", secretId),
+    {
+      field: "bottle id",
+      form: `/Bottles/${secretId}`,
+      pattern: new RegExp(`/bottles/${secretId}(?!\\d)`, "i"),
+    },
+  ];
 });
 afterAll(() => t.close());
 
-function leaksIn(name: string, body: string): string[] {
-  if (LIBRARY_READS.has(name)) return body.includes(meetingDate) ? [meetingDate] : [];
+/** The answer without the parts that are about the whole library (see leaksIn). */
+function withoutLibraryParts(name: string, body: string): string {
+  const parse = () => {
+    const answer = JSON.parse(body) as unknown;
+    const trpc =
+      !Array.isArray(answer) && typeof answer === "object" && answer !== null && "result" in answer;
+    return trpc ? (answer as { result?: { data?: unknown } }).result?.data : answer;
+  };
   if (name === "GET /api/Activity" || name === "activity.list") {
-    // The log says the bottle was added to the library, as the library does; nothing else about it.
-    const answer = JSON.parse(body) as { entity: string }[] | { result?: { data: { entity: string }[] } };
-    const list = Array.isArray(answer) ? answer : answer.result?.data;
-    if (list) body = JSON.stringify(list.filter((e) => e.entity !== "bottle"));
+    // The log says the bottle was added to the library, bought, pictured and commented on, as the
+    // library does; nothing else about it (its flight and scores are redacted).
+    const list = parse() as { entity: string }[] | undefined;
+    if (Array.isArray(list))
+      return JSON.stringify(
+        list.filter((e) => !["bottle", "instance", "image", "comment"].includes(e.entity)),
+      );
   }
-  return [SECRET.name, SECRET.brand, String(SECRET.abv)].filter((word) => body.includes(word));
+  if (name === "GET /api/Stats" || name === "stats.get") {
+    // Spending and the counts of bottles by type, country and region are the library's (they
+    // count the secret bottle and its purchase, as the library lists them). What the club's
+    // pours say (scores by type and region, most poured, best value) must not count it.
+    const stats = parse() as Record<string, unknown> | undefined;
+    if (stats && typeof stats === "object") {
+      const {
+        spendByMonth: _m,
+        spendByYear: _y,
+        bottlesByType: _t,
+        bottlesByCountry: _c,
+        bottlesByRegion: _r,
+        ...pours
+      } = stats;
+      return JSON.stringify(pours);
+    }
+  }
+  return body;
+}
+
+interface Answer {
+  body: string;
+  headers: Record<string, unknown>;
+}
+
+/**
+ * The answer's body and headers (a Location, an ETag or a file name could carry a value too); of
+ * an image, its headers only (its bytes are no text to search). Folded lines are unfolded: the
+ * calendar (RFC 5545) breaks long lines anywhere, "Unmistakab\r\n le Secret Cask".
+ */
+const answerText = (res: Answer) => {
+  const body = String(res.headers["content-type"]).startsWith("image/") ? "" : res.body;
+  return `${body.replace(/\r?\n[ \t]/g, "")}\n${JSON.stringify(res.headers)}`;
+};
+
+/** What an answer tells of the secret pour: the meeting, from a library read; the bottle, from any other. */
+function leaksIn(name: string, res: Answer): { field: string; form: string }[] {
+  if (LIBRARY_READS.has(name))
+    return answerText(res).includes(meetingDate) ? [{ field: "meeting", form: meetingDate }] : [];
+  const searched = answerText({ ...res, body: withoutLibraryParts(name, res.body) });
+  return needles.filter((n) => n.pattern.test(searched));
 }
 
 describe("no read reveals a hidden blind pour", () => {
@@ -83,6 +271,13 @@ describe("no read reveals a hidden blind pour", () => {
     ...restEndpoints.filter((e) => e.method === "GET").map((e) => ({ name: restName(e), rest: e })),
     ...trpcEndpoints.filter((e) => e.type === "query").map((e) => ({ name: e.path, trpc: e })),
   ];
+  const call = async (read: (typeof reads)[number], token?: string) =>
+    read.rest
+      ? t.request(restInject(read.rest, await read.rest.valid(c), token))
+      : t.request(trpcInject(read.trpc!.path, "query", await read.trpc!.valid(c), token));
+
+  /** The forms of each value the library reads showed while the pour was hidden. */
+  const shownByLibrary = new Set<string>();
 
   it("covers every read", () => {
     expect(reads.length).toBeGreaterThan(30);
@@ -92,14 +287,56 @@ describe("no read reveals a hidden blind pour", () => {
     it(read.name, async () => {
       for (const who of ["visitor", "member"] as const) {
         const token = who === "member" ? c.f.other.token : undefined;
-        const res = read.rest
-          ? await t.request(restInject(read.rest, await read.rest.valid(c), token))
-          : await t.request(trpcInject(read.trpc!.path, "query", await read.trpc!.valid(c), token));
+        const res = await call(read, token);
         expect(res.statusCode, `${who}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
-        expect(leaksIn(read.name, res.body), `${who} ${read.name}`).toEqual([]);
+        if (LIBRARY_READS.has(read.name))
+          for (const n of needles) if (n.pattern.test(answerText(res))) shownByLibrary.add(n.form);
+        const leaks = leaksIn(read.name, res).map((l) => `${l.field} (${l.form})`);
+        expect(leaks, `${who} ${read.name}`).toEqual([]);
       }
     });
   }
+
+  it("looks for the values in the forms the API shows them in", () => {
+    // Every field is shown by the library (the bottle page, the search, the lookup lists), in
+    // the form the walk looks for: the walk cannot pass by looking for the wrong thing.
+    const fields = [...new Set(needles.map((n) => n.field))];
+    const shown = fields.filter((field) =>
+      needles.some((n) => n.field === field && shownByLibrary.has(n.form)),
+    );
+    expect(shown).toEqual(fields);
+  });
+
+  /** The secret bottle's rows in the library's search, for the visitor and the member. */
+  const searchRows = async (query: string) => {
+    const rows = [];
+    for (const token of [undefined, c.f.other.token]) {
+      const res = await t.request({ method: "GET", url: `/api/Bottles/Search?${query}`, token });
+      const { items } = res.json<{ items: { id: number; clubScore: number | null }[] }>();
+      rows.push(...items.filter((item) => item.id === c.f.bottleId));
+    }
+    return rows;
+  };
+
+  it("the library's search finds the bottle, but not by its hidden pour", async () => {
+    // The walk's search examples look for other bottles: these look for the secret one, and
+    // filter and sort by what its pour would change.
+    const name = encodeURIComponent(SECRET.name);
+    expect(await searchRows(`q=${name}`)).toEqual([
+      expect.objectContaining({ clubScore: null }),
+      expect.objectContaining({ clubScore: null }),
+    ]);
+    expect(await searchRows(`q=${name}&poured=no`)).toHaveLength(2);
+    expect(await searchRows("poured=yes")).toEqual([]);
+    expect(await searchRows("scoreMin=0")).toEqual([]);
+    for (const token of [undefined, c.f.other.token]) {
+      const res = await t.request({ method: "GET", url: `/api/Search?q=${name}`, token });
+      expect(res.json<{ bottles: { id: number }[] }>().bottles).toEqual([
+        expect.objectContaining({ id: c.f.bottleId }),
+      ]);
+      expect(res.body).not.toContain(meetingDate);
+    }
+  });
 
   /** The fill level the shelf shows for the secret bottle's open purchase. */
   let purchase: { id: number };
@@ -146,5 +383,54 @@ describe("no read reveals a hidden blind pour", () => {
   it("the shelf counts the pour once it is revealed (issue 14)", async () => {
     // One score: 25 ml of 700 ml.
     expect(await level()).toBe(96);
+  });
+
+  it("once it is revealed, the same walk finds it where it was hidden", async () => {
+    // The walk looks where a leak would show: the answers that kept the pour hidden show it now.
+    // (Its price, store link and image are the bottle page's, shown by the library all along.)
+    const found = new Set<string>();
+    for (const read of reads)
+      for (const token of [undefined, c.f.other.token])
+        for (const { field } of leaksIn(read.name, await call(read, token)))
+          found.add(`${read.name}: ${field}`);
+    const pourReads = [
+      "GET /api/MonthlyMeetings/:id/Flight",
+      "night.flight",
+      "GET /api/MonthlyMeetings/:id/Results",
+      "night.results",
+      "GET /api/Me/Tastings",
+      "night.tastings",
+    ];
+    const named = [
+      "GET /api/MonthlyMeetings/:id",
+      "meetings.byId",
+      "GET /api/MonthlyMeetings/:id/Results.csv",
+      "GET /calendar.ics",
+      "GET /api/MonthlyMeetings/:id/Calendar",
+    ];
+    const byId = [
+      "GET /api/Bottles/ClubScores",
+      "night.clubScores",
+      "GET /api/Stats",
+      "stats.get",
+      "GET /api/Activity",
+      "activity.list",
+    ];
+    const expected = [
+      ...pourReads.flatMap((read) =>
+        ["name", "brand", "ABV", "drink type", "country", "region"].map((field) => `${read}: ${field}`),
+      ),
+      ...named.map((read) => `${read}: name`),
+      ...byId.map((read) => `${read}: bottle id`),
+      "GET /api/Bottles/:id/PouredAt: meeting",
+      "night.bottlePours: meeting",
+    ];
+    expect([...found]).toEqual(expect.arrayContaining(expected));
+    // And the library's search knows it was poured, and scored.
+    expect(await searchRows("poured=yes")).toHaveLength(2);
+    expect(await searchRows("scoreMin=0")).toEqual([
+      expect.objectContaining({ clubScore: 80 }),
+      expect.objectContaining({ clubScore: 80 }),
+    ]);
   });
 });
