@@ -18,6 +18,8 @@ export async function hides(locator: Locator, timeout?: number): Promise<void> {
 
 /** The trimmed texts of the cells of one column of a table (1-based column index). */
 export async function columnTexts(table: Locator, column: number): Promise<string[]> {
+  // A table showing the previous answer while the next loads says so (aria-busy): wait it out.
+  await table.and(table.page().locator("table:not([aria-busy])")).waitFor();
   const texts = await table.locator(`tbody tr td:nth-child(${column})`).allInnerTexts();
   return texts.map((t) => t.trim());
 }

@@ -25,6 +25,7 @@ export function DataTable({
   minWidth = 560,
   dense = false,
   fixedLayout = false,
+  busy = false,
   children,
 }: {
   label: string;
@@ -37,6 +38,8 @@ export function DataTable({
    * rows change (sorting, paging), and the browser lays the table out without measuring every cell.
    */
   fixedLayout?: boolean;
+  /** The rows on view are the previous answer while the next one loads (aria-busy). */
+  busy?: boolean;
   children: ReactNode;
 }) {
   const onClick = useRouterLinkClicks();
@@ -61,6 +64,7 @@ export function DataTable({
           className={classes.table}
           data-dense={dense || undefined}
           data-fixed={fixedLayout || undefined}
+          aria-busy={busy || undefined}
           style={{ "--table-min-width": `${minWidth}px` } as CSSProperties}
         >
           <caption className={classes.caption}>{label}</caption>

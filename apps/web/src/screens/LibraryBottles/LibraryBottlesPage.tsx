@@ -319,7 +319,13 @@ export default function LibraryBottlesPage() {
               </Suspense>
             ) : null}
           </div>
-          <DataTable label="Library bottles" minWidth={1060} dense fixedLayout>
+          <DataTable
+            label="Library bottles"
+            minWidth={1060}
+            dense
+            fixedLayout
+            busy={result.isPlaceholderData}
+          >
             <colgroup>
               <col className={classes.nameCol} />
               <col />
