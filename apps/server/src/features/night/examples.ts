@@ -38,16 +38,32 @@ export const examples: Examples = {
       },
     },
     "night.flight": (c) => ({ id: c.f.meetingId }),
-    "night.score": (c) => ({
-      id: c.f.meetingId,
-      pour: 1,
-      nose: 20,
-      palate: 18 + (c.n() % 5),
-      finish: 19,
-      balance: 20,
-      note: "Honeyed, a long finish.",
-      tags: ["honey", "vanilla"],
-    }),
+    // Other routes' fuzzing may have closed scoring on the shared meeting or emptied its flight:
+    // open and fill it again first, so the valid call stays valid whatever ran before.
+    "night.score": async (c) => {
+      const caller = c.t.caller(c.f.member.user);
+      const night = await caller.night.get({ id: c.f.meetingId });
+      if (!night.scoringOpen)
+        await caller.night.settings({
+          id: c.f.meetingId,
+          capacity: night.capacity,
+          blind: night.blind,
+          scoringOpen: true,
+          hostMemberId: night.hostMemberId,
+        });
+      if ((await caller.night.flight({ id: c.f.meetingId })).length === 0)
+        await caller.night.setFlight({ id: c.f.meetingId, pours: [{ bottleId: c.f.bottleId, pourMl: 25 }] });
+      return {
+        id: c.f.meetingId,
+        pour: 1,
+        nose: 20,
+        palate: 18 + (c.n() % 5),
+        finish: 19,
+        balance: 20,
+        note: "Honeyed, a long finish.",
+        tags: ["honey", "vanilla"],
+      };
+    },
     "night.myScores": (c) => ({ id: c.f.meetingId }),
     // A pour not revealed yet: a new one at the end of the flight.
     "night.reveal": {
