@@ -228,9 +228,10 @@ export function bootScript(themeInit: string, routes: BootRoute[]): string {
     var match = new RegExp(routes[i].re).exec(path);
     if (!match) continue;
     var id = match[1] ? Number(match[1]) : undefined;
+    var prerendered = !!document.getElementById("${PAGE_DATA_ELEMENT_ID}");
     routes[i].js.forEach(function (f) { hint("modulepreload", files[f]); });
-    routes[i].css.forEach(function (f) { hint("preload", files[f], "style"); });
-    if (!signedIn && window.fetch && !document.getElementById("${PAGE_DATA_ELEMENT_ID}")) routes[i].q.forEach(function (query) { prefetch(query, id); });
+    if (!prerendered) routes[i].css.forEach(function (f) { hint("preload", files[f], "style"); });
+    if (!signedIn && window.fetch && !prerendered) routes[i].q.forEach(function (query) { prefetch(query, id); });
     break;
   }
 })();

@@ -75,7 +75,7 @@ function instrument() {
           .map((entry) => (entry as PerformanceEntry & { renderTime: number }).renderTime)
           .filter((t) => t > 0);
         if (times.length) resolve(Math.min(...times));
-      }).observe({ type: "element", buffered: true } as PerformanceObserverInit);
+      }).observe({ type: "element", buffered: true });
     } catch {
       resolve(Number.NaN);
     }

@@ -43,6 +43,12 @@ describe("the library's first page, prerendered by the server", () => {
   };
   const table = (page: Page) => page.getByRole("main").getByRole("table", { name: "Library bottles" });
   const names = (page: Page) => columnTexts(table(page), 1);
+  /**
+   * The names in the page, on screen or not: the prerendered cards off screen skip rendering
+   * (content-visibility: auto) until scrolled to, so their innerText is empty until then.
+   */
+  const namesInPage = async (page: Page) =>
+    (await table(page).locator("tbody tr td:nth-child(1)").allTextContents()).map((t) => t.trim());
 
   it("shows the rows, labelled for a phone, with the app's code blocked; in the light theme too", async () => {
     const expected = await club.apiOk<BottleSearchResult>("GET", "/api/Bottles/Search?sort=abv&dir=desc");
@@ -50,8 +56,15 @@ describe("the library's first page, prerendered by the server", () => {
     await s.page.route(APP_CODE, (route) => route.abort());
     await s.page.goto("/library-bottles?sort=abv&dir=desc");
     await shows(table(s.page));
-    expect(await names(s.page)).toEqual(expected.items.map((b) => b.name));
+    const expectedNames = expected.items.map((b) => b.name);
+    expect(await namesInPage(s.page)).toEqual(expectedNames);
     expect(await s.page.locator("#root[data-prerendered]").count()).toBe(1);
+    // The first card is on screen; the last renders once scrolled to.
+    const rows = table(s.page).locator("tbody tr");
+    expect((await rows.first().innerText()).trim()).toContain(expectedNames[0]);
+    await rows.last().scrollIntoViewIfNeeded();
+    await expect.poll(() => rows.last().innerText()).toContain(expectedNames.at(-1));
+    await s.page.evaluate(() => window.scrollTo(0, 0));
     // The phone's stacked rows show each cell's column.
     const firstRow = table(s.page).locator("tbody tr").first();
     expect(await firstRow.locator("td").nth(5).getAttribute("data-label")).toBe("ABV");
@@ -74,13 +87,24 @@ describe("the library's first page, prerendered by the server", () => {
     const s = await open();
     await s.page.goto("/library-bottles");
     await shows(table(s.page));
-    const prerendered = await names(s.page);
+    const prerendered = await namesInPage(s.page);
     await appInCharge(s.page);
     expect(await names(s.page)).toEqual(prerendered);
     const header = table(s.page).getByRole("columnheader", { name: "Name" });
     await header.getByRole("button").click();
     await expect.poll(() => header.getAttribute("aria-sort")).toBe("descending");
     await expect.poll(() => names(s.page)).toEqual([...prerendered].reverse());
+    // The screen's stylesheets came inline in the page: nothing fetched them, and the app's loader
+    // added no second copy (it found the page's disabled links).
+    const inlined = await s.page.$$eval('link[rel="stylesheet"][disabled]', (links) =>
+      links.map((l) => (l as HTMLLinkElement).href),
+    );
+    expect(inlined.length).toBeGreaterThan(2);
+    expect(s.watch.requests.filter((r) => inlined.includes(r.url())).map((r) => r.url())).toEqual([]);
+    const hrefs = await s.page.$$eval('link[rel="stylesheet"]', (links) =>
+      links.map((l) => (l as HTMLLinkElement).href),
+    );
+    expect(new Set(hrefs).size).toBe(hrefs.length);
     expectNoCspViolations(s.watch, "the library after the app took over");
     expectNoPageErrors(s.watch, "the library after the app took over");
     expect(s.watch.consoleErrors).toEqual([]);

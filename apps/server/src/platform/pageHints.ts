@@ -59,6 +59,15 @@ export function inlineBootScript(distDir: string): InlineBootScript | null {
   return { tag: match[0], inline: `<script>${source}</script>`, cspSource: `'sha256-${hash}'` };
 }
 
+const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="(\/assets\/[\w.-]+\.css)">/g;
+
+/** A built asset's text, or null when the path leaves the build or the file is missing. */
+function readAsset(distDir: string, href: string): string | null {
+  if (!/^\/assets\/[\w.-]+\.css$/.test(href)) return null;
+  const file = join(distDir, href);
+  return existsSync(file) ? readFileSync(file, "utf8") : null;
+}
+
 const attr = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
@@ -101,16 +110,28 @@ export function createPageRenderer(
     return `${html.slice(0, at)}  ${link}\n  ${html.slice(at)}`;
   };
 
-  const prerendered = ({ dataScript, rootHtml }: PrerenderedPage) => {
-    // The same attributes as Vite's own links, so the app's loader finds them and adds no second one.
-    const styles = (hints?.prerendered?.css ?? [])
-      .map((href) => `<link rel="stylesheet" crossorigin href="${attr(href)}">`)
-      .join("\n    ");
-    return (
-      `${html.slice(0, firstScript)}${dataScript}\n    ${html.slice(firstScript, at)}  ${styles}\n  ` +
-      `${html.slice(at, rootAt)}<div id="root" data-prerendered="">${rootHtml}</div>${html.slice(rootAt + root.length)}`
-    );
-  };
+  // The stylesheets the prerendered screen needs, the entry's (linked in the built page's head) and
+  // its chunk's, go inline: the first frame then waits for no request. They stay listed as disabled
+  // links (neither fetched nor applied), so Vite's loader, which looks for a link with that href
+  // before adding one, finds them when a chunk of the app needs one and adds no second copy.
+  const entryLinks = [...html.slice(0, at).matchAll(STYLESHEET_LINK)];
+  const chunkCss = hints?.prerendered?.css ?? [];
+  const screenCss = [...entryLinks.map((m) => m[1] as string), ...chunkCss];
+  const inlineCss = screenCss.map((href) => readAsset(distDir, href));
+  const inlineAll = inlineCss.every((css) => css !== null && !/<\/style/i.test(css));
+  const head = inlineAll
+    ? entryLinks.reduce((text, m) => text.replace(m[0], ""), html.slice(firstScript, at)) +
+      `  <style>${inlineCss.join("\n")}</style>\n    ` +
+      screenCss
+        .map((href) => `<link rel="stylesheet" crossorigin href="${attr(href)}" disabled>`)
+        .join("\n    ")
+    : // The same attributes as Vite's own links, so the app's loader finds them.
+      html.slice(firstScript, at) +
+      chunkCss.map((href) => `  <link rel="stylesheet" crossorigin href="${attr(href)}">`).join("\n  ");
+
+  const prerendered = ({ dataScript, rootHtml }: PrerenderedPage) =>
+    `${html.slice(0, firstScript)}${dataScript}\n    ${head}\n  ${html.slice(at, rootAt)}` +
+    `<div id="root" data-prerendered="">${rootHtml}</div>${html.slice(rootAt + root.length)}`;
 
   return {
     page,

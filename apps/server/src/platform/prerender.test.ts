@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newBottle } from "../../test/bottleFixtures";
 import { createTestApp, type TestApp } from "../../test/helpers";
+import { createPageRenderer } from "./pageHints";
 import { scriptSafeJson } from "./prerender";
 
 // A built web app as the build writes it: dist/ with the route hints, and dist-ssr/ beside it with
@@ -12,7 +13,7 @@ import { scriptSafeJson } from "./prerender";
 // the real one is covered in the browser, apps/e2e/src/library-prerender.test.ts).
 const INDEX =
   '<!doctype html><html><head><title>Club</title><script src="/assets/boot-abc123.js"></script>' +
-  '<link rel="stylesheet" href="/assets/index.css"></head><body><div id="root"></div></body></html>';
+  '<link rel="stylesheet" crossorigin href="/assets/index.css"></head><body><div id="root"></div></body></html>';
 const HINTS = {
   routes: [],
   image: { src: "", srcSet: "", sizes: "" },
@@ -37,6 +38,12 @@ export async function renderLibrary(url, input, data) {
 }
 `;
 
+const CSS: Record<string, string> = {
+  "/assets/index.css": ":root{--club-entry:1}",
+  "/assets/Library.css": ".library{--club-library:1}",
+  "/assets/DataTable.css": ".table{--club-table:1}",
+};
+
 const BOOT = 'document.documentElement.dataset.theme = "dark";';
 const INLINE_INDEX = INDEX.replace(
   '<script src="/assets/boot-abc123.js"></script>',
@@ -54,6 +61,7 @@ beforeAll(async () => {
   mkdirSync(join(dist, ".vite"), { recursive: true });
   mkdirSync(join(dist, "assets"));
   writeFileSync(join(dist, "assets", "boot-abc123.js"), BOOT);
+  for (const [href, css] of Object.entries(CSS)) writeFileSync(join(dist, href), css);
   mkdirSync(join(web, "dist-ssr"));
   writeFileSync(join(dist, "index.html"), INDEX);
   writeFileSync(join(dist, ".vite", "route-hints.json"), JSON.stringify(HINTS));
@@ -88,12 +96,15 @@ describe("the library's first page, prerendered into the page", () => {
     const html = await page("/library-bottles");
     const data = pageData(html);
     expect(data).toEqual({ procedure: "search.bottles", input: {}, data: await api("") });
-    // The data before the boot script (which then does not fetch it), the stylesheets in the head.
+    // The data before the boot script (which then does not fetch it).
     expect(html.indexOf('id="club-page-data"')).toBeLessThan(html.indexOf(`<script>${BOOT}</script>`));
-    for (const href of HINTS.prerendered.css)
-      expect(html.indexOf(`<link rel="stylesheet" crossorigin href="${href}">`)).toBeLessThan(
-        html.indexOf("</head>"),
-      );
+    // The entry's and the screen's stylesheets inline in the head, in that order: no request holds
+    // back the first frame. They stay listed as disabled links, for Vite's loader to find.
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).toContain(`<style>${Object.values(CSS).join("\n")}</style>`);
+    expect(html).not.toContain('<link rel="stylesheet" crossorigin href="/assets/index.css">');
+    for (const href of Object.keys(CSS))
+      expect(head).toContain(`<link rel="stylesheet" crossorigin href="${href}" disabled>`);
     expect(html).toContain(
       `<div id="root" data-prerendered=""><main><p>Ardbeg 10</p><p>Booker's &lt;/script>`,
     );
@@ -158,5 +169,24 @@ describe("the library's first page, prerendered into the page", () => {
     const prerendered = pages.filter((html) => html.includes("data-prerendered")).length;
     expect(prerendered).toBeGreaterThan(0);
     expect(prerendered).toBeLessThan(25);
+  });
+});
+
+describe("the prerendered page's stylesheets", () => {
+  it("stay links, as before, when one is missing from the build: the page never loses a style", () => {
+    const dist = mkdtempSync(join(tmpdir(), "club-web-"));
+    mkdirSync(join(dist, ".vite"), { recursive: true });
+    mkdirSync(join(dist, "assets"));
+    writeFileSync(join(dist, "index.html"), INDEX);
+    writeFileSync(join(dist, ".vite", "route-hints.json"), JSON.stringify(HINTS));
+    writeFileSync(join(dist, "assets", "index.css"), CSS["/assets/index.css"] ?? "");
+    const html = createPageRenderer(dist, () => null).prerendered({
+      dataScript: "<script></script>",
+      rootHtml: "<main></main>",
+    });
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).not.toContain("<style>");
+    for (const href of ["/assets/index.css", ...HINTS.prerendered.css])
+      expect(head).toContain(`<link rel="stylesheet" crossorigin href="${href}">`);
   });
 });
