@@ -238,6 +238,38 @@ describe("the vandalism of issue 11, replayed", () => {
         payload: JSON.stringify({ 0: { description: "B1" }, 1: { description: "B2" } }),
       });
       expect(batch.statusCode).toBe(200);
+      // Each call of a batch counts: after those 2, three more writes, then the budget is spent.
+      const singles: number[] = [];
+      for (let i = 0; i < 4; i++)
+        singles.push(
+          (
+            await small.request({
+              method: "POST",
+              url: "/api/MonthlyThemes",
+              token: other.token,
+              payload: { id: 0, description: `After the batch ${i}` },
+            })
+          ).statusCode,
+        );
+      expect(singles).toEqual([201, 201, 201, 429]);
+      // A batch larger than what is left: the calls within the budget run, the rest are 429s.
+      const third = await small.member();
+      const calls = Array.from({ length: 7 }, (_, i) => i);
+      const big = await small.request({
+        method: "POST",
+        url: `/trpc/${calls.map(() => "themes.create").join(",")}?batch=1`,
+        token: third.token,
+        headers: { "content-type": "application/json" },
+        payload: JSON.stringify(Object.fromEntries(calls.map((i) => [i, { description: `Big ${i}` }]))),
+      });
+      const results = big.json<{ error?: { data?: { httpStatus?: number } } }[]>();
+      expect(results.map((r) => r.error?.data?.httpStatus ?? 200)).toEqual([
+        200, 200, 200, 200, 200, 429, 429,
+      ]);
+      const themes = (await small.request({ method: "GET", url: "/api/MonthlyThemes/WithLastDate" })).json<
+        { name: string }[]
+      >();
+      expect(themes.filter((t) => t.name.startsWith("Big ")).length).toBe(5);
       // Reads are not counted.
       expect((await small.request({ method: "GET", url: "/api/Activity", token: m.token })).statusCode).toBe(
         200,
