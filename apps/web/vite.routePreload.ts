@@ -6,6 +6,11 @@ import { BOTTLE_IMAGE_SIZES, bottleImageSources } from "./src/lib/bottleImage";
 
 /** Must match PAGE_DATA_ELEMENT_ID in src/lib/pageData.ts (which imports the tRPC client: not here). */
 export const PAGE_DATA_ELEMENT_ID = "club-page-data";
+/**
+ * Must match APP_SCRIPTS_ID in apps/server/src/platform/pageHints.ts: in a prerendered page, the
+ * app's entry and module preloads, which the boot script loads once the first frame is painted.
+ */
+export const APP_SCRIPTS_ELEMENT_ID = "club-app-scripts";
 
 /**
  * Route preloading: each screen is a lazy chunk, and its data is fetched by the screen. Without
@@ -151,15 +156,19 @@ interface RouteHintsFile {
   /** Patterns of the routes that show a bottle's photo (group 1 is the bottle's id). */
   routes: string[];
   image: ImageTemplate;
-  /** The screen the server prerenders (src/ssr/prerender.tsx): its route and its chunk's stylesheets. */
-  prerendered: { pattern: string; css: string[] };
+  /**
+   * The screen the server prerenders (src/ssr/prerender.tsx): its route, and its chunks' scripts
+   * and stylesheets beyond the entry's (the server lists them in the page, the boot script does not).
+   */
+  prerendered: { pattern: string; js: string[]; css: string[] };
 }
 
 /** The screen the server prerenders into the page (apps/server/src/platform/prerender.ts). */
 export const PRERENDERED_SCREEN = "src/screens/LibraryBottles/LibraryBottlesPage.tsx";
 
 /**
- * The boot script: the theme first (before the first paint), then the preloads. Every route's
+ * The boot script: the theme first (before the first paint), then the preloads; in a page the
+ * server prerendered, it loads the app's scripts once the first frame is painted. Every route's
  * files are indexes into one list (routes share most chunks), and the generated part carries no
  * comments: the script counts against the first screen's budget.
  */
@@ -223,13 +232,29 @@ export function bootScript(themeInit: string, routes: BootRoute[]): string {
       }
     }, function () {});
   }
+  function startApp() {
+    var element = document.getElementById("${APP_SCRIPTS_ELEMENT_ID}");
+    if (!element || startApp.done) return;
+    startApp.done = true;
+    var scripts = JSON.parse(element.textContent);
+    scripts.preload.forEach(function (href) { hint("modulepreload", href); });
+    var entry = document.createElement("script");
+    entry.type = "module";
+    entry.crossOrigin = "anonymous";
+    entry.src = scripts.entry;
+    document.head.appendChild(entry);
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    if (window.requestAnimationFrame) window.requestAnimationFrame(function () { setTimeout(startApp, 0); });
+    setTimeout(startApp, 1000);
+  });
   var path = window.location.pathname;
   for (var i = 0; i < routes.length; i++) {
     var match = new RegExp(routes[i].re).exec(path);
     if (!match) continue;
     var id = match[1] ? Number(match[1]) : undefined;
     var prerendered = !!document.getElementById("${PAGE_DATA_ELEMENT_ID}");
-    routes[i].js.forEach(function (f) { hint("modulepreload", files[f]); });
+    if (!prerendered) routes[i].js.forEach(function (f) { hint("modulepreload", files[f]); });
     if (!prerendered) routes[i].css.forEach(function (f) { hint("preload", files[f], "style"); });
     if (!signedIn && window.fetch && !prerendered) routes[i].q.forEach(function (query) { prefetch(query, id); });
     break;
@@ -292,7 +317,7 @@ export function routePreload(root: string): Plugin {
           (route) => route.pattern,
         ),
         image: imageTemplate(),
-        prerendered: { pattern: prerendered.re, css: prerendered.css },
+        prerendered: { pattern: prerendered.re, js: prerendered.js, css: prerendered.css },
       };
       this.emitFile({ type: "asset", fileName: ROUTE_HINTS_FILE, source: JSON.stringify(hints) });
     },

@@ -13,6 +13,10 @@
  *     (MutationObserver -> requestAnimationFrame -> setTimeout 0). Event Timing (the INP API)
  *     durations are printed beside it when Chromium reports them (it does from 16 ms on).
  * Prints median and max per column and whether every click stayed under 100 ms. Exits 0.
+ *
+ * BENCH_VIEWPORT=phone measures the cold load on a 375 px phone only (issue 14's target), also by
+ * Element Timing (the first row's presentation time). BENCH_BLOCK_JS=1 blocks the app's scripts:
+ * the floor of the prerendered page's first frame, with no script competing for the CPU.
  */
 import type { Page } from "playwright-core";
 import { ensureWebBuild, launchBrowser, machineLine, median, ms, startBenchClub } from "./support";
@@ -21,6 +25,7 @@ const ROUNDS = Number.parseInt(process.env.BENCH_ROUNDS ?? "6", 10);
 const LOADS = Number.parseInt(process.env.BENCH_LOADS ?? "5", 10);
 /** BENCH_VIEWPORT=phone: a 375 x 812 phone (touch, device scale 2) instead of a 1366 x 900 desktop. */
 const PHONE = process.env.BENCH_VIEWPORT === "phone";
+const BLOCK_JS = Boolean(process.env.BENCH_BLOCK_JS);
 const TARGET_MS = 100;
 const COLUMNS = ["Name", "Brand", "Type", "Country", "State", "ABV"] as const;
 
@@ -154,7 +159,7 @@ async function coldLoad(page: Page, path: string) {
   await page.goto(path, { waitUntil: "commit" });
   const painted = await page.evaluate(() => (window as unknown as BenchWindow).__rowsPainted);
   const presented = await page.evaluate(() => (window as unknown as BenchWindow).__rowsPresented);
-  const app = await page.evaluate(() => (window as unknown as BenchWindow).__appPainted);
+  const app = BLOCK_JS ? 0 : await page.evaluate(() => (window as unknown as BenchWindow).__appPainted);
   const html = await page.evaluate(() => {
     const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
     return nav
@@ -196,7 +201,9 @@ async function main() {
       await context.addInitScript({ content: "globalThis.__name ??= (fn) => fn;" });
       await context.addInitScript(instrument);
       context.setDefaultTimeout(30_000);
-      return { context, page: await context.newPage() };
+      const page = await context.newPage();
+      if (BLOCK_JS) await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+      return { context, page };
     };
 
     // 1. Cold loads of /library-bottles, each in a fresh context (empty HTTP cache).

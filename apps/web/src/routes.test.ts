@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { createTRPCClient, httpBatchLink } from "@trpc/client";
 import type { AppRouter } from "@club/api";
-import { bootScript, PAGE_DATA_ELEMENT_ID, PRELOAD_ROUTES, trpcBatchUrl } from "../vite.routePreload";
+import {
+  APP_SCRIPTS_ELEMENT_ID,
+  bootScript,
+  PAGE_DATA_ELEMENT_ID,
+  PRELOAD_ROUTES,
+  trpcBatchUrl,
+} from "../vite.routePreload";
 import { PAGE_DATA_ELEMENT_ID as APP_PAGE_DATA_ID } from "./lib/pageData";
 import { BOTTLE_IMAGE_SIZES, bottleImageSources } from "./lib/bottleImage";
 import { ROUTE_PATHS } from "./routes";
@@ -9,6 +15,8 @@ import { ROUTE_PATHS } from "./routes";
 interface Link {
   rel: string;
   href: string;
+  type?: string;
+  src?: string;
   as?: string;
   crossOrigin?: string;
   imageSrcset?: string;
@@ -21,7 +29,13 @@ interface Link {
  */
 async function boot(
   pathname: string,
-  opts: { signedIn?: boolean; answer?: unknown; prerendered?: boolean } = {},
+  opts: {
+    signedIn?: boolean;
+    answer?: unknown;
+    prerendered?: boolean;
+    /** The app's scripts as a prerendered page lists them (club-app-scripts). */
+    appScripts?: { entry: string; preload: string[] };
+  } = {},
 ) {
   const links: Link[] = [];
   const fetched: string[] = [];
@@ -40,17 +54,40 @@ async function boot(
       return new Response(JSON.stringify(opts.answer ?? [{ result: { data: [] } }]));
     },
   };
+  const frames: (() => void)[] = [];
+  window.requestAnimationFrame = (callback: () => void) => frames.push(callback);
+  const loaded: (() => void)[] = [];
   const document = {
     // The server's prerendered page puts its data in the head, before this script.
-    getElementById: (id: string) => (opts.prerendered && id === PAGE_DATA_ELEMENT_ID ? {} : null),
+    getElementById: (id: string) =>
+      opts.prerendered && id === PAGE_DATA_ELEMENT_ID
+        ? {}
+        : opts.appScripts && id === APP_SCRIPTS_ELEMENT_ID
+          ? { textContent: JSON.stringify(opts.appScripts) }
+          : null,
     createElement: () => ({}) as Link,
     head: { appendChild: (link: Link) => links.push(link) },
+    addEventListener: (type: string, listener: () => void) => {
+      if (type === "DOMContentLoaded") loaded.push(listener);
+    },
   };
   // The generated script, run as the browser would run it (a test: the CSP concerns the browser).
   // eslint-disable-next-line @typescript-eslint/no-implied-eval
   new Function("window", "document", source)(window, document);
   await new Promise((resolve) => setTimeout(resolve, 10));
-  return { links, fetched, prefetched: window.__clubPrefetch as Record<string, unknown> | undefined };
+  const beforeParsed = [...links];
+  // The document is parsed, then its first frame is painted.
+  for (const listener of loaded) listener();
+  const beforeFrame = [...links];
+  for (const frame of frames) frame();
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  return {
+    links,
+    beforeParsed,
+    beforeFrame,
+    fetched,
+    prefetched: window.__clubPrefetch as Record<string, unknown> | undefined,
+  };
 }
 
 /** The URL the real tRPC client (httpBatchLink, as in lib/trpc.ts) requests for one query. */
@@ -131,13 +168,25 @@ describe("route preloading (vite.routePreload.ts)", () => {
     expect(await boot("/no-such-page")).toMatchObject({ links: [], fetched: [] });
   });
 
-  it("fetches nothing the server already put in the page (the prerendered library), but preloads its code", async () => {
-    const prerendered = await boot("/library-bottles", { prerendered: true });
-    expect(prerendered.fetched).toEqual([]);
-    expect(prerendered.links.map((link) => link.href)).toContain(
+  it("a page the server prerendered (the library): nothing fetched, the app's scripts after its first frame", async () => {
+    // The server puts the data and stylesheets in the page it prerenders (platform/pageHints.ts),
+    // with the list of the app's scripts: the boot script builds no elements before the first paint.
+    expect(await boot("/library-bottles", { prerendered: true })).toMatchObject({ links: [], fetched: [] });
+    const served = await boot("/library-bottles");
+    expect(served.fetched).toEqual([trpcBatchUrl("search.bottles", {})]);
+    expect(served.links.map((link) => link.href)).toContain(
       "/assets/src/screens/LibraryBottles/LibraryBottlesPage.tsx.js",
     );
-    expect((await boot("/library-bottles")).fetched).toEqual([trpcBatchUrl("search.bottles", {})]);
+    // A prerendered page's app scripts load once its first frame is painted, not before.
+    const scripts = { entry: "/assets/index.js", preload: ["/assets/vendor.js", "/assets/Library.js"] };
+    const deferred = await boot("/library-bottles", { prerendered: true, appScripts: scripts });
+    expect(deferred.beforeParsed).toEqual([]);
+    expect(deferred.beforeFrame).toEqual([]);
+    expect(deferred.links).toEqual([
+      { rel: "modulepreload", href: "/assets/vendor.js", crossOrigin: "anonymous" },
+      { rel: "modulepreload", href: "/assets/Library.js", crossOrigin: "anonymous" },
+      { type: "module", crossOrigin: "anonymous", src: "/assets/index.js" },
+    ]);
     // The boot script and the app look for the same element.
     expect(PAGE_DATA_ELEMENT_ID).toBe(APP_PAGE_DATA_ID);
   });

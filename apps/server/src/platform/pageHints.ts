@@ -9,8 +9,11 @@ interface RouteHintsFile {
   routes: string[];
   /** The photo's URLs with placeholders ID and VERSION, and the <img>'s sizes. */
   image: { src: string; srcSet: string; sizes: string };
-  /** The screen the server prerenders (the library): its route and the stylesheets of its chunk. */
-  prerendered?: { pattern: string; css: string[] };
+  /**
+   * The screen the server prerenders (the library): its route, and the scripts and stylesheets of
+   * its chunks beyond the entry's.
+   */
+  prerendered?: { pattern: string; js?: string[]; css: string[] };
 }
 
 /** Pages served for the web app's routes. */
@@ -59,6 +62,11 @@ export function inlineBootScript(distDir: string): InlineBootScript | null {
   return { tag: match[0], inline: `<script>${source}</script>`, cspSource: `'sha256-${hash}'` };
 }
 
+/** Must match APP_SCRIPTS_ELEMENT_ID in apps/web/vite.routePreload.ts (the boot script reads it). */
+const APP_SCRIPTS_ID = "club-app-scripts";
+const ASSET_JS = /^\/assets\/[\w.-]+\.js$/;
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="(\/assets\/[\w.-]+\.js)">/g;
 const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="(\/assets\/[\w.-]+\.css)">/g;
 
 /** A built asset's text, or null when the path leaves the build or the file is missing. */
@@ -119,18 +127,31 @@ export function createPageRenderer(
   const screenCss = [...entryLinks.map((m) => m[1] as string), ...chunkCss];
   const inlineCss = screenCss.map((href) => readAsset(distDir, href));
   const inlineAll = inlineCss.every((css) => css !== null && !/<\/style/i.test(css));
+  // The app's scripts (the entry, its imports and the screen's chunks) start loading once the first
+  // frame is painted (the boot script does it, reading this list): on a phone's cold load their
+  // download and compilation otherwise compete with that frame for the CPU.
+  const entry = ENTRY_SCRIPT.exec(html.slice(0, at));
+  const preloads = [
+    ...[...html.slice(0, at).matchAll(MODULE_PRELOAD)].map((m) => m[1] as string),
+    ...(hints?.prerendered?.js ?? []).filter((href) => ASSET_JS.test(href)),
+  ];
+  const appScripts = entry?.[1]
+    ? `<script type="application/json" id="${APP_SCRIPTS_ID}">${JSON.stringify({ entry: entry[1], preload: preloads })}</script>`
+    : "";
+  const withoutAppScripts = (text: string) =>
+    appScripts ? text.replace(MODULE_PRELOAD, "").replace(ENTRY_SCRIPT, "") : text;
   const head = inlineAll
-    ? entryLinks.reduce((text, m) => text.replace(m[0], ""), html.slice(firstScript, at)) +
+    ? entryLinks.reduce((text, m) => text.replace(m[0], ""), withoutAppScripts(html.slice(firstScript, at))) +
       `  <style>${inlineCss.join("\n")}</style>\n    ` +
       screenCss
         .map((href) => `<link rel="stylesheet" crossorigin href="${attr(href)}" disabled>`)
         .join("\n    ")
     : // The same attributes as Vite's own links, so the app's loader finds them.
-      html.slice(firstScript, at) +
+      withoutAppScripts(html.slice(firstScript, at)) +
       chunkCss.map((href) => `  <link rel="stylesheet" crossorigin href="${attr(href)}">`).join("\n  ");
 
   const prerendered = ({ dataScript, rootHtml }: PrerenderedPage) =>
-    `${html.slice(0, firstScript)}${dataScript}\n    ${head}\n  ${html.slice(at, rootAt)}` +
+    `${html.slice(0, firstScript)}${dataScript}\n    ${appScripts}\n    ${head}\n  ${html.slice(at, rootAt)}` +
     `<div id="root" data-prerendered="">${rootHtml}</div>${html.slice(rootAt + root.length)}`;
 
   return {

@@ -13,11 +13,17 @@ import { scriptSafeJson } from "./prerender";
 // the real one is covered in the browser, apps/e2e/src/library-prerender.test.ts).
 const INDEX =
   '<!doctype html><html><head><title>Club</title><script src="/assets/boot-abc123.js"></script>' +
+  '<script type="module" crossorigin src="/assets/index-abc.js"></script>' +
+  '<link rel="modulepreload" crossorigin href="/assets/vendor-abc.js">' +
   '<link rel="stylesheet" crossorigin href="/assets/index.css"></head><body><div id="root"></div></body></html>';
 const HINTS = {
   routes: [],
   image: { src: "", srcSet: "", sizes: "" },
-  prerendered: { pattern: "^/library-bottles/?$", css: ["/assets/Library.css", "/assets/DataTable.css"] },
+  prerendered: {
+    pattern: "^/library-bottles/?$",
+    js: ["/assets/Library.js", "/assets/DataTable.js"],
+    css: ["/assets/Library.css", "/assets/DataTable.css"],
+  },
 };
 const MODULE = `
 globalThis.__renders = 0;
@@ -105,6 +111,15 @@ describe("the library's first page, prerendered into the page", () => {
     expect(html).not.toContain('<link rel="stylesheet" crossorigin href="/assets/index.css">');
     for (const href of Object.keys(CSS))
       expect(head).toContain(`<link rel="stylesheet" crossorigin href="${href}" disabled>`);
+    // The app's scripts are not in the way of the first frame: no script or preload tags, but their
+    // list, which the boot script loads from once that frame is painted.
+    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain('rel="modulepreload"');
+    const scripts = /<script type="application\/json" id="club-app-scripts">(.*?)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(scripts ?? "null")).toEqual({
+      entry: "/assets/index-abc.js",
+      preload: ["/assets/vendor-abc.js", ...HINTS.prerendered.js],
+    });
     expect(html).toContain(
       `<div id="root" data-prerendered=""><main><p>Ardbeg 10</p><p>Booker's &lt;/script>`,
     );
