@@ -261,6 +261,18 @@ describe("similarBottles", () => {
     expect(similarBottles(db, "Glenfiddich 12")[0]).toMatchObject({ name: "Glenfiddich 12", score: 1 });
     expect(similarBottles(db, "zz")).toEqual([]);
   });
+
+  it("takes control characters as spaces, NUL included (FTS5 would end its phrase there)", () => {
+    const { db } = club();
+    addBottle(db, "Lagavulin 16", { brand: "Lagavulin" });
+    for (const text of ["\u0000", "lag\u0000avulin", "\u000f\u0012isPro", "lagavulin\u0000\u0007"]) {
+      expect(() => similarBottles(db, text)).not.toThrow();
+      expect(() => searchBottles(db, { q: text, page: 1, pageSize: 10 })).not.toThrow();
+      expect(() => searchEverything(db, text)).not.toThrow();
+    }
+    expect(similarBottles(db, "lagavulin\u0000")[0]?.name).toBe("Lagavulin 16");
+    expect(names(db, "\u0007lagavulin")).toEqual(["Lagavulin 16"]);
+  });
 });
 
 describe("searchEverything", () => {

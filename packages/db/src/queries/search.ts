@@ -31,10 +31,16 @@ const FUZZY_FLOOR = 0.5;
 const SIMILAR_FLOOR = 0.3;
 
 const DIACRITICS = /[\u0300-\u036f]/g;
+/** Control characters: FTS5 reads a query as a C string, so a NUL inside a phrase "unterminates" it. */
+const CONTROL = /\p{Cc}/gu;
 
-/** What the index holds for a text: lower case, no accents, "whiskey" as "whisky", single spaces. */
+/**
+ * What the index holds for a text: lower case, no accents, "whiskey" as "whisky", control
+ * characters as spaces, single spaces.
+ */
 export function normalizeSearchText(text: string): string {
   return text
+    .replace(CONTROL, " ")
     .normalize("NFD")
     .replace(DIACRITICS, "")
     .toLowerCase()
