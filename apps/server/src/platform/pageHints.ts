@@ -118,38 +118,7 @@ export function createPageRenderer(
     return `${html.slice(0, at)}  ${link}\n  ${html.slice(at)}`;
   };
 
-  // The stylesheets the prerendered screen needs, the entry's (linked in the built page's head) and
-  // its chunk's, go inline: the first frame then waits for no request. They stay listed as disabled
-  // links (neither fetched nor applied), so Vite's loader, which looks for a link with that href
-  // before adding one, finds them when a chunk of the app needs one and adds no second copy.
-  const entryLinks = [...html.slice(0, at).matchAll(STYLESHEET_LINK)];
-  const chunkCss = hints?.prerendered?.css ?? [];
-  const screenCss = [...entryLinks.map((m) => m[1] as string), ...chunkCss];
-  const inlineCss = screenCss.map((href) => readAsset(distDir, href));
-  const inlineAll = inlineCss.every((css) => css !== null && !/<\/style/i.test(css));
-  // The app's scripts (the entry, its imports and the screen's chunks) start loading once the first
-  // frame is painted (the boot script does it, reading this list): on a phone's cold load their
-  // download and compilation otherwise compete with that frame for the CPU.
-  const entry = ENTRY_SCRIPT.exec(html.slice(0, at));
-  const preloads = [
-    ...[...html.slice(0, at).matchAll(MODULE_PRELOAD)].map((m) => m[1] as string),
-    ...(hints?.prerendered?.js ?? []).filter((href) => ASSET_JS.test(href)),
-  ];
-  const appScripts = entry?.[1]
-    ? `<script type="application/json" id="${APP_SCRIPTS_ID}">${JSON.stringify({ entry: entry[1], preload: preloads })}</script>`
-    : "";
-  const withoutAppScripts = (text: string) =>
-    appScripts ? text.replace(MODULE_PRELOAD, "").replace(ENTRY_SCRIPT, "") : text;
-  const head = inlineAll
-    ? entryLinks.reduce((text, m) => text.replace(m[0], ""), withoutAppScripts(html.slice(firstScript, at))) +
-      `  <style>${inlineCss.join("\n")}</style>\n    ` +
-      screenCss
-        .map((href) => `<link rel="stylesheet" crossorigin href="${attr(href)}" disabled>`)
-        .join("\n    ")
-    : // The same attributes as Vite's own links, so the app's loader finds them.
-      withoutAppScripts(html.slice(firstScript, at)) +
-      chunkCss.map((href) => `  <link rel="stylesheet" crossorigin href="${attr(href)}">`).join("\n  ");
-
+  const { appScripts, head } = prerenderedHead(html.slice(firstScript, at), distDir, hints);
   const prerendered = ({ dataScript, rootHtml }: PrerenderedPage) =>
     `${html.slice(0, firstScript)}${dataScript}\n    ${appScripts}\n    ${head}\n  ${html.slice(at, rootAt)}` +
     `<div id="root" data-prerendered="">${rootHtml}</div>${html.slice(rootAt + root.length)}`;
@@ -159,4 +128,47 @@ export function createPageRenderer(
     prerenders: (path) => canPrerender && prerenderPattern.test(path),
     prerendered,
   };
+}
+
+/**
+ * The head of a prerendered page (from the built page's first script on) and the list of the app's
+ * scripts that goes before it.
+ */
+function prerenderedHead(
+  builtHead: string,
+  distDir: string,
+  hints: RouteHintsFile | null,
+): { appScripts: string; head: string } {
+  // The stylesheets the prerendered screen needs, the entry's (linked in the built page's head) and
+  // its chunk's, go inline: the first frame then waits for no request. They stay listed as disabled
+  // links (neither fetched nor applied), so Vite's loader, which looks for a link with that href
+  // before adding one, finds them when a chunk of the app needs one and adds no second copy.
+  const entryLinks = [...builtHead.matchAll(STYLESHEET_LINK)];
+  const chunkCss = hints?.prerendered?.css ?? [];
+  const screenCss = [...entryLinks.map((m) => m[1] as string), ...chunkCss];
+  const inlineCss = screenCss.map((href) => readAsset(distDir, href));
+  const inlineAll = inlineCss.every((css) => css !== null && !/<\/style/i.test(css));
+  // The app's scripts (the entry, its imports and the screen's chunks) start loading once the first
+  // frame is painted (the boot script does it, reading this list): on a phone's cold load their
+  // download and compilation otherwise compete with that frame for the CPU.
+  const entry = ENTRY_SCRIPT.exec(builtHead);
+  const preloads = [
+    ...[...builtHead.matchAll(MODULE_PRELOAD)].map((m) => m[1] as string),
+    ...(hints?.prerendered?.js ?? []).filter((href) => ASSET_JS.test(href)),
+  ];
+  const appScripts = entry?.[1]
+    ? `<script type="application/json" id="${APP_SCRIPTS_ID}">${JSON.stringify({ entry: entry[1], preload: preloads })}</script>`
+    : "";
+  const withoutAppScripts = (text: string) =>
+    appScripts ? text.replace(MODULE_PRELOAD, "").replace(ENTRY_SCRIPT, "") : text;
+  const head = inlineAll
+    ? entryLinks.reduce((text, m) => text.replace(m[0], ""), withoutAppScripts(builtHead)) +
+      `  <style>${inlineCss.join("\n")}</style>\n    ` +
+      screenCss
+        .map((href) => `<link rel="stylesheet" crossorigin href="${attr(href)}" disabled>`)
+        .join("\n    ")
+    : // The same attributes as Vite's own links, so the app's loader finds them.
+      withoutAppScripts(builtHead) +
+      chunkCss.map((href) => `  <link rel="stylesheet" crossorigin href="${attr(href)}">`).join("\n  ");
+  return { appScripts, head };
 }
