@@ -180,10 +180,12 @@ export function bootScript(themeInit: string, routes: BootRoute[]): string {
     return at >= 0 ? at : files.push(file) - 1;
   };
   const table = routes.map((r) => ({ re: r.re, js: r.js.map(indexOf), css: r.css.map(indexOf), q: r.q }));
+  // theme-init.js without its line comments, which stay in the source.
+  const theme = themeInit.replace(/^\s*\/\/.*\n/gm, "").trim();
   // In the script: the app's module scripts and Vite's CSS links are CORS with same-origin
   // credentials (crossorigin=""), and a preload is used only by a request of the same mode; the
   // server usually preloads a bottle's photo in the page itself (platform/pageHints.ts).
-  return `${themeInit.trim()}
+  return `${theme}
 (function () {
   var files = ${JSON.stringify(files)};
   var routes = ${JSON.stringify(table)};
