@@ -177,16 +177,35 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/**
+ * A value wrapped in one pair of matching quotes, as an env file writes `BACKUP_SCHEDULE="0 3 * * *"`:
+ * Docker Compose removes them, podman-compose 1.0 and systemd's EnvironmentFile= (for single quotes
+ * inside a value) do not. No setting of ours can start and end with a quote, so they are removed
+ * here and the same .env works everywhere.
+ */
+export function unquote(value: string): string {
+  const m = /^\s*(["'])([\s\S]*)\1\s*$/.exec(value);
+  return m ? (m[2] as string) : value;
+}
+
 /** Reads and validates the environment once. Throws ConfigError with one line per bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const blankToUndefined = Object.fromEntries(
-    Object.entries(env).map(([k, v]) => [k, v === "" ? undefined : v]),
+  const ours = EnvSchema.shape;
+  const values = Object.fromEntries(
+    Object.entries(env).map(([k, v]) => {
+      const value = k in ours && v !== undefined ? unquote(v) : v;
+      return [k, value === "" ? undefined : value];
+    }),
   );
-  const parsed = EnvSchema.safeParse(blankToUndefined);
+  const parsed = EnvSchema.safeParse(values);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map(
-      (issue) => `Invalid configuration: ${String(issue.path[0])} ${issue.message}`,
-    );
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      const raw = values[name];
+      const quoteHint =
+        typeof raw === "string" && /^["']|["']$/.test(raw) ? " (remove the quotes around the value)" : "";
+      return `Invalid configuration: ${name} ${issue.message}${quoteHint}`;
+    });
     throw new ConfigError(lines.join("\n"));
   }
   const e = parsed.data;
