@@ -67,6 +67,12 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().default("false"),
   IMAGE_CONCURRENCY: z.coerce.number({ error: "must be a whole number" }).int().min(1).max(16).default(1),
   IMAGE_QUEUE_MAX: z.coerce.number({ error: "must be a whole number" }).int().min(0).max(1000).default(4),
+  IMPORTS_PER_MINUTE: z.coerce
+    .number({ error: "must be a whole number" })
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(10),
   UPLOADS_PER_MINUTE: z.coerce
     .number({ error: "must be a whole number" })
     .int()
@@ -157,6 +163,8 @@ export interface Config {
   readCacheBytes: number;
   /** Writes one member may make in a minute (platform/writeBudget.ts). */
   writeBudgetPerMinute: number;
+  /** CSV imports (dry runs too) and club restores one member may start in a minute (features/transfer/importBudget.ts). */
+  importsPerMinute: number;
   /** Who may join: approval (an admin approves), open, invite (invite links only), closed (admins add). */
   registration: "approval" | "open" | "invite" | "closed";
   /** Strict-Transport-Security: opt-in, only with an https APP_URL. */
@@ -243,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clubTimezone: e.CLUB_TIMEZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     hsts: e.HSTS,
     writeBudgetPerMinute: e.WRITE_BUDGET_PER_MINUTE,
+    importsPerMinute: e.IMPORTS_PER_MINUTE,
     registration: e.REGISTRATION,
     trustProxy,
     images: {

@@ -80,6 +80,7 @@ export default fp(
           message = ServerMessages.malformedJson;
         if (status === 413 && e.code?.startsWith("FST_")) message = "The request body is too large.";
         if (status === 429) message = ServerMessages.tooManyRequests;
+        if (e.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") message = ServerMessages.jsonOnly;
         return reply.code(status).send(errorBody(status, message));
       }
       req.log.error({ err }, "unhandled error");

@@ -3,6 +3,7 @@ import { listBottlesForExport, listPurchasesForExport } from "@club/db";
 import {
   IMPORT_FIELD_LABELS,
   IMPORT_MAX_BYTES,
+  ImportFormSchema,
   ImportMappingSchema,
   ImportQuerySchema,
   ImportReportSchema,
@@ -14,6 +15,7 @@ import { BadRequestError, parseInput } from "../../api/errors";
 import type { RestOnlyRoute } from "../../api/restOnly";
 import { dateIn } from "../../platform/clubTime";
 import { checkMapping, parseCsv, toCsv } from "./csvFile";
+import { runImport } from "./importBudget";
 import { importBottles } from "./importService";
 import { readUploadedForm } from "./multipartForm";
 
@@ -142,12 +144,14 @@ export const bottlesImportRoute: RestOnlyRoute = {
     tag: "Import and export",
     summary: "Import bottles from a CSV file",
     description:
-      'multipart/form-data with the CSV in the field `file` (UTF-8, at most 2 MB and 5,000 rows, a header row) and the field `mapping`: JSON naming the column of each field, e.g. {"name":"Name","brand":"Brand","type":"Type","country":"Country","region":"Region","abv":"ABV","size":"Size (ml)","storeLink":"Store link","price":"Price","datePurchased":"Date purchased"} (name and abv required). Answers a report per row: create, skip-existing (a bottle with the same name, brand and ABV, ignoring case and accents, is already in the library, or earlier in the file) or error, with its problems (unknown type, country or region, ABV out of range, a missing name...) and a likely duplicate. With `dryRun=true` nothing is written; otherwise every row without an error is created in one transaction (one activity entry), new brands included, with a purchase when the row has a price. Importing the same file again creates nothing.',
+      'multipart/form-data with the CSV in the field `file` (UTF-8, at most 2 MB and 5,000 rows, a header row) and the field `mapping`: JSON naming the column of each field, e.g. {"name":"Name","brand":"Brand","type":"Type","country":"Country","region":"Region","abv":"ABV","size":"Size (ml)","storeLink":"Store link","price":"Price","datePurchased":"Date purchased"} (name and abv required), and optionally the formats of its cells: `decimalMark` ("." or ","), `thousandsSeparator` ("", ",", ".", " " or an apostrophe), `dateOrder` (YMD, DMY or MDY; a date starting with a four-digit year is always year-month-day), and `ignore`, the columns that map to nothing. Formats not given are detected from the file and named in the report (`formats`, `detected`); a cell they do not read as exactly one number or date is a problem of its row naming the cell, never another value; currency signs on prices and % on ABV are accepted. A real import refuses a column that is neither mapped nor ignored (`unmappedColumns` in a dry run report lists them). Answers a report per row: create, skip-existing (a bottle with the same name, brand and ABV, ignoring case and accents, is already in the library, or earlier in the file) or error, with its problems (unknown type, country or region, ABV out of range, a missing name...) and a likely duplicate. With `dryRun=true` nothing is written; otherwise every row without an error is created in one transaction (one activity entry), new brands included, with a purchase when the row has a price. Importing the same file again creates nothing.',
     auth: true,
     query: ImportQuerySchema,
     fileField: "file",
+    formFields: ImportFormSchema,
+    budgeted: true,
     response: { status: 200, description: "The per-row report.", schema: ImportReportSchema },
-    errors: [],
+    errors: [503],
   },
   plugin: async (app) => {
     await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5 } });
@@ -159,15 +163,17 @@ export const bottlesImportRoute: RestOnlyRoute = {
       );
       const { dryRun } = parseInput(ImportQuerySchema, req.query);
       if (!dryRun) ctx.writeBudget.spend(ctx.user.id);
-      const form = await readUploadedForm(req, {
-        missing: TransferMessages.fileMissing,
-        tooLarge: TransferMessages.tooLarge,
+      return runImport(req.server.deps, ctx.user.id, async () => {
+        const form = await readUploadedForm(req, {
+          missing: TransferMessages.fileMissing,
+          tooLarge: TransferMessages.tooLarge,
+        });
+        if (!form.file) throw new BadRequestError(TransferMessages.fileMissing);
+        const mapping = parseMapping(form.fields.mapping);
+        const table = await parseCsv(form.file);
+        checkMapping(table, mapping);
+        return importBottles(ctx, table, mapping, dryRun);
       });
-      if (!form.file) throw new BadRequestError(TransferMessages.fileMissing);
-      const mapping = parseMapping(form.fields.mapping);
-      const table = parseCsv(form.file);
-      checkMapping(table, mapping);
-      return importBottles(ctx, table, mapping, dryRun);
     });
   },
 };

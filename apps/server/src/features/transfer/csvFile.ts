@@ -1,5 +1,5 @@
 import Papa from "papaparse";
-import { IMPORT_MAX_ROWS, TransferMessages, type ImportMapping } from "@club/shared";
+import { IMPORT_FIELDS, IMPORT_MAX_ROWS, TransferMessages, type ImportMapping } from "@club/shared";
 import { BadRequestError } from "../../api/errors";
 
 /** papaparse's own formula pattern misses cells with a line break; this one does not. */
@@ -17,12 +17,46 @@ const unescapeFormula = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.sli
 
 export interface CsvTable {
   header: string[];
+  /** The delimiter papaparse found (`,` `;` tab...): a hint for the file's number format. */
+  delimiter: string;
   /** Each row as column header -> cell (trimmed). */
   rows: Record<string, string>[];
 }
 
+/** How much of the file papaparse reads between two turns of the event loop (a few ms each). */
+const PARSE_CHUNK_CHARS = 16 * 1024;
+
+/** Gives the event loop a turn: other requests run between two slices of a long job. */
+export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * papaparse in slices of PARSE_CHUNK_CHARS with a turn of the event loop after each, so a 2 MB
+ * file never holds the server for more than a few milliseconds at a time.
+ */
+function parseInSlices(
+  text: string,
+): Promise<{ data: string[][]; errors: Papa.ParseError[]; delimiter: string }> {
+  return new Promise((resolve) => {
+    const data: string[][] = [];
+    const errors: Papa.ParseError[] = [];
+    let delimiter = ",";
+    Papa.parse<string[]>(text, {
+      skipEmptyLines: "greedy",
+      chunkSize: PARSE_CHUNK_CHARS,
+      chunk: (result: Papa.ParseResult<string[]>, parser: Papa.Parser) => {
+        for (const row of result.data) data.push(row);
+        for (const error of result.errors) errors.push(error);
+        delimiter = result.meta.delimiter;
+        parser.pause();
+        setImmediate(() => parser.resume());
+      },
+      complete: () => resolve({ data, errors, delimiter }),
+    });
+  });
+}
+
 /** Reads an uploaded CSV: 400 for binary or malformed files, too many rows or no rows at all. */
-export function parseCsv(data: Buffer): CsvTable {
+export async function parseCsv(data: Buffer): Promise<CsvTable> {
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(data);
@@ -31,7 +65,7 @@ export function parseCsv(data: Buffer): CsvTable {
   }
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u0008\u000e-\u001f]/.test(text)) throw new BadRequestError(TransferMessages.notCsv);
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ""), { skipEmptyLines: "greedy" });
+  const parsed = await parseInSlices(text.replace(/^\uFEFF/, ""));
   const fatal = parsed.errors.find((e) => e.type === "Quotes");
   if (fatal) throw new BadRequestError(TransferMessages.notCsv);
   const [headerRow, ...body] = parsed.data;
@@ -43,13 +77,18 @@ export function parseCsv(data: Buffer): CsvTable {
   const rows = body.map((cells) =>
     Object.fromEntries(header.map((h, i) => [h, unescapeFormula((cells[i] ?? "").trim())])),
   );
-  return { header, rows };
+  return { header, rows, delimiter: parsed.delimiter };
 }
 
-/** 400 when the mapping names a column the file does not have. */
+/** 400 when the mapping names (or ignores) a column the file does not have, or maps one it ignores. */
 export function checkMapping(table: CsvTable, mapping: ImportMapping): void {
-  for (const column of Object.values(mapping)) {
-    if (column !== undefined && !table.header.includes(column))
-      throw new BadRequestError(TransferMessages.unknownColumn(column));
+  const ignored = new Set(mapping.ignore ?? []);
+  for (const field of IMPORT_FIELDS) {
+    const column = mapping[field];
+    if (column === undefined) continue;
+    if (!table.header.includes(column)) throw new BadRequestError(TransferMessages.unknownColumn(column));
+    if (ignored.has(column)) throw new BadRequestError(TransferMessages.ignoredAndMapped(column));
   }
+  for (const column of ignored)
+    if (!table.header.includes(column)) throw new BadRequestError(TransferMessages.unknownColumn(column));
 }

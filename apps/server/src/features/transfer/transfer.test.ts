@@ -20,6 +20,9 @@ const MAPPING = {
   storeLink: "Store link",
   price: "Last price",
   datePurchased: "Last purchased",
+  // The export's columns that an import has no field for: ignored by name (a real import refuses
+  // a column that is neither mapped nor ignored).
+  ignore: ["Id", "Status", "Purchases", "Total spent", "Club score", "Scores"],
 };
 
 const clock = () => new Date("2026-11-23T12:00:00Z");
@@ -253,6 +256,76 @@ describe("importing a CSV of bottles", () => {
     const refused = await importRequest(target, bob.token, latin1, { name: "Name", abv: "ABV" });
     expect(refused.statusCode).toBe(400);
     expect(refused.json<{ error: { message: string } }>().error.message).toMatch(/UTF-8/);
+  });
+
+  it("reads a European file's numbers and dates (detected, said in the report), never a different number", async () => {
+    const csv = [
+      "Name;Brand;ABV;Price;Bought;Age",
+      "Euro Malt;Euro Co;57,1 %;1.250,00 €;31.12.2025;12",
+      "Euro Blend;Euro Co;40;79,90;05.04.2025;8",
+    ].join("\r\n");
+    const mapping = { name: "Name", brand: "Brand", abv: "ABV", price: "Price", datePurchased: "Bought" };
+    const dry = (await importRequest(target, bob.token, csv, mapping, true)).json<ImportReport>();
+    expect(dry).toMatchObject({
+      create: 2,
+      errors: 0,
+      formats: { decimalMark: ",", thousandsSeparator: ".", dateOrder: "DMY" },
+      detected: ["decimalMark", "thousandsSeparator", "dateOrder"],
+      unmappedColumns: ["Age"],
+    });
+
+    // The same file read with a decimal point: each cell is a problem naming it, not 1.25.
+    const us = { ...mapping, decimalMark: ".", thousandsSeparator: ",", dateOrder: "MDY" } as const;
+    const wrong = (await importRequest(target, bob.token, csv, us, true)).json<ImportReport>();
+    expect(wrong).toMatchObject({ create: 0, errors: 2, detected: [] });
+    expect(wrong.rows[0]!.problems).toEqual([
+      'ABV "57,1 %" is not a number in the chosen format (decimal point (79.90), thousands comma (1,250)).',
+      'Price "1.250,00 €" is not a number in the chosen format (decimal point (79.90), thousands comma (1,250)).',
+      'Bought "31.12.2025" is not a date in the chosen order (Month/day/year (12/31/2025)).',
+    ]);
+
+    // A real import names every column: Age is neither mapped nor ignored.
+    const before = snapshot(target);
+    const refused = await importRequest(target, bob.token, csv, mapping);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ error: { message: string } }>().error.message).toBe(
+      'Map the column "Age" to a field or ignore it.',
+    );
+    expect(snapshot(target)).toBe(before);
+    const bothWays = await importRequest(target, bob.token, csv, { ...mapping, ignore: ["Age", "Price"] });
+    expect(bothWays.statusCode).toBe(400);
+    expect(snapshot(target)).toBe(before);
+
+    const real = (
+      await importRequest(target, bob.token, csv, { ...mapping, ignore: ["Age"] })
+    ).json<ImportReport>();
+    expect(real).toMatchObject({ created: 2, unmappedColumns: [] });
+    const stored = target.app.deps.db.$client
+      .prepare(
+        "SELECT b.name, b.abv, i.purchase_price_cents AS cents, i.date_purchased AS date FROM bottles b JOIN bottle_instances i ON i.bottle_id = b.id WHERE b.name LIKE 'Euro %' ORDER BY b.name",
+      )
+      .all();
+    expect(stored).toEqual([
+      { name: "Euro Blend", abv: 40, cents: 7990, date: "2025-04-05" },
+      { name: "Euro Malt", abv: 57.1, cents: 125000, date: "2025-12-31" },
+    ]);
+  });
+
+  it("a price with more than 2 decimals under the chosen format is a problem ($1,299 with decimal commas)", async () => {
+    const csv = 'Name,ABV,Price\r\nDollar Dram,40,"$1,299"\r\n';
+    const mapping = { name: "Name", abv: "ABV", price: "Price" };
+    const us = (await importRequest(target, bob.token, csv, mapping, true)).json<ImportReport>();
+    expect(us).toMatchObject({ errors: 0, formats: { decimalMark: "." } });
+    const eu = (
+      await importRequest(
+        target,
+        bob.token,
+        csv,
+        { ...mapping, decimalMark: ",", thousandsSeparator: "." },
+        true,
+      )
+    ).json<ImportReport>();
+    expect(eu.rows[0]!.problems).toEqual(['Price "$1,299" has more than 2 decimals.']);
   });
 
   it("takes the largest file allowed, 5,000 rows, in one transaction", async () => {
