@@ -64,9 +64,8 @@ cleanup() {
   rm -rf "$W"
   if [ "$status" = 0 ]; then
     printf '\ntest:image: all checks passed in %ss\n' "$(($(date +%s) - started))"
-    echo "1 passed, 0 failed"
   else
-    echo "0 passed, 1 failed"
+    echo "test:image: FAILED"
   fi
   exit "$status"
 }

@@ -67,7 +67,9 @@ describe("a client generated from the served OpenAPI document", () => {
       execFileSync(process.execPath, [tsc, "-p", `${clientDir}tsconfig.json`], { encoding: "utf8" });
     } catch (error) {
       const out = error as { stdout?: string; stderr?: string };
-      throw new Error(`tsc found type errors in test/client/flow.ts:\n${out.stdout ?? ""}${out.stderr ?? ""}`);
+      throw new Error(
+        `tsc found type errors in test/client/flow.ts:\n${out.stdout ?? ""}${out.stderr ?? ""}`,
+      );
     }
   }, 120_000);
 
@@ -88,9 +90,7 @@ describe("a client generated from the served OpenAPI document", () => {
         const declared = op.responses[String(response.status)] as { $ref?: string; content?: unknown };
         if (!declared) return void problems.push(`${where}: status not declared`);
         const resolved = (
-          declared.$ref
-            ? doc.components.responses[declared.$ref.split("/").pop() ?? ""]
-            : declared
+          declared.$ref ? doc.components.responses[declared.$ref.split("/").pop() ?? ""] : declared
         ) as { content?: Record<string, { schema: unknown }> };
         const type = (response.headers.get("content-type") ?? "").split(";")[0]?.trim() ?? "";
         const media = resolved.content ?? {};
@@ -106,7 +106,8 @@ describe("a client generated from the served OpenAPI document", () => {
         let check = validators.get(key);
         if (!check) validators.set(key, (check = ajv.compile(absolute(entry[1].schema) as object)));
         const body: unknown = await response.clone().json();
-        if (!check(body)) problems.push(`${where}: ${ajv.errorsText(check.errors)} in ${JSON.stringify(body).slice(0, 300)}`);
+        if (!check(body))
+          problems.push(`${where}: ${ajv.errorsText(check.errors)} in ${JSON.stringify(body).slice(0, 300)}`);
       },
     };
 

@@ -187,9 +187,24 @@ export const ClubImportResultSchema = z
   .meta({ id: "ClubImportResult" });
 export type ClubImportResult = z.infer<typeof ClubImportResultSchema>;
 
-export const PurchasesExportQuerySchema = z.object({
+/**
+ * Every CSV export starts with a UTF-8 byte order mark, so that Excel on Windows reads its accents
+ * right; `bom=false` leaves it out (for a program that does not expect one).
+ */
+export const CsvExportQuerySchema = z.object({
+  bom: z
+    .enum(["true", "false"])
+    .optional()
+    .transform((v) => v !== "false")
+    .meta({ description: "true (default): the file starts with a UTF-8 byte order mark, for Excel." }),
+});
+
+export const PurchasesExportQuerySchema = CsvExportQuerySchema.extend({
   what: z.enum(["bottles", "purchases"]).optional(),
 });
+
+/** The header of a date column in an export says its format: one format per file. */
+export const DATE_COLUMN_SUFFIX = " (YYYY-MM-DD)";
 
 export const TransferMessages = {
   fileMissing: "Choose a CSV file (the field `file`) and a column mapping (the field `mapping`).",

@@ -3,6 +3,7 @@ import { listBottlesForExport, listPurchasesForExport } from "@club/db";
 import {
   IMPORT_FIELD_LABELS,
   IMPORT_MAX_BYTES,
+  DATE_COLUMN_SUFFIX,
   ImportFormSchema,
   ImportMappingSchema,
   ImportQuerySchema,
@@ -14,6 +15,7 @@ import { requestCtx, requireMember } from "../../api/context";
 import { BadRequestError, parseInput } from "../../api/errors";
 import type { RestOnlyRoute } from "../../api/restOnly";
 import { dateIn } from "../../platform/clubTime";
+import { sendCsv } from "../../platform/csvExport";
 import { checkMapping, parseCsv, toCsv } from "./csvFile";
 import { runImport } from "./importBudget";
 import { importBottles } from "./importService";
@@ -36,7 +38,7 @@ const BOTTLE_HEADER = [
   "Purchases",
   "Total spent",
   "Last price",
-  "Last purchased",
+  `Last purchased${DATE_COLUMN_SUFFIX}`,
   "Club score",
   "Scores",
 ];
@@ -46,10 +48,10 @@ const PURCHASE_HEADER = [
   "Bottle id",
   "Bottle",
   "Brand",
-  "Date purchased",
+  `Date purchased${DATE_COLUMN_SUFFIX}`,
   "Price",
-  "Opened",
-  "Finished",
+  `Opened${DATE_COLUMN_SUFFIX}`,
+  `Finished${DATE_COLUMN_SUFFIX}`,
 ];
 
 /**
@@ -64,14 +66,14 @@ export const bottlesExportRoute: RestOnlyRoute = {
     tag: "Import and export",
     summary: "The library as CSV",
     description:
-      "One row per bottle: id, name, brand, type, country, region, ABV, size in ml, store link, status (sealed, open, finished, never_bought), number of purchases, total spent, last price (dollars), last purchased, the club's average score over revealed pours and how many scores it has. With `what=purchases`: one row per purchase (bottle, date, price, opened, finished). Cells starting with = + - @ are prefixed with an apostrophe.",
+      "One row per bottle: id, name, brand, type, country, region, ABV, size in ml, store link, status (sealed, open, finished, never_bought), number of purchases, total spent, last price (dollars), last purchased, the club's average score over revealed pours and how many scores it has. With `what=purchases`: one row per purchase (bottle, date, price, opened, finished). UTF-8 with a byte order mark (for Excel; `bom=false` leaves it out); every date is YYYY-MM-DD in the club's time zone, as its column header says. Cells starting with = + - @ are prefixed with an apostrophe.",
     query: PurchasesExportQuerySchema,
     response: { status: 200, description: "The CSV file.", binary: ["text/csv; charset=utf-8"] },
     errors: [],
   },
   plugin: async (app) => {
     app.get("/api/Bottles/Export", async (req, reply) => {
-      const { what } = parseInput(PurchasesExportQuerySchema, req.query);
+      const { what, bom } = parseInput(PurchasesExportQuerySchema, req.query);
       const deps = req.server.deps;
       const today = dateIn(deps.config.clubTimezone, deps.now());
       const csv =
@@ -86,7 +88,11 @@ export const bottlesExportRoute: RestOnlyRoute = {
                 p.datePurchased,
                 dollars(p.priceCents),
                 p.openedDate,
-                p.dateFinished,
+                // A finish is stored as the instant it was marked (or a corrected date): the file
+                // has one date format, so the club's date of that instant.
+                p.dateFinished && p.dateFinished.length > 10
+                  ? dateIn(deps.config.clubTimezone, new Date(p.dateFinished))
+                  : p.dateFinished,
               ]),
             )
           : toCsv(
@@ -110,14 +116,7 @@ export const bottlesExportRoute: RestOnlyRoute = {
                 b.scores,
               ]),
             );
-      return reply
-        .type("text/csv; charset=utf-8")
-        .header("cache-control", "no-store")
-        .header(
-          "content-disposition",
-          `attachment; filename="${what === "purchases" ? "purchases" : "bottles"}-${today}.csv"`,
-        )
-        .send(csv);
+      return sendCsv(reply, csv, `${what === "purchases" ? "purchases" : "bottles"}-${today}.csv`, bom);
     });
   },
 };

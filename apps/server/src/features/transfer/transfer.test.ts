@@ -19,7 +19,7 @@ const MAPPING = {
   size: "Size (ml)",
   storeLink: "Store link",
   price: "Last price",
-  datePurchased: "Last purchased",
+  datePurchased: "Last purchased (YYYY-MM-DD)",
   // The export's columns that an import has no field for: ignored by name (a real import refuses
   // a column that is neither mapped nor ignored).
   ignore: ["Id", "Status", "Purchases", "Total spent", "Club score", "Scores"],
@@ -88,7 +88,11 @@ describe("the library CSV", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("text/csv");
     expect(res.headers["content-disposition"]).toBe('attachment; filename="bottles-2026-11-23.csv"');
-    const rows = Papa.parse<string[]>(res.body.trim()).data;
+    // UTF-8 with a byte order mark, for Excel; ?bom=false leaves it out.
+    expect(res.body.startsWith("\uFEFFId,Name,")).toBe(true);
+    const plain = await source.request({ method: "GET", url: "/api/Bottles/Export?bom=false" });
+    expect(plain.body).toBe(res.body.slice(1));
+    const rows = Papa.parse<string[]>(res.body.slice(1).trim()).data;
     expect(rows[0]).toEqual([
       "Id",
       "Name",
@@ -103,7 +107,7 @@ describe("the library CSV", () => {
       "Purchases",
       "Total spent",
       "Last price",
-      "Last purchased",
+      "Last purchased (YYYY-MM-DD)",
       "Club score",
       "Scores",
     ]);
@@ -131,9 +135,40 @@ describe("the library CSV", () => {
   it("a second CSV lists the purchases", async () => {
     const res = await source.request({ method: "GET", url: "/api/Bottles/Export?what=purchases" });
     expect(res.headers["content-disposition"]).toContain("purchases-2026-11-23.csv");
-    const rows = Papa.parse<string[]>(res.body.trim()).data;
+    const rows = Papa.parse<string[]>(res.body.slice(1).trim()).data;
     expect(rows).toHaveLength(2);
     expect(rows[1]!.slice(2)).toEqual(["Lagavulin 16", "Lagavulin", "2025-03-01", "89.99", "", ""]);
+  });
+
+  it("has one date format per file: a finish (stored as an instant) is the club's date, as the header says", async () => {
+    const bought = source.app.deps.db.$client
+      .prepare("SELECT id FROM bottle_instances ORDER BY id LIMIT 1")
+      .get() as { id: number };
+    const caller = source.caller(ann.user);
+    await caller.instances.finish({ id: bought.id });
+    const res = await source.request({ method: "GET", url: "/api/Bottles/Export?what=purchases" });
+    const [header, row] = Papa.parse<string[]>(res.body.slice(1).trim()).data;
+    expect(header).toEqual([
+      "Purchase id",
+      "Bottle id",
+      "Bottle",
+      "Brand",
+      "Date purchased (YYYY-MM-DD)",
+      "Price",
+      "Opened (YYYY-MM-DD)",
+      "Finished (YYYY-MM-DD)",
+    ]);
+    const stored = source.app.deps.db.$client
+      .prepare("SELECT date_finished AS finished FROM bottle_instances WHERE id = ?")
+      .get(bought.id) as { finished: string };
+    expect(stored.finished).toMatch(/T\d{2}:\d{2}/); // an instant in the database...
+    expect(row![7]).toMatch(/^\d{4}-\d{2}-\d{2}$/); // ...a date in the file
+    await caller.instances.update({
+      id: bought.id,
+      datePurchased: "2025-03-01",
+      purchasePrice: 89.99,
+      dateFinished: null,
+    });
   });
 
   it("a bad `what` is a 400", async () => {
