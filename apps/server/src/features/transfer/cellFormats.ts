@@ -16,8 +16,12 @@ import {
  */
 
 /** Currency signs and codes a price may carry, before or after the amount. */
-const CURRENCY =
-  /^(?:[$€£¥₹]|CHF|EUR|USD|GBP|SEK|NOK|DKK|Fr\.|kr\.?)\s*|\s*(?:[$€£¥₹]|CHF|EUR|USD|GBP|SEK|NOK|DKK|Fr\.|kr\.?)$/gi;
+const CURRENCY_BEFORE = /^(?:[$€£¥₹]|CHF|EUR|USD|GBP|SEK|NOK|DKK|Fr\.|kr\.?)/i;
+const CURRENCY_AFTER = /(?:[$€£¥₹]|CHF|EUR|USD|GBP|SEK|NOK|DKK|Fr\.|kr\.?)$/i;
+const withoutCurrency = (cell: string) =>
+  cell.trim().replace(CURRENCY_BEFORE, "").trim().replace(CURRENCY_AFTER, "").trim();
+/** Cells looked at to detect a file's formats: plenty of evidence, bounded work. */
+const DETECT_SAMPLE = 500;
 /** Spaces a spreadsheet writes between thousands: plain, no-break and narrow no-break. */
 const SPACES = /[\s\u00a0\u202f]/g;
 
@@ -39,7 +43,7 @@ export function readNumber(
   kind: NumberKind = "plain",
 ): CellReading<number> {
   let text = cell.trim();
-  if (kind === "price") text = text.replace(CURRENCY, "").trim();
+  if (kind === "price") text = withoutCurrency(text);
   if (kind === "percent") text = text.replace(/\s*%$/, "").trim();
   const { decimalMark: d, thousandsSeparator: t } = formats;
   if (t === " ") text = text.replace(SPACES, " ");
@@ -97,8 +101,8 @@ export function detectFormats(numbers: string[], dates: string[], delimiter: str
   let comma = 0;
   let point = 0;
   const separators = new Map<ThousandsSeparator, number>();
-  for (const raw of numbers) {
-    const cell = raw.replace(CURRENCY, "").replace(/\s*%$/, "").trim();
+  for (const raw of numbers.filter((n) => n.trim() !== "").slice(0, DETECT_SAMPLE)) {
+    const cell = withoutCurrency(raw).replace(/\s*%$/, "").trim();
     if (cell === "") continue;
     const both = /^\d{1,3}(([.,'\s\u00a0\u202f])\d{3})*([.,])\d+$/.exec(cell);
     if (both && both[2] && both[2] !== both[3]) {
@@ -125,7 +129,7 @@ export function detectFormats(numbers: string[], dates: string[], delimiter: str
   let dotted = false;
   let yearFirst = 0;
   let other = 0;
-  for (const raw of dates) {
+  for (const raw of dates.filter((d) => d.trim() !== "").slice(0, DETECT_SAMPLE)) {
     const cell = raw.trim();
     if (/^\d{4}[-./]/.test(cell)) {
       yearFirst += 1;
