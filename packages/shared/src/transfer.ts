@@ -89,22 +89,27 @@ export type ImportFormats = z.infer<typeof ImportFormatsSchema>;
  * optional: without them the file's own are detected (and said in the report). `ignore` lists the
  * columns that map to nothing: a real import refuses a column that is neither mapped nor ignored.
  */
-export const ImportMappingSchema = z.strictObject({
-  name: ColumnSchema,
-  brand: ColumnSchema.optional(),
-  type: ColumnSchema.optional(),
-  country: ColumnSchema.optional(),
-  region: ColumnSchema.optional(),
-  abv: ColumnSchema,
-  size: ColumnSchema.optional(),
-  storeLink: ColumnSchema.optional(),
-  price: ColumnSchema.optional(),
-  datePurchased: ColumnSchema.optional(),
-  decimalMark: z.enum(DECIMAL_MARKS).optional(),
-  thousandsSeparator: z.enum(THOUSANDS_SEPARATORS).optional(),
-  dateOrder: z.enum(DATE_ORDERS).optional(),
-  ignore: z.array(ColumnSchema).max(200).optional(),
-});
+export const ImportMappingSchema = z
+  .strictObject({
+    name: ColumnSchema,
+    brand: ColumnSchema.optional(),
+    type: ColumnSchema.optional(),
+    country: ColumnSchema.optional(),
+    region: ColumnSchema.optional(),
+    abv: ColumnSchema,
+    size: ColumnSchema.optional(),
+    storeLink: ColumnSchema.optional(),
+    price: ColumnSchema.optional(),
+    datePurchased: ColumnSchema.optional(),
+    decimalMark: z.enum(DECIMAL_MARKS).optional(),
+    thousandsSeparator: z.enum(THOUSANDS_SEPARATORS).optional(),
+    dateOrder: z.enum(DATE_ORDERS).optional(),
+    ignore: z.array(ColumnSchema).max(200).optional(),
+  })
+  .refine((m) => m.decimalMark === undefined || m.decimalMark !== m.thousandsSeparator, {
+    message: "The decimal mark and the thousands separator must differ.",
+    path: ["thousandsSeparator"],
+  });
 export type ImportMapping = z.infer<typeof ImportMappingSchema>;
 
 /** POST /api/Bottles/Import's text field beside the file. */

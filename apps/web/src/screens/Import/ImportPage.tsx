@@ -111,6 +111,9 @@ function ImportScreen() {
   const reformat = (next: Partial<ImportFormats>) => {
     if (!formats || !file || !chosenMapping) return;
     const changed = { ...formats, ...next };
+    // One character cannot be both: the thousands separator gives way to a new decimal mark.
+    if (changed.thousandsSeparator === changed.decimalMark)
+      changed.thousandsSeparator = changed.decimalMark === "," ? "." : ",";
     setFormats(changed);
     run.reset();
     preview.mutate({
@@ -206,9 +209,7 @@ function ImportScreen() {
                     value={formats.decimalMark}
                     allowDeselect={false}
                     comboboxProps={{ withinPortal: true }}
-                    onChange={(value) =>
-                      value && reformat({ decimalMark: value })
-                    }
+                    onChange={(value) => value && reformat({ decimalMark: value })}
                   />
                   <Select
                     label="Thousands separator"
@@ -234,9 +235,7 @@ function ImportScreen() {
                     value={formats.dateOrder}
                     allowDeselect={false}
                     comboboxProps={{ withinPortal: true }}
-                    onChange={(value) =>
-                      value && reformat({ dateOrder: value })
-                    }
+                    onChange={(value) => value && reformat({ dateOrder: value })}
                   />
                 </SimpleGrid>
                 {complete && complete.ignore && complete.ignore.length > 0 ? (
