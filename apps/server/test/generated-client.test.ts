@@ -69,6 +69,7 @@ describe("a client generated from the served OpenAPI document", () => {
       const out = error as { stdout?: string; stderr?: string };
       throw new Error(
         `tsc found type errors in test/client/flow.ts:\n${out.stdout ?? ""}${out.stderr ?? ""}`,
+        { cause: error },
       );
     }
   }, 120_000);
@@ -119,7 +120,7 @@ describe("a client generated from the served OpenAPI document", () => {
     const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#884422" } })
       .png()
       .toBuffer();
-    const steps = await runSpecFlow(client as never, {
+    const steps = await runSpecFlow(client, {
       email: member.user.email,
       password: "correct horse battery",
       png: new Blob([png], { type: "image/png" }),
