@@ -67,8 +67,8 @@ export interface ApiRoute {
   budgeted?: boolean;
   /**
    * The route's own error statuses. The document adds the implied ones: 400 with any input,
-   * 401 with `auth`, 403 with `access`, 413 for any method with a body, 415 with a body,
-   * 429 with `rateLimited` or `budgeted`.
+   * 401 with `auth`, 403 with `access`, 413 and 415 for any method but GET, 414 with path
+   * parameters, 429 with `rateLimited` or `budgeted`.
    */
   errors: ErrorStatus[];
 }
@@ -233,6 +233,10 @@ const ERROR_RESPONSES: Record<ErrorStatus, { name: string; description: string }
     name: "PayloadTooLarge",
     description: "The body is larger than allowed (64 KB of JSON; 10 MB for an image).",
   },
+  414: {
+    name: "UriTooLong",
+    description: "A path parameter is longer than the server reads (5,000 characters).",
+  },
   415: { name: "UnsupportedMediaType", description: "Not an accepted content type or image format." },
   429: {
     name: "TooManyRequests",
@@ -381,9 +385,13 @@ export function errorStatuses(route: ApiRoute): ErrorStatus[] {
   if (hasBody || route.params || route.query) statuses.add(400);
   if (route.auth || route.access) statuses.add(401);
   if (route.access) statuses.add(403);
-  // Any body is read up to the limit, also where it is ignored (a DELETE, the spec's finish).
-  if (hasBody || route.method !== "GET") statuses.add(413);
-  if (hasBody) statuses.add(415);
+  // Any body is read up to the limit, also where it is ignored (a DELETE, the spec's finish), and
+  // a Content-Type that is not one at all is refused before the route runs.
+  if (hasBody || route.method !== "GET") {
+    statuses.add(413);
+    statuses.add(415);
+  }
+  if (route.params) statuses.add(414);
   if (route.rateLimited || route.budgeted) statuses.add(429);
   return [...statuses].sort((a, b) => a - b);
 }
