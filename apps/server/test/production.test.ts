@@ -204,8 +204,15 @@ describe("the Dockerfile's recipe, outside Docker", () => {
     expect(runtime.from).not.toBe("toolchain");
     expect(stageNamed(stages, "prod-deps").from).toBe("build");
     expect(runsOf(stageNamed(stages, "prod-deps")).some((r) => /npm prune .*--omit=dev/.test(r))).toBe(true);
+    // A failed install fails the build even when npm exits 0 after it (scripts/check-install.mjs).
     expect(runsOf(stageNamed(stages, "build"))).toEqual(
-      expect.arrayContaining(["npm ci --no-audit --no-fund", "npm run build"]),
+      expect.arrayContaining([
+        "npm ci --no-audit --no-fund && node scripts/check-install.mjs",
+        "npm run build",
+      ]),
+    );
+    expect(copiesOf(stageNamed(stages, "build")).flatMap((c) => c.sources)).toContain(
+      "scripts/check-install.mjs",
     );
   });
 
@@ -268,7 +275,12 @@ describe("the Dockerfile's recipe, outside Docker", () => {
       symlinkSync(join(REPO, "node_modules"), join(build, "node_modules"), "dir");
       const env = childEnv({ ...envOf(stageNamed(stages, "toolchain")), ...envOf(buildStage) });
       for (const command of runsOf(buildStage)) {
-        if (command.startsWith("npm ci")) continue;
+        // npm ci itself is the linked node_modules; what follows it (the install check) runs.
+        if (command.startsWith("npm ci")) {
+          const after = command.split(" && ").slice(1).join(" && ");
+          if (after) sh(after, build, env);
+          continue;
+        }
         sh(command, build, env);
       }
     });
