@@ -22,7 +22,10 @@ COPY packages/api/package.json packages/api/
 COPY packages/db/package.json packages/db/
 COPY packages/shared/package.json packages/shared/
 COPY packages/testing/package.json packages/testing/
-RUN npm ci --no-audit --no-fund
+# npm can print "Exit handler never called!" and exit 0 after a failed install: the check makes a
+# half-installed node_modules fail the build instead of being cached as a success.
+COPY scripts/check-install.mjs scripts/
+RUN npm ci --no-audit --no-fund && node scripts/check-install.mjs
 COPY . .
 RUN npm run build
 

@@ -358,7 +358,10 @@ describe("calendar, reminders' links and the dues ledger", () => {
     ]);
     expect(download.suggestedFilename()).toMatch(/^dues-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync(await download.path(), "utf8");
-    expect(csv.split("\r\n")[0]).toBe("member,balance,paid through,date,kind,month,amount,method,note");
+    // UTF-8 with a byte order mark (Excel), each date column saying its format (issue 23).
+    expect(csv.split("\r\n")[0]).toBe(
+      "\uFEFFmember,balance,paid through (YYYY-MM),date (YYYY-MM-DD),kind,month (YYYY-MM),amount,method,note",
+    );
     expect(csv).toContain("Pat Payer,0.00");
     expect(csv).toContain('-52.00,bank transfer,"First payment, by transfer"');
     expect(await noSidewaysScroll(page)).toBe(true);

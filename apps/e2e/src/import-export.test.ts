@@ -114,6 +114,50 @@ describe("import and export on a phone", () => {
     expectNoPageErrors(session.watch, "import");
   });
 
+  it("a European file: the preview shows the formats it read, a change is read again, never a different number", async () => {
+    writeFileSync(
+      join(dir, "european.csv"),
+      "Name;ABV;Price;Bought;Age\r\nImport Euro Malt;57,1 %;1.250,00 €;31.12.2025;12\r\n",
+    );
+    await visit(page, "/import");
+    await onScreen(page, "Import bottles");
+    await main().locator('input[type="file"]').setInputFiles(join(dir, "european.csv"));
+    await expect.poll(() => selectBox(main(), "Name").inputValue()).toBe("Name");
+    expect(await selectBox(main(), "Price").inputValue()).toBe("Price");
+    expect(await selectBox(main(), "Date purchased").inputValue()).toBe("Bought");
+    await main().getByRole("button", { name: "Preview" }).click();
+    const table = main().getByRole("table", { name: "Import preview, one row of the file each" });
+    await shows(table.getByText("New"));
+    // Detected from the file, shown to confirm; the unmapped column is named.
+    expect(await selectBox(main(), "Decimal mark").inputValue()).toBe("Comma (79,90)");
+    expect(await selectBox(main(), "Thousands separator").inputValue()).toBe("Point (1.250)");
+    expect(await selectBox(main(), "Dates").inputValue()).toBe("Day.month.year (31.12.2025, 31/12/2025)");
+    await shows(main().getByText("Left out (mapped to nothing): Age."));
+    // Read with a decimal point instead: each cell is a problem naming it, nothing is guessed.
+    await chooseOption(main(), page, "Decimal mark", "Point (79.90)");
+    await shows(table.getByText('Price "1.250,00 €" is not a number in the chosen format', { exact: false }));
+    expect(await selectBox(main(), "Thousands separator").inputValue()).toBe("Comma (1,250)");
+    expect(await noSidewaysScroll(), "the formats at 375 px").toBe(true);
+    await chooseOption(main(), page, "Decimal mark", "Comma (79,90)");
+    await chooseOption(main(), page, "Thousands separator", "Point (1.250)");
+    const importButton = main().getByRole("button", { name: "Import 1 bottle" });
+    await shows(importButton);
+    await importButton.click();
+    await shows(main().getByRole("status").filter({ hasText: "Imported 1 bottle." }));
+    const library = await club.apiOk<{ id: number; name: string; abv: number }[]>(
+      "GET",
+      "/api/Bottles/AllBottlesList",
+    );
+    const malt = library.find((b) => b.name === "Import Euro Malt")!;
+    expect(malt.abv).toBe(57.1);
+    const detail = await club.apiOk<{ bottleInstances: { purchasePrice: number; datePurchased: string }[] }>(
+      "GET",
+      `/api/Bottles/${malt.id}`,
+    );
+    expect(detail.bottleInstances).toMatchObject([{ purchasePrice: 1250, datePurchased: "2025-12-31" }]);
+    expectNoPageErrors(session.watch, "import formats");
+  });
+
   it("the library export downloads a CSV with the imported bottles", async () => {
     await visit(page, "/library-bottles");
     await onScreen(page, "Library Bottles");
@@ -123,6 +167,8 @@ describe("import and export on a phone", () => {
     ]);
     expect(download.suggestedFilename()).toMatch(/^bottles-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = readFileSync(await download.path(), "utf8");
+    // UTF-8 with a byte order mark, so Excel reads accents right (issue 23).
+    expect(text.startsWith("\uFEFFId,Name,")).toBe(true);
     expect(text).toContain("Import Test Alpha,Alpha Distillers,Bourbon,");
     expect(text).toContain("29.99");
   });

@@ -65,6 +65,10 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     frameworkErrors,
   });
 
+  // JSON endpoints take JSON only: without Fastify's text/plain parser, a text body is a 415 like a
+  // form body (not a 400 from the input's validation), before anything runs.
+  app.removeContentTypeParser("text/plain");
+
   for (const problem of secureDataDir(config))
     app.log.warn(`could not make this private to the server's user: ${problem}`);
   const db: Db = openDb(config.dbFile, { onStatement: opts.onStatement });

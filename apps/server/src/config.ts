@@ -67,6 +67,12 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().default("false"),
   IMAGE_CONCURRENCY: z.coerce.number({ error: "must be a whole number" }).int().min(1).max(16).default(1),
   IMAGE_QUEUE_MAX: z.coerce.number({ error: "must be a whole number" }).int().min(0).max(1000).default(4),
+  IMPORTS_PER_MINUTE: z.coerce
+    .number({ error: "must be a whole number" })
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(10),
   UPLOADS_PER_MINUTE: z.coerce
     .number({ error: "must be a whole number" })
     .int()
@@ -157,6 +163,8 @@ export interface Config {
   readCacheBytes: number;
   /** Writes one member may make in a minute (platform/writeBudget.ts). */
   writeBudgetPerMinute: number;
+  /** CSV imports (dry runs too) and club restores one member may start in a minute (features/transfer/importBudget.ts). */
+  importsPerMinute: number;
   /** Who may join: approval (an admin approves), open, invite (invite links only), closed (admins add). */
   registration: "approval" | "open" | "invite" | "closed";
   /** Strict-Transport-Security: opt-in, only with an https APP_URL. */
@@ -177,16 +185,35 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/**
+ * A value wrapped in one pair of matching quotes, as an env file writes `BACKUP_SCHEDULE="0 3 * * *"`:
+ * Docker Compose removes them, podman-compose 1.0 and systemd's EnvironmentFile= (for single quotes
+ * inside a value) do not. No setting of ours can start and end with a quote, so they are removed
+ * here and the same .env works everywhere.
+ */
+export function unquote(value: string): string {
+  const m = /^\s*(["'])([\s\S]*)\1\s*$/.exec(value);
+  return m ? (m[2] as string) : value;
+}
+
 /** Reads and validates the environment once. Throws ConfigError with one line per bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const blankToUndefined = Object.fromEntries(
-    Object.entries(env).map(([k, v]) => [k, v === "" ? undefined : v]),
+  const ours = EnvSchema.shape;
+  const values = Object.fromEntries(
+    Object.entries(env).map(([k, v]) => {
+      const value = k in ours && v !== undefined ? unquote(v) : v;
+      return [k, value === "" ? undefined : value];
+    }),
   );
-  const parsed = EnvSchema.safeParse(blankToUndefined);
+  const parsed = EnvSchema.safeParse(values);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map(
-      (issue) => `Invalid configuration: ${String(issue.path[0])} ${issue.message}`,
-    );
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      const raw = values[name];
+      const quoteHint =
+        typeof raw === "string" && /^["']|["']$/.test(raw) ? " (remove the quotes around the value)" : "";
+      return `Invalid configuration: ${name} ${issue.message}${quoteHint}`;
+    });
     throw new ConfigError(lines.join("\n"));
   }
   const e = parsed.data;
@@ -224,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clubTimezone: e.CLUB_TIMEZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     hsts: e.HSTS,
     writeBudgetPerMinute: e.WRITE_BUDGET_PER_MINUTE,
+    importsPerMinute: e.IMPORTS_PER_MINUTE,
     registration: e.REGISTRATION,
     trustProxy,
     images: {

@@ -54,6 +54,8 @@ export async function createTestApp(
     WRITE_BUDGET_PER_MINUTE: "1000000",
     // Likewise uploads (security-upload-limits.test.ts tests their limits).
     UPLOADS_PER_MINUTE: "1000000",
+    // And imports (features/transfer/importLoad.test.ts tests their budget).
+    IMPORTS_PER_MINUTE: "1000000",
     ...opts.env,
   });
   const mailTransport = opts.smtpPort

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -37,6 +37,32 @@ describe("configuration", () => {
         expect(lines.some((l) => l.startsWith("Invalid configuration: DEMO_DATA "))).toBe(true);
         expect(lines.some((l) => l.startsWith("Invalid configuration: APP_URL "))).toBe(true);
       }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("takes .env.example as podman-compose passes it (quotes kept), and says to remove a stray quote", () => {
+    const dir = mkdtempSync(join(tmpdir(), "club-cfg-"));
+    try {
+      // Each KEY=value line of .env.example, its value exactly as written in the file.
+      const example = readFileSync(new URL("../../../.env.example", import.meta.url), "utf8");
+      const env = Object.fromEntries(
+        example
+          .split("\n")
+          .filter((line) => /^[A-Z_]+=/.test(line))
+          .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
+      );
+      expect(env.BACKUP_SCHEDULE).toBe('"0 3 * * *"');
+      const config = loadConfig({ ...env, DATA_DIR: dir });
+      expect(config.backups.schedule).toBe("0 3 * * *");
+      expect(config.mailFrom).toBe("Whiskey Club <club@example.org>");
+      expect(loadConfig({ DATA_DIR: dir, BACKUP_SCHEDULE: "'30 1 * * 0'" }).backups.schedule).toBe(
+        "30 1 * * 0",
+      );
+      expect(() => loadConfig({ DATA_DIR: dir, BACKUP_SCHEDULE: '"0 3 * * *' })).toThrow(
+        /^Invalid configuration: BACKUP_SCHEDULE must be a cron schedule .* \(remove the quotes around the value\)$/,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

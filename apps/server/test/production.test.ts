@@ -204,8 +204,15 @@ describe("the Dockerfile's recipe, outside Docker", () => {
     expect(runtime.from).not.toBe("toolchain");
     expect(stageNamed(stages, "prod-deps").from).toBe("build");
     expect(runsOf(stageNamed(stages, "prod-deps")).some((r) => /npm prune .*--omit=dev/.test(r))).toBe(true);
+    // A failed install fails the build even when npm exits 0 after it (scripts/check-install.mjs).
     expect(runsOf(stageNamed(stages, "build"))).toEqual(
-      expect.arrayContaining(["npm ci --no-audit --no-fund", "npm run build"]),
+      expect.arrayContaining([
+        "npm ci --no-audit --no-fund && node scripts/check-install.mjs",
+        "npm run build",
+      ]),
+    );
+    expect(copiesOf(stageNamed(stages, "build")).flatMap((c) => c.sources)).toContain(
+      "scripts/check-install.mjs",
     );
   });
 
@@ -266,9 +273,23 @@ describe("the Dockerfile's recipe, outside Docker", () => {
     time("build", () => {
       cpSync(context, build, { recursive: true });
       symlinkSync(join(REPO, "node_modules"), join(build, "node_modules"), "dir");
+      // And the workspaces' own node_modules (versions that differ from the root's), as npm ci
+      // lays them out: the install check after npm ci looks for them too. Copies, not links:
+      // nothing the build does may write into the repository's.
+      for (const parent of ["apps", "packages"])
+        for (const name of readdirSafe(join(REPO, parent)) ?? [])
+          if (existsSync(join(REPO, parent, name, "node_modules")) && existsSync(join(build, parent, name)))
+            cpSync(join(REPO, parent, name, "node_modules"), join(build, parent, name, "node_modules"), {
+              recursive: true,
+            });
       const env = childEnv({ ...envOf(stageNamed(stages, "toolchain")), ...envOf(buildStage) });
       for (const command of runsOf(buildStage)) {
-        if (command.startsWith("npm ci")) continue;
+        // npm ci itself is the linked node_modules; what follows it (the install check) runs.
+        if (command.startsWith("npm ci")) {
+          const after = command.split(" && ").slice(1).join(" && ");
+          if (after) sh(after, build, env);
+          continue;
+        }
         sh(command, build, env);
       }
     });
@@ -283,7 +304,8 @@ describe("the Dockerfile's recipe, outside Docker", () => {
     const prodDir = join(work, "prod-deps");
     const prodStage = stageNamed(stages, "prod-deps");
     time("prod-deps", () => {
-      cpSync(build, prodDir, { recursive: true, filter: (src) => src !== join(build, "node_modules") });
+      // No node_modules of the build (links to the repository's): the prune must not reach them.
+      cpSync(build, prodDir, { recursive: true, filter: (src) => basename(src) !== "node_modules" });
       copyTree(join(REPO, "node_modules"), join(prodDir, "node_modules"));
       // npm rewrites its record of the tree: a file of this copy's own, not a link to the original.
       rmSync(join(prodDir, "node_modules/.package-lock.json"), { force: true });

@@ -6,7 +6,17 @@ import { ServerMessages } from "@club/shared";
 import { ConfigError, loadConfig } from "../src/config";
 import { JSON_BODY_LIMIT, REQUEST_TIMEOUT_MS } from "../src/platform/security";
 import { createTestApp, type TestApp } from "./helpers";
-import { makeCtx, seedFixtures, snapshot, trpcInject, type EndpointCtx } from "./fuzz/endpoints";
+import {
+  callerToken,
+  fillRoute,
+  makeCtx,
+  restEndpoints,
+  restName,
+  seedFixtures,
+  snapshot,
+  trpcInject,
+  type EndpointCtx,
+} from "./fuzz/endpoints";
 
 const EXPECTED_CSP = [
   "default-src 'self'",
@@ -381,6 +391,50 @@ describe("body size limits", () => {
     });
     expect(res.statusCode).toBe(413);
   });
+});
+
+describe("content types: JSON endpoints take JSON only", () => {
+  let t: TestApp;
+  let c: EndpointCtx;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RATE_LIMIT: "false", WRITE_BUDGET_PER_MINUTE: "100000" } });
+    c = makeCtx(t, await seedFixtures(t));
+  });
+  afterAll(() => t.close());
+
+  // Every endpoint with a JSON body, from the router's walk: a new one is covered by itself.
+  const jsonBodies = restEndpoints.filter((e) => e.body === "json");
+
+  it("covers the JSON endpoints", () => {
+    expect(jsonBodies.length).toBeGreaterThan(40);
+  });
+
+  it.each(jsonBodies.map((e) => [restName(e), e] as const))(
+    "%s: a text/plain or form body is a 415 JSON error and changes nothing",
+    async (_name, e) => {
+      const call = await e.valid(c);
+      const token = e.access === "public" ? undefined : await callerToken(c, e.as);
+      for (const [type, payload] of [
+        ["text/plain", JSON.stringify(call.body ?? {})],
+        ["text/plain; charset=utf-8", JSON.stringify(call.body ?? {})],
+        ["application/x-www-form-urlencoded", "a=1"],
+      ] as const) {
+        const before = snapshot(t);
+        const res = await t.request({
+          method: e.method,
+          url: fillRoute(e.route, call.params),
+          headers: { "content-type": type },
+          payload,
+          token,
+        });
+        expect(res.statusCode, type).toBe(415);
+        expect(res.json(), type).toEqual({
+          error: { code: "UNSUPPORTED_MEDIA_TYPE", message: ServerMessages.jsonOnly },
+        });
+        expect(snapshot(t), type).toBe(before);
+      }
+    },
+  );
 });
 
 describe("XSS: stored text comes back verbatim as JSON, never as markup", () => {

@@ -24,3 +24,4 @@ export * from "./queries/merge";
 export * from "./queries/stats";
 export * from "./queries/transfer";
 export * from "./queries/clubDump";
+export * from "./queries/identity";

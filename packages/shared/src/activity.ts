@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IdSchema } from "./common";
+import { IdSchema, TimestampSchema } from "./common";
 
 /** GET /api/Activity: newest first, optionally one member's or one entity's, paged by id. */
 export const ActivityQuerySchema = z.object({
@@ -16,7 +16,7 @@ export type ActivityQuery = z.infer<typeof ActivityQuerySchema>;
 
 export const ActivityEntrySchema = z.object({
   id: z.number().int(),
-  at: z.string(),
+  at: TimestampSchema,
   /** Who made the change (null: the member is gone); filter with `memberId`. */
   memberId: z.number().int().nullable(),
   member: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),

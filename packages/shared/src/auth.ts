@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TimestampSchema } from "./common";
 import { PASSWORD_MIN_LENGTH } from "./constants";
 
 export const EmailSchema = z
@@ -67,7 +68,7 @@ export const MemberIdSchema = z.object({ id: z.coerce.number().int().positive().
 export const SetRoleInputSchema = MemberIdSchema.extend({ role: RoleSchema });
 
 export const NewInviteInputSchema = z.object({ email: EmailSchema.nullish() });
-export const InviteSchema = z.object({ url: z.string(), expiresAt: z.string() });
+export const InviteSchema = z.object({ url: z.string(), expiresAt: TimestampSchema });
 
 /** GET /api/Account: the member's own. */
 export const AccountSchema = z.object({

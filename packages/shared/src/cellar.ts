@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IdSchema, PastDateInputSchema } from "./common";
+import { IdSchema, IsoDateSchema, PastDateInputSchema } from "./common";
 
 /**
  * The cellar's arithmetic, shared by the server's queries and the screens (issue 14).
@@ -76,7 +76,7 @@ export const ShelfItemSchema = z.object({
   name: z.string(),
   brand: z.string().nullable(),
   instanceId: z.number().int(),
-  openedDate: z.string(),
+  openedDate: IsoDateSchema,
   fillLevelPct: z.number().int(),
   levelSource: LevelSourceSchema,
   sizeMl: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BodyIdSchema, PastDateInputSchema } from "./common";
+import { BodyIdSchema, IsoDateSchema, PastDateInputSchema } from "./common";
 import { CLUB_RULES } from "./rules";
 
 export { CLUB_RULES, dollars } from "./rules";
@@ -8,7 +8,7 @@ export { CLUB_RULES, dollars } from "./rules";
 
 export const NextMeetingSchema = z.object({
   /** YYYY-MM-DD in the club's time zone. */
-  date: z.string(),
+  date: IsoDateSchema,
   /** HH:MM, 24 h. */
   time: z.string(),
   timezone: z.string(),
@@ -26,7 +26,7 @@ export type RsvpLinkInput = z.infer<typeof RsvpLinkInputSchema>;
 
 export const RsvpLinkResultSchema = z.object({
   meetingId: z.number().int(),
-  date: z.string(),
+  date: IsoDateSchema,
   status: z.enum(["going", "maybe", "declined"]),
   waitlistPosition: z.number().int().nullable(),
 });
@@ -72,7 +72,7 @@ export type DuesKind = (typeof DUES_KINDS)[number];
 
 export const DuesEntrySchema = z.object({
   id: z.number().int(),
-  date: z.string(),
+  date: IsoDateSchema,
   kind: z.enum(DUES_KINDS),
   /** Dollars: charges positive, payments and waivers negative. */
   amount: z.number(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BodyIdSchema, IdSchema } from "./common";
+import { BodyIdSchema, IdSchema, TimestampSchema } from "./common";
 import { COMMENT_MAX } from "./constants";
 
 export const CommentsByBottleSchema = z.object({ bottleId: IdSchema });
@@ -7,7 +7,7 @@ export const CommentsByBottleSchema = z.object({ bottleId: IdSchema });
 export const CommentSchema = z.object({
   id: z.number().int(),
   comment: z.string(),
-  createdAt: z.string(),
+  createdAt: TimestampSchema,
   /** The author's id: they and admins may correct it. */
   memberId: z.number().int(),
   member: z.object({ firstName: z.string(), lastName: z.string() }),

@@ -20,6 +20,13 @@ export const DateOnlySchema = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Use the date format YYYY-MM-DD.")
   .refine(isRealDate, "Not a real date.");
 
+/** A calendar date in an answer, YYYY-MM-DD (OpenAPI `format: date`). */
+export const IsoDateSchema = z.iso.date();
+/** An instant in an answer, ISO 8601 UTC such as 2026-03-21T19:00:00.000Z (OpenAPI `format: date-time`). */
+export const TimestampSchema = z.iso.datetime();
+/** A purchase's finish: the instant it was marked finished, or the date a member corrected it to. */
+export const FinishedSchema = z.union([TimestampSchema, IsoDateSchema]);
+
 /** Accepts YYYY-MM-DD or a full ISO timestamp and keeps the calendar date. */
 export const DateInputSchema = z
   .string()

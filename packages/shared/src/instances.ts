@@ -1,22 +1,25 @@
 import { z } from "zod";
 import { CellarMessages } from "./cellar";
-import { BodyIdSchema, IdSchema, PastDateInputSchema } from "./common";
+import { BodyIdSchema, FinishedSchema, IdSchema, IsoDateSchema, PastDateInputSchema } from "./common";
 
 export const InstanceIdSchema = z.object({ id: IdSchema });
 
 export const BottleInstanceSchema = z.object({
   id: z.number().int(),
   bottleId: z.number().int(),
-  datePurchased: z.string(),
-  dateFinished: z.string().nullable(),
+  datePurchased: IsoDateSchema,
+  dateFinished: FinishedSchema.nullable().meta({
+    description:
+      "null while unfinished; the instant it was marked finished (ISO 8601 UTC), or the date (YYYY-MM-DD) a member corrected it to.",
+  }),
   purchasePrice: z.number(),
   /** The member who added it (null: from before the club kept track); they and admins may correct it. */
   createdBy: z.number().int().nullable(),
   /** YYYY-MM-DD it was opened; null while sealed (issue 14). */
-  openedDate: z.string().nullable(),
+  openedDate: IsoDateSchema.nullable(),
   /** A member's last reading of the fill level (0-100), and its date; null when none. */
   levelPct: z.number().int().nullable(),
-  levelSetOn: z.string().nullable(),
+  levelSetOn: IsoDateSchema.nullable(),
 });
 export type BottleInstance = z.infer<typeof BottleInstanceSchema>;
 
@@ -30,7 +33,10 @@ export const NewInstanceInputSchema = z.object({
   purchasePrice: PurchasePriceSchema,
   bottleId: BodyIdSchema,
   /** The spec's client always sends null: a new instance is unfinished. */
-  dateFinished: z.null().optional(),
+  dateFinished: z.null().optional().meta({
+    description:
+      "Always null (SPEC.md): a new purchase is unfinished. Finish it with PUT /api/BottleInstances/finish/{id}, or set a date with PUT /api/BottleInstances/{id}.",
+  }),
 });
 export type NewInstanceInput = z.infer<typeof NewInstanceInputSchema>;
 

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { BodyIdSchema, DateInputSchema, IdSchema, RequiredTextSchema } from "./common";
+import { BodyIdSchema, DateInputSchema, IdSchema, IsoDateSchema, RequiredTextSchema } from "./common";
 
 export const MeetingIdSchema = z.object({ id: IdSchema });
 
 export const MeetingListItemSchema = z.object({
   id: z.number().int(),
-  date: z.string(),
+  date: IsoDateSchema,
   theme: z.string(),
   host: z.string(),
 });
@@ -13,7 +13,7 @@ export type MeetingListItem = z.infer<typeof MeetingListItemSchema>;
 
 export const MeetingDetailSchema = z.object({
   id: z.number().int(),
-  date: z.string(),
+  date: IsoDateSchema,
   hostName: z.string(),
   theme: z.object({ id: z.number().int(), description: z.string() }),
   bottlesSampled: z.array(z.object({ id: z.number().int(), name: z.string() })),

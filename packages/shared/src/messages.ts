@@ -71,6 +71,8 @@ export const ServerMessages = {
   imageTooManyPixels: "The image has more than 40 megapixels. Make it smaller and try again.",
   uploadBudget: "Too many uploads in a minute. Please wait a moment and try again.",
   uploadsBusy: "The server is busy with other uploads. Please try again in a moment.",
+  importBudget: "Too many imports in a minute. Please wait a moment and try again.",
+  importsBusy: "The server is busy with other imports. Please try again in a moment.",
   bottleAlreadyInMeeting: "This bottle is already in the meeting.",
   bottleNotInMeeting: "This bottle is not in the meeting.",
   validation: "The request is not valid.",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ABV_MAX, ABV_MIN } from "./constants";
-import { BodyIdSchema, IdSchema } from "./common";
+import { BodyIdSchema, IdSchema, IsoDateSchema, TimestampSchema } from "./common";
 
 /** The classic four-part scale: each part 0-25, the total out of 100. */
 export const SCORE_PART_MAX = 25;
@@ -70,7 +70,7 @@ export type MeetingSettingsInput = z.infer<typeof MeetingSettingsInputSchema>;
 /** A meeting's night settings, as GET /api/MonthlyMeetings/{id}/Night shows them. */
 export const MeetingNightSchema = z.object({
   id: z.number().int(),
-  date: z.string(),
+  date: IsoDateSchema,
   capacity: z.number().int().nullable(),
   blind: z.boolean(),
   scoringOpen: z.boolean(),
@@ -172,7 +172,7 @@ export const MyScoreSchema = z.object({
       stateId: z.number().nullable(),
     })
     .nullable(),
-  updatedAt: z.string(),
+  updatedAt: TimestampSchema,
 });
 export type MyScore = z.infer<typeof MyScoreSchema>;
 
@@ -216,7 +216,7 @@ export const PourResultSchema = z.object({
 export type PourResult = z.infer<typeof PourResultSchema>;
 
 export const TastingSchema = z.object({
-  meeting: z.object({ id: z.number().int(), date: z.string(), theme: z.string() }),
+  meeting: z.object({ id: z.number().int(), date: IsoDateSchema, theme: z.string() }),
   pour: z.number().int(),
   label: z.string(),
   bottle: PourBottleSchema.nullable(),
@@ -224,13 +224,13 @@ export const TastingSchema = z.object({
   parts: z.object({ nose: z.number(), palate: z.number(), finish: z.number(), balance: z.number() }),
   note: z.string(),
   tags: z.array(z.string()),
-  at: z.string(),
+  at: TimestampSchema,
 });
 export type Tasting = z.infer<typeof TastingSchema>;
 
 /** A bottle's pours at meetings (its page): the club's average each time. */
 export const BottlePourSchema = z.object({
-  meeting: z.object({ id: z.number().int(), date: z.string(), theme: z.string() }),
+  meeting: z.object({ id: z.number().int(), date: IsoDateSchema, theme: z.string() }),
   pour: z.number().int(),
   average: z.number().nullable(),
   count: z.number().int(),

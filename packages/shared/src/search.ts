@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { BottleListItemSchema } from "./bottles";
 import { BOTTLE_STATUSES } from "./cellar";
-import { IdSchema } from "./common";
+import { IdSchema, IsoDateSchema } from "./common";
 
 /** Columns the library can be sorted by; "relevance" (best match first) only means something with q. */
 export const BOTTLE_SEARCH_SORTS = [
@@ -102,7 +102,7 @@ export const GlobalSearchInputSchema = z.object({ q: SearchTextSchema });
 export const GlobalSearchResultSchema = z.object({
   bottles: z.array(z.object({ id: z.number().int(), name: z.string(), brand: z.string().nullable() })),
   meetings: z.array(
-    z.object({ id: z.number().int(), date: z.string(), theme: z.string(), hostName: z.string() }),
+    z.object({ id: z.number().int(), date: IsoDateSchema, theme: z.string(), hostName: z.string() }),
   ),
   themes: z.array(z.object({ id: z.number().int(), description: z.string() })),
 });

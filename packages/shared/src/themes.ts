@@ -5,7 +5,13 @@ export const ThemeListItemSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   /** ISO date-time of the latest meeting with this theme; year 1 (NEVER_USED_DATE) when none. */
-  lastDate: z.string(),
+  lastDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}T00:00:00$/)
+    .meta({
+      description:
+        "The latest meeting date that used the theme, as the original client's local DateTime (YYYY-MM-DDT00:00:00, no zone); 0001-01-01T00:00:00 when none did.",
+    }),
   /** Who added it (null: before the club kept track); they and admins may correct it. */
   createdBy: z.number().int().nullable(),
 });

@@ -47,20 +47,79 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
 
 const ColumnSchema = z.string().trim().min(1).max(200);
 
-/** Which CSV column (by its header) goes to which field; name and ABV are required. */
-export const ImportMappingSchema = z.strictObject({
-  name: ColumnSchema,
-  brand: ColumnSchema.optional(),
-  type: ColumnSchema.optional(),
-  country: ColumnSchema.optional(),
-  region: ColumnSchema.optional(),
-  abv: ColumnSchema,
-  size: ColumnSchema.optional(),
-  storeLink: ColumnSchema.optional(),
-  price: ColumnSchema.optional(),
-  datePurchased: ColumnSchema.optional(),
+/** How the file writes numbers: its decimal mark and the separator between thousands ("" for none). */
+export const DECIMAL_MARKS = [".", ","] as const;
+export type DecimalMark = (typeof DECIMAL_MARKS)[number];
+export const THOUSANDS_SEPARATORS = ["", ",", ".", " ", "'"] as const;
+export type ThousandsSeparator = (typeof THOUSANDS_SEPARATORS)[number];
+/**
+ * The order of day, month and year in the file's dates (separated by - . or /). A date that starts
+ * with a four-digit year (2025-12-31) is read as year-month-day whatever the order.
+ */
+export const DATE_ORDERS = ["YMD", "DMY", "MDY"] as const;
+export type DateOrder = (typeof DATE_ORDERS)[number];
+
+export const DATE_ORDER_LABELS: Record<DateOrder, string> = {
+  YMD: "Year-month-day (2025-12-31)",
+  DMY: "Day.month.year (31.12.2025, 31/12/2025)",
+  MDY: "Month/day/year (12/31/2025)",
+};
+export const DECIMAL_MARK_LABELS: Record<DecimalMark, string> = {
+  ".": "Point (79.90)",
+  ",": "Comma (79,90)",
+};
+export const THOUSANDS_SEPARATOR_LABELS: Record<ThousandsSeparator, string> = {
+  "": "None (1250)",
+  ",": "Comma (1,250)",
+  ".": "Point (1.250)",
+  " ": "Space (1 250)",
+  "'": "Apostrophe (1'250)",
+};
+
+/** The formats an import reads its cells with. */
+export const ImportFormatsSchema = z.object({
+  decimalMark: z.enum(DECIMAL_MARKS),
+  thousandsSeparator: z.enum(THOUSANDS_SEPARATORS),
+  dateOrder: z.enum(DATE_ORDERS),
 });
+export type ImportFormats = z.infer<typeof ImportFormatsSchema>;
+
+/**
+ * Which CSV column (by its header) goes to which field; name and ABV are required. The formats are
+ * optional: without them the file's own are detected (and said in the report). `ignore` lists the
+ * columns that map to nothing: a real import refuses a column that is neither mapped nor ignored.
+ */
+export const ImportMappingSchema = z
+  .strictObject({
+    name: ColumnSchema,
+    brand: ColumnSchema.optional(),
+    type: ColumnSchema.optional(),
+    country: ColumnSchema.optional(),
+    region: ColumnSchema.optional(),
+    abv: ColumnSchema,
+    size: ColumnSchema.optional(),
+    storeLink: ColumnSchema.optional(),
+    price: ColumnSchema.optional(),
+    datePurchased: ColumnSchema.optional(),
+    decimalMark: z.enum(DECIMAL_MARKS).optional(),
+    thousandsSeparator: z.enum(THOUSANDS_SEPARATORS).optional(),
+    dateOrder: z.enum(DATE_ORDERS).optional(),
+    ignore: z.array(ColumnSchema).max(200).optional(),
+  })
+  .refine((m) => m.decimalMark === undefined || m.decimalMark !== m.thousandsSeparator, {
+    message: "The decimal mark and the thousands separator must differ.",
+    path: ["thousandsSeparator"],
+  });
 export type ImportMapping = z.infer<typeof ImportMappingSchema>;
+
+/** POST /api/Bottles/Import's text field beside the file. */
+export const ImportFormSchema = z.object({
+  mapping: z.string().meta({
+    contentMediaType: "application/json",
+    description:
+      'The ImportMapping as JSON: {"name":"Name","abv":"ABV",...,"decimalMark":",","thousandsSeparator":".","dateOrder":"DMY","ignore":["Age"]}.',
+  }),
+});
 
 export const ImportQuerySchema = z.object({
   dryRun: z
@@ -92,9 +151,39 @@ export const ImportReportSchema = z
     errors: z.number().int(),
     /** Bottles written (0 on a dry run). */
     created: z.number().int(),
+    /** The formats the cells were read with: the mapping's, else the ones detected in the file. */
+    formats: ImportFormatsSchema,
+    /** Which of the formats came from the file rather than the mapping. */
+    detected: z.array(z.enum(["decimalMark", "thousandsSeparator", "dateOrder"])),
+    /** Columns of the file that are neither mapped nor ignored (a real import refuses them). */
+    unmappedColumns: z.array(z.string()),
   })
   .meta({ id: "ImportReport" });
 export type ImportReport = z.infer<typeof ImportReportSchema>;
+
+/** GET /api/Club/Export: the whole club, every table as its column names and rows of values. */
+export const ClubExportSchema = z
+  .object({
+    format: z.literal(CLUB_EXPORT_FORMAT),
+    version: z.literal(CLUB_EXPORT_VERSION),
+    exportedAt: z.iso.datetime(),
+    images: z.literal("not included"),
+    tables: z.record(
+      z.string(),
+      z.object({
+        columns: z.array(z.string()),
+        rows: z.array(z.array(z.union([z.string(), z.number(), z.null()]))),
+      }),
+    ),
+  })
+  .meta({ id: "ClubExport" });
+
+/** POST /api/Club/Import's text field beside the file. */
+export const ClubImportFormSchema = z.object({
+  confirm: z
+    .literal(CLUB_IMPORT_CONFIRMATION)
+    .meta({ description: "Type REPLACE: the whole club is replaced." }),
+});
 
 export const ClubImportQuerySchema = z.object({});
 
@@ -103,9 +192,24 @@ export const ClubImportResultSchema = z
   .meta({ id: "ClubImportResult" });
 export type ClubImportResult = z.infer<typeof ClubImportResultSchema>;
 
-export const PurchasesExportQuerySchema = z.object({
+/**
+ * Every CSV export starts with a UTF-8 byte order mark, so that Excel on Windows reads its accents
+ * right; `bom=false` leaves it out (for a program that does not expect one).
+ */
+export const CsvExportQuerySchema = z.object({
+  bom: z
+    .enum(["true", "false"])
+    .optional()
+    .transform((v) => v !== "false")
+    .meta({ description: "true (default): the file starts with a UTF-8 byte order mark, for Excel." }),
+});
+
+export const PurchasesExportQuerySchema = CsvExportQuerySchema.extend({
   what: z.enum(["bottles", "purchases"]).optional(),
 });
+
+/** The header of a date column in an export says its format: one format per file. */
+export const DATE_COLUMN_SUFFIX = " (YYYY-MM-DD)";
 
 export const TransferMessages = {
   fileMissing: "Choose a CSV file (the field `file`) and a column mapping (the field `mapping`).",
@@ -125,6 +229,16 @@ export const TransferMessages = {
   badStoreLink: "The store link must be an http(s) URL.",
   badPrice: "The price must be an amount of dollars, 0 or more.",
   badDate: "The date purchased must be a date (YYYY-MM-DD) not in the future.",
+  /** A cell the chosen formats do not read as one number or date: named with its column. */
+  unreadableNumber: (column: string, cell: string, formats: string) =>
+    `${column} "${cell}" is not a number in the chosen format (${formats}).`,
+  tooManyDecimals: (column: string, cell: string) => `${column} "${cell}" has more than 2 decimals.`,
+  unreadableDate: (column: string, cell: string, order: string) =>
+    `${column} "${cell}" is not a date in the chosen order (${order}).`,
+  futureDate: (column: string, cell: string) => `${column} "${cell}" is in the future.`,
+  unmappedColumns: (columns: string[]) =>
+    `Map ${columns.length === 1 ? "the column" : "the columns"} ${columns.map((c) => `"${c}"`).join(", ")} to a field or ignore ${columns.length === 1 ? "it" : "them"}.`,
+  ignoredAndMapped: (column: string) => `The column "${column}" is both mapped and ignored.`,
   priceWithoutDate: "A date purchased needs a price.",
   sameAsRow: (row: number) => `The same bottle as row ${row}.`,
   alreadyInLibrary: "Already in the library.",

@@ -21,7 +21,7 @@ export interface Endpoint {
 }
 
 export interface RestEndpoint extends Endpoint {
-  rest: RestMeta;
+  rest: RestMeta & { from: NonNullable<RestMeta["from"]> };
 }
 
 type ProcedureRecord = Record<string, AnyProcedure>;
@@ -64,8 +64,26 @@ export function endpoints(): Endpoint[] {
   return cached;
 }
 
+/**
+ * Where a REST twin's input comes from besides its path parameters: meta.rest.from, else the query
+ * string for a GET, the JSON body when the input has fields beyond the path's, and nothing at all
+ * otherwise (a DELETE /api/X/{id} takes no body: one sent is ignored, whatever its type).
+ */
+function inputFrom(rest: RestMeta, input: ZodType | undefined): "query" | "body" | "none" {
+  if (rest.from) return rest.from;
+  if (rest.method === "GET") return "query";
+  if (!input) return "none";
+  const shape = (input as { shape?: Record<string, unknown> }).shape;
+  if (!shape) return "body";
+  const inPath = new Set([...rest.path.matchAll(/:(\w+)/g)].map((m) => m[1]));
+  return Object.keys(shape).some((key) => !inPath.has(key)) ? "body" : "none";
+}
+
+/** The procedures with a REST twin; `rest.from` always set (inputFrom). */
 export const restEndpoints = (): RestEndpoint[] =>
-  endpoints().flatMap((e) => (e.meta.rest ? [{ ...e, rest: e.meta.rest }] : []));
+  endpoints().flatMap((e) =>
+    e.meta.rest ? [{ ...e, rest: { ...e.meta.rest, from: inputFrom(e.meta.rest, e.input) } }] : [],
+  );
 
 /** The endpoint of a tRPC path served at /trpc, if any. */
 export function trpcEndpoint(path: string): Endpoint | undefined {

@@ -7,7 +7,7 @@ export type Access = "public" | "member" | "treasurer" | "admin";
 export type RateLimitGroup = "login" | "register" | "confirmation" | "refresh";
 
 /** Error statuses an endpoint can answer, each with the shared JSON error body. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 414 | 415 | 429 | 503;
 
 /** The REST twin of a procedure: api/rest.ts registers it, api/openapi.ts documents it. */
 export interface RestMeta {

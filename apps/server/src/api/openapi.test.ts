@@ -123,12 +123,115 @@ describe("OpenAPI document", () => {
     const login = doc.paths["/login"]?.post;
     expect(Object.keys(login?.responses ?? {})).toEqual(["200", "400", "401", "403", "413", "415", "429"]);
     const finish = doc.paths["/api/BottleInstances/finish/{id}"]?.put;
-    expect(Object.keys(finish?.responses ?? {})).toEqual(["200", "400", "401", "404", "409"]);
+    // Any body is read up to the limit (413), and every member write spends the write budget (429).
+    expect(Object.keys(finish?.responses ?? {})).toEqual([
+      "200",
+      "400",
+      "401",
+      "404",
+      "409",
+      "413",
+      "414",
+      "415",
+      "429",
+    ]);
     expect(finish?.security).toEqual([{ bearerAuth: [] }]);
-    expect(doc.paths["/api/Bottles/AllBottlesList"]?.get?.security).toBeUndefined();
+    // Public operations say so (security: []), so a client generator does not send a token.
+    expect(doc.paths["/api/Bottles/AllBottlesList"]?.get?.security).toEqual([]);
     const image = doc.paths["/api/Bottles/{id}/Image"]?.get;
     expect(Object.keys(image?.responses["200"]?.content as object)).toEqual(["image/webp"]);
     expect(image?.responses).toHaveProperty("304");
+  });
+
+  it("says where the server is: its APP_URL", async () => {
+    expect(doc.servers).toEqual([{ url: "http://localhost:3000", description: expect.any(String) }]);
+    const served = (await t.request({ method: "GET", url: "/api/openapi.json" })).json<OpenApiDocument>();
+    expect(served.servers[0]?.url).toBe(t.app.deps.config.appUrl);
+  });
+
+  it("every write that spends the member's budget declares 429 with Retry-After", () => {
+    const budgeted = apiRoutes.filter((r) => r.budgeted);
+    // Every member write over REST: the procedures' mutations and the REST-only uploads and imports.
+    expect(budgeted.length).toBeGreaterThan(45);
+    const byName = new Map(apiRoutes.map((r) => [routeName(r), r]));
+    for (const e of restEndpoints.filter((e) => e.write))
+      expect(byName.get(restName(e))?.budgeted, restName(e)).toBe(true);
+    for (const r of budgeted) {
+      const op = doc.paths[openApiPath(r.path)]?.[r.method.toLowerCase()];
+      expect(op?.responses["429"], routeName(r)).toEqual({ $ref: "#/components/responses/TooManyRequests" });
+    }
+    expect(doc.components.responses.TooManyRequests).toMatchObject({
+      headers: { "Retry-After": { $ref: "#/components/headers/RetryAfter" } },
+    });
+    expect(doc.components.headers.RetryAfter).toMatchObject({ schema: { type: "integer" } });
+  });
+
+  it("a route whose input is all in its path takes no body (DELETE /api/X/{id})", () => {
+    const deletes = Object.entries(doc.paths).flatMap(([path, item]) =>
+      item.delete ? [[path, item.delete] as const] : [],
+    );
+    expect(deletes.length).toBeGreaterThan(5);
+    for (const [path, op] of deletes) {
+      const inPath = (op.parameters ?? []).filter((p) => p.in === "path").length;
+      if (inPath > 0 && !op.requestBody) continue;
+      expect(op.requestBody, `${path}: a DELETE with a body needs fields beyond the path`).toBeDefined();
+    }
+    expect(doc.paths["/api/MonthlyMeetings/{id}"]?.delete?.requestBody).toBeUndefined();
+  });
+
+  it("multipart bodies list every part the server reads", () => {
+    const imp = doc.paths["/api/Bottles/Import"]?.post?.requestBody?.content["multipart/form-data"];
+    expect(imp?.schema).toMatchObject({
+      properties: {
+        file: { type: "string", format: "binary" },
+        mapping: { type: "string", contentMediaType: "application/json" },
+      },
+      required: ["file", "mapping"],
+    });
+    expect(imp?.encoding).toEqual({ mapping: { contentType: "application/json" } });
+    const club = doc.paths["/api/Club/Import"]?.post?.requestBody?.content["multipart/form-data"];
+    expect(club?.schema).toMatchObject({
+      properties: { file: { format: "binary" }, confirm: { const: "REPLACE" } },
+      required: ["file", "confirm"],
+    });
+  });
+
+  it("the club export is declared as the JSON object it is", () => {
+    const ok = doc.paths["/api/Club/Export"]?.get?.responses["200"] as { content: Record<string, unknown> };
+    expect(Object.keys(ok.content)).toEqual(["application/json"]);
+    expect(ok.content["application/json"]).toEqual({ schema: { $ref: "#/components/schemas/ClubExport" } });
+  });
+
+  it("dates carry format: date or date-time (a field named like a date without one fails)", () => {
+    const DATE_NAME = /(^date|Date$|date[A-Z]|At$|^at$|On$)/;
+    const NOT_A_DATE = new Set(["dateOrder"]); // the import's choice of day/month/year order
+    const offenders: string[] = [];
+    const formats = (schema: Record<string, unknown>): unknown[] => {
+      const own = schema.format === undefined ? [] : [schema.format];
+      const alternatives = [...((schema.anyOf as object[]) ?? []), ...((schema.oneOf as object[]) ?? [])];
+      return [...own, ...alternatives.flatMap((a) => formats(a as Record<string, unknown>))];
+    };
+    const visit = (node: unknown, where: string): void => {
+      if (Array.isArray(node)) return node.forEach((n, i) => visit(n, `${where}[${i}]`));
+      if (!node || typeof node !== "object") return;
+      const props = (node as { properties?: Record<string, Record<string, unknown>> }).properties;
+      for (const [name, schema] of Object.entries(props ?? {})) {
+        if (!DATE_NAME.test(name) || NOT_A_DATE.has(name)) continue;
+        const types = ([] as unknown[]).concat(schema.type ?? []);
+        const stringy = types.includes("string") || formats(schema).length > 0 || "anyOf" in schema;
+        const ok =
+          formats(schema).every((f) => f === "date" || f === "date-time") && formats(schema).length > 0;
+        // lastDate keeps the original client's zone-less DateTime: a pattern says exactly which.
+        if (stringy && !ok && !schema.pattern) offenders.push(`${where}.${name}`);
+      }
+      for (const [key, child] of Object.entries(node)) visit(child, `${where}/${key}`);
+    };
+    visit(doc.components.schemas, "#/components/schemas");
+    visit(doc.paths, "#/paths");
+    expect(offenders).toEqual([]);
+    const instance = doc.components.schemas.BottleInstance as { properties: Record<string, unknown> };
+    expect(instance.properties.datePurchased).toMatchObject({ type: "string", format: "date" });
+    expect(JSON.stringify(instance.properties.dateFinished)).toContain('"format":"date-time"');
   });
 
   it("describes every route the server registers under /api and /login, and no other", () => {
@@ -164,7 +267,9 @@ describe("OpenAPI document", () => {
     const res = await t.request({ method: "GET", url: "/api/openapi.json" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^application\/json/);
-    expect(res.json()).toEqual(JSON.parse(JSON.stringify(doc)));
+    expect(res.json()).toEqual(
+      JSON.parse(JSON.stringify(buildOpenApiDocument({ appUrl: t.app.deps.config.appUrl }))),
+    );
     for (const route of apiRoutes) {
       expect(res.json().paths[openApiPath(route.path)], routeName(route)).toHaveProperty(
         route.method.toLowerCase(),

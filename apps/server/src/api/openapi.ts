@@ -1,6 +1,6 @@
 import { z, type ZodObject, type ZodType } from "zod";
 import * as shared from "@club/shared";
-import { CLUB_NAME, DateInputSchema, EmailSchema } from "@club/shared";
+import { CLUB_NAME, DateInputSchema, DateOnlySchema, EmailSchema, PastDateInputSchema } from "@club/shared";
 import * as local from "./openapiSchemas";
 import { restEndpoints, type RestEndpoint } from "./endpoints";
 import type { ErrorStatus } from "./meta";
@@ -49,6 +49,8 @@ export interface ApiRoute {
   body?: ZodType;
   /** A multipart/form-data body with one file field of this name. */
   fileField?: string;
+  /** The multipart body's text fields beside the file (a JSON field: a schema with contentMediaType). */
+  formFields?: ZodObject;
   response: {
     status: 200 | 201 | 204 | 302;
     description: string;
@@ -61,9 +63,12 @@ export interface ApiRoute {
   notModified?: boolean;
   /** Per-IP rate limited (platform/security.ts): 429 with Retry-After. */
   rateLimited?: boolean;
+  /** Counts against the member's write budget (platform/writeBudget.ts): 429 with Retry-After. */
+  budgeted?: boolean;
   /**
    * The route's own error statuses. The document adds the implied ones: 400 with any input,
-   * 401 with `auth`, 413 and 415 with a body, 429 with `rateLimited`.
+   * 401 with `auth`, 403 with `access`, 413 and 415 for any method but GET, 414 with path
+   * parameters, 429 with `rateLimited` or `budgeted`.
    */
   errors: ErrorStatus[];
 }
@@ -102,7 +107,7 @@ export function apiRouteOf(e: RestEndpoint): ApiRoute {
   const tag = TAG_OF[e.path.split(".")[0] ?? ""];
   if (!doc || !tag) throw new Error(`OpenAPI: ${e.path} has a REST twin but no doc meta or tag.`);
   const names = pathParams(rest.path);
-  const from = rest.from ?? (rest.method === "GET" ? "query" : "body");
+  const { from } = rest;
   // A plain copy: zod refuses pick/omit on objects with refinements (a cross-field rule).
   const object = e.input instanceof z.ZodObject ? z.object(e.input.shape) : undefined;
   if (names.length > 0 && !object)
@@ -130,6 +135,8 @@ export function apiRouteOf(e: RestEndpoint): ApiRoute {
     },
     ...(e.meta.cache ? { notModified: true } : {}),
     ...(e.meta.rateLimit ? { rateLimited: true } : {}),
+    // memberProcedure spends the write budget on every mutation (api/trpc.ts).
+    ...(e.write ? { budgeted: true } : {}),
     errors: doc.errors ?? [],
   };
 }
@@ -147,7 +154,7 @@ export interface OpenApiOperation {
   tags: string[];
   summary: string;
   description?: string;
-  security?: Record<string, string[]>[];
+  security: Record<string, string[]>[];
   parameters?: {
     name: string;
     in: "path" | "query";
@@ -155,18 +162,23 @@ export interface OpenApiOperation {
     schema: JsonSchema;
     description?: string;
   }[];
-  requestBody?: { required: boolean; content: Record<string, { schema: JsonSchema }> };
+  requestBody?: {
+    required: boolean;
+    content: Record<string, { schema: JsonSchema; encoding?: Record<string, { contentType: string }> }>;
+  };
   responses: Record<string, JsonSchema>;
 }
 
 export interface OpenApiDocument {
   openapi: string;
   info: { title: string; version: string; description: string };
+  servers: { url: string; description: string }[];
   tags: { name: string; description: string }[];
   paths: Record<string, Record<string, OpenApiOperation>>;
   components: {
     schemas: Record<string, JsonSchema>;
     responses: Record<string, JsonSchema>;
+    headers: Record<string, JsonSchema>;
     securitySchemes: Record<string, JsonSchema>;
   };
 }
@@ -221,11 +233,15 @@ const ERROR_RESPONSES: Record<ErrorStatus, { name: string; description: string }
     name: "PayloadTooLarge",
     description: "The body is larger than allowed (64 KB of JSON; 10 MB for an image).",
   },
+  414: {
+    name: "UriTooLong",
+    description: "A path parameter is longer than the server reads (5,000 characters).",
+  },
   415: { name: "UnsupportedMediaType", description: "Not an accepted content type or image format." },
   429: {
     name: "TooManyRequests",
     description:
-      "Too many attempts from this address, or too many writes or uploads by this member; wait `Retry-After` seconds.",
+      "Too many attempts from this address, or too many writes, uploads or imports by this member; wait `Retry-After` seconds.",
   },
   503: {
     name: "ServiceUnavailable",
@@ -256,11 +272,15 @@ function namedSchemas(): Map<ZodType, string> {
   return names;
 }
 
+/** The date inputs: strings zod trims and cuts to their date, so it cannot see the format itself. */
+const DATE_INPUTS = new Set<unknown>([DateInputSchema, PastDateInputSchema, DateOnlySchema]);
+
 /** Adds what zod cannot infer (an email inside a pipe, the accepted date forms); drops JS safe-integer bounds. */
 const override = (ctx: { zodSchema: unknown; jsonSchema: JsonSchema }) => {
   const js = ctx.jsonSchema;
   if (ctx.zodSchema === EmailSchema) js.format = "email";
-  if (ctx.zodSchema === DateInputSchema) {
+  if (DATE_INPUTS.has(ctx.zodSchema)) {
+    js.format = "date";
     js.description = "A date, YYYY-MM-DD (a full ISO timestamp is accepted; its date is kept).";
     js.examples = ["2026-05-08"];
   }
@@ -349,6 +369,15 @@ function parameters(schema: ZodObject, location: "path" | "query") {
   }));
 }
 
+/** A multipart body's text fields, as JSON Schema properties (a JSON field keeps contentMediaType). */
+function multipartFields(schema: ZodObject): { properties: Record<string, JsonSchema>; required: string[] } {
+  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any", override }) as {
+    properties?: Record<string, JsonSchema>;
+    required?: string[];
+  };
+  return { properties: json.properties ?? {}, required: json.required ?? [] };
+}
+
 /** The route's own error statuses plus the ones its shape implies. */
 export function errorStatuses(route: ApiRoute): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>(route.errors);
@@ -356,11 +385,14 @@ export function errorStatuses(route: ApiRoute): ErrorStatus[] {
   if (hasBody || route.params || route.query) statuses.add(400);
   if (route.auth || route.access) statuses.add(401);
   if (route.access) statuses.add(403);
-  if (hasBody) {
+  // Any body is read up to the limit, also where it is ignored (a DELETE, the spec's finish), and
+  // a Content-Type that is not one at all is refused before the route runs.
+  if (hasBody || route.method !== "GET") {
     statuses.add(413);
     statuses.add(415);
   }
-  if (route.rateLimited) statuses.add(429);
+  if (route.params) statuses.add(414);
+  if (route.rateLimited || route.budgeted) statuses.add(429);
   return [...statuses].sort((a, b) => a - b);
 }
 
@@ -373,9 +405,10 @@ function operation(route: ApiRoute, names: Map<ZodType, string>): OpenApiOperati
     tags: [route.tag],
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),
+    security: [],
     responses: {},
   };
-  if (route.auth || route.access) op.security = [{ bearerAuth: [] }];
+  op.security = route.auth || route.access ? [{ bearerAuth: [] }] : [];
   const params = [
     ...(route.params ? parameters(route.params, "path") : []),
     ...(route.query ? parameters(route.query, "query") : []),
@@ -387,15 +420,25 @@ function operation(route: ApiRoute, names: Map<ZodType, string>): OpenApiOperati
       content: { "application/json": { schema: schemaRef(route.body, names, `${where} body`) } },
     };
   } else if (route.fileField) {
+    const fields = route.formFields ? multipartFields(route.formFields) : { properties: {}, required: [] };
+    const encoding = Object.fromEntries(
+      Object.entries(fields.properties)
+        .filter(([, schema]) => schema.contentMediaType === "application/json")
+        .map(([name]) => [name, { contentType: "application/json" }]),
+    );
     op.requestBody = {
       required: true,
       content: {
         "multipart/form-data": {
           schema: {
             type: "object",
-            properties: { [route.fileField]: { type: "string", format: "binary" } },
-            required: [route.fileField],
+            properties: {
+              [route.fileField]: { type: "string", format: "binary" },
+              ...fields.properties,
+            },
+            required: [route.fileField, ...fields.required],
           },
+          ...(Object.keys(encoding).length > 0 ? { encoding } : {}),
         },
       },
     };
@@ -415,7 +458,10 @@ function operation(route: ApiRoute, names: Map<ZodType, string>): OpenApiOperati
 }
 
 /** Builds the OpenAPI 3.1 document from the route table and the shared zod schemas. */
-export function buildOpenApiDocument(routes: ApiRoute[] = apiRoutes()): OpenApiDocument {
+export function buildOpenApiDocument(
+  opts: { appUrl?: string } = {},
+  routes: ApiRoute[] = apiRoutes(),
+): OpenApiDocument {
   const names = namedSchemas();
   const inputs = componentsFor("input", names);
   const outputs = componentsFor("output", names);
@@ -454,17 +500,35 @@ export function buildOpenApiDocument(routes: ApiRoute[] = apiRoutes()): OpenApiD
       status === "503"
         ? { type: "object", properties: { status: { const: "unavailable" } }, required: ["status"] }
         : ref(errorName);
-    responses[name] = { description, content: { "application/json": { schema } } };
+    responses[name] = {
+      description,
+      ...(status === "429" || status === "503"
+        ? { headers: { "Retry-After": { $ref: "#/components/headers/RetryAfter" } } }
+        : {}),
+      content: { "application/json": { schema } },
+    };
   }
 
   return {
     openapi: "3.1.0",
     info: { title: `${CLUB_NAME} API`, version: serverVersion(), description: API_DESCRIPTION },
+    servers: [
+      {
+        url: opts.appUrl ?? "http://localhost:3000",
+        description: "This club's server (its APP_URL).",
+      },
+    ],
     tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     paths,
     components: {
       schemas,
       responses,
+      headers: {
+        RetryAfter: {
+          description: "Seconds to wait before trying again.",
+          schema: { type: "integer", minimum: 1 },
+        },
+      },
       securitySchemes: {
         bearerAuth: {
           type: "http",
@@ -478,5 +542,8 @@ export function buildOpenApiDocument(routes: ApiRoute[] = apiRoutes()): OpenApiD
 }
 
 let cached: OpenApiDocument | undefined;
-/** The document, built once per process. */
-export const openApiDocument = (): OpenApiDocument => (cached ??= buildOpenApiDocument());
+/** The document, built once per process; `servers` names the club's APP_URL. */
+export const openApiDocument = (appUrl: string): OpenApiDocument => {
+  cached ??= buildOpenApiDocument();
+  return { ...cached, servers: [{ ...cached.servers[0]!, url: appUrl }] };
+};

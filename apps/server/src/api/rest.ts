@@ -22,7 +22,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
  */
 function inputReader(e: RestEndpoint): (req: FastifyRequest) => unknown {
   if (!e.input) return () => undefined;
-  const from = e.rest.from ?? (e.rest.method === "GET" ? "query" : "body");
+  const { from } = e.rest;
   const hasParams = e.rest.path.includes(":");
   return (req) => {
     const source = from === "query" ? req.query : from === "body" ? req.body : undefined;

@@ -15,6 +15,7 @@ const CODE_BY_STATUS: Record<number, string> = {
   406: "NOT_ACCEPTABLE",
   409: "CONFLICT",
   413: "PAYLOAD_TOO_LARGE",
+  414: "URI_TOO_LONG",
   415: "UNSUPPORTED_MEDIA_TYPE",
   429: "TOO_MANY_REQUESTS",
   503: "SERVICE_UNAVAILABLE",
@@ -80,6 +81,7 @@ export default fp(
           message = ServerMessages.malformedJson;
         if (status === 413 && e.code?.startsWith("FST_")) message = "The request body is too large.";
         if (status === 429) message = ServerMessages.tooManyRequests;
+        if (e.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") message = ServerMessages.jsonOnly;
         return reply.code(status).send(errorBody(status, message));
       }
       req.log.error({ err }, "unhandled error");

@@ -5,24 +5,31 @@ import type { OpenApiDocument } from "../api/openapi";
 export const OPENAPI_JSON_PATH = "/api/openapi.json";
 export const DOCS_PREFIX = "/docs";
 
-let documentLoaded: Promise<OpenApiDocument> | undefined;
+const documentLoaded = new Map<string, Promise<OpenApiDocument>>();
 
 /**
  * The OpenAPI document, generated from the route table and the shared zod schemas on the first
- * request that needs it, not at start (building it takes a few hundred ms and ~10 MB).
+ * request that needs it, not at start (building it takes a few hundred ms and ~10 MB); its
+ * `servers` entry is the club's APP_URL.
  */
-export const loadOpenApiDocument = (): Promise<OpenApiDocument> =>
-  (documentLoaded ??= import("../api/openapi").then(({ openApiDocument }) => openApiDocument()));
+export const loadOpenApiDocument = (appUrl: string): Promise<OpenApiDocument> => {
+  let loaded = documentLoaded.get(appUrl);
+  if (!loaded) {
+    loaded = import("../api/openapi").then(({ openApiDocument }) => openApiDocument(appUrl));
+    documentLoaded.set(appUrl, loaded);
+  }
+  return loaded;
+};
 
 /**
  * Swagger UI in an app of its own, made on the first visit to /docs: loading @fastify/swagger-ui
  * (and its static file index) cost about a tenth of the server's start for a page few visit.
  */
-async function createDocsApp(): Promise<FastifyInstance> {
+async function createDocsApp(appUrl: string): Promise<FastifyInstance> {
   const [{ default: Fastify }, { default: swaggerUi }, document] = await Promise.all([
     import("fastify"),
     import("@fastify/swagger-ui"),
-    loadOpenApiDocument(),
+    loadOpenApiDocument(appUrl),
   ]);
   const docs = Fastify({ logger: false });
   // What @fastify/swagger would decorate (read by swagger-ui's /docs/json and /docs/yaml), under
@@ -58,7 +65,7 @@ export default fp(
   async (app) => {
     let docsApp: Promise<FastifyInstance> | undefined;
     const openDocs = () =>
-      (docsApp ??= createDocsApp().catch((error: unknown) => {
+      (docsApp ??= createDocsApp(app.deps.config.appUrl).catch((error: unknown) => {
         docsApp = undefined;
         throw error;
       }));
@@ -78,7 +85,7 @@ export default fp(
       if (docsApp) await (await docsApp.catch(() => undefined))?.close();
     });
     app.get(OPENAPI_JSON_PATH, async (_req, reply) =>
-      reply.header("Cache-Control", "no-cache").send(await loadOpenApiDocument()),
+      reply.header("Cache-Control", "no-cache").send(await loadOpenApiDocument(app.deps.config.appUrl)),
     );
   },
   { name: "openapi" },

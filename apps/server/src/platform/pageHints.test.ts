@@ -94,6 +94,23 @@ describe("the page served for a client-side route", () => {
     expect(api.json()).toEqual({ error: { code: "NOT_FOUND", message: "Not found." } });
   });
 
+  it("answers the page to what curl and uptime monitors send (Accept: */*, or none); JSON 404s stay for the API and missing files", async () => {
+    for (const headers of [{ accept: "*/*" }, {}, { accept: "text/plain, */*;q=0.1" }]) {
+      for (const path of ["/", "/library-bottles", "/bottle/3"]) {
+        const res = await t.request({ method: "GET", url: path, headers });
+        expect(res.statusCode, `${path} ${JSON.stringify(headers)}`).toBe(200);
+        expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+        expect(res.body).toContain('<div id="root"');
+      }
+      for (const path of ["/api/Nothing", "/trpc/nothing.here", "/no-such-file.png", "/assets/gone.js"]) {
+        const res = await t.request({ method: "GET", url: path, headers });
+        expect(res.statusCode, path).toBe(404);
+        expect(res.headers["content-type"], path).toMatch(/^application\/json/);
+        expect(res.body, path).not.toContain("<div");
+      }
+    }
+  });
+
   it("follows a new photo at once (the read cache empties on every write)", async () => {
     const jpeg = await sharp({ create: { width: 30, height: 20, channels: 3, background: "#333" } })
       .jpeg()

@@ -78,7 +78,10 @@ export default fp(
 
     app.setNotFoundHandler(async (req, reply) => {
       const path = req.url.split("?")[0] ?? "/";
-      const wantsHtml = (req.headers.accept ?? "").includes("text/html");
+      // A browser asks for text/html; curl and uptime monitors send */* (or nothing) and get the page
+      // too, except for a path that names a file (a missing image or script stays a 404).
+      const accept = req.headers.accept ?? "*/*";
+      const wantsHtml = accept.includes("text/html") || (accept.includes("*/*") && !/\.[^/]*$/.test(path));
       if (
         pages &&
         (req.method === "GET" || req.method === "HEAD") &&

@@ -88,7 +88,7 @@ function restCallOf(route: string, from: "query" | "body" | "none", input: unkno
 
 export const restEndpoints: RestEndpoint[] = [
   ...procedureRoutes().map((e): RestEndpoint => {
-    const from = e.rest.from ?? (e.rest.method === "GET" ? "query" : "body");
+    const { from } = e.rest;
     const example = exampleOf(e.path);
     const names = paramNames(e.rest.path);
     return {

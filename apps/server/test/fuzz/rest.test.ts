@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { buildOpenApiDocument } from "../../src/api/openapi";
 import { createTestApp, type TestApp } from "../helpers";
 import {
   applyOps,
@@ -42,6 +43,15 @@ import {
  * query strings, mostly as a member so validation is reached. Every answer must be a 2xx or a 4xx
  * JSON error, never a 5xx, and a refused request must leave the database and images unchanged.
  */
+
+/** Each documented operation's statuses: an answer the document does not declare fails the fuzz. */
+const documented = new Map<string, Set<string>>();
+for (const [path, item] of Object.entries(buildOpenApiDocument().paths))
+  for (const [method, op] of Object.entries(item))
+    documented.set(
+      `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ":$1")}`,
+      new Set(Object.keys(op.responses)),
+    );
 
 let t: TestApp;
 let c: EndpointCtx;
@@ -241,6 +251,19 @@ describe(`REST fuzz (${FUZZ_RUNS} cases per route)`, () => {
             statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
             if (req.method === "HEAD") expect(res.statusCode, describeRequest(req)).toBeLessThan(500);
             else expectSaneAnswer(res, describeRequest(req), "rest");
+            // Every answer of the operation is one its OpenAPI document declares (issue 23); a
+            // hostile path segment may route elsewhere (a 404 of no operation).
+            const declared = documented.get(restName(e));
+            const hostile = Object.values(plan.params).filter((seg) => seg !== null);
+            const rerouted =
+              (res.statusCode === 404 && hostile.length > 0) ||
+              // "..", "%2e%2e" or a slash: the URL now names another route (a 403 of DELETE /api/Bottles/:id)
+              hostile.some((seg) => /^(\.|%2e){1,2}$|\/|%2f/i.test(seg.raw ? seg.value : enc(seg.value)));
+            if (declared && req.method === e.method && !rerouted)
+              expect(
+                declared.has(String(res.statusCode)),
+                `undeclared ${res.statusCode}: ${describeRequest(req)} -> ${res.body.slice(0, 200)}`,
+              ).toBe(true);
             if (res.statusCode >= 400)
               expect(snapshot(t), `changed data: ${describeRequest(req)} -> ${res.statusCode}`).toBe(before);
             // ...and the change detector does see accepted writes.

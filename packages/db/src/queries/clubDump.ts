@@ -24,6 +24,7 @@ export const CLUB_TABLES = [
   "notifications_sent",
   "meeting_cancellations",
   "activity",
+  "club_identity",
 ] as const;
 
 /**

@@ -4,3 +4,4 @@ export * from "./meetings";
 export * from "./members";
 export * from "./activity";
 export * from "./club";
+export * from "./identity";

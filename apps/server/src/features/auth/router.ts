@@ -68,7 +68,7 @@ export const authRouter = {
       doc: {
         summary: "Refresh the tokens",
         description:
-          "Rotates the refresh token: the one sent becomes invalid. Presenting an already-rotated token revokes its whole family (theft detection).",
+          "Rotates the refresh token: the one sent becomes invalid. Within 30 seconds of its rotation the same token may be presented again (two tabs refreshing at once) and gets the very same new pair; presenting an already-rotated token after that revokes its whole family (theft detection: both pairs stop working).",
         response: TokenPairSchema,
         responseDescription: "A new token pair.",
         errors: [401],

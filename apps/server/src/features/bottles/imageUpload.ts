@@ -67,6 +67,7 @@ export const imageUploadRoute: RestOnlyRoute = {
       description: "Stored; `imageVersion` is the new image's content hash (BottleDetail.imageVersion).",
       schema: UploadImageResultSchema,
     },
+    budgeted: true,
     errors: [404, 429, 503],
   },
   plugin: async (app) => {

@@ -2,6 +2,7 @@ import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/helpers";
 import { meetingDayOf, ruleDateOnOrAfter, zonedInstant } from "../../platform/clubTime";
+import { zoneAbbreviation } from "./vtimezone";
 
 /** Issue 13: the calendar feed, read back by a real iCalendar parser (ical.js). */
 let t: TestApp;
@@ -75,6 +76,68 @@ describe("GET /api/MonthlyMeetings/Next", () => {
   });
 });
 
+/** The club's calendar id, as migration 0010 made it. */
+const clubId = () =>
+  (t.app.deps.db.$client.prepare("SELECT calendar_id AS id FROM club_identity").get() as { id: string }).id;
+
+describe("calendar UIDs and zone names (issue 23)", () => {
+  it("UIDs come from the id the club keeps in its database, not APP_URL: a move keeps every event", async () => {
+    expect(clubId()).toMatch(/^[0-9a-f]{32}$/);
+    const id = await create("2027-03-12");
+    const uids = (body: string) => parse(body).map((e) => e.uid);
+    const here = uids((await t.request({ method: "GET", url: "/calendar.ics" })).body);
+    expect(here).toContain(`meeting-${id}@${clubId()}.whiskey-club`);
+    expect(here.join(" ")).not.toContain("club.test");
+    // The same database served from another address: the same UIDs.
+    const moved = await createTestApp({
+      dataDir: t.dataDir,
+      keepDataDir: true,
+      env: { CLUB_TIMEZONE: "America/New_York", APP_URL: "https://club.example.org:8443" },
+      now: () => NOW,
+    });
+    try {
+      const there = uids((await moved.request({ method: "GET", url: "/calendar.ics" })).body);
+      expect(there.sort()).toEqual([...here].sort());
+    } finally {
+      await moved.app.close();
+    }
+  });
+
+  it.each([
+    ["Europe/London", "2027-07-01T12:00:00Z", 60, "BST"],
+    ["Europe/London", "2027-01-01T12:00:00Z", 0, "GMT"],
+    ["Europe/Dublin", "2027-07-01T12:00:00Z", 60, "IST"],
+    ["Europe/Berlin", "2027-07-01T12:00:00Z", 120, "CEST"],
+    ["America/New_York", "2027-01-01T12:00:00Z", -300, "EST"],
+    ["Australia/Sydney", "2027-01-01T12:00:00Z", 660, "AEDT"],
+    ["Asia/Kolkata", "2027-01-01T12:00:00Z", 330, "IST"],
+    ["Asia/Tokyo", "2027-01-01T12:00:00Z", 540, "+09"],
+    ["America/St_Johns", "2027-01-01T12:00:00Z", -210, "NST"],
+    ["Asia/Kathmandu", "2027-01-01T12:00:00Z", 345, "+0545"],
+  ])("TZNAME in %s at %s is %s", (zone, at, offset, name) => {
+    expect(zoneAbbreviation(zone, new Date(at), offset)).toBe(name);
+  });
+
+  it("the feed of a London club names British Summer Time BST, never GMT+1", async () => {
+    const london = await createTestApp({ env: { CLUB_TIMEZONE: "Europe/London" }, now: () => NOW });
+    try {
+      await london.caller((await london.member()).user).meetings.create({
+        date: "2027-07-09",
+        hostName: "Ann",
+        themeId: (
+          await london.caller((await london.member()).user).themes.create({ id: 0, description: "Summer" })
+        ).id,
+      });
+      const feed = (await london.request({ method: "GET", url: "/calendar.ics" })).body;
+      expect(feed).toContain("TZNAME:BST");
+      expect(feed).toContain("TZNAME:GMT");
+      expect(feed).not.toMatch(/TZNAME:GMT[+-]/);
+    } finally {
+      await london.close();
+    }
+  });
+});
+
 describe("GET /calendar.ics", () => {
   it("is an RFC 5545 feed: 7:00 PM local on both sides of a daylight-saving change, stable UIDs, escaped text", async () => {
     const winter = await create("2027-01-08"); // EST, UTC-5
@@ -86,13 +149,13 @@ describe("GET /calendar.ics", () => {
     expect(res.body.split("\r\n").every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
     const events = parse(res.body);
     const byUid = new Map(events.map((e) => [e.uid, e]));
-    const w = byUid.get(`meeting-${winter}@club.test`)!;
-    const s = byUid.get(`meeting-${summer}@club.test`)!;
+    const w = byUid.get(`meeting-${winter}@${clubId()}.whiskey-club`)!;
+    const s = byUid.get(`meeting-${summer}@${clubId()}.whiskey-club`)!;
     expect(w.start).toBe("2027-01-09T00:00:00.000Z");
     expect(w.end).toBe("2027-01-09T03:00:00.000Z");
     expect(w.zone).toBe("America/New_York");
     expect(s.start).toBe("2027-04-09T23:00:00.000Z");
-    expect(byUid.get(`meeting-${far}@club.test`)!.start).toBe("2999-07-12T23:00:00.000Z");
+    expect(byUid.get(`meeting-${far}@${clubId()}.whiskey-club`)!.start).toBe("2999-07-12T23:00:00.000Z");
     expect(w.summary).toContain("Islay, Skye; and the rest");
     expect(w.description).toContain("Host: Ann");
     expect(w.url).toBe(`http://club.test/monthlymeeting/${winter}`);
@@ -123,7 +186,7 @@ describe("GET /calendar.ics", () => {
     expect(feed).not.toContain("Secret Caol Ila");
     await caller.meetings.delete({ id });
     const cancelled = parse((await t.request({ method: "GET", url: "/calendar.ics" })).body).find(
-      (e) => e.uid === `meeting-${id}@club.test`,
+      (e) => e.uid === `meeting-${id}@${clubId()}.whiskey-club`,
     )!;
     expect(cancelled.status).toBe("CANCELLED");
     expect(cancelled.sequence).toBeGreaterThan(3);

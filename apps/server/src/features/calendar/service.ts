@@ -1,4 +1,5 @@
 import {
+  clubCalendarId,
   findMeetingOnOrAfter,
   listCalendarMeetings,
   listMeetingCancellations,
@@ -23,7 +24,12 @@ export function nextMeeting(ctx: Deps): NextMeeting {
   };
 }
 
-const uidOf = (ctx: Deps, id: number) => `meeting-${id}@${new URL(ctx.config.appUrl).host}`;
+/**
+ * A meeting's UID: its id and the club's calendar id, kept in the database (migration 0010), never
+ * APP_URL's host: a club that moves to another address must not duplicate its meetings in every
+ * subscriber's calendar.
+ */
+const uidOf = (ctx: Deps, id: number) => `meeting-${id}@${clubCalendarId(ctx.db)}.whiskey-club`;
 
 /** Host and line-up; a blind night's pours stay "Dram N" until revealed, as everywhere else. */
 function describe(m: CalendarMeetingRow): string {

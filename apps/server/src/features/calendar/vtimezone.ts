@@ -63,18 +63,40 @@ function observance(
   yearly: boolean,
 ): string[] {
   const localOnset = new Date(change.at + change.from * 60_000);
-  const name = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" })
-    .formatToParts(new Date(change.at))
-    .find((p) => p.type === "timeZoneName")?.value;
+  const name = zoneAbbreviation(timeZone, new Date(change.at), change.to);
   return [
     `BEGIN:${kind}`,
     `DTSTART:${localStamp(localOnset.getTime())}`,
     ...(yearly ? [`RRULE:${yearlyRule(localOnset)}`] : []),
     `TZOFFSETFROM:${offsetText(change.from)}`,
     `TZOFFSETTO:${offsetText(change.to)}`,
-    ...(name ? [`TZNAME:${name}`] : []),
+    `TZNAME:${name}`,
     `END:${kind}`,
   ];
+}
+
+/**
+ * English locales whose names for zones ICU knows: en-US has the American zones (EST, PDT), en-GB
+ * the European ones (BST, CET), en-IE Irish time, en-AU and en-NZ theirs, en-IN IST, en-ZA SAST,
+ * en-CA Newfoundland's. The first that gives a name, not a "GMT+1", wins.
+ */
+const NAMING_LOCALES = ["en-US", "en-GB", "en-IE", "en-AU", "en-NZ", "en-IN", "en-ZA", "en-CA"];
+
+/**
+ * The zone's abbreviation at an instant (BST, CEST, EDT), as calendar programs show it; a zone
+ * without one gets its offset in the tz database's style ("+09", "+0530"), never "GMT+1".
+ */
+export function zoneAbbreviation(timeZone: string, at: Date, offsetMinutes: number): string {
+  for (const locale of NAMING_LOCALES) {
+    const name = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: "short" })
+      .formatToParts(at)
+      .find((p) => p.type === "timeZoneName")?.value;
+    if (name && !/^(GMT|UTC)[+-−]/.test(name)) return name;
+  }
+  const sign = offsetMinutes < 0 ? "-" : "+";
+  const abs = Math.abs(offsetMinutes);
+  const hours = String(Math.floor(abs / 60)).padStart(2, "0");
+  return abs % 60 === 0 ? `${sign}${hours}` : `${sign}${hours}${String(abs % 60).padStart(2, "0")}`;
 }
 
 const DAYS = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"];

@@ -1,9 +1,10 @@
 import { listDuesEntries } from "@club/db";
-import { ServerMessages } from "@club/shared";
+import { CsvExportQuerySchema, DATE_COLUMN_SUFFIX, ServerMessages } from "@club/shared";
 import { requestCtx } from "../../api/context";
-import { ForbiddenError, UnauthorizedError } from "../../api/errors";
+import { ForbiddenError, parseInput, UnauthorizedError } from "../../api/errors";
 import type { RestOnlyRoute } from "../../api/restOnly";
 import { dateIn } from "../../platform/clubTime";
+import { sendCsv } from "../../platform/csvExport";
 import { csvLine } from "../night/resultsCsv";
 import { allDues } from "./service";
 
@@ -19,6 +20,7 @@ export const duesExportRoute: RestOnlyRoute = {
       "For the treasurer and admins: one row per ledger entry (member, date, kind, month, amount in dollars, method, note) with each member's balance.",
     access: "treasurer",
     auth: true,
+    query: CsvExportQuerySchema,
     response: { status: 200, description: "The CSV file.", binary: ["text/csv; charset=utf-8"] },
     errors: [],
   },
@@ -32,7 +34,17 @@ export const duesExportRoute: RestOnlyRoute = {
       const members = allDues(deps);
       const byId = new Map(members.map((m) => [m.member.id, m]));
       const lines = [
-        csvLine(["member", "balance", "paid through", "date", "kind", "month", "amount", "method", "note"]),
+        csvLine([
+          "member",
+          "balance",
+          "paid through (YYYY-MM)",
+          `date${DATE_COLUMN_SUFFIX}`,
+          "kind",
+          "month (YYYY-MM)",
+          "amount",
+          "method",
+          "note",
+        ]),
       ];
       for (const entry of [...listDuesEntries(deps.db)].reverse()) {
         const m = byId.get(entry.memberId);
@@ -52,11 +64,8 @@ export const duesExportRoute: RestOnlyRoute = {
         );
       }
       const today = dateIn(deps.config.clubTimezone, deps.now());
-      return reply
-        .type("text/csv; charset=utf-8")
-        .header("cache-control", "no-store")
-        .header("content-disposition", `attachment; filename="dues-${today}.csv"`)
-        .send(`${lines.join("\r\n")}\r\n`);
+      const { bom } = parseInput(CsvExportQuerySchema, req.query);
+      return sendCsv(reply, `${lines.join("\r\n")}\r\n`, `dues-${today}.csv`, bom);
     });
   },
 };

@@ -247,8 +247,9 @@ describe("scores and results", () => {
     const csv = await send("GET", `/api/MonthlyMeetings/${id}/Results.csv`);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers["content-type"]).toMatch(/^text\/csv/);
+    // UTF-8 with a byte order mark, for Excel (issue 23).
     expect(csv.body.split("\r\n")[0]).toBe(
-      "pour,label,bottle,member,nose,palate,finish,balance,total,note,tags",
+      "\uFEFFpour,label,bottle,member,nose,palate,finish,balance,total,note,tags",
     );
     expect(csv.body).toContain("Scored A");
 

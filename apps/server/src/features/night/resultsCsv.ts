@@ -1,7 +1,8 @@
 import { listFlight, listMeetingScores } from "@club/db";
-import { MeetingIdSchema } from "@club/shared";
+import { CsvExportQuerySchema, MeetingIdSchema } from "@club/shared";
 import { parseInput } from "../../api/errors";
 import type { RestOnlyRoute } from "../../api/restOnly";
+import { sendCsv } from "../../platform/csvExport";
 import { dramLabel, meetingOrThrow, pourView } from "./access";
 
 /** One CSV field: quoted when it holds a comma, a quote or a line break; a leading = + - @ is defused. */
@@ -25,6 +26,7 @@ export const resultsCsvRoute: RestOnlyRoute = {
     description:
       "One row per member and pour: the pour, its bottle (empty while a blind pour is hidden), the four parts, the total, the note and the tags.",
     params: MeetingIdSchema,
+    query: CsvExportQuerySchema,
     response: { status: 200, description: "The CSV file.", binary: ["text/csv; charset=utf-8"] },
     errors: [404],
   },
@@ -70,10 +72,8 @@ export const resultsCsvRoute: RestOnlyRoute = {
             s.tags.join("; "),
           ]),
         );
-      return reply
-        .type("text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="meeting-${meeting.date}-results.csv"`)
-        .send(`${lines.join("\r\n")}\r\n`);
+      const { bom } = parseInput(CsvExportQuerySchema, req.query);
+      return sendCsv(reply, `${lines.join("\r\n")}\r\n`, `meeting-${meeting.date}-results.csv`, bom);
     });
   },
 };

@@ -3,6 +3,8 @@ import { listBottlesForExport, listPurchasesForExport } from "@club/db";
 import {
   IMPORT_FIELD_LABELS,
   IMPORT_MAX_BYTES,
+  DATE_COLUMN_SUFFIX,
+  ImportFormSchema,
   ImportMappingSchema,
   ImportQuerySchema,
   ImportReportSchema,
@@ -13,7 +15,9 @@ import { requestCtx, requireMember } from "../../api/context";
 import { BadRequestError, parseInput } from "../../api/errors";
 import type { RestOnlyRoute } from "../../api/restOnly";
 import { dateIn } from "../../platform/clubTime";
+import { sendCsv } from "../../platform/csvExport";
 import { checkMapping, parseCsv, toCsv } from "./csvFile";
+import { runImport } from "./importBudget";
 import { importBottles } from "./importService";
 import { readUploadedForm } from "./multipartForm";
 
@@ -34,7 +38,7 @@ const BOTTLE_HEADER = [
   "Purchases",
   "Total spent",
   "Last price",
-  "Last purchased",
+  `Last purchased${DATE_COLUMN_SUFFIX}`,
   "Club score",
   "Scores",
 ];
@@ -44,10 +48,10 @@ const PURCHASE_HEADER = [
   "Bottle id",
   "Bottle",
   "Brand",
-  "Date purchased",
+  `Date purchased${DATE_COLUMN_SUFFIX}`,
   "Price",
-  "Opened",
-  "Finished",
+  `Opened${DATE_COLUMN_SUFFIX}`,
+  `Finished${DATE_COLUMN_SUFFIX}`,
 ];
 
 /**
@@ -62,14 +66,14 @@ export const bottlesExportRoute: RestOnlyRoute = {
     tag: "Import and export",
     summary: "The library as CSV",
     description:
-      "One row per bottle: id, name, brand, type, country, region, ABV, size in ml, store link, status (sealed, open, finished, never_bought), number of purchases, total spent, last price (dollars), last purchased, the club's average score over revealed pours and how many scores it has. With `what=purchases`: one row per purchase (bottle, date, price, opened, finished). Cells starting with = + - @ are prefixed with an apostrophe.",
+      "One row per bottle: id, name, brand, type, country, region, ABV, size in ml, store link, status (sealed, open, finished, never_bought), number of purchases, total spent, last price (dollars), last purchased, the club's average score over revealed pours and how many scores it has. With `what=purchases`: one row per purchase (bottle, date, price, opened, finished). UTF-8 with a byte order mark (for Excel; `bom=false` leaves it out); every date is YYYY-MM-DD in the club's time zone, as its column header says. Cells starting with = + - @ are prefixed with an apostrophe.",
     query: PurchasesExportQuerySchema,
     response: { status: 200, description: "The CSV file.", binary: ["text/csv; charset=utf-8"] },
     errors: [],
   },
   plugin: async (app) => {
     app.get("/api/Bottles/Export", async (req, reply) => {
-      const { what } = parseInput(PurchasesExportQuerySchema, req.query);
+      const { what, bom } = parseInput(PurchasesExportQuerySchema, req.query);
       const deps = req.server.deps;
       const today = dateIn(deps.config.clubTimezone, deps.now());
       const csv =
@@ -84,7 +88,11 @@ export const bottlesExportRoute: RestOnlyRoute = {
                 p.datePurchased,
                 dollars(p.priceCents),
                 p.openedDate,
-                p.dateFinished,
+                // A finish is stored as the instant it was marked (or a corrected date): the file
+                // has one date format, so the club's date of that instant.
+                p.dateFinished && p.dateFinished.length > 10
+                  ? dateIn(deps.config.clubTimezone, new Date(p.dateFinished))
+                  : p.dateFinished,
               ]),
             )
           : toCsv(
@@ -108,14 +116,7 @@ export const bottlesExportRoute: RestOnlyRoute = {
                 b.scores,
               ]),
             );
-      return reply
-        .type("text/csv; charset=utf-8")
-        .header("cache-control", "no-store")
-        .header(
-          "content-disposition",
-          `attachment; filename="${what === "purchases" ? "purchases" : "bottles"}-${today}.csv"`,
-        )
-        .send(csv);
+      return sendCsv(reply, csv, `${what === "purchases" ? "purchases" : "bottles"}-${today}.csv`, bom);
     });
   },
 };
@@ -142,12 +143,14 @@ export const bottlesImportRoute: RestOnlyRoute = {
     tag: "Import and export",
     summary: "Import bottles from a CSV file",
     description:
-      'multipart/form-data with the CSV in the field `file` (UTF-8, at most 2 MB and 5,000 rows, a header row) and the field `mapping`: JSON naming the column of each field, e.g. {"name":"Name","brand":"Brand","type":"Type","country":"Country","region":"Region","abv":"ABV","size":"Size (ml)","storeLink":"Store link","price":"Price","datePurchased":"Date purchased"} (name and abv required). Answers a report per row: create, skip-existing (a bottle with the same name, brand and ABV, ignoring case and accents, is already in the library, or earlier in the file) or error, with its problems (unknown type, country or region, ABV out of range, a missing name...) and a likely duplicate. With `dryRun=true` nothing is written; otherwise every row without an error is created in one transaction (one activity entry), new brands included, with a purchase when the row has a price. Importing the same file again creates nothing.',
+      'multipart/form-data with the CSV in the field `file` (UTF-8, at most 2 MB and 5,000 rows, a header row) and the field `mapping`: JSON naming the column of each field, e.g. {"name":"Name","brand":"Brand","type":"Type","country":"Country","region":"Region","abv":"ABV","size":"Size (ml)","storeLink":"Store link","price":"Price","datePurchased":"Date purchased"} (name and abv required), and optionally the formats of its cells: `decimalMark` ("." or ","), `thousandsSeparator` ("", ",", ".", " " or an apostrophe), `dateOrder` (YMD, DMY or MDY; a date starting with a four-digit year is always year-month-day), and `ignore`, the columns that map to nothing. Formats not given are detected from the file and named in the report (`formats`, `detected`); a cell they do not read as exactly one number or date is a problem of its row naming the cell, never another value; currency signs on prices and % on ABV are accepted. A real import refuses a column that is neither mapped nor ignored (`unmappedColumns` in a dry run report lists them). Answers a report per row: create, skip-existing (a bottle with the same name, brand and ABV, ignoring case and accents, is already in the library, or earlier in the file) or error, with its problems (unknown type, country or region, ABV out of range, a missing name...) and a likely duplicate. With `dryRun=true` nothing is written; otherwise every row without an error is created in one transaction (one activity entry), new brands included, with a purchase when the row has a price. Importing the same file again creates nothing.',
     auth: true,
     query: ImportQuerySchema,
     fileField: "file",
+    formFields: ImportFormSchema,
+    budgeted: true,
     response: { status: 200, description: "The per-row report.", schema: ImportReportSchema },
-    errors: [],
+    errors: [503],
   },
   plugin: async (app) => {
     await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5 } });
@@ -159,15 +162,17 @@ export const bottlesImportRoute: RestOnlyRoute = {
       );
       const { dryRun } = parseInput(ImportQuerySchema, req.query);
       if (!dryRun) ctx.writeBudget.spend(ctx.user.id);
-      const form = await readUploadedForm(req, {
-        missing: TransferMessages.fileMissing,
-        tooLarge: TransferMessages.tooLarge,
+      return runImport(req.server.deps, ctx.user.id, async () => {
+        const form = await readUploadedForm(req, {
+          missing: TransferMessages.fileMissing,
+          tooLarge: TransferMessages.tooLarge,
+        });
+        if (!form.file) throw new BadRequestError(TransferMessages.fileMissing);
+        const mapping = parseMapping(form.fields.mapping);
+        const table = await parseCsv(form.file);
+        checkMapping(table, mapping);
+        return importBottles(ctx, table, mapping, dryRun);
       });
-      if (!form.file) throw new BadRequestError(TransferMessages.fileMissing);
-      const mapping = parseMapping(form.fields.mapping);
-      const table = parseCsv(form.file);
-      checkMapping(table, mapping);
-      return importBottles(ctx, table, mapping, dryRun);
     });
   },
 };

@@ -2,6 +2,8 @@ import multipart from "@fastify/multipart";
 import {
   CLUB_IMPORT_CONFIRMATION,
   CLUB_IMPORT_MAX_BYTES,
+  ClubExportSchema,
+  ClubImportFormSchema,
   ClubImportResultSchema,
   ServerMessages,
   TransferMessages,
@@ -11,6 +13,7 @@ import { BadRequestError, ForbiddenError } from "../../api/errors";
 import type { RestOnlyRoute } from "../../api/restOnly";
 import { dateIn } from "../../platform/clubTime";
 import { exportClub, importClub } from "./clubService";
+import { runImport } from "./importBudget";
 import { readUploadedForm } from "./multipartForm";
 
 function requireAdmin(ctx: AuthedCtx): AuthedCtx {
@@ -30,7 +33,11 @@ export const clubExportRoute: RestOnlyRoute = {
       'For admins: {format: "whiskey-club-export", version: 1, exportedAt, images: "not included", tables: {name: {columns, rows}}} with every table of the club\'s data: members (with their password hashes, so that a restored club can log in: keep the file safe), bottles, purchases, comments, aliases, lookups, themes, meetings, flights, RSVPs, scores, dues, reminders sent and the activity log. Sessions, pending links and unsent mail are left out; image files are left to backups (their rows are kept).',
     access: "admin",
     auth: true,
-    response: { status: 200, description: "The JSON file.", binary: ["application/json; charset=utf-8"] },
+    response: {
+      status: 200,
+      description: "The JSON file (Content-Disposition: attachment).",
+      schema: ClubExportSchema,
+    },
     errors: [],
   },
   plugin: async (app) => {
@@ -60,8 +67,10 @@ export const clubImportRoute: RestOnlyRoute = {
     access: "admin",
     auth: true,
     fileField: "file",
+    formFields: ClubImportFormSchema,
+    budgeted: true,
     response: { status: 200, description: "The rows restored, per table.", schema: ClubImportResultSchema },
-    errors: [],
+    errors: [503],
   },
   plugin: async (app) => {
     await app.register(multipart, { limits: { fileSize: CLUB_IMPORT_MAX_BYTES, files: 1, fields: 5 } });
@@ -71,14 +80,16 @@ export const clubImportRoute: RestOnlyRoute = {
         await requireMember(requestCtx(req.server.deps, req.headers.authorization, req.id), "club.import"),
       );
       ctx.writeBudget.spend(ctx.user.id);
-      const form = await readUploadedForm(req, {
-        missing: TransferMessages.clubFileMissing,
-        tooLarge: TransferMessages.clubTooLarge,
+      return runImport(req.server.deps, ctx.user.id, async () => {
+        const form = await readUploadedForm(req, {
+          missing: TransferMessages.clubFileMissing,
+          tooLarge: TransferMessages.clubTooLarge,
+        });
+        if (!form.file) throw new BadRequestError(TransferMessages.clubFileMissing);
+        if (form.fields.confirm !== CLUB_IMPORT_CONFIRMATION)
+          throw new BadRequestError(TransferMessages.clubNotConfirmed);
+        return importClub(ctx, form.file);
       });
-      if (!form.file) throw new BadRequestError(TransferMessages.clubFileMissing);
-      if (form.fields.confirm !== CLUB_IMPORT_CONFIRMATION)
-        throw new BadRequestError(TransferMessages.clubNotConfirmed);
-      return importClub(ctx, form.file);
     });
   },
 };

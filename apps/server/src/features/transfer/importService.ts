@@ -11,18 +11,30 @@ import {
   ABV_MAX,
   ABV_MIN,
   DEFAULT_BOTTLE_ML,
+  IMPORT_FIELDS,
   Messages,
+  type ImportField,
   StoreLinkSchema,
   TEXT_MAX,
   TransferMessages,
+  type ImportFormats,
   type ImportMapping,
   type ImportReport,
   type ImportRowReport,
 } from "@club/shared";
 import type { AuthedCtx } from "../../api/context";
+import { BadRequestError } from "../../api/errors";
 import { dateIn } from "../../platform/clubTime";
 import { recordActivity } from "../activity/record";
-import type { CsvTable } from "./csvFile";
+import {
+  dateOrderText,
+  detectFormats,
+  numberFormatText,
+  readDate,
+  readNumber,
+  type NumberKind,
+} from "./cellFormats";
+import { yieldToEventLoop, type CsvTable } from "./csvFile";
 import { looseKey, normalise } from "./normalise";
 
 /** A row ready to write, minus the brand's id (created only when the import is real). */
@@ -33,6 +45,8 @@ type PlannedBottle = Omit<ImportedBottle, "brandId" | "createdBy"> & {
 interface PlannedRow {
   report: ImportRowReport;
   bottle?: PlannedBottle;
+  /** Name, brand and ABV as compared with the library (exactKey). */
+  key?: string;
 }
 
 const exactKey = (name: string, brand: string | null, abv: number) =>
@@ -41,38 +55,80 @@ const exactKey = (name: string, brand: string | null, abv: number) =>
 const byNormalisedName = <T extends { name: string }>(items: T[]) =>
   new Map(items.map((item) => [normalise(item.name), item]));
 
-function parseAbv(cell: string): number | null {
-  const value = Number(cell.replace(/%$/, "").trim().replace(",", "."));
-  return cell.trim() !== "" && Number.isFinite(value) && value >= ABV_MIN && value <= ABV_MAX ? value : null;
-}
-
 const ML_PER_UNIT: Record<string, number> = { ml: 1, cl: 10, l: 1000 };
 
-function parseSizeMl(cell: string): number | null {
-  if (cell === "") return DEFAULT_BOTTLE_ML;
-  const match = /^(\d+(?:[.,]\d+)?)\s*(ml|cl|l)?$/i.exec(cell);
-  if (!match) return null;
-  const ml = Math.round(Number(match[1]!.replace(",", ".")) * ML_PER_UNIT[(match[2] ?? "ml").toLowerCase()]!);
-  return ml >= 1 && ml <= 10_000 ? ml : null;
+/** The formats the cells are read with: the mapping's, else the file's own (detected). */
+export function resolveFormats(
+  table: CsvTable,
+  mapping: ImportMapping,
+): { formats: ImportFormats; detected: ImportReport["detected"] } {
+  const cells = (field: ImportField) => {
+    const column = mapping[field];
+    return column === undefined ? [] : table.rows.map((r) => r[column] ?? "");
+  };
+  const found = detectFormats(
+    [...cells("price"), ...cells("abv"), ...cells("size")],
+    cells("datePurchased"),
+    table.delimiter,
+  );
+  const detected: ImportReport["detected"] = [];
+  const pick = <K extends keyof ImportFormats>(key: K): ImportFormats[K] => {
+    const chosen = mapping[key] as ImportFormats[K] | undefined;
+    if (chosen !== undefined) return chosen;
+    detected.push(key);
+    return found[key];
+  };
+  return {
+    formats: {
+      decimalMark: pick("decimalMark"),
+      thousandsSeparator: pick("thousandsSeparator"),
+      dateOrder: pick("dateOrder"),
+    },
+    detected,
+  };
 }
 
-function parsePriceCents(cell: string): number | null {
-  let text = cell.replace(/[$€£\s]/g, "");
-  text = /^\d+,\d{1,2}$/.test(text) ? text.replace(",", ".") : text.replace(/,/g, "");
-  const value = Number(text);
-  return text !== "" && Number.isFinite(value) && value >= 0 && value <= 1_000_000
-    ? Math.round(value * 100)
-    : null;
+/** The file's columns that are neither mapped to a field nor ignored. */
+export function unmappedColumns(table: CsvTable, mapping: ImportMapping): string[] {
+  const used = new Set<string>(mapping.ignore ?? []);
+  for (const field of IMPORT_FIELDS) {
+    const column = mapping[field];
+    if (column !== undefined) used.add(column);
+  }
+  return table.header.filter((h) => h !== "" && !used.has(h));
 }
 
-const isPastOrToday = (cell: string, today: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(cell) &&
-  !Number.isNaN(Date.parse(`${cell}T00:00:00Z`)) &&
-  new Date(`${cell}T00:00:00Z`).toISOString().startsWith(cell) &&
-  cell <= today;
+/** Rows planned between two turns of the event loop (a few ms each). */
+const PLAN_SLICE_ROWS = 200;
 
-/** Reads every row against the library: what would be created, skipped, refused, and why. */
-function planRows(ctx: AuthedCtx, table: CsvTable, mapping: ImportMapping): PlannedRow[] {
+/**
+ * Reads every row against the library: what would be created, skipped, refused, and why. In
+ * slices of PLAN_SLICE_ROWS with a turn of the event loop between them (a 5,000-row file took
+ * seconds of the server's one thread in a single piece).
+ */
+async function planRows(
+  ctx: AuthedCtx,
+  table: CsvTable,
+  mapping: ImportMapping,
+  formats: ImportFormats,
+): Promise<PlannedRow[]> {
+  const plan = rowPlanner(ctx, mapping, formats);
+  const planned: PlannedRow[] = [];
+  for (let start = 0; start < table.rows.length; start += PLAN_SLICE_ROWS) {
+    if (start > 0) await yieldToEventLoop();
+    table.rows
+      .slice(start, start + PLAN_SLICE_ROWS)
+      .forEach((cells, i) => planned.push(plan(cells, start + i)));
+  }
+  return planned;
+}
+
+/** The planner of one row, with the library's lookups read once. */
+function rowPlanner(
+  ctx: AuthedCtx,
+  mapping: ImportMapping,
+  formats: ImportFormats,
+): (cells: Record<string, string>, index: number) => PlannedRow {
   const { db } = ctx;
   const types = byNormalisedName(listDrinkTypes(db));
   const countries = byNormalisedName(listCountries(db));
@@ -84,9 +140,9 @@ function planRows(ctx: AuthedCtx, table: CsvTable, mapping: ImportMapping): Plan
   const inFile = new Map<string, number>();
   const today = dateIn(ctx.config.clubTimezone, ctx.now());
 
-  return table.rows.map((cells, index) => {
+  return (cells, index): PlannedRow => {
     const row = index + 2;
-    const cell = (field: keyof ImportMapping) => {
+    const cell = (field: ImportField) => {
       const column = mapping[field];
       return column === undefined ? "" : (cells[column] ?? "");
     };
@@ -95,8 +151,19 @@ function planRows(ctx: AuthedCtx, table: CsvTable, mapping: ImportMapping): Plan
     const brandName = cell("brand");
     if (name === "") problems.push(TransferMessages.nameMissing);
     if (name.length > TEXT_MAX || brandName.length > TEXT_MAX) problems.push(TransferMessages.nameTooLong);
-    const abv = parseAbv(cell("abv"));
-    if (abv === null) problems.push(Messages.abvRange);
+    /** A number cell under the chosen formats; a problem naming the cell when it does not read. */
+    const number = (field: "abv" | "price" | "size", text: string, kind: NumberKind) => {
+      const read = readNumber(text, formats, kind);
+      if (!read.ok)
+        problems.push(
+          TransferMessages.unreadableNumber(mapping[field] ?? field, text, numberFormatText(formats)),
+        );
+      return read.ok ? read.value : null;
+    };
+    const abvCell = cell("abv");
+    const abvRead = abvCell === "" ? null : number("abv", abvCell, "percent");
+    const abv = abvRead !== null && abvRead >= ABV_MIN && abvRead <= ABV_MAX ? abvRead : null;
+    if (abvCell === "" || (abvRead !== null && abv === null)) problems.push(Messages.abvRange);
     const lookup = <T>(value: string, map: Map<string, T>, message: (v: string) => string) => {
       if (value === "") return null;
       const found = map.get(normalise(value));
@@ -106,15 +173,37 @@ function planRows(ctx: AuthedCtx, table: CsvTable, mapping: ImportMapping): Plan
     const type = lookup(cell("type"), types, TransferMessages.unknownType);
     const region = lookup(cell("region"), regions, TransferMessages.unknownRegion);
     const country = lookup(cell("country"), countries, TransferMessages.unknownCountry);
-    const sizeMl = parseSizeMl(cell("size"));
-    if (sizeMl === null) problems.push(TransferMessages.badSize);
+    const sizeCell = cell("size");
+    let sizeMl: number | null = DEFAULT_BOTTLE_ML;
+    if (sizeCell !== "") {
+      const unit = /^(.*?)\s*(ml|cl|l)?$/i.exec(sizeCell);
+      const amount = unit?.[1] ? readNumber(unit[1], formats) : { ok: false as const };
+      sizeMl = amount.ok ? Math.round(amount.value * ML_PER_UNIT[(unit?.[2] ?? "ml").toLowerCase()]!) : null;
+      if (sizeMl !== null && (sizeMl < 1 || sizeMl > 10_000)) sizeMl = null;
+      if (sizeMl === null) problems.push(TransferMessages.badSize);
+    }
     const link = StoreLinkSchema.safeParse(cell("storeLink"));
     if (!link.success) problems.push(TransferMessages.badStoreLink);
     const priceCell = cell("price");
     const dateCell = cell("datePurchased");
-    const priceCents = priceCell === "" ? null : parsePriceCents(priceCell);
-    if (priceCell !== "" && priceCents === null) problems.push(TransferMessages.badPrice);
-    if (dateCell !== "" && !isPastOrToday(dateCell, today)) problems.push(TransferMessages.badDate);
+    let priceCents: number | null = null;
+    const price = priceCell === "" ? null : number("price", priceCell, "price");
+    if (price !== null) {
+      const cents = Math.round(price * 100);
+      if (Math.abs(price * 100 - cents) > 1e-6)
+        problems.push(TransferMessages.tooManyDecimals(mapping.price ?? "price", priceCell));
+      else if (cents > 100_000_000) problems.push(TransferMessages.badPrice);
+      else priceCents = cents;
+    }
+    let datePurchased: string | null = null;
+    if (dateCell !== "") {
+      const column = mapping.datePurchased ?? "datePurchased";
+      const read = readDate(dateCell, formats.dateOrder);
+      if (!read.ok)
+        problems.push(TransferMessages.unreadableDate(column, dateCell, dateOrderText(formats.dateOrder)));
+      else if (read.value > today) problems.push(TransferMessages.futureDate(column, dateCell));
+      else datePurchased = read.value;
+    }
     if (dateCell !== "" && priceCell === "") problems.push(TransferMessages.priceWithoutDate);
 
     const base = { row, name };
@@ -158,10 +247,11 @@ function planRows(ctx: AuthedCtx, table: CsvTable, mapping: ImportMapping): Plan
         abv,
         sizeMl,
         storeLink: link.data ? link.data : null,
-        purchase: priceCents === null ? null : { priceCents, datePurchased: dateCell || today },
+        purchase: priceCents === null ? null : { priceCents, datePurchased: datePurchased ?? today },
       },
+      key,
     };
-  });
+  };
 }
 
 /**
@@ -169,14 +259,16 @@ function planRows(ctx: AuthedCtx, table: CsvTable, mapping: ImportMapping): Plan
  * one transaction with one activity entry. Rows matching a bottle already in the library (name,
  * brand and ABV, ignoring case and accents) are skipped, so importing a file twice adds nothing.
  */
-export function importBottles(
+export async function importBottles(
   ctx: AuthedCtx,
   table: CsvTable,
   mapping: ImportMapping,
   dryRun: boolean,
-): ImportReport {
+): Promise<ImportReport> {
   const count = (rows: PlannedRow[], action: ImportRowReport["action"]) =>
     rows.filter((r) => r.report.action === action).length;
+  const { formats, detected } = resolveFormats(table, mapping);
+  const unmapped = unmappedColumns(table, mapping);
   const summarise = (rows: PlannedRow[], created: number): ImportReport => ({
     dryRun,
     rows: rows.map((r) => r.report),
@@ -184,11 +276,31 @@ export function importBottles(
     skipped: count(rows, "skip-existing"),
     errors: count(rows, "error"),
     created,
+    formats,
+    detected,
+    unmappedColumns: unmapped,
   });
-  if (dryRun) return summarise(planRows(ctx, table, mapping), 0);
+  // A real import reads every column on purpose: mapped, or ignored by name.
+  if (!dryRun && unmapped.length > 0) throw new BadRequestError(TransferMessages.unmappedColumns(unmapped));
+  const rows = await planRows(ctx, table, mapping, formats);
+  if (dryRun) return summarise(rows, 0);
   return ctx.db.transaction(() => {
-    // Planned inside the transaction: no other write can slip in between the check and the insert.
-    const rows = planRows(ctx, table, mapping);
+    // Planned in slices before the transaction: what another write added meanwhile is checked
+    // again inside it (the same bottle is then skipped), so the check and the insert stay atomic.
+    const existingNow = new Map(
+      listBottleKeys(ctx.db).map((b) => [exactKey(b.name, b.brand, b.abv), b] as const),
+    );
+    for (const planned of rows) {
+      const same = planned.bottle && planned.key !== undefined ? existingNow.get(planned.key) : undefined;
+      if (!same) continue;
+      planned.bottle = undefined;
+      planned.report = {
+        ...planned.report,
+        action: "skip-existing",
+        problems: [TransferMessages.alreadyInLibrary],
+        likelyDuplicateOf: { id: same.id, name: same.name },
+      };
+    }
     const writer = importedBottleWriter(ctx.db);
     const ids: number[] = [];
     for (const { bottle } of rows) {

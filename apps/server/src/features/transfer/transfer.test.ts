@@ -19,7 +19,10 @@ const MAPPING = {
   size: "Size (ml)",
   storeLink: "Store link",
   price: "Last price",
-  datePurchased: "Last purchased",
+  datePurchased: "Last purchased (YYYY-MM-DD)",
+  // The export's columns that an import has no field for: ignored by name (a real import refuses
+  // a column that is neither mapped nor ignored).
+  ignore: ["Id", "Status", "Purchases", "Total spent", "Club score", "Scores"],
 };
 
 const clock = () => new Date("2026-11-23T12:00:00Z");
@@ -85,7 +88,11 @@ describe("the library CSV", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("text/csv");
     expect(res.headers["content-disposition"]).toBe('attachment; filename="bottles-2026-11-23.csv"');
-    const rows = Papa.parse<string[]>(res.body.trim()).data;
+    // UTF-8 with a byte order mark, for Excel; ?bom=false leaves it out.
+    expect(res.body.startsWith("\uFEFFId,Name,")).toBe(true);
+    const plain = await source.request({ method: "GET", url: "/api/Bottles/Export?bom=false" });
+    expect(plain.body).toBe(res.body.slice(1));
+    const rows = Papa.parse<string[]>(res.body.slice(1).trim()).data;
     expect(rows[0]).toEqual([
       "Id",
       "Name",
@@ -100,7 +107,7 @@ describe("the library CSV", () => {
       "Purchases",
       "Total spent",
       "Last price",
-      "Last purchased",
+      "Last purchased (YYYY-MM-DD)",
       "Club score",
       "Scores",
     ]);
@@ -128,9 +135,40 @@ describe("the library CSV", () => {
   it("a second CSV lists the purchases", async () => {
     const res = await source.request({ method: "GET", url: "/api/Bottles/Export?what=purchases" });
     expect(res.headers["content-disposition"]).toContain("purchases-2026-11-23.csv");
-    const rows = Papa.parse<string[]>(res.body.trim()).data;
+    const rows = Papa.parse<string[]>(res.body.slice(1).trim()).data;
     expect(rows).toHaveLength(2);
     expect(rows[1]!.slice(2)).toEqual(["Lagavulin 16", "Lagavulin", "2025-03-01", "89.99", "", ""]);
+  });
+
+  it("has one date format per file: a finish (stored as an instant) is the club's date, as the header says", async () => {
+    const bought = source.app.deps.db.$client
+      .prepare("SELECT id FROM bottle_instances ORDER BY id LIMIT 1")
+      .get() as { id: number };
+    const caller = source.caller(ann.user);
+    await caller.instances.finish({ id: bought.id });
+    const res = await source.request({ method: "GET", url: "/api/Bottles/Export?what=purchases" });
+    const [header, row] = Papa.parse<string[]>(res.body.slice(1).trim()).data;
+    expect(header).toEqual([
+      "Purchase id",
+      "Bottle id",
+      "Bottle",
+      "Brand",
+      "Date purchased (YYYY-MM-DD)",
+      "Price",
+      "Opened (YYYY-MM-DD)",
+      "Finished (YYYY-MM-DD)",
+    ]);
+    const stored = source.app.deps.db.$client
+      .prepare("SELECT date_finished AS finished FROM bottle_instances WHERE id = ?")
+      .get(bought.id) as { finished: string };
+    expect(stored.finished).toMatch(/T\d{2}:\d{2}/); // an instant in the database...
+    expect(row![7]).toMatch(/^\d{4}-\d{2}-\d{2}$/); // ...a date in the file
+    await caller.instances.update({
+      id: bought.id,
+      datePurchased: "2025-03-01",
+      purchasePrice: 89.99,
+      dateFinished: null,
+    });
   });
 
   it("a bad `what` is a 400", async () => {
@@ -253,6 +291,76 @@ describe("importing a CSV of bottles", () => {
     const refused = await importRequest(target, bob.token, latin1, { name: "Name", abv: "ABV" });
     expect(refused.statusCode).toBe(400);
     expect(refused.json<{ error: { message: string } }>().error.message).toMatch(/UTF-8/);
+  });
+
+  it("reads a European file's numbers and dates (detected, said in the report), never a different number", async () => {
+    const csv = [
+      "Name;Brand;ABV;Price;Bought;Age",
+      "Euro Malt;Euro Co;57,1 %;1.250,00 €;31.12.2025;12",
+      "Euro Blend;Euro Co;40;79,90;05.04.2025;8",
+    ].join("\r\n");
+    const mapping = { name: "Name", brand: "Brand", abv: "ABV", price: "Price", datePurchased: "Bought" };
+    const dry = (await importRequest(target, bob.token, csv, mapping, true)).json<ImportReport>();
+    expect(dry).toMatchObject({
+      create: 2,
+      errors: 0,
+      formats: { decimalMark: ",", thousandsSeparator: ".", dateOrder: "DMY" },
+      detected: ["decimalMark", "thousandsSeparator", "dateOrder"],
+      unmappedColumns: ["Age"],
+    });
+
+    // The same file read with a decimal point: each cell is a problem naming it, not 1.25.
+    const us = { ...mapping, decimalMark: ".", thousandsSeparator: ",", dateOrder: "MDY" } as const;
+    const wrong = (await importRequest(target, bob.token, csv, us, true)).json<ImportReport>();
+    expect(wrong).toMatchObject({ create: 0, errors: 2, detected: [] });
+    expect(wrong.rows[0]!.problems).toEqual([
+      'ABV "57,1 %" is not a number in the chosen format (decimal point (79.90), thousands comma (1,250)).',
+      'Price "1.250,00 €" is not a number in the chosen format (decimal point (79.90), thousands comma (1,250)).',
+      'Bought "31.12.2025" is not a date in the chosen order (Month/day/year (12/31/2025)).',
+    ]);
+
+    // A real import names every column: Age is neither mapped nor ignored.
+    const before = snapshot(target);
+    const refused = await importRequest(target, bob.token, csv, mapping);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ error: { message: string } }>().error.message).toBe(
+      'Map the column "Age" to a field or ignore it.',
+    );
+    expect(snapshot(target)).toBe(before);
+    const bothWays = await importRequest(target, bob.token, csv, { ...mapping, ignore: ["Age", "Price"] });
+    expect(bothWays.statusCode).toBe(400);
+    expect(snapshot(target)).toBe(before);
+
+    const real = (
+      await importRequest(target, bob.token, csv, { ...mapping, ignore: ["Age"] })
+    ).json<ImportReport>();
+    expect(real).toMatchObject({ created: 2, unmappedColumns: [] });
+    const stored = target.app.deps.db.$client
+      .prepare(
+        "SELECT b.name, b.abv, i.purchase_price_cents AS cents, i.date_purchased AS date FROM bottles b JOIN bottle_instances i ON i.bottle_id = b.id WHERE b.name LIKE 'Euro %' ORDER BY b.name",
+      )
+      .all();
+    expect(stored).toEqual([
+      { name: "Euro Blend", abv: 40, cents: 7990, date: "2025-04-05" },
+      { name: "Euro Malt", abv: 57.1, cents: 125000, date: "2025-12-31" },
+    ]);
+  });
+
+  it("a price with more than 2 decimals under the chosen format is a problem ($1,299 with decimal commas)", async () => {
+    const csv = 'Name,ABV,Price\r\nDollar Dram,40,"$1,299"\r\n';
+    const mapping = { name: "Name", abv: "ABV", price: "Price" };
+    const us = (await importRequest(target, bob.token, csv, mapping, true)).json<ImportReport>();
+    expect(us).toMatchObject({ errors: 0, formats: { decimalMark: "." } });
+    const eu = (
+      await importRequest(
+        target,
+        bob.token,
+        csv,
+        { ...mapping, decimalMark: ",", thousandsSeparator: "." },
+        true,
+      )
+    ).json<ImportReport>();
+    expect(eu.rows[0]!.problems).toEqual(['Price "$1,299" has more than 2 decimals.']);
   });
 
   it("takes the largest file allowed, 5,000 rows, in one transaction", async () => {

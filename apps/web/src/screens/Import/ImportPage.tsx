@@ -1,15 +1,34 @@
 import { useState } from "react";
-import { Anchor, Button, FileInput, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import {
+  Anchor,
+  Button,
+  FileInput,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import {
+  DATE_ORDER_LABELS,
+  DATE_ORDERS,
+  DECIMAL_MARK_LABELS,
+  DECIMAL_MARKS,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
+  THOUSANDS_SEPARATOR_LABELS,
+  THOUSANDS_SEPARATORS,
   TransferMessages,
   type ImportField,
+  type ImportFormats,
   type ImportMapping,
   type ImportReport,
 } from "@club/shared";
+import "../../styles/combobox";
 import { PageHeader } from "../../components/PageHeader";
 import { RequireMember } from "../../components/RequireMember";
 import { ErrorAlert } from "../../components/status";
@@ -43,13 +62,17 @@ function ImportScreen() {
   const [file, setFile] = useState<File | null>(null);
   const [headers, setHeaders] = useState<string[]>([]);
   const [mapping, setMapping] = useState<Mapping>({});
+  // The number and date formats: detected by the first preview, then the member's to change.
+  const [formats, setFormats] = useState<ImportFormats | null>(null);
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const utils = trpc.useUtils();
   const preview = useMutation({
     mutationFn: ({ chosen, map }: { chosen: File; map: ImportMapping }) => importBottles(chosen, map, true),
     // On a phone the report starts a screen or two below the button: bring it into view.
-    onSuccess: () =>
-      requestAnimationFrame(() => document.getElementById("import-preview-heading")?.scrollIntoView()),
+    onSuccess: (answer) => {
+      setFormats(answer.formats);
+      requestAnimationFrame(() => document.getElementById("import-preview-heading")?.scrollIntoView());
+    },
   });
   const run = useMutation({
     mutationFn: ({ chosen, map }: { chosen: File; map: ImportMapping }) => importBottles(chosen, map, false),
@@ -60,6 +83,7 @@ function ImportScreen() {
     setFile(chosen);
     setHeaders([]);
     setMapping({});
+    setFormats(null);
     setFileProblem(null);
     preview.reset();
     run.reset();
@@ -76,8 +100,27 @@ function ImportScreen() {
     run.reset();
   };
 
-  const complete = asMapping(mapping);
+  const chosenMapping = asMapping(mapping);
+  const complete: ImportMapping | null = chosenMapping && {
+    ...chosenMapping,
+    ...(formats ?? {}),
+    // Columns mapped to nothing are left out on purpose: the preview lists them by name.
+    ignore: headers.filter((h) => h !== "" && !Object.values(mapping).includes(h)),
+  };
   const report: ImportReport | undefined = run.data ?? preview.data;
+  const reformat = (next: Partial<ImportFormats>) => {
+    if (!formats || !file || !chosenMapping) return;
+    const changed = { ...formats, ...next };
+    // One character cannot be both: the thousands separator gives way to a new decimal mark.
+    if (changed.thousandsSeparator === changed.decimalMark)
+      changed.thousandsSeparator = changed.decimalMark === "," ? "." : ",";
+    setFormats(changed);
+    run.reset();
+    preview.mutate({
+      chosen: file,
+      map: { ...chosenMapping, ...changed, ignore: complete?.ignore ?? [] },
+    });
+  };
 
   return (
     <Stack gap="lg" className={touch.touch}>
@@ -152,6 +195,56 @@ function ImportScreen() {
                 ? `${report.create} to create, ${report.skipped} already in the library, ${report.errors} with errors (not imported).`
                 : `Imported ${report.created} ${report.created === 1 ? "bottle" : "bottles"}. ${report.skipped} already in the library, ${report.errors} with errors were left out.`}
             </Text>
+            {report.dryRun && formats ? (
+              <Stack gap="xs">
+                <Text size="sm">
+                  {report.detected.length > 0
+                    ? "How the file writes numbers and dates, as read from it: check, and change if a row looks wrong."
+                    : "How the file writes numbers and dates:"}
+                </Text>
+                <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+                  <Select
+                    label="Decimal mark"
+                    data={DECIMAL_MARKS.map((value) => ({ value, label: DECIMAL_MARK_LABELS[value] }))}
+                    value={formats.decimalMark}
+                    allowDeselect={false}
+                    comboboxProps={{ withinPortal: true }}
+                    onChange={(value) => value && reformat({ decimalMark: value })}
+                  />
+                  <Select
+                    label="Thousands separator"
+                    data={THOUSANDS_SEPARATORS.map((value) => ({
+                      value: value === "" ? "none" : value,
+                      label: THOUSANDS_SEPARATOR_LABELS[value],
+                    }))}
+                    value={formats.thousandsSeparator === "" ? "none" : formats.thousandsSeparator}
+                    allowDeselect={false}
+                    comboboxProps={{ withinPortal: true }}
+                    onChange={(value) =>
+                      value &&
+                      reformat({
+                        thousandsSeparator: (value === "none"
+                          ? ""
+                          : value) as ImportFormats["thousandsSeparator"],
+                      })
+                    }
+                  />
+                  <Select
+                    label="Dates"
+                    data={DATE_ORDERS.map((value) => ({ value, label: DATE_ORDER_LABELS[value] }))}
+                    value={formats.dateOrder}
+                    allowDeselect={false}
+                    comboboxProps={{ withinPortal: true }}
+                    onChange={(value) => value && reformat({ dateOrder: value })}
+                  />
+                </SimpleGrid>
+                {complete && complete.ignore && complete.ignore.length > 0 ? (
+                  <Text size="sm" c="dimmed">
+                    {`Left out (mapped to nothing): ${complete.ignore.join(", ")}.`}
+                  </Text>
+                ) : null}
+              </Stack>
+            ) : null}
             {report.dryRun ? (
               <Group>
                 <Button

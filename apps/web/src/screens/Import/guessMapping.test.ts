@@ -17,7 +17,7 @@ describe("guessMapping", () => {
       "Purchases",
       "Total spent",
       "Last price",
-      "Last purchased",
+      "Last purchased (YYYY-MM-DD)",
       "Club score",
       "Scores",
     ];
@@ -31,7 +31,7 @@ describe("guessMapping", () => {
       size: "Size (ml)",
       storeLink: "Store link",
       price: "Last price",
-      datePurchased: "Last purchased",
+      datePurchased: "Last purchased (YYYY-MM-DD)",
     });
   });
 

@@ -16,6 +16,8 @@ const SYNONYMS: Record<ImportField, string[]> = {
 
 const simplify = (header: string) =>
   header
+    // An export's date columns say their format: "Last purchased (YYYY-MM-DD)".
+    .replace(/\s*\((yyyy-mm-dd|yyyy-mm|utc)\)\s*$/i, "")
     .toLowerCase()
     .replace(/[^a-z0-9%]+/g, " ")
     .trim();
