@@ -22,10 +22,11 @@ export function LiveBadge({ live }: { live: boolean }) {
 }
 
 /**
- * The meeting night on the meeting's page: RSVP and who is coming, the flight with Score and
- * Results, and for the host the night settings, the flight editor and the reveal buttons.
+ * The meeting night on the meeting's page: its bottles (the flight, the meeting's one list) with
+ * Score and Results, RSVP and who is coming, and for the host the night settings, the flight
+ * editor and the reveal buttons.
  */
-export default function MeetingNight({ meetingId }: { meetingId: number }) {
+export default function MeetingNight({ meetingId, date }: { meetingId: number; date: string }) {
   const isMember = useSession() !== null;
   const { live } = useMeetingEvents(meetingId);
   const night = trpc.night.get.useQuery({ id: meetingId });
@@ -40,9 +41,9 @@ export default function MeetingNight({ meetingId }: { meetingId: number }) {
   return (
     <Stack gap="lg" mt="xl">
       <LiveBadge live={live} />
-      <RsvpSection night={data} isMember={isMember} />
       <FlightSection
         night={data}
+        date={date}
         isMember={isMember}
         actions={
           data.isHost ? (
@@ -57,6 +58,7 @@ export default function MeetingNight({ meetingId }: { meetingId: number }) {
           ) : null
         }
       />
+      <RsvpSection night={data} isMember={isMember} />
       <Suspense fallback={null}>
         {dialog === "settings" ? <NightSettingsDialog night={data} onClose={close} /> : null}
         {dialog === "flight" && flight.data ? (
