@@ -12,6 +12,7 @@ import { useSession } from "../../lib/appSession";
 import { formatAbv, formatPrice, orNA } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
+import { pushViewUrl, replaceViewUrl } from "../../lib/viewHistory";
 import { LibraryTransferLinks } from "../Import/LibraryTransferLinks";
 import {
   activeFilterCount,
@@ -203,27 +204,31 @@ export default function LibraryBottlesPage() {
   const close = () => setDialog(null);
   const tableTop = useRef<HTMLDivElement>(null);
 
-  // The view is this screen's state, written through to the URL with history.replaceState: a sort
-  // or a page turn re-renders this screen alone, at once (through the router, every click would
-  // re-render the whole layout as a transition). The router still sees the URL whenever it reads
-  // it (Back from a bottle, a reload). When the router itself navigates here (the Library Bottles
-  // link while on this screen, Back or Forward), its URL wins.
+  // The view is this screen's state, written through to the URL as a history entry of its own
+  // (lib/viewHistory.ts): a sort, a filter or a page turn re-renders this screen alone, at once
+  // (through the router, every click would re-render the whole layout as a transition), and Back
+  // and Forward step through them (issue 22). The router still sees the URL whenever it reads it
+  // (Back from a bottle, a reload). When the router itself navigates here (the Library Bottles
+  // link while on this screen, Back or Forward), its URL wins: every router navigation gives a
+  // new location object.
   const [view, setViewState] = useState(() => readView(params));
   const [search, setSearch] = useState(view.query);
-  const [routerKey, setRouterKey] = useState(location.key);
+  const [routerLocation, setRouterLocation] = useState(location);
   const [filtersOpen, setFiltersOpen] = useState(() => activeFilterCount(view.filters) > 0);
-  if (location.key !== routerKey) {
+  if (location !== routerLocation) {
     const fromUrl = readView(params);
-    setRouterKey(location.key);
+    setRouterLocation(location);
     setViewState(fromUrl);
     setSearch(fromUrl.query);
+    if (activeFilterCount(fromUrl.filters) > 0) setFiltersOpen(true);
   }
-  const setView = (next: LibraryView) => {
+  const setView = (next: LibraryView, entry: "push" | "replace" = "push") => {
     setViewState(next);
     const search = writeView(next).toString();
     const url = `${location.pathname}${search ? `?${search}` : ""}${window.location.hash}`;
-    // Keep the router's own history state (its entry index and key).
-    window.history.replaceState(window.history.state, "", url);
+    if (url === `${window.location.pathname}${window.location.search}${window.location.hash}`) return;
+    if (entry === "push") pushViewUrl(url);
+    else replaceViewUrl(url);
   };
 
   const result = trpc.search.bottles.useQuery(searchInput(view), {
@@ -251,7 +256,8 @@ export default function LibraryBottlesPage() {
       : current.sort.key === null
         ? { key: "name", direction: "asc" }
         : current.sort;
-    setView({ ...current, query: text, sort, page: 1 });
+    // A new search is a step Back returns from; refining it as it is typed is not.
+    setView({ ...current, query: text, sort, page: 1 }, current.query.trim() === "" ? "push" : "replace");
   }, 250);
   const onSearch = (text: string) => {
     setSearch(text);
