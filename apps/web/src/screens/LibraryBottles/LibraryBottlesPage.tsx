@@ -113,6 +113,56 @@ function SortHeader({
   );
 }
 
+/** The phone's one sort control's choices: each column both ways, in words a member uses. */
+const SORT_CHOICES: { value: string; label: string }[] = COLUMNS.flatMap((column) => {
+  const [up, down] =
+    column.key === "name" ||
+    column.key === "brand" ||
+    column.key === "drinkType" ||
+    column.key === "country" ||
+    column.key === "state"
+      ? ["A to Z", "Z to A"]
+      : column.key === "status"
+        ? ["open first", "never bought first"]
+        : ["lowest first", "highest first"];
+  return [
+    { value: `${column.key}:asc`, label: `${column.label}, ${up}` },
+    { value: `${column.key}:desc`, label: `${column.label}, ${down}` },
+  ];
+});
+
+/**
+ * On a phone the sort headers give way to one native select (issue 22: the headers' chips took
+ * four rows): the system's own picker, no flicker, one line.
+ */
+function PhoneSort({ sort, onChange }: { sort: SortState; onChange: (sort: SortState) => void }) {
+  const value = sort.key === null ? "relevance" : `${sort.key}:${sort.direction}`;
+  return (
+    <label className={classes.phoneSort}>
+      <span className={classes.phoneSortLabel}>Sort</span>
+      <select
+        aria-label="Sort"
+        className={classes.sortSelect}
+        value={value}
+        onChange={(event) => {
+          const [key, direction] = event.currentTarget.value.split(":") as [
+            SortKey | "relevance",
+            SortState["direction"],
+          ];
+          onChange(key === "relevance" ? { key: null, direction: "asc" } : { key, direction });
+        }}
+      >
+        {sort.key === null ? <option value="relevance">Best match</option> : null}
+        {SORT_CHOICES.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /**
  * One bottle. Plain elements styled like Mantine's Anchor (DataTable's cellLinkClass; the table routes
  * the click) and compact Buttons (components/buttons.module.css): a page of Mantine components and
@@ -159,7 +209,7 @@ const BottleRow = memo(function BottleRow({
             onClick={() => open({ kind: "comments", bottle })}
           >
             <CommentIcon size={14} />
-            View Comments
+            <span className={classes.actionText}>View Comments</span>
           </button>
           {isMember ? (
             <button
@@ -169,7 +219,8 @@ const BottleRow = memo(function BottleRow({
               data-size="compact-sm"
               onClick={() => open({ kind: "comment", bottle })}
             >
-              Add Comment
+              <PlusIcon size={14} className={classes.phoneIcon} />
+              <span className={classes.actionText}>Add Comment</span>
             </button>
           ) : null}
         </div>
@@ -314,6 +365,7 @@ export default function LibraryBottlesPage() {
                 {filterCount > 0 ? `Filters (${filterCount})` : "Filters"}
               </Button>
             </Group>
+            <PhoneSort sort={view.sort} onChange={(sort) => setView({ ...view, sort, page: 1 })} />
             <Text size="sm" c="dimmed" aria-live="polite">
               {summary(first + 1, first + rows.length, data.total, narrowed)}
             </Text>
@@ -325,42 +377,44 @@ export default function LibraryBottlesPage() {
               </Suspense>
             ) : null}
           </div>
-          <DataTable
-            label="Library bottles"
-            minWidth={1060}
-            dense
-            fixedLayout
-            busy={result.isPlaceholderData}
-          >
-            <colgroup>
-              <col className={classes.nameCol} />
-              <col />
-              <col className={classes.typeCol} />
-              <col span={2} />
-              <col className={classes.abvCol} />
-              <col className={classes.statusCol} />
-              <col className={classes.costCol} />
-              <col className={classes.scoreCol} />
-              <col className={session ? classes.memberActionsCol : classes.actionsCol} />
-            </colgroup>
-            <thead>
-              <tr>
-                {COLUMNS.map((column) => (
-                  <SortHeader key={column.key} column={column} sort={view.sort} onSort={onSort} />
-                ))}
-                <th data-label="">
-                  <span className={classes.visuallyHidden}>Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {/* Keyed by position: a new sort or page updates the texts of the same 50 rows
+          <div className={classes.library}>
+            <DataTable
+              label="Library bottles"
+              minWidth={1060}
+              dense
+              fixedLayout
+              busy={result.isPlaceholderData}
+            >
+              <colgroup>
+                <col className={classes.nameCol} />
+                <col />
+                <col className={classes.typeCol} />
+                <col span={2} />
+                <col className={classes.abvCol} />
+                <col className={classes.statusCol} />
+                <col className={classes.costCol} />
+                <col className={classes.scoreCol} />
+                <col className={session ? classes.memberActionsCol : classes.actionsCol} />
+              </colgroup>
+              <thead>
+                <tr>
+                  {COLUMNS.map((column) => (
+                    <SortHeader key={column.key} column={column} sort={view.sort} onSort={onSort} />
+                  ))}
+                  <th data-label="">
+                    <span className={classes.visuallyHidden}>Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {/* Keyed by position: a new sort or page updates the texts of the same 50 rows
                   instead of replacing every row's elements (half the work of a re-render). */}
-              {rows.map((bottle, index) => (
-                <BottleRow key={index} bottle={bottle} isMember={session !== null} open={setDialog} />
-              ))}
-            </tbody>
-          </DataTable>
+                {rows.map((bottle, index) => (
+                  <BottleRow key={index} bottle={bottle} isMember={session !== null} open={setDialog} />
+                ))}
+              </tbody>
+            </DataTable>
+          </div>
           {data.total === 0 ? <EmptyMessage>No bottles match your search.</EmptyMessage> : null}
           {pages > 1 ? (
             <nav aria-label="Library pages" className={classes.pager}>
