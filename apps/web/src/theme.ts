@@ -100,8 +100,6 @@ export const theme = createTheme({
     },
     // A dialog's <header> would count as a second banner landmark next to the app header.
     ModalHeader: { defaultProps: { component: "div" } },
-    // A toast's close button has a name (axe: buttons must have discernible text).
-    Notification: { defaultProps: { closeButtonProps: { "aria-label": "Close notification" } } },
     Paper: { defaultProps: { radius: "lg" } },
     // Keeps getByLabel("Password") unambiguous: the toggle's default name also contains "password".
     PasswordInput: {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { Anchor, Button, Center, Stack, Text } from "@mantine/core";
 import { Link, useSearchParams } from "react-router-dom";
 import { PageHeader } from "../../components/PageHeader";
-import { EmptyMessage, ErrorAlert, PageLoader } from "../../components/status";
+import { EmptyMessage, LoadError, PageLoader } from "../../components/status";
 import { notify } from "../../lib/notify";
 import { usePermissions } from "../../lib/permissions";
 import { trpc } from "../../lib/trpc";
@@ -50,7 +50,7 @@ function ActivityPageOfEntries({
   const book = useMemo(() => learnNames(names, data ?? []), [names, data]);
 
   if (entries.isPending) return <PageLoader py={24} />;
-  if (entries.isError || !data) return <ErrorAlert message="Failed to fetch the activity." />;
+  if (entries.isError || !data) return <LoadError message="Failed to fetch the activity." />;
   if (data.length === 0 && before === undefined) return <EmptyMessage>No changes yet.</EmptyMessage>;
   const last = data.at(-1);
 

@@ -7,7 +7,7 @@ import { Messages, type BottleSearchItem, type BottleStatus } from "@club/shared
 import { cellLinkClass, DataTable } from "../../components/DataTable";
 import { PageHeader } from "../../components/PageHeader";
 import { CommentIcon, PlusIcon, SortIcon } from "../../components/icons";
-import { EmptyMessage, ErrorAlert, PageLoader } from "../../components/status";
+import { EmptyMessage, LoadError, PageLoader } from "../../components/status";
 import { useSession } from "../../lib/appSession";
 import { formatAbv, formatPrice, orNA } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
@@ -339,7 +339,7 @@ export default function LibraryBottlesPage() {
       />
 
       {result.isError && !data ? (
-        <ErrorAlert message={Messages.fetchBottleData} />
+        <LoadError message={Messages.fetchBottleData} />
       ) : data === undefined ? (
         <PageLoader />
       ) : emptyLibrary ? (

@@ -4,7 +4,7 @@ import { Link, useParams } from "react-router-dom";
 import { Messages } from "@club/shared";
 import { PageHeader } from "../../components/PageHeader";
 import { EditIcon, PlusIcon, TrashIcon } from "../../components/icons";
-import { ErrorAlert, NotFound, PageLoader } from "../../components/status";
+import { LoadError, NotFound, PageLoader } from "../../components/status";
 import { isNotFound, parseId } from "../../lib/errors";
 import { formatLongDate } from "../../lib/format";
 import { usePermissions } from "../../lib/permissions";
@@ -34,7 +34,7 @@ function Meeting({ id }: { id: number }) {
     return isNotFound(meeting.error) ? (
       <NotFound title="Meeting not found" message={MEETING_NOT_FOUND} />
     ) : (
-      <ErrorAlert message={Messages.fetchMeetingDetails} />
+      <LoadError message={Messages.fetchMeetingDetails} />
     );
   }
   const { data } = meeting;

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
 import type { FlightPour, MeetingNight } from "@club/shared";
-import { EmptyMessage, ErrorAlert, PageLoader } from "../../components/status";
+import { EmptyMessage, ErrorAlert, LoadError, PageLoader } from "../../components/status";
 import { formatAbv, today } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { RemoveBottleButton } from "../MeetingDetails/RemoveBottleButton";
@@ -160,7 +160,7 @@ export function FlightSection({
         </Anchor>
       </Group>
       {tools}
-      {flight.isError ? <ErrorAlert message="Failed to fetch the flight." /> : null}
+      {flight.isError ? <LoadError message="Failed to fetch the flight." /> : null}
       {revealAll.isError ? <ErrorAlert message={revealAll.error.message} /> : null}
       {flight.isPending ? <PageLoader py={16} /> : null}
       {flight.data && pours.length === 0 ? (

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from "react";
 import { Button, Stack, Text } from "@mantine/core";
 import { useSession } from "../../lib/appSession";
 import { trpc } from "../../lib/trpc";
-import { ErrorAlert, PageLoader } from "../../components/status";
+import { LoadError, PageLoader } from "../../components/status";
 import { FlightSection } from "./FlightSection";
 import { RsvpSection } from "./RsvpSection";
 import { useMeetingEvents } from "./useMeetingEvents";
@@ -35,7 +35,7 @@ export default function MeetingNight({ meetingId, date }: { meetingId: number; d
   const close = () => setDialog(null);
 
   if (night.isPending) return <PageLoader />;
-  if (night.isError) return <ErrorAlert message="Failed to fetch the meeting night." />;
+  if (night.isError) return <LoadError message="Failed to fetch the meeting night." />;
   const data = night.data;
 
   return (
