@@ -202,7 +202,8 @@ export default function NewBottleDialog({
           {...form.getInputProps("newBrand")}
         />
         <Text size="xs" c="dimmed" style={{ gridColumn: "1 / -1" }} mt={-8}>
-          A new brand replaces the chosen one. With neither, the bottle name is used as the brand.
+          One brand: choose it from the list, or type it under New brand if it is not there yet. With neither,
+          the bottle&apos;s name is its brand.
         </Text>
         <LookupSelect
           label="Type"
