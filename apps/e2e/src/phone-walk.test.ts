@@ -19,6 +19,7 @@ import {
 import { seriousViolations } from "./support/axe";
 import { DEMO_LOGIN, startClub, type Club, type Member } from "./support/server";
 import { dialog, hides, onScreen, shows, toast } from "./support/ui";
+import { PwaTexts } from "../../web/src/pwa/texts";
 
 const PHONE = { width: 375, height: 812 };
 
@@ -433,5 +434,218 @@ describe("issue 22: on a phone, every job without a stumble", () => {
     await expect.poll(() => main(page).getByRole("combobox", { name: "Kind" }).inputValue()).toBe("");
     await page.goForward();
     await expect.poll(() => main(page).getByRole("combobox", { name: "Kind" }).inputValue()).toBe("bottle");
+  });
+
+  it("7. labels read as a member speaks: Purchases, Add purchase, a next-second-Friday button not cut off", async () => {
+    const bottle = bottles.find((b) => b.name === "Eagle Rare 10 Year")!;
+    for (const theme of ["dark", "light"] as const) {
+      const page = await phone(member, { theme });
+      await visit(page, `/bottle/${bottle.id}`);
+      await shows(main(page).getByRole("heading", { name: "Purchases", exact: true }));
+      await shows(main(page).getByRole("button", { name: /^Add purchase/ }));
+      // What the member sees: text of rendered, unclipped elements (not what only a screen reader hears).
+      const words = await main(page).evaluate((root) => {
+        const seen: string[] = [];
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const box = node.parentElement!.getBoundingClientRect();
+          if (box.width > 1 && box.height > 1) seen.push(node.textContent ?? "");
+        }
+        return seen.join(" ");
+      });
+      expect(words).toContain("Add purchase");
+      expect(words).not.toMatch(/Bottle Instances|Add Instance|bottle instance/i);
+      await page.screenshot({ path: `/tmp/shots-issue-22/bottle-phone-${theme}.png`, fullPage: true });
+
+      await visit(page, "/");
+      await main(page).getByRole("button", { name: "Add Meeting" }).click();
+      const d = dialog(page, "Add Meeting");
+      const next = d.getByRole("button", { name: /^Next second Friday: / });
+      await shows(next);
+      const cut = await next.evaluate((button) =>
+        Array.from(button.querySelectorAll("*")).some(
+          (el) => el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().right > window.innerWidth,
+        ),
+      );
+      expect(cut, "the button's label is cut off").toBe(false);
+      expect(await next.innerText()).toMatch(/^Next second Friday: [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+      await page.screenshot({ path: `/tmp/shots-issue-22/add-meeting-phone-${theme}.png` });
+      await session!.close();
+      session = undefined;
+    }
+  });
+
+  it("8. the phone menu has at most 7 entries at the top; a member's pages are grouped under My club", async () => {
+    for (const theme of ["dark", "light"] as const) {
+      const page = await phone(admin, { theme });
+      await visit(page, "/");
+      await page.getByRole("button", { name: "Open navigation" }).click();
+      const nav = page.locator("#mobile-navigation").getByRole("navigation", { name: "Main" });
+      const top = await nav.evaluate((element) =>
+        Array.from(element.children)
+          .flatMap((child) =>
+            child.matches("a, button")
+              ? [child]
+              : Array.from(child.children).filter((c) => c.matches("a, button")),
+          )
+          .filter((entry) => (entry as HTMLElement).offsetParent !== null)
+          .map((entry) => (entry.textContent ?? "").trim()),
+      );
+      expect(top.length, top.join(", ")).toBeLessThanOrEqual(7);
+      expect(top).toEqual(["Home", "Library Bottles", "Shelf", "Theme Ideas", "Stats", "About", "My club"]);
+      const group = nav.getByRole("group", { name: "My club" });
+      expect(await group.isVisible()).toBe(false);
+      await nav.getByRole("button", { name: "My club" }).click();
+      for (const link of ["Journal", "Activity", "Dues", "Treasurer", "Backups", "Members"])
+        await shows(group.getByRole("link", { name: link, exact: true }));
+      expect(await noSidewaysScroll(page)).toBe(true);
+      await page.screenshot({ path: `/tmp/shots-issue-22/menu-phone-${theme}.png` });
+      const violations = await seriousViolations(page);
+      expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+      // On one of its pages the group is open already.
+      await group.getByRole("link", { name: "Activity", exact: true }).click();
+      await onScreen(page, "Activity");
+      await page.getByRole("button", { name: "Open navigation" }).click();
+      await shows(nav.getByRole("group", { name: "My club" }).getByRole("link", { name: "Journal" }));
+      await session!.close();
+      session = undefined;
+    }
+  });
+
+  it("9. keyboard and screen readers: focus returns to a dialog's opener, Skip to content, toasts clear of the page, scoring closed said, sliders under the total", async () => {
+    const page = await phone(member);
+    await visit(page, "/library-bottles");
+    // Skip to content is the first stop of the Tab key, and lands in the screen.
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    expect(await skip.evaluate((link) => link === document.activeElement)).toBe(true);
+    await shows(skip);
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("content");
+
+    // Focus goes back to the control that opened a dialog.
+    const library = main(page).getByRole("table", { name: "Library bottles" });
+    const viewComments = library.getByRole("button", { name: "View Comments" }).nth(2);
+    await viewComments.focus();
+    await page.keyboard.press("Enter");
+    await shows(page.getByRole("dialog"));
+    await page.keyboard.press("Escape");
+    await hides(page.getByRole("dialog"));
+    await expect.poll(() => viewComments.evaluate((button) => button === document.activeElement)).toBe(true);
+    const addNew = main(page).getByRole("button", { name: "Add New Bottle" });
+    await addNew.focus();
+    await page.keyboard.press("Enter");
+    await dialog(page, "Add New Bottle").getByRole("button", { name: "Cancel" }).click();
+    await hides(page.getByRole("dialog"));
+    await expect.poll(() => addNew.evaluate((button) => button === document.activeElement)).toBe(true);
+
+    // A toast covers none of the page's own controls (it covered the page's top for 6 s).
+    const amrut = library.getByRole("row").filter({ hasText: "Amrut Fusion" });
+    await amrut.getByRole("button", { name: "Add Comment" }).click();
+    const comment = page.getByRole("dialog");
+    await comment.getByRole("textbox").fill("Tropical fruit and oak.");
+    await comment.getByRole("button", { name: /Submit|Post/ }).click();
+    await hides(comment);
+    const shown = toast(page, "");
+    await shows(shown);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const overlaps = await page.evaluate(() => {
+      const toastBox = document.querySelector(".mantine-Notification-root")!.getBoundingClientRect();
+      const controls = Array.from(
+        document.querySelectorAll("main a, main button, main input, main select, main h1"),
+      );
+      return controls
+        .map((el) => ({ el, box: el.getBoundingClientRect() }))
+        .filter(({ box }) => box.width > 0 && box.bottom > 0 && box.top < window.innerHeight)
+        .filter(
+          ({ box }) =>
+            box.left < toastBox.right &&
+            box.right > toastBox.left &&
+            box.top < toastBox.bottom &&
+            box.bottom > toastBox.top,
+        )
+        .map(({ el }) => (el.textContent ?? el.getAttribute("aria-label") ?? el.tagName).trim());
+    });
+    expect(overlaps, "page controls under the toast").toEqual([]);
+    await page.screenshot({ path: "/tmp/shots-issue-22/toast-phone.png" });
+
+    // The score screen once the host closed scoring, and the sliders under the sticky total.
+    const theme = (await club.apiOk<{ id: number }[]>("GET", "/api/MonthlyThemes/WithLastDate"))[0]!;
+    const { id } = await club.apiOk<{ id: number }>(
+      "POST",
+      "/api/MonthlyMeetings/PostMonthlyMeetingsWithNames",
+      { date: "2025-12-12", hostName: "Closing Host", themeId: theme.id },
+      admin.accessToken,
+    );
+    await club.apiOk(
+      "PUT",
+      `/api/MonthlyMeetings/${id}/Flight`,
+      { pours: [{ bottleId: bottles[0]!.id }, { bottleId: bottles[1]!.id }] },
+      admin.accessToken,
+    );
+    await visit(page, `/meeting/${id}/score/1`);
+    const status = main(page)
+      .getByRole("status")
+      .filter({ hasText: /saved as you go|Scoring is closed/ });
+    await expect.poll(() => status.innerText()).toBe("Changes are saved as you go.");
+    // Sliders: scroll a thumb under the sticky total; the total is what shows there.
+    await shows(main(page).getByRole("slider").first());
+    const under = () =>
+      page.evaluate(async () => {
+        const bar = document.querySelector('[aria-label^="Total"]')!.parentElement!;
+        const thumb = document.querySelector('[role="slider"]')!;
+        const middle = (r: DOMRect) => r.top + r.height / 2;
+        for (let i = 0; i < 6; i++) {
+          const dy = middle(thumb.getBoundingClientRect()) - middle(bar.getBoundingClientRect());
+          if (Math.abs(dy) < 2) break;
+          window.scrollBy(0, dy);
+          await new Promise((resolve) => requestAnimationFrame(resolve));
+        }
+        const t = thumb.getBoundingClientRect();
+        const b = bar.getBoundingClientRect();
+        if (middle(t) < b.top || middle(t) > b.bottom) return "not under the bar";
+        const top = document.elementFromPoint(t.left + t.width / 2, middle(t));
+        return top?.closest('[role="slider"]')
+          ? "slider"
+          : bar.contains(top)
+            ? "total bar"
+            : String(top?.tagName);
+      });
+    expect(await under(), "what is drawn over the thumb's place").toBe("total bar");
+
+    await club.apiOk(
+      "PUT",
+      `/api/MonthlyMeetings/${id}/Settings`,
+      { capacity: null, blind: false, scoringOpen: false, hostMemberId: null },
+      admin.accessToken,
+    );
+    await visit(page, `/meeting/${id}/score/1`);
+    await expect.poll(() => status.innerText()).toBe("Scoring is closed for this meeting.");
+    expect(await main(page).getByText("Changes are saved as you go.").count()).toBe(0);
+  });
+
+  it("10. offline, a page not seen before says so, not a red 'Failed to fetch'", async () => {
+    const page = await phone(null);
+    await visit(page, "/");
+    await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated", null, {
+      timeout: 30_000,
+    });
+    const unseen = bottles.find((b) => b.name === "Kavalan Classic")!;
+    await session!.context.setOffline(true);
+    try {
+      await page.goto(`/bottle/${unseen.id}`);
+      const notice = main(page).getByRole("status").filter({ hasText: PwaTexts.notSeenOffline });
+      await shows(notice, 20_000);
+      expect(await main(page).getByRole("alert").count(), "no red alert").toBe(0);
+      expect(await main(page).innerText()).not.toContain("Failed to fetch");
+      await shows(page.getByRole("status").filter({ hasText: PwaTexts.offline }));
+      expect(await noSidewaysScroll(page)).toBe(true);
+      await page.screenshot({ path: "/tmp/shots-issue-22/offline-unseen-phone.png" });
+    } finally {
+      await session!.context.setOffline(false);
+    }
+    // Back online, the page loads.
+    await page.reload();
+    await onScreen(page, unseen.name);
   });
 });
