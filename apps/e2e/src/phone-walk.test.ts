@@ -476,6 +476,8 @@ describe("issue 22: on a phone, every job without a stumble", () => {
   });
 
   it("8. the phone menu has at most 7 entries at the top; a member's pages are grouped under My club", async () => {
+    const waiting = await club.member({ firstName: "Menu", lastName: "Waiting" });
+    club.app.deps.db.$client.prepare("UPDATE members SET status = 'pending' WHERE id = ?").run(waiting.id);
     for (const theme of ["dark", "light"] as const) {
       const page = await phone(admin, { theme });
       await visit(page, "/");
@@ -492,24 +494,44 @@ describe("issue 22: on a phone, every job without a stumble", () => {
           .map((entry) => (entry.textContent ?? "").trim()),
       );
       expect(top.length, top.join(", ")).toBeLessThanOrEqual(7);
-      expect(top).toEqual(["Home", "Library Bottles", "Shelf", "Theme Ideas", "Stats", "About", "My club"]);
+      // (The badge of My club counts the requests waiting.)
+      expect(top.map((entry) => entry.replace(/\d+$/, ""))).toEqual([
+        "Home",
+        "Library Bottles",
+        "Shelf",
+        "Theme Ideas",
+        "Stats",
+        "About",
+        "My club",
+      ]);
       const group = nav.getByRole("group", { name: "My club" });
-      expect(await group.isVisible()).toBe(false);
-      await nav.getByRole("button", { name: "My club" }).click();
-      for (const link of ["Journal", "Activity", "Dues", "Treasurer", "Backups", "Members"])
+      // A membership request waits: the group opens by itself, Members shows the count.
+      await shows(group.getByRole("link", { name: /^Members \(\d+ waiting for approval\)$/ }));
+      for (const link of ["Journal", "Activity", "Dues", "Treasurer", "Backups"])
         await shows(group.getByRole("link", { name: link, exact: true }));
       expect(await noSidewaysScroll(page)).toBe(true);
       await page.screenshot({ path: `/tmp/shots-issue-22/menu-phone-${theme}.png` });
       const violations = await seriousViolations(page);
       expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
-      // On one of its pages the group is open already.
-      await group.getByRole("link", { name: "Activity", exact: true }).click();
-      await onScreen(page, "Activity");
-      await page.getByRole("button", { name: "Open navigation" }).click();
-      await shows(nav.getByRole("group", { name: "My club" }).getByRole("link", { name: "Journal" }));
       await session!.close();
       session = undefined;
     }
+    // A member with nothing waiting: the group is closed at first, opens on a tap, and is open
+    // already on one of its pages.
+    const page = await phone(member);
+    await visit(page, "/");
+    await page.getByRole("button", { name: "Open navigation" }).click();
+    const nav = page.locator("#mobile-navigation").getByRole("navigation", { name: "Main" });
+    const group = nav.getByRole("group", { name: "My club" });
+    expect(await group.isVisible()).toBe(false);
+    await nav.getByRole("button", { name: "My club" }).click();
+    for (const link of ["Journal", "Activity", "Dues"])
+      await shows(group.getByRole("link", { name: link, exact: true }));
+    expect(await group.getByRole("link", { name: /^Members/ }).count()).toBe(0);
+    await group.getByRole("link", { name: "Activity", exact: true }).click();
+    await onScreen(page, "Activity");
+    await page.getByRole("button", { name: "Open navigation" }).click();
+    await shows(nav.getByRole("group", { name: "My club" }).getByRole("link", { name: "Journal" }));
   });
 
   it("9. keyboard and screen readers: focus returns to a dialog's opener, Skip to content, toasts clear of the page, scoring closed said, sliders under the total", async () => {
