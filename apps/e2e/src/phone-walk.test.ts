@@ -484,6 +484,7 @@ describe("issue 22: on a phone, every job without a stumble", () => {
       await visit(page, "/");
       await page.getByRole("button", { name: "Open navigation" }).click();
       const nav = page.locator("#mobile-navigation").getByRole("navigation", { name: "Main" });
+      await shows(nav.getByRole("button", { name: /^My club/ })); // a chunk of its own, loaded on opening
       const top = await nav.evaluate((element) =>
         Array.from(element.children)
           .flatMap((child) =>
