@@ -203,6 +203,7 @@ describe("corrections and undo (375 px phone)", () => {
   it("lists the changes as sentences on the Activity screen, filters them, and undoes one", async () => {
     await visit(page, "/");
     await page.getByRole("button", { name: "Open navigation" }).click();
+    await page.getByRole("button", { name: "My club" }).click(); // the phone menu's group (issue 22)
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Activity" }).click();
     await onScreen(page, "Activity");
     const log = main().getByRole("list", { name: "Recent changes" });

@@ -269,6 +269,7 @@ describe("calendar, reminders' links and the dues ledger", () => {
 
     // The nav: Dues for every member, Treasurer not for a plain member.
     await page.getByRole("button", { name: "Open navigation" }).click();
+    await page.getByRole("button", { name: "My club" }).click(); // the phone menu's group (issue 22)
     const nav = page.getByRole("navigation", { name: "Main" });
     await shows(nav.getByRole("link", { name: "Dues" }));
     expect(await nav.getByRole("link", { name: "Treasurer" }).count()).toBe(0);
@@ -294,6 +295,7 @@ describe("calendar, reminders' links and the dues ledger", () => {
     const page = await open({ viewport: PHONE, as: treasurer });
     await visit(page, "/");
     await page.getByRole("button", { name: "Open navigation" }).click();
+    await page.getByRole("button", { name: "My club" }).click(); // the phone menu's group (issue 22)
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Treasurer" }).click();
     await onScreen(page, "Treasurer");
     const list = main(page).getByRole("list", { name: "Dues of every member" });

@@ -181,7 +181,7 @@ describe("meeting-night screens at 375 px in both themes", () => {
         await shows(coming.getByText("You have a place. See you there!"));
         await shows(coming.getByRole("list", { name: "Waitlist" }).getByText("Ben Baker"));
         await shows(coming.getByRole("list", { name: "Maybe" }).getByText("Cat Carter"));
-        const flight = main(page).getByRole("region", { name: "The flight" });
+        const flight = main(page).getByRole("region", { name: "Bottles Sampled" });
         await shows(flight.getByRole("link", { name: FIRST }));
         await shows(flight.getByText("Dram 3", { exact: true }));
         await shows(flight.getByRole("link", { name: "Score Dram 3" }));
@@ -235,7 +235,7 @@ describe("meeting-night screens at 375 px in both themes", () => {
 
       it("host: the meeting page with the host's controls", async () => {
         const page = await go(host, meetingPath());
-        const flight = main(page).getByRole("region", { name: "The flight" });
+        const flight = main(page).getByRole("region", { name: "Bottles Sampled" });
         await shows(flight.getByRole("button", { name: "Reveal Dram 2" }));
         await shows(flight.getByRole("link", { name: SECOND }));
         await shows(flight.getByRole("button", { name: "Reveal all" }));

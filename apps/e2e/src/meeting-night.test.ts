@@ -275,6 +275,7 @@ describe("meeting night (blind, three phones)", () => {
     expect(csv).toBe(`/api/MonthlyMeetings/${meetingId}/Results.csv`);
 
     await page.getByRole("button", { name: "Open navigation" }).click();
+    await page.getByRole("button", { name: "My club" }).click(); // the phone menu's group (issue 22)
     await page.locator("#mobile-navigation").getByRole("link", { name: "Journal" }).click();
     await onScreen(page, "My tasting journal");
     await shows(main(page).getByText("Toffee and orange peel."));

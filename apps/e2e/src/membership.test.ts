@@ -112,9 +112,10 @@ describe("membership under REGISTRATION=approval", () => {
     const page = newcomer.page;
     await main(page).getByLabel("Password").fill(password);
     await main(page).getByRole("button", { name: "Login", exact: true }).click();
-    const alert = main(page).getByRole("alert").filter({ hasText: Messages.invalidCredentials });
+    // Issue 22: only the waiting message, not 'Invalid credentials' (the password was right).
+    const alert = main(page).getByRole("alert").filter({ hasText: ServerMessages.membershipPending });
     await shows(alert);
-    expect(await alert.innerText()).toContain(ServerMessages.membershipPending);
+    expect(await main(page).getByText(Messages.invalidCredentials).count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe("/login");
     await expectNoSidewaysScroll(page, "/login with the pending message");
   });

@@ -110,7 +110,11 @@ registerRoute(
       return kept ?? response;
     } catch (error) {
       const kept = await keptBatch(batch);
-      if (!kept) throw error;
+      // Nothing kept (a page not seen before): the page still hears it is offline (issue 22).
+      if (!kept) {
+        fetchEvent.waitUntil(tellPage(fetchEvent.clientId, true));
+        throw error;
+      }
       fetchEvent.waitUntil(tellPage(fetchEvent.clientId, true));
       return kept;
     }

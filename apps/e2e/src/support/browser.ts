@@ -48,6 +48,11 @@ export interface SessionOptions {
   /** Only for checks that must see what would run without the CSP (the XSS tests). */
   bypassCSP?: boolean;
   viewport?: { width: number; height: number };
+  /**
+   * A phone, not a narrow desktop window: touch, and the meta viewport honoured, so content wider
+   * than the screen zooms the page out as a phone's browser does (issue 22's flickering lists).
+   */
+  mobile?: boolean;
 }
 
 /**
@@ -63,6 +68,7 @@ export async function openSession(
     baseURL: baseUrl,
     colorScheme: opts.colorScheme ?? "dark",
     viewport: opts.viewport ?? { width: 1366, height: 900 },
+    ...(opts.mobile ? { isMobile: true, hasTouch: true } : {}),
     bypassCSP: opts.bypassCSP ?? false,
     locale: "en-US",
     timezoneId: "UTC",

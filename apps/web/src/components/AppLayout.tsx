@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from "react";
 import { useComputedColorScheme, useMantineColorScheme } from "@mantine/core";
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import { useMutation } from "@tanstack/react-query";
@@ -14,6 +14,9 @@ import { RoleNavLinks } from "./RoleNavLinks";
 import { PageLoader } from "./status";
 import classes from "./AppLayout.module.css";
 import buttons from "./buttons.module.css";
+
+/** The phone menu's "My club" group: loaded when a member opens the menu (the first screen's budget). */
+const PhoneMyClub = lazy(() => import("./PhoneMyClub"));
 
 const LINKS = [
   { to: "/", label: "Home" },
@@ -35,7 +38,7 @@ const MEMBER_LINKS = [
 ] as const;
 
 /** A member's own pages; on a desktop they sit in the "My club" menu, on a phone in the list. */
-function MemberPages({ onNavigate }: { onNavigate?: () => void }) {
+export function MemberPages({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <>
       {MEMBER_LINKS.map((link) => (
@@ -97,15 +100,19 @@ function NavLinks({ onNavigate, compact }: { onNavigate?: () => void; compact?: 
           {link.label}
         </NavLink>
       ))}
-      {session && !compact ? <MemberPages onNavigate={onNavigate} /> : null}
-      <MembersLink onNavigate={onNavigate} />
+      {compact ? <MembersLink onNavigate={onNavigate} /> : null}
       {session && compact ? <MyClubMenu /> : null}
+      {session && !compact ? (
+        <Suspense fallback={null}>
+          <PhoneMyClub onNavigate={onNavigate} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
 
 /** Admins only: Members, with a badge counting the membership requests waiting for them. */
-function MembersLink({ onNavigate }: { onNavigate?: () => void }) {
+export function MembersLink({ onNavigate }: { onNavigate?: () => void }) {
   const isAdmin = useAccount().data?.role === "admin";
   const members = useMembersList(isAdmin);
   if (!isAdmin) return null;
@@ -250,6 +257,10 @@ export function AppLayout({ children }: { children: ReactNode }) {
 
   return (
     <>
+      {/* The first stop of the Tab key: past the header's links to the screen itself (issue 22). */}
+      <a href="#content" className={classes.skipLink}>
+        Skip to content
+      </a>
       <header className={classes.header} data-member={session ? "" : undefined}>
         <div className={classes.bar}>
           <div className={classes.start}>
@@ -304,7 +315,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         ) : null}
       </div>
 
-      <main className={classes.main}>
+      <main className={classes.main} id="content" tabIndex={-1}>
         <div className={classes.content}>
           <Suspense fallback={<PageLoader />}>{children}</Suspense>
         </div>

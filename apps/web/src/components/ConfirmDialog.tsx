@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import "../styles/modal";
 import { ErrorAlert } from "./status";
+import { useReturnFocus } from "../lib/returnFocus";
 
 /**
  * Asks before a change (a deletion, finishing a bottle): the title names the dialog, Cancel (which
@@ -31,6 +32,7 @@ export function ConfirmDialog({
   /** The failed call: its server reason shows under the message. */
   cause?: unknown;
 }) {
+  useReturnFocus();
   return (
     <Modal opened onClose={onClose} title={title}>
       <Stack>

@@ -1,6 +1,7 @@
 import { Modal } from "@mantine/core";
 import "../styles/modal";
 import { SubmitForm, type SubmitFormProps } from "./SubmitForm";
+import { useReturnFocus } from "../lib/returnFocus";
 
 /**
  * A members' add dialog: the title names the dialog (its accessible name), Cancel closes it, and
@@ -12,6 +13,7 @@ export function FormDialog({
   onClose,
   ...form
 }: SubmitFormProps & { title: string; size?: "md" | "lg"; onClose: () => void }) {
+  useReturnFocus();
   return (
     <Modal opened onClose={onClose} title={title} size={size}>
       <SubmitForm {...form} onCancel={onClose} />

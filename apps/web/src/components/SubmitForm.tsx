@@ -16,7 +16,7 @@ export interface SubmitFormProps {
   canSubmit?: boolean;
   /** The save is under way: Submit shows a spinner. */
   submitting: boolean;
-  submitLabel?: string;
+  submitLabel?: ReactNode;
   children: ReactNode;
 }
 

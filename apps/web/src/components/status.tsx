@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useSyncExternalStore, type ReactNode } from "react";
 import { Alert, Anchor, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { serverReason } from "../lib/errors";
@@ -41,6 +41,37 @@ export function ErrorAlert({
       {children}
     </Alert>
   );
+}
+
+/**
+ * A screen's (or a section's) load error: SPEC's red alert, except while the app is offline
+ * (issue 22). Offline, a read nobody kept (a page not seen before) is not an error of the club's:
+ * it says so in plain words, beside the offline bar, instead of a red "Failed to fetch".
+ */
+export function LoadError({ message }: { message: string }) {
+  const online = useSyncExternalStore(
+    onConnectionChange,
+    () => navigator.onLine,
+    () => true,
+  );
+  if (online) return <ErrorAlert message={message} />;
+  return (
+    <Alert color="gray" variant="light" role="status" title={NOT_SEEN_OFFLINE}>
+      It opens once you are back online. Pages you have seen before still open.
+    </Alert>
+  );
+}
+
+/** PwaTexts.notSeenOffline (pwa/texts.ts, which the e2e tests read), here without the import. */
+const NOT_SEEN_OFFLINE = "You are offline, and this page was not saved for offline use.";
+
+function onConnectionChange(listener: () => void): () => void {
+  window.addEventListener("online", listener);
+  window.addEventListener("offline", listener);
+  return () => {
+    window.removeEventListener("online", listener);
+    window.removeEventListener("offline", listener);
+  };
 }
 
 /** Shown for unknown routes and unknown ids. */

@@ -4,7 +4,19 @@ import "@mantine/notifications/styles.css";
 import { Notifications as MantineNotifications } from "@mantine/notifications";
 import classes from "../styles/notifications.module.css";
 
-export { notifications } from "@mantine/notifications";
+import { notifications as mantineNotifications, type NotificationData } from "@mantine/notifications";
+
+/** Every toast's close button has a name (axe: buttons must have discernible text). */
+const named = (data: NotificationData): NotificationData => ({
+  ...data,
+  closeButtonProps: { "aria-label": "Close notification", ...data.closeButtonProps },
+});
+
+export const notifications = {
+  ...mantineNotifications,
+  show: (data: NotificationData) => mantineNotifications.show(named(data)),
+  update: (data: NotificationData & { id: string }) => mantineNotifications.update(named(data)),
+};
 
 /** At the top, just below the header: a toast never covers a form's submit button. */
 export function Notifications() {

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, isNotNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, or, sql } from "drizzle-orm";
 import type { MeetingDetail, MeetingListItem } from "@club/shared";
 import type { Db } from "../client";
 import { preparedPerDb } from "../prepared";
-import { nextPourPosition } from "./night";
+import { flightOrder, nextPourPosition } from "./night";
 import { bottles, meetingBottles, meetings, themes } from "../schema";
 
 const listMeetingsQuery = preparedPerDb((db) =>
@@ -33,7 +33,9 @@ const meetingQuery = preparedPerDb((db) =>
     .prepare(),
 );
 
-// A blind night's pours stay out of it until the host reveals them (DESIGN.md section 5).
+// The meeting's bottles are its flight, in the flight's order (issue 22); a blind night's pours
+// stay out of it until the host reveals them (DESIGN.md section 5): this read is cached for
+// everyone, so it cannot show the host more.
 const meetingBottlesQuery = preparedPerDb((db) =>
   db
     .select({ id: bottles.id, name: bottles.name })
@@ -46,11 +48,11 @@ const meetingBottlesQuery = preparedPerDb((db) =>
         or(eq(meetings.blind, false), isNotNull(meetingBottles.revealedAt)),
       ),
     )
-    .orderBy(sql`${bottles.name} COLLATE NOCASE`, asc(bottles.id))
+    .orderBy(...flightOrder())
     .prepare(),
 );
 
-/** One meeting with its theme and the bottles sampled (sorted by name); two queries, or one when unknown. */
+/** One meeting with its theme and the bottles sampled (the flight's visible pours, in order); two queries, or one when unknown. */
 export function findMeetingDetail(db: Db, id: number): MeetingDetail | undefined {
   const row = meetingQuery(db).get({ id });
   if (!row) return undefined;

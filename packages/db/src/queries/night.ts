@@ -51,6 +51,18 @@ const pourBottle = {
   abv: bottles.abv,
 };
 
+/**
+ * The order of a meeting's flight, the meeting's one list of bottles (issue 22): its place, then
+ * when it was added; pours that share a place (rows from before flights had places) by name.
+ * The flight, a pour's number and the meeting detail's bottlesSampled all read this order.
+ */
+export const flightOrder = () =>
+  [
+    asc(meetingBottles.position),
+    asc(meetingBottles.createdAt),
+    sql`(SELECT ${bottles.name} FROM ${bottles} WHERE ${bottles.id} = ${meetingBottles.bottleId}) COLLATE NOCASE`,
+    asc(meetingBottles.bottleId),
+  ] as const;
 /** A meeting's pours in order, with their bottles (the caller hides what a blind night hides). */
 export function listFlight(db: Db, meetingId: number) {
   return db
@@ -69,7 +81,7 @@ export function listFlight(db: Db, meetingId: number) {
     .leftJoin(countries, eq(countries.id, bottles.countryId))
     .leftJoin(states, eq(states.id, bottles.stateId))
     .where(eq(meetingBottles.meetingId, meetingId))
-    .orderBy(asc(meetingBottles.position), asc(meetingBottles.createdAt), asc(meetingBottles.bottleId))
+    .orderBy(...flightOrder())
     .all();
 }
 export type FlightRow = ReturnType<typeof listFlight>[number];
@@ -88,7 +100,7 @@ export function pourAt(db: Db, meetingId: number, pour: number) {
     .select({ bottleId: meetingBottles.bottleId, revealedAt: meetingBottles.revealedAt })
     .from(meetingBottles)
     .where(eq(meetingBottles.meetingId, meetingId))
-    .orderBy(asc(meetingBottles.position), asc(meetingBottles.createdAt), asc(meetingBottles.bottleId))
+    .orderBy(...flightOrder())
     .all();
   return flight[pour - 1];
 }

@@ -331,3 +331,81 @@ describe("POST /api/MonthlyMeetings/AddBottleToMeeting", () => {
     expect(count("meeting_bottles")).toBe(1);
   });
 });
+
+describe("issue 22: the meeting's one list of bottles is its flight", () => {
+  const detailOf = async (id: number) =>
+    (await t.request({ method: "GET", url: `/api/MonthlyMeetings/${id}` })).json<{
+      bottlesSampled: { id: number; name: string }[];
+    }>().bottlesSampled;
+  const flightOf = async (id: number) =>
+    (await t.request({ method: "GET", url: `/api/MonthlyMeetings/${id}/Flight`, token })).json<
+      { pour: number; label: string; bottle: { id: number } | null }[]
+    >();
+
+  it("AddBottleToMeeting pours at the end of the flight; bottlesSampled lists the flight in its order", async () => {
+    const id = meeting("2025-05-09", "Sarah Chen", theme("Flight order"));
+    const [zeta, alpha, mid] = [bottle("Zeta Rye"), bottle("Alpha Malt"), bottle("Mid Bourbon")];
+    for (const bottleId of [zeta, alpha, mid]) {
+      const res = await t.request({ method: "POST", url: ADD, token, payload: { meetingId: id, bottleId } });
+      expect(res.statusCode).toBe(200);
+    }
+    expect((await flightOf(id)).map((p) => [p.pour, p.bottle?.id])).toEqual([
+      [1, zeta],
+      [2, alpha],
+      [3, mid],
+    ]);
+    // Not by name: the order the meeting pours them.
+    expect(await detailOf(id)).toEqual([
+      { id: zeta, name: "Zeta Rye" },
+      { id: alpha, name: "Alpha Malt" },
+      { id: mid, name: "Mid Bourbon" },
+    ]);
+    expect(await t.caller(null).meetings.byId({ id })).toMatchObject({
+      bottlesSampled: [{ id: zeta }, { id: alpha }, { id: mid }],
+    });
+  });
+
+  it("a hidden blind pour stays out of bottlesSampled until revealed, then takes its place", async () => {
+    const id = meeting("2025-06-13", "Sarah Chen", theme("Blind order"));
+    const [first, second, third] = [bottle("First Pour"), bottle("Second Pour"), bottle("Third Pour")];
+    t.app.deps.db
+      .insert(meetingBottles)
+      .values([
+        { meetingId: id, bottleId: first, position: 1, revealedAt: "2025-06-13T20:00:00.000Z" },
+        { meetingId: id, bottleId: second, position: 2 },
+        { meetingId: id, bottleId: third, position: 3, revealedAt: "2025-06-13T20:10:00.000Z" },
+      ])
+      .run();
+    t.app.deps.db.$client.prepare("UPDATE meetings SET blind = 1 WHERE id = ?").run(id);
+    expect(await detailOf(id)).toEqual([
+      { id: first, name: "First Pour" },
+      { id: third, name: "Third Pour" },
+    ]);
+    const json = (await t.request({ method: "GET", url: `/api/MonthlyMeetings/${id}` })).body;
+    expect(json).not.toContain("Second Pour");
+    t.app.deps.db.$client
+      .prepare("UPDATE meeting_bottles SET revealed_at = ? WHERE meeting_id = ? AND bottle_id = ?")
+      .run("2025-06-13T20:20:00.000Z", id, second);
+    expect((await detailOf(id)).map((b) => b.id)).toEqual([first, second, third]);
+  });
+
+  it("open meeting pages hear of a bottle added or taken out (the live stream's flight event)", async () => {
+    const id = meeting("2025-07-11", "Sarah Chen", theme("Live list"));
+    const bottleId = bottle("Live Dram");
+    const heard: string[] = [];
+    const controller = new AbortController();
+    const listening = (async () => {
+      for await (const event of t.app.deps.events.listen(id, controller.signal)) heard.push(event.kind);
+    })().catch(() => undefined);
+    expect(
+      (await t.request({ method: "POST", url: ADD, token, payload: { meetingId: id, bottleId } })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.request({ method: "DELETE", url: `/api/MonthlyMeetings/${id}/Bottles/${bottleId}`, token }))
+        .statusCode,
+    ).toBe(200);
+    await expect.poll(() => heard).toEqual(["flight", "flight"]);
+    controller.abort();
+    await listening;
+  });
+});

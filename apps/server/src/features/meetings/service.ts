@@ -70,15 +70,20 @@ function assertMayChangeLineup(ctx: AuthedCtx, meetingId: number): void {
     throw new ForbiddenError(ServerMessages.hostOnly, "HOST_ONLY");
 }
 
-/** Adds a library bottle to a meeting's sampled list; the same bottle twice is a 409. */
+/**
+ * Adds a library bottle to a meeting: a pour at the end of its flight, the meeting's one list of
+ * bottles (issue 22); the same bottle twice is a 409. Open meeting pages hear of it at once.
+ */
 export function addBottleToMeeting(ctx: AuthedCtx, input: AddBottleToMeetingInput): { ok: true } {
   assertMayChangeLineup(ctx, input.meetingId);
   if (!isExistingBottle(ctx.db, input.bottleId)) throw new NotFoundError(ServerMessages.bottleNotFound);
-  return audited(ctx, "meetingBottle", undefined, () => {
+  const added = audited(ctx, "meetingBottle", undefined, () => {
     if (!insertMeetingBottle(ctx.db, input.meetingId, input.bottleId))
       throw new ConflictError(ServerMessages.bottleAlreadyInMeeting);
     return { key: `${input.meetingId}:${input.bottleId}`, result: { ok: true as const } };
   });
+  ctx.events.emit(input.meetingId, { kind: "flight" });
+  return added;
 }
 
 function ownMeeting(ctx: AuthedCtx, id: number) {
@@ -127,8 +132,10 @@ export function removeBottleFromMeeting(
   assertMayChangeLineup(ctx, input.id);
   const key = `${input.id}:${input.bottleId}`;
   if (!loadEntity(ctx.db, "meetingBottle", key)) throw new NotFoundError(ServerMessages.bottleNotInMeeting);
-  return audited(ctx, "meetingBottle", key, () => {
+  const removed = audited(ctx, "meetingBottle", key, () => {
     removeEntity(ctx.db, "meetingBottle", key);
     return { result: { ok: true as const } };
   });
+  ctx.events.emit(input.id, { kind: "flight" });
+  return removed;
 }

@@ -179,11 +179,11 @@ describe("the flight", () => {
       [2, "Dram 2", a, 25],
       [3, "Dram 3", c, 25],
     ]);
-    // The spec's meeting page still lists them, by name.
+    // The spec's meeting page lists the same bottles, in the flight's order (issue 22).
     const detail = (await send("GET", `/api/MonthlyMeetings/${id}`)).json<{
       bottlesSampled: { name: string }[];
     }>();
-    expect(detail.bottlesSampled.map((x) => x.name)).toEqual(["Flight A", "Flight B", "Flight C"]);
+    expect(detail.bottlesSampled.map((x) => x.name)).toEqual(["Flight B", "Flight A", "Flight C"]);
     expect((await put(admin.token, [{ bottleId: c }, { bottleId: b }])).statusCode).toBe(200);
     const again = (await send("GET", `/api/MonthlyMeetings/${id}/Flight`)).json<FlightPour[]>();
     expect(again.map((p) => p.bottle?.id)).toEqual([c, b]);

@@ -6,6 +6,7 @@ import "../../styles/modal";
 import { formatDate, orNA } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import classes from "./ClubSearch.module.css";
+import { useReturnFocus } from "../../lib/returnFocus";
 
 interface Hit {
   key: string;
@@ -21,6 +22,7 @@ interface Hit {
  * screen reader hears the active result.
  */
 export default function ClubSearchDialog({ onClose }: { onClose: () => void }) {
+  useReturnFocus();
   const navigate = useNavigate();
   const listId = useId();
   const [text, setText] = useState("");

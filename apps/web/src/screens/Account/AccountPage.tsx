@@ -1,7 +1,7 @@
 import { Badge, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { PageHeader } from "../../components/PageHeader";
 import { RequireMember } from "../../components/RequireMember";
-import { ErrorAlert, PageLoader } from "../../components/status";
+import { LoadError, PageLoader } from "../../components/status";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS } from "../../lib/membership";
 import { useAccount } from "../../lib/useAccount";
 import { useTitle } from "../../lib/useTitle";
@@ -25,7 +25,7 @@ function AccountScreen() {
   const account = useAccount();
 
   if (account.isPending) return <PageLoader />;
-  if (account.isError) return <ErrorAlert message="Failed to fetch your account." />;
+  if (account.isError) return <LoadError message="Failed to fetch your account." />;
   const me = account.data;
   return (
     <Stack gap="lg" className={touch.touch}>

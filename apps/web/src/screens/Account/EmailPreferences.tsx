@@ -1,7 +1,7 @@
 import { Card, Stack, Switch, Text, Title } from "@mantine/core";
 import "@mantine/core/styles/Switch.css";
 import type { Preferences } from "@club/shared";
-import { ErrorAlert, PageLoader } from "../../components/status";
+import { ErrorAlert, LoadError, PageLoader } from "../../components/status";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 
@@ -37,7 +37,7 @@ export function EmailPreferences() {
         {preferences.isPending ? (
           <PageLoader py={12} />
         ) : preferences.isError ? (
-          <ErrorAlert message="Failed to fetch your email preferences." />
+          <LoadError message="Failed to fetch your email preferences." />
         ) : (
           SWITCHES.map(({ key, label, description }) => (
             <Switch

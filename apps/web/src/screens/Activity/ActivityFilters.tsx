@@ -11,6 +11,11 @@ export const ENTITY_KINDS = [
   { value: "image", label: "Photos" },
   { value: "member", label: "Members" },
   { value: "invite", label: "Invites" },
+  { value: "rsvp", label: "RSVPs" },
+  { value: "score", label: "Scores" },
+  { value: "duesEntry", label: "Dues" },
+  { value: "import", label: "Imports" },
+  { value: "backup", label: "Backups" },
 ] as const;
 
 export interface ActivityFilter {

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { Anchor, Button, Center, Stack, Text } from "@mantine/core";
-import { Link } from "react-router-dom";
+import { Link, useSearchParams } from "react-router-dom";
 import { PageHeader } from "../../components/PageHeader";
-import { EmptyMessage, ErrorAlert, PageLoader } from "../../components/status";
+import { EmptyMessage, LoadError, PageLoader } from "../../components/status";
 import { notify } from "../../lib/notify";
 import { usePermissions } from "../../lib/permissions";
 import { trpc } from "../../lib/trpc";
@@ -50,7 +50,7 @@ function ActivityPageOfEntries({
   const book = useMemo(() => learnNames(names, data ?? []), [names, data]);
 
   if (entries.isPending) return <PageLoader py={24} />;
-  if (entries.isError || !data) return <ErrorAlert message="Failed to fetch the activity." />;
+  if (entries.isError || !data) return <LoadError message="Failed to fetch the activity." />;
   if (data.length === 0 && before === undefined) return <EmptyMessage>No changes yet.</EmptyMessage>;
   const last = data.at(-1);
 
@@ -102,19 +102,36 @@ function useMemberOptions(isAdmin: boolean) {
   return { options, onSeen };
 }
 
+/** The filter lives in the URL (?member=&kind=): Back and Forward step through filters (issue 22). */
+function useFilterInUrl(): [ActivityFilter, (next: ActivityFilter) => void] {
+  const [params, setParams] = useSearchParams();
+  const filter = { memberId: params.get("member") ?? "", entity: params.get("kind") ?? "" };
+  const setFilter = (next: ActivityFilter) => {
+    const query = new URLSearchParams();
+    if (next.memberId) query.set("member", next.memberId);
+    if (next.entity) query.set("kind", next.entity);
+    setParams(query, { preventScrollReset: true });
+  };
+  return [filter, setFilter];
+}
+
 function ActivityLog({ isAdmin }: { isAdmin: boolean }) {
-  const [filter, setFilter] = useState<ActivityFilter>({ memberId: "", entity: "" });
+  const [filter, setFilter] = useFilterInUrl();
   const [pages, setPages] = useState<(number | undefined)[]>([undefined]);
+  // "Load older" starts over when the filter changes, by a choice or by Back.
+  const filterKey = `${filter.memberId}|${filter.entity}`;
+  const [pagesFor, setPagesFor] = useState(filterKey);
+  if (pagesFor !== filterKey) {
+    setPagesFor(filterKey);
+    setPages([undefined]);
+  }
   const [undoingId, setUndoingId] = useState<number | null>(null);
   const names = useNameBook();
   const members = useMemberOptions(isAdmin);
   const utils = trpc.useUtils();
   const undo = trpc.activity.undo.useMutation();
 
-  const onFilter = (next: ActivityFilter) => {
-    setFilter(next);
-    setPages([undefined]);
-  };
+  const onFilter = (next: ActivityFilter) => setFilter(next);
   const onUndo = (entry: ActivityItem) => {
     setUndoingId(entry.id);
     undo.mutate(

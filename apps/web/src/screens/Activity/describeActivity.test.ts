@@ -353,9 +353,89 @@ describe("activity sentences", () => {
         },
         book(),
       ),
-    ).toBe("A former member commented on a bottle that is gone: “Peat, smoke and iodine.”");
+    ).toBe("A former member commented on a bottle no longer in the library: “Peat, smoke and iodine.”");
     expect(say({ action: "something.new", entity: "widget", after: { id: 1 } })).toBe(
-      "Ann Lee added a widget",
+      "Ann Lee added something",
+    );
+  });
+
+  it("issue 22: the meeting night, RSVPs, dues and the command line in plain words; a hidden pour is one", () => {
+    const member = { firstName: "Bob", lastName: "Roy", role: "member", status: "active" };
+    const pour = { meetingId: 12, bottleId: 7, position: 2, pourMl: 25, revealedAt: null };
+    const hidden = { ...pour, bottleId: null };
+    expect(say({ action: "night.setFlight", entity: "meetingBottle", entityId: "12:7", after: pour })).toBe(
+      "Ann Lee added Lagavulin 16 to the flight of the meeting of Jan 9, 2026",
+    );
+    expect(
+      say({ action: "night.setFlight", entity: "meetingBottle", entityId: "12:hidden", after: hidden }),
+    ).toBe("Ann Lee added a hidden pour to the flight of the meeting of Jan 9, 2026");
+    expect(
+      say({ action: "meetings.addBottle", entity: "meetingBottle", entityId: "12:hidden", after: hidden }),
+    ).toBe("Ann Lee added a hidden pour to the meeting of Jan 9, 2026");
+    expect(
+      say({
+        action: "night.setFlight",
+        entity: "meetingBottle",
+        entityId: "12:7",
+        before: pour,
+        after: { ...pour, position: 1, pourMl: 30 },
+      }),
+    ).toBe(
+      "Ann Lee changed Lagavulin 16 in the flight of the meeting of Jan 9, 2026: now pour 1, 30 ml a glass",
+    );
+    expect(
+      say({
+        action: "night.score",
+        entity: "score",
+        entityId: "12:hidden:3",
+        after: { meetingId: 12, bottleId: null },
+      }),
+    ).toBe("Ann Lee scored a hidden pour at the meeting of Jan 9, 2026");
+    expect(
+      say({
+        action: "night.rsvp",
+        entity: "rsvp",
+        entityId: "12:3",
+        after: { meetingId: 12, memberId: 3, status: "going", guests: 1 },
+      }),
+    ).toBe("Ann Lee said they are coming to the meeting of Jan 9, 2026 with 1 guest");
+    expect(
+      say({
+        action: "night.settings",
+        entity: "meeting",
+        entityId: "12",
+        before: { ...meetingRow, blind: false, capacity: null, scoringOpen: true },
+        after: { ...meetingRow, blind: true, capacity: 12, scoringOpen: true },
+      }),
+    ).toBe(
+      "Ann Lee changed the night's settings of the meeting of Jan 9, 2026: blind tasting on, places from no limit to 12",
+    );
+    expect(
+      say({
+        action: "dues.pay",
+        entity: "duesEntry",
+        entityId: "1",
+        after: { memberId: 5, kind: "payment", amountCents: -4700, method: "cash" },
+      }),
+    ).toBe("Ann Lee recorded a payment of $47.00 from a member (cash)");
+    expect(
+      say({
+        action: "dues.waive",
+        entity: "duesEntry",
+        entityId: "2",
+        after: { memberId: 5, month: "2026-02" },
+      }),
+    ).toBe("Ann Lee waived the dues of Feb 2026 for a member");
+    expect(
+      say({
+        action: "admin.approve",
+        entity: "member",
+        entityId: "5",
+        before: { ...member, status: "pending" },
+        after: member,
+      }),
+    ).toBe(
+      `Ann Lee approved the membership of ${member.firstName} ${member.lastName} (from the command line)`,
     );
   });
 

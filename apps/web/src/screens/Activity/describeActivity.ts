@@ -13,11 +13,14 @@ export interface DescribableEntry {
   entity: string;
   entityId: string;
   member: { firstName: string; lastName: string } | null;
+  /** Who made the change (the Activity screen learns members' names from it). */
+  memberId?: number | null;
   before?: unknown;
   after?: unknown;
 }
 
-export type NameKind = "bottle" | "theme" | "meeting" | "brand" | "drinkType" | "country" | "state";
+export type NameKind =
+  "bottle" | "theme" | "meeting" | "brand" | "drinkType" | "country" | "state" | "member";
 
 /** Names by id: a bottle's name, a theme's description, a meeting's date, a lookup's name. */
 export type NameBook = Record<NameKind, ReadonlyMap<number, string>>;
@@ -31,6 +34,7 @@ export function emptyNameBook(): NameBook {
     drinkType: new Map(),
     country: new Map(),
     state: new Map(),
+    member: new Map(),
   };
 }
 
@@ -68,11 +72,13 @@ export function learnNames(book: NameBook, entries: readonly DescribableEntry[])
     drinkType: new Map(book.drinkType),
     country: new Map(book.country),
     state: new Map(book.state),
+    member: new Map(book.member),
   };
   const learn = (kind: NameKind, id: unknown, name: string) => {
     if (typeof id === "number" && name && !learned[kind].has(id)) learned[kind].set(id, name);
   };
   for (const entry of entries) {
+    if (entry.member) learn("member", entry.memberId, `${entry.member.firstName} ${entry.member.lastName}`);
     for (const row of [rowOf(entry.after), rowOf(entry.before)]) {
       if (!row) continue;
       if (entry.entity === "bottle") learn("bottle", row.id, text(row.name));
@@ -96,11 +102,40 @@ export function who(entry: DescribableEntry): string {
   return entry.member ? `${entry.member.firstName} ${entry.member.lastName}` : "A former member";
 }
 
+/** What the log's kinds of thing are called in a sentence (never the internal name). */
+const ENTITY_WORDS: Record<string, string> = {
+  bottle: "a bottle",
+  theme: "a theme",
+  meeting: "a meeting",
+  meetingBottle: "a pour",
+  instance: "a purchase",
+  comment: "a comment",
+  image: "a photo",
+  member: "a member",
+  invite: "an invite",
+  rsvp: "an RSVP",
+  score: "a score",
+  duesEntry: "a dues entry",
+  import: "an import",
+  backup: "a backup",
+};
+
+/** "Feb 2026" from "2026-02". */
+function monthName(month: string): string {
+  const [year, m] = month.split("-").map(Number);
+  if (!year || !m) return "a month";
+  return new Date(Date.UTC(year, m - 1, 1)).toLocaleDateString("en-US", {
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+}
+
 class Describer {
   constructor(private readonly names: NameBook) {}
 
   bottle(id: unknown): string {
-    return (typeof id === "number" && this.names.bottle.get(id)) || "a bottle that is gone";
+    return (typeof id === "number" && this.names.bottle.get(id)) || "a bottle no longer in the library";
   }
 
   meetingDate(id: unknown): string | null {
@@ -110,7 +145,7 @@ class Describer {
 
   meeting(id: unknown): string {
     const date = this.meetingDate(id);
-    return date ? `the meeting of ${date}` : "a meeting that is gone";
+    return date ? `the meeting of ${date}` : "a meeting since deleted";
   }
 
   theme(id: unknown): string {
@@ -120,7 +155,7 @@ class Describer {
 
   lookup(kind: NameKind, id: unknown): string {
     if (id === null || id === undefined) return "N/A";
-    return (typeof id === "number" && this.names[kind].get(id)) || "one that is gone";
+    return (typeof id === "number" && this.names[kind].get(id)) || "one since removed";
   }
 
   /** How the thing the entry is about is named in a sentence, from one of its rows. */
@@ -133,9 +168,13 @@ class Describer {
       case "meeting":
         return row ? `the meeting of ${formatDate(text(row.date))}` : this.meeting(Number(entityId));
       case "meetingBottle": {
-        const [meetingId, bottleId] = entityId.split(":").map(Number);
-        return `${this.bottle(bottleId)} in ${this.meeting(meetingId)}`;
+        const [meetingId] = entityId.split(":").map(Number);
+        return `${this.pour(row, entityId)} in ${this.meeting(meetingId)}`;
       }
+      case "score":
+        return `a score of ${this.pour(row, entityId)} at ${this.meeting(Number(entityId.split(":")[0]))}`;
+      case "rsvp":
+        return `an RSVP for ${this.meeting(Number(entityId.split(":")[0]))}`;
       case "instance":
         return `the ${this.bottle(row?.bottleId)} bought on ${formatDate(text(row?.datePurchased))}`;
       case "comment":
@@ -147,8 +186,21 @@ class Describer {
       case "invite":
         return "an invite";
       default:
-        return `a ${entity}`;
+        return ENTITY_WORDS[entity] ?? "something";
     }
+  }
+
+  /**
+   * The bottle of a pour (a flight's place, a score): "a hidden pour" while a blind night keeps it
+   * from the reader (the server leaves its bottle out: bottleId null, "hidden" in the entry's key).
+   */
+  pour(row: Row | null, entityId: string): string {
+    const hidden = entityId.split(":")[1] === "hidden" || (row !== null && row.bottleId === null);
+    return hidden ? "a hidden pour" : this.bottle(row?.bottleId ?? Number(entityId.split(":")[1]));
+  }
+
+  private memberName(id: unknown): string {
+    return (typeof id === "number" && this.names.member.get(id)) || "a member";
   }
 
   /** The changed columns the reader cares about, with their values before and after. */
@@ -183,6 +235,11 @@ class Describer {
         fromTo("date", "date", date);
         fromTo("hostName", "host", quote);
         fromTo("themeId", "theme", (v) => this.theme(v));
+        if (changed("blind")) found.push({ label: after.blind ? "blind tasting on" : "blind tasting off" });
+        if (changed("scoringOpen"))
+          found.push({ label: after.scoringOpen ? "scoring opened" : "scoring closed" });
+        fromTo("capacity", "places", (v) => (typeof v === "number" ? String(v) : "no limit"));
+        if (changed("hostMemberId")) found.push({ label: "the host" });
         break;
       case "comment":
         if (changed("comment")) found.push({ label: "text", to: quote(after.comment) });
@@ -227,9 +284,51 @@ class Describer {
       case "meetings.delete":
         return `deleted ${thing} (host ${text(row?.hostName)})`;
       case "meetings.addBottle":
-        return `added ${this.bottle(row?.bottleId)} to ${this.meeting(row?.meetingId)}`;
+        return `added ${this.pour(row, entry.entityId)} to ${this.meeting(row?.meetingId)}`;
       case "meetings.removeBottle":
-        return `removed ${this.bottle(row?.bottleId)} from ${this.meeting(row?.meetingId)}`;
+        return `removed ${this.pour(row, entry.entityId)} from ${this.meeting(row?.meetingId)}`;
+
+      // The meeting night (issue 12), in words (issue 22).
+      case "night.setFlight": {
+        const pour = this.pour(row, entry.entityId);
+        const flight = `the flight of ${this.meeting(row?.meetingId)}`;
+        if (!before) return `added ${pour} to ${flight}`;
+        if (!after) return `took ${pour} out of ${flight}`;
+        const moves: string[] = [];
+        if (before.position !== after.position) moves.push(`now pour ${num(after.position) ?? "?"}`);
+        if (before.pourMl !== after.pourMl) moves.push(`${num(after.pourMl) ?? "?"} ml a glass`);
+        return `changed ${pour} in ${flight}${moves.length ? `: ${moves.join(", ")}` : ""}`;
+      }
+      case "night.reveal":
+        return `revealed ${this.pour(row, entry.entityId)} at ${this.meeting(row?.meetingId)}`;
+      case "night.score":
+        return `${before ? "changed their score of" : "scored"} ${this.pour(row, entry.entityId)} at ${this.meeting(row?.meetingId)}`;
+      case "night.settings":
+        return `changed the night's settings of ${this.thing("meeting", before, entry.entityId)}${this.detail("meeting", before, after)}`;
+      case "night.rsvp":
+      case "reminders.rsvpByLink": {
+        const meeting = this.meeting(row?.meetingId ?? Number(entry.entityId.split(":")[0]));
+        if (!after) return `took back their answer for ${meeting}`;
+        const guests = num(after.guests) ?? 0;
+        const withGuests = guests > 0 ? ` with ${guests} ${guests === 1 ? "guest" : "guests"}` : "";
+        const answer =
+          after.status === "going"
+            ? `said they are coming to ${meeting}${withGuests}`
+            : after.status === "maybe"
+              ? `said they might come to ${meeting}${withGuests}`
+              : `said they cannot come to ${meeting}`;
+        return entry.action === "reminders.rsvpByLink" ? `${answer} (from the reminder email)` : answer;
+      }
+      case "reminders.setPreferences":
+        return "changed their email preferences";
+
+      // Dues (issue 13), in words (issue 22).
+      case "dues.pay":
+        return `recorded a payment of ${formatPrice(Math.abs(num(after?.amountCents) ?? 0) / 100)} from ${this.memberName(after?.memberId)}${
+          text(after?.method) ? ` (${text(after?.method)})` : ""
+        }`;
+      case "dues.waive":
+        return `waived the dues of ${monthName(text(after?.month))} for ${this.memberName(after?.memberId)}`;
 
       case "bottles.create":
         return `added the bottle ${thing}`;
@@ -298,6 +397,15 @@ class Describer {
   }
 
   private memberChange(entry: DescribableEntry, before: Row | null, after: Row | null): string | null {
+    // The admin command line (npm run admin) does what the Members screen does.
+    if (entry.action.startsWith("admin.")) {
+      const onScreen = this.memberChange(
+        { ...entry, action: `members.${entry.action.slice(6)}` },
+        before,
+        after,
+      );
+      return onScreen ? `${onScreen} (from the command line)` : null;
+    }
     const name = fullName(after ?? before);
     switch (entry.action) {
       case "auth.confirmEmail":
@@ -322,6 +430,7 @@ class Describer {
       case "members.reactivate":
         return `reactivated the membership of ${name}`;
       case "members.setRole":
+      case "members.role": // admin.role, from the command line
         return `changed the role of ${name} from ${text(before?.role)} to ${text(after?.role)}`;
       case "members.invite": {
         const email = text(after?.email);
@@ -340,6 +449,70 @@ class Describer {
     return `changed ${thing}${this.detail(entry.entity, before, after)}`;
   }
 }
+
+/**
+ * The actions with a sentence of their own (issue 22): every kind of change the server writes is
+ * here; e2e's activity-sentences.test.ts makes each write and fails on an action missing.
+ */
+export const DESCRIBED_ACTIONS: ReadonlySet<string> = new Set([
+  "activity.undo",
+  "bottles.import",
+  "club.import",
+  "meetings.create",
+  "meetings.update",
+  "meetings.delete",
+  "meetings.addBottle",
+  "meetings.removeBottle",
+  "bottles.create",
+  "bottles.delete",
+  "bottles.mergeInto",
+  "bottles.uploadImage",
+  "bottles.update",
+  "bottles.updateAbv",
+  "bottles.updateBrand",
+  "bottles.updateDrinkType",
+  "bottles.updateCountry",
+  "bottles.updateState",
+  "instances.create",
+  "instances.finish",
+  "instances.update",
+  "cellar.open",
+  "cellar.setLevel",
+  "instances.delete",
+  "comments.create",
+  "comments.update",
+  "comments.delete",
+  "themes.create",
+  "themes.update",
+  "themes.delete",
+  "auth.confirmEmail",
+  "auth.ssoJoin",
+  "auth.ssoLink",
+  "auth.resetPassword",
+  "account.update",
+  "account.changePassword",
+  "account.logoutEverywhere",
+  "members.approve",
+  "members.reject",
+  "members.deactivate",
+  "members.reactivate",
+  "members.setRole",
+  "members.invite",
+  "backups.create",
+  "night.setFlight",
+  "night.reveal",
+  "night.score",
+  "night.settings",
+  "night.rsvp",
+  "reminders.rsvpByLink",
+  "reminders.setPreferences",
+  "dues.pay",
+  "dues.waive",
+  "admin.approve",
+  "admin.deactivate",
+  "admin.role",
+  "admin.invite",
+]);
 
 /** "Ann Lee changed the ABV of Lagavulin 16 from 46% to 43%". */
 export function describeActivity(entry: DescribableEntry, names: NameBook): string {

@@ -30,6 +30,8 @@ export function useNameBook(): NameBook {
       drinkType: byId(drinkTypes.data),
       country: byId(countries.data),
       state: byId(states.data),
+      // Members' names are learned from the log's own entries (learnNames): members.list is for admins.
+      member: new Map<number, string>(),
     }),
     [bottles.data, themes.data, meetings.data, brands.data, drinkTypes.data, countries.data, states.data],
   );

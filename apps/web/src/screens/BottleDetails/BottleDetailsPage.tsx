@@ -4,7 +4,7 @@ import { Link, useParams } from "react-router-dom";
 import { Messages, type BottleDetail } from "@club/shared";
 import { PageHeader } from "../../components/PageHeader";
 import { EditIcon, ExternalIcon, TrashIcon } from "../../components/icons";
-import { ErrorAlert, NotFound, PageLoader } from "../../components/status";
+import { LoadError, NotFound, PageLoader } from "../../components/status";
 import { isNotFound, parseId } from "../../lib/errors";
 import { formatAbv, orNA } from "../../lib/format";
 import { usePermissions } from "../../lib/permissions";
@@ -94,7 +94,7 @@ function Bottle({ id }: { id: number }) {
     return isNotFound(bottle.error) ? (
       <NotFound title="Bottle not found" message={BOTTLE_NOT_FOUND} />
     ) : (
-      <ErrorAlert message={Messages.fetchBottleDetails} />
+      <LoadError message={Messages.fetchBottleDetails} />
     );
   }
   const data = bottle.data;

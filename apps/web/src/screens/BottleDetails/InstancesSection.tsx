@@ -55,15 +55,16 @@ export function InstancesSection({
 
   return (
     <Stack gap="md">
+      {/* "Purchases", as the rest of the app says (issue 22); SPEC's "bottle instances" stays the table's name. */}
       <Title order={2} fz="h3">
-        Bottle Instances
+        Purchases
       </Title>
       {instances.length === 0 ? (
         <Paper withBorder radius="lg">
           <EmptyMessage>No purchases recorded yet.</EmptyMessage>
         </Paper>
       ) : (
-        <DataTable label="Bottle instances" minWidth={isMember ? 980 : 720} dense>
+        <DataTable label="Bottle instances (purchases)" minWidth={isMember ? 980 : 720} dense>
           <thead>
             <tr>
               <th>Date Purchased</th>

@@ -10,6 +10,7 @@ import { failureMessage } from "../../lib/failure";
 import { onSaved } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { useUndo } from "../../lib/undo";
+import { nameKey, sameName } from "../../lib/sameName";
 
 const count = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`);
 
@@ -21,21 +22,28 @@ export function MergeBottleDialog({ bottle, onClose }: { bottle: BottleDetail; o
   const [keepId, setKeepId] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const options = trpc.bottles.options.useQuery();
-  const choices = useMemo(
-    () =>
-      (options.data ?? [])
-        .filter((option) => option.id !== bottle.id)
-        .map((option) => ({ value: String(option.id), label: option.name })),
-    [options.data, bottle.id],
-  );
-  const keepName = choices.find((choice) => choice.value === keepId)?.label ?? "";
+  const choices = useMemo(() => {
+    const others = (options.data ?? []).filter((option) => option.id !== bottle.id);
+    // Bottles of one name (the duplicates a merge is for) are told apart by their number.
+    const uses = new Map<string, number>();
+    for (const option of [...others, bottle])
+      uses.set(nameKey(option.name), (uses.get(nameKey(option.name)) ?? 0) + 1);
+    return others.map((option) => ({
+      value: String(option.id),
+      label: (uses.get(nameKey(option.name)) ?? 0) > 1 ? `${option.name} (no. ${option.id})` : option.name,
+      name: option.name,
+    }));
+  }, [options.data, bottle]);
+  const keepName = choices.find((choice) => choice.value === keepId)?.name ?? "";
   const queryClient = useQueryClient();
   const undo = useUndo();
   const navigate = useNavigate();
   const merge = trpc.bottles.mergeInto.useMutation({
     onSuccess: onSaved(
       {
-        notice: `${bottle.name} merged into ${keepName}.`,
+        notice: sameName(bottle.name, keepName)
+          ? `Merged into the other ${keepName}.`
+          : `${bottle.name} merged into ${keepName}.`,
         undo: () => undo({ entity: "bottle", entityId: bottle.id, action: "bottles.mergeInto" }),
       },
       // Everything cached is stale now (purchases, pours, scores, lists moved), but nothing is
@@ -59,10 +67,24 @@ export function MergeBottleDialog({ bottle, onClose }: { bottle: BottleDetail; o
         error={merge.isError ? failureMessage(merge.error, "Failed to merge the bottles.") : null}
         cause={merge.error}
       >
-        Merge {bottle.name} into {keepName}? Its {count(purchases, "purchase", "purchases")}, its comments,
-        {bottle.hasImage ? ` its photo (unless ${keepName} has its own),` : ""} its places in meetings and
-        their scores move to {keepName}, and “{bottle.name}” becomes another name of {keepName}. {bottle.name}{" "}
-        itself is removed. You can undo it right after.
+        {sameName(bottle.name, keepName) ? (
+          // Issue 22: "Merge Redbreast 12 into Redbreast 12" said nothing; name them apart.
+          <>
+            Merge this {bottle.name} (no. {bottle.id}) into the other {keepName} (no. {keepId})? Its{" "}
+            {count(purchases, "purchase", "purchases")}, its comments,
+            {bottle.hasImage ? " its photo (unless the other one has its own)," : ""} its places in meetings
+            and their scores move to the other {keepName}, and this one is removed. You can undo it right
+            after.
+          </>
+        ) : (
+          <>
+            Merge {bottle.name} into {keepName}? Its {count(purchases, "purchase", "purchases")}, its
+            comments,
+            {bottle.hasImage ? ` its photo (unless ${keepName} has its own),` : ""} its places in meetings and
+            their scores move to {keepName}, and “{bottle.name}” becomes another name of {keepName}.{" "}
+            {bottle.name} itself is removed. You can undo it right after.
+          </>
+        )}
       </ConfirmDialog>
     );
   }
@@ -78,7 +100,7 @@ export function MergeBottleDialog({ bottle, onClose }: { bottle: BottleDetail; o
       errors={[options.isError && "Failed to load the bottles."]}
     >
       <Text size="sm">
-        Is {bottle.name} a duplicate? Choose the bottle to keep: everything of {bottle.name} moves to it.
+        Is {bottle.name} a duplicate? Choose the bottle to keep: everything of this one moves to it.
       </Text>
       <Select
         label="Bottle to keep"

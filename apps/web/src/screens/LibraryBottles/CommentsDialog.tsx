@@ -5,9 +5,11 @@ import { Messages, type BottleListItem } from "@club/shared";
 import { CommentList } from "../../components/CommentList";
 import { EmptyMessage, PageLoader } from "../../components/status";
 import { trpc } from "../../lib/trpc";
+import { useReturnFocus } from "../../lib/returnFocus";
 
 /** View Comments (everyone). A failed fetch is only logged; the dialog then shows the empty message. */
 export function CommentsDialog({ bottle, onClose }: { bottle: BottleListItem; onClose: () => void }) {
+  useReturnFocus();
   const comments = trpc.comments.byBottle.useQuery({ bottleId: bottle.id }, { retry: false });
 
   useEffect(() => {

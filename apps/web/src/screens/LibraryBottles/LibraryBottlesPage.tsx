@@ -7,11 +7,12 @@ import { Messages, type BottleSearchItem, type BottleStatus } from "@club/shared
 import { cellLinkClass, DataTable } from "../../components/DataTable";
 import { PageHeader } from "../../components/PageHeader";
 import { CommentIcon, PlusIcon, SortIcon } from "../../components/icons";
-import { EmptyMessage, ErrorAlert, PageLoader } from "../../components/status";
+import { EmptyMessage, LoadError, PageLoader } from "../../components/status";
 import { useSession } from "../../lib/appSession";
 import { formatAbv, formatPrice, orNA } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
+import { pushViewUrl, replaceViewUrl } from "../../lib/viewHistory";
 import { LibraryTransferLinks } from "../Import/LibraryTransferLinks";
 import {
   activeFilterCount,
@@ -112,6 +113,56 @@ function SortHeader({
   );
 }
 
+/** The phone's one sort control's choices: each column both ways, in words a member uses. */
+const SORT_CHOICES: { value: string; label: string }[] = COLUMNS.flatMap((column) => {
+  const [up, down] =
+    column.key === "name" ||
+    column.key === "brand" ||
+    column.key === "drinkType" ||
+    column.key === "country" ||
+    column.key === "state"
+      ? ["A to Z", "Z to A"]
+      : column.key === "status"
+        ? ["open first", "never bought first"]
+        : ["lowest first", "highest first"];
+  return [
+    { value: `${column.key}:asc`, label: `${column.label}, ${up}` },
+    { value: `${column.key}:desc`, label: `${column.label}, ${down}` },
+  ];
+});
+
+/**
+ * On a phone the sort headers give way to one native select (issue 22: the headers' chips took
+ * four rows): the system's own picker, no flicker, one line.
+ */
+function PhoneSort({ sort, onChange }: { sort: SortState; onChange: (sort: SortState) => void }) {
+  const value = sort.key === null ? "relevance" : `${sort.key}:${sort.direction}`;
+  return (
+    <label className={classes.phoneSort}>
+      <span className={classes.phoneSortLabel}>Sort</span>
+      <select
+        aria-label="Sort"
+        className={classes.sortSelect}
+        value={value}
+        onChange={(event) => {
+          const [key, direction] = event.currentTarget.value.split(":") as [
+            SortKey | "relevance",
+            SortState["direction"],
+          ];
+          onChange(key === "relevance" ? { key: null, direction: "asc" } : { key, direction });
+        }}
+      >
+        {sort.key === null ? <option value="relevance">Best match</option> : null}
+        {SORT_CHOICES.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /**
  * One bottle. Plain elements styled like Mantine's Anchor (DataTable's cellLinkClass; the table routes
  * the click) and compact Buttons (components/buttons.module.css): a page of Mantine components and
@@ -158,7 +209,7 @@ const BottleRow = memo(function BottleRow({
             onClick={() => open({ kind: "comments", bottle })}
           >
             <CommentIcon size={14} />
-            View Comments
+            <span className={classes.actionText}>View Comments</span>
           </button>
           {isMember ? (
             <button
@@ -168,7 +219,8 @@ const BottleRow = memo(function BottleRow({
               data-size="compact-sm"
               onClick={() => open({ kind: "comment", bottle })}
             >
-              Add Comment
+              <PlusIcon size={14} className={classes.phoneIcon} />
+              <span className={classes.actionText}>Add Comment</span>
             </button>
           ) : null}
         </div>
@@ -203,27 +255,31 @@ export default function LibraryBottlesPage() {
   const close = () => setDialog(null);
   const tableTop = useRef<HTMLDivElement>(null);
 
-  // The view is this screen's state, written through to the URL with history.replaceState: a sort
-  // or a page turn re-renders this screen alone, at once (through the router, every click would
-  // re-render the whole layout as a transition). The router still sees the URL whenever it reads
-  // it (Back from a bottle, a reload). When the router itself navigates here (the Library Bottles
-  // link while on this screen, Back or Forward), its URL wins.
+  // The view is this screen's state, written through to the URL as a history entry of its own
+  // (lib/viewHistory.ts): a sort, a filter or a page turn re-renders this screen alone, at once
+  // (through the router, every click would re-render the whole layout as a transition), and Back
+  // and Forward step through them (issue 22). The router still sees the URL whenever it reads it
+  // (Back from a bottle, a reload). When the router itself navigates here (the Library Bottles
+  // link while on this screen, Back or Forward), its URL wins: every router navigation gives a
+  // new location object.
   const [view, setViewState] = useState(() => readView(params));
   const [search, setSearch] = useState(view.query);
-  const [routerKey, setRouterKey] = useState(location.key);
+  const [routerLocation, setRouterLocation] = useState(location);
   const [filtersOpen, setFiltersOpen] = useState(() => activeFilterCount(view.filters) > 0);
-  if (location.key !== routerKey) {
+  if (location !== routerLocation) {
     const fromUrl = readView(params);
-    setRouterKey(location.key);
+    setRouterLocation(location);
     setViewState(fromUrl);
     setSearch(fromUrl.query);
+    if (activeFilterCount(fromUrl.filters) > 0) setFiltersOpen(true);
   }
-  const setView = (next: LibraryView) => {
+  const setView = (next: LibraryView, entry: "push" | "replace" = "push") => {
     setViewState(next);
     const search = writeView(next).toString();
     const url = `${location.pathname}${search ? `?${search}` : ""}${window.location.hash}`;
-    // Keep the router's own history state (its entry index and key).
-    window.history.replaceState(window.history.state, "", url);
+    if (url === `${window.location.pathname}${window.location.search}${window.location.hash}`) return;
+    if (entry === "push") pushViewUrl(url);
+    else replaceViewUrl(url);
   };
 
   const result = trpc.search.bottles.useQuery(searchInput(view), {
@@ -251,7 +307,8 @@ export default function LibraryBottlesPage() {
       : current.sort.key === null
         ? { key: "name", direction: "asc" }
         : current.sort;
-    setView({ ...current, query: text, sort, page: 1 });
+    // A new search is a step Back returns from; refining it as it is typed is not.
+    setView({ ...current, query: text, sort, page: 1 }, current.query.trim() === "" ? "push" : "replace");
   }, 250);
   const onSearch = (text: string) => {
     setSearch(text);
@@ -282,7 +339,7 @@ export default function LibraryBottlesPage() {
       />
 
       {result.isError && !data ? (
-        <ErrorAlert message={Messages.fetchBottleData} />
+        <LoadError message={Messages.fetchBottleData} />
       ) : data === undefined ? (
         <PageLoader />
       ) : emptyLibrary ? (
@@ -308,6 +365,7 @@ export default function LibraryBottlesPage() {
                 {filterCount > 0 ? `Filters (${filterCount})` : "Filters"}
               </Button>
             </Group>
+            <PhoneSort sort={view.sort} onChange={(sort) => setView({ ...view, sort, page: 1 })} />
             <Text size="sm" c="dimmed" aria-live="polite">
               {summary(first + 1, first + rows.length, data.total, narrowed)}
             </Text>
@@ -319,42 +377,44 @@ export default function LibraryBottlesPage() {
               </Suspense>
             ) : null}
           </div>
-          <DataTable
-            label="Library bottles"
-            minWidth={1060}
-            dense
-            fixedLayout
-            busy={result.isPlaceholderData}
-          >
-            <colgroup>
-              <col className={classes.nameCol} />
-              <col />
-              <col className={classes.typeCol} />
-              <col span={2} />
-              <col className={classes.abvCol} />
-              <col className={classes.statusCol} />
-              <col className={classes.costCol} />
-              <col className={classes.scoreCol} />
-              <col className={session ? classes.memberActionsCol : classes.actionsCol} />
-            </colgroup>
-            <thead>
-              <tr>
-                {COLUMNS.map((column) => (
-                  <SortHeader key={column.key} column={column} sort={view.sort} onSort={onSort} />
-                ))}
-                <th data-label="">
-                  <span className={classes.visuallyHidden}>Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {/* Keyed by position: a new sort or page updates the texts of the same 50 rows
+          <div className={classes.library}>
+            <DataTable
+              label="Library bottles"
+              minWidth={1060}
+              dense
+              fixedLayout
+              busy={result.isPlaceholderData}
+            >
+              <colgroup>
+                <col className={classes.nameCol} />
+                <col />
+                <col className={classes.typeCol} />
+                <col span={2} />
+                <col className={classes.abvCol} />
+                <col className={classes.statusCol} />
+                <col className={classes.costCol} />
+                <col className={classes.scoreCol} />
+                <col className={session ? classes.memberActionsCol : classes.actionsCol} />
+              </colgroup>
+              <thead>
+                <tr>
+                  {COLUMNS.map((column) => (
+                    <SortHeader key={column.key} column={column} sort={view.sort} onSort={onSort} />
+                  ))}
+                  <th data-label="">
+                    <span className={classes.visuallyHidden}>Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {/* Keyed by position: a new sort or page updates the texts of the same 50 rows
                   instead of replacing every row's elements (half the work of a re-render). */}
-              {rows.map((bottle, index) => (
-                <BottleRow key={index} bottle={bottle} isMember={session !== null} open={setDialog} />
-              ))}
-            </tbody>
-          </DataTable>
+                {rows.map((bottle, index) => (
+                  <BottleRow key={index} bottle={bottle} isMember={session !== null} open={setDialog} />
+                ))}
+              </tbody>
+            </DataTable>
+          </div>
           {data.total === 0 ? <EmptyMessage>No bottles match your search.</EmptyMessage> : null}
           {pages > 1 ? (
             <nav aria-label="Library pages" className={classes.pager}>

@@ -1,4 +1,6 @@
-import { NumberInput, SimpleGrid, Text, TextInput } from "@mantine/core";
+import { useState } from "react";
+import { Alert, Anchor, Button, NumberInput, SimpleGrid, Text, TextInput } from "@mantine/core";
+import { Link } from "react-router-dom";
 import "../../styles/numberInput";
 import "../../styles/combobox";
 import { useForm } from "@mantine/form";
@@ -19,6 +21,7 @@ import { failure } from "../../lib/errors";
 import { numberInputValue } from "../../lib/format";
 import { onSaved } from "../../lib/notify";
 import { regionFitsCountry, regionsForCountry } from "../../lib/regions";
+import { nameKey, sameName } from "../../lib/sameName";
 import { trpc } from "../../lib/trpc";
 import { useUndo } from "../../lib/undo";
 import { useLookups } from "../../lib/useLookups";
@@ -130,18 +133,57 @@ export default function NewBottleDialog({
   };
   const canSubmit = form.values.name.trim() !== "" && numberInputValue(form.values.abv) !== null;
 
+  // An exact duplicate (issue 22): a bottle of the same name, ignoring case and accents, is added
+  // only after an explicit "Add anyway"; "Did you mean" alone let Submit create a second one.
+  const [duplicate, setDuplicate] = useState<{ id: number; name: string; key: string } | null>(null);
+  const [checking, setChecking] = useState(false);
+  const shownDuplicate = duplicate && duplicate.key === nameKey(form.values.name) ? duplicate : null;
+  const submit = async (values: Values) => {
+    const input = toNewBottleInput(values);
+    setChecking(true);
+    const similar = await utils.search.similar
+      .fetch({ name: input.name }, { staleTime: 0 })
+      .catch(() => [] as { id: number; name: string }[]);
+    setChecking(false);
+    const same = similar.find((bottle) => sameName(bottle.name, input.name));
+    if (same) {
+      setDuplicate({ id: same.id, name: same.name, key: nameKey(input.name) });
+      return;
+    }
+    create.mutate(input);
+  };
+  const addAnyway = () => {
+    const checked = form.validate();
+    if (!checked.hasErrors) create.mutate(toNewBottleInput(form.values));
+  };
+
   return (
     <FormDialog
       title="Add New Bottle"
       size="lg"
       onClose={onClose}
-      onSubmit={form.onSubmit((values) => create.mutate(toNewBottleInput(values)))}
+      onSubmit={form.onSubmit((values) => void submit(values))}
       errors={[failure(Messages.addNewBottle, create.error)]}
-      canSubmit={canSubmit}
-      submitting={create.isPending}
+      canSubmit={canSubmit && !shownDuplicate}
+      submitting={create.isPending || checking}
     >
       <TextInput label="Name" required data-autofocus {...form.getInputProps("name")} />
-      <DidYouMean name={form.values.name} />
+      {shownDuplicate ? (
+        <Alert color="yellow" variant="light" role="alert" title="This bottle is already in the library">
+          <Text size="sm">
+            <Anchor component={Link} to={`/bottle/${shownDuplicate.id}`} fw={600}>
+              {shownDuplicate.name}
+            </Anchor>{" "}
+            has this name. Add a purchase or a comment there, or add this one as a second bottle of the same
+            name.
+          </Text>
+          <Button mt="sm" h={40} variant="default" onClick={addAnyway} loading={create.isPending}>
+            Add anyway
+          </Button>
+        </Alert>
+      ) : (
+        <DidYouMean name={form.values.name} />
+      )}
       <TextInput label="Store link" type="url" placeholder="https://" {...form.getInputProps("storeLink")} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <LookupSelect
@@ -160,7 +202,8 @@ export default function NewBottleDialog({
           {...form.getInputProps("newBrand")}
         />
         <Text size="xs" c="dimmed" style={{ gridColumn: "1 / -1" }} mt={-8}>
-          A new brand replaces the chosen one. With neither, the bottle name is used as the brand.
+          One brand: choose it from the list, or type it under New brand if it is not there yet. With neither,
+          the bottle&apos;s name is its brand.
         </Text>
         <LookupSelect
           label="Type"

@@ -86,7 +86,14 @@ export default function LoginPage() {
             <ErrorAlert message="Single sign-on did not sign you in.">{SSO_FAILURES[ssoFailure]}</ErrorAlert>
           ) : null}
           {failure?.kind === "rateLimited" ? <ErrorAlert message={failure.message} /> : null}
-          {failure && failure.kind !== "rateLimited" ? (
+          {failure?.kind === "membership" && failure.waiting ? (
+            <Alert color="blue" variant="light" icon={<InfoIcon />} role="alert">
+              {failure.message}
+            </Alert>
+          ) : failure?.kind === "membership" ? (
+            <ErrorAlert message={failure.message} />
+          ) : null}
+          {failure?.kind === "refused" || failure?.kind === "notConfirmed" ? (
             <ErrorAlert message={Messages.invalidCredentials}>{failure.reason}</ErrorAlert>
           ) : null}
           <TextInput

@@ -15,14 +15,16 @@ describe("loginFailure", () => {
     });
   });
 
-  it("a membership waiting for approval or deactivated says so in plain words", () => {
+  it("a membership waiting for approval or deactivated says so in plain words, and only that", () => {
     expect(loginFailure(refused(403, "MEMBERSHIP_PENDING"))).toEqual({
-      kind: "refused",
-      reason: ServerMessages.membershipPending,
+      kind: "membership",
+      message: ServerMessages.membershipPending,
+      waiting: true,
     });
     expect(loginFailure(refused(403, "MEMBERSHIP_DEACTIVATED"))).toEqual({
-      kind: "refused",
-      reason: ServerMessages.membershipDeactivated,
+      kind: "membership",
+      message: ServerMessages.membershipDeactivated,
+      waiting: false,
     });
     expect(loginFailure(refused(403, "FORBIDDEN", "Something else."))).toEqual({
       kind: "refused",

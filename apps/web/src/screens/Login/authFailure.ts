@@ -7,6 +7,11 @@ export type LoginFailure =
   | { kind: "rateLimited"; message: string }
   /** The address is not confirmed yet: the reason, and the resend flow. */
   | { kind: "notConfirmed"; reason: string }
+  /**
+   * The password was right but the membership does not let them in (issue 22): only its own words,
+   * never 'Invalid credentials' (the member would hunt for a typo). Waiting is news, not an error.
+   */
+  | { kind: "membership"; message: string; waiting: boolean }
   /** SPEC's 'Invalid credentials. Try again.', with the plain reason under it when there is one. */
   | { kind: "refused"; reason: string | null };
 
@@ -19,9 +24,9 @@ export function loginFailure(error: unknown): LoginFailure {
     case "EMAIL_NOT_CONFIRMED":
       return { kind: "notConfirmed", reason: error.message || ServerMessages.emailNotConfirmed };
     case "MEMBERSHIP_PENDING":
-      return { kind: "refused", reason: ServerMessages.membershipPending };
+      return { kind: "membership", message: ServerMessages.membershipPending, waiting: true };
     case "MEMBERSHIP_DEACTIVATED":
-      return { kind: "refused", reason: ServerMessages.membershipDeactivated };
+      return { kind: "membership", message: ServerMessages.membershipDeactivated, waiting: false };
     default:
       // A 403 without a known code (an older server): its message is still the reason.
       return { kind: "refused", reason: error.status === 403 ? error.message : null };

@@ -8,7 +8,10 @@ import { onSaved } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { useUndo } from "../../lib/undo";
 
-/** Add Bottle to a meeting (members): pick one of the available bottles; submit needs a choice. */
+/**
+ * Add Bottle to a meeting (members): pick one of the available bottles; submit needs a choice. It
+ * is poured at the end of the flight, the meeting's one list of bottles (issue 22).
+ */
 export default function AddBottleDialog({
   meetingId,
   sampledIds,
@@ -34,7 +37,7 @@ export default function AddBottleDialog({
           }),
       },
       onClose,
-      () => utils.meetings.invalidate(),
+      () => Promise.all([utils.meetings.invalidate(), utils.night.flight.invalidate({ id: meetingId })]),
     ),
   });
   const data = (options.data ?? [])

@@ -1,16 +1,15 @@
 import { lazy, Suspense, useState } from "react";
-import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Button, Card, SimpleGrid, Text } from "@mantine/core";
 import { Link, useParams } from "react-router-dom";
 import { Messages } from "@club/shared";
 import { PageHeader } from "../../components/PageHeader";
-import { EditIcon, GlassLogo, PlusIcon, TrashIcon } from "../../components/icons";
-import { EmptyMessage, ErrorAlert, NotFound, PageLoader } from "../../components/status";
+import { EditIcon, PlusIcon, TrashIcon } from "../../components/icons";
+import { LoadError, NotFound, PageLoader } from "../../components/status";
 import { isNotFound, parseId } from "../../lib/errors";
-import { formatLongDate, today } from "../../lib/format";
+import { formatLongDate } from "../../lib/format";
 import { usePermissions } from "../../lib/permissions";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
-import { RemoveBottleButton } from "./RemoveBottleButton";
 import { AddToCalendarLink } from "./AddToCalendarLink";
 
 const AddBottleDialog = lazy(() => import("./AddBottleDialog"));
@@ -27,6 +26,7 @@ function Meeting({ id }: { id: number }) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
   const meeting = trpc.meetings.byId.useQuery({ id });
+  const flight = trpc.night.flight.useQuery({ id });
   useTitle(meeting.data ? `Meeting of ${meeting.data.date}` : "Meeting");
 
   if (meeting.isPending) return <PageLoader />;
@@ -34,12 +34,10 @@ function Meeting({ id }: { id: number }) {
     return isNotFound(meeting.error) ? (
       <NotFound title="Meeting not found" message={MEETING_NOT_FOUND} />
     ) : (
-      <ErrorAlert message={Messages.fetchMeetingDetails} />
+      <LoadError message={Messages.fetchMeetingDetails} />
     );
   }
   const { data } = meeting;
-  // A meeting still ahead has sampled nothing yet: no "Bottles Sampled" until it has bottles.
-  const aheadWithoutBottles = data.bottlesSampled.length === 0 && data.date.slice(0, 10) > today();
 
   return (
     <>
@@ -102,53 +100,16 @@ function Meeting({ id }: { id: number }) {
         </Card>
       </SimpleGrid>
 
-      {aheadWithoutBottles ? (
-        <Text c="dimmed">The bottles will be listed here once they are added.</Text>
-      ) : null}
-      <Group justify="space-between" mb="sm" display={aheadWithoutBottles ? "none" : undefined}>
-        <Title order={2} fz="h3">
-          Bottles Sampled
-        </Title>
-        <Badge variant="light" size="lg" radius="sm">
-          {data.bottlesSampled.length}
-        </Badge>
-      </Group>
-      {data.bottlesSampled.length === 0 ? (
-        <Card withBorder padding="lg" display={aheadWithoutBottles ? "none" : undefined}>
-          <EmptyMessage>No bottles recorded for this meeting yet.</EmptyMessage>
-        </Card>
-      ) : (
-        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
-          {data.bottlesSampled.map((bottle) => (
-            <Card component="li" key={bottle.id} withBorder padding="sm">
-              <Group gap="sm" wrap="nowrap" justify="space-between">
-                <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-                  <GlassLogo size={26} />
-                  <Anchor
-                    component={Link}
-                    to={`/bottle/${bottle.id}`}
-                    fw={600}
-                    style={{ overflowWrap: "anywhere" }}
-                  >
-                    {bottle.name}
-                  </Anchor>
-                </Group>
-                {isMember ? <RemoveBottleButton meetingId={data.id} bottle={bottle} /> : null}
-              </Group>
-            </Card>
-          ))}
-        </Stack>
-      )}
-
-      <Suspense fallback={null}>
-        <MeetingNight meetingId={data.id} />
+      {/* The meeting's one list of bottles is its flight (issue 22): MeetingNight shows it. */}
+      <Suspense fallback={<PageLoader />}>
+        <MeetingNight meetingId={data.id} date={data.date} />
       </Suspense>
 
       <Suspense fallback={null}>
         {dialog === "add" ? (
           <AddBottleDialog
             meetingId={data.id}
-            sampledIds={data.bottlesSampled.map((b) => b.id)}
+            sampledIds={(flight.data ?? []).flatMap((pour) => (pour.bottle ? [pour.bottle.id] : []))}
             onClose={close}
           />
         ) : dialog === "edit" ? (

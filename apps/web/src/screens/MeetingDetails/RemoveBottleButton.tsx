@@ -26,7 +26,7 @@ export function RemoveBottleButton({
             action: "meetings.removeBottle",
           }),
       },
-      () => utils.meetings.invalidate(),
+      () => Promise.all([utils.meetings.invalidate(), utils.night.flight.invalidate({ id: meetingId })]),
     ),
     onError: (error) => notify(failureMessage(error, "Failed to remove the bottle from the meeting."), "red"),
   });

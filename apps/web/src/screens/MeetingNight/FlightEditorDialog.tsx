@@ -13,6 +13,7 @@ import { onSaved } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { addPours, move, removePour, toFlightInput, type DraftPour } from "./flightOrder";
 import classes from "./MeetingNight.module.css";
+import { useReturnFocus } from "../../lib/returnFocus";
 
 const NewBottleDialog = lazy(() => import("../LibraryBottles/NewBottleDialog"));
 
@@ -101,6 +102,7 @@ export default function FlightEditorDialog({
   flight: readonly FlightPour[];
   onClose: () => void;
 }) {
+  useReturnFocus();
   const utils = trpc.useUtils();
   const options = trpc.bottles.options.useQuery();
   const [pours, setPours] = useState(() => fromFlight(flight));

@@ -1,9 +1,10 @@
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
 import type { FlightPour, MeetingNight } from "@club/shared";
-import { EmptyMessage, ErrorAlert } from "../../components/status";
-import { formatAbv } from "../../lib/format";
+import { EmptyMessage, ErrorAlert, LoadError, PageLoader } from "../../components/status";
+import { formatAbv, today } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
+import { RemoveBottleButton } from "../MeetingDetails/RemoveBottleButton";
 import classes from "./MeetingNight.module.css";
 
 export const scorePath = (id: number, pour: number) => `/meeting/${id}/score/${pour}`;
@@ -68,19 +69,30 @@ function PourRow({ pour, night, isMember }: { pour: FlightPour; night: MeetingNi
               Score
             </Button>
           ) : null}
+          {/* A member may take a bottle out of the line-up, except a blind night's (its host's). */}
+          {isMember && pour.bottle && (!night.blind || night.isHost) ? (
+            <RemoveBottleButton meetingId={night.id} bottle={pour.bottle} />
+          ) : null}
         </Group>
       </Group>
     </Card>
   );
 }
 
-/** The line-up, pour by pour ("Dram 1"... while blind), with Score and, for the host, Reveal. */
+/**
+ * The meeting's one list of bottles (issue 22): its flight, pour by pour ("Dram 1"... while blind),
+ * under SPEC's heading "Bottles Sampled", with Score and, for the host, Reveal. A meeting still
+ * ahead with nothing poured yet says the bottles will be listed once they are added.
+ */
 export function FlightSection({
   night,
+  date,
   isMember,
   actions,
 }: {
   night: MeetingNight;
+  /** The meeting's date (YYYY-MM-DD...). */
+  date: string;
   isMember: boolean;
   actions?: React.ReactNode;
 }) {
@@ -91,14 +103,47 @@ export function FlightSection({
   });
   const pours = flight.data ?? [];
   const hiddenLeft = night.blind && pours.some((p) => !p.revealed);
+  const aheadWithoutBottles = flight.data !== undefined && pours.length === 0 && date.slice(0, 10) > today();
+  const tools =
+    actions || (night.isHost && hiddenLeft) ? (
+      <Group gap="xs" mb="md">
+        {actions}
+        {night.isHost && hiddenLeft ? (
+          <Button
+            size="md"
+            variant="light"
+            loading={revealAll.isPending}
+            onClick={() => revealAll.mutate({ id: night.id })}
+          >
+            Reveal all
+          </Button>
+        ) : null}
+      </Group>
+    ) : null;
+
+  if (aheadWithoutBottles) {
+    return (
+      <section aria-label="Bottles">
+        <Text c="dimmed" mb={tools ? "sm" : 0}>
+          The bottles will be listed here once they are added.
+        </Text>
+        {tools}
+      </section>
+    );
+  }
 
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="flight-title">
+    <Card withBorder padding="lg" component="section" aria-labelledby="bottles-sampled-title">
       <Group justify="space-between" mb="sm" gap="xs">
         <Group gap="xs">
-          <Title order={2} fz="h3" id="flight-title">
-            The flight
+          <Title order={2} fz="h3" id="bottles-sampled-title">
+            Bottles Sampled
           </Title>
+          {flight.data ? (
+            <Badge variant="light" size="lg" radius="sm" aria-label={`${pours.length} in the flight`}>
+              {pours.length}
+            </Badge>
+          ) : null}
           {night.blind ? (
             <Badge variant="light" radius="sm">
               Blind
@@ -114,24 +159,13 @@ export function FlightSection({
           Results
         </Anchor>
       </Group>
-      {actions || (night.isHost && hiddenLeft) ? (
-        <Group gap="xs" mb="md">
-          {actions}
-          {night.isHost && hiddenLeft ? (
-            <Button
-              size="md"
-              variant="light"
-              loading={revealAll.isPending}
-              onClick={() => revealAll.mutate({ id: night.id })}
-            >
-              Reveal all
-            </Button>
-          ) : null}
-        </Group>
-      ) : null}
-      {flight.isError ? <ErrorAlert message="Failed to fetch the flight." /> : null}
+      {tools}
+      {flight.isError ? <LoadError message="Failed to fetch the flight." /> : null}
       {revealAll.isError ? <ErrorAlert message={revealAll.error.message} /> : null}
-      {flight.data && pours.length === 0 ? <EmptyMessage>No pours in the flight yet.</EmptyMessage> : null}
+      {flight.isPending ? <PageLoader py={16} /> : null}
+      {flight.data && pours.length === 0 ? (
+        <EmptyMessage>No bottles recorded for this meeting yet.</EmptyMessage>
+      ) : null}
       <Stack gap="xs" component="ol" p={0} m={0} className={classes.plainList}>
         {pours.map((pour) => (
           <PourRow key={pour.pour} pour={pour} night={night} isMember={isMember} />

@@ -2,7 +2,7 @@ import { Anchor, Badge, Card, Group, Stack, Text } from "@mantine/core";
 import { Link } from "react-router-dom";
 import type { Tasting } from "@club/shared";
 import { PageHeader } from "../../components/PageHeader";
-import { EmptyMessage, ErrorAlert, PageLoader } from "../../components/status";
+import { EmptyMessage, LoadError, PageLoader } from "../../components/status";
 import { useSession } from "../../lib/appSession";
 import { formatDate } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
@@ -75,7 +75,7 @@ export default function JournalPage() {
       ) : tastings.isPending ? (
         <PageLoader />
       ) : tastings.isError ? (
-        <ErrorAlert message="Failed to fetch your tastings." />
+        <LoadError message="Failed to fetch your tastings." />
       ) : tastings.data.length === 0 ? (
         <EmptyMessage>You have not scored a pour yet. Score one at the next meeting!</EmptyMessage>
       ) : (

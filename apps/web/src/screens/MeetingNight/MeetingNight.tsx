@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from "react";
 import { Button, Stack, Text } from "@mantine/core";
 import { useSession } from "../../lib/appSession";
 import { trpc } from "../../lib/trpc";
-import { ErrorAlert, PageLoader } from "../../components/status";
+import { LoadError, PageLoader } from "../../components/status";
 import { FlightSection } from "./FlightSection";
 import { RsvpSection } from "./RsvpSection";
 import { useMeetingEvents } from "./useMeetingEvents";
@@ -22,10 +22,11 @@ export function LiveBadge({ live }: { live: boolean }) {
 }
 
 /**
- * The meeting night on the meeting's page: RSVP and who is coming, the flight with Score and
- * Results, and for the host the night settings, the flight editor and the reveal buttons.
+ * The meeting night on the meeting's page: its bottles (the flight, the meeting's one list) with
+ * Score and Results, RSVP and who is coming, and for the host the night settings, the flight
+ * editor and the reveal buttons.
  */
-export default function MeetingNight({ meetingId }: { meetingId: number }) {
+export default function MeetingNight({ meetingId, date }: { meetingId: number; date: string }) {
   const isMember = useSession() !== null;
   const { live } = useMeetingEvents(meetingId);
   const night = trpc.night.get.useQuery({ id: meetingId });
@@ -34,15 +35,15 @@ export default function MeetingNight({ meetingId }: { meetingId: number }) {
   const close = () => setDialog(null);
 
   if (night.isPending) return <PageLoader />;
-  if (night.isError) return <ErrorAlert message="Failed to fetch the meeting night." />;
+  if (night.isError) return <LoadError message="Failed to fetch the meeting night." />;
   const data = night.data;
 
   return (
     <Stack gap="lg" mt="xl">
       <LiveBadge live={live} />
-      <RsvpSection night={data} isMember={isMember} />
       <FlightSection
         night={data}
+        date={date}
         isMember={isMember}
         actions={
           data.isHost ? (
@@ -57,6 +58,7 @@ export default function MeetingNight({ meetingId }: { meetingId: number }) {
           ) : null
         }
       />
+      <RsvpSection night={data} isMember={isMember} />
       <Suspense fallback={null}>
         {dialog === "settings" ? <NightSettingsDialog night={data} onClose={close} /> : null}
         {dialog === "flight" && flight.data ? (

@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } fr
 import { Link, useParams } from "react-router-dom";
 import { SCORE_PARTS, type MyScore, type PourResult } from "@club/shared";
 import { PageHeader } from "../../components/PageHeader";
-import { EmptyMessage, ErrorAlert, NotFound, PageLoader } from "../../components/status";
+import { EmptyMessage, LoadError, NotFound, PageLoader } from "../../components/status";
 import { useSession } from "../../lib/appSession";
 import { isNotFound, parseId } from "../../lib/errors";
 import { formatLongDate } from "../../lib/format";
@@ -111,7 +111,7 @@ function Results({ id }: { id: number }) {
     return isNotFound(results.error) ? (
       <NotFound title="Meeting not found" />
     ) : (
-      <ErrorAlert message="Failed to fetch the results." />
+      <LoadError message="Failed to fetch the results." />
     );
   const ranked = ranking(results.data);
   const myScore = (pour: number) => mine.data?.find((s) => s.pour === pour);

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Card, Group, SegmentedControl, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { RSVP_MAX_GUESTS, type MeetingNight, type RsvpStatus } from "@club/shared";
-import { ErrorAlert } from "../../components/status";
+import { ErrorAlert, LoadError } from "../../components/status";
 import { trpc } from "../../lib/trpc";
 import { fullName, groupRsvps, guestsLabel } from "./rsvpSummary";
 import classes from "./MeetingNight.module.css";
@@ -146,7 +146,7 @@ export function RsvpSection({ night, isMember }: { night: MeetingNight; isMember
             </Text>
           )
         ) : null}
-        {rsvps.isError ? <ErrorAlert message="Failed to fetch who is coming." /> : null}
+        {rsvps.isError ? <LoadError message="Failed to fetch who is coming." /> : null}
         {rsvps.data && rsvps.data.length === 0 ? (
           <Text c="dimmed" size="sm">
             No answers yet.

@@ -24,7 +24,7 @@ import {
   type MeetingNight,
 } from "@club/shared";
 import { PageHeader } from "../../components/PageHeader";
-import { ErrorAlert, NotFound, PageLoader } from "../../components/status";
+import { LoadError, NotFound, PageLoader } from "../../components/status";
 import { useSession } from "../../lib/appSession";
 import { httpStatusOf, parseId } from "../../lib/errors";
 import { formatAbv, numberInputValue } from "../../lib/format";
@@ -43,10 +43,11 @@ import classes from "./ScorePage.module.css";
 const PART_LABELS = { nose: "Nose", palate: "Palate", finish: "Finish", balance: "Balance" } as const;
 const SCORING_CLOSED = "Scoring is closed for this meeting.";
 
-function saveText(state: SaveState, error: unknown): string {
+function saveText(state: SaveState, error: unknown, closed: boolean): string {
   switch (state) {
     case "idle":
-      return "Changes are saved as you go.";
+      // Once the host closes scoring nothing is saved any more: say so (issue 22).
+      return closed ? SCORING_CLOSED : "Changes are saved as you go.";
     case "unsaved":
       return "Saving…";
     case "saving":
@@ -177,7 +178,7 @@ function ScoreSheet({
           className={classes.saveState}
           data-state={state.save}
         >
-          {saveText(state.save, state.error)}
+          {saveText(state.save, state.error, closed)}
         </Text>
       </div>
       {SCORE_PARTS.map((part) => (
@@ -263,7 +264,7 @@ function Scoring({ id, pourNumber }: { id: number; pourNumber: number }) {
 
   if (night.isPending || flight.isPending || mine.isPending) return <PageLoader />;
   if (night.isError || flight.isError || mine.isError)
-    return <ErrorAlert message="Failed to fetch the meeting's flight." />;
+    return <LoadError message="Failed to fetch the meeting's flight." />;
   if (!pour)
     return <NotFound title="No such pour" message="This meeting's flight has no pour with this number." />;
   const count = flight.data.length;

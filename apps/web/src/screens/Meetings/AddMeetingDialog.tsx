@@ -81,7 +81,16 @@ export default function AddMeetingDialog({ onClose }: { onClose: () => void }) {
       ) : null}
       <TextInput type="date" label="Date" required {...form.getInputProps("date")} />
       {nextFree ? (
-        <Button variant="light" size="md" onClick={() => form.setFieldValue("date", nextFree)}>
+        // Its label wraps on a phone rather than being cut off (issue 22: "Jan 8, 20...").
+        <Button
+          variant="light"
+          size="md"
+          h="auto"
+          mih={40}
+          py={6}
+          styles={{ label: { whiteSpace: "normal", textAlign: "center" } }}
+          onClick={() => form.setFieldValue("date", nextFree)}
+        >
           Next second Friday: {formatDate(nextFree)}
         </Button>
       ) : null}

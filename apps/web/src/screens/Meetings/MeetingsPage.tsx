@@ -3,7 +3,7 @@ import { Button } from "@mantine/core";
 import { HomeMessages } from "@club/shared";
 import { cellLinkClass, DataTable } from "../../components/DataTable";
 import { PageHeader } from "../../components/PageHeader";
-import { EmptyMessage, ErrorAlert, PageLoader } from "../../components/status";
+import { EmptyMessage, LoadError, PageLoader } from "../../components/status";
 import { PlusIcon } from "../../components/icons";
 import { useSession } from "../../lib/appSession";
 import { splitMeetings } from "../../lib/clubCalendar";
@@ -58,7 +58,7 @@ export default function MeetingsPage() {
       {meetings.isPending ? (
         <PageLoader />
       ) : meetings.isError ? (
-        <ErrorAlert message={HomeMessages.fetchData} />
+        <LoadError message={HomeMessages.fetchData} />
       ) : meetings.data.length === 0 ? (
         <EmptyMessage>{HomeMessages.noMeetings}</EmptyMessage>
       ) : (

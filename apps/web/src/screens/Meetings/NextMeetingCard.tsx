@@ -1,7 +1,7 @@
 import { Anchor, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
 import type { MeetingListItem, Rsvp, RsvpStatus } from "@club/shared";
-import { ErrorAlert, PageLoader } from "../../components/status";
+import { ErrorAlert, LoadError, PageLoader } from "../../components/status";
 import { useSession } from "../../lib/appSession";
 import { formatTime } from "../../lib/clubCalendar";
 import { formatLongDate } from "../../lib/format";
@@ -141,7 +141,7 @@ export function NextMeetingCard({
         {next.isPending ? (
           <PageLoader py={12} />
         ) : next.isError ? (
-          <ErrorAlert message="Failed to fetch the next meeting." />
+          <LoadError message="Failed to fetch the next meeting." />
         ) : (
           <>
             <div>

@@ -1,6 +1,7 @@
 import { Button, CopyButton, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
 import "../../styles/modal";
 import { calendarFeedUrls } from "./calendarFeedUrls";
+import { useReturnFocus } from "../../lib/returnFocus";
 
 function CopyField({ label, value }: { label: string; value: string }) {
   return (
@@ -25,6 +26,7 @@ function CopyField({ label, value }: { label: string; value: string }) {
 
 /** The webcal link (opens the calendar app) and both links to copy. */
 export default function SubscribeDialog({ onClose }: { onClose: () => void }) {
+  useReturnFocus();
   const urls = calendarFeedUrls(window.location);
   return (
     <Modal opened onClose={onClose} title="Subscribe to the calendar">

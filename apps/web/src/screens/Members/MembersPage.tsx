@@ -2,7 +2,7 @@ import { Stack, Text, Title } from "@mantine/core";
 import { ServerMessages, type Member, type MemberStatus } from "@club/shared";
 import { PageHeader } from "../../components/PageHeader";
 import { RequireMember } from "../../components/RequireMember";
-import { EmptyMessage, ErrorAlert, PageLoader } from "../../components/status";
+import { EmptyMessage, ErrorAlert, LoadError, PageLoader } from "../../components/status";
 import { useAccount, useMembersList } from "../../lib/useAccount";
 import { useTitle } from "../../lib/useTitle";
 import { InviteCard } from "./InviteCard";
@@ -43,7 +43,7 @@ function MembersScreen() {
   const members = useMembersList(isAdmin);
 
   if (account.isPending) return <PageLoader />;
-  if (account.isError) return <ErrorAlert message="Failed to fetch your account." />;
+  if (account.isError) return <LoadError message="Failed to fetch your account." />;
   if (!isAdmin) {
     return (
       <>
@@ -62,7 +62,7 @@ function MembersScreen() {
       {members.isPending ? (
         <PageLoader />
       ) : members.isError ? (
-        <ErrorAlert message="Failed to fetch members." />
+        <LoadError message="Failed to fetch members." />
       ) : members.data.length === 0 ? (
         <EmptyMessage>No members yet.</EmptyMessage>
       ) : (

@@ -2,7 +2,7 @@ import { Text } from "@mantine/core";
 import { DataTable, cellLinkClass } from "../../components/DataTable";
 import { FillLevel } from "../../components/FillLevel";
 import { PageHeader } from "../../components/PageHeader";
-import { EmptyMessage, ErrorAlert, PageLoader } from "../../components/status";
+import { EmptyMessage, LoadError, PageLoader } from "../../components/status";
 import { formatDate, formatPrice } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
@@ -28,7 +28,7 @@ export default function ShelfPage() {
       {shelf.isPending ? (
         <PageLoader />
       ) : shelf.isError ? (
-        <ErrorAlert message={SHELF_FAILED} />
+        <LoadError message={SHELF_FAILED} />
       ) : shelf.data.length === 0 ? (
         <EmptyMessage>{SHELF_EMPTY}</EmptyMessage>
       ) : (

@@ -4,7 +4,7 @@ import { AreaChart, BarChart, DonutChart, ScatterChart } from "@mantine/charts";
 import { ColorSwatch, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import type { Stats, StatsAverage, StatsCount } from "@club/shared";
 import { PageHeader } from "../../components/PageHeader";
-import { ErrorAlert, PageLoader } from "../../components/status";
+import { LoadError, PageLoader } from "../../components/status";
 import { formatPrice } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
@@ -220,7 +220,7 @@ export default function StatsPage() {
       {stats.isPending ? (
         <PageLoader />
       ) : stats.isError ? (
-        <ErrorAlert message="Failed to fetch the stats." />
+        <LoadError message="Failed to fetch the stats." />
       ) : (
         <Stack>
           <Figures stats={stats.data} />

@@ -4,7 +4,7 @@ import { Messages, type ThemeListItem } from "@club/shared";
 import { DataTable } from "../../components/DataTable";
 import { PageHeader } from "../../components/PageHeader";
 import { EditIcon, PlusIcon, TrashIcon } from "../../components/icons";
-import { EmptyMessage, ErrorAlert, PageLoader } from "../../components/status";
+import { EmptyMessage, LoadError, PageLoader } from "../../components/status";
 import { datePart, formatDate, isNeverUsed } from "../../lib/format";
 import { usePermissions } from "../../lib/permissions";
 import { trpc } from "../../lib/trpc";
@@ -68,7 +68,7 @@ export default function ThemeIdeasPage() {
       {themes.isPending ? (
         <PageLoader />
       ) : themes.isError ? (
-        <ErrorAlert message={Messages.fetchThemes} />
+        <LoadError message={Messages.fetchThemes} />
       ) : themes.data.length === 0 ? (
         <EmptyMessage>No themes yet.</EmptyMessage>
       ) : (
