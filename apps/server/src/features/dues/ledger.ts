@@ -45,8 +45,9 @@ const dateOf = (line: LedgerLine) => line.date ?? `${line.month ?? "0000-01"}-01
  * Where a member stands: the one computation behind the member's page, the treasurer's list,
  * the statement, the export and the reminder email.
  *
- * Credits (payments, waivers, an opening credit) pay the charges in order: a balance brought
- * forward first, then the joining fee and the months, oldest first. "Paid through" is the last
+ * A hardship waiver waives its own month's charge. Other credits (payments, an opening credit,
+ * waivers of months not charged yet) pay the charges in order: a balance brought forward first,
+ * then the joining fee and the months, oldest first. "Paid through" is the last
  * month so covered (from the month before the ledger's first charged month, when it has an
  * opening); credit left over after the last charged month pays the following months at the
  * monthly rate. Charges of the current month are due, not late: a member is behind only when a
@@ -59,7 +60,11 @@ export function summarise(
 ): LedgerSummary {
   const live = lines.filter(isLive);
   const balanceCents = live.reduce((sum, l) => sum + l.amountCents, 0);
-  let credit = -live.filter((l) => l.amountCents < 0).reduce((sum, l) => sum + l.amountCents, 0);
+  // A waiver waives its own month's charge; one for a month not charged (yet) is credit.
+  const waivers = new Map<string, number>();
+  for (const l of live)
+    if (l.kind === "waiver" && l.month !== null)
+      waivers.set(l.month, (waivers.get(l.month) ?? 0) - l.amountCents);
   const charges = live
     .filter((l) => l.amountCents > 0)
     .sort(
@@ -67,29 +72,38 @@ export function summarise(
         chargeMonth(a).localeCompare(chargeMonth(b)) ||
         (KIND_ORDER[a.kind] ?? 3) - (KIND_ORDER[b.kind] ?? 3) ||
         dateOf(a).localeCompare(dateOf(b)),
-    );
+    )
+    .map((line) => {
+      const waived = line.kind === "monthly" && line.month !== null ? (waivers.get(line.month) ?? 0) : 0;
+      const cover = Math.min(waived, line.amountCents);
+      if (cover > 0) waivers.set(line.month as string, waived - cover);
+      return { line, cents: line.amountCents - cover };
+    });
+  let credit =
+    -live.filter((l) => l.amountCents < 0 && l.kind !== "waiver").reduce((sum, l) => sum + l.amountCents, 0) +
+    [...waivers.values()].reduce((sum, left) => sum + left, 0);
 
   let paidThrough: string | null = opts.ledgerStart ? addMonths(opts.ledgerStart, -1) : null;
   let covered = true;
   const unpaid: { line: LedgerLine; cents: number }[] = [];
-  for (const line of charges) {
-    if (covered && credit >= line.amountCents) {
-      credit -= line.amountCents;
+  for (const { line, cents } of charges) {
+    if (covered && credit >= cents) {
+      credit -= cents;
       if (line.kind === "monthly") paidThrough = line.month;
       continue;
     }
     if (covered) {
       covered = false;
-      unpaid.push({ line, cents: line.amountCents - credit });
+      unpaid.push({ line, cents: cents - credit });
       credit = 0;
       // Owing from before the ledger: not paid through its start either.
       if (line.kind === "opening") paidThrough = null;
-    } else {
-      unpaid.push({ line, cents: line.amountCents });
+    } else if (cents > 0) {
+      unpaid.push({ line, cents });
     }
   }
   if (covered && paidThrough !== null) {
-    const lastMonthly = charges.filter((l) => l.kind === "monthly").at(-1)?.month ?? paidThrough;
+    const lastMonthly = charges.filter((c) => c.line.kind === "monthly").at(-1)?.line.month ?? paidThrough;
     const ahead = Math.floor(credit / CLUB_RULES.monthlyDuesCents);
     if (ahead > 0) paidThrough = addMonths(lastMonthly, ahead);
   }

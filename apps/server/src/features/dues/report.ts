@@ -30,7 +30,8 @@ function bucketOf(kind: DuesKind): Bucket {
   return "charge";
 }
 
-const dollars = (cents: number) => cents / 100;
+/** Dollars, never -0. */
+const dollars = (cents: number) => cents / 100 + 0;
 
 /**
  * The treasurer's report for the months from..to (inclusive). Every line counts on its own date

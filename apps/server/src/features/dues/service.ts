@@ -35,7 +35,7 @@ import { runDuesJob } from "./job";
 import { summarise, waiverEligibleFrom, waiverRefusal, type LedgerLine, type LedgerSummary } from "./ledger";
 import { applyOpening, effectiveOpening, fieldError, ledgerSnapshot, openingSnapshot } from "./opening";
 
-const toDollars = (cents: number) => cents / 100;
+const toDollars = (cents: number) => cents / 100 + 0;
 
 export const fullName = (m: { firstName: string; lastName: string }) => `${m.firstName} ${m.lastName}`;
 
