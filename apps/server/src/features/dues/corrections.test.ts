@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ActivityEntry, DuesMember, DuesReport, DuesStatement } from "@club/shared";
+import type { DuesMember, DuesReport, DuesStatement } from "@club/shared";
 import { createTestApp, type TestApp } from "../../../test/helpers";
 import { runDuesJob } from "./job";
 
