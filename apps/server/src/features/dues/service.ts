@@ -52,8 +52,9 @@ export function standingOf(
   ctx: Deps,
   rows: LedgerLine[],
   opening: DuesOpeningRow | undefined,
+  currentMonth = monthIn(ctx.config.clubTimezone, ctx.now()),
 ): LedgerSummary {
-  return summarise(rows, monthIn(ctx.config.clubTimezone, ctx.now()), {
+  return summarise(rows, currentMonth, {
     ledgerStart: opening?.firstChargedMonth ?? null,
   });
 }
@@ -132,6 +133,7 @@ export function allDues(ctx: Deps): DuesMember[] {
     else byMember.set(row.memberId, [row]);
   }
   const openings = new Map(listDuesOpenings(ctx.db).map((o) => [o.memberId, o]));
+  const currentMonth = monthIn(ctx.config.clubTimezone, ctx.now());
   return listDuesMembers(ctx.db)
     .filter((m) => m.status === "active" || byMember.has(m.id))
     .map((m) => {
@@ -139,7 +141,7 @@ export function allDues(ctx: Deps): DuesMember[] {
       const opening = openings.get(m.id);
       return {
         member: { id: m.id, firstName: m.firstName, lastName: m.lastName },
-        ...standingFields(standingOf(ctx, rows, opening)),
+        ...standingFields(standingOf(ctx, rows, opening, currentMonth)),
         memberSince: effectiveOpening(ctx, m, opening, rows).memberSince,
       };
     });
