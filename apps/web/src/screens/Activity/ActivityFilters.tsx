@@ -11,6 +11,8 @@ export const ENTITY_KINDS = [
   { value: "image", label: "Photos" },
   { value: "member", label: "Members" },
   { value: "invite", label: "Invites" },
+  { value: "duesEntry", label: "Dues" },
+  { value: "duesOpening", label: "Dues openings" },
 ] as const;
 
 export interface ActivityFilter {
