@@ -318,8 +318,8 @@ describe("calendar, reminders' links and the dues ledger", () => {
     await shot(page, "treasurer-payment-dialog-phone-dark");
     await pay.getByRole("button", { name: "Record payment" }).click();
     await hides(pay);
-    await shows(toast(page, "Payment recorded for Pat Payer."));
-    await shows(seen(statement.getByText("Settled")));
+    await shows(toast(page, "Payment of $52.00 (bank transfer) recorded for Pat Payer."));
+    await shows(seen(statement.getByText("Paid up", { exact: true })));
     await shows(seen(statement.getByText("Payment (bank transfer)")));
     const after = await club.apiOk<DuesStatement>(
       "GET",
@@ -330,7 +330,7 @@ describe("calendar, reminders' links and the dues ledger", () => {
     expect(after.balance).toBe(0);
     expect(after.paidThrough).toBe(today.slice(0, 7));
     expect(after.entries[0]).toMatchObject({ kind: "payment", amount: -52, method: "bank transfer" });
-    await shows(payerCard.getByText("Up to date"));
+    await shows(payerCard.getByText("Paid up"));
 
     // Pat joined today: a hardship waiver is refused, and the dialog says which rule.
     await statement.getByRole("button", { name: "Grant waiver" }).click();
@@ -358,7 +358,9 @@ describe("calendar, reminders' links and the dues ledger", () => {
     ]);
     expect(download.suggestedFilename()).toMatch(/^dues-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync(await download.path(), "utf8");
-    expect(csv.split("\r\n")[0]).toBe("member,balance,paid through,date,kind,month,amount,method,note");
+    expect(csv.split("\r\n")[0]).toBe(
+      "member,balance,paid through,date,kind,month,amount,method,note,standing,entry,voided,voids,reason",
+    );
     expect(csv).toContain("Pat Payer,0.00");
     expect(csv).toContain('-52.00,bank transfer,"First payment, by transfer"');
     expect(await noSidewaysScroll(page)).toBe(true);
@@ -374,7 +376,7 @@ describe("calendar, reminders' links and the dues ledger", () => {
     await onScreen(page, "Treasurer");
     const table = main(page).getByRole("table", { name: "Dues of every member" });
     const payerRow = table.getByRole("row").filter({ hasText: "Pat Payer" });
-    await shows(payerRow.getByText("Up to date"));
+    await shows(payerRow.getByText("Paid up"));
     await payerRow.getByRole("button", { name: "Pat Payer" }).click();
     const statement = main(page).getByRole("region", { name: "Statement: Pat Payer" });
     await statement.getByRole("button", { name: "Record payment" }).click();
@@ -383,7 +385,7 @@ describe("calendar, reminders' links and the dues ledger", () => {
     await chooseOption(pay, page, "Method", "cash");
     await pay.getByRole("button", { name: "Record payment" }).click();
     await hides(pay);
-    await shows(toast(page, "Payment recorded for Pat Payer."));
+    await shows(toast(page, "Payment of $12.00 (cash) recorded for Pat Payer."));
     const after = await club.apiOk<DuesStatement>(
       "GET",
       `/api/Dues/Members/${payer.id}`,

@@ -27,7 +27,7 @@ export function DuesRules({ statement, now = today() }: { statement: DuesStateme
             ? "You paid your joining fee before the club kept its dues here, so it is not charged."
             : "It is charged once, when you join."}
         </List.Item>
-        <List.Item>{RULES.firstMeeting} Visitors pay nothing for their first meeting.</List.Item>
+        <List.Item>{RULES.firstMeeting} That is the one you came to as a visitor, before joining.</List.Item>
         {opening.recorded && opening.openingBalance !== 0 ? (
           <List.Item>
             When the club started keeping your dues here,{" "}

@@ -36,26 +36,21 @@ function Figure({
   );
 }
 
-/** Why a line no longer counts, or what a void reverses: "Voided: typed 520 instead of 52". */
+/** Why a line no longer counts, or what a void reverses: "Voided · typed 520 instead of 52". */
 function VoidNote({ entry }: { entry: DuesEntry }) {
-  if (entry.voided)
-    return (
-      <Group gap={6} wrap="wrap" component="span">
-        <Badge color="gray" variant="outline" size="sm" radius="sm">
+  if (!entry.voided && entry.kind !== "void") return null;
+  return (
+    <Text size="sm" c="dimmed" className={classes.reason}>
+      {entry.voided ? (
+        <Badge color="gray" variant="outline" size="sm" radius="sm" mr={6} component="span">
           Voided
         </Badge>
-        <Text span size="sm" c="dimmed" className={classes.reason}>
-          {entry.reason}
-        </Text>
-      </Group>
-    );
-  if (entry.kind === "void")
-    return (
-      <Text span size="sm" c="dimmed" className={classes.reason}>
-        {entry.reason}
-      </Text>
-    );
-  return null;
+      ) : (
+        "Reason: "
+      )}
+      {entry.reason}
+    </Text>
+  );
 }
 
 /**

@@ -124,7 +124,8 @@ function MembersList({ rows, onChoose }: { rows: DuesMember[]; onChoose: (member
                 <Text fw={700}>{fullName(row)}</Text>
                 <StandingBadge of={row} />
                 <Text size="sm" c="dimmed" mt={4}>
-                  Balance {formatMoney(row.balance)} · paid through {formatMonth(row.paidThrough)}
+                  Balance {formatMoney(row.balance)} ·{" "}
+                  {row.paidThrough ? `paid through ${formatMonth(row.paidThrough)}` : "nothing paid yet"}
                 </Text>
               </div>
               <Button
