@@ -15,6 +15,7 @@ import {
   type SessionOptions,
 } from "./support/browser";
 import { DEMO_LOGIN, startClub, type Club, type Member } from "./support/server";
+import { seriousViolations } from "./support/axe";
 import { chooseOption, dialog, hides, onScreen, shows, toast } from "./support/ui";
 
 const PHONE = { width: 375, height: 800 };
@@ -53,6 +54,9 @@ describe("the dues ledger: right from the first day, every mistake correctable",
     mkdirSync(dir, { recursive: true });
     await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
   };
+  /** axe-core finds no serious or critical problem on the page as it is now. */
+  const accessible = async (page: Page, where: string) =>
+    expect(await seriousViolations(page), `axe on ${where}`).toEqual([]);
   const noSidewaysScroll = (page: Page) =>
     page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
   const statementOf = (member: Member) =>
@@ -118,6 +122,7 @@ describe("the dues ledger: right from the first day, every mistake correctable",
         await shows(rules.getByText(/you qualify from/));
         expect(await noSidewaysScroll(page)).toBe(true);
         await shot(page, `newcomer-dues-${label.replace(", ", "-")}`);
+        await accessible(page, `/dues (${label})`);
         expectNoPageErrors(watchOf(page), "/dues");
       });
     }
@@ -165,6 +170,7 @@ describe("the dues ledger: right from the first day, every mistake correctable",
       const through = `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`;
       await shows(pay.getByText(`This pays through ${monthLabel(through)}. Record it anyway?`));
       await shot(page, "correction-1-question-phone-dark");
+      await accessible(page, "the payment's question");
       expect((await statementOf(nina)).entries.some((e) => e.kind === "payment")).toBe(false);
       await pay.getByRole("button", { name: "Record anyway" }).click();
       await hides(pay);
@@ -179,6 +185,7 @@ describe("the dues ledger: right from the first day, every mistake correctable",
       await expect.poll(() => voiding.getByRole("button", { name: "Void entry" }).isDisabled()).toBe(true);
       await voiding.getByLabel("Reason").fill("typed 520 instead of 52");
       await shot(page, "correction-2-void-dialog-phone-dark");
+      await accessible(page, "the void dialog");
       await voiding.getByRole("button", { name: "Void entry" }).click();
       await hides(voiding);
       await shows(toast(page, "Voided: Payment (cash), -$520.00."));
@@ -188,6 +195,7 @@ describe("the dues ledger: right from the first day, every mistake correctable",
       await shows(history.getByText("typed 520 instead of 52").first());
       await shows(history.getByText(`Void of Payment (cash), ${formatDate(typo.date)}`));
       await shot(page, "correction-3-voided-phone-dark");
+      await accessible(page, "a statement with a voided line");
 
       await statement.getByRole("button", { name: "Record payment" }).click();
       const right = dialog(page, "Record payment: Nina Newcomer");
@@ -283,6 +291,7 @@ describe("the dues ledger: right from the first day, every mistake correctable",
         d.getByText(/^Member since May 4, 2018, joining fee paid then, charged from .*, \$24\.00 owed\.$/),
       );
       await shot(page, "opening-dialog-desktop-dark");
+      await accessible(page, "the opening dialog");
       await d.getByRole("button", { name: "Save opening" }).click();
       await hides(d);
       await shows(toast(page, "Opening saved for Omar Oldtimer."));
@@ -331,6 +340,7 @@ describe("the dues ledger: right from the first day, every mistake correctable",
       expect(s).toMatchObject({ balance: 24, standing: "behind", amountBehind: 24, amountDue: 24 });
       expect(await noSidewaysScroll(page)).toBe(true);
       await shot(page, "opening-then-waiver-phone-light");
+      await accessible(page, "the treasurer's statement (light)");
 
       // Omar's own page explains it.
       const own = await club.tokensFor(omar.email);
@@ -387,6 +397,7 @@ describe("the dues ledger: right from the first day, every mistake correctable",
       const received = report.byMonth.find((m) => m.month === today.slice(0, 7))!.received;
       await shows(thisMonth.getByRole("cell", { name: money(received), exact: true }).first());
       await shot(page, "report-desktop-light");
+      await accessible(page, "the report (light)");
 
       const [download] = await Promise.all([
         page.waitForEvent("download"),
@@ -422,6 +433,7 @@ describe("the dues ledger: right from the first day, every mistake correctable",
       await expect.poll(() => new URL(page.url()).search).toBe(`?from=${year - 1}-07&to=${year}-06`);
       expect(await noSidewaysScroll(page)).toBe(true);
       await shot(page, "report-phone-dark");
+      await accessible(page, "the report on a phone (dark)");
     });
   });
 
