@@ -587,3 +587,80 @@ describe("the treasurer's report", () => {
     }
   });
 });
+
+describe("over tRPC's HTTP transport (the web app's)", () => {
+  const call = (path: string, input: unknown, token = treasurer.token) =>
+    t.request({
+      method: "POST",
+      url: `/trpc/${path}`,
+      token,
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify(input),
+    });
+  const query = (path: string, input: unknown, token = treasurer.token) =>
+    t.request({
+      method: "GET",
+      url: `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`,
+      token,
+    });
+
+  it("dues.void: 400 naming the field, 404, 409 with its reason, 403; nothing stored on a refusal", async () => {
+    const eve = await t.member();
+    runDuesJob(t.app.deps);
+    const charge = (await statementOf(eve.user.id)).entries.find((e) => e.kind === "joining")!;
+    const before = state();
+    const empty = await call("dues.void", { id: charge.id, reason: " " });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.data.zodError.fieldErrors).toHaveProperty("reason");
+    expect((await call("dues.void", { id: 999_999, reason: "x" })).json().error.data.code).toBe("NOT_FOUND");
+    expect((await call("dues.void", { id: charge.id, reason: "x" }, eve.token)).statusCode).toBe(403);
+    expect(state()).toBe(before);
+    const ok = await call("dues.void", { id: charge.id, reason: "joined in error" });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().result.data.entries.find((e: { id: number }) => e.id === charge.id)).toMatchObject({
+      voided: true,
+      reason: "joined in error",
+    });
+    const twice = await call("dues.void", { id: charge.id, reason: "again" });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.data.reason).toBe("ALREADY_VOIDED");
+  });
+
+  it("dues.setOpening: the same 400s as REST, naming the field; then the opening", async () => {
+    const fay = await t.member();
+    runDuesJob(t.app.deps);
+    const body = {
+      memberId: fay.user.id,
+      memberSince: "2020-02-02",
+      joiningFeePaid: true,
+      firstChargedMonth: "2026-11",
+      openingBalance: 0,
+      note: "",
+    };
+    const before = state();
+    for (const [bad, field] of [
+      [{ memberSince: "2026-11-24" }, "memberSince"],
+      [{ firstChargedMonth: "2026-12" }, "firstChargedMonth"],
+      [{ openingBalance: 0.001 }, "openingBalance"],
+      [{ openingBalance: 100_001 }, "openingBalance"],
+    ] as const) {
+      const res = await call("dues.setOpening", { ...body, ...bad });
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(res.json().error.data.zodError.fieldErrors, JSON.stringify(bad)).toHaveProperty(field);
+    }
+    expect(state()).toBe(before);
+    const ok = await call("dues.setOpening", { ...body, openingBalance: -100_000 });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().result.data).toMatchObject({ standing: "in-credit", memberSince: "2020-02-02" });
+  });
+
+  it("dues.report and dues.member answer the treasurer; a member gets a 403", async () => {
+    const report = await query("dues.report", { from: "2026-11", to: "2026-11" });
+    expect(report.statusCode).toBe(200);
+    expect(report.json().result.data).toMatchObject({ from: "2026-11", to: "2026-11" });
+    expect((await query("dues.report", {}, ann.token)).statusCode).toBe(403);
+    const bad = await query("dues.report", { from: "2026-11", to: "2026-10" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.data.zodError.fieldErrors).toHaveProperty("to");
+  });
+});
