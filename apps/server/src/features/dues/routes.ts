@@ -33,6 +33,7 @@ export const duesExportRoute: RestOnlyRoute = {
         throw new ForbiddenError(ServerMessages.treasurerOnly);
       const members = allDues(deps);
       const byId = new Map(members.map((m) => [m.member.id, m]));
+      const standing = new Map(members.map((m) => [m.member.id, standingLabel(m)]));
       const lines = [
         csvLine([
           "member",
@@ -53,7 +54,9 @@ export const duesExportRoute: RestOnlyRoute = {
       ];
       const entries = [...listDuesEntries(deps.db)].reverse();
       const voidReason = new Map(entries.flatMap((e) => (e.voids !== null ? [[e.voids, e.reason]] : [])));
-      for (const entry of entries) {
+      for (const [index, entry] of entries.entries()) {
+        // A long ledger is written a slice at a time, so other requests are served in between.
+        if (index % 1000 === 999) await new Promise((resolve) => setImmediate(resolve));
         const m = byId.get(entry.memberId);
         if (!m) continue;
         lines.push(
@@ -67,7 +70,7 @@ export const duesExportRoute: RestOnlyRoute = {
             (entry.amountCents / 100).toFixed(2),
             entry.method,
             entry.note,
-            standingLabel(m),
+            standing.get(entry.memberId) ?? "",
             entry.id,
             entry.voidedBy !== null ? "yes" : "",
             entry.voids,
