@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DuesMember, DuesReport, DuesStatement } from "@club/shared";
+import { multipartBody } from "../../../test/fuzz/fixtures";
 import { createTestApp, type TestApp } from "../../../test/helpers";
 import { runDuesJob } from "./job";
 
@@ -662,5 +663,38 @@ describe("over tRPC's HTTP transport (the web app's)", () => {
     const bad = await query("dues.report", { from: "2026-11", to: "2026-10" });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.data.zodError.fieldErrors).toHaveProperty("to");
+  });
+});
+
+describe("a club restore keeps the ledger whole", () => {
+  it("voids, their marks and the openings come back as they were (the triggers accept them)", async () => {
+    const res = await t.request({ method: "GET", url: "/api/Club/Export", token: admin.token });
+    expect(res.statusCode).toBe(200);
+    const file = res.json<{ tables: Record<string, { columns: string[]; rows: unknown[][] }> }>();
+    const voids = file.tables.dues_entries!;
+    expect(voids.rows.some((row) => row[voids.columns.indexOf("kind")] === "void")).toBe(true);
+    expect(file.tables.dues_openings!.rows.length).toBeGreaterThan(0);
+    const fresh = await createTestApp({ now: () => clock });
+    try {
+      const freshAdmin = await fresh.member(undefined, { role: "admin" });
+      const body = multipartBody([
+        { name: "file", filename: "club.json", contentType: "application/json", data: res.body },
+        { name: "confirm", data: "REPLACE" },
+      ]);
+      const restored = await fresh.request({
+        method: "POST",
+        url: "/api/Club/Import",
+        payload: body.payload,
+        headers: { "content-type": body.contentType },
+        token: freshAdmin.token,
+      });
+      expect(restored.statusCode, restored.body).toBe(200);
+      const rows = (app: TestApp, table: string) =>
+        app.app.deps.db.$client.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all();
+      expect(rows(fresh, "dues_entries")).toEqual(rows(t, "dues_entries"));
+      expect(rows(fresh, "dues_openings")).toEqual(rows(t, "dues_openings"));
+    } finally {
+      await fresh.close();
+    }
   });
 });
