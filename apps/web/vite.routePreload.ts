@@ -102,6 +102,7 @@ export const PRELOAD_ROUTES: PreloadRoute[] = [
   { pattern: "^/journal/?$", screen: "src/screens/MeetingNight/JournalPage.tsx", queries: [] },
   { pattern: "^/dues/?$", screen: "src/screens/Dues/DuesPage.tsx", queries: [] },
   { pattern: "^/treasurer/?$", screen: "src/screens/Treasurer/TreasurerPage.tsx", queries: [] },
+  { pattern: "^/treasurer/report/?$", screen: "src/screens/Treasurer/ReportPage.tsx", queries: [] },
   { pattern: "^/admin/backups/?$", screen: "src/screens/Backups/BackupsPage.tsx", queries: [] },
   { pattern: "^/rsvp/?$", screen: "src/screens/Rsvp/RsvpPage.tsx", queries: [] },
   // Single sign-on's landing: trades the one-time code in the fragment for the tokens.

@@ -44,6 +44,7 @@ type OtherWrite =
   | "Undo (issue 11)"
   | "Meeting night (issue 12)"
   | "Dues (issue 13)"
+  | "Dues corrections and openings (issue 20)"
   | "Cellar (issue 14)"
   | "Merge bottles (issue 14)"
   | "Import and export (issue 14)"
@@ -139,6 +140,10 @@ const CAPABILITY: Record<string, Capability> = {
   "dues.pay": "Dues (issue 13)",
   "POST /api/Dues/Waivers": "Dues (issue 13)",
   "dues.waive": "Dues (issue 13)",
+  "POST /api/Dues/Entries/:id/Void": "Dues corrections and openings (issue 20)",
+  "dues.void": "Dues corrections and openings (issue 20)",
+  "PUT /api/Dues/Members/:memberId/Opening": "Dues corrections and openings (issue 20)",
+  "dues.setOpening": "Dues corrections and openings (issue 20)",
   "PUT /api/Account/Preferences": ACCOUNT,
   "reminders.setPreferences": ACCOUNT,
   "POST /api/Backups": "Backups (issue 15)",
@@ -232,6 +237,8 @@ describe("the endpoint table is complete", () => {
         "GET /api/Dues/Members/:memberId",
         "dues.member",
         "GET /api/Dues/Export",
+        "GET /api/Dues/Report",
+        "dues.report",
         "GET /api/Account/Preferences",
         "reminders.preferences",
         "GET /api/Backups",

@@ -21,6 +21,7 @@ const ResultsPage = lazyRoute(() => import("./screens/MeetingNight/ResultsPage")
 const JournalPage = lazyRoute(() => import("./screens/MeetingNight/JournalPage"));
 const DuesPage = lazyRoute(() => import("./screens/Dues/DuesPage"));
 const TreasurerPage = lazyRoute(() => import("./screens/Treasurer/TreasurerPage"));
+const ReportPage = lazyRoute(() => import("./screens/Treasurer/ReportPage"));
 const RsvpPage = lazyRoute(() => import("./screens/Rsvp/RsvpPage"));
 const BackupsPage = lazyRoute(() => import("./screens/Backups/BackupsPage"));
 const SsoLandingPage = lazyRoute(() => import("./screens/SsoLanding/SsoLandingPage"));
@@ -49,6 +50,7 @@ const ROUTES: { path: string; screen: LazyRoute }[] = [
   { path: "/journal", screen: JournalPage },
   { path: "/dues", screen: DuesPage },
   { path: "/treasurer", screen: TreasurerPage },
+  { path: "/treasurer/report", screen: ReportPage },
   { path: "/rsvp", screen: RsvpPage },
   { path: "/admin/backups", screen: BackupsPage },
   { path: "/login/sso", screen: SsoLandingPage },

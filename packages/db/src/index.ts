@@ -17,6 +17,7 @@ export * from "./queries/entities";
 export * from "./queries/night";
 export * from "./queries/images";
 export * from "./queries/club";
+export * from "./queries/dues";
 export * from "./queries/cellar";
 export * from "./queries/sso";
 export * from "./queries/search";

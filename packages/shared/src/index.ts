@@ -2,6 +2,7 @@ export * from "./activity";
 export * from "./auth";
 export * from "./backups";
 export * from "./club";
+export * from "./dues";
 export * from "./bottles";
 export * from "./cellar";
 export * from "./comments";

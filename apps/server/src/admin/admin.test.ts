@@ -450,3 +450,78 @@ describe("admin command line: membership (approve, role, deactivate, invite)", (
     expect(malformed.stderr).toContain('"not-an-email" is not a valid email address');
   });
 });
+
+describe("admin command line: member-since (the opening of a member's dues)", () => {
+  let t: TestApp;
+  let ada: Awaited<ReturnType<TestApp["member"]>>;
+  let cy: Awaited<ReturnType<TestApp["member"]>>;
+  const admin = (args: string[]) =>
+    run(process.execPath, ["dist/admin/cli.js", ...args], SERVER_DIR, { DATA_DIR: t.dataDir });
+  const statement = async () =>
+    (await t.request({ method: "GET", url: `/api/Dues/Members/${cy.user.id}`, token: ada.token })).json<{
+      standing: string;
+      balance: number;
+      memberSince: string;
+      opening: {
+        joiningFeePaid: boolean;
+        openingBalance: number;
+        recorded: boolean;
+        firstChargedMonth: string;
+      };
+      entries: { kind: string; voided: boolean; reason: string | null }[];
+    }>();
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ada = await t.member("ada@example.org", { role: "admin" });
+    cy = await t.member("cy@example.org");
+    // The dues job enrols Cy as a newcomer of today: the joining fee and this month.
+    expect((await t.request({ method: "GET", url: "/api/Dues/Me", token: cy.token })).statusCode).toBe(200);
+  });
+  afterAll(() => t.close());
+
+  it("sets when a member joined, the joining fee paid then, and a balance brought forward", async () => {
+    const r = await admin([
+      "member-since",
+      "cy@example.org",
+      "2019-03-05",
+      "--joining-fee-paid",
+      "--balance",
+      "24",
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(
+      /^Test Member\d+: member since March 5, 2019, joining fee paid before the app, dues charged from \w+ \d{4}, \$24\.00 owed brought forward\. Now: \$24\.00 behind\.\n$/,
+    );
+    const s = await statement();
+    expect(s.memberSince).toBe("2019-03-05");
+    expect(s.opening).toMatchObject({ joiningFeePaid: true, openingBalance: 24, recorded: true });
+    expect(s.entries.find((e) => e.kind === "joining")).toMatchObject({ voided: true, reason: "opening" });
+    const [entry] = (
+      await t.request({ method: "GET", url: "/api/Activity?entity=duesOpening", token: ada.token })
+    ).json<{ action: string; member: { firstName: string } }[]>();
+    expect(entry).toMatchObject({ action: "admin.memberSince" });
+    // Changed later: a credit (a negative amount after the option) and the fee charged after all.
+    const again = await admin(["member-since", "cy@example.org", "2019-03-05", "--balance=-12"]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toContain("joining fee charged");
+    expect((await statement()).opening).toMatchObject({ joiningFeePaid: false, openingBalance: -12 });
+  });
+
+  it("refuses a date in the future, a bad amount or an unknown member with a clear line, changing nothing", async () => {
+    const before = JSON.stringify(await statement());
+    const future = await admin(["member-since", "cy@example.org", "2999-01-01"]);
+    expect(future.code).toBe(1);
+    expect(future.stderr).toContain("memberSince:");
+    const amount = await admin(["member-since", "cy@example.org", "2019-03-05", "--balance", "lots"]);
+    expect(amount.code).toBe(1);
+    expect(amount.stderr).toContain('"lots" is not an amount');
+    const month = await admin(["member-since", "cy@example.org", "2019-03-05", "--first-month", "2019-13"]);
+    expect(month.code).toBe(1);
+    expect(month.stderr).toContain("firstChargedMonth:");
+    const unknown = await admin(["member-since", "nobody@example.org", "2019-03-05"]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("No member with the email nobody@example.org");
+    expect(JSON.stringify(await statement())).toBe(before);
+  });
+});

@@ -8,6 +8,7 @@ import { SERVER_UMASK } from "../platform/dataDir";
 import { AdminError, backup, confirm, members, resetPassword } from "./commands";
 import { approve, deactivate, invite, role } from "./membership";
 import { restore } from "./restore";
+import { memberSince } from "./dues";
 import { BackupError } from "../platform/backups";
 
 /**
@@ -73,7 +74,7 @@ export function buildProgram(): Command {
   program
     .name("npm run admin --")
     .description(
-      "Admin tasks for the whiskey club: list members, approve, change roles, deactivate, invite, confirm an email address by hand, reset a password, back up, restore a backup.",
+      "Admin tasks for the whiskey club: list members, approve, change roles, deactivate, invite, confirm an email address by hand, reset a password, set when a member joined (their dues opening), back up, restore a backup.",
     )
     .showHelpAfterError("(add --help for usage)")
     .addHelpText(
@@ -90,6 +91,7 @@ Examples:
   npm run admin -- invite ann@example.org
   npm run admin -- confirm ann@example.org
   npm run admin -- reset-password ann@example.org
+  npm run admin -- member-since ann@example.org 2019-03-05 --joining-fee-paid --balance 24
   npm run backup -- backups/club-$(date +%F).sqlite
   npm run admin -- restore data/backups/club-2026-05-01T0300.sqlite   (server stopped)
   docker compose exec club npm run admin -- members        (in Docker)`,
@@ -216,6 +218,34 @@ Examples:
           say("Give it to the member privately.");
         }
       }),
+    );
+
+  program
+    .command("member-since")
+    .description(
+      "set the opening of a member's dues ledger, for members from before the app: the date they became a member, whether the joining fee was paid then, the first month the app charges and a balance brought forward (recorded in the activity log, like the Treasurer screen's Opening)",
+    )
+    .argument("<email>", "the member's email address")
+    .argument("<date>", "the date they became a member, YYYY-MM-DD (not in the future)")
+    .option("--joining-fee-paid", "the joining fee was paid then: none is charged (a charged one is voided)")
+    .option(
+      "--first-month <YYYY-MM>",
+      "the first month the app charges (default: as recorded, else this month)",
+    )
+    .option(
+      "--balance <dollars>",
+      "owed when they started using the app: positive owed, negative in credit (default: as recorded, else 0)",
+    )
+    .option("--note <text>", "a note on the balance brought forward")
+    .action(
+      (
+        email: string,
+        date: string,
+        opts: { joiningFeePaid?: boolean; firstMonth?: string; balance?: string; note?: string },
+      ) =>
+        withDatabase(async (db, config) => {
+          say(await memberSince(db, config, email, date, opts));
+        }),
     );
 
   program

@@ -35,7 +35,7 @@ function cliLogger(): FastifyBaseLogger {
   } as unknown as FastifyBaseLogger;
 }
 
-function memberRow(db: Db, rawEmail: string): MemberRow {
+export function memberRow(db: Db, rawEmail: string): MemberRow {
   const email = EmailSchema.safeParse(rawEmail);
   if (!email.success) throw new AdminError(`"${rawEmail}" is not a valid email address.`);
   const member = findMemberByEmail(db, email.data) ?? findRegistrations(db, email.data, 1)[0];
@@ -58,7 +58,7 @@ function actingMember(db: Db, fallback: MemberRow | null): AuthedCtx["user"] {
 }
 
 /** Runs a members service function as the CLI; its refusals become the CLI's errors (exit code 1). */
-async function asAdmin<T>(
+export async function asAdmin<T>(
   db: Db,
   config: Config,
   command: string,
@@ -66,12 +66,13 @@ async function asAdmin<T>(
   run: (ctx: AuthedCtx) => T,
 ): Promise<T> {
   const mailer = new Mailer(db, config, cliLogger());
-  // The service functions use the database, the config and the mailer; nothing else of Deps.
+  // The service functions use the database, the config, the mailer and the clock; nothing else of Deps.
   const ctx = {
     db,
     config,
     mailer,
     user: actingMember(db, subject),
+    now: () => new Date(),
     requestId: null,
     action: `admin.${command}`,
   } as unknown as AuthedCtx;

@@ -3,7 +3,7 @@ import { imageBytesRoute } from "../features/bottles/imageBytes";
 import { imageUploadRoute } from "../features/bottles/imageUpload";
 import { resultsCsvRoute } from "../features/night/resultsCsv";
 import { calendarFeedRoute, meetingCalendarRoute } from "../features/calendar/routes";
-import { duesExportRoute } from "../features/dues/routes";
+import { duesExportRoute, duesReportRoute } from "../features/dues/routes";
 import { healthRoute } from "../platform/health";
 import { latestBackupRoute } from "../features/backups/routes";
 import { ssoCallbackRoute, ssoStartRoute } from "../features/sso/routes";
@@ -28,6 +28,7 @@ export const restOnlyRoutes: RestOnlyRoute[] = [
   calendarFeedRoute,
   meetingCalendarRoute,
   duesExportRoute,
+  duesReportRoute,
   healthRoute,
   latestBackupRoute,
   ssoStartRoute,

@@ -15,7 +15,13 @@ const t = initTRPC
         data: {
           ...shape.data,
           stack: undefined,
-          zodError: error.cause instanceof ZodError ? issuesOf(error.cause) : null,
+          // A service's 400 naming a field carries its ZodError too (REST puts it in error.issues).
+          zodError:
+            error.cause instanceof ZodError
+              ? issuesOf(error.cause)
+              : error.cause instanceof AppError && error.cause.cause instanceof ZodError
+                ? issuesOf(error.cause.cause)
+                : null,
           reason: error.cause instanceof AppError ? (error.cause.details.reason ?? null) : null,
         },
       };

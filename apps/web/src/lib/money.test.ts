@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeBalance, describeBehind, formatMoney, formatMonth } from "./money";
+import { formatMoney, formatMonth } from "./money";
 
 describe("money and months on the dues screens", () => {
   it("formats dollars with cents, a thousands separator and a leading minus", () => {
@@ -11,18 +11,9 @@ describe("money and months on the dues screens", () => {
     expect(formatMoney(-0.001)).toBe("$0.00");
   });
 
-  it("says what a balance means", () => {
-    expect(describeBalance(24)).toBe("$24.00 due");
-    expect(describeBalance(-12)).toBe("$12.00 in credit");
-    expect(describeBalance(0)).toBe("Settled");
-  });
-
-  it("names months and what is owed", () => {
+  it("names months", () => {
     expect(formatMonth("2026-03")).toBe("March 2026");
     expect(formatMonth("2025-12")).toBe("December 2025");
     expect(formatMonth(null)).toBe("Nothing yet");
-    expect(describeBehind(0)).toBe("Up to date");
-    expect(describeBehind(-12)).toBe("Up to date");
-    expect(describeBehind(52)).toBe("$52.00 behind");
   });
 });

@@ -8,23 +8,12 @@ export function formatMoney(dollars: number): string {
   return `${sign}$${whole}.${String(cents % 100).padStart(2, "0")}`;
 }
 
-/** What a balance means for the member: "$24.00 due", "$12.00 in credit" or "Settled". */
-export function describeBalance(balance: number): string {
-  if (Math.round(balance * 100) === 0) return "Settled";
-  return balance > 0 ? `${formatMoney(balance)} due` : `${formatMoney(-balance)} in credit`;
-}
-
 /** "March 2026" for "2026-03"; "Nothing yet" for null. */
 export function formatMonth(month: string | null): string {
   if (!month) return "Nothing yet";
   const index = Number(month.slice(5, 7)) - 1;
   const name = MONTHS[index];
   return name ? `${name} ${month.slice(0, 4)}` : month;
-}
-
-/** "$24.00 behind" or "Up to date" (the amount owed says more than months: it includes the joining fee). */
-export function describeBehind(balance: number): string {
-  return Math.round(balance * 100) > 0 ? `${formatMoney(balance)} behind` : "Up to date";
 }
 
 /** The current month as YYYY-MM (local time). */

@@ -6,7 +6,16 @@ import type { UndoAction } from "./notify";
 import { trpc } from "./trpc";
 
 /** The kinds of entity a member's change can be undone on (the activity log's `entity`). */
-export type UndoEntity = "meeting" | "meetingBottle" | "bottle" | "instance" | "comment" | "theme" | "image";
+export type UndoEntity =
+  | "meeting"
+  | "meetingBottle"
+  | "bottle"
+  | "instance"
+  | "comment"
+  | "theme"
+  | "image"
+  | "duesEntry"
+  | "duesOpening";
 
 /** An entry of the activity log, as the web app receives it. */
 export type ActivityItem = RouterOutputs["activity"]["list"][number];

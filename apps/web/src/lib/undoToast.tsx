@@ -40,6 +40,7 @@ export function showUndoToast(message: string, undo: UndoAction): void {
     id,
     color: "green",
     withBorder: true,
+    closeButtonProps: { "aria-label": "Close the message" },
     autoClose: UNDO_TOAST_MS,
     message: <UndoMessage message={message} onUndo={() => void run()} />,
   });

@@ -1,9 +1,8 @@
-import { and, asc, desc, eq, gte, isNotNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gte, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import {
   activity,
   bottles,
-  duesEntries,
   meetingBottles,
   meetingCancellations,
   meetings,
@@ -201,77 +200,3 @@ export const updatePreferences = (
 ): void => {
   db.update(members).set(values).where(eq(members.id, memberId)).run();
 };
-
-// ---- Dues ----
-
-export type DuesEntryRow = typeof duesEntries.$inferSelect;
-
-/** Every confirmed member with the fields the dues job and the ledger read. */
-export const listDuesMembers = (db: Db) =>
-  db
-    .select({
-      id: members.id,
-      email: members.email,
-      firstName: members.firstName,
-      lastName: members.lastName,
-      status: members.status,
-      joinedAt: members.joinedAt,
-      duesFrom: members.duesFrom,
-      duesUntil: members.duesUntil,
-      duesReminders: members.duesReminders,
-      lastCharged: sql<
-        string | null
-      >`(SELECT max(${duesEntries.month}) FROM ${duesEntries} WHERE ${duesEntries.memberId} = ${members.id} AND ${duesEntries.kind} = 'monthly')`,
-    })
-    .from(members)
-    .where(isNotNull(members.emailConfirmedAt))
-    .orderBy(asc(members.lastName), asc(members.firstName), asc(members.id))
-    .all();
-export type DuesMemberRow = ReturnType<typeof listDuesMembers>[number];
-
-export const setDuesPeriod = (
-  db: Db,
-  memberId: number,
-  values: { joinedAt?: string; duesFrom?: string | null; duesUntil?: string | null },
-): void => {
-  db.update(members).set(values).where(eq(members.id, memberId)).run();
-};
-
-/** Inserts a ledger entry; false when the unique indexes say it exists (a monthly charge, a waiver, a joining fee). */
-export const insertDuesEntry = (
-  db: Db,
-  entry: Omit<typeof duesEntries.$inferInsert, "id" | "createdAt">,
-): number | null => {
-  const result = db.insert(duesEntries).values(entry).onConflictDoNothing().run();
-  return result.changes > 0 ? Number(result.lastInsertRowid) : null;
-};
-
-export const listDuesEntries = (db: Db, memberId?: number): DuesEntryRow[] =>
-  db
-    .select()
-    .from(duesEntries)
-    .where(memberId === undefined ? undefined : eq(duesEntries.memberId, memberId))
-    .orderBy(desc(duesEntries.date), desc(duesEntries.id))
-    .all();
-
-export const listWaivedMonths = (db: Db, memberId: number): string[] =>
-  db
-    .select({ month: duesEntries.month })
-    .from(duesEntries)
-    .where(
-      and(eq(duesEntries.memberId, memberId), eq(duesEntries.kind, "waiver"), isNotNull(duesEntries.month)),
-    )
-    .all()
-    .map((r) => r.month as string);
-
-export const findDuesMember = (db: Db, memberId: number) =>
-  db
-    .select({
-      id: members.id,
-      status: members.status,
-      joinedAt: members.joinedAt,
-      duesFrom: members.duesFrom,
-    })
-    .from(members)
-    .where(and(eq(members.id, memberId), isNotNull(members.emailConfirmedAt), ne(members.status, "pending")))
-    .get();

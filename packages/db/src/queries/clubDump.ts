@@ -21,6 +21,7 @@ export const CLUB_TABLES = [
   "rsvps",
   "scores",
   "dues_entries",
+  "dues_openings",
   "notifications_sent",
   "meeting_cancellations",
   "activity",

@@ -1,13 +1,25 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import {
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+  type AnySQLiteColumn,
+} from "drizzle-orm/sqlite-core";
 import { members } from "./members";
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
 /**
- * The dues ledger, in integer cents: charges (joining, monthly) are positive, payments and
- * waivers negative. One monthly charge and one waiver per member and month at most (the unique
- * index makes the monthly job idempotent), one joining fee per member.
+ * The dues ledger, in integer cents: charges (joining, monthly, an opening balance owed) are
+ * positive, payments, waivers and an opening credit negative. A line is never edited or deleted
+ * (issue 20): it is corrected by a `void` line that reverses it (`voids` names the original, with
+ * a `reason`); the database then marks the original (`voidedBy`, set once, by a trigger) and
+ * refuses any other update (migration 0007). One live (not voided) monthly charge and one live
+ * waiver per member and month at most (the unique index makes the monthly job idempotent), one
+ * live joining fee and one live opening balance per member, one void per line.
  */
 export const duesEntries = sqliteTable(
   "dues_entries",
@@ -16,8 +28,8 @@ export const duesEntries = sqliteTable(
     memberId: integer()
       .notNull()
       .references(() => members.id, { onDelete: "cascade" }),
-    kind: text().$type<"joining" | "monthly" | "payment" | "waiver">().notNull(),
-    /** YYYY-MM: the month a monthly charge or a waiver is for. */
+    kind: text().$type<"joining" | "monthly" | "payment" | "waiver" | "opening" | "void">().notNull(),
+    /** YYYY-MM: the month a monthly charge or a waiver is for (a void: its original's month). */
     month: text(),
     /** YYYY-MM-DD in the club's time zone. */
     date: text().notNull(),
@@ -26,17 +38,50 @@ export const duesEntries = sqliteTable(
     note: text().notNull().default(""),
     createdBy: integer().references(() => members.id, { onDelete: "set null" }),
     createdAt: text().notNull().default(now),
+    /** A void line: the line it reverses. */
+    voids: integer().references((): AnySQLiteColumn => duesEntries.id),
+    /** A voided line: its void line (set once by the database when the void is inserted). */
+    voidedBy: integer(),
+    /** A void line: why (1-500 characters; "opening" when an opening contradicted the line). */
+    reason: text(),
   },
   (t) => [
     index("dues_entries_member_idx").on(t.memberId, t.date),
     uniqueIndex("dues_entries_month_idx")
       .on(t.memberId, t.kind, t.month)
-      .where(sql`${t.kind} IN ('monthly', 'waiver')`),
+      .where(sql`${t.kind} IN ('monthly', 'waiver') AND ${t.voidedBy} IS NULL`),
     uniqueIndex("dues_entries_joining_idx")
       .on(t.memberId)
-      .where(sql`${t.kind} = 'joining'`),
+      .where(sql`${t.kind} = 'joining' AND ${t.voidedBy} IS NULL`),
+    uniqueIndex("dues_entries_opening_idx")
+      .on(t.memberId)
+      .where(sql`${t.kind} = 'opening' AND ${t.voidedBy} IS NULL`),
+    uniqueIndex("dues_entries_voids_idx")
+      .on(t.voids)
+      .where(sql`${t.voids} IS NOT NULL`),
   ],
 );
+
+/**
+ * The opening of a member's ledger (issue 20), for members from before the app: when they became
+ * a member, whether the joining fee was paid then, the first month the app charges, and the
+ * balance brought forward (cents: + owed, - in credit) with a note. Set once, changeable; the
+ * ledger lines it implies are written (and the ones it contradicts voided) by features/dues.
+ */
+export const duesOpenings = sqliteTable("dues_openings", {
+  memberId: integer()
+    .primaryKey()
+    .references(() => members.id, { onDelete: "cascade" }),
+  /** YYYY-MM-DD. */
+  memberSince: text().notNull(),
+  joiningFeePaid: integer({ mode: "boolean" }).notNull(),
+  /** YYYY-MM. */
+  firstChargedMonth: text().notNull(),
+  openingBalanceCents: integer().notNull(),
+  note: text().notNull().default(""),
+  setBy: integer().references(() => members.id, { onDelete: "set null" }),
+  setAt: text().notNull().default(now),
+});
 
 /**
  * Emails sent once per member and purpose (a meeting's 7-day and 1-day reminders, a change

@@ -19,6 +19,7 @@ import type { AuthedCtx } from "../../api/context";
 import { ConflictError, ForbiddenError, NotFoundError } from "../../api/errors";
 import { isHostOf } from "../night/access";
 import { isMergeEntry, undoMerge } from "../merge/service";
+import { isLedgerEntry, ledgerEntryVisible, ledgerUndoRefusal, undoLedgerWrite } from "../dues/undo";
 import { recordActivity } from "./record";
 
 /** An author may undo their own change for this long; an admin any change, any time. */
@@ -27,6 +28,8 @@ export const UNDO_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** Why the caller may not undo an entry now, or null when they may. */
 function undoRefusal(ctx: AuthedCtx, entry: ActivityRow, now = Date.now()): AppErrorLike | null {
   if (entry.undoneAt) return { conflict: ServerMessages.alreadyUndone, reason: "ALREADY_UNDONE" };
+  // The dues ledger has its own rules: an undo there is a void (features/dues/undo.ts).
+  if (isLedgerEntry(entry)) return ledgerUndoRefusal(ctx, entry);
   if (entry.undoOf !== null || !isEntityKind(entry.entity) || (entry.before === null && entry.after === null))
     return { conflict: ServerMessages.notUndoable, reason: "NOT_UNDOABLE" };
   if (ctx.user.role === "admin") return null;
@@ -88,10 +91,11 @@ export function getActivity(ctx: AuthedCtx, query: ActivityQuery): ActivityEntry
   });
   const hidden = hiddenPoursFor(ctx);
   // Asking for a hidden pour by its key must not tell that it exists.
-  const visibleRows =
+  const visibleRows = (
     query.entityId === undefined
       ? rows
-      : rows.filter(({ entry }) => redactedKey(entry.entityId, entry.entity, hidden) === entry.entityId);
+      : rows.filter(({ entry }) => redactedKey(entry.entityId, entry.entity, hidden) === entry.entityId)
+  ).filter(({ entry }) => ledgerEntryVisible(ctx, entry));
   return visibleRows.map(({ entry, firstName, lastName }) =>
     redact(
       {
@@ -124,6 +128,7 @@ export function undo(ctx: AuthedCtx, input: { id: number }): { ok: true; activit
   if (refusal && "forbidden" in refusal) throw new ForbiddenError(refusal.forbidden, "UNDO_NOT_ALLOWED");
   if (refusal) throw new ConflictError(refusal.conflict, refusal.reason);
   if (isMergeEntry(entry)) return undoMerge(ctx, entry);
+  if (isLedgerEntry(entry)) return undoLedgerWrite(ctx, entry);
   const kind = entry.entity;
   if (!isEntityKind(kind)) throw new ConflictError(ServerMessages.notUndoable, "NOT_UNDOABLE");
   const key = entry.entityId;

@@ -51,7 +51,7 @@ describe("a new member's dues", () => {
     const paid = await post("/api/Dues/Payments", treasurer.token, {
       memberId: ann.user.id,
       amount: 100,
-      date: "2026-11-20",
+      date: "2026-11-23",
       method: "cash",
       note: "Through March",
     });

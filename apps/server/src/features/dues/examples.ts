@@ -9,6 +9,29 @@ async function longstandingMember(c: EndpointCtx): Promise<number> {
   return user.id;
 }
 
+/** The newest payment line of the fixture member, just recorded: something to void. */
+async function freshPaymentId(c: EndpointCtx): Promise<number> {
+  const statement = await c.t.caller(c.f.treasurer.user).dues.pay({
+    memberId: c.f.member.user.id,
+    amount: 12,
+    date: "2025-01-10",
+    method: "cash",
+    note: "To be voided",
+    confirm: true,
+  });
+  const line = statement.entries.find((e) => e.kind === "payment" && !e.voided);
+  if (!line) throw new Error("no payment to void");
+  return line.id;
+}
+
+/** Two months ago (UTC): a first charged month that is never in the club's future. */
+const recentMonth = () => {
+  const d = new Date();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() - 2);
+  return d.toISOString().slice(0, 7);
+};
+
 export const examples: Examples = {
   procedures: {
     "dues.me": () => undefined,
@@ -22,6 +45,7 @@ export const examples: Examples = {
         date: "2025-01-10",
         method: "cash",
         note: "At the meeting",
+        confirm: true,
       }),
     },
     "dues.waive": {
@@ -33,8 +57,25 @@ export const examples: Examples = {
         reason: "Hardship",
       }),
     },
+    "dues.void": {
+      as: "treasurer",
+      input: async (c) => ({ id: await freshPaymentId(c), reason: "Typed 520 instead of 52" }),
+    },
+    "dues.setOpening": {
+      as: "treasurer",
+      input: async (c) => ({
+        memberId: (await c.t.member()).user.id,
+        memberSince: "2019-03-05",
+        joiningFeePaid: true,
+        firstChargedMonth: recentMonth(),
+        openingBalance: 24,
+        note: "Owed two months at the changeover",
+      }),
+    },
+    "dues.report": { as: "treasurer", input: () => ({ from: "2024-01", to: "2024-12" }) },
   },
   rest: {
     "GET /api/Dues/Export": () => ({}),
+    "GET /api/Dues/Report": () => ({ query: { from: "2024-01", to: "2024-12" } }),
   },
 };

@@ -1,11 +1,12 @@
 import {
   claimNotification,
+  findDuesOpening,
   insertDuesEntry,
   listDuesEntries,
   listDuesMembers,
   setDuesPeriod,
 } from "@club/db";
-import { CLUB_RULES, dollars } from "@club/shared";
+import { CLUB_RULES, dollars, monthLabel } from "@club/shared";
 import type { Deps } from "../../api/context";
 import { addMonths, dateIn } from "../../platform/clubTime";
 import { clubEmail } from "../auth/email";
@@ -87,8 +88,11 @@ export function sendDuesReminders(deps: Deps): void {
   deps.db.transaction(() => {
     for (const m of listDuesMembers(deps.db)) {
       if (m.status !== "active" || !m.duesReminders) continue;
-      const summary = summarise(listDuesEntries(deps.db, m.id), month);
-      if (summary.monthsBehind === 0 || summary.balanceCents <= 0) continue;
+      const opening = findDuesOpening(deps.db, m.id);
+      const summary = summarise(listDuesEntries(deps.db, m.id), month, {
+        ledgerStart: opening?.firstChargedMonth ?? null,
+      });
+      if (summary.standing !== "behind") continue;
       if (!claimNotification(deps.db, m.id, `dues:${month}`)) continue;
       deps.mailer.send(
         clubEmail({
@@ -96,8 +100,11 @@ export function sendDuesReminders(deps: Deps): void {
           subject: `Club dues: ${dollars(summary.balanceCents)} to pay`,
           firstName: m.firstName,
           paragraphs: [
-            `Your club dues balance is ${dollars(summary.balanceCents)} (${summary.monthsBehind} months).` +
-              (summary.paidThrough ? ` You are paid through ${summary.paidThrough}.` : ""),
+            `Your club dues balance is ${dollars(summary.balanceCents)}, of which ${dollars(summary.amountBehindCents)} is for earlier months` +
+              (summary.monthsBehind > 0
+                ? ` (${summary.monthsBehind} ${summary.monthsBehind === 1 ? "month" : "months"}).`
+                : ".") +
+              (summary.paidThrough ? ` You are paid through ${monthLabel(summary.paidThrough)}.` : ""),
             "Please pay the treasurer at the next meeting. You can turn these emails off in your account.",
           ],
           link: { href: `${deps.config.appUrl}/dues`, label: "See your dues" },

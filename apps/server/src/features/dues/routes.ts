@@ -1,11 +1,20 @@
 import { listDuesEntries } from "@club/db";
-import { CsvExportQuerySchema, DATE_COLUMN_SUFFIX, ServerMessages } from "@club/shared";
+import {
+  CsvExportQuerySchema,
+  DATE_COLUMN_SUFFIX,
+  DuesReportRestQuerySchema,
+  DuesReportSchema,
+  ServerMessages,
+  standingLabel,
+} from "@club/shared";
 import { requestCtx } from "../../api/context";
 import { ForbiddenError, parseInput, UnauthorizedError } from "../../api/errors";
 import type { RestOnlyRoute } from "../../api/restOnly";
 import { dateIn } from "../../platform/clubTime";
 import { sendCsv } from "../../platform/csvExport";
 import { csvLine } from "../night/resultsCsv";
+import { reportCsv } from "./report";
+import { duesReport } from "./reportService";
 import { allDues } from "./service";
 
 /** GET /api/Dues/Export: every member's balance, then every ledger entry, as CSV (treasurer, admin). */
@@ -17,7 +26,7 @@ export const duesExportRoute: RestOnlyRoute = {
     tag: "Dues",
     summary: "The dues ledger as CSV",
     description:
-      "For the treasurer and admins: one row per ledger entry (member, date, kind, month, amount in dollars, method, note) with each member's balance.",
+      "For the treasurer and admins: one row per ledger entry (member, date, kind, month, amount in dollars, method, note) with each member's balance and standing; voided entries stay, marked, and each void names the entry it reverses and why.",
     access: "treasurer",
     auth: true,
     query: CsvExportQuerySchema,
@@ -33,6 +42,7 @@ export const duesExportRoute: RestOnlyRoute = {
         throw new ForbiddenError(ServerMessages.treasurerOnly);
       const members = allDues(deps);
       const byId = new Map(members.map((m) => [m.member.id, m]));
+      const standing = new Map(members.map((m) => [m.member.id, standingLabel(m)]));
       const lines = [
         csvLine([
           "member",
@@ -44,9 +54,18 @@ export const duesExportRoute: RestOnlyRoute = {
           "amount",
           "method",
           "note",
+          "standing",
+          "entry",
+          "voided",
+          "voids",
+          "reason",
         ]),
       ];
-      for (const entry of [...listDuesEntries(deps.db)].reverse()) {
+      const entries = [...listDuesEntries(deps.db)].reverse();
+      const voidReason = new Map(entries.flatMap((e) => (e.voids !== null ? [[e.voids, e.reason]] : [])));
+      for (const [index, entry] of entries.entries()) {
+        // A long ledger is written a slice at a time, so other requests are served in between.
+        if (index % 1000 === 999) await new Promise((resolve) => setImmediate(resolve));
         const m = byId.get(entry.memberId);
         if (!m) continue;
         lines.push(
@@ -60,12 +79,56 @@ export const duesExportRoute: RestOnlyRoute = {
             (entry.amountCents / 100).toFixed(2),
             entry.method,
             entry.note,
+            standing.get(entry.memberId) ?? "",
+            entry.id,
+            entry.voidedBy !== null ? "yes" : "",
+            entry.voids,
+            entry.kind === "void" ? entry.reason : (voidReason.get(entry.id) ?? null),
           ]),
         );
       }
       const today = dateIn(deps.config.clubTimezone, deps.now());
       const { bom } = parseInput(CsvExportQuerySchema, req.query);
       return sendCsv(reply, `${lines.join("\r\n")}\r\n`, `dues-${today}.csv`, bom);
+    });
+  },
+};
+
+/**
+ * GET /api/Dues/Report?from=YYYY-MM&to=YYYY-MM[&format=csv] (treasurer, admin): the treasurer's
+ * report as JSON, or as a CSV file. REST-only because of the CSV; the JSON is `dues.report`'s.
+ */
+export const duesReportRoute: RestOnlyRoute = {
+  doc: {
+    method: "GET",
+    path: "/api/Dues/Report",
+    operationId: "duesReport",
+    tag: "Dues",
+    summary: "The treasurer's report",
+    description:
+      "For a period of months (default: this calendar year): money received by month and by method, charges raised, waivers granted, what was voided, what is owed at the start and the end of the period and by whom. Amounts in dollars; `charges`, `payments` and `waivers` are net of voids; `openingOwed` and `closingOwed` are the club's net balance (credit counts against it), every line counted on the date it takes effect, so openingOwed + charges - payments - waivers = closingOwed. `format=csv` answers the same as a CSV file.",
+    access: "treasurer",
+    auth: true,
+    query: DuesReportRestQuerySchema,
+    response: {
+      status: 200,
+      description: "The report (JSON), or the CSV file with format=csv.",
+      schema: DuesReportSchema,
+      binary: ["text/csv; charset=utf-8"],
+    },
+    errors: [],
+  },
+  plugin: async (app) => {
+    app.get("/api/Dues/Report", async (req, reply) => {
+      const deps = req.server.deps;
+      const user = await requestCtx(deps, req.headers.authorization, req.id).auth();
+      if (!user) throw new UnauthorizedError();
+      if (user.role !== "admin" && user.role !== "treasurer")
+        throw new ForbiddenError(ServerMessages.treasurerOnly);
+      const { format, bom, ...period } = parseInput(DuesReportRestQuerySchema, req.query);
+      const report = duesReport(deps, period);
+      if (format !== "csv") return reply.header("cache-control", "no-store").send(report);
+      return sendCsv(reply, reportCsv(report), `dues-report-${report.from}-to-${report.to}.csv`, bom);
     });
   },
 };

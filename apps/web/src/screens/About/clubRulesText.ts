@@ -18,3 +18,14 @@ export const ABOUT_FIGURES = {
   waiverMonths: NUMBER_WORDS[CLUB_RULES.waiverMaxMonths] ?? String(CLUB_RULES.waiverMaxMonths),
   waiverMembershipMonths: String(CLUB_RULES.waiverMinMembershipMonths),
 };
+
+/**
+ * The About page's dues sentences, word for word: the member's Dues page explains the charges in
+ * them (AboutPage.test.ts checks the About page still says each one).
+ */
+export const DUES_RULE_SENTENCES = {
+  monthly: `Dues are ${ABOUT_FIGURES.monthly} per month.`,
+  firstMeeting: "Your first meeting is free.",
+  joining: `Joining costs ${ABOUT_FIGURES.joining}, so the first payment is ${ABOUT_FIGURES.firstPayment} (${ABOUT_FIGURES.joining} joining plus ${ABOUT_FIGURES.monthly} dues).`,
+  waiver: `Dues may be waived for up to ${ABOUT_FIGURES.waiverMonths} months for members of over ${ABOUT_FIGURES.waiverMembershipMonths} months who face financial hardship.`,
+} as const;

@@ -16,6 +16,7 @@ export const ENTITY_KINDS = [
   { value: "duesEntry", label: "Dues" },
   { value: "import", label: "Imports" },
   { value: "backup", label: "Backups" },
+  { value: "duesOpening", label: "Dues openings" },
 ] as const;
 
 export interface ActivityFilter {

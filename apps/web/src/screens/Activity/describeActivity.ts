@@ -1,4 +1,5 @@
 import { formatAbv, formatDate, formatPrice } from "../../lib/format";
+import { describeDues, isDuesEntity } from "./describeDues";
 
 /**
  * The activity log's entries as sentences: "Ann Lee changed the ABV of Lagavulin 16 from 46% to
@@ -258,6 +259,8 @@ class Describer {
 
   /** The sentence after the member's name, for a change of the club's data. */
   what(entry: DescribableEntry): string {
+    // The dues ledger's entries (payments, waivers, voids, openings and their undo): describeDues.ts.
+    if (isDuesEntity(entry.entity)) return describeDues(entry);
     const before = rowOf(entry.before);
     const after = rowOf(entry.after);
     const row = after ?? before;

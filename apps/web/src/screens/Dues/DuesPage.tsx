@@ -7,6 +7,7 @@ import { useSession } from "../../lib/appSession";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
 import { EmailPreferences } from "../Account/EmailPreferences";
+import { DuesRules } from "./DuesRules";
 import { DuesStatementView } from "./DuesStatementView";
 
 function MyDues() {
@@ -15,10 +16,15 @@ function MyDues() {
   if (statement.isPending) return <PageLoader />;
   if (statement.isError) return <ErrorAlert message="Failed to fetch your dues." />;
   const name = account.data ? `${account.data.firstName} ${account.data.lastName}` : "you";
-  return <DuesStatementView statement={statement.data} name={name} />;
+  return (
+    <>
+      <DuesStatementView statement={statement.data} name={name} />
+      <DuesRules statement={statement.data} />
+    </>
+  );
 }
 
-/** /dues: the member's own balance, paid-through month and history; their email preferences. */
+/** /dues: where the member stands, their history, why they owe it; their email preferences. */
 export default function DuesPage() {
   useTitle("My dues");
   const session = useSession();

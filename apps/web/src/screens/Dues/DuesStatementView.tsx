@@ -1,33 +1,108 @@
-import { Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import type { DuesStatement } from "@club/shared";
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
+import { standingLabel, type DuesEntry, type DuesStatement } from "@club/shared";
 import { DataTable } from "../../components/DataTable";
 import { EmptyMessage } from "../../components/status";
 import { formatDate } from "../../lib/format";
-import { describeBalance, describeBehind, formatMoney, formatMonth } from "../../lib/money";
+import { formatMoney, formatMonth } from "../../lib/money";
 import classes from "./Dues.module.css";
-import { entryLabel, entryNote } from "./entryLabel";
+import { canVoid, entryLabel, entryNote } from "./entryLabel";
+import { STANDING_COLORS, standingHint } from "./standing";
 
-function Figure({ label, value, alert }: { label: string; value: string; alert?: boolean }) {
+function Figure({
+  label,
+  value,
+  color,
+  hint,
+}: {
+  label: string;
+  value: string;
+  color?: string;
+  hint?: string;
+}) {
   return (
     <Card withBorder padding="md">
       <Text size="xs" tt="uppercase" fw={700} c="dimmed" lts={0.6}>
         {label}
       </Text>
-      <Text fz="xl" fw={700} mt={4} c={alert ? "red" : undefined}>
+      <Text fz="xl" fw={700} mt={4} c={color}>
         {value}
       </Text>
+      {hint ? (
+        <Text size="sm" c="dimmed" mt={4}>
+          {hint}
+        </Text>
+      ) : null}
     </Card>
   );
 }
 
-/** A member's balance, paid-through month, months behind and history (newest first). */
-export function DuesStatementView({ statement, name }: { statement: DuesStatement; name: string }) {
+/** Why a line no longer counts, or what a void reverses: "Voided · typed 520 instead of 52". */
+function VoidNote({ entry }: { entry: DuesEntry }) {
+  if (!entry.voided && entry.kind !== "void") return null;
+  return (
+    <Text size="sm" c="dimmed" className={classes.reason}>
+      {entry.voided ? (
+        <Badge color="gray" variant="outline" size="sm" radius="sm" mr={6} component="span">
+          Voided
+        </Badge>
+      ) : (
+        "Reason: "
+      )}
+      {entry.reason}
+    </Text>
+  );
+}
+
+/**
+ * A member's standing, balance, paid-through month and every ledger line, newest first. Voided
+ * lines stay, struck through and marked with the reason; with `onVoid` (the treasurer), each line
+ * that counts has a Void button.
+ */
+export function DuesStatementView({
+  statement,
+  name,
+  onVoid,
+}: {
+  statement: DuesStatement;
+  name: string;
+  onVoid?: (entry: DuesEntry, label: string) => void;
+}) {
+  const byId = new Map(statement.entries.map((e) => [e.id, e]));
+  const label = (entry: DuesEntry) => entryLabel(entry, byId);
+  const voidButton = (entry: DuesEntry) =>
+    onVoid && canVoid(entry) ? (
+      <Button
+        variant="default"
+        size="xs"
+        h={40}
+        px="sm"
+        aria-label={`Void ${label(entry)}, ${formatDate(entry.date)}, ${formatMoney(entry.amount)}`}
+        onClick={() => onVoid(entry, label(entry))}
+      >
+        Void
+      </Button>
+    ) : null;
+  const lineClass = (entry: DuesEntry) => (entry.voided ? classes.voided : undefined);
+
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-        <Figure label="Balance" value={describeBalance(statement.balance)} alert={statement.balance > 0} />
+        <Figure
+          label="Standing"
+          value={standingLabel(statement)}
+          color={statement.standing === "behind" ? STANDING_COLORS.behind : undefined}
+          hint={standingHint(statement)}
+        />
+        <Figure
+          label="Balance"
+          value={formatMoney(statement.balance)}
+          hint={
+            statement.balance < 0
+              ? "In credit: a minus is money paid ahead."
+              : "Charges less payments and waivers."
+          }
+        />
         <Figure label="Paid through" value={formatMonth(statement.paidThrough)} />
-        <Figure label="Behind" value={describeBehind(statement.balance)} alert={statement.balance > 0} />
       </SimpleGrid>
       <Title order={3} fz="h4">
         History
@@ -37,24 +112,37 @@ export function DuesStatementView({ statement, name }: { statement: DuesStatemen
       ) : (
         <>
           <div className={classes.wide}>
-            <DataTable label={`Dues history of ${name}`} minWidth={520}>
+            <DataTable label={`Dues history of ${name}`} minWidth={onVoid ? 640 : 520}>
               <thead>
                 <tr>
                   <th>Date</th>
                   <th>Entry</th>
                   <th>Note</th>
                   <th className={classes.amount}>Amount</th>
+                  {onVoid ? (
+                    <th>
+                      <VisuallyHidden>Correct</VisuallyHidden>
+                    </th>
+                  ) : null}
                 </tr>
               </thead>
               <tbody>
                 {statement.entries.map((entry) => (
-                  <tr key={entry.id}>
+                  <tr key={entry.id} className={lineClass(entry)}>
                     <td>
                       <time dateTime={entry.date}>{formatDate(entry.date)}</time>
                     </td>
-                    <td>{entryLabel(entry)}</td>
-                    <td>{entryNote(entry)}</td>
-                    <td className={classes.amount}>{formatMoney(entry.amount)}</td>
+                    <td>
+                      <span className={classes.label}>{label(entry)}</span>
+                    </td>
+                    <td>
+                      <Stack gap={2}>
+                        {entryNote(entry) ? <span>{entryNote(entry)}</span> : null}
+                        <VoidNote entry={entry} />
+                      </Stack>
+                    </td>
+                    <td className={`${classes.amount} ${classes.figure}`}>{formatMoney(entry.amount)}</td>
+                    {onVoid ? <td className={classes.action}>{voidButton(entry)}</td> : null}
                   </tr>
                 ))}
               </tbody>
@@ -62,18 +150,24 @@ export function DuesStatementView({ statement, name }: { statement: DuesStatemen
           </div>
           <ul className={`${classes.narrow} ${classes.list}`} aria-label={`Dues history of ${name}`}>
             {statement.entries.map((entry) => (
-              <Card component="li" key={entry.id} withBorder padding="sm">
+              <Card component="li" key={entry.id} withBorder padding="sm" className={lineClass(entry)}>
                 <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  <div>
-                    <Text fw={600}>{entryLabel(entry)}</Text>
+                  <div style={{ minWidth: 0 }}>
+                    <Text fw={600} className={classes.label}>
+                      {label(entry)}
+                    </Text>
                     <Text size="sm" c="dimmed">
                       <time dateTime={entry.date}>{formatDate(entry.date)}</time>
                       {entryNote(entry) ? ` · ${entryNote(entry)}` : ""}
                     </Text>
+                    <VoidNote entry={entry} />
                   </div>
-                  <Text fw={700} className={classes.amount}>
-                    {formatMoney(entry.amount)}
-                  </Text>
+                  <Stack gap={6} align="flex-end" style={{ flexShrink: 0 }}>
+                    <Text fw={700} className={`${classes.amount} ${classes.figure}`}>
+                      {formatMoney(entry.amount)}
+                    </Text>
+                    {voidButton(entry)}
+                  </Stack>
                 </Group>
               </Card>
             ))}

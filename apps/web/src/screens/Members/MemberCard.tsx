@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Badge, Button, Group, NativeSelect, Text } from "@mantine/core";
 import { RoleSchema, type Member, type Role } from "@club/shared";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
@@ -10,6 +10,8 @@ import { trpc } from "../../lib/trpc";
 import classes from "./Members.module.css";
 
 type Decision = "approve" | "reject" | "deactivate" | "reactivate";
+
+const OpeningDialog = lazy(() => import("../Treasurer/OpeningDialog"));
 
 const DONE: Record<Decision, (name: string) => string> = {
   approve: (name) => `${name} is now a member.`,
@@ -33,6 +35,7 @@ export function MemberCard({ member, isMe }: { member: Member; isMe: boolean }) 
   const name = fullName(member) || member.email;
   const utils = trpc.useUtils();
   const [confirming, setConfirming] = useState<"reject" | "deactivate" | null>(null);
+  const [opening, setOpening] = useState(false);
   const [failed, setFailed] = useState<{ action: Decision | "role"; error: unknown } | null>(null);
 
   const refresh = async () => {
@@ -141,7 +144,17 @@ export function MemberCard({ member, isMe }: { member: Member; isMe: boolean }) 
             Reactivate
           </Button>
         ) : null}
+        {member.status === "active" || member.status === "deactivated" ? (
+          <Button variant="default" aria-label={`Dues opening of ${name}`} onClick={() => setOpening(true)}>
+            Dues opening
+          </Button>
+        ) : null}
       </div>
+      {opening ? (
+        <Suspense fallback={null}>
+          <OpeningDialog member={{ id: member.id, name }} onClose={() => setOpening(false)} />
+        </Suspense>
+      ) : null}
 
       {cardError ? (
         <div className={classes.error}>

@@ -1,11 +1,16 @@
-import { Select, Textarea, TextInput } from "@mantine/core";
+import { useState } from "react";
+import { Modal, Select, Textarea, TextInput } from "@mantine/core";
 import "../../styles/combobox";
+import "../../styles/modal";
 import { useForm } from "@mantine/form";
-import { CLUB_RULES } from "@club/shared";
-import { FormDialog } from "../../components/FormDialog";
-import { thisMonth } from "../../lib/money";
-import { onSaved } from "../../lib/notify";
+import { CLUB_RULES, type DuesStatement, type WaiverInput } from "@club/shared";
+import { SubmitForm } from "../../components/SubmitForm";
+import { formatMonth, thisMonth } from "../../lib/money";
+import { notifyUndoable } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
+import { useUndo } from "../../lib/undo";
+import { ConfirmStep } from "./ConfirmStep";
+import { confirmQuestion } from "./confirmQuestion";
 
 interface Values {
   fromMonth: string;
@@ -15,7 +20,18 @@ interface Values {
 
 const MONTH_CHOICES = Array.from({ length: CLUB_RULES.waiverMaxMonths }, (_, i) => String(i + 1));
 
-/** Grant waiver: from a month, 1 to 6 months, a reason. A refusal shows the server's rule. */
+/** The waiver just granted: its first month's line (the activity entry is named after it). */
+export const waiverLineId = (statement: DuesStatement, fromMonth: string) =>
+  Math.max(
+    ...statement.entries
+      .filter((e) => e.kind === "waiver" && !e.voided && e.month === fromMonth)
+      .map((e) => e.id),
+  );
+
+/**
+ * Grant waiver: from a month, 1 to 6 months, a reason. A refusal shows the server's rule; a waiver
+ * starting before the member joined asks first; the toast offers Undo, which voids it.
+ */
 export default function GrantWaiverDialog({
   member,
   onClose,
@@ -24,55 +40,89 @@ export default function GrantWaiverDialog({
   onClose: () => void;
 }) {
   const utils = trpc.useUtils();
+  const undo = useUndo();
   const waive = trpc.dues.waive.useMutation({
-    onSuccess: onSaved(`Waiver granted to ${member.name}.`, onClose, () => utils.dues.invalidate()),
+    onSuccess: async (statement, input) => {
+      notifyUndoable(
+        `Waiver of ${input.months === 1 ? "1 month" : `${input.months} months`} from ${formatMonth(input.fromMonth)} granted to ${member.name}.`,
+        undo({
+          entity: "duesEntry",
+          entityId: waiverLineId(statement, input.fromMonth),
+          action: "dues.waive",
+        }),
+      );
+      onClose();
+      await utils.dues.invalidate();
+    },
   });
+  const [question, setQuestion] = useState<{ text: string; input: WaiverInput } | null>(null);
   const form = useForm<Values>({ initialValues: { fromMonth: thisMonth(), months: "1", reason: "" } });
   const monthOk = /^\d{4}-(0[1-9]|1[0-2])$/.test(form.values.fromMonth);
+  const send = (input: WaiverInput) =>
+    waive.mutate(input, {
+      onError: (error) => {
+        const text = confirmQuestion(error, "CONFIRM_EARLY_WAIVER");
+        if (text && !input.confirm) setQuestion({ text, input });
+      },
+    });
+  const failed =
+    waive.isError && !confirmQuestion(waive.error, "CONFIRM_EARLY_WAIVER") && waive.error.message;
 
   return (
-    <FormDialog
-      title={`Grant waiver: ${member.name}`}
-      onClose={onClose}
-      submitLabel="Grant waiver"
-      onSubmit={form.onSubmit((values) => {
-        if (values.months === null) return;
-        waive.mutate({
-          memberId: member.id,
-          fromMonth: values.fromMonth,
-          months: Number(values.months),
-          reason: values.reason.trim(),
-        });
-      })}
-      errors={[waive.isError && waive.error.message]}
-      canSubmit={monthOk && form.values.months !== null && form.values.reason.trim() !== ""}
-      submitting={waive.isPending}
-    >
-      <TextInput
-        type="month"
-        label="From month"
-        required
-        placeholder="YYYY-MM"
-        error={monthOk ? undefined : "Use the month format YYYY-MM."}
-        {...form.getInputProps("fromMonth")}
-      />
-      <Select
-        label="Months"
-        required
-        allowDeselect={false}
-        data={MONTH_CHOICES}
-        description={`1 to ${CLUB_RULES.waiverMaxMonths}, for members of more than ${CLUB_RULES.waiverMinMembershipMonths} months.`}
-        {...form.getInputProps("months")}
-      />
-      <Textarea
-        label="Reason"
-        required
-        data-autofocus
-        autosize
-        minRows={2}
-        maxLength={500}
-        {...form.getInputProps("reason")}
-      />
-    </FormDialog>
+    <Modal opened onClose={onClose} title={`Grant waiver: ${member.name}`}>
+      {question ? (
+        <ConfirmStep
+          question={question.text}
+          confirmLabel="Grant anyway"
+          pending={waive.isPending}
+          error={failed}
+          onBack={() => setQuestion(null)}
+          onConfirm={() => send({ ...question.input, confirm: true })}
+        />
+      ) : (
+        <SubmitForm
+          submitLabel="Grant waiver"
+          onCancel={onClose}
+          onSubmit={form.onSubmit((values) => {
+            if (values.months === null) return;
+            send({
+              memberId: member.id,
+              fromMonth: values.fromMonth,
+              months: Number(values.months),
+              reason: values.reason.trim(),
+            });
+          })}
+          errors={[failed]}
+          canSubmit={monthOk && form.values.months !== null && form.values.reason.trim() !== ""}
+          submitting={waive.isPending}
+        >
+          <TextInput
+            type="month"
+            label="From month"
+            required
+            placeholder="YYYY-MM"
+            error={monthOk ? undefined : "Use the month format YYYY-MM."}
+            {...form.getInputProps("fromMonth")}
+          />
+          <Select
+            label="Months"
+            required
+            allowDeselect={false}
+            data={MONTH_CHOICES}
+            description={`1 to ${CLUB_RULES.waiverMaxMonths}, for members of more than ${CLUB_RULES.waiverMinMembershipMonths} months.`}
+            {...form.getInputProps("months")}
+          />
+          <Textarea
+            label="Reason"
+            required
+            data-autofocus
+            autosize
+            minRows={2}
+            maxLength={500}
+            {...form.getInputProps("reason")}
+          />
+        </SubmitForm>
+      )}
+    </Modal>
   );
 }

@@ -1,12 +1,18 @@
-import { NumberInput, Select, Textarea, TextInput } from "@mantine/core";
+import { useState } from "react";
+import { Modal, NumberInput, Select, Textarea, TextInput } from "@mantine/core";
 import "../../styles/combobox";
 import "../../styles/numberInput";
+import "../../styles/modal";
 import { useForm } from "@mantine/form";
-import { PAYMENT_METHODS } from "@club/shared";
-import { FormDialog } from "../../components/FormDialog";
+import { PAYMENT_METHODS, type DuesStatement, type PaymentInput } from "@club/shared";
+import { SubmitForm } from "../../components/SubmitForm";
 import { numberInputValue, today } from "../../lib/format";
-import { onSaved } from "../../lib/notify";
+import { formatMoney } from "../../lib/money";
+import { notifyUndoable } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
+import { useUndo } from "../../lib/undo";
+import { ConfirmStep } from "./ConfirmStep";
+import { confirmQuestion } from "./confirmQuestion";
 
 interface Values {
   amount: number | string;
@@ -15,7 +21,15 @@ interface Values {
   note: string;
 }
 
-/** Record payment: amount, date (today by default, never later), method and a note. */
+/** The payment just recorded: the newest payment line of the statement. */
+export const newestPaymentId = (statement: DuesStatement) =>
+  Math.max(...statement.entries.filter((e) => e.kind === "payment").map((e) => e.id));
+
+/**
+ * Record payment: amount, date (today by default, never later), method and a note. A payment the
+ * server questions (more than a year ahead, or dated before the member joined) asks first; the
+ * toast offers Undo, which voids it.
+ */
 export default function RecordPaymentDialog({
   member,
   onClose,
@@ -24,9 +38,18 @@ export default function RecordPaymentDialog({
   onClose: () => void;
 }) {
   const utils = trpc.useUtils();
+  const undo = useUndo();
   const pay = trpc.dues.pay.useMutation({
-    onSuccess: onSaved(`Payment recorded for ${member.name}.`, onClose, () => utils.dues.invalidate()),
+    onSuccess: async (statement, input) => {
+      notifyUndoable(
+        `Payment of ${formatMoney(input.amount)} (${input.method}) recorded for ${member.name}.`,
+        undo({ entity: "duesEntry", entityId: newestPaymentId(statement), action: "dues.pay" }),
+      );
+      onClose();
+      await utils.dues.invalidate();
+    },
   });
+  const [question, setQuestion] = useState<{ text: string; input: PaymentInput } | null>(null);
   const maxDate = today();
   const form = useForm<Values>({
     initialValues: { amount: "", date: maxDate, method: "cash", note: "" },
@@ -34,53 +57,73 @@ export default function RecordPaymentDialog({
   const amount = numberInputValue(form.values.amount);
   const dateOk = /^\d{4}-\d{2}-\d{2}$/.test(form.values.date) && form.values.date <= maxDate;
 
+  const send = (input: PaymentInput) =>
+    pay.mutate(input, {
+      onError: (error) => {
+        const text = confirmQuestion(error, "CONFIRM_LARGE_PAYMENT");
+        if (text && !input.confirm) setQuestion({ text, input });
+      },
+    });
+  const failed = pay.isError && !confirmQuestion(pay.error, "CONFIRM_LARGE_PAYMENT") && pay.error.message;
   return (
-    <FormDialog
-      title={`Record payment: ${member.name}`}
-      onClose={onClose}
-      submitLabel="Record payment"
-      onSubmit={form.onSubmit((values) => {
-        if (amount === null || values.method === null) return;
-        pay.mutate({
-          memberId: member.id,
-          amount,
-          date: values.date,
-          method: values.method as (typeof PAYMENT_METHODS)[number],
-          note: values.note.trim(),
-        });
-      })}
-      errors={[pay.isError && pay.error.message]}
-      canSubmit={amount !== null && amount > 0 && dateOk && form.values.method !== null}
-      submitting={pay.isPending}
-    >
-      <NumberInput
-        label="Amount"
-        required
-        data-autofocus
-        prefix="$"
-        min={0.01}
-        decimalScale={2}
-        thousandSeparator=","
-        hideControls
-        inputMode="decimal"
-        {...form.getInputProps("amount")}
-      />
-      <TextInput
-        type="date"
-        label="Date received"
-        required
-        max={maxDate}
-        error={dateOk ? undefined : "Choose a date that is not in the future."}
-        {...form.getInputProps("date")}
-      />
-      <Select
-        label="Method"
-        required
-        allowDeselect={false}
-        data={PAYMENT_METHODS.map((method) => ({ value: method, label: method }))}
-        {...form.getInputProps("method")}
-      />
-      <Textarea label="Note" autosize minRows={2} maxLength={500} {...form.getInputProps("note")} />
-    </FormDialog>
+    <Modal opened onClose={onClose} title={`Record payment: ${member.name}`}>
+      {question ? (
+        <ConfirmStep
+          question={question.text}
+          confirmLabel="Record anyway"
+          pending={pay.isPending}
+          error={failed}
+          onBack={() => setQuestion(null)}
+          onConfirm={() => send({ ...question.input, confirm: true })}
+        />
+      ) : (
+        <SubmitForm
+          submitLabel="Record payment"
+          onCancel={onClose}
+          onSubmit={form.onSubmit((values) => {
+            if (amount === null || values.method === null) return;
+            send({
+              memberId: member.id,
+              amount,
+              date: values.date,
+              method: values.method as (typeof PAYMENT_METHODS)[number],
+              note: values.note.trim(),
+            });
+          })}
+          errors={[failed]}
+          canSubmit={amount !== null && amount > 0 && dateOk && form.values.method !== null}
+          submitting={pay.isPending}
+        >
+          <NumberInput
+            label="Amount"
+            required
+            data-autofocus
+            prefix="$"
+            min={0.01}
+            decimalScale={2}
+            thousandSeparator=","
+            hideControls
+            inputMode="decimal"
+            {...form.getInputProps("amount")}
+          />
+          <TextInput
+            type="date"
+            label="Date received"
+            required
+            max={maxDate}
+            error={dateOk ? undefined : "Choose a date that is not in the future."}
+            {...form.getInputProps("date")}
+          />
+          <Select
+            label="Method"
+            required
+            allowDeselect={false}
+            data={PAYMENT_METHODS.map((method) => ({ value: method, label: method }))}
+            {...form.getInputProps("method")}
+          />
+          <Textarea label="Note" autosize minRows={2} maxLength={500} {...form.getInputProps("note")} />
+        </SubmitForm>
+      )}
+    </Modal>
   );
 }

@@ -1,22 +1,25 @@
 import { lazy, Suspense, useState } from "react";
-import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
-import type { DuesMember } from "@club/shared";
+import type { DuesEntry, DuesMember } from "@club/shared";
 import { DataTable } from "../../components/DataTable";
 import { PageHeader } from "../../components/PageHeader";
 import { EmptyMessage, ErrorAlert, PageLoader } from "../../components/status";
 import { useSession } from "../../lib/appSession";
-import { describeBalance, describeBehind, formatMoney, formatMonth } from "../../lib/money";
+import { formatMoney, formatMonth } from "../../lib/money";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
 import classes from "../Dues/Dues.module.css";
 import { DuesStatementView } from "../Dues/DuesStatementView";
+import { StandingBadge } from "../Dues/standing";
 import { downloadDuesCsv } from "./downloadDuesCsv";
 import { sortDuesMembers, type DuesSort } from "./sortDuesMembers";
 
 const RecordPaymentDialog = lazy(() => import("./RecordPaymentDialog"));
 const GrantWaiverDialog = lazy(() => import("./GrantWaiverDialog"));
+const VoidEntryDialog = lazy(() => import("./VoidEntryDialog"));
+const OpeningDialog = lazy(() => import("./OpeningDialog"));
 
 interface Chosen {
   id: number;
@@ -25,31 +28,15 @@ interface Chosen {
 
 const fullName = (row: DuesMember) => `${row.member.firstName} ${row.member.lastName}`;
 
-/** Behind: a month before this one is unpaid. Due: only this month's charges are open. */
-function BehindBadge({ row }: { row: DuesMember }) {
-  if (row.monthsBehind > 0)
-    return (
-      <Badge color="red" variant="light">
-        {describeBehind(row.balance)}
-      </Badge>
-    );
-  if (Math.round(row.balance * 100) > 0)
-    return (
-      <Badge color="amber" variant="light">
-        {formatMoney(row.balance)} due
-      </Badge>
-    );
-  return (
-    <Badge color="green" variant="light">
-      Up to date
-    </Badge>
-  );
-}
-
-/** The chosen member's statement, with Record payment and Grant waiver. */
+/** The chosen member's statement, with Record payment, Grant waiver, Opening and Void on each line. */
 function MemberStatement({ member, onClose }: { member: Chosen; onClose: () => void }) {
   const statement = trpc.dues.member.useQuery({ memberId: member.id });
-  const [dialog, setDialog] = useState<"pay" | "waive" | null>(null);
+  const [dialog, setDialog] = useState<"pay" | "waive" | "opening" | null>(null);
+  const [voiding, setVoiding] = useState<{ id: number; label: string; date: string; amount: number } | null>(
+    null,
+  );
+  const onVoid = (entry: DuesEntry, label: string) =>
+    setVoiding({ id: entry.id, label, date: entry.date, amount: entry.amount });
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="member-statement">
       <Stack gap="md">
@@ -69,18 +56,23 @@ function MemberStatement({ member, onClose }: { member: Chosen; onClose: () => v
           <Button size="md" variant="default" onClick={() => setDialog("waive")}>
             Grant waiver
           </Button>
+          <Button size="md" variant="default" onClick={() => setDialog("opening")}>
+            {statement.data?.opening.recorded ? "Change opening" : "Set opening"}
+          </Button>
         </Group>
         {statement.isPending ? (
           <PageLoader py={16} />
         ) : statement.isError ? (
           <ErrorAlert message="Failed to fetch the member's dues." />
         ) : (
-          <DuesStatementView statement={statement.data} name={member.name} />
+          <DuesStatementView statement={statement.data} name={member.name} onVoid={onVoid} />
         )}
       </Stack>
       <Suspense fallback={null}>
         {dialog === "pay" ? <RecordPaymentDialog member={member} onClose={() => setDialog(null)} /> : null}
         {dialog === "waive" ? <GrantWaiverDialog member={member} onClose={() => setDialog(null)} /> : null}
+        {dialog === "opening" ? <OpeningDialog member={member} onClose={() => setDialog(null)} /> : null}
+        {voiding ? <VoidEntryDialog entry={voiding} onClose={() => setVoiding(null)} /> : null}
       </Suspense>
     </Card>
   );
@@ -97,12 +89,12 @@ function MembersList({ rows, onChoose }: { rows: DuesMember[]; onChoose: (member
               <th>Member</th>
               <th className={classes.amount}>Balance</th>
               <th>Paid through</th>
-              <th>Behind</th>
+              <th>Standing</th>
             </tr>
           </thead>
           <tbody>
             {rows.map((row) => (
-              <tr key={row.member.id} className={row.monthsBehind > 0 ? classes.behind : undefined}>
+              <tr key={row.member.id} className={row.standing === "behind" ? classes.behind : undefined}>
                 <td>
                   <Anchor component="button" type="button" fw={600} onClick={() => choose(row)} mih={40}>
                     {fullName(row)}
@@ -111,7 +103,7 @@ function MembersList({ rows, onChoose }: { rows: DuesMember[]; onChoose: (member
                 <td className={classes.amount}>{formatMoney(row.balance)}</td>
                 <td>{formatMonth(row.paidThrough)}</td>
                 <td>
-                  <BehindBadge row={row} />
+                  <StandingBadge of={row} />
                 </td>
               </tr>
             ))}
@@ -125,16 +117,16 @@ function MembersList({ rows, onChoose }: { rows: DuesMember[]; onChoose: (member
             key={row.member.id}
             withBorder
             padding="sm"
-            className={row.monthsBehind > 0 ? classes.behind : undefined}
+            className={row.standing === "behind" ? classes.behind : undefined}
           >
             <Group justify="space-between" wrap="nowrap" align="center">
               <div style={{ minWidth: 0 }}>
                 <Text fw={700}>{fullName(row)}</Text>
-                <Text size="sm">{describeBalance(row.balance)}</Text>
-                <Text size="sm" c="dimmed">
-                  Paid through {formatMonth(row.paidThrough)}
+                <StandingBadge of={row} />
+                <Text size="sm" c="dimmed" mt={4}>
+                  Balance {formatMoney(row.balance)} ·{" "}
+                  {row.paidThrough ? `paid through ${formatMonth(row.paidThrough)}` : "nothing paid yet"}
                 </Text>
-                <BehindBadge row={row} />
               </div>
               <Button
                 size="md"
@@ -176,23 +168,28 @@ function Ledger() {
   if (list.isPending) return <PageLoader />;
   if (list.isError) return <ErrorAlert message="Failed to fetch the dues." />;
   const rows = sortDuesMembers(list.data, sort);
-  const behind = list.data.filter((row) => row.monthsBehind > 0);
-  const owed = behind.reduce((sum, row) => sum + Math.max(row.balance, 0), 0);
-  const due = list.data.reduce((sum, row) => sum + Math.max(row.balance, 0), 0);
+  const behind = list.data.filter((row) => row.standing === "behind");
+  const late = behind.reduce((sum, row) => sum + row.amountBehind, 0);
+  const due = list.data.reduce((sum, row) => sum + row.amountDue, 0);
 
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="center">
         <Text fw={600}>
           {behind.length > 0
-            ? `${behind.length} ${behind.length === 1 ? "member is" : "members are"} behind, ${formatMoney(owed)} owed.`
+            ? `${behind.length} ${behind.length === 1 ? "member is" : "members are"} behind: ${formatMoney(late)} for earlier months, ${formatMoney(due)} to pay in all.`
             : due > 0
               ? `No one is behind; ${formatMoney(due)} is due this month.`
-              : "Every member is up to date."}
+              : "Every member is paid up."}
         </Text>
-        <Button size="md" variant="default" onClick={download} loading={downloading}>
-          Download CSV
-        </Button>
+        <Group gap="sm">
+          <Button size="md" variant="default" component={Link} to="/treasurer/report">
+            Report
+          </Button>
+          <Button size="md" variant="default" onClick={download} loading={downloading}>
+            Download CSV
+          </Button>
+        </Group>
       </Group>
       {chosen ? <MemberStatement key={chosen.id} member={chosen} onClose={() => setChosen(null)} /> : null}
       <Group gap="xs" role="group" aria-label="Sort members">
@@ -219,7 +216,7 @@ function Ledger() {
   );
 }
 
-/** /treasurer: every member's dues, who is behind, statements, payments, waivers and the CSV. */
+/** /treasurer: where every member stands, statements, payments, waivers, voids, openings, the CSV and the report. */
 export default function TreasurerPage() {
   useTitle("Treasurer");
   const session = useSession();

@@ -2,11 +2,12 @@ import { authFetch } from "../../lib/appSession";
 import { ApiError } from "../../lib/errors";
 
 /**
- * GET /api/Dues/Export needs the bearer token, so a plain link cannot fetch it: fetch it with the
- * session's token and save it through a blob URL under the server's file name.
+ * The dues CSVs need the bearer token, so a plain link cannot fetch them: fetch with the session's
+ * token and save through a blob URL under the server's file name. GET /api/Dues/Export by
+ * default; the report's CSV is GET /api/Dues/Report?...&format=csv.
  */
-export async function downloadDuesCsv(): Promise<void> {
-  const response = await authFetch("/api/Dues/Export", { method: "GET" });
+export async function downloadDuesCsv(path = "/api/Dues/Export"): Promise<void> {
+  const response = await authFetch(path, { method: "GET" });
   if (!response.ok) throw ApiError.fromBody(response.status, await response.json().catch(() => null));
   const disposition = response.headers.get("content-disposition") ?? "";
   const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? "dues.csv";

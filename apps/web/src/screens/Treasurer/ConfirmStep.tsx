@@ -1,0 +1,37 @@
+import { Alert, Button, Group, Stack, Text } from "@mantine/core";
+import { ErrorAlert } from "../../components/status";
+
+/** "This pays through March 2030. Record it anyway?": the treasurer goes back or records it. */
+export function ConfirmStep({
+  question,
+  confirmLabel,
+  pending,
+  error,
+  onBack,
+  onConfirm,
+}: {
+  question: string;
+  confirmLabel: string;
+  pending: boolean;
+  /** A failure of the confirmed call. */
+  error?: string | false | null;
+  onBack: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <Stack>
+      {error ? <ErrorAlert message={error} /> : null}
+      <Alert color="yellow" variant="light" role="alert" title="Is this right?">
+        <Text size="sm">{question}</Text>
+      </Alert>
+      <Group justify="flex-end">
+        <Button variant="default" h={40} onClick={onBack} data-autofocus>
+          Go back
+        </Button>
+        <Button h={40} onClick={onConfirm} loading={pending}>
+          {confirmLabel}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

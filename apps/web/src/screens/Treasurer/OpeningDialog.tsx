@@ -1,0 +1,218 @@
+import { Checkbox, NumberInput, SegmentedControl, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import "../../styles/numberInput";
+import "@mantine/core/styles/Checkbox.css";
+import "@mantine/core/styles/SegmentedControl.css";
+import { useForm } from "@mantine/form";
+import type { DuesOpening, DuesStatement, OpeningInput } from "@club/shared";
+import { FormDialog } from "../../components/FormDialog";
+import { ErrorAlert, PageLoader } from "../../components/status";
+import { formatDate, numberInputValue, today } from "../../lib/format";
+import { formatMoney, formatMonth, thisMonth } from "../../lib/money";
+import { notifyUndoable } from "../../lib/notify";
+import { trpc } from "../../lib/trpc";
+import { useUndo } from "../../lib/undo";
+
+type Direction = "none" | "owed" | "credit";
+
+interface Values {
+  memberSince: string;
+  joiningFeePaid: boolean;
+  firstChargedMonth: string;
+  direction: Direction;
+  amount: number | string;
+  note: string;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+function initialValues(opening: DuesOpening, month: string): Values {
+  return {
+    memberSince: opening.memberSince ?? today(),
+    joiningFeePaid: opening.recorded ? opening.joiningFeePaid : true,
+    firstChargedMonth: opening.firstChargedMonth ?? month,
+    direction: opening.openingBalance > 0 ? "owed" : opening.openingBalance < 0 ? "credit" : "none",
+    amount: opening.openingBalance === 0 ? "" : Math.abs(opening.openingBalance),
+    note: opening.note,
+  };
+}
+
+/** What the opening will say, in one sentence, before it is saved. */
+function summary(v: Values, amount: number | null): string {
+  const parts = [
+    `Member since ${DATE.test(v.memberSince) ? formatDate(v.memberSince) : "…"}`,
+    v.joiningFeePaid ? "joining fee paid then" : "joining fee charged",
+    `charged from ${MONTH.test(v.firstChargedMonth) ? formatMonth(v.firstChargedMonth) : "…"}`,
+  ];
+  if (v.direction !== "none" && amount)
+    parts.push(`${formatMoney(amount)} ${v.direction === "owed" ? "owed" : "in credit"}`);
+  return `${parts.join(", ")}.`;
+}
+
+function OpeningForm({
+  member,
+  opening,
+  onClose,
+}: {
+  member: { id: number; name: string };
+  opening: DuesOpening;
+  onClose: () => void;
+}) {
+  const utils = trpc.useUtils();
+  const undo = useUndo();
+  const maxDate = today();
+  const maxMonth = thisMonth();
+  const form = useForm<Values>({ initialValues: initialValues(opening, maxMonth) });
+  const save = trpc.dues.setOpening.useMutation({
+    onSuccess: async (_statement: DuesStatement) => {
+      notifyUndoable(
+        `Opening saved for ${member.name}.`,
+        undo({ entity: "duesOpening", entityId: member.id, action: "dues.setOpening" }),
+      );
+      onClose();
+      await Promise.all([utils.dues.invalidate(), utils.activity.invalidate()]);
+    },
+  });
+  const v = form.values;
+  const amount = numberInputValue(v.amount);
+  const dateOk = DATE.test(v.memberSince) && v.memberSince <= maxDate;
+  const monthOk = MONTH.test(v.firstChargedMonth) && v.firstChargedMonth <= maxMonth;
+  const orderOk = !dateOk || !monthOk || v.firstChargedMonth >= v.memberSince.slice(0, 7);
+  const amountOk = v.direction === "none" || (amount !== null && amount > 0 && amount <= 100_000);
+  const balance = v.direction === "none" || amount === null ? 0 : v.direction === "owed" ? amount : -amount;
+
+  return (
+    <FormDialog
+      title={`Opening: ${member.name}`}
+      onClose={onClose}
+      submitLabel="Save opening"
+      onSubmit={form.onSubmit(() => {
+        const input: OpeningInput = {
+          memberId: member.id,
+          memberSince: v.memberSince,
+          joiningFeePaid: v.joiningFeePaid,
+          firstChargedMonth: v.firstChargedMonth,
+          openingBalance: balance,
+          note: v.note.trim(),
+        };
+        save.mutate(input);
+      })}
+      errors={[save.isError && save.error.message]}
+      canSubmit={dateOk && monthOk && orderOk && amountOk}
+      submitting={save.isPending}
+    >
+      <Text size="sm" c="dimmed">
+        For a member from before the club kept its dues here. Charges it contradicts (the joining fee, months
+        before the first charged month) are voided with the reason “opening”; the history stays whole.
+      </Text>
+      <TextInput
+        type="date"
+        label="Member since"
+        required
+        max={maxDate}
+        data-autofocus
+        description="The hardship waiver's 12 months count from this date."
+        error={dateOk ? undefined : "Choose a date that is not in the future."}
+        {...form.getInputProps("memberSince")}
+      />
+      <Checkbox
+        label="Joining fee already paid"
+        {...form.getInputProps("joiningFeePaid", { type: "checkbox" })}
+      />
+      <TextInput
+        type="month"
+        label="First charged month"
+        required
+        placeholder="YYYY-MM"
+        max={maxMonth}
+        description="The first month the club charges dues here."
+        error={
+          !monthOk
+            ? "Use the month format YYYY-MM, not after this month."
+            : !orderOk
+              ? "Not before the month they became a member."
+              : undefined
+        }
+        {...form.getInputProps("firstChargedMonth")}
+      />
+      <Stack gap={6}>
+        <Text size="sm" fw={500} id="opening-balance-label">
+          Opening balance
+        </Text>
+        <SegmentedControl
+          aria-labelledby="opening-balance-label"
+          fullWidth
+          data={[
+            { value: "none", label: "Nothing" },
+            { value: "owed", label: "Owes" },
+            { value: "credit", label: "In credit" },
+          ]}
+          {...form.getInputProps("direction")}
+        />
+        {v.direction !== "none" ? (
+          <NumberInput
+            label={v.direction === "owed" ? "Amount owed" : "Amount in credit"}
+            required
+            prefix="$"
+            min={0.01}
+            max={100_000}
+            decimalScale={2}
+            thousandSeparator=","
+            hideControls
+            inputMode="decimal"
+            error={amountOk ? undefined : "An amount from $0.01 to $100,000."}
+            {...form.getInputProps("amount")}
+          />
+        ) : null}
+      </Stack>
+      <Textarea label="Note" autosize minRows={2} maxLength={500} {...form.getInputProps("note")} />
+      <Text size="sm" fw={600} aria-live="polite">
+        {summary(v, amount)}
+      </Text>
+    </FormDialog>
+  );
+}
+
+/**
+ * The opening of a member's ledger (Treasurer screen and the admins' Members list): member since,
+ * joining fee paid, first charged month, a balance brought forward. Undo from the toast sets the
+ * previous opening back.
+ */
+export default function OpeningDialog({
+  member,
+  onClose,
+}: {
+  member: { id: number; name: string };
+  onClose: () => void;
+}) {
+  const statement = trpc.dues.member.useQuery({ memberId: member.id });
+  if (statement.isPending)
+    return (
+      <FormDialog
+        title={`Opening: ${member.name}`}
+        onClose={onClose}
+        onSubmit={() => undefined}
+        errors={[]}
+        canSubmit={false}
+        submitting={false}
+        submitLabel="Save opening"
+      >
+        <PageLoader py={16} />
+      </FormDialog>
+    );
+  if (statement.isError)
+    return (
+      <FormDialog
+        title={`Opening: ${member.name}`}
+        onClose={onClose}
+        onSubmit={() => undefined}
+        errors={[]}
+        canSubmit={false}
+        submitting={false}
+        submitLabel="Save opening"
+      >
+        <ErrorAlert message="Failed to fetch the member's dues." error={statement.error} />
+      </FormDialog>
+    );
+  return <OpeningForm member={member} opening={statement.data.opening} onClose={onClose} />;
+}

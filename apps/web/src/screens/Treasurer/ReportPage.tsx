@@ -1,0 +1,279 @@
+import { useState } from "react";
+import { Anchor, Button, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Link, useSearchParams } from "react-router-dom";
+import { PAYMENT_METHODS, type DuesReport } from "@club/shared";
+import { DataTable } from "../../components/DataTable";
+import { PageHeader } from "../../components/PageHeader";
+import { EmptyMessage, ErrorAlert, PageLoader } from "../../components/status";
+import { useSession } from "../../lib/appSession";
+import { formatDate } from "../../lib/format";
+import { formatMoney, formatMonth, thisMonth } from "../../lib/money";
+import { notify } from "../../lib/notify";
+import { trpc } from "../../lib/trpc";
+import { useTitle } from "../../lib/useTitle";
+import { downloadDuesCsv } from "./downloadDuesCsv";
+import classes from "./Report.module.css";
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+const KIND_WORDS: Record<string, string> = {
+  joining: "joining fee",
+  monthly: "monthly dues",
+  payment: "payment",
+  waiver: "waiver",
+  opening: "balance brought forward",
+};
+
+/** The period in the URL (?from=YYYY-MM&to=YYYY-MM), this calendar year by default. */
+function usePeriod() {
+  const [params, setParams] = useSearchParams();
+  const year = thisMonth().slice(0, 4);
+  const from = params.get("from") ?? "";
+  const to = params.get("to") ?? "";
+  const valid = MONTH.test(from) && MONTH.test(to) && from <= to;
+  return {
+    from: valid ? from : `${year}-01`,
+    to: valid ? to : `${year}-12`,
+    set: (next: { from: string; to: string }) => setParams(next, { replace: true }),
+  };
+}
+
+function Figure({ label, value }: { label: string; value: number }) {
+  return (
+    <div className={classes.figure}>
+      <Text size="xs" tt="uppercase" fw={700} c="dimmed" lts={0.6}>
+        {label}
+      </Text>
+      <Text fz="lg" fw={700} className={classes.number}>
+        {formatMoney(value)}
+      </Text>
+    </div>
+  );
+}
+
+const name = (m: { firstName: string; lastName: string }) => `${m.firstName} ${m.lastName}`;
+
+function Report({ report }: { report: DuesReport }) {
+  const methods = [
+    ...PAYMENT_METHODS.filter((m) => report.byMonth.some((row) => m in row.byMethod)),
+    ...[...new Set(report.byMonth.flatMap((row) => Object.keys(row.byMethod)))].filter(
+      (m) => !(PAYMENT_METHODS as readonly string[]).includes(m),
+    ),
+  ];
+  const period = `${formatMonth(report.from)} to ${formatMonth(report.to)}`;
+  return (
+    <Stack gap="xl">
+      <section aria-labelledby="report-totals">
+        <Title order={2} fz="h4" id="report-totals" mb="sm">
+          Totals, {period}
+        </Title>
+        <div className={classes.figures}>
+          <Figure label="Owed at the start" value={report.openingOwed} />
+          <Figure label="Charges" value={report.charges} />
+          <Figure label="Received" value={report.payments} />
+          <Figure label="Waived" value={report.waivers} />
+          <Figure label="Owed at the end" value={report.closingOwed} />
+        </div>
+        <Text size="sm" mt="sm">
+          {formatMoney(report.openingOwed)} owed at the start + {formatMoney(report.charges)} charges −{" "}
+          {formatMoney(report.payments)} received − {formatMoney(report.waivers)} waived ={" "}
+          <strong>{formatMoney(report.closingOwed)} owed at the end</strong>. Owed is net: credit counts
+          against it; voided entries count on the day they were voided.
+        </Text>
+      </section>
+
+      <section aria-labelledby="report-months">
+        <Title order={2} fz="h4" id="report-months" mb="sm">
+          By month
+        </Title>
+        <DataTable label={`Money by month, ${period}`} minWidth={420 + 110 * methods.length} dense>
+          <thead>
+            <tr>
+              <th>Month</th>
+              <th className={classes.amount}>Charged</th>
+              <th className={classes.amount}>Received</th>
+              {methods.map((m) => (
+                <th key={m} className={classes.amount}>
+                  {m}
+                </th>
+              ))}
+              <th className={classes.amount}>Waived</th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.byMonth.map((row) => (
+              <tr key={row.month}>
+                <td>{formatMonth(row.month)}</td>
+                <td className={classes.amount}>{formatMoney(row.charged)}</td>
+                <td className={classes.amount}>{formatMoney(row.received)}</td>
+                {methods.map((m) => (
+                  <td key={m} className={classes.amount}>
+                    {formatMoney(row.byMethod[m] ?? 0)}
+                  </td>
+                ))}
+                <td className={classes.amount}>{formatMoney(row.waived)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </DataTable>
+      </section>
+
+      <section aria-labelledby="report-owing">
+        <Title order={2} fz="h4" id="report-owing" mb="sm">
+          Owing at the end of {formatMonth(report.to)}
+        </Title>
+        {report.owing.length === 0 ? (
+          <EmptyMessage>Nobody owed anything.</EmptyMessage>
+        ) : (
+          <DataTable label={`Owing at the end of ${formatMonth(report.to)}`} minWidth={320}>
+            <thead>
+              <tr>
+                <th>Member</th>
+                <th className={classes.amount}>Owed</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.owing.map((o) => (
+                <tr key={o.member.id}>
+                  <td>{name(o.member)}</td>
+                  <td className={classes.amount}>{formatMoney(o.amount)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </DataTable>
+        )}
+      </section>
+
+      <section aria-labelledby="report-voids">
+        <Title order={2} fz="h4" id="report-voids" mb="sm">
+          Voided in the period
+        </Title>
+        {report.voids.length === 0 ? (
+          <EmptyMessage>Nothing was voided.</EmptyMessage>
+        ) : (
+          <DataTable label={`Voided, ${period}`} minWidth={600}>
+            <thead>
+              <tr>
+                <th>Voided on</th>
+                <th>Member</th>
+                <th>Entry</th>
+                <th className={classes.amount}>Amount</th>
+                <th>Reason</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.voids.map((v) => (
+                <tr key={v.id}>
+                  <td>{formatDate(v.date)}</td>
+                  <td>{name(v.member)}</td>
+                  <td>
+                    {KIND_WORDS[v.kind] ?? v.kind} of {formatDate(v.originalDate)}
+                    {v.method ? ` (${v.method})` : ""}
+                  </td>
+                  <td className={classes.amount}>{formatMoney(v.amount)}</td>
+                  <td>{v.reason}</td>
+                </tr>
+              ))}
+            </tbody>
+          </DataTable>
+        )}
+      </section>
+    </Stack>
+  );
+}
+
+function ReportScreen() {
+  const period = usePeriod();
+  const [draft, setDraft] = useState({ from: period.from, to: period.to });
+  const [downloading, setDownloading] = useState(false);
+  const report = trpc.dues.report.useQuery({ from: period.from, to: period.to });
+  const draftOk = MONTH.test(draft.from) && MONTH.test(draft.to) && draft.from <= draft.to;
+  const download = () => {
+    setDownloading(true);
+    downloadDuesCsv(`/api/Dues/Report?from=${period.from}&to=${period.to}&format=csv`)
+      .catch((error: unknown) => notify(error instanceof Error ? error.message : "Download failed.", "red"))
+      .finally(() => setDownloading(false));
+  };
+  return (
+    <Stack gap="lg">
+      <form
+        className={`${classes.controls} ${classes.noPrint}`}
+        aria-label="Period"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (draftOk) period.set(draft);
+        }}
+      >
+        <TextInput
+          className={classes.month}
+          type="month"
+          label="From month"
+          placeholder="YYYY-MM"
+          value={draft.from}
+          onChange={(e) => setDraft({ ...draft, from: e.currentTarget.value })}
+        />
+        <TextInput
+          className={classes.month}
+          type="month"
+          label="To month"
+          placeholder="YYYY-MM"
+          value={draft.to}
+          onChange={(e) => setDraft({ ...draft, to: e.currentTarget.value })}
+          error={draftOk ? undefined : "From a month to the same or a later one."}
+        />
+        <Button type="submit" h={40} disabled={!draftOk}>
+          Show
+        </Button>
+        <Button variant="default" h={40} onClick={download} loading={downloading}>
+          Download CSV
+        </Button>
+        <Button variant="default" h={40} onClick={() => window.print()}>
+          Print
+        </Button>
+      </form>
+      {report.isPending ? (
+        <PageLoader />
+      ) : report.isError ? (
+        <ErrorAlert message="Failed to fetch the report." error={report.error} />
+      ) : (
+        <Report report={report.data} />
+      )}
+    </Stack>
+  );
+}
+
+/** /treasurer/report: the treasurer's report for a period, on screen, as CSV, and printable. */
+export default function ReportPage() {
+  useTitle("Treasurer's report");
+  const session = useSession();
+  const account = trpc.account.get.useQuery(undefined, { enabled: session !== null });
+  const allowed = account.data?.role === "admin" || account.data?.role === "treasurer";
+  return (
+    <div className={classes.report}>
+      <PageHeader
+        title="Treasurer's report"
+        subtitle="Money received, charges, waivers and voids for a period, and what is owed at its end."
+        actions={
+          <Anchor component={Link} to="/treasurer" className={classes.noPrint}>
+            Back to Treasurer
+          </Anchor>
+        }
+      />
+      {!session ? (
+        <Text>
+          <Anchor component={Link} to="/login" underline="always">
+            Log in
+          </Anchor>{" "}
+          as the treasurer or an admin to see the report.
+        </Text>
+      ) : account.isPending ? (
+        <PageLoader />
+      ) : account.isError ? (
+        <ErrorAlert message="Failed to fetch your account." />
+      ) : allowed ? (
+        <ReportScreen />
+      ) : (
+        <Text>Only the treasurer or an admin can see the report.</Text>
+      )}
+    </div>
+  );
+}
