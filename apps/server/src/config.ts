@@ -50,6 +50,24 @@ const EnvSchema = z.object({
     .min(1)
     .max(1_000_000)
     .default(60),
+  LIVE_STREAMS_PER_ADDRESS: z.coerce
+    .number({ error: "must be a whole number" })
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(8),
+  LIVE_STREAMS_PER_MEMBER: z.coerce
+    .number({ error: "must be a whole number" })
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(4),
+  LIVE_STREAMS_TOTAL: z.coerce
+    .number({ error: "must be a whole number" })
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(2000),
   REGISTRATION: z
     .enum(["approval", "open", "invite", "closed"], { error: "use approval, open, invite or closed" })
     .default("approval"),
@@ -157,6 +175,11 @@ export interface Config {
   readCacheBytes: number;
   /** Writes one member may make in a minute (platform/writeBudget.ts). */
   writeBudgetPerMinute: number;
+  /**
+   * Open live streams (night.events, platform/liveStreams.ts): a visitor's per client address, a
+   * member's per member, and in all.
+   */
+  liveStreams: { perAddress: number; perMember: number; total: number };
   /** Who may join: approval (an admin approves), open, invite (invite links only), closed (admins add). */
   registration: "approval" | "open" | "invite" | "closed";
   /** Strict-Transport-Security: opt-in, only with an https APP_URL. */
@@ -225,6 +248,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hsts: e.HSTS,
     writeBudgetPerMinute: e.WRITE_BUDGET_PER_MINUTE,
     registration: e.REGISTRATION,
+    liveStreams: {
+      perAddress: e.LIVE_STREAMS_PER_ADDRESS,
+      perMember: e.LIVE_STREAMS_PER_MEMBER,
+      total: e.LIVE_STREAMS_TOTAL,
+    },
     trustProxy,
     images: {
       concurrency: e.IMAGE_CONCURRENCY,

@@ -79,6 +79,10 @@ export const ServerMessages = {
   tooManyRequests: "Too many requests. Please wait and try again.",
   batchTooLarge: "A tRPC batch may hold at most 10 calls.",
   jsonOnly: "Send the input as JSON (Content-Type: application/json).",
+  liveStreamsAddress:
+    "Too many live pages are open from this address. Close some of them and try again in a moment.",
+  liveStreamsMember: "You have too many live pages open. Close some of them and try again in a moment.",
+  liveStreamsTotal: "The server has too many live pages open. Please try again in a moment.",
   writeBudget: "Too many changes in a minute. Please wait a moment and try again.",
   adminOnly: "Only an admin can do this.",
   treasurerOnly: "Only the treasurer or an admin can do this.",

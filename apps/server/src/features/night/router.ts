@@ -238,7 +238,12 @@ export const nightRouter = {
     })
     .query(({ ctx }) => getClubScores(ctx)),
 
-  /** The live stream of a meeting (server-sent events through tRPC): what changed, not the data. */
+  /**
+   * The live stream of a meeting (server-sent events): what changed, not the data. Over HTTP it is
+   * served by platform/liveStreams.ts (caps per address, per member and in all; a 404 before the
+   * stream for an unknown meeting); this declaration gives the web app its type and serves
+   * in-process callers.
+   */
   events: publicProcedure.input(MeetingIdSchema).subscription(async function* ({ ctx, input, signal }) {
     meetingOrThrow(ctx, input.id);
     yield { kind: "settings" as const };
