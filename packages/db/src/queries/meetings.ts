@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, isNotNull, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { MeetingDetail, MeetingListItem } from "@club/shared";
 import type { Db } from "../client";
 import { preparedPerDb } from "../prepared";
 import { nextPourPosition } from "./night";
+import { visiblePour } from "./secrecy";
 import { bottles, meetingBottles, meetings, themes } from "../schema";
 
 const listMeetingsQuery = preparedPerDb((db) =>
@@ -40,12 +41,7 @@ const meetingBottlesQuery = preparedPerDb((db) =>
     .from(meetingBottles)
     .innerJoin(bottles, eq(bottles.id, meetingBottles.bottleId))
     .innerJoin(meetings, eq(meetings.id, meetingBottles.meetingId))
-    .where(
-      and(
-        eq(meetingBottles.meetingId, sql.placeholder("id")),
-        or(eq(meetings.blind, false), isNotNull(meetingBottles.revealedAt)),
-      ),
-    )
+    .where(and(eq(meetingBottles.meetingId, sql.placeholder("id")), visiblePour))
     .orderBy(sql`${bottles.name} COLLATE NOCASE`, asc(bottles.id))
     .prepare(),
 );

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../client";
 import {
   bottleAliases,
@@ -7,7 +7,6 @@ import {
   bottleInstances,
   bottles,
   meetingBottles,
-  meetings,
   scores,
 } from "../schema";
 import { loadEntity, sameRow, type Snapshot } from "./entities";
@@ -39,24 +38,6 @@ export interface MergeRecord {
 }
 
 type Row = Record<string, unknown>;
-
-/** Whether either bottle is in a blind pour not revealed yet (a merge would tell what it is). */
-export function inHiddenPour(db: Db, bottleIds: number[]): boolean {
-  return (
-    db
-      .select({ id: meetingBottles.bottleId })
-      .from(meetingBottles)
-      .innerJoin(meetings, eq(meetings.id, meetingBottles.meetingId))
-      .where(
-        and(
-          inArray(meetingBottles.bottleId, bottleIds),
-          eq(meetings.blind, true),
-          isNull(meetingBottles.revealedAt),
-        ),
-      )
-      .get() !== undefined
-  );
-}
 
 /**
  * Moves everything of bottle `fromId` to `keepId`, deletes `fromId` and records its name as an

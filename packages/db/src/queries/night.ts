@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, isNull, max, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, max, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import {
   bottles,
@@ -14,6 +14,7 @@ import {
   themes,
   type RsvpStatus,
 } from "../schema";
+import { visiblePour } from "./secrecy";
 
 // ---- The meeting's night settings ----
 
@@ -210,9 +211,6 @@ export const listMemberScoresAt = (db: Db, meetingId: number, memberId: number) 
     .where(and(eq(scores.meetingId, meetingId), eq(scores.memberId, memberId)))
     .all();
 
-/** Whether a pour can be shown for what it is: not blind, or revealed. Search and stats use it too: it needs `meetings` and `meeting_bottles` in the query. */
-export const visiblePour = or(eq(meetings.blind, false), isNotNull(meetingBottles.revealedAt));
-
 /** A member's tasting journal: every pour they scored, newest first, with its place in the flight. */
 export function listTastings(db: Db, memberId: number, limit = 500) {
   return db
@@ -287,12 +285,3 @@ export function listClubScores(db: Db) {
     .groupBy(scores.bottleId)
     .all();
 }
-
-/** Meetings with a pour still hidden (blind, not revealed): the activity log redacts them. */
-export const listHiddenPours = (db: Db) =>
-  db
-    .select({ meetingId: meetingBottles.meetingId, bottleId: meetingBottles.bottleId })
-    .from(meetingBottles)
-    .innerJoin(meetings, eq(meetings.id, meetingBottles.meetingId))
-    .where(and(eq(meetings.blind, true), isNull(meetingBottles.revealedAt)))
-    .all();

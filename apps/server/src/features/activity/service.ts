@@ -1,8 +1,6 @@
 import {
   entityHasDependents,
   findActivity,
-  findMeetingNight,
-  listHiddenPours,
   insertEntity,
   isEntityKind,
   listActivity,
@@ -17,7 +15,8 @@ import {
 import { ServerMessages, type ActivityEntry, type ActivityQuery } from "@club/shared";
 import type { AuthedCtx } from "../../api/context";
 import { ConflictError, ForbiddenError, NotFoundError } from "../../api/errors";
-import { isHostOf } from "../night/access";
+import { PourSecrets } from "../../policy/secrecy";
+import { viewerOf } from "../../policy/viewer";
 import { isMergeEntry, undoMerge } from "../merge/service";
 import { recordActivity } from "./record";
 
@@ -36,65 +35,29 @@ function undoRefusal(ctx: AuthedCtx, entry: ActivityRow, now = Date.now()): AppE
 
 type AppErrorLike = { conflict: string; reason: string } | { forbidden: string };
 
+/** How many pages of the log one read may go through to fill its page with entries the caller may see. */
+const MAX_PAGES = 20;
+
 /**
- * What the caller may not see of a still hidden blind pour (DESIGN.md section 5): the keys
- * "meetingId:bottleId" of pours hidden from them, i.e. at blind nights they do not run.
+ * The activity log, newest first, with whether the caller may undo each entry. Each entry goes
+ * through the secrecy policy (policy/secrecy.ts): one about a pour hidden from the caller is
+ * withheld until the reveal (asked for by its key, it does not exist); the page is filled from
+ * older entries.
  */
-function hiddenPoursFor(ctx: AuthedCtx): Set<string> {
-  const hidden = new Set<string>();
-  const hosts = new Map<number, boolean>();
-  for (const { meetingId, bottleId } of listHiddenPours(ctx.db)) {
-    let runs = hosts.get(meetingId);
-    if (runs === undefined) {
-      const meeting = findMeetingNight(ctx.db, meetingId);
-      hosts.set(meetingId, (runs = meeting !== undefined && isHostOf(ctx.user, meeting)));
-    }
-    if (!runs) hidden.add(`${meetingId}:${bottleId}`);
-  }
-  return hidden;
-}
-
-function redactedKey(entityId: string, entity: string, hidden: Set<string>): string {
-  if (entity !== "meetingBottle" && entity !== "score") return entityId;
-  const [meetingId, bottleId, memberId] = entityId.split(":");
-  if (!hidden.has(`${meetingId}:${bottleId}`)) return entityId;
-  return [meetingId, "hidden", ...(memberId ? [memberId] : [])].join(":");
-}
-
-/** An entry about a hidden pour, without what would tell which bottle it is. */
-function redact(entry: ActivityEntry, hidden: Set<string>): ActivityEntry {
-  const entityId = redactedKey(entry.entityId, entry.entity, hidden);
-  if (entityId === entry.entityId) return entry;
-  const scrub = (snapshot: unknown) =>
-    snapshot && typeof snapshot === "object"
-      ? { ...snapshot, bottleId: null, _children: undefined }
-      : snapshot;
-  return {
-    ...entry,
-    entityId,
-    before: scrub(entry.before),
-    after: scrub(entry.after),
-  };
-}
-
-/** The activity log, newest first, with whether the caller may undo each entry. */
 export function getActivity(ctx: AuthedCtx, query: ActivityQuery): ActivityEntry[] {
-  const rows = listActivity(ctx.db, {
-    memberId: query.mine ? ctx.user.id : query.memberId,
-    entity: query.entity,
-    entityId: query.entityId,
-    beforeId: query.before,
-    limit: query.limit,
-  });
-  const hidden = hiddenPoursFor(ctx);
-  // Asking for a hidden pour by its key must not tell that it exists.
-  const visibleRows =
-    query.entityId === undefined
-      ? rows
-      : rows.filter(({ entry }) => redactedKey(entry.entityId, entry.entity, hidden) === entry.entityId);
-  return visibleRows.map(({ entry, firstName, lastName }) =>
-    redact(
-      {
+  const secrets = PourSecrets.of(ctx.db, viewerOf(ctx.user));
+  const entries: ActivityEntry[] = [];
+  let beforeId = query.before;
+  for (let page = 0; page < MAX_PAGES && entries.length < query.limit; page++) {
+    const rows = listActivity(ctx.db, {
+      memberId: query.mine ? ctx.user.id : query.memberId,
+      entity: query.entity,
+      entityId: query.entityId,
+      beforeId,
+      limit: query.limit,
+    });
+    for (const { entry, firstName, lastName } of rows) {
+      const shown = secrets.activityEntry({
         id: entry.id,
         at: entry.at,
         memberId: entry.memberId,
@@ -106,10 +69,15 @@ export function getActivity(ctx: AuthedCtx, query: ActivityQuery): ActivityEntry
         after: entry.after,
         undoable: undoRefusal(ctx, entry) === null,
         undone: entry.undoneAt !== null,
-      },
-      hidden,
-    ),
-  );
+      });
+      // Asking for a hidden pour by its key must not tell that it exists.
+      if (shown && (query.entityId === undefined || shown.entityId === entry.entityId)) entries.push(shown);
+      if (entries.length === query.limit) break;
+    }
+    if (rows.length < query.limit) break;
+    beforeId = rows[rows.length - 1]!.entry.id;
+  }
+  return entries;
 }
 
 /**

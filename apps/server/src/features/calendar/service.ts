@@ -8,7 +8,7 @@ import { CLUB_NAME, CLUB_RULES, ServerMessages, type NextMeeting } from "@club/s
 import type { Deps } from "../../api/context";
 import { NotFoundError } from "../../api/errors";
 import { dateIn, ruleDateOnOrAfter } from "../../platform/clubTime";
-import { dramLabel } from "../night/access";
+import { dramLabel, isHiddenPour } from "../../policy/secrecy";
 import { buildCalendar, type CalendarEvent } from "./ics";
 
 /** GET /api/MonthlyMeetings/Next: the next scheduled meeting, else the date the club's rule gives. */
@@ -31,7 +31,7 @@ function describe(m: CalendarMeetingRow): string {
   if (m.blind) lines.push("A blind tasting.");
   if (m.lineUp.length > 0)
     lines.push(
-      `Line-up: ${m.lineUp.map((p, i) => (m.blind && !p.revealed ? dramLabel(i + 1) : p.name)).join(", ")}`,
+      `Line-up: ${m.lineUp.map((p, i) => (isHiddenPour(m, p) ? dramLabel(i + 1) : p.name)).join(", ")}`,
     );
   return lines.join("\n");
 }

@@ -1,5 +1,4 @@
 import {
-  inHiddenPour,
   isExistingBottle,
   loadEntity,
   markActivityUndone,
@@ -13,6 +12,7 @@ import { MergeMessages, ServerMessages, type MergeBottleInput, type MergeBottleR
 import type { AuthedCtx } from "../../api/context";
 import { AppError, ConflictError, NotFoundError } from "../../api/errors";
 import { recordActivity } from "../activity/record";
+import { inHiddenPour } from "../../policy/secrecy";
 
 /** The activity log's action of a merge (the undo recognises its entries by it). */
 export const MERGE_ACTION = "bottles.mergeInto";

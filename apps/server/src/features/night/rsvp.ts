@@ -1,6 +1,8 @@
 import { listRsvps, setWaitlisted, upsertRsvp, type RsvpRow } from "@club/db";
 import { ServerMessages, type MyRsvp, type Rsvp, type RsvpInput } from "@club/shared";
-import type { AuthedCtx, Deps, PublicCtx } from "../../api/context";
+import type { AuthedCtx, Deps, RequestCtx } from "../../api/context";
+import { seesMembersData } from "../../policy/privacy";
+import { viewerOf } from "../../policy/viewer";
 import { ConflictError } from "../../api/errors";
 import { audited } from "../activity/record";
 import { clubEmail } from "../auth/email";
@@ -77,13 +79,14 @@ export function setRsvp(
   return { status: input.status, waitlistPosition: position };
 }
 
-/** Who is coming (names, guests, waitlist), for everyone to see. */
-export function getRsvps(ctx: PublicCtx, input: { id: number }): Rsvp[] {
+/** Who is coming (guests, waitlist), with the members' names for members only (policy/privacy.ts). */
+export async function getRsvps(ctx: RequestCtx, input: { id: number }): Promise<Rsvp[]> {
   const meeting = meetingOrThrow(ctx, input.id);
+  const namesShown = seesMembersData(viewerOf(await ctx.auth()));
   const rows = listRsvps(ctx.db, meeting.id);
   const positions = placesOf(rows, meeting.capacity);
   return rows.map((row) => ({
-    member: { firstName: row.firstName, lastName: row.lastName },
+    member: namesShown ? { firstName: row.firstName, lastName: row.lastName } : null,
     status: row.status,
     guests: row.guests,
     waitlistPosition: positions.get(row.memberId) ?? null,

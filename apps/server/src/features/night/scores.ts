@@ -3,7 +3,8 @@ import { ServerMessages, type MyScore, type ScoreInput, type Tasting } from "@cl
 import type { AuthedCtx } from "../../api/context";
 import { ConflictError, NotFoundError } from "../../api/errors";
 import { audited } from "../activity/record";
-import { dramLabel, meetingOrThrow } from "./access";
+import { dramLabel, isHiddenPour } from "../../policy/secrecy";
+import { meetingOrThrow } from "./access";
 
 /**
  * A member's score of a pour: saved as they go, written again when they change it (a retried
@@ -83,7 +84,10 @@ export function getMyScores(ctx: AuthedCtx, input: { id: number }): MyScore[] {
     .sort((a, b) => a.pour - b.pour);
 }
 
-/** The caller's tasting journal: every pour they scored, newest first; a still hidden blind pour stays "Dram N". */
+/**
+ * The caller's tasting journal: every pour they scored, newest first, with their own notes; a
+ * still hidden blind pour stays "Dram N" (the room's view: the host's own journal too).
+ */
 export function getTastings(ctx: AuthedCtx): Tasting[] {
   const rows = listTastings(ctx.db, ctx.user.id);
   const flights = new Map<number, number[]>();
@@ -94,7 +98,7 @@ export function getTastings(ctx: AuthedCtx): Tasting[] {
   };
   return rows.map((row) => {
     const pour = pourNumber(row.meetingId, row.bottle.id);
-    const hidden = row.blind && row.revealedAt === null;
+    const hidden = isHiddenPour(row, row);
     const s = row.score;
     return {
       meeting: { id: row.meetingId, date: row.date, theme: row.theme },
