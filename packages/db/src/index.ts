@@ -1,6 +1,7 @@
 export * from "./client";
 export * from "./migrate";
 export * from "./schema";
+export * from "./childTables";
 export * from "./seed";
 export * from "./queries/members";
 export * from "./queries/meetings";

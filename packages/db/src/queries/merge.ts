@@ -40,6 +40,20 @@ export interface MergeRecord {
 type Row = Record<string, unknown>;
 
 /**
+ * How a merge treats the rows of each table that hangs off a bottle (by snapshot name). Every such
+ * table must have a rule: apps/server/test/child-tables.test.ts reads them from the schema's
+ * foreign keys (childTables.ts) and fails for a table without one. The undo gives each row back.
+ */
+export const MERGE_RULES: Readonly<Record<string, string>> = {
+  bottleInstances: "move to the kept bottle",
+  bottleComments: "move to the kept bottle",
+  bottleImages: "the photo moves when the kept bottle has none, else goes with the merged bottle",
+  bottleAliases: "move to the kept bottle; the merged bottle's name becomes one more",
+  meetingBottles: "a pour moves unless the kept bottle was poured at that meeting too",
+  scores: "move with their pour; a member who scored both pours of one meeting keeps the kept one's",
+};
+
+/**
  * Moves everything of bottle `fromId` to `keepId`, deletes `fromId` and records its name as an
  * alias of `keepId`. Call inside a transaction; both bottles must exist.
  */
