@@ -278,7 +278,7 @@ describe("meeting night (blind, three phones)", () => {
       main(page).getByRole("button", { name: "Download CSV" }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^meeting-\d{4}-\d{2}-\d{2}-results\.csv$/);
-    const csv = readFileSync((await download.path())!, "utf8");
+    const csv = readFileSync(await download.path(), "utf8");
     expect(csv.split("\r\n")[0]).toBe("pour,label,bottle,member,nose,palate,finish,balance,total,note,tags");
     expect(csv).toContain("Ann Archer");
 
