@@ -110,6 +110,7 @@ export const ServerMessages = {
   changedSince: "It has changed since: undo the later changes first.",
   hasDependents: "Other things were added to it since: remove them first.",
   undoConflict: "It cannot be restored: something it belongs to is gone.",
+  revealFinal: "A reveal cannot be taken back: everyone has seen the bottle.",
   noBackupYet: "There is no backup yet. Make one with Back up now.",
   backupFailed: "The backup failed:",
   rsvpLinkInvalid: "This answer link is not valid any more. Open the meeting in the app to answer.",

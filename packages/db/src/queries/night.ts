@@ -136,11 +136,19 @@ export function upsertRsvp(
   // A member who was already going keeps their place in the queue.
   const goingSince =
     values.status === "going" ? (existing?.status === "going" ? existing.goingSince : values.now) : null;
+  // Only a "going" answer waits (settleWaitlist sets the flag); any other leaves the waitlist.
+  const stillWaiting = values.status === "going" ? {} : { waitlisted: false };
   db.insert(rsvps)
     .values({ ...values, goingSince, updatedAt: values.now })
     .onConflictDoUpdate({
       target: [rsvps.meetingId, rsvps.memberId],
-      set: { status: values.status, guests: values.guests, goingSince, updatedAt: values.now },
+      set: {
+        status: values.status,
+        guests: values.guests,
+        goingSince,
+        updatedAt: values.now,
+        ...stillWaiting,
+      },
     })
     .run();
 }

@@ -1,5 +1,4 @@
 import {
-  entityHasDependents,
   findActivity,
   insertEntity,
   isEntityKind,
@@ -7,18 +6,18 @@ import {
   loadEntity,
   markActivityUndone,
   removeEntity,
-  sameRow,
   updateEntity,
   type ActivityRow,
   type Snapshot,
 } from "@club/db";
 import { ServerMessages, type ActivityEntry, type ActivityQuery } from "@club/shared";
 import type { AuthedCtx } from "../../api/context";
-import { ConflictError, ForbiddenError, NotFoundError } from "../../api/errors";
+import { ConflictError, databaseRuleError, ForbiddenError, NotFoundError } from "../../api/errors";
 import { PourSecrets } from "../../policy/secrecy";
 import { viewerOf } from "../../policy/viewer";
 import { isMergeEntry, undoMerge } from "../merge/service";
 import { recordActivity } from "./record";
+import { hasDependents, UNDO_RULES, unchangedSince, type UndoCase } from "./undoRules";
 
 /** An author may undo their own change for this long; an admin any change, any time. */
 export const UNDO_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -83,7 +82,9 @@ export function getActivity(ctx: AuthedCtx, query: ActivityQuery): ActivityEntry
 /**
  * Undoes a change: a creation is removed, a deletion restored (with what it took along), an edit
  * set back. Refused with a 409 when the entity changed since (it is no longer as the change left
- * it), or when something was added to it since; written to the log as a change of its own.
+ * it), when something was added to it since, or when the same change made directly would be
+ * refused now (undoRules.ts: the rule's own message); it triggers what the direct change triggers.
+ * Written to the log as a change of its own.
  */
 export function undo(ctx: AuthedCtx, input: { id: number }): { ok: true; activityId: number } {
   const entry = findActivity(ctx.db, input.id);
@@ -94,42 +95,39 @@ export function undo(ctx: AuthedCtx, input: { id: number }): { ok: true; activit
   if (isMergeEntry(entry)) return undoMerge(ctx, entry);
   const kind = entry.entity;
   if (!isEntityKind(kind)) throw new ConflictError(ServerMessages.notUndoable, "NOT_UNDOABLE");
+  const rule = UNDO_RULES[kind];
   const key = entry.entityId;
   const before = entry.before as Snapshot | null;
   const after = entry.after as Snapshot | null;
+  let undone: UndoCase | undefined;
   const result = ctx.db.transaction(() => {
     const current = loadEntity(ctx.db, kind, key);
+    const c: UndoCase = { kind, key, current, target: before };
     if (after === null) {
       if (current) throw new ConflictError(ServerMessages.changedSince, "CHANGED_SINCE");
-      try {
-        insertEntity(ctx.db, kind, before as Snapshot);
-      } catch (error) {
-        if (String(error).includes("FOREIGN KEY"))
-          throw new ConflictError(ServerMessages.undoConflict, "UNDO_CONFLICT");
-        throw error;
-      }
-    } else {
-      if (!sameRow(current, after)) throw new ConflictError(ServerMessages.changedSince, "CHANGED_SINCE");
-      if (before === null) {
-        if (entityHasDependents(ctx.db, kind, key))
-          throw new ConflictError(ServerMessages.hasDependents, "HAS_DEPENDENTS");
-        removeEntity(ctx.db, kind, key);
-      } else {
-        try {
-          updateEntity(ctx.db, kind, key, before);
-        } catch (error) {
-          if (String(error).includes("FOREIGN KEY"))
-            throw new ConflictError(ServerMessages.undoConflict, "UNDO_CONFLICT");
-          throw error;
-        }
-      }
+    } else if (!unchangedSince(kind, current, after))
+      throw new ConflictError(ServerMessages.changedSince, "CHANGED_SINCE");
+    rule.check?.(ctx, c);
+    if (after !== null && before === null && hasDependents(ctx, kind, key))
+      throw new ConflictError(ServerMessages.hasDependents, "HAS_DEPENDENTS");
+    try {
+      if (rule.apply) rule.apply(ctx, c);
+      else if (after === null) insertEntity(ctx.db, kind, before as Snapshot);
+      else if (before === null) removeEntity(ctx.db, kind, key);
+      else updateEntity(ctx.db, kind, key, before);
+    } catch (error) {
+      if (String(error).includes("FOREIGN KEY"))
+        throw new ConflictError(ServerMessages.undoConflict, "UNDO_CONFLICT");
+      // A rule the database holds (a unique name, a CHECK): the rule's message, never a 500.
+      throw databaseRuleError(error) ?? error;
     }
+    rule.during?.(ctx, c);
     markActivityUndone(ctx.db, entry.id, ctx.user.id, new Date().toISOString());
     const restored = loadEntity(ctx.db, kind, key);
     const { id } = recordActivity(ctx, kind, key, current ?? null, restored ?? null, entry.id);
+    undone = c;
     return { ok: true as const, activityId: id };
   });
-  // An undone upload or restored bottle may leave an image that nothing can bring back.
-  if (kind === "image" || kind === "bottle") void ctx.images.sweepSoon();
+  if (undone) rule.after?.(ctx, undone);
   return result;
 }

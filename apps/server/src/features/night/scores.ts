@@ -6,13 +6,18 @@ import { audited } from "../activity/record";
 import { dramLabel, isHiddenPour } from "../../policy/secrecy";
 import { meetingOrThrow } from "./access";
 
+/** Scores change only while the host keeps scoring open (a save, and the undo of one): 409 otherwise. */
+export function assertScoringOpen(meeting: { scoringOpen: boolean }): void {
+  if (!meeting.scoringOpen) throw new ConflictError(ServerMessages.scoringClosed, "SCORING_CLOSED");
+}
+
 /**
  * A member's score of a pour: saved as they go, written again when they change it (a retried
  * request changes nothing twice), until the host closes scoring.
  */
 export function setScore(ctx: AuthedCtx, input: ScoreInput): MyScore {
   const meeting = meetingOrThrow(ctx, input.id);
-  if (!meeting.scoringOpen) throw new ConflictError(ServerMessages.scoringClosed, "SCORING_CLOSED");
+  assertScoringOpen(meeting);
   const pour = pourAt(ctx.db, meeting.id, input.pour);
   if (!pour) throw new NotFoundError(ServerMessages.pourNotFound);
   const updatedAt = new Date().toISOString();
