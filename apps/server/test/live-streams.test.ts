@@ -166,6 +166,19 @@ describe("night.events: refusals come before the stream", () => {
   });
 });
 
+describe("night.events: shutdown", () => {
+  it("an open stream does not hold up the server's shutdown: it is ended", async () => {
+    const { t: app, base, meetingId } = await start();
+    const client = new StreamClient([{ url: streamUrl(base, { id: meetingId }) }]);
+    expect((await client.answers())[0]?.status).toBe(200);
+    const started = performance.now();
+    await app.app.close();
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(app.app.liveStreams.size).toBe(0);
+    await client.close();
+  });
+});
+
 describe("night.events: caps per address, per member and in all", () => {
   it("one client opening 300 streams gets 8; the rest are 429 with Retry-After; /healthz stays quick; memory comes back", async () => {
     const { t, base, meetingId } = await start();
