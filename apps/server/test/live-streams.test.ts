@@ -201,7 +201,7 @@ describe("night.events: caps per address, per member and in all", () => {
     }
     expect(t.app.deps.events.listeners(meetingId)).toBe(8);
     const times = [await during];
-    for (let i = 0; i < 5; i++) times.push(await healthzMs(base));
+    for (let i = 0; i < 10; i++) times.push(await healthzMs(base));
     console.log(`/healthz with the flood open: ${times.map((ms) => ms.toFixed(0)).join(", ")} ms`);
     // The median: on a loaded two-core machine a single request can be late for reasons of its own.
     expect(times.sort((a, b) => a - b)[Math.floor(times.length / 2)]).toBeLessThan(100);
