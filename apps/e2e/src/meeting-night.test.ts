@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import {
@@ -271,8 +272,15 @@ describe("meeting night (blind, three phones)", () => {
       "#2 Dram 2 16",
     ]);
     expect(await page.content()).not.toContain(SECOND);
-    const csv = await page.getByRole("link", { name: "Download CSV" }).getAttribute("href");
-    expect(csv).toBe(`/api/MonthlyMeetings/${meetingId}/Results.csv`);
+    // The CSV has names and notes: members only, fetched with the session's token (issue 21).
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      main(page).getByRole("button", { name: "Download CSV" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^meeting-\d{4}-\d{2}-\d{2}-results\.csv$/);
+    const csv = readFileSync(await download.path(), "utf8");
+    expect(csv.split("\r\n")[0]).toBe("pour,label,bottle,member,nose,palate,finish,balance,total,note,tags");
+    expect(csv).toContain("Ann Archer");
 
     await page.getByRole("button", { name: "Open navigation" }).click();
     await page.getByRole("button", { name: "My club" }).click(); // the phone menu's group (issue 22)

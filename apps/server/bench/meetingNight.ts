@@ -85,11 +85,16 @@ async function main() {
       pours: bottleIds.map((bottleId) => ({ bottleId })),
     });
 
-    // 60 open pages: each stream records when it hears each reveal.
+    // 60 open pages: each stream records when it hears each reveal. Each is a member's page (the
+    // web app sends the token as connectionParams): 60 visitors' pages from one address would pass
+    // the per-address cap (issue 21).
     const heard: Map<number, number>[] = [];
-    const url = `${server.baseUrl}/trpc/night.events?input=${encodeURIComponent(JSON.stringify({ id: meeting.id }))}`;
+    const streamUrl = (token: string) =>
+      `${server.baseUrl}/trpc/night.events?input=${encodeURIComponent(JSON.stringify({ id: meeting.id }))}` +
+      `&connectionParams=${encodeURIComponent(JSON.stringify({ token }))}`;
     await Promise.all(
-      people.map(async (_p, i) => {
+      people.map(async (p, i) => {
+        const url = streamUrl(p.token);
         const controller = new AbortController();
         streams.push(controller);
         const times = new Map<number, number>();

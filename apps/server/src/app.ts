@@ -18,6 +18,7 @@ import errorsPlugin, { frameworkErrors } from "./api/restErrors";
 import openapiPlugin from "./platform/openapiDocs";
 import securityPlugin, { JSON_BODY_LIMIT, REQUEST_TIMEOUT_MS, trustProxyOption } from "./platform/security";
 import trpcFastPathPlugin from "./platform/trpcFastPath";
+import liveStreamsPlugin from "./platform/liveStreams";
 import { inlineBootScript } from "./platform/pageHints";
 import webPlugin, { webDistDir } from "./platform/web";
 import { seedOnNewDatabase } from "./seed";
@@ -125,6 +126,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   await app.register(compressionPlugin);
 
   await app.register(trpcFastPathPlugin, { enabled: config.readCache });
+  await app.register(liveStreamsPlugin, { caps: config.liveStreams });
   await app.register(fastifyTRPCPlugin, {
     prefix: "/trpc",
     trpcOptions: {

@@ -50,6 +50,24 @@ const EnvSchema = z.object({
     .min(1)
     .max(1_000_000)
     .default(60),
+  LIVE_STREAMS_PER_ADDRESS: z.coerce
+    .number({ error: "must be a whole number" })
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(8),
+  LIVE_STREAMS_PER_MEMBER: z.coerce
+    .number({ error: "must be a whole number" })
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(4),
+  LIVE_STREAMS_TOTAL: z.coerce
+    .number({ error: "must be a whole number" })
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(2000),
   REGISTRATION: z
     .enum(["approval", "open", "invite", "closed"], { error: "use approval, open, invite or closed" })
     .default("approval"),
@@ -165,6 +183,11 @@ export interface Config {
   writeBudgetPerMinute: number;
   /** CSV imports (dry runs too) and club restores one member may start in a minute (features/transfer/importBudget.ts). */
   importsPerMinute: number;
+  /**
+   * Open live streams (night.events, platform/liveStreams.ts): a visitor's per client address, a
+   * member's per member, and in all.
+   */
+  liveStreams: { perAddress: number; perMember: number; total: number };
   /** Who may join: approval (an admin approves), open, invite (invite links only), closed (admins add). */
   registration: "approval" | "open" | "invite" | "closed";
   /** Strict-Transport-Security: opt-in, only with an https APP_URL. */
@@ -253,6 +276,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     writeBudgetPerMinute: e.WRITE_BUDGET_PER_MINUTE,
     importsPerMinute: e.IMPORTS_PER_MINUTE,
     registration: e.REGISTRATION,
+    liveStreams: {
+      perAddress: e.LIVE_STREAMS_PER_ADDRESS,
+      perMember: e.LIVE_STREAMS_PER_MEMBER,
+      total: e.LIVE_STREAMS_TOTAL,
+    },
     trustProxy,
     images: {
       concurrency: e.IMAGE_CONCURRENCY,

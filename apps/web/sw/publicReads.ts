@@ -17,8 +17,6 @@ export const OFFLINE_READS: readonly string[] = [
   "lookups.drinkTypes",
   "lookups.countries",
   "lookups.states",
-  "night.rsvps",
-  "night.results",
   "night.bottlePours",
   "night.clubScores",
   "search.bottles",

@@ -1,6 +1,7 @@
 export * from "./client";
 export * from "./migrate";
 export * from "./schema";
+export * from "./childTables";
 export * from "./seed";
 export * from "./queries/members";
 export * from "./queries/meetings";
@@ -15,6 +16,7 @@ export * from "./queries/maintenance";
 export * from "./queries/activity";
 export * from "./queries/entities";
 export * from "./queries/night";
+export * from "./queries/secrecy";
 export * from "./queries/images";
 export * from "./queries/club";
 export * from "./queries/dues";

@@ -81,6 +81,10 @@ export const ServerMessages = {
   tooManyRequests: "Too many requests. Please wait and try again.",
   batchTooLarge: "A tRPC batch may hold at most 10 calls.",
   jsonOnly: "Send the input as JSON (Content-Type: application/json).",
+  liveStreamsAddress:
+    "Too many live pages are open from this address. Close some of them and try again in a moment.",
+  liveStreamsMember: "You have too many live pages open. Close some of them and try again in a moment.",
+  liveStreamsTotal: "The server has too many live pages open. Please try again in a moment.",
   writeBudget: "Too many changes in a minute. Please wait a moment and try again.",
   adminOnly: "Only an admin can do this.",
   treasurerOnly: "Only the treasurer or an admin can do this.",
@@ -108,6 +112,7 @@ export const ServerMessages = {
   changedSince: "It has changed since: undo the later changes first.",
   hasDependents: "Other things were added to it since: remove them first.",
   undoConflict: "It cannot be restored: something it belongs to is gone.",
+  revealFinal: "A reveal cannot be taken back: everyone has seen the bottle.",
   noBackupYet: "There is no backup yet. Make one with Back up now.",
   backupFailed: "The backup failed:",
   rsvpLinkInvalid: "This answer link is not valid any more. Open the meeting in the app to answer.",

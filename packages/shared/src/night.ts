@@ -51,7 +51,8 @@ export const RsvpResultSchema = z.object({
 });
 
 export const RsvpSchema = z.object({
-  member: z.object({ firstName: z.string(), lastName: z.string() }),
+  /** Who answered: members see it; null for visitors (members' data is for members, issue 21). */
+  member: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
   status: z.enum(RSVP_STATUSES),
   guests: z.number().int(),
   waitlistPosition: z.number().int().nullable(),

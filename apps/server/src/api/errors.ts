@@ -93,6 +93,21 @@ export class ServiceUnavailableError extends AppError {
   }
 }
 
+/**
+ * A rule the database itself holds (migration 0008) refusing a write: a CHECK trigger, whose
+ * message is the rule's own, or the theme names' unique index. The services check these rules
+ * first; this is the backstop for any path that does not (an undo, a future feature), a 409
+ * naming the rule, never a 500.
+ */
+export function databaseRuleError(error: unknown): ConflictError | null {
+  if (!(error instanceof Error) || error.name !== "SqliteError") return null;
+  const code = (error as Error & { code?: string }).code;
+  if (code === "SQLITE_CONSTRAINT_TRIGGER") return new ConflictError(error.message, "RULE_BROKEN");
+  if (code === "SQLITE_CONSTRAINT_UNIQUE" && error.message.includes("themes"))
+    return new ConflictError(ServerMessages.themeExists);
+  return null;
+}
+
 const SPEC_MESSAGES = new Set<string>(Object.values(Messages));
 
 /**

@@ -2,7 +2,14 @@ import { initTRPC } from "@trpc/server";
 import { ZodError } from "zod";
 import { requireMember, type RequestCtx } from "./context";
 import { ServerMessages } from "@club/shared";
-import { AppError, ForbiddenError, issuesOf, toTRPCError, toValidationError } from "./errors";
+import {
+  AppError,
+  databaseRuleError,
+  ForbiddenError,
+  issuesOf,
+  toTRPCError,
+  toValidationError,
+} from "./errors";
 import type { EndpointMeta } from "./meta";
 
 const t = initTRPC
@@ -37,6 +44,8 @@ const mapErrors = t.middleware(async ({ next }) => {
   if (result.ok) return result;
   const cause = result.error.cause;
   if (cause instanceof AppError) throw toTRPCError(cause);
+  const ruleBroken = databaseRuleError(cause);
+  if (ruleBroken) throw toTRPCError(ruleBroken);
   if (result.error.code === "BAD_REQUEST" && cause instanceof ZodError) throw toValidationError(cause);
   return result;
 });

@@ -1,6 +1,6 @@
 import { LogController, type FastifyReply, type FastifyRequest } from "fastify";
 
-const SECRET_QUERY_PARAMS = /([?&](?:token|refreshToken|accessToken|password)=)[^&]*/gi;
+const SECRET_QUERY_PARAMS = /([?&](?:token|refreshToken|accessToken|password|connectionParams)=)[^&]*/gi;
 
 /** Query-string secrets (the confirmation link's token) never reach the logs. */
 export const redactUrl = (url: string) => url.replace(SECRET_QUERY_PARAMS, "$1[redacted]");

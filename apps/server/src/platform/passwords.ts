@@ -13,6 +13,9 @@ export async function verifyPassword(hash: string, password: string): Promise<bo
   }
 }
 
+/** Whether a stored hash is one argon2 can check (not "!", a member without a password login). */
+export const isPasswordHash = (hash: string): boolean => hash.startsWith("$argon2");
+
 /** Verifying against this when the email is unknown keeps login timing uniform. */
 let dummyHash: Promise<string> | undefined;
 export const getDummyHash = () => (dummyHash ??= hashPassword("not-a-real-password-0000"));

@@ -120,14 +120,14 @@ const TRPC_KEY = {
   429: "TOO_MANY_REQUESTS",
 } as const;
 
-function trpcErrorReply(
+export function trpcErrorReply(
   req: FastifyRequest,
   reply: FastifyReply,
   status: keyof typeof TRPC_KEY,
   message: string,
 ) {
   const key = TRPC_KEY[status];
-  const path = (req.params as { path?: unknown }).path;
+  const path = (req.params as { path?: unknown }).path ?? req.routeOptions.url?.slice("/trpc/".length);
   const names = (typeof path === "string" ? path : "").split(",");
   const envelope = (path: string) => ({
     error: {

@@ -19,7 +19,15 @@ export function createTrpcClient(session: Pick<Session, "accessToken" | "refresh
     links: [
       splitLink({
         condition: (op) => op.type === "subscription",
-        true: httpSubscriptionLink({ url: "/trpc" }),
+        // An EventSource cannot send headers: a member's token goes as tRPC's connectionParams,
+        // so the server counts the member's streams against the member (its per-member cap).
+        true: httpSubscriptionLink({
+          url: "/trpc",
+          connectionParams() {
+            const token = session.accessToken();
+            return token ? { token } : null;
+          },
+        }),
         false: [
           refreshLink<AppRouter>(session),
           httpBatchLink({

@@ -95,13 +95,15 @@ function pour(meetingId: number, bottleId: number, pourMl: number, scores = 0): 
 }
 
 function rsvp(meetingId: number, memberId: number, status: string, guests = 0, waitlisted = false): void {
+  // A "going" answer has its place in the queue (a CHECK of migration 0008).
   run(
-    "INSERT INTO rsvps (meeting_id, member_id, status, guests, waitlisted) VALUES (?, ?, ?, ?, ?)",
+    "INSERT INTO rsvps (meeting_id, member_id, status, guests, waitlisted, going_since) VALUES (?, ?, ?, ?, ?, ?)",
     meetingId,
     memberId,
     status,
     guests,
     waitlisted ? 1 : 0,
+    status === "going" ? "2024-01-01T00:00:00Z" : null,
   );
 }
 
@@ -209,9 +211,12 @@ describe("the fill estimate", () => {
     expect(
       fillLevelsOfBottle(db, ids.Ardbeg as number, "2026-03-12").get(ids.A1 as number)?.fillLevelPct,
     ).toBe(Math.round(100 - (165 * 100) / 700));
+    // Revealed inside a savepoint rolled back after: a reveal is final (migration 0008's trigger),
+    // and the other tests need the pour hidden.
+    db.$client.exec("SAVEPOINT reveal");
     run("UPDATE meeting_bottles SET revealed_at = '2026-04-10T21:00:00Z' WHERE meeting_id = ?", blindMeeting);
     expect(fillLevelsOfBottle(db, ids.Ardbeg as number, TODAY).get(ids.A1 as number)?.fillLevelPct).toBe(19);
-    run("UPDATE meeting_bottles SET revealed_at = NULL WHERE meeting_id = ?", blindMeeting);
+    db.$client.exec("ROLLBACK TO reveal; RELEASE reveal");
   });
 
   it("ignores a reading older than the opened date (the purchase was opened again)", () => {

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { costPerPourCents, DEFAULT_TASTERS, type LevelSource, type ShelfItem } from "@club/shared";
 import type { Db } from "../client";
+import { visiblePourSql } from "./secrecy";
 
 /**
  * SQL pieces every cellar-aware read shares (search, shelf, stats, export), so that "open" and
@@ -142,8 +143,7 @@ const openedPurchases = (db: Db, bottleId: number | null): OpenedPurchaseRow[] =
         AND o.opened_date IS NOT NULL AND o.date_finished IS NULL)`);
 
 /** Which pours the estimate counts: meetings held by `today`, never a blind pour before its reveal. */
-const countedPourWhere = (today: unknown) =>
-  sql`m.date <= ${today} AND (m.blind = 0 OR mb.revealed_at IS NOT NULL)`;
+const countedPourWhere = (today: unknown) => sql`m.date <= ${today} AND ${visiblePourSql}`;
 
 const scoredSql = sql`(SELECT count(*) FROM scores s WHERE s.meeting_id = mb.meeting_id AND s.bottle_id = mb.bottle_id)`;
 const goingSql = sql`(SELECT count(*) + coalesce(sum(r.guests), 0) FROM rsvps r

@@ -57,8 +57,8 @@ export interface CalendarMeetingRow {
   theme: string;
   blind: boolean;
   sequence: number;
-  /** In flight order; revealed false for a blind night's hidden pours. */
-  lineUp: { name: string; revealed: boolean }[];
+  /** In flight order, with when each pour was revealed (a blind night's). */
+  lineUp: { name: string; revealedAt: string | null }[];
 }
 
 /** Every meeting (or one) with what its calendar event shows. */
@@ -87,10 +87,10 @@ export function listCalendarMeetings(db: Db, meetingId?: number): CalendarMeetin
     .where(meetingId === undefined ? undefined : eq(meetingBottles.meetingId, meetingId))
     .orderBy(asc(meetingBottles.meetingId), asc(meetingBottles.position), asc(bottles.name))
     .all();
-  const lineUps = new Map<number, { name: string; revealed: boolean }[]>();
+  const lineUps = new Map<number, { name: string; revealedAt: string | null }[]>();
   for (const p of pours) {
     const list = lineUps.get(p.meetingId) ?? [];
-    list.push({ name: p.name, revealed: p.revealedAt !== null });
+    list.push({ name: p.name, revealedAt: p.revealedAt });
     lineUps.set(p.meetingId, list);
   }
   const counts = editCounts(db, meetingId);

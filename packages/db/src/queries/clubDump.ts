@@ -1,37 +1,9 @@
 import type { Db } from "../client";
-
-/**
- * The tables a club export holds, in an order that inserts parents before children. Members keep
- * their password hashes so that a restored club can log in (the export is admin-only).
- */
-export const CLUB_TABLES = [
-  "members",
-  "brands",
-  "drink_types",
-  "countries",
-  "states",
-  "themes",
-  "meetings",
-  "bottles",
-  "bottle_instances",
-  "bottle_comments",
-  "bottle_images",
-  "bottle_aliases",
-  "meeting_bottles",
-  "rsvps",
-  "scores",
-  "dues_entries",
-  "dues_openings",
-  "notifications_sent",
-  "meeting_cancellations",
-  "activity",
-  "club_identity",
-] as const;
+import { tablesParentsFirst } from "../childTables";
 
 /**
  * Tables left out on purpose: sessions and single-use links (a restore logs everyone out), mail
- * waiting to be sent, and the migrations journal. Every other table must be in CLUB_TABLES (a test
- * checks that each table of the schema is in one list or the other).
+ * waiting to be sent, and the migrations journal. Every other table is exported.
  */
 export const CLUB_TABLES_LEFT_OUT = [
   "refresh_tokens",
@@ -42,6 +14,16 @@ export const CLUB_TABLES_LEFT_OUT = [
   "__drizzle_migrations",
   "sqlite_sequence",
 ] as const;
+
+/**
+ * The tables a club export holds: every table of the schema but those left out, in an order that
+ * inserts parents before children, read from the schema's foreign keys (childTables.ts), so a new
+ * table is exported the day it is added. Members keep their password hashes so that a restored
+ * club can log in (the export is admin-only).
+ */
+export const CLUB_TABLES: readonly string[] = tablesParentsFirst().filter(
+  (table) => !(CLUB_TABLES_LEFT_OUT as readonly string[]).includes(table),
+);
 
 export interface TableDump {
   columns: string[];

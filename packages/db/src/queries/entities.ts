@@ -12,6 +12,7 @@ import {
   scores,
   themes,
 } from "../schema";
+import { cascadeChildren, dependentRows, type ChildRows } from "../childTables";
 
 /**
  * The club's entities as the activity log sees them: a row (and, for a deletion, the rows that
@@ -26,93 +27,38 @@ type Row = Record<string, unknown>;
 /** A snapshot: the entity's row, with the rows that belong to it when it is deleted. */
 export type Snapshot = Row & { _children?: Record<string, Row[]> };
 
-interface Child {
-  name: string;
-  table: SQLiteTable;
-  /** The child's columns that hold the entity's key (its first parts, in order). */
-  columns: SQLiteColumn[];
-}
-
 interface EntityDef {
   table: SQLiteTable;
   /** The key columns, in the order of the key's parts. */
   key: SQLiteColumn[];
-  /** Rows that a deletion takes with it (foreign keys with ON DELETE CASCADE). */
-  children: Child[];
-  /** Rows that keep an entity from being removed by undoing its creation. */
-  dependents: Child[];
+  /** Rows that a deletion takes with it (foreign keys with ON DELETE CASCADE, read from the schema). */
+  children: ChildRows[];
+  /** Rows that keep an entity from being removed by undoing its creation (read from the schema). */
+  dependents: ChildRows[];
 }
 
-const child = (name: string, table: SQLiteTable, ...columns: SQLiteColumn[]): Child => ({
-  name,
-  table,
-  columns,
-});
-
-const ENTITIES: Record<EntityKind, EntityDef> = {
-  theme: {
-    table: themes,
-    key: [themes.id],
-    children: [],
-    dependents: [child("meetings", meetings, meetings.themeId)],
-  },
-  meeting: {
-    table: meetings,
-    key: [meetings.id],
-    children: [
-      child("meetingBottles", meetingBottles, meetingBottles.meetingId),
-      child("rsvps", rsvps, rsvps.meetingId),
-      child("scores", scores, scores.meetingId),
-    ],
-    dependents: [
-      child("meetingBottles", meetingBottles, meetingBottles.meetingId),
-      child("rsvps", rsvps, rsvps.meetingId),
-    ],
-  },
-  meetingBottle: {
-    table: meetingBottles,
-    key: [meetingBottles.meetingId, meetingBottles.bottleId],
-    children: [child("scores", scores, scores.meetingId, scores.bottleId)],
-    dependents: [child("scores", scores, scores.meetingId, scores.bottleId)],
-  },
-  rsvp: { table: rsvps, key: [rsvps.meetingId, rsvps.memberId], children: [], dependents: [] },
-  score: {
-    table: scores,
-    key: [scores.meetingId, scores.bottleId, scores.memberId],
-    children: [],
-    dependents: [],
-  },
-  bottle: {
-    table: bottles,
-    key: [bottles.id],
-    children: [
-      child("bottleInstances", bottleInstances, bottleInstances.bottleId),
-      child("bottleComments", bottleComments, bottleComments.bottleId),
-      child("bottleImages", bottleImages, bottleImages.bottleId),
-      child("meetingBottles", meetingBottles, meetingBottles.bottleId),
-      child("scores", scores, scores.bottleId),
-    ],
-    dependents: [
-      child("bottleInstances", bottleInstances, bottleInstances.bottleId),
-      child("bottleComments", bottleComments, bottleComments.bottleId),
-      child("bottleImages", bottleImages, bottleImages.bottleId),
-      child("meetingBottles", meetingBottles, meetingBottles.bottleId),
-    ],
-  },
-  instance: { table: bottleInstances, key: [bottleInstances.id], children: [], dependents: [] },
-  comment: { table: bottleComments, key: [bottleComments.id], children: [], dependents: [] },
-  image: { table: bottleImages, key: [bottleImages.bottleId], children: [], dependents: [] },
+/** Each kind's table and key; what hangs off it comes from the schema's foreign keys (childTables.ts). */
+const KINDS: Record<EntityKind, { table: SQLiteTable; key: SQLiteColumn[] }> = {
+  theme: { table: themes, key: [themes.id] },
+  meeting: { table: meetings, key: [meetings.id] },
+  meetingBottle: { table: meetingBottles, key: [meetingBottles.meetingId, meetingBottles.bottleId] },
+  rsvp: { table: rsvps, key: [rsvps.meetingId, rsvps.memberId] },
+  score: { table: scores, key: [scores.meetingId, scores.bottleId, scores.memberId] },
+  bottle: { table: bottles, key: [bottles.id] },
+  instance: { table: bottleInstances, key: [bottleInstances.id] },
+  comment: { table: bottleComments, key: [bottleComments.id] },
+  image: { table: bottleImages, key: [bottleImages.bottleId] },
 };
 
-/** Children are restored in this order (a score needs its pour). */
-const CHILD_TABLES: Record<string, SQLiteTable> = {
-  meetingBottles,
-  rsvps,
-  bottleInstances,
-  bottleComments,
-  bottleImages,
-  scores,
-};
+const ENTITIES = Object.fromEntries(
+  Object.entries(KINDS).map(([kind, { table, key }]) => [
+    kind,
+    { table, key, children: cascadeChildren(table, key), dependents: dependentRows(table, key) },
+  ]),
+) as Record<EntityKind, EntityDef>;
+
+/** What a deletion of each kind takes along (snapshot names), for tests and the docs. */
+export const childrenOf = (kind: EntityKind): ChildRows[] => ENTITIES[kind].children;
 
 export const isEntityKind = (value: string): value is EntityKind => value in ENTITIES;
 
@@ -128,7 +74,7 @@ function whereKey(def: EntityDef, key: string) {
   return and(...def.key.map((column, i) => eq(column, parts[i] as number)));
 }
 
-const whereChild = (c: Child, parts: number[]) =>
+const whereChild = (c: ChildRows, parts: number[]) =>
   and(...c.columns.map((column, i) => eq(column, parts[i] as number)));
 
 /** The entity's row now (and its children's rows with `withChildren`), or undefined. */
@@ -161,14 +107,17 @@ export function removeEntity(db: Db, kind: EntityKind, key: string): void {
   db.delete(def.table).where(whereKey(def, key)).run();
 }
 
-/** Inserts a deleted entity back, with the same key, and the rows it took with it. */
+/**
+ * Inserts a deleted entity back, with the same key, and the rows it took with it (parents before
+ * children: a score needs its pour). A snapshot's table the schema no longer has is skipped.
+ */
 export function insertEntity(db: Db, kind: EntityKind, snapshot: Snapshot): void {
   const { _children, ...row } = snapshot;
   db.insert(ENTITIES[kind].table).values(row).run();
   const children = _children ?? {};
-  for (const [name, table] of Object.entries(CHILD_TABLES))
-    for (const childRow of children[name] ?? [])
-      db.insert(table).values(childRow).onConflictDoNothing().run();
+  for (const child of ENTITIES[kind].children)
+    for (const childRow of children[child.name] ?? [])
+      db.insert(child.table).values(childRow).onConflictDoNothing().run();
 }
 
 /** Sets some of a row's values (an edit), or writes them all back (undo of an edit). */

@@ -4,7 +4,7 @@ import type { Db } from "../client";
 import { clubIdentity } from "../schema";
 
 /**
- * The club's calendar id (migration 0010 makes it). Made here only if its row is gone, e.g. after
+ * The club's calendar id (migration 0009 makes it). Made here only if its row is gone, e.g. after
  * restoring a club export from before it existed; then kept, like the migration's.
  */
 export function clubCalendarId(db: Db): string {

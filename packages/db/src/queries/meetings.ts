@@ -1,8 +1,9 @@
-import { and, desc, eq, isNotNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { MeetingDetail, MeetingListItem } from "@club/shared";
 import type { Db } from "../client";
 import { preparedPerDb } from "../prepared";
 import { flightOrder, nextPourPosition } from "./night";
+import { visiblePour } from "./secrecy";
 import { bottles, meetingBottles, meetings, themes } from "../schema";
 
 const listMeetingsQuery = preparedPerDb((db) =>
@@ -42,12 +43,7 @@ const meetingBottlesQuery = preparedPerDb((db) =>
     .from(meetingBottles)
     .innerJoin(bottles, eq(bottles.id, meetingBottles.bottleId))
     .innerJoin(meetings, eq(meetings.id, meetingBottles.meetingId))
-    .where(
-      and(
-        eq(meetingBottles.meetingId, sql.placeholder("id")),
-        or(eq(meetings.blind, false), isNotNull(meetingBottles.revealedAt)),
-      ),
-    )
+    .where(and(eq(meetingBottles.meetingId, sql.placeholder("id")), visiblePour))
     .orderBy(...flightOrder())
     .prepare(),
 );

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../client";
 import {
   bottleAliases,
@@ -7,7 +7,6 @@ import {
   bottleInstances,
   bottles,
   meetingBottles,
-  meetings,
   scores,
 } from "../schema";
 import { loadEntity, sameRow, type Snapshot } from "./entities";
@@ -40,23 +39,19 @@ export interface MergeRecord {
 
 type Row = Record<string, unknown>;
 
-/** Whether either bottle is in a blind pour not revealed yet (a merge would tell what it is). */
-export function inHiddenPour(db: Db, bottleIds: number[]): boolean {
-  return (
-    db
-      .select({ id: meetingBottles.bottleId })
-      .from(meetingBottles)
-      .innerJoin(meetings, eq(meetings.id, meetingBottles.meetingId))
-      .where(
-        and(
-          inArray(meetingBottles.bottleId, bottleIds),
-          eq(meetings.blind, true),
-          isNull(meetingBottles.revealedAt),
-        ),
-      )
-      .get() !== undefined
-  );
-}
+/**
+ * How a merge treats the rows of each table that hangs off a bottle (by snapshot name). Every such
+ * table must have a rule: apps/server/test/child-tables.test.ts reads them from the schema's
+ * foreign keys (childTables.ts) and fails for a table without one. The undo gives each row back.
+ */
+export const MERGE_RULES: Readonly<Record<string, string>> = {
+  bottleInstances: "move to the kept bottle",
+  bottleComments: "move to the kept bottle",
+  bottleImages: "the photo moves when the kept bottle has none, else goes with the merged bottle",
+  bottleAliases: "move to the kept bottle; the merged bottle's name becomes one more",
+  meetingBottles: "a pour moves unless the kept bottle was poured at that meeting too",
+  scores: "move with their pour; a member who scored both pours of one meeting keeps the kept one's",
+};
 
 /**
  * Moves everything of bottle `fromId` to `keepId`, deletes `fromId` and records its name as an

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, isNull, max, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, max, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import {
   bottles,
@@ -14,6 +14,7 @@ import {
   themes,
   type RsvpStatus,
 } from "../schema";
+import { visiblePour } from "./secrecy";
 
 // ---- The meeting's night settings ----
 
@@ -147,11 +148,19 @@ export function upsertRsvp(
   // A member who was already going keeps their place in the queue.
   const goingSince =
     values.status === "going" ? (existing?.status === "going" ? existing.goingSince : values.now) : null;
+  // Only a "going" answer waits (settleWaitlist sets the flag); any other leaves the waitlist.
+  const stillWaiting = values.status === "going" ? {} : { waitlisted: false };
   db.insert(rsvps)
     .values({ ...values, goingSince, updatedAt: values.now })
     .onConflictDoUpdate({
       target: [rsvps.meetingId, rsvps.memberId],
-      set: { status: values.status, guests: values.guests, goingSince, updatedAt: values.now },
+      set: {
+        status: values.status,
+        guests: values.guests,
+        goingSince,
+        updatedAt: values.now,
+        ...stillWaiting,
+      },
     })
     .run();
 }
@@ -221,9 +230,6 @@ export const listMemberScoresAt = (db: Db, meetingId: number, memberId: number) 
     .from(scores)
     .where(and(eq(scores.meetingId, meetingId), eq(scores.memberId, memberId)))
     .all();
-
-/** Whether a pour can be shown for what it is: not blind, or revealed. Search and stats use it too: it needs `meetings` and `meeting_bottles` in the query. */
-export const visiblePour = or(eq(meetings.blind, false), isNotNull(meetingBottles.revealedAt));
 
 /** A member's tasting journal: every pour they scored, newest first, with its place in the flight. */
 export function listTastings(db: Db, memberId: number, limit = 500) {
@@ -299,12 +305,3 @@ export function listClubScores(db: Db) {
     .groupBy(scores.bottleId)
     .all();
 }
-
-/** Meetings with a pour still hidden (blind, not revealed): the activity log redacts them. */
-export const listHiddenPours = (db: Db) =>
-  db
-    .select({ meetingId: meetingBottles.meetingId, bottleId: meetingBottles.bottleId })
-    .from(meetingBottles)
-    .innerJoin(meetings, eq(meetings.id, meetingBottles.meetingId))
-    .where(and(eq(meetings.blind, true), isNull(meetingBottles.revealedAt)))
-    .all();

@@ -8,7 +8,7 @@ import type {
 } from "@club/shared";
 import type { Db } from "../client";
 import { bottleStatusSql, costPerPourCentsSql, currentPriceCentsSql } from "./cellar";
-import { visiblePour } from "./night";
+import { visiblePour } from "./secrecy";
 
 /*
  * Library search over the bottle_search FTS5 table (migration 0006: trigram tokenizer, diacritics

@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Stats } from "@club/shared";
 import type { Db } from "../client";
 import { costPerPourCentsSql } from "./cellar";
-import { visiblePour } from "./night";
+import { visiblePour } from "./secrecy";
 
 /**
  * The Stats screen's figures, each one SQL aggregate. Scores count only visible pours (not blind,

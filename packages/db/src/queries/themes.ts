@@ -39,12 +39,12 @@ export function listThemesWithLastDate(db: Db, today: string): ThemeListItem[] {
 export const findThemeById = (db: Db, id: number): ThemeRow | undefined =>
   db.select({ id: themes.id, description: themes.description }).from(themes).where(eq(themes.id, id)).get();
 
-/** A theme with this description, compared case-insensitively. */
+/** A theme with this description, compared as the unique index does: ignoring case and surrounding spaces. */
 export const findThemeByDescription = (db: Db, description: string): ThemeRow | undefined =>
   db
     .select({ id: themes.id, description: themes.description })
     .from(themes)
-    .where(sql`lower(${themes.description}) = lower(${description})`)
+    .where(sql`lower(trim(${themes.description})) = lower(trim(${description}))`)
     .get();
 
 export const insertTheme = (db: Db, description: string, createdBy: number | null = null): ThemeRow =>

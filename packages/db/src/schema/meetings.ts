@@ -1,17 +1,36 @@
 import { sql } from "drizzle-orm";
-import { foreignKey, index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import {
+  foreignKey,
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
 import { bottles } from "./bottles";
 import { members } from "./members";
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
-export const themes = sqliteTable("themes", {
-  id: integer().primaryKey({ autoIncrement: true }),
-  description: text().notNull(),
-  /** Who added it (null: before the club kept track); they and admins may correct it. */
-  createdBy: integer().references(() => members.id, { onDelete: "set null" }),
-  createdAt: text().notNull().default(now),
-});
+/**
+ * A theme's name is unique ignoring case and surrounding spaces (the index, migration 0008). The
+ * CHECKs of migration 0008 are triggers (SQLite cannot add a CHECK to a table without rebuilding
+ * it): scores' parts, ABV and bottle size, prices and fill levels, RSVP answers, capacity, pour
+ * size, a reveal being final, roles and statuses.
+ */
+export const themes = sqliteTable(
+  "themes",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    description: text().notNull(),
+    /** Who added it (null: before the club kept track); they and admins may correct it. */
+    createdBy: integer().references(() => members.id, { onDelete: "set null" }),
+    createdAt: text().notNull().default(now),
+  },
+  (t) => [uniqueIndex("themes_description_nocase_idx").on(sql`lower(trim(${t.description}))`)],
+);
 
 export const meetings = sqliteTable(
   "meetings",

@@ -1,26 +1,24 @@
 import {
-  entityHasDependents,
   findActivity,
-  findMeetingNight,
-  listHiddenPours,
   insertEntity,
   isEntityKind,
   listActivity,
   loadEntity,
   markActivityUndone,
   removeEntity,
-  sameRow,
   updateEntity,
   type ActivityRow,
   type Snapshot,
 } from "@club/db";
 import { ServerMessages, type ActivityEntry, type ActivityQuery } from "@club/shared";
 import type { AuthedCtx } from "../../api/context";
-import { ConflictError, ForbiddenError, NotFoundError } from "../../api/errors";
-import { isHostOf } from "../night/access";
+import { ConflictError, databaseRuleError, ForbiddenError, NotFoundError } from "../../api/errors";
+import { PourSecrets } from "../../policy/secrecy";
+import { viewerOf } from "../../policy/viewer";
 import { isMergeEntry, undoMerge } from "../merge/service";
 import { isLedgerEntry, ledgerEntryVisible, ledgerUndoRefusal, undoLedgerWrite } from "../dues/undo";
 import { recordActivity } from "./record";
+import { hasDependents, UNDO_RULES, unchangedSince, type UndoCase } from "./undoRules";
 
 /** An author may undo their own change for this long; an admin any change, any time. */
 export const UNDO_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -39,66 +37,31 @@ function undoRefusal(ctx: AuthedCtx, entry: ActivityRow, now = Date.now()): AppE
 
 type AppErrorLike = { conflict: string; reason: string } | { forbidden: string };
 
+/** How many pages of the log one read may go through to fill its page with entries the caller may see. */
+const MAX_PAGES = 20;
+
 /**
- * What the caller may not see of a still hidden blind pour (DESIGN.md section 5): the keys
- * "meetingId:bottleId" of pours hidden from them, i.e. at blind nights they do not run.
+ * The activity log, newest first, with whether the caller may undo each entry. Each entry goes
+ * through the secrecy policy (policy/secrecy.ts): one about a pour hidden from the caller is
+ * withheld until the reveal (asked for by its key, it does not exist); the page is filled from
+ * older entries.
  */
-function hiddenPoursFor(ctx: AuthedCtx): Set<string> {
-  const hidden = new Set<string>();
-  const hosts = new Map<number, boolean>();
-  for (const { meetingId, bottleId } of listHiddenPours(ctx.db)) {
-    let runs = hosts.get(meetingId);
-    if (runs === undefined) {
-      const meeting = findMeetingNight(ctx.db, meetingId);
-      hosts.set(meetingId, (runs = meeting !== undefined && isHostOf(ctx.user, meeting)));
-    }
-    if (!runs) hidden.add(`${meetingId}:${bottleId}`);
-  }
-  return hidden;
-}
-
-function redactedKey(entityId: string, entity: string, hidden: Set<string>): string {
-  if (entity !== "meetingBottle" && entity !== "score") return entityId;
-  const [meetingId, bottleId, memberId] = entityId.split(":");
-  if (!hidden.has(`${meetingId}:${bottleId}`)) return entityId;
-  return [meetingId, "hidden", ...(memberId ? [memberId] : [])].join(":");
-}
-
-/** An entry about a hidden pour, without what would tell which bottle it is. */
-function redact(entry: ActivityEntry, hidden: Set<string>): ActivityEntry {
-  const entityId = redactedKey(entry.entityId, entry.entity, hidden);
-  if (entityId === entry.entityId) return entry;
-  const scrub = (snapshot: unknown) =>
-    snapshot && typeof snapshot === "object"
-      ? { ...snapshot, bottleId: null, _children: undefined }
-      : snapshot;
-  return {
-    ...entry,
-    entityId,
-    before: scrub(entry.before),
-    after: scrub(entry.after),
-  };
-}
-
-/** The activity log, newest first, with whether the caller may undo each entry. */
 export function getActivity(ctx: AuthedCtx, query: ActivityQuery): ActivityEntry[] {
-  const rows = listActivity(ctx.db, {
-    memberId: query.mine ? ctx.user.id : query.memberId,
-    entity: query.entity,
-    entityId: query.entityId,
-    beforeId: query.before,
-    limit: query.limit,
-  });
-  const hidden = hiddenPoursFor(ctx);
-  // Asking for a hidden pour by its key must not tell that it exists.
-  const visibleRows = (
-    query.entityId === undefined
-      ? rows
-      : rows.filter(({ entry }) => redactedKey(entry.entityId, entry.entity, hidden) === entry.entityId)
-  ).filter(({ entry }) => ledgerEntryVisible(ctx, entry));
-  return visibleRows.map(({ entry, firstName, lastName }) =>
-    redact(
-      {
+  const secrets = PourSecrets.of(ctx.db, viewerOf(ctx.user));
+  const entries: ActivityEntry[] = [];
+  let beforeId = query.before;
+  for (let page = 0; page < MAX_PAGES && entries.length < query.limit; page++) {
+    const rows = listActivity(ctx.db, {
+      memberId: query.mine ? ctx.user.id : query.memberId,
+      entity: query.entity,
+      entityId: query.entityId,
+      beforeId,
+      limit: query.limit,
+    });
+    for (const { entry, firstName, lastName } of rows) {
+      // A member's ledger is theirs, the treasurer's and the admins' (features/dues/undo.ts).
+      if (!ledgerEntryVisible(ctx, entry)) continue;
+      const shown = secrets.activityEntry({
         id: entry.id,
         at: entry.at,
         memberId: entry.memberId,
@@ -110,16 +73,23 @@ export function getActivity(ctx: AuthedCtx, query: ActivityQuery): ActivityEntry
         after: entry.after,
         undoable: undoRefusal(ctx, entry) === null,
         undone: entry.undoneAt !== null,
-      },
-      hidden,
-    ),
-  );
+      });
+      // Asking for a hidden pour by its key must not tell that it exists.
+      if (shown && (query.entityId === undefined || shown.entityId === entry.entityId)) entries.push(shown);
+      if (entries.length === query.limit) break;
+    }
+    if (rows.length < query.limit) break;
+    beforeId = rows[rows.length - 1]!.entry.id;
+  }
+  return entries;
 }
 
 /**
  * Undoes a change: a creation is removed, a deletion restored (with what it took along), an edit
  * set back. Refused with a 409 when the entity changed since (it is no longer as the change left
- * it), or when something was added to it since; written to the log as a change of its own.
+ * it), when something was added to it since, or when the same change made directly would be
+ * refused now (undoRules.ts: the rule's own message); it triggers what the direct change triggers.
+ * Written to the log as a change of its own.
  */
 export function undo(ctx: AuthedCtx, input: { id: number }): { ok: true; activityId: number } {
   const entry = findActivity(ctx.db, input.id);
@@ -131,42 +101,39 @@ export function undo(ctx: AuthedCtx, input: { id: number }): { ok: true; activit
   if (isLedgerEntry(entry)) return undoLedgerWrite(ctx, entry);
   const kind = entry.entity;
   if (!isEntityKind(kind)) throw new ConflictError(ServerMessages.notUndoable, "NOT_UNDOABLE");
+  const rule = UNDO_RULES[kind];
   const key = entry.entityId;
   const before = entry.before as Snapshot | null;
   const after = entry.after as Snapshot | null;
+  let undone: UndoCase | undefined;
   const result = ctx.db.transaction(() => {
     const current = loadEntity(ctx.db, kind, key);
+    const c: UndoCase = { kind, key, current, target: before };
     if (after === null) {
       if (current) throw new ConflictError(ServerMessages.changedSince, "CHANGED_SINCE");
-      try {
-        insertEntity(ctx.db, kind, before as Snapshot);
-      } catch (error) {
-        if (String(error).includes("FOREIGN KEY"))
-          throw new ConflictError(ServerMessages.undoConflict, "UNDO_CONFLICT");
-        throw error;
-      }
-    } else {
-      if (!sameRow(current, after)) throw new ConflictError(ServerMessages.changedSince, "CHANGED_SINCE");
-      if (before === null) {
-        if (entityHasDependents(ctx.db, kind, key))
-          throw new ConflictError(ServerMessages.hasDependents, "HAS_DEPENDENTS");
-        removeEntity(ctx.db, kind, key);
-      } else {
-        try {
-          updateEntity(ctx.db, kind, key, before);
-        } catch (error) {
-          if (String(error).includes("FOREIGN KEY"))
-            throw new ConflictError(ServerMessages.undoConflict, "UNDO_CONFLICT");
-          throw error;
-        }
-      }
+    } else if (!unchangedSince(kind, current, after))
+      throw new ConflictError(ServerMessages.changedSince, "CHANGED_SINCE");
+    rule.check?.(ctx, c);
+    if (after !== null && before === null && hasDependents(ctx, kind, key))
+      throw new ConflictError(ServerMessages.hasDependents, "HAS_DEPENDENTS");
+    try {
+      if (rule.apply) rule.apply(ctx, c);
+      else if (after === null) insertEntity(ctx.db, kind, before as Snapshot);
+      else if (before === null) removeEntity(ctx.db, kind, key);
+      else updateEntity(ctx.db, kind, key, before);
+    } catch (error) {
+      if (String(error).includes("FOREIGN KEY"))
+        throw new ConflictError(ServerMessages.undoConflict, "UNDO_CONFLICT");
+      // A rule the database holds (a unique name, a CHECK): the rule's message, never a 500.
+      throw databaseRuleError(error) ?? error;
     }
+    rule.during?.(ctx, c);
     markActivityUndone(ctx.db, entry.id, ctx.user.id, new Date().toISOString());
     const restored = loadEntity(ctx.db, kind, key);
     const { id } = recordActivity(ctx, kind, key, current ?? null, restored ?? null, entry.id);
+    undone = c;
     return { ok: true as const, activityId: id };
   });
-  // An undone upload or restored bottle may leave an image that nothing can bring back.
-  if (kind === "image" || kind === "bottle") void ctx.images.sweepSoon();
+  if (undone) rule.after?.(ctx, undone);
   return result;
 }

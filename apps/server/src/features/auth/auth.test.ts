@@ -1,8 +1,10 @@
+import argon2 from "argon2";
 import { SignJWT, UnsecuredJWT } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { members, outbox, refreshTokens } from "@club/db";
 import { ServerMessages } from "@club/shared";
 import { REGISTERED_MESSAGE } from "./service";
+import { getDummyHash } from "../../platform/passwords";
 import {
   createTestApp,
   decodeQuotedPrintable,
@@ -71,10 +73,18 @@ describe("registration, confirmation and login", () => {
     const res = await t.request({
       method: "POST",
       url: "/login",
-      payload: { email: newcomer.email, password: newcomer.password },
+      payload: { email: newcomer.email, password: "another-pass-99" },
     });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.message).toBe(ServerMessages.emailNotConfirmed);
+    // Only the newest registration's password is tried (one password hash per login, issue 21):
+    // an older registration's password is simply wrong until its address is confirmed.
+    const older = await t.request({
+      method: "POST",
+      url: "/login",
+      payload: { email: newcomer.email, password: newcomer.password },
+    });
+    expect(older.statusCode).toBe(401);
   });
 
   it("rejects a wrong confirmation token and a missing parameter", async () => {
@@ -159,6 +169,72 @@ describe("registration, confirmation and login", () => {
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().error.message).toBe(ServerMessages.malformedJson);
     expect(t.app.deps.db.select().from(members).all().length).toBe(count);
+  });
+});
+
+describe("equal time at login (issue 21)", () => {
+  /** argon2 verifications one login attempt makes (argon2 is the library, not our code: observed, not replaced). */
+  async function hashesOf(
+    email: string,
+    password = "a-wrong-password",
+  ): Promise<{ n: number; status: number }> {
+    await getDummyHash(); // made once per process, on the first unknown address
+    const verify = vi.spyOn(argon2, "verify");
+    try {
+      const res = await t.request({ method: "POST", url: "/login", payload: { email, password } });
+      return { n: verify.mock.calls.length, status: res.statusCode };
+    } finally {
+      verify.mockRestore();
+    }
+  }
+
+  it("costs exactly one password hash whatever the address", async () => {
+    const member = await t.member("timing.member@example.com");
+    // Three registrations of an address nobody confirmed (the attack's "pending registrations").
+    for (const password of ["first-pass-1", "second-pass-2", "third-pass-3"])
+      await t.request({
+        method: "POST",
+        url: "/api/Register/register",
+        payload: { email: "timing.pending@example.com", password, firstName: "P", lastName: "R" },
+      });
+    // A confirmed member waiting for approval, with registrations of the same address beside it.
+    const pending = await t.member("timing.waiting@example.com");
+    t.app.deps.db.$client.prepare("UPDATE members SET status = 'pending' WHERE id = ?").run(pending.user.id);
+    await t.request({
+      method: "POST",
+      url: "/api/Register/register",
+      payload: {
+        email: "timing.waiting@example.com",
+        password: "other-pass-4",
+        firstName: "W",
+        lastName: "A",
+      },
+    });
+    // A member who cannot log in with a password (the demo data's "!").
+    const nologin = await t.member("timing.nologin@example.com");
+    t.app.deps.db.$client.prepare("UPDATE members SET password_hash = '!' WHERE id = ?").run(nologin.user.id);
+
+    const attempts = {
+      unknown: await hashesOf("nobody.at.all@example.com"),
+      member: await hashesOf(member.user.email),
+      memberRight: await hashesOf(member.user.email, "correct horse battery"),
+      registrations: await hashesOf("timing.pending@example.com"),
+      registrationsOldPassword: await hashesOf("timing.pending@example.com", "first-pass-1"),
+      registrationsNewest: await hashesOf("timing.pending@example.com", "third-pass-3"),
+      pendingMember: await hashesOf("timing.waiting@example.com", "correct horse battery"),
+      noPasswordLogin: await hashesOf("timing.nologin@example.com", "!"),
+    };
+    expect(attempts).toEqual({
+      unknown: { n: 1, status: 401 },
+      member: { n: 1, status: 401 },
+      memberRight: { n: 1, status: 200 },
+      registrations: { n: 1, status: 401 },
+      // Only the newest registration's password is tried: the older ones were extra hashes.
+      registrationsOldPassword: { n: 1, status: 401 },
+      registrationsNewest: { n: 1, status: 403 },
+      pendingMember: { n: 1, status: 403 },
+      noPasswordLogin: { n: 1, status: 401 },
+    });
   });
 });
 

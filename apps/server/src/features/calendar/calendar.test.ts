@@ -76,7 +76,7 @@ describe("GET /api/MonthlyMeetings/Next", () => {
   });
 });
 
-/** The club's calendar id, as migration 0010 made it. */
+/** The club's calendar id, as migration 0009 made it. */
 const clubId = () =>
   (t.app.deps.db.$client.prepare("SELECT calendar_id AS id FROM club_identity").get() as { id: string }).id;
 

@@ -9,7 +9,7 @@ import { CLUB_NAME, CLUB_RULES, ServerMessages, type NextMeeting } from "@club/s
 import type { Deps } from "../../api/context";
 import { NotFoundError } from "../../api/errors";
 import { dateIn, ruleDateOnOrAfter } from "../../platform/clubTime";
-import { dramLabel } from "../night/access";
+import { dramLabel, isHiddenPour } from "../../policy/secrecy";
 import { buildCalendar, type CalendarEvent } from "./ics";
 
 /** GET /api/MonthlyMeetings/Next: the next scheduled meeting, else the date the club's rule gives. */
@@ -25,7 +25,7 @@ export function nextMeeting(ctx: Deps): NextMeeting {
 }
 
 /**
- * A meeting's UID: its id and the club's calendar id, kept in the database (migration 0010), never
+ * A meeting's UID: its id and the club's calendar id, kept in the database (migration 0009), never
  * APP_URL's host: a club that moves to another address must not duplicate its meetings in every
  * subscriber's calendar.
  */
@@ -37,7 +37,7 @@ function describe(m: CalendarMeetingRow): string {
   if (m.blind) lines.push("A blind tasting.");
   if (m.lineUp.length > 0)
     lines.push(
-      `Line-up: ${m.lineUp.map((p, i) => (m.blind && !p.revealed ? dramLabel(i + 1) : p.name)).join(", ")}`,
+      `Line-up: ${m.lineUp.map((p, i) => (isHiddenPour(m, p) ? dramLabel(i + 1) : p.name)).join(", ")}`,
     );
   return lines.join("\n");
 }

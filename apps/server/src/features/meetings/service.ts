@@ -63,7 +63,7 @@ export function createMeeting(ctx: AuthedCtx, input: NewMeetingInput): { id: num
  * Any member may add to or take from a meeting's line-up, except at a blind tasting: there only
  * its host may (an answer such as "already in the meeting" would tell what is poured).
  */
-function assertMayChangeLineup(ctx: AuthedCtx, meetingId: number): void {
+export function assertMayChangeLineup(ctx: AuthedCtx, meetingId: number): void {
   const meeting = findMeetingNight(ctx.db, meetingId);
   if (!meeting) throw new NotFoundError(ServerMessages.meetingNotFound);
   if (meeting.blind && !isHostOf(ctx.user, meeting))

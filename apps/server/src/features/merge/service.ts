@@ -1,5 +1,4 @@
 import {
-  inHiddenPour,
   isExistingBottle,
   loadEntity,
   markActivityUndone,
@@ -13,6 +12,7 @@ import { MergeMessages, ServerMessages, type MergeBottleInput, type MergeBottleR
 import type { AuthedCtx } from "../../api/context";
 import { AppError, ConflictError, NotFoundError } from "../../api/errors";
 import { recordActivity } from "../activity/record";
+import { inHiddenPour } from "../../policy/secrecy";
 
 /** The activity log's action of a merge (the undo recognises its entries by it). */
 export const MERGE_ACTION = "bottles.mergeInto";
@@ -27,14 +27,21 @@ export function mergeBottle(ctx: AuthedCtx, input: MergeBottleInput): MergeBottl
     throw new AppError("BAD_REQUEST", MergeMessages.mergeIntoItself, { reason: "MERGE_INTO_ITSELF" });
   if (!isExistingBottle(ctx.db, input.id) || !isExistingBottle(ctx.db, input.keepId))
     throw new NotFoundError(ServerMessages.bottleNotFound);
-  // The log would show where the merged bottle was poured: not before a blind pour is revealed.
-  if (inHiddenPour(ctx.db, [input.id, input.keepId]))
-    throw new ConflictError(MergeMessages.mergeHiddenPour, "BLIND_POUR_HIDDEN");
+  assertNoHiddenPour(ctx, [input.id, input.keepId]);
   return ctx.db.transaction(() => {
     const { before, record } = mergeBottleRows(ctx.db, input.id, input.keepId, ctx.user.id);
     const { id: activityId } = recordActivity(ctx, "bottle", input.id, before, record);
     return { keepId: input.keepId, alias: String(before.name), activityId };
   });
+}
+
+/**
+ * The log would show where a merged bottle was poured: no merge, and no undo of one, while either
+ * bottle is in a blind pour not revealed yet (409).
+ */
+function assertNoHiddenPour(ctx: AuthedCtx, bottleIds: number[]): void {
+  if (inHiddenPour(ctx.db, bottleIds))
+    throw new ConflictError(MergeMessages.mergeHiddenPour, "BLIND_POUR_HIDDEN");
 }
 
 export const isMergeEntry = (entry: ActivityRow): boolean => entry.action === MERGE_ACTION;
@@ -46,6 +53,7 @@ export const isMergeEntry = (entry: ActivityRow): boolean => entry.action === ME
 export function undoMerge(ctx: AuthedCtx, entry: ActivityRow): { ok: true; activityId: number } {
   const before = entry.before as Snapshot;
   const record = entry.after as MergeRecord;
+  assertNoHiddenPour(ctx, [record.mergedFromId, record.id]);
   return ctx.db.transaction(() => {
     const refusal = unmergeBottleRows(ctx.db, before, record);
     if (refusal === "gone") throw new ConflictError(ServerMessages.undoConflict, "UNDO_CONFLICT");

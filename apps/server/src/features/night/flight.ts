@@ -3,13 +3,15 @@ import { ServerMessages, type FlightInput, type FlightPour } from "@club/shared"
 import type { AuthedCtx, RequestCtx } from "../../api/context";
 import { ConflictError, NotFoundError } from "../../api/errors";
 import { audited } from "../activity/record";
-import { assertHost, isHostOf, meetingOrThrow, pourView } from "./access";
+import { pourView } from "../../policy/secrecy";
+import { viewerOf } from "../../policy/viewer";
+import { assertHost, meetingOrThrow } from "./access";
 
 /** The flight, pour by pour; a blind pour shows its bottle only once revealed, or to the host. */
 export async function getFlight(ctx: RequestCtx, input: { id: number }): Promise<FlightPour[]> {
   const meeting = meetingOrThrow(ctx, input.id);
-  const seesAll = isHostOf(await ctx.auth(), meeting);
-  return listFlight(ctx.db, meeting.id).map((row, i) => pourView(meeting, row, i + 1, seesAll));
+  const viewer = viewerOf(await ctx.auth());
+  return listFlight(ctx.db, meeting.id).map((row, i) => pourView(viewer, meeting, row, i + 1));
 }
 
 /**

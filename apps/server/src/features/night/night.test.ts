@@ -244,7 +244,9 @@ describe("scores and results", () => {
       { bottleId: number; clubScore: number }[]
     >();
     expect(club.find((s) => s.bottleId === a)?.clubScore).toBe(77.3);
-    const csv = await send("GET", `/api/MonthlyMeetings/${id}/Results.csv`);
+    // Names and notes are members' data (issue 21): the CSV is for members.
+    expect((await send("GET", `/api/MonthlyMeetings/${id}/Results.csv`)).statusCode).toBe(401);
+    const csv = await send("GET", `/api/MonthlyMeetings/${id}/Results.csv`, bob.token);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers["content-type"]).toMatch(/^text\/csv/);
     // UTF-8 with a byte order mark, for Excel (issue 23).
@@ -384,7 +386,12 @@ describe("a blind tasting", () => {
     const twice = await send("POST", `/api/MonthlyMeetings/${id}/Reveal`, host.token, {});
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error.code).toBe("ALREADY_REVEALED");
-    const [result] = (await send("GET", `/api/MonthlyMeetings/${id}/Results`)).json<PourResult[]>();
+    // Who guessed right is members' data (issue 21): visitors get the figures without it.
+    const [visitors] = (await send("GET", `/api/MonthlyMeetings/${id}/Results`)).json<PourResult[]>();
+    expect(visitors).toMatchObject({ revealed: true, guesses: null, count: 3 });
+    const [result] = (await send("GET", `/api/MonthlyMeetings/${id}/Results`, ann.token)).json<
+      PourResult[]
+    >();
     expect(result?.guesses).toEqual({
       closestAbv: [{ firstName: "Test", lastName: expect.any(String), guess: 65, off: 1.3 }],
       rightType: [{ firstName: "Test", lastName: expect.any(String) }],

@@ -6,8 +6,11 @@ import {
   type MeetingScoreRow,
 } from "@club/db";
 import { SCORE_PARTS, type BottlePour, type ClubScore, type PourResult } from "@club/shared";
-import type { PublicCtx } from "../../api/context";
-import { dramLabel, meetingOrThrow, pourView } from "./access";
+import type { PublicCtx, RequestCtx } from "../../api/context";
+import { seesMembersData } from "../../policy/privacy";
+import { dramLabel, roomPourView } from "../../policy/secrecy";
+import { viewerOf } from "../../policy/viewer";
+import { meetingOrThrow } from "./access";
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 const total = (s: MeetingScoreRow) => s.nose + s.palate + s.finish + s.balance;
@@ -26,21 +29,23 @@ const who = (s: MeetingScoreRow) => ({ firstName: s.firstName, lastName: s.lastN
 
 /**
  * The night's results, pour by pour: average, median, lowest and highest total, how many scored,
- * each part's average, the ranking; for a revealed blind pour, who guessed closest. The same for
- * everyone (a cached read): a blind pour's bottle stays hidden until it is revealed.
+ * each part's average, the ranking; for a revealed blind pour, who guessed closest (members only:
+ * policy/privacy.ts). A blind pour's bottle stays hidden until it is revealed, from the host too
+ * (the room's view: the results go on the big screen).
  */
-export function getResults(ctx: PublicCtx, input: { id: number }): PourResult[] {
+export async function getResults(ctx: RequestCtx, input: { id: number }): Promise<PourResult[]> {
   const meeting = meetingOrThrow(ctx, input.id);
+  const namesShown = seesMembersData(viewerOf(await ctx.auth()));
   const scores = listMeetingScores(ctx.db, meeting.id);
   const results = listFlight(ctx.db, meeting.id).map((row, i): PourResult => {
-    const view = pourView(meeting, row, i + 1, false);
+    const view = roomPourView(meeting, row, i + 1);
     const mine = scores.filter((s) => s.bottleId === row.bottle.id);
     const totals = mine.map(total);
     const parts = Object.fromEntries(
       SCORE_PARTS.map((p) => [p, average(mine.map((s) => s[p]))]),
     ) as PourResult["parts"];
     let guesses: PourResult["guesses"] = null;
-    if (meeting.blind && view.revealed) {
+    if (meeting.blind && view.revealed && namesShown) {
       const abvGuesses = mine.filter((s) => s.guessAbv !== null);
       const best = Math.min(...abvGuesses.map((s) => Math.abs((s.guessAbv as number) - row.bottle.abv)));
       guesses = {

@@ -1,9 +1,12 @@
 import { listFlight, listMeetingScores } from "@club/db";
 import { CsvExportQuerySchema, MeetingIdSchema } from "@club/shared";
-import { parseInput } from "../../api/errors";
+import { requestCtx } from "../../api/context";
+import { parseInput, UnauthorizedError } from "../../api/errors";
 import type { RestOnlyRoute } from "../../api/restOnly";
 import { sendCsv } from "../../platform/csvExport";
-import { dramLabel, meetingOrThrow, pourView } from "./access";
+import { dramLabel, roomPourView, seesScore } from "../../policy/secrecy";
+import { viewerOf } from "../../policy/viewer";
+import { meetingOrThrow } from "./access";
 
 /** One CSV field: quoted when it holds a comma, a quote or a line break; a leading = + - @ is defused. */
 export function csvField(value: string | number | null): string {
@@ -24,7 +27,8 @@ export const resultsCsvRoute: RestOnlyRoute = {
     tag: "Meeting night",
     summary: "The night's scores as CSV",
     description:
-      "One row per member and pour: the pour, its bottle (empty while a blind pour is hidden), the four parts, the total, the note and the tags.",
+      "Members only (names and notes are members' data): one row per member and pour: the pour, its bottle (empty while a blind pour is hidden), the four parts, the total, the note and the tags. While a blind pour is hidden, its rows are the caller's own (all of them for the host).",
+    auth: true,
     params: MeetingIdSchema,
     query: CsvExportQuerySchema,
     response: { status: 200, description: "The CSV file.", binary: ["text/csv; charset=utf-8"] },
@@ -34,9 +38,13 @@ export const resultsCsvRoute: RestOnlyRoute = {
     app.get("/api/MonthlyMeetings/:id/Results.csv", async (req, reply) => {
       const { id } = parseInput(MeetingIdSchema, req.params);
       const deps = req.server.deps;
+      const user = await requestCtx(deps, req.headers.authorization, req.id).auth();
+      if (!user) throw new UnauthorizedError();
+      const viewer = viewerOf(user);
       const meeting = meetingOrThrow(deps, id);
       const flight = listFlight(deps.db, meeting.id);
-      const pourOf = new Map(flight.map((row, i) => [row.bottle.id, pourView(meeting, row, i + 1, false)]));
+      const rowOf = new Map(flight.map((row) => [row.bottle.id, row]));
+      const pourOf = new Map(flight.map((row, i) => [row.bottle.id, roomPourView(meeting, row, i + 1)]));
       const lines = [
         csvLine([
           "pour",
@@ -54,7 +62,9 @@ export const resultsCsvRoute: RestOnlyRoute = {
       ];
       const rows = listMeetingScores(deps.db, meeting.id)
         .map((s) => ({ s, pour: pourOf.get(s.bottleId) }))
-        .filter((r) => r.pour !== undefined)
+        .filter(
+          (r) => r.pour !== undefined && seesScore(viewer, meeting, rowOf.get(r.s.bottleId)!, r.s.memberId),
+        )
         .sort((a, b) => a.pour!.pour - b.pour!.pour || a.s.lastName.localeCompare(b.s.lastName));
       for (const { s, pour } of rows)
         lines.push(

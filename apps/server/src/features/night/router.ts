@@ -60,11 +60,13 @@ export const nightRouter = {
     .input(RsvpInputSchema)
     .mutation(({ ctx, input }) => setRsvp(ctx, input)),
 
-  rsvps: cachedReadProcedure
+  rsvps: publicProcedure
     .meta({
       rest: { method: "GET", path: "/api/MonthlyMeetings/:id/Rsvps" },
       doc: {
         summary: "Who is coming",
+        description:
+          "Members see who answered (names); visitors get the same answers without names (`member` null): the counts.",
         response: z.array(RsvpSchema),
         responseDescription: "The answers, in the order they were given.",
         errors: [404],
@@ -186,13 +188,13 @@ export const nightRouter = {
     .input(RevealInputSchema)
     .mutation(({ ctx, input }) => reveal(ctx, input)),
 
-  results: cachedReadProcedure
+  results: publicProcedure
     .meta({
       rest: { method: "GET", path: "/api/MonthlyMeetings/:id/Results" },
       doc: {
         summary: "The night's results",
         description:
-          "Per pour: average, median, min and max total, how many scored, each part's average, rank, and for a revealed blind pour who guessed closest. A blind pour's bottle is null until revealed.",
+          "Per pour: average, median, min and max total, how many scored, each part's average, rank, and for a revealed blind pour who guessed closest (members only: null for visitors). A blind pour's bottle is null until revealed.",
         response: z.array(PourResultSchema),
         responseDescription: "Per pour, in the flight's order.",
         errors: [404],
@@ -238,7 +240,12 @@ export const nightRouter = {
     })
     .query(({ ctx }) => getClubScores(ctx)),
 
-  /** The live stream of a meeting (server-sent events through tRPC): what changed, not the data. */
+  /**
+   * The live stream of a meeting (server-sent events): what changed, not the data. Over HTTP it is
+   * served by platform/liveStreams.ts (caps per address, per member and in all; a 404 before the
+   * stream for an unknown meeting); this declaration gives the web app its type and serves
+   * in-process callers.
+   */
   events: publicProcedure.input(MeetingIdSchema).subscription(async function* ({ ctx, input, signal }) {
     meetingOrThrow(ctx, input.id);
     yield { kind: "settings" as const };

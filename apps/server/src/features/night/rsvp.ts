@@ -1,6 +1,8 @@
 import { listRsvps, setWaitlisted, upsertRsvp, type RsvpRow } from "@club/db";
 import { ServerMessages, type MyRsvp, type Rsvp, type RsvpInput } from "@club/shared";
-import type { AuthedCtx, Deps, PublicCtx } from "../../api/context";
+import type { AuthedCtx, Deps, PublicCtx, RequestCtx } from "../../api/context";
+import { seesMembersData } from "../../policy/privacy";
+import { viewerOf } from "../../policy/viewer";
 import { ConflictError } from "../../api/errors";
 import { audited } from "../activity/record";
 import { clubEmail } from "../auth/email";
@@ -27,12 +29,14 @@ export function placesOf(rows: RsvpRow[], capacity: number | null): Map<number, 
 
 /**
  * Writes the waitlist flags after a change and emails everyone who just got a place (once: the
- * flag remembers).
+ * flag remembers). A meeting that has passed keeps its answers as they were: a capacity changed
+ * afterwards (or an undo) gives nobody a place at a meeting that is over, nor an email about it.
  */
 export function settleWaitlist(
   ctx: Deps,
   meeting: { id: number; date: string; capacity: number | null },
 ): void {
+  if (!isUpcoming(ctx, meeting)) return;
   const rows = listRsvps(ctx.db, meeting.id);
   const positions = placesOf(rows, meeting.capacity);
   for (const row of rows) {
@@ -54,36 +58,56 @@ export function settleWaitlist(
   }
 }
 
+/** Members answer only for a meeting still ahead (an answer, and the undo of one): 409 otherwise. */
+export function assertCanAnswer(ctx: PublicCtx, meeting: { date: string }): void {
+  if (!isUpcoming(ctx, meeting)) throw new ConflictError(ServerMessages.meetingPast, "MEETING_PAST");
+}
+
+/**
+ * Writes a member's answer as given NOW (a "going" joins the end of the queue unless the member
+ * was already going) and settles the waitlist, emailing whoever got a place. Shared by an answer
+ * and by the undo of one: an undone answer is answered again, it does not jump the queue.
+ * Call inside the change's transaction.
+ */
+export function writeAnswer(
+  ctx: Deps,
+  meeting: { id: number; date: string; capacity: number | null },
+  memberId: number,
+  answer: { status: RsvpInput["status"]; guests: number },
+): void {
+  upsertRsvp(ctx.db, {
+    meetingId: meeting.id,
+    memberId,
+    status: answer.status,
+    guests: answer.status === "declined" ? 0 : answer.guests,
+    now: new Date().toISOString(),
+  });
+  settleWaitlist(ctx, meeting);
+}
+
 /** A member's answer for an upcoming meeting: going (maybe on the waitlist), maybe or declined. */
 export function setRsvp(
   ctx: AuthedCtx,
   input: RsvpInput,
 ): { status: RsvpInput["status"]; waitlistPosition: number | null } {
   const meeting = meetingOrThrow(ctx, input.id);
-  if (!isUpcoming(ctx, meeting)) throw new ConflictError(ServerMessages.meetingPast, "MEETING_PAST");
-  const guests = input.status === "declined" ? 0 : input.guests;
+  assertCanAnswer(ctx, meeting);
   const position = audited(ctx, "rsvp", `${meeting.id}:${ctx.user.id}`, () => {
-    upsertRsvp(ctx.db, {
-      meetingId: meeting.id,
-      memberId: ctx.user.id,
-      status: input.status,
-      guests,
-      now: new Date().toISOString(),
-    });
-    settleWaitlist(ctx, meeting);
+    writeAnswer(ctx, meeting, ctx.user.id, input);
     return { result: placesOf(listRsvps(ctx.db, meeting.id), meeting.capacity).get(ctx.user.id) ?? null };
   });
   ctx.events.emit(meeting.id, { kind: "rsvp" });
   return { status: input.status, waitlistPosition: position };
 }
 
-/** Who is coming (names, guests, waitlist), for everyone to see. */
-export function getRsvps(ctx: PublicCtx, input: { id: number }): Rsvp[] {
+/** Who is coming (guests, waitlist), with the members' names for members only (policy/privacy.ts). */
+export async function getRsvps(ctx: RequestCtx, input: { id: number }): Promise<Rsvp[]> {
   const meeting = meetingOrThrow(ctx, input.id);
+  const namesShown = seesMembersData(viewerOf(await ctx.auth()));
   const rows = listRsvps(ctx.db, meeting.id);
   const positions = placesOf(rows, meeting.capacity);
   return rows.map((row) => ({
-    member: { firstName: row.firstName, lastName: row.lastName },
+    member: namesShown ? { firstName: row.firstName, lastName: row.lastName } : null,
     status: row.status,
     guests: row.guests,
     waitlistPosition: positions.get(row.memberId) ?? null,

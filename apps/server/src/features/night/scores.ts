@@ -3,7 +3,13 @@ import { ServerMessages, type MyScore, type ScoreInput, type Tasting } from "@cl
 import type { AuthedCtx } from "../../api/context";
 import { ConflictError, NotFoundError } from "../../api/errors";
 import { audited } from "../activity/record";
-import { dramLabel, meetingOrThrow } from "./access";
+import { dramLabel, isHiddenPour } from "../../policy/secrecy";
+import { meetingOrThrow } from "./access";
+
+/** Scores change only while the host keeps scoring open (a save, and the undo of one): 409 otherwise. */
+export function assertScoringOpen(meeting: { scoringOpen: boolean }): void {
+  if (!meeting.scoringOpen) throw new ConflictError(ServerMessages.scoringClosed, "SCORING_CLOSED");
+}
 
 /**
  * A member's score of a pour: saved as they go, written again when they change it (a retried
@@ -11,7 +17,7 @@ import { dramLabel, meetingOrThrow } from "./access";
  */
 export function setScore(ctx: AuthedCtx, input: ScoreInput): MyScore {
   const meeting = meetingOrThrow(ctx, input.id);
-  if (!meeting.scoringOpen) throw new ConflictError(ServerMessages.scoringClosed, "SCORING_CLOSED");
+  assertScoringOpen(meeting);
   const pour = pourAt(ctx.db, meeting.id, input.pour);
   if (!pour) throw new NotFoundError(ServerMessages.pourNotFound);
   const updatedAt = new Date().toISOString();
@@ -83,7 +89,10 @@ export function getMyScores(ctx: AuthedCtx, input: { id: number }): MyScore[] {
     .sort((a, b) => a.pour - b.pour);
 }
 
-/** The caller's tasting journal: every pour they scored, newest first; a still hidden blind pour stays "Dram N". */
+/**
+ * The caller's tasting journal: every pour they scored, newest first, with their own notes; a
+ * still hidden blind pour stays "Dram N" (the room's view: the host's own journal too).
+ */
 export function getTastings(ctx: AuthedCtx): Tasting[] {
   const rows = listTastings(ctx.db, ctx.user.id);
   const flights = new Map<number, number[]>();
@@ -94,7 +103,7 @@ export function getTastings(ctx: AuthedCtx): Tasting[] {
   };
   return rows.map((row) => {
     const pour = pourNumber(row.meetingId, row.bottle.id);
-    const hidden = row.blind && row.revealedAt === null;
+    const hidden = isHiddenPour(row, row);
     const s = row.score;
     return {
       meeting: { id: row.meetingId, date: row.date, theme: row.theme },

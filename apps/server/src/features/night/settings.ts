@@ -5,7 +5,7 @@ import {
   type MeetingNight,
   type MeetingSettingsInput,
 } from "@club/shared";
-import type { AuthedCtx, RequestCtx } from "../../api/context";
+import type { AuthedCtx, PublicCtx, RequestCtx } from "../../api/context";
 import { BadRequestError } from "../../api/errors";
 import { audited } from "../activity/record";
 import { assertHost, isHostOf, isUpcoming, meetingOrThrow } from "./access";
@@ -31,15 +31,20 @@ export async function getNight(ctx: RequestCtx, input: { id: number }): Promise<
   };
 }
 
+/** The member a night may be linked to as its host (confirmed, active), or undefined. */
+export function hostCandidate(ctx: PublicCtx, memberId: number) {
+  const host = findMemberById(ctx.db, memberId);
+  return host?.emailConfirmedAt && host.status === "active" ? host : undefined;
+}
+
 /** Capacity, blind, scoring open and the linked host: the host or an admin. */
 export function updateSettings(ctx: AuthedCtx, input: MeetingSettingsInput): { ok: true } {
   const meeting = meetingOrThrow(ctx, input.id);
   assertHost(ctx.user, meeting);
   let hostName = meeting.hostName;
   if (input.hostMemberId !== null) {
-    const host = findMemberById(ctx.db, input.hostMemberId);
-    if (!host?.emailConfirmedAt || host.status !== "active")
-      throw new BadRequestError(ServerMessages.hostNotMember);
+    const host = hostCandidate(ctx, input.hostMemberId);
+    if (!host) throw new BadRequestError(ServerMessages.hostNotMember);
     // Linking a member writes their name into SPEC's hostName: no more typos in the host column.
     if (input.hostMemberId !== meeting.hostMemberId) hostName = `${host.firstName} ${host.lastName}`.trim();
   }

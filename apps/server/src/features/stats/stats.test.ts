@@ -101,7 +101,12 @@ beforeAll(async () => {
     ids.ardbeg,
     bob.id,
   );
-  run("INSERT INTO rsvps (meeting_id, member_id, status) VALUES (?, ?, 'going')", unscored, ann.id);
+  // A "going" answer has its place in the queue (a CHECK of migration 0008).
+  run(
+    "INSERT INTO rsvps (meeting_id, member_id, status, going_since) VALUES (?, ?, 'going', '2024-01-01T00:00:00Z')",
+    unscored,
+    ann.id,
+  );
   run("INSERT INTO rsvps (meeting_id, member_id, status) VALUES (?, ?, 'declined')", unscored, bob.id);
 });
 afterAll(() => t.close());

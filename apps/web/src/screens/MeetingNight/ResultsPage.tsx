@@ -1,9 +1,11 @@
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { SCORE_PARTS, type MyScore, type PourResult } from "@club/shared";
 import { PageHeader } from "../../components/PageHeader";
 import { EmptyMessage, LoadError, NotFound, PageLoader } from "../../components/status";
 import { useSession } from "../../lib/appSession";
+import { downloadWithToken } from "../../lib/authDownload";
 import { isNotFound, parseId } from "../../lib/errors";
 import { formatLongDate } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
@@ -98,6 +100,30 @@ function PourCard({ result, mine }: { result: PourResult; mine: MyScore | undefi
   );
 }
 
+/** The scores with names and notes: members only, so fetched with the session's token (issue 21). */
+function DownloadCsv({ id }: { id: number }) {
+  const [state, setState] = useState<"idle" | "busy" | "failed">("idle");
+  const download = () => {
+    setState("busy");
+    downloadWithToken(`/api/MonthlyMeetings/${id}/Results.csv`, "results.csv").then(
+      () => setState("idle"),
+      () => setState("failed"),
+    );
+  };
+  return (
+    <Stack gap={4} align="flex-end">
+      <Button size="md" variant="default" onClick={download} loading={state === "busy"}>
+        Download CSV
+      </Button>
+      {state === "failed" ? (
+        <Text size="sm" c="red" role="alert">
+          Failed to download the CSV.
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
 function Results({ id }: { id: number }) {
   const isMember = useSession() !== null;
   const { live } = useMeetingEvents(id);
@@ -131,17 +157,7 @@ function Results({ id }: { id: number }) {
             ? `${formatLongDate(meeting.data.date)} · ${meeting.data.theme.description}`
             : undefined
         }
-        actions={
-          <Button
-            component="a"
-            size="md"
-            variant="default"
-            href={`/api/MonthlyMeetings/${id}/Results.csv`}
-            download
-          >
-            Download CSV
-          </Button>
-        }
+        actions={isMember ? <DownloadCsv id={id} /> : null}
       />
       {results.data.length === 0 ? (
         <EmptyMessage>No pours in this meeting&apos;s flight yet.</EmptyMessage>

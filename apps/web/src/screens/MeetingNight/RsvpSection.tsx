@@ -101,9 +101,9 @@ function NameList({
       </Text>
       <ul className={classes.names} aria-label={title}>
         {rows.map((row) => (
-          <li key={`${row.member.firstName} ${row.member.lastName}`}>
+          <li key={`${row.member!.firstName} ${row.member!.lastName}`}>
             {waitlist ? <span className={classes.position}>{row.waitlistPosition}.</span> : null}
-            {fullName(row.member)}
+            {fullName(row.member!)}
             {row.guests > 0 ? (
               <Text span size="sm" c="dimmed">
                 {" "}
@@ -117,7 +117,9 @@ function NameList({
   );
 }
 
-/** RSVP (upcoming meetings, members) and who is coming (everyone). */
+const named = (row: { member: unknown }) => row.member !== null;
+
+/** RSVP (upcoming meetings, members) and who is coming (everyone: names for members). */
 export function RsvpSection({ night, isMember }: { night: MeetingNight; isMember: boolean }) {
   const rsvps = trpc.night.rsvps.useQuery({ id: night.id });
   const groups = groupRsvps(rsvps.data ?? []);
@@ -159,10 +161,15 @@ export function RsvpSection({ night, isMember }: { night: MeetingNight; isMember
           {groups.maybe.length > 0 ? `, ${groups.maybe.length} maybe` : ""}
           {groups.declined.length > 0 ? `, ${groups.declined.length} not going` : ""}.
         </Text>
-        <NameList title="Going" rows={groups.going} />
-        <NameList title="Waitlist" rows={groups.waiting} waitlist />
-        <NameList title="Maybe" rows={groups.maybe} />
-        <NameList title="Not going" rows={groups.declined} />
+        {/* Names are members' data: a visitor's answers come without them, and only the totals show. */}
+        {isMember ? (
+          <>
+            <NameList title="Going" rows={groups.going.filter(named)} />
+            <NameList title="Waitlist" rows={groups.waiting.filter(named)} waitlist />
+            <NameList title="Maybe" rows={groups.maybe.filter(named)} />
+            <NameList title="Not going" rows={groups.declined.filter(named)} />
+          </>
+        ) : null}
       </Stack>
     </Card>
   );

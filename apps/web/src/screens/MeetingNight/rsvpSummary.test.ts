@@ -22,9 +22,18 @@ describe("who is coming", () => {
       r("Dan", "maybe"),
       r("Eve", "declined"),
     ]);
-    expect(g.going.map((x) => x.member.firstName)).toEqual(["Ann"]);
-    expect(g.waiting.map((x) => x.member.firstName)).toEqual(["Bob", "Cat"]);
+    expect(g.going.map((x) => x.member?.firstName)).toEqual(["Ann"]);
+    expect(g.waiting.map((x) => x.member?.firstName)).toEqual(["Bob", "Cat"]);
     expect([g.maybe.length, g.declined.length, g.people, g.guests]).toEqual([1, 1, 3, 2]);
     expect([guestsLabel(0), guestsLabel(1), guestsLabel(3)]).toEqual(["", "+1 guest", "+3 guests"]);
+  });
+
+  it("counts a visitor's answers, which come without names (issue 21)", () => {
+    const g = groupRsvps([
+      { ...r("Ann", "going", 2), member: null },
+      { ...r("Bob", "going", 0, 1), member: null },
+      { ...r("Dan", "maybe"), member: null },
+    ]);
+    expect([g.going.length, g.waiting.length, g.maybe.length, g.people, g.guests]).toEqual([1, 1, 1, 3, 2]);
   });
 });

@@ -54,7 +54,7 @@ function RsvpControl({ meetingId, rsvps }: { meetingId: number; rsvps: Rsvp[] })
   // night.rsvps names members, not ids: the caller's own answer is found by name.
   const mine = account.data
     ? rsvps.find(
-        (r) => r.member.firstName === account.data.firstName && r.member.lastName === account.data.lastName,
+        (r) => r.member?.firstName === account.data.firstName && r.member.lastName === account.data.lastName,
       )?.status
     : undefined;
   const current = answer.data?.status ?? mine;
