@@ -226,7 +226,7 @@ describe("the treasurer's correction: mistyped payment -> void -> the right paym
     });
     const csv = (await send("GET", "/api/Dues/Export", treasurer.token)).body.split("\r\n");
     expect(csv[0]).toBe(
-      "member,balance,paid through,date,kind,month,amount,method,note,standing,entry,voided,voids,reason",
+      "\ufeffmember,balance,paid through (YYYY-MM),date (YYYY-MM-DD),kind,month (YYYY-MM),amount,method,note,standing,entry,voided,voids,reason",
     );
     expect(csv.find((l) => l.includes(`,${typo},yes,`))).toMatch(
       /,payment,.*,cash,At the meeting,Paid up,\d+,yes,,typed 520 instead of 52$/,
@@ -556,7 +556,7 @@ describe("the treasurer's report", () => {
       'attachment; filename="dues-report-2026-01-to-2026-12.csv"',
     );
     const lines = csv.body.split("\r\n");
-    expect(lines[0]).toBe("section,month,member,item,amount,note");
+    expect(lines[0]).toBe("\ufeffsection,month,member,item,amount,note");
     expect(lines).toContain(`totals,,,closing owed,${r.closingOwed.toFixed(2)},at the end of 2026-12`);
     expect(
       lines.some((l) => l.startsWith("voided,2026-11,") && l.endsWith(",-520.00,typed 520 instead of 52")),
