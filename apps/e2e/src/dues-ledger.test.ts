@@ -405,7 +405,7 @@ describe("the dues ledger: right from the first day, every mistake correctable",
       ]);
       expect(download.suggestedFilename()).toBe(`dues-report-${year}-01-to-${year}-12.csv`);
       const csv = readFileSync(await download.path(), "utf8").split("\r\n");
-      expect(csv[0]).toBe("section,month,member,item,amount,note");
+      expect(csv[0]).toBe("\ufeffsection,month,member,item,amount,note"); // the byte order mark: Excel reads UTF-8
       expect(csv).toContain(
         `totals,,,closing owed,${report.closingOwed.toFixed(2)},at the end of ${year}-12`,
       );

@@ -124,6 +124,11 @@ export function FlightSection({
   if (aheadWithoutBottles) {
     return (
       <section aria-label="Bottles">
+        {night.blind ? (
+          <Badge variant="light" radius="sm" mb="xs">
+            Blind
+          </Badge>
+        ) : null}
         <Text c="dimmed" mb={tools ? "sm" : 0}>
           The bottles will be listed here once they are added.
         </Text>
