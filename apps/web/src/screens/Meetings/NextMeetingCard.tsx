@@ -1,4 +1,5 @@
 import { Anchor, Button, Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
+import "@mantine/core/styles/Skeleton.css";
 import { Link } from "react-router-dom";
 import type { MeetingListItem, Rsvp, RsvpStatus } from "@club/shared";
 import { ErrorAlert, LoadError } from "../../components/status";
