@@ -57,7 +57,7 @@ export default function MeetingsPage() {
       <NextMeetingCard {...next} />
 
       {/* Below the card only once it has its final size (its skeleton says the page is loading). */}
-      {!next.settled ? null : meetings.isError ? (
+      {!next.settled || meetings.isPending ? null : meetings.isError ? (
         <LoadError message={HomeMessages.fetchData} />
       ) : meetings.data.length === 0 ? (
         <EmptyMessage>{HomeMessages.noMeetings}</EmptyMessage>
