@@ -1,5 +1,4 @@
-import { Anchor, Button, Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
-import "@mantine/core/styles/Skeleton.css";
+import { Anchor, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
 import type { MeetingListItem, Rsvp, RsvpStatus } from "@club/shared";
 import { ErrorAlert, LoadError } from "../../components/status";
@@ -9,6 +8,7 @@ import { formatLongDate } from "../../lib/format";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { AddToCalendarLink } from "../MeetingDetails/AddToCalendarLink";
+import classes from "./NextMeetingCard.module.css";
 
 const ANSWERS: { status: RsvpStatus; label: string }[] = [
   { status: "going", label: "Going" },
@@ -142,16 +142,12 @@ export function useNextMeeting(meetings: MeetingListItem[] | undefined, ready: b
 function CardSkeleton() {
   return (
     <div role="status" aria-label="Loading">
-      <Skeleton width="70%" radius="sm">
-        <Text fz="xl" fw={700} aria-hidden>
-          &nbsp;
-        </Text>
-      </Skeleton>
-      <Skeleton width="45%" radius="sm" mt={4}>
-        <Text size="sm" aria-hidden>
-          &nbsp;
-        </Text>
-      </Skeleton>
+      <Text fz="xl" fw={700} w="70%" className={classes.bar} aria-hidden>
+        &nbsp;
+      </Text>
+      <Text size="sm" w="45%" mt={4} className={classes.bar} aria-hidden>
+        &nbsp;
+      </Text>
     </div>
   );
 }
