@@ -12,9 +12,14 @@
  * Runs alternate bare / server FOOTPRINT_RUNS times; medians are reported with their ratios and
  * the targets (start <= 2x bare, idle RSS <= 1.5x bare). It exits 0 whether or not they are met.
  *
- *   FOOTPRINT_RUNS=7  FOOTPRINT_SETTLE_MS=3000  FOOTPRINT_HOUR_REQUESTS=3000  FOOTPRINT_JSON=file
+ * Each start also records the CPU time (user + system, from /proc) the process tree used until
+ * healthy: on a shared, busy machine the wall time mostly measures the other processes.
+ *
+ *   FOOTPRINT_RUNS=7  FOOTPRINT_SETTLE_MS=3000  FOOTPRINT_HOUR_REQUESTS=3000 (0: no club's hour)  FOOTPRINT_JSON=file
  *   FOOTPRINT_BEFORE=1  also the server from its sources as it ran before the build
  *                       (`node --import tsx src/server.ts`, with tsx's esbuild helper processes)
+ *   FOOTPRINT_BEFORE=path/to/server.js  also an earlier build (a copy of dist/ kept inside
+ *                       apps/server, e.g. .before/dist/server.js), interleaved in the same run
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -73,10 +78,28 @@ function treeRssMb(pid: number): number {
   return kb / 1024;
 }
 
+/** CPU time (user + system) of the whole process tree in ms, from /proc/<pid>/stat. */
+function treeCpuMs(pid: number): number {
+  let ticks = 0;
+  for (const p of processTree(pid)) {
+    try {
+      // After the command's closing parenthesis: state is field 3, utime 14, stime 15.
+      const stat = readFileSync(`/proc/${p}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      /* gone */
+    }
+  }
+  return ticks * 10; // USER_HZ is 100 on Linux
+}
+
 interface Started {
   child: ChildProcess;
   baseUrl: string;
   startMs: number;
+  /** CPU time the process tree used until healthy (less sensitive than startMs to a busy machine). */
+  cpuMs: number;
   stop: () => Promise<void>;
 }
 
@@ -118,11 +141,12 @@ async function start(args: string[], dataDir: string): Promise<Started> {
     await sleep(5);
   }
   const startMs = performance.now() - t0;
+  const cpuMs = treeCpuMs(child.pid ?? 0);
   const stop = async () => {
     child.kill("SIGTERM");
     await exited;
   };
-  return { child, baseUrl, startMs, stop };
+  return { child, baseUrl, startMs, cpuMs, stop };
 }
 
 async function startAndIdle(entry: string[]) {
@@ -132,7 +156,7 @@ async function startAndIdle(entry: string[]) {
     await sleep(SETTLE_MS);
     const rss = treeRssMb(s.child.pid ?? 0);
     await s.stop();
-    return { startMs: s.startMs, rssMb: rss };
+    return { startMs: s.startMs, cpuMs: s.cpuMs, rssMb: rss };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -189,36 +213,41 @@ async function clubHour(entry: string[]) {
 
 async function main() {
   const server = [builtServerEntry()];
-  const fromSources = ["--import", "tsx", "src/server.ts"];
-  const withBefore = process.env.FOOTPRINT_BEFORE === "1";
-  const bare: { startMs: number; rssMb: number }[] = [];
-  const ours: { startMs: number; rssMb: number }[] = [];
-  const before: { startMs: number; rssMb: number }[] = [];
+  const beforeEnv = process.env.FOOTPRINT_BEFORE ?? "";
+  const fromSources = beforeEnv.endsWith(".js") ? [beforeEnv] : ["--import", "tsx", "src/server.ts"];
+  const beforeName = beforeEnv.endsWith(".js") ? beforeEnv : "tsx";
+  const withBefore = beforeEnv === "1" || beforeEnv.endsWith(".js");
+  const bare: { startMs: number; cpuMs: number; rssMb: number }[] = [];
+  const ours: { startMs: number; cpuMs: number; rssMb: number }[] = [];
+  const before: { startMs: number; cpuMs: number; rssMb: number }[] = [];
   // One of each first, unrecorded: the file system cache warm for both.
   await startAndIdle([BARE]);
   await startAndIdle(server);
   if (withBefore) await startAndIdle(fromSources);
-  const line = (r: { startMs: number; rssMb: number } | undefined) =>
-    `${r?.startMs.toFixed(0)} ms ${r?.rssMb.toFixed(1)} MB`;
+  const line = (r: { startMs: number; cpuMs: number; rssMb: number } | undefined) =>
+    `${r?.startMs.toFixed(0)} ms (CPU ${r?.cpuMs.toFixed(0)} ms) ${r?.rssMb.toFixed(1)} MB`;
   for (let i = 0; i < RUNS; i++) {
     bare.push(await startAndIdle([BARE]));
     ours.push(await startAndIdle(server));
     if (withBefore) before.push(await startAndIdle(fromSources));
     console.log(
       `run ${i + 1}/${RUNS}: bare ${line(bare.at(-1))}; server ${line(ours.at(-1))}` +
-        (withBefore ? `; from sources (tsx) ${line(before.at(-1))}` : ""),
+        (withBefore ? `; before (${beforeName}) ${line(before.at(-1))}` : ""),
     );
   }
-  const hour = await clubHour(server);
+  const hour = HOUR_REQUESTS > 0 ? await clubHour(server) : null;
 
   const m = {
     bareStartMs: median(bare.map((r) => r.startMs)),
     serverStartMs: median(ours.map((r) => r.startMs)),
+    bareCpuMs: median(bare.map((r) => r.cpuMs)),
+    serverCpuMs: median(ours.map((r) => r.cpuMs)),
     bareRssMb: median(bare.map((r) => r.rssMb)),
     serverRssMb: median(ours.map((r) => r.rssMb)),
   };
   const startRatio = m.serverStartMs / m.bareStartMs;
   const rssRatio = m.serverRssMb / m.bareRssMb;
+  const cpuRatio = m.serverCpuMs / m.bareCpuMs;
   const verdict = (ok: boolean) => (ok ? "met" : "MISSED");
   const summary = {
     date: new Date().toISOString(),
@@ -227,6 +256,7 @@ async function main() {
     ...m,
     startRatio,
     rssRatio,
+    cpuRatio,
     hour,
   };
   console.log(`\nfootprint (median of ${RUNS}; ${summary.machine})`);
@@ -234,16 +264,24 @@ async function main() {
     `  start to healthy: bare ${m.bareStartMs.toFixed(0)} ms, server ${m.serverStartMs.toFixed(0)} ms: ${startRatio.toFixed(2)}x (target <= 2x: ${verdict(startRatio <= 2)})`,
   );
   console.log(
-    `  idle RSS:         bare ${m.bareRssMb.toFixed(1)} MB, server ${m.serverRssMb.toFixed(1)} MB: ${rssRatio.toFixed(2)}x (target <= 1.5x: ${verdict(rssRatio <= 1.5)})`,
+    `  CPU to healthy:   bare ${m.bareCpuMs.toFixed(0)} ms, server ${m.serverCpuMs.toFixed(0)} ms: ${cpuRatio.toFixed(2)}x`,
   );
   console.log(
-    `  a club's hour:    ${hour.requests} requests in ${hour.seconds.toFixed(1)} s (${hour.non2xx} non-2xx, ${hour.errors} errors) on a realistic club: RSS ${hour.idleMb.toFixed(1)} MB idle, ${hour.peakMb.toFixed(1)} MB peak, ${hour.afterMb.toFixed(1)} MB after`,
+    `  idle RSS:         bare ${m.bareRssMb.toFixed(1)} MB, server ${m.serverRssMb.toFixed(1)} MB: ${rssRatio.toFixed(2)}x (target <= 1.5x: ${verdict(rssRatio <= 1.5)})`,
   );
-  if (withBefore) {
-    const b = { startMs: median(before.map((r) => r.startMs)), rssMb: median(before.map((r) => r.rssMb)) };
-    Object.assign(summary, { beforeStartMs: b.startMs, beforeRssMb: b.rssMb });
+  if (hour)
     console.log(
-      `  before (tsx):     ${b.startMs.toFixed(0)} ms (${(b.startMs / m.bareStartMs).toFixed(2)}x), ${b.rssMb.toFixed(1)} MB (${(b.rssMb / m.bareRssMb).toFixed(2)}x)`,
+      `  a club's hour:    ${hour.requests} requests in ${hour.seconds.toFixed(1)} s (${hour.non2xx} non-2xx, ${hour.errors} errors) on a realistic club: RSS ${hour.idleMb.toFixed(1)} MB idle, ${hour.peakMb.toFixed(1)} MB peak, ${hour.afterMb.toFixed(1)} MB after`,
+    );
+  if (withBefore) {
+    const b = {
+      startMs: median(before.map((r) => r.startMs)),
+      cpuMs: median(before.map((r) => r.cpuMs)),
+      rssMb: median(before.map((r) => r.rssMb)),
+    };
+    Object.assign(summary, { beforeStartMs: b.startMs, beforeCpuMs: b.cpuMs, beforeRssMb: b.rssMb });
+    console.log(
+      `  before (${beforeName}): ${b.startMs.toFixed(0)} ms (${(b.startMs / m.bareStartMs).toFixed(2)}x), CPU ${b.cpuMs.toFixed(0)} ms (${(b.cpuMs / m.bareCpuMs).toFixed(2)}x), ${b.rssMb.toFixed(1)} MB (${(b.rssMb / m.bareRssMb).toFixed(2)}x)`,
     );
   }
   if (process.env.FOOTPRINT_JSON) writeFileSync(process.env.FOOTPRINT_JSON, JSON.stringify(summary, null, 2));

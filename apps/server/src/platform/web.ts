@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import type { FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 import fastifyStatic from "@fastify/static";
 import { findBottleImage } from "@club/db";
@@ -15,6 +16,9 @@ export const webDistDir = join(serverRoot, "../web/dist");
 
 /** Pages kept with their compressed forms: the built page, and a bottle's page per photo. */
 const KEPT_PAGES = 64;
+
+/** A built asset: a file's name, no folder. */
+const ASSET_PATH = /^\/assets\/[\w.-]+$/;
 
 /** The web build's prerender of the library (`vite build --ssr`), beside dist/. */
 const prerenderDirOf = (distDir: string) => join(distDir, "..", "dist-ssr");
@@ -47,13 +51,11 @@ export default fp(
         (input) => visitor.search.bottles(input),
         app.log,
       );
-      await app.register(fastifyStatic, {
-        root,
-        wildcard: false,
-        index: false,
+      const sendOptions = {
+        index: false as const,
         // The build writes .br and .gz beside each file (apps/web/vite.precompress.ts): sent as they are.
         preCompressed: true,
-        setHeaders(res, path) {
+        setHeaders(res: FastifyReply, path: string) {
           if (path.includes("/assets/")) res.header("Cache-Control", "public, max-age=31536000, immutable");
           else res.header("Cache-Control", "no-cache");
           // The service worker is checked for a new version on every visit (no-cache above; browsers
@@ -61,6 +63,31 @@ export default fp(
           if (path.endsWith("/sw.js")) res.header("Service-Worker-Allowed", "/");
           if (path.endsWith(".webmanifest")) res.header("Content-Type", "application/manifest+json");
         },
+      };
+      // The hashed assets (some 500 files with their .br and .gz) behind one route that looks the
+      // file up when asked, not a route each: a route per file cost the start ~350 ms of CPU and
+      // 12 MB (docs/benchmarks.md, "Footprint", issue 25). A missing one falls to the not-found
+      // handler below (a JSON 404, as for any path under /assets/).
+      await app.register(async (assets) => {
+        // Only a file's name after /assets/ is looked up: "/assets/" and "/assets//x" are 404s too.
+        assets.addHook("onRequest", async (req, reply) => {
+          if (!ASSET_PATH.test(req.url.split("?")[0] ?? "")) return reply.callNotFound();
+        });
+        await assets.register(fastifyStatic, {
+          ...sendOptions,
+          root: join(root, "assets"),
+          prefix: "/assets/",
+          wildcard: true,
+        });
+      });
+      // The dozen files beside index.html keep a route each, so every other path (/, a client-side
+      // route, a path with "//") still reaches the not-found handler and gets the page.
+      await app.register(fastifyStatic, {
+        ...sendOptions,
+        root,
+        wildcard: false,
+        globIgnore: ["assets/**"],
+        decorateReply: false,
       });
     } else {
       app.log.warn({ root }, "web build not found: only the API is served (run npm run build)");

@@ -124,6 +124,7 @@ export function RsvpSection({ night, isMember }: { night: MeetingNight; isMember
   const rsvps = trpc.night.rsvps.useQuery({ id: night.id });
   const groups = groupRsvps(rsvps.data ?? []);
   const capacity = night.capacity;
+  const answered = !rsvps.isPending;
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="rsvp-title">
@@ -131,9 +132,13 @@ export function RsvpSection({ night, isMember }: { night: MeetingNight; isMember
         <Title order={2} fz="h3" id="rsvp-title">
           Who&apos;s coming
         </Title>
-        <Badge variant="light" size="lg" radius="sm">
-          {capacity === null ? `${groups.people} going` : `${groups.people} of ${capacity} places`}
-        </Badge>
+        {/* The counts once the answers are in: a count that changes width, or a line that appears
+            above them, would move what is already on screen (issue 25: CLS 0). */}
+        {answered ? (
+          <Badge variant="light" size="lg" radius="sm">
+            {capacity === null ? `${groups.people} going` : `${groups.people} of ${capacity} places`}
+          </Badge>
+        ) : null}
       </Group>
       <Stack gap="md">
         {night.upcoming ? (
@@ -154,13 +159,18 @@ export function RsvpSection({ night, isMember }: { night: MeetingNight; isMember
             No answers yet.
           </Text>
         ) : null}
-        <Text size="sm" aria-label="Totals">
-          {groups.going.length} {groups.going.length === 1 ? "member" : "members"}
-          {groups.guests > 0 ? ` and ${groups.guests} ${groups.guests === 1 ? "guest" : "guests"}` : ""} going
-          {groups.waiting.length > 0 ? `, ${groups.waiting.length} waiting` : ""}
-          {groups.maybe.length > 0 ? `, ${groups.maybe.length} maybe` : ""}
-          {groups.declined.length > 0 ? `, ${groups.declined.length} not going` : ""}.
-        </Text>
+        {answered ? (
+          <Text size="sm" aria-label="Totals">
+            {groups.going.length} {groups.going.length === 1 ? "member" : "members"}
+            {groups.guests > 0
+              ? ` and ${groups.guests} ${groups.guests === 1 ? "guest" : "guests"}`
+              : ""}{" "}
+            going
+            {groups.waiting.length > 0 ? `, ${groups.waiting.length} waiting` : ""}
+            {groups.maybe.length > 0 ? `, ${groups.maybe.length} maybe` : ""}
+            {groups.declined.length > 0 ? `, ${groups.declined.length} not going` : ""}.
+          </Text>
+        ) : null}
         {/* Names are members' data: a visitor's answers come without them, and only the totals show. */}
         {isMember ? (
           <>

@@ -3,7 +3,7 @@ import { Button } from "@mantine/core";
 import { HomeMessages } from "@club/shared";
 import { cellLinkClass, DataTable } from "../../components/DataTable";
 import { PageHeader } from "../../components/PageHeader";
-import { EmptyMessage, LoadError, PageLoader } from "../../components/status";
+import { EmptyMessage, LoadError } from "../../components/status";
 import { PlusIcon } from "../../components/icons";
 import { useSession } from "../../lib/appSession";
 import { splitMeetings } from "../../lib/clubCalendar";
@@ -11,7 +11,7 @@ import { formatDate, today } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
 import { CalendarSubscribe } from "./CalendarSubscribe";
-import { NextMeetingCard } from "./NextMeetingCard";
+import { NextMeetingCard, useNextMeeting } from "./NextMeetingCard";
 
 const AddMeetingDialog = lazy(() => import("./AddMeetingDialog"));
 
@@ -36,6 +36,7 @@ export default function MeetingsPage() {
   const session = useSession();
   const [adding, setAdding] = useState(false);
   const meetings = trpc.meetings.list.useQuery();
+  const next = useNextMeeting(meetings.data, !meetings.isPending);
 
   return (
     <>
@@ -53,11 +54,10 @@ export default function MeetingsPage() {
           </>
         }
       />
-      <NextMeetingCard meetings={meetings.data} ready={!meetings.isPending} />
+      <NextMeetingCard {...next} />
 
-      {meetings.isPending ? (
-        <PageLoader />
-      ) : meetings.isError ? (
+      {/* Below the card only once it has its final size (its skeleton says the page is loading). */}
+      {!next.settled || meetings.isPending ? null : meetings.isError ? (
         <LoadError message={HomeMessages.fetchData} />
       ) : meetings.data.length === 0 ? (
         <EmptyMessage>{HomeMessages.noMeetings}</EmptyMessage>

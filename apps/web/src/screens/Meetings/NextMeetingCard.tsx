@@ -1,13 +1,14 @@
 import { Anchor, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
 import type { MeetingListItem, Rsvp, RsvpStatus } from "@club/shared";
-import { ErrorAlert, LoadError, PageLoader } from "../../components/status";
+import { ErrorAlert, LoadError } from "../../components/status";
 import { useSession } from "../../lib/appSession";
 import { formatTime } from "../../lib/clubCalendar";
 import { formatLongDate } from "../../lib/format";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { AddToCalendarLink } from "../MeetingDetails/AddToCalendarLink";
+import classes from "./NextMeetingCard.module.css";
 
 const ANSWERS: { status: RsvpStatus; label: string }[] = [
   { status: "going", label: "Going" },
@@ -120,28 +121,49 @@ function Scheduled({ meeting }: { meeting: MeetingListItem }) {
   );
 }
 
-/** Home's first card: the next meeting (or the date the club's rule gives), and the RSVP control. */
-export function NextMeetingCard({
-  meetings,
-  ready,
-}: {
-  meetings: MeetingListItem[] | undefined;
-  ready: boolean;
-}) {
+/**
+ * The next meeting and what the card needs to show it: the date (calendar.next), the meeting it
+ * names in the list, and that meeting's answers. `settled` once the card can take its final size:
+ * the home page shows what comes below the card only then, so nothing moves under the reader
+ * (issue 25: CLS 0; the card arriving late into unreserved space cost 0.048-0.164).
+ */
+export function useNextMeeting(meetings: MeetingListItem[] | undefined, ready: boolean) {
   // Asked once the list has answered: batched with meetings.list, the list's URL would no longer be
   // the one the boot script prefetched (vite.routePreload.ts), and the list would load twice.
   const next = trpc.calendar.next.useQuery(undefined, { enabled: ready });
   const meeting = next.data?.meetingId ? meetings?.find((m) => m.id === next.data.meetingId) : undefined;
+  // The same query as Scheduled's (one request): the "who is coming" line can wrap on a phone.
+  const rsvps = trpc.night.rsvps.useQuery({ id: meeting?.id ?? 0 }, { enabled: meeting !== undefined });
+  const settled = ready && !next.isPending && (meeting === undefined || !rsvps.isPending);
+  return { next, meeting, settled };
+}
+
+/** The card while it loads: its title, and the date's two lines at their final height. */
+function CardSkeleton() {
+  return (
+    <div role="status" aria-label="Loading">
+      <Text fz="xl" fw={700} w="70%" className={classes.bar} aria-hidden>
+        &nbsp;
+      </Text>
+      <Text size="sm" w="45%" mt={4} className={classes.bar} aria-hidden>
+        &nbsp;
+      </Text>
+    </div>
+  );
+}
+
+/** Home's first card: the next meeting (or the date the club's rule gives), and the RSVP control. */
+export function NextMeetingCard({ next, meeting, settled }: ReturnType<typeof useNextMeeting>) {
   return (
     <Card withBorder padding="lg" mb="xl" component="section" aria-labelledby="next-meeting">
       <Stack gap="md">
         <Title order={2} fz="h3" id="next-meeting">
           Next meeting
         </Title>
-        {next.isPending ? (
-          <PageLoader py={12} />
-        ) : next.isError ? (
+        {next.isError ? (
           <LoadError message="Failed to fetch the next meeting." />
+        ) : !settled || !next.data ? (
+          <CardSkeleton />
         ) : (
           <>
             <div>
