@@ -11,10 +11,10 @@ import {
   type Session,
 } from "./support/browser";
 import { seriousViolations } from "./support/axe";
+import { PHONE } from "./support/harness";
 import { DEMO_LOGIN, startClub, type Club } from "./support/server";
 import { onScreen, shows } from "./support/ui";
 
-const PHONE = { width: 375, height: 812 };
 const LABEL = "Sign in with Test ID";
 const ADA = {
   sub: "e2e-ada",

@@ -17,11 +17,10 @@ import {
   type SessionOptions,
 } from "./support/browser";
 import { seriousViolations } from "./support/axe";
+import { PHONE } from "./support/harness";
 import { DEMO_LOGIN, startClub, type Club, type Member } from "./support/server";
 import { dialog, hides, onScreen, shows, toast } from "./support/ui";
 import { PwaTexts } from "../../web/src/pwa/texts";
-
-const PHONE = { width: 375, height: 812 };
 
 /**
  * Issue 22: a club member's walk through the app on a 375 px phone found stumbles outside the

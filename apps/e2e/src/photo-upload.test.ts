@@ -3,6 +3,7 @@ import type { Browser, Page, Request } from "playwright-core";
 import sharp from "sharp";
 import type { BottleListItem } from "@club/shared";
 import { launchChromium, openSession, screenshotOnFailure, visit, type Session } from "./support/browser";
+import { fileOnDisk } from "./support/files";
 import { phonePhoto, SLOW_4G, throttle } from "./support/phonePhoto";
 import { DEMO_LOGIN, startClub, type Club } from "./support/server";
 import { onScreen, shows, sleep, toast } from "./support/ui";
@@ -16,6 +17,7 @@ describe("uploading a phone photo", () => {
   let session: Session;
   let page: Page;
   let photo: Buffer;
+  let photoFile: string;
   let bottles: BottleListItem[];
   const main = () => page.getByRole("main");
   const progress = () => main().getByRole("progressbar", { name: "Upload progress" });
@@ -23,13 +25,12 @@ describe("uploading a phone photo", () => {
   async function choosePhoto(bottle: BottleListItem) {
     await visit(page, `/bottle/${bottle.id}`);
     await onScreen(page, bottle.name);
-    await main()
-      .locator('input[type="file"]')
-      .setInputFiles({ name: "IMG_2041.jpg", mimeType: "image/jpeg", buffer: photo });
+    await main().locator('input[type="file"]').setInputFiles(photoFile);
   }
 
   beforeAll(async () => {
     photo = await phonePhoto();
+    photoFile = fileOnDisk("IMG_2041.jpg", photo);
     club = await startClub({ demoData: true });
     browser = await launchChromium();
     const member = await club.tokensFor(DEMO_LOGIN.email);

@@ -280,7 +280,7 @@ describe(`REST fuzz (${FUZZ_RUNS} cases per route)`, () => {
         // The fuzzer must reach past validation sometimes, not only bounce off it (a 2xx, or a
         // browser route's redirect).
         const ok = [...statuses].filter(([s]) => s < 400).reduce((n, [, k]) => n + k, 0);
-        if (FUZZ_RUNS >= 100) expect(ok, JSON.stringify([...statuses])).toBeGreaterThan(0);
+        expect(ok, JSON.stringify([...statuses])).toBeGreaterThan(0);
       },
       FUZZ_TIMEOUT_MS,
     );

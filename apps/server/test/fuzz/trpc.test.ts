@@ -185,7 +185,7 @@ describe(`tRPC fuzz (${FUZZ_RUNS} cases per procedure)`, () => {
         // The endpoint's own valid call is accepted whatever the routes fuzzed before it did to the
         // shared fixtures (an example that needs some state sets it up itself).
         expect(validStatus, "the valid call's status").toBeLessThan(400);
-        if (FUZZ_RUNS >= 100) expect(ok).toBeGreaterThan(0);
+        expect(ok).toBeGreaterThan(0);
       },
       FUZZ_TIMEOUT_MS,
     );
