@@ -8,7 +8,7 @@ import {
   visit,
   type Session,
 } from "./support/browser";
-import { expectNoSidewaysScroll, PHONE } from "./support/harness";
+import { closeInOrder, expectNoSidewaysScroll, PHONE } from "./support/harness";
 import { startClub, type Club, type Member } from "./support/server";
 import { dialog, hides, onScreen, shows, toast } from "./support/ui";
 
@@ -78,11 +78,7 @@ describe("the cellar (375 px phone)", () => {
 
   afterEach(screenshotOnFailure("cellar", () => page));
 
-  afterAll(async () => {
-    await session?.close();
-    await browser?.close();
-    await club?.close();
-  });
+  afterAll(() => closeInOrder(session, browser, club));
 
   it("offers a Size (ml) of 700 in Add New Bottle", async () => {
     await visit(page, "/library-bottles");

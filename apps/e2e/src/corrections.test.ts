@@ -9,7 +9,7 @@ import {
   visit,
   type Session,
 } from "./support/browser";
-import { expectNoSidewaysScroll, PHONE } from "./support/harness";
+import { closeInOrder, expectNoSidewaysScroll, PHONE } from "./support/harness";
 import { startClub, type Club, type Member } from "./support/server";
 import { chooseOption, dialog, hides, onScreen, shows, toast } from "./support/ui";
 
@@ -72,11 +72,7 @@ describe("corrections and undo (375 px phone)", () => {
 
   afterEach(screenshotOnFailure("corrections", () => page));
 
-  afterAll(async () => {
-    await session?.close();
-    await browser?.close();
-    await club?.close();
-  });
+  afterAll(() => closeInOrder(session, browser, club));
 
   it("lets the meeting's creator edit it in a prefilled dialog; the page shows the new host at once", async () => {
     await visit(page, `/monthlymeeting/${meetingId}`);

@@ -9,7 +9,7 @@ import {
   visit,
   type Session,
 } from "./support/browser";
-import { expectNoSidewaysScroll, PHONE } from "./support/harness";
+import { closeInOrder, expectNoSidewaysScroll, PHONE } from "./support/harness";
 import { DEMO_LOGIN, decodeQuotedPrintable, startClub, type Club } from "./support/server";
 import { dialog, onScreen, shows, hides, toast } from "./support/ui";
 
@@ -68,12 +68,7 @@ describe("membership under REGISTRATION=approval", () => {
       as: await club.tokensFor(DEMO_LOGIN.email),
     });
   });
-  afterAll(async () => {
-    await newcomer?.close();
-    await admin?.close();
-    await browser?.close();
-    await club?.close();
-  });
+  afterAll(() => closeInOrder(newcomer, admin, browser, club));
 
   it("a newcomer registers on a phone and is sent to login with the email filled in", async () => {
     const page = newcomer.page;
@@ -307,10 +302,7 @@ describe("joining with an invite under REGISTRATION=invite", () => {
     club = await startClub({ demoData: true, env: { REGISTRATION: "invite" } });
     browser = await launchChromium();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await club?.close();
-  });
+  afterAll(() => closeInOrder(browser, club));
 
   it("without an invite, registering fails with the reason", async () => {
     const s = await openSession(browser, club.baseUrl, { viewport: PHONE });

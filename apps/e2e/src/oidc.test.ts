@@ -11,7 +11,7 @@ import {
   type Session,
 } from "./support/browser";
 import { seriousViolations } from "./support/axe";
-import { PHONE } from "./support/harness";
+import { closeInOrder, PHONE } from "./support/harness";
 import { DEMO_LOGIN, startClub, type Club } from "./support/server";
 import { onScreen, shows } from "./support/ui";
 
@@ -61,11 +61,7 @@ describe("single sign-on in the browser", () => {
     };
     browser = await launchChromium();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await provider?.close();
-    await club?.close();
-  });
+  afterAll(() => closeInOrder(browser, provider, club));
   afterEach(screenshotOnFailure("oidc", () => session?.page));
   afterEach(async () => {
     if (session) expectNoPageErrors(session.watch, "single sign-on");

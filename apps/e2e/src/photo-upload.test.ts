@@ -5,6 +5,7 @@ import type { BottleListItem } from "@club/shared";
 import { launchChromium, openSession, screenshotOnFailure, visit, type Session } from "./support/browser";
 import { fileOnDisk } from "./support/files";
 import { phonePhoto, SLOW_4G, throttle } from "./support/phonePhoto";
+import { closeInOrder } from "./support/harness";
 import { DEMO_LOGIN, startClub, type Club } from "./support/server";
 import { onScreen, shows, sleep, toast } from "./support/ui";
 
@@ -46,11 +47,7 @@ describe("uploading a phone photo", () => {
 
   afterEach(screenshotOnFailure("photo-upload", () => page));
 
-  afterAll(async () => {
-    await session?.close();
-    await browser?.close();
-    await club?.close();
-  });
+  afterAll(() => closeInOrder(session, browser, club));
 
   it("sends a 12-megapixel photo scaled to 1600 px (under 1 MB), upright, with progress", async () => {
     expect(photo.length).toBeGreaterThan(4_000_000);

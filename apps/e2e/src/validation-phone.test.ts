@@ -18,7 +18,7 @@ import {
 import { seriousViolations } from "./support/axe";
 import { fileOnDisk } from "./support/files";
 import { makePng } from "./support/png";
-import { PHONE } from "./support/harness";
+import { closeInOrder, PHONE } from "./support/harness";
 import { DEMO_LOGIN, startClub, type Club, type Member } from "./support/server";
 import { chooseOption, dialog, hides, onScreen, selectBox, shows } from "./support/ui";
 
@@ -65,10 +65,7 @@ describe("validation in the browser and the phone layout", () => {
     );
     host = meetings[0]!.host;
   });
-  afterAll(async () => {
-    await browser?.close();
-    await club?.close();
-  });
+  afterAll(() => closeInOrder(browser, club));
   afterEach(screenshotOnFailure("validation-phone", () => session?.page));
   afterEach(async () => {
     if (session) expectNoPageErrors(session.watch, "issue 11 C");

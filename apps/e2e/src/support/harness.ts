@@ -73,3 +73,16 @@ export function sessionPool(browser: () => Browser, baseUrl: () => string) {
     },
   };
 }
+
+/** Something a suite opens and must close: a club, a browser, a session. */
+interface Closable {
+  close: () => Promise<unknown>;
+}
+
+/**
+ * Closes what a suite opened, one after another in the order given (sessions first, then the
+ * browser, then the club); one never opened (its beforeAll failed) is skipped.
+ */
+export async function closeInOrder(...items: (Closable | undefined)[]): Promise<void> {
+  for (const item of items) await item?.close();
+}
