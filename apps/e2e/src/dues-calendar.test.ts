@@ -153,7 +153,7 @@ describe("calendar, reminders' links and the dues ledger", () => {
   });
 
   it("Add Meeting keeps today's date and offers the next free second Friday as one tap", async () => {
-    const page = current!;
+    const page = pool.current()!;
     await main(page).getByRole("button", { name: "Add Meeting" }).click();
     const d = dialog(page, "Add Meeting");
     const date = d.getByLabel("Date");
@@ -193,7 +193,7 @@ describe("calendar, reminders' links and the dues ledger", () => {
       "/api/MonthlyMeetings/GetMonthlyMeetingsWithNames",
     );
     const future = list.find((m) => m.date.startsWith("2031-05-09"))!;
-    const page = current!;
+    const page = pool.current()!;
     await visit(page, `/monthlymeeting/${future.id}`);
     await onScreen(page, formatLongDate("2031-05-09"));
     await shows(main(page).getByText("The bottles will be listed here once they are added."));
