@@ -11,6 +11,7 @@ import {
   type Session,
 } from "./support/browser";
 import { makePng } from "./support/png";
+import { closeInOrder } from "./support/harness";
 import { DEMO_LOGIN, startClub, type Club, type Member } from "./support/server";
 import { dialog, onScreen, shows } from "./support/ui";
 
@@ -51,10 +52,7 @@ describe("accessibility and Content-Security-Policy on every route", () => {
     expect(upload.ok).toBe(true);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await club?.close();
-  });
+  afterAll(() => closeInOrder(browser, club));
 
   const visitorRoutes = () => [
     "/",

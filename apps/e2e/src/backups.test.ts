@@ -9,17 +9,12 @@ import {
   expectNoCspViolations,
   expectNoPageErrors,
   launchChromium,
-  openSession,
   screenshotOnFailure,
   visit,
-  type Session,
-  type SessionOptions,
 } from "./support/browser";
+import { DESKTOP, noSidewaysScroll, PHONE, sessionPool, shot } from "./support/harness";
 import { DEMO_LOGIN, startClub, type Club, type Member } from "./support/server";
 import { hides, onScreen, shows, toast } from "./support/ui";
-
-const PHONE = { width: 375, height: 800 };
-const DESKTOP = { width: 1366, height: 900 };
 
 /**
  * Issue 15's backups screen in the browser: an admin on a phone backs up now, sees the list grow
@@ -31,25 +26,12 @@ describe("the admin's backups screen", () => {
   let browser: Browser;
   let admin: Member;
   let member: Member;
-  const sessions: Session[] = [];
-  let current: Page | undefined;
-
-  async function open(opts: SessionOptions = {}): Promise<Page> {
-    const session = await openSession(browser, club.baseUrl, opts);
-    sessions.push(session);
-    current = session.page;
-    return session.page;
-  }
-  const watchOf = (page: Page) => sessions.find((s) => s.page === page)!.watch;
+  const pool = sessionPool(
+    () => browser,
+    () => club.baseUrl,
+  );
+  const { open, watchOf } = pool;
   const main = (page: Page) => page.getByRole("main");
-  const shot = async (page: Page, name: string) => {
-    const dir = process.env.SHOTS_DIR;
-    if (!dir) return;
-    mkdirSync(dir, { recursive: true });
-    await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
-  };
-  const noSidewaysScroll = (page: Page) =>
-    page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
   const backupItems = (page: Page) => main(page).getByRole("list", { name: "Backups" }).getByRole("listitem");
 
   beforeAll(async () => {
@@ -59,10 +41,10 @@ describe("the admin's backups screen", () => {
     member = await club.member({ firstName: "Mo", lastName: "Member" });
   });
 
-  afterEach(screenshotOnFailure("backups", () => current));
+  afterEach(screenshotOnFailure("backups", pool.current));
 
   afterAll(async () => {
-    for (const session of sessions) await session.close().catch(() => undefined);
+    await pool.closeAll();
     await browser?.close();
     await club?.close();
   });

@@ -8,10 +8,9 @@ import {
   visit,
   type Session,
 } from "./support/browser";
+import { closeInOrder, expectNoSidewaysScroll, PHONE } from "./support/harness";
 import { startClub, type Club, type Member } from "./support/server";
 import { dialog, hides, onScreen, shows, toast } from "./support/ui";
-
-const PHONE = { width: 375, height: 812 };
 
 interface ShelfItem {
   name: string;
@@ -37,11 +36,6 @@ describe("the cellar (375 px phone)", () => {
   const main = () => page.getByRole("main");
   const purchaseRow = () => main().locator("tbody tr").first();
   const shelf = () => club.apiOk<ShelfItem[]>("GET", "/api/Shelf");
-
-  const expectNoSidewaysScroll = async () => {
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width).toBeLessThanOrEqual(PHONE.width);
-  };
 
   beforeAll(async () => {
     club = await startClub({ demoData: false });
@@ -84,11 +78,7 @@ describe("the cellar (375 px phone)", () => {
 
   afterEach(screenshotOnFailure("cellar", () => page));
 
-  afterAll(async () => {
-    await session?.close();
-    await browser?.close();
-    await club?.close();
-  });
+  afterAll(() => closeInOrder(session, browser, club));
 
   it("offers a Size (ml) of 700 in Add New Bottle", async () => {
     await visit(page, "/library-bottles");
@@ -115,7 +105,7 @@ describe("the cellar (375 px phone)", () => {
     await shows(bar);
     expect(await bar.getAttribute("aria-valuenow")).toBe("100");
     expect((await shelf()).map((s) => s.name)).toEqual(["Oban 14", "Talisker 10"]);
-    await expectNoSidewaysScroll();
+    await expectNoSidewaysScroll(page);
 
     await toast(page, "Bottle opened.").getByRole("button", { name: "Undo" }).click();
     await shows(toast(page, "Undone"));
@@ -137,7 +127,7 @@ describe("the cellar (375 px phone)", () => {
     const bar = main().getByRole("progressbar", { name: "Fill level of Talisker 10" });
     await expect.poll(() => bar.getAttribute("aria-valuenow")).toBe("30");
     await shows(purchaseRow().getByText("measured", { exact: true }));
-    await expectNoSidewaysScroll();
+    await expectNoSidewaysScroll(page);
   });
 
   it("lists it first on the Shelf, reached from the navigation, lowest fill first", async () => {
@@ -151,7 +141,7 @@ describe("the cellar (375 px phone)", () => {
     await shows(first.getByText("$2.50", { exact: true }));
     // Oban: $90 for 750 ml is $3.00 a pour.
     await shows(main().locator("tbody tr").nth(1).getByText("$3.00", { exact: true }));
-    await expectNoSidewaysScroll();
+    await expectNoSidewaysScroll(page);
     const items = await shelf();
     expect(items.map((s) => [s.name, s.fillLevelPct, s.levelSource])).toEqual([
       ["Talisker 10", 30, "reading"],

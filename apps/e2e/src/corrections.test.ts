@@ -9,10 +9,9 @@ import {
   visit,
   type Session,
 } from "./support/browser";
+import { closeInOrder, expectNoSidewaysScroll, PHONE } from "./support/harness";
 import { startClub, type Club, type Member } from "./support/server";
 import { chooseOption, dialog, hides, onScreen, shows, toast } from "./support/ui";
-
-const PHONE = { width: 375, height: 812 };
 
 /**
  * Correcting mistakes on a phone (issue 11): a member edits their meeting, deletes a comment and
@@ -31,12 +30,6 @@ describe("corrections and undo (375 px phone)", () => {
 
   const main = () => page.getByRole("main");
   const comment = "Peat, smoke and a long iodine finish.";
-
-  /** Nothing on the page needs sideways scrolling at 375 px. */
-  const expectNoSidewaysScroll = async (p: Page) => {
-    const width = await p.evaluate(() => document.documentElement.scrollWidth);
-    expect(width).toBeLessThanOrEqual(PHONE.width);
-  };
 
   beforeAll(async () => {
     club = await startClub({ demoData: false });
@@ -79,11 +72,7 @@ describe("corrections and undo (375 px phone)", () => {
 
   afterEach(screenshotOnFailure("corrections", () => page));
 
-  afterAll(async () => {
-    await session?.close();
-    await browser?.close();
-    await club?.close();
-  });
+  afterAll(() => closeInOrder(session, browser, club));
 
   it("lets the meeting's creator edit it in a prefilled dialog; the page shows the new host at once", async () => {
     await visit(page, `/monthlymeeting/${meetingId}`);

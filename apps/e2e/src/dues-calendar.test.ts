@@ -16,17 +16,12 @@ import {
   expectNoCspViolations,
   expectNoPageErrors,
   launchChromium,
-  openSession,
   screenshotOnFailure,
   visit,
-  type Session,
-  type SessionOptions,
 } from "./support/browser";
+import { DESKTOP, imagesAndFontsLoaded, noSidewaysScroll, PHONE, sessionPool, shot } from "./support/harness";
 import { DEMO_LOGIN, startClub, type Club, type Member } from "./support/server";
 import { chooseOption, dialog, hides, onScreen, shows, toast } from "./support/ui";
-
-const PHONE = { width: 375, height: 800 };
-const DESKTOP = { width: 1366, height: 900 };
 
 /**
  * Issue 13 in the browser: the Next meeting card and the calendar links on Home, a meeting's
@@ -43,28 +38,14 @@ describe("calendar, reminders' links and the dues ledger", () => {
   let payer: Member;
   let next: NextMeeting;
   let nextMeeting: MeetingListItem;
-  const sessions: Session[] = [];
-  let current: Page | undefined;
-
-  async function open(opts: SessionOptions = {}): Promise<Page> {
-    const session = await openSession(browser, club.baseUrl, opts);
-    sessions.push(session);
-    current = session.page;
-    return session.page;
-  }
-  const watchOf = (page: Page) => sessions.find((s) => s.page === page)!.watch;
+  const pool = sessionPool(
+    () => browser,
+    () => club.baseUrl,
+  );
+  const { open, watchOf } = pool;
   const main = (page: Page) => page.getByRole("main");
   /** On a phone the tables are hidden and the card lists shown: only what is on screen. */
   const seen = (locator: Locator) => locator.filter({ visible: true });
-  /** A screenshot into SHOTS_DIR, when set (looked at by hand; the suite does not compare them). */
-  const shot = async (page: Page, name: string) => {
-    const dir = process.env.SHOTS_DIR;
-    if (!dir) return;
-    mkdirSync(dir, { recursive: true });
-    await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
-  };
-  const noSidewaysScroll = (page: Page) =>
-    page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
   beforeAll(async () => {
     club = await startClub({ demoData: true });
@@ -82,10 +63,10 @@ describe("calendar, reminders' links and the dues ledger", () => {
     nextMeeting = list.find((m) => m.id === next.meetingId)!;
   });
 
-  afterEach(screenshotOnFailure("dues-calendar", () => current));
+  afterEach(screenshotOnFailure("dues-calendar", pool.current));
 
   afterAll(async () => {
-    for (const session of sessions) await session.close().catch(() => undefined);
+    await pool.closeAll();
     await browser?.close();
     await club?.close();
   });
@@ -172,7 +153,7 @@ describe("calendar, reminders' links and the dues ledger", () => {
   });
 
   it("Add Meeting keeps today's date and offers the next free second Friday as one tap", async () => {
-    const page = current!;
+    const page = pool.current()!;
     await main(page).getByRole("button", { name: "Add Meeting" }).click();
     const d = dialog(page, "Add Meeting");
     const date = d.getByLabel("Date");
@@ -212,7 +193,7 @@ describe("calendar, reminders' links and the dues ledger", () => {
       "/api/MonthlyMeetings/GetMonthlyMeetingsWithNames",
     );
     const future = list.find((m) => m.date.startsWith("2031-05-09"))!;
-    const page = current!;
+    const page = pool.current()!;
     await visit(page, `/monthlymeeting/${future.id}`);
     await onScreen(page, formatLongDate("2031-05-09"));
     await shows(main(page).getByText("The bottles will be listed here once they are added."));
@@ -443,7 +424,7 @@ describe("calendar, reminders' links and the dues ledger", () => {
         for (const screen of screens) {
           const page = await open({ viewport, theme, as: screen.as ?? null });
           await visit(page, screen.path);
-          await page.waitForLoadState("networkidle");
+          await imagesAndFontsLoaded(page);
           if (size === "phone") {
             expect(await noSidewaysScroll(page), `${screen.name} scrolls sideways (${theme})`).toBe(true);
             const small = await main(page)
@@ -458,7 +439,7 @@ describe("calendar, reminders' links and the dues ledger", () => {
           }
           if (dir)
             await page.screenshot({ path: join(dir, `${screen.name}-${size}-${theme}.png`), fullPage: true });
-          await sessions.pop()!.close();
+          await pool.closeLast();
         }
       });
 });

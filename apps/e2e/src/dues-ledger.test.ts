@@ -1,5 +1,4 @@
-import { mkdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
 import { monthLabel, type ActivityEntry, type DuesReport, type DuesStatement } from "@club/shared";
@@ -8,18 +7,13 @@ import {
   expectNoCspViolations,
   expectNoPageErrors,
   launchChromium,
-  openSession,
   screenshotOnFailure,
   visit,
-  type Session,
-  type SessionOptions,
 } from "./support/browser";
+import { DESKTOP, noSidewaysScroll, PHONE, sessionPool, shot } from "./support/harness";
 import { DEMO_LOGIN, startClub, type Club, type Member } from "./support/server";
 import { seriousViolations } from "./support/axe";
 import { chooseOption, dialog, hides, onScreen, shows, toast } from "./support/ui";
-
-const PHONE = { width: 375, height: 800 };
-const DESKTOP = { width: 1366, height: 900 };
 
 /**
  * Issue 20 in Chromium, at 375 px and on a desktop, in both themes: a newcomer's due day, the
@@ -36,29 +30,16 @@ describe("the dues ledger: right from the first day, every mistake correctable",
   let nina: Member;
   let omar: Member;
   let vera: Member;
-  const sessions: Session[] = [];
-  let current: Page | undefined;
-
-  async function open(opts: SessionOptions = {}): Promise<Page> {
-    const session = await openSession(browser, club.baseUrl, opts);
-    sessions.push(session);
-    current = session.page;
-    return session.page;
-  }
-  const watchOf = (page: Page) => sessions.find((s) => s.page === page)!.watch;
+  const pool = sessionPool(
+    () => browser,
+    () => club.baseUrl,
+  );
+  const { open, watchOf } = pool;
   const main = (page: Page) => page.getByRole("main");
   const seen = (locator: Locator) => locator.filter({ visible: true });
-  const shot = async (page: Page, name: string) => {
-    const dir = process.env.SHOTS_DIR;
-    if (!dir) return;
-    mkdirSync(dir, { recursive: true });
-    await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
-  };
   /** axe-core finds no serious or critical problem on the page as it is now. */
   const accessible = async (page: Page, where: string) =>
     expect(await seriousViolations(page), `axe on ${where}`).toEqual([]);
-  const noSidewaysScroll = (page: Page) =>
-    page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
   const statementOf = (member: Member) =>
     club.apiOk<DuesStatement>("GET", `/api/Dues/Members/${member.id}`, undefined, treasurer.accessToken);
   /** The browser's today (the server's zone is the same here). */
@@ -78,10 +59,10 @@ describe("the dues ledger: right from the first day, every mistake correctable",
     today = (await statementOf(nina)).dueDate!;
   });
 
-  afterEach(screenshotOnFailure("dues-ledger", () => current));
+  afterEach(screenshotOnFailure("dues-ledger", pool.current));
 
   afterAll(async () => {
-    for (const session of sessions) await session.close().catch(() => undefined);
+    await pool.closeAll();
     await browser?.close();
     await club?.close();
   });
@@ -454,7 +435,7 @@ describe("the dues ledger: right from the first day, every mistake correctable",
           await visit(page, path);
           if (size === "phone") expect(await noSidewaysScroll(page), `${name} ${theme}`).toBe(true);
           await shot(page, `screen-${name}-${size}-${theme}`);
-          await sessions.pop()!.close();
+          await pool.closeLast();
         }
       });
 });

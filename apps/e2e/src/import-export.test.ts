@@ -12,10 +12,9 @@ import {
   visit,
   type Session,
 } from "./support/browser";
+import { PHONE } from "./support/harness";
 import { DEMO_LOGIN, startClub, type Club, type Member } from "./support/server";
 import { chooseOption, onScreen, selectBox, shows } from "./support/ui";
-
-const PHONE = { width: 375, height: 812 };
 
 /** A spreadsheet with its own headers: "Strength %" is not guessed, the member maps it. */
 const CSV = [

@@ -11,6 +11,7 @@ import {
   visit,
   type Session,
 } from "./support/browser";
+import { closeInOrder } from "./support/harness";
 import { DEMO_LOGIN, startClub, type Club, type Member } from "./support/server";
 import { columnTexts, dialog, hides, onScreen, shows, toast } from "./support/ui";
 
@@ -73,11 +74,7 @@ describe("library paging (demo club plus 101 bottles)", () => {
 
   afterEach(screenshotOnFailure("paging", () => page));
 
-  afterAll(async () => {
-    await session?.close();
-    await browser?.close();
-    await club?.close();
-  });
+  afterAll(() => closeInOrder(session, browser, club));
 
   it("shows the first 50 bottles by name and pages through the rest", async () => {
     await visit(page, "/library-bottles");

@@ -9,10 +9,10 @@ import {
   openSession,
   type Session,
 } from "./support/browser";
+import { PHONE } from "./support/harness";
 import { DEMO_LOGIN, startClub, type Club } from "./support/server";
 import { columnTexts, shows } from "./support/ui";
 
-const PHONE = { width: 375, height: 812 };
 /** The app's code: blocked, the page shows only what the server put in it. */
 const APP_CODE = /\/assets\/index-[^/]+\.js$/;
 

@@ -9,6 +9,7 @@ import {
   visit,
   type Session,
 } from "./support/browser";
+import { closeInOrder } from "./support/harness";
 import { DEMO_LOGIN, startClub, type Club, type Member } from "./support/server";
 import { columnTexts, dialog, hides, onScreen, shows } from "./support/ui";
 
@@ -58,11 +59,7 @@ describe("library search (demo club plus 60 bourbons), on a phone", () => {
     page = session.page;
   });
   afterEach(screenshotOnFailure("library-search", () => page));
-  afterAll(async () => {
-    await session?.close();
-    await browser?.close();
-    await club?.close();
-  });
+  afterAll(() => closeInOrder(session, browser, club));
 
   it("finds a misspelt bottle and keeps the search in the URL", async () => {
     await visit(page, "/library-bottles");

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { Messages, ServerMessages } from "@club/shared";
 import { launchChromium, openSession, visit, type Session } from "./support/browser";
+import { closeInOrder } from "./support/harness";
 import { DEMO_LOGIN, startClub, type Club } from "./support/server";
 import { shows } from "./support/ui";
 
@@ -20,11 +21,7 @@ describe("login when rate limited", () => {
     session = await openSession(browser, club.baseUrl);
   });
 
-  afterAll(async () => {
-    await session?.close();
-    await browser?.close();
-    await club?.close();
-  });
+  afterAll(() => closeInOrder(session, browser, club));
 
   it("shows the spec's text for wrong credentials, then the server's rate-limit message", async () => {
     const { page } = session;

@@ -12,6 +12,7 @@ import {
   visit,
   type Session,
 } from "./support/browser";
+import { PHONE } from "./support/harness";
 import { DEMO_LOGIN, startClub, type Club, type Member } from "./support/server";
 import { dialog, onScreen, shows } from "./support/ui";
 
@@ -22,7 +23,6 @@ import { dialog, onScreen, shows } from "./support/ui";
  * no sideways scroll, 40 px tap targets, no serious axe violation, no CSP violation, no uncaught
  * error, and a full-page screenshot (the paths are printed at the end, to be looked at).
  */
-const PHONE = { width: 375, height: 812 };
 const FIRST = "Eagle Rare 10 Year";
 const SECOND = "WhistlePig 10 Year Rye";
 const THIRD = "Buffalo Trace";

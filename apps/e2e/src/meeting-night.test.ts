@@ -10,6 +10,7 @@ import {
   visit,
   type Session,
 } from "./support/browser";
+import { PHONE } from "./support/harness";
 import { startClub, type Club, type Member } from "./support/server";
 import { dialog, hides, onScreen, selectBox, shows } from "./support/ui";
 
@@ -19,7 +20,6 @@ import { dialog, hides, onScreen, selectBox, shows } from "./support/ui";
  * (one waits, then gets the place), score with tags and guesses, see only "Dram N" until the host
  * reveals a pour, which their open pages show without a reload; then the results.
  */
-const PHONE = { width: 375, height: 812 };
 const FIRST = "Eagle Rare 10 Year";
 const SECOND = "WhistlePig 10 Year Rye";
 

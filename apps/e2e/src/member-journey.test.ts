@@ -11,6 +11,7 @@ import {
   type Session,
 } from "./support/browser";
 import { makePng } from "./support/png";
+import { closeInOrder } from "./support/harness";
 import { decodeQuotedPrintable, startClub, type Club } from "./support/server";
 import { chooseOption, dialog, hides, onScreen, selectBox, shows } from "./support/ui";
 
@@ -64,11 +65,7 @@ describe("member journey (empty club)", () => {
 
   afterEach(screenshotOnFailure("member-journey", () => page));
 
-  afterAll(async () => {
-    await session?.close();
-    await browser?.close();
-    await club?.close();
-  });
+  afterAll(() => closeInOrder(session, browser, club));
 
   it("shows the empty club to a visitor: 'No meetings available.' and 'No active bottles available.'", async () => {
     await visit(page, "/");

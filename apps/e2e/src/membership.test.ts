@@ -9,10 +9,9 @@ import {
   visit,
   type Session,
 } from "./support/browser";
+import { closeInOrder, expectNoSidewaysScroll, PHONE } from "./support/harness";
 import { DEMO_LOGIN, decodeQuotedPrintable, startClub, type Club } from "./support/server";
 import { dialog, onScreen, shows, hides, toast } from "./support/ui";
-
-const PHONE = { width: 375, height: 812 };
 
 /** The link to `path` in the newest email to `to` (waiting for one that has it). */
 async function emailedLink(club: Club, to: string, path: string): Promise<string> {
@@ -39,12 +38,6 @@ async function emailedLink(club: Club, to: string, path: string): Promise<string
 
 const main = (page: Page) => page.getByRole("main");
 const nav = (page: Page) => page.getByRole("navigation", { name: "Main" });
-
-/** The whole page fits the viewport's width: nothing scrolls sideways. */
-async function expectNoSidewaysScroll(page: Page, where: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `sideways scroll on ${where}`).toBeLessThanOrEqual(0);
-}
 
 /** On a phone the account buttons are in the burger menu. */
 async function openMenu(page: Page) {
@@ -75,12 +68,7 @@ describe("membership under REGISTRATION=approval", () => {
       as: await club.tokensFor(DEMO_LOGIN.email),
     });
   });
-  afterAll(async () => {
-    await newcomer?.close();
-    await admin?.close();
-    await browser?.close();
-    await club?.close();
-  });
+  afterAll(() => closeInOrder(newcomer, admin, browser, club));
 
   it("a newcomer registers on a phone and is sent to login with the email filled in", async () => {
     const page = newcomer.page;
@@ -314,10 +302,7 @@ describe("joining with an invite under REGISTRATION=invite", () => {
     club = await startClub({ demoData: true, env: { REGISTRATION: "invite" } });
     browser = await launchChromium();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await club?.close();
-  });
+  afterAll(() => closeInOrder(browser, club));
 
   it("without an invite, registering fails with the reason", async () => {
     const s = await openSession(browser, club.baseUrl, { viewport: PHONE });

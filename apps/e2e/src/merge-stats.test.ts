@@ -9,10 +9,10 @@ import {
   visit,
   type Session,
 } from "./support/browser";
+import { expectNoSidewaysScroll, PHONE } from "./support/harness";
 import { DEMO_LOGIN, startClub, type Club, type Member } from "./support/server";
 import { columnTexts, dialog, hides, onScreen, selectBox, shows, toast } from "./support/ui";
 
-const PHONE = { width: 375, height: 812 };
 /** Set SHOTS_DIR to keep screenshots of both screens, both themes, phone and desktop. */
 const SHOTS_DIR = process.env.SHOTS_DIR;
 
@@ -30,10 +30,6 @@ describe("merging bottles and the Stats screen", () => {
   const sessions: Session[] = [];
   let page: Page | undefined;
 
-  const expectNoSidewaysScroll = async (p: Page) => {
-    const width = await p.evaluate(() => document.documentElement.scrollWidth);
-    expect(width).toBeLessThanOrEqual(PHONE.width);
-  };
   const open = async (opts: { phone: boolean; theme?: "dark" | "light"; as?: Member | null }) => {
     const session = await openSession(browser, club.baseUrl, {
       as: opts.as === undefined ? admin : opts.as,

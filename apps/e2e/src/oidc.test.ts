@@ -11,10 +11,10 @@ import {
   type Session,
 } from "./support/browser";
 import { seriousViolations } from "./support/axe";
+import { closeInOrder, PHONE } from "./support/harness";
 import { DEMO_LOGIN, startClub, type Club } from "./support/server";
 import { onScreen, shows } from "./support/ui";
 
-const PHONE = { width: 375, height: 812 };
 const LABEL = "Sign in with Test ID";
 const ADA = {
   sub: "e2e-ada",
@@ -61,11 +61,7 @@ describe("single sign-on in the browser", () => {
     };
     browser = await launchChromium();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await provider?.close();
-    await club?.close();
-  });
+  afterAll(() => closeInOrder(browser, provider, club));
   afterEach(screenshotOnFailure("oidc", () => session?.page));
   afterEach(async () => {
     if (session) expectNoPageErrors(session.watch, "single sign-on");

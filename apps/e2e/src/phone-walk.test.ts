@@ -17,11 +17,10 @@ import {
   type SessionOptions,
 } from "./support/browser";
 import { seriousViolations } from "./support/axe";
+import { closeInOrder, PHONE } from "./support/harness";
 import { DEMO_LOGIN, startClub, type Club, type Member } from "./support/server";
 import { dialog, hides, onScreen, shows, toast } from "./support/ui";
 import { PwaTexts } from "../../web/src/pwa/texts";
-
-const PHONE = { width: 375, height: 812 };
 
 /**
  * Issue 22: a club member's walk through the app on a 375 px phone found stumbles outside the
@@ -57,10 +56,7 @@ describe("issue 22: on a phone, every job without a stumble", () => {
     bottles = await club.apiOk<BottleListItem[]>("GET", "/api/Bottles/AllBottlesList");
     meetings = await club.apiOk<MeetingListItem[]>("GET", "/api/MonthlyMeetings/GetMonthlyMeetingsWithNames");
   });
-  afterAll(async () => {
-    await browser?.close();
-    await club?.close();
-  });
+  afterAll(() => closeInOrder(browser, club));
   afterEach(screenshotOnFailure("phone-walk", () => session?.page));
   afterEach(async () => {
     if (session) expectNoPageErrors(session.watch, "issue 22");

@@ -3,7 +3,9 @@ import type { Browser, Page, Request } from "playwright-core";
 import sharp from "sharp";
 import type { BottleListItem } from "@club/shared";
 import { launchChromium, openSession, screenshotOnFailure, visit, type Session } from "./support/browser";
+import { fileOnDisk } from "./support/files";
 import { phonePhoto, SLOW_4G, throttle } from "./support/phonePhoto";
+import { closeInOrder } from "./support/harness";
 import { DEMO_LOGIN, startClub, type Club } from "./support/server";
 import { onScreen, shows, sleep, toast } from "./support/ui";
 
@@ -16,6 +18,7 @@ describe("uploading a phone photo", () => {
   let session: Session;
   let page: Page;
   let photo: Buffer;
+  let photoFile: string;
   let bottles: BottleListItem[];
   const main = () => page.getByRole("main");
   const progress = () => main().getByRole("progressbar", { name: "Upload progress" });
@@ -23,13 +26,12 @@ describe("uploading a phone photo", () => {
   async function choosePhoto(bottle: BottleListItem) {
     await visit(page, `/bottle/${bottle.id}`);
     await onScreen(page, bottle.name);
-    await main()
-      .locator('input[type="file"]')
-      .setInputFiles({ name: "IMG_2041.jpg", mimeType: "image/jpeg", buffer: photo });
+    await main().locator('input[type="file"]').setInputFiles(photoFile);
   }
 
   beforeAll(async () => {
     photo = await phonePhoto();
+    photoFile = fileOnDisk("IMG_2041.jpg", photo);
     club = await startClub({ demoData: true });
     browser = await launchChromium();
     const member = await club.tokensFor(DEMO_LOGIN.email);
@@ -45,11 +47,7 @@ describe("uploading a phone photo", () => {
 
   afterEach(screenshotOnFailure("photo-upload", () => page));
 
-  afterAll(async () => {
-    await session?.close();
-    await browser?.close();
-    await club?.close();
-  });
+  afterAll(() => closeInOrder(session, browser, club));
 
   it("sends a 12-megapixel photo scaled to 1600 px (under 1 MB), upright, with progress", async () => {
     expect(photo.length).toBeGreaterThan(4_000_000);

@@ -14,6 +14,7 @@ import {
   type Session,
 } from "./support/browser";
 import { makePng } from "./support/png";
+import { closeInOrder } from "./support/harness";
 import { DEMO_LOGIN, startClub, type Club } from "./support/server";
 import { hides, onScreen, shows } from "./support/ui";
 
@@ -70,11 +71,7 @@ describe("installable app, readable offline", () => {
 
   afterEach(screenshotOnFailure("pwa", () => page));
 
-  afterAll(async () => {
-    await session?.close();
-    await browser?.close();
-    await club?.close();
-  });
+  afterAll(() => closeInOrder(session, browser, club));
 
   it("serves a valid web manifest, its icons and the service worker with the right headers", async () => {
     const manifestResponse = await fetch(`${club.baseUrl}/manifest.webmanifest`);

@@ -4,6 +4,7 @@ import type { BottleListItem, ThemeListItem } from "@club/shared";
 import { expectNoCspViolations, launchChromium, openSession, visit, type Session } from "./support/browser";
 import { expiredAccessToken } from "./support/jwt";
 import { makePng } from "./support/png";
+import { closeInOrder } from "./support/harness";
 import { DEMO_LOGIN, startClub, type Club, type Member } from "./support/server";
 import { dialog, hides, onScreen, shows } from "./support/ui";
 
@@ -44,10 +45,7 @@ describe("session and the 401 retry", () => {
     club = await startClub({ demoData: true });
     browser = await launchChromium();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await club?.close();
-  });
+  afterAll(() => closeInOrder(browser, club));
 
   /** A member with a valid refresh token but an expired (or garbage) access token in the browser. */
   async function staleSession(makeToken: (m: Member) => string) {

@@ -16,11 +16,11 @@ import {
   type Session,
 } from "./support/browser";
 import { seriousViolations } from "./support/axe";
+import { fileOnDisk } from "./support/files";
 import { makePng } from "./support/png";
+import { closeInOrder, PHONE } from "./support/harness";
 import { DEMO_LOGIN, startClub, type Club, type Member } from "./support/server";
 import { chooseOption, dialog, hides, onScreen, selectBox, shows } from "./support/ui";
-
-const PHONE = { width: 375, height: 812 };
 
 /**
  * Issue 11, part C: the shared rules checked in the browser before anything is posted, regions that
@@ -65,10 +65,7 @@ describe("validation in the browser and the phone layout", () => {
     );
     host = meetings[0]!.host;
   });
-  afterAll(async () => {
-    await browser?.close();
-    await club?.close();
-  });
+  afterAll(() => closeInOrder(browser, club));
   afterEach(screenshotOnFailure("validation-phone", () => session?.page));
   afterEach(async () => {
     if (session) expectNoPageErrors(session.watch, "issue 11 C");
@@ -234,17 +231,13 @@ describe("validation in the browser and the phone layout", () => {
     const upload = main(page).getByRole("button", { name: "Upload" });
     expect(await upload.isDisabled()).toBe(true);
 
-    await input.setInputFiles({
-      name: "notes.pdf",
-      mimeType: "application/pdf",
-      buffer: Buffer.from("%PDF-1.4"),
-    });
+    await input.setInputFiles(fileOnDisk("notes.pdf", "%PDF-1.4"));
     await shows(main(page).getByText(ServerMessages.imageUnsupported, { exact: true }));
     expect(await upload.isDisabled()).toBe(true);
 
     const huge = Buffer.alloc(IMAGE_MAX_BYTES + 1);
     makePng(4, 4).copy(huge);
-    await input.setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: huge });
+    await input.setInputFiles(fileOnDisk("huge.png", huge));
     await shows(main(page).getByText(ServerMessages.imageTooLarge, { exact: true }));
     expect(await upload.isDisabled()).toBe(true);
 

@@ -19,6 +19,7 @@ import {
   visit,
   type Session,
 } from "./support/browser";
+import { closeInOrder } from "./support/harness";
 import { DEMO_LOGIN, startClub, type Club } from "./support/server";
 import { columnTexts, dialog, hides, onScreen, shows } from "./support/ui";
 
@@ -69,11 +70,7 @@ describe("visitor (demo club)", () => {
 
   afterEach(screenshotOnFailure("visitor", () => page));
 
-  afterAll(async () => {
-    await session?.close();
-    await browser?.close();
-    await club?.close();
-  });
+  afterAll(() => closeInOrder(session, browser, club));
 
   it("shows the navigation bar: club name, Home, Library Bottles, Theme Ideas, About, Register, Login, theme toggle", async () => {
     await visit(page, "/");
@@ -490,10 +487,7 @@ describe("display theme", () => {
     club = await startClub({ demoData: false });
     browser = await launchChromium();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await club?.close();
-  });
+  afterAll(() => closeInOrder(browser, club));
 
   it("defaults to dark, even when the system prefers light", async () => {
     const s = await openSession(browser, club.baseUrl, { colorScheme: "light" });

@@ -8,6 +8,7 @@ import {
   visit,
   type Session,
 } from "./support/browser";
+import { closeInOrder } from "./support/harness";
 import { startClub, type Club, type Member } from "./support/server";
 import { chooseOption, dialog, hides, onScreen, selectBox, shows } from "./support/ui";
 
@@ -99,12 +100,7 @@ describe("XSS: user text renders as text", () => {
     member = await openSession(browser, club.baseUrl, { bypassCSP: true, as: await club.member() });
   });
 
-  afterAll(async () => {
-    await visitor?.close();
-    await member?.close();
-    await browser?.close();
-    await club?.close();
-  });
+  afterAll(() => closeInOrder(visitor, member, browser, club));
 
   /** Nothing ran and nothing was injected; each text is on screen, literally. */
   async function expectInert(page: Page, where: string, texts: string[]) {

@@ -14,7 +14,7 @@ import {
 } from "@club/db";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { createTestApp, type TestApp } from "./helpers";
-import { multipartBody, tinyPng } from "./fuzz/endpoints";
+import { uploadTinyPng } from "./fuzz/endpoints";
 
 /**
  * Issue 21, "child tables from the schema": which rows hang off a bottle, a meeting or a member is
@@ -125,16 +125,7 @@ async function fullBottle(name: string) {
   const { id } = await caller.bottles.create({ name, abv: 46 });
   await caller.instances.create({ bottleId: id, datePurchased: "2024-02-03", purchasePrice: 55 });
   await caller.comments.create({ bottleId: id, comment: `About ${name}` });
-  const upload = multipartBody([
-    { name: "image", filename: "b.png", contentType: "image/png", data: await tinyPng() },
-  ]);
-  const uploaded = await t.request({
-    method: "POST",
-    url: `/api/Bottles/UploadImage?bottleId=${id}`,
-    payload: upload.payload,
-    headers: { "content-type": upload.contentType },
-    token: admin.token,
-  });
+  const uploaded = await uploadTinyPng(t, id, admin.token);
   expect(uploaded.statusCode, uploaded.body).toBe(200);
   // An alias: a duplicate merged into it.
   const duplicate = await caller.bottles.create({ name: `${name} (duplicate)`, abv: 46 });

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
@@ -38,7 +38,10 @@ export async function phonePhoto(): Promise<Buffer> {
     .jpeg({ quality: 92 })
     .withMetadata({ orientation: 6 })
     .toBuffer();
-  writeFileSync(file, jpeg);
+  // Written beside it and renamed: another test file running at the same time never reads half of it.
+  const partial = `${file}.${process.pid}.part`;
+  writeFileSync(partial, jpeg);
+  renameSync(partial, file);
   return jpeg;
 }
 

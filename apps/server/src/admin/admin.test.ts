@@ -8,7 +8,7 @@ import { closeDb, members, openDb } from "@club/db";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
 import { hashPassword } from "../platform/passwords";
-import { multipartBody, tinyPng } from "../../test/fuzz/endpoints";
+import { uploadTinyPng } from "../../test/fuzz/endpoints";
 import { createTestApp, type TestApp } from "../../test/helpers";
 
 const SERVER_DIR = fileURLToPath(new URL("../..", import.meta.url));
@@ -64,16 +64,7 @@ describe("admin command line (npm run admin)", () => {
     expect(registered.statusCode).toBe(201);
     // An uploaded image, so the backup has files to copy.
     bottleId = (await t.caller(ann.user).bottles.create({ name: "Pictured", abv: 40 })).id;
-    const upload = multipartBody([
-      { name: "image", filename: "b.png", contentType: "image/png", data: await tinyPng() },
-    ]);
-    const res = await t.request({
-      method: "POST",
-      url: `/api/Bottles/UploadImage?bottleId=${bottleId}`,
-      payload: upload.payload,
-      headers: { "content-type": upload.contentType },
-      token: ann.token,
-    });
+    const res = await uploadTinyPng(t, bottleId, ann.token);
     expect(res.statusCode, res.body).toBe(200);
     imageHash = res.json<{ imageVersion: string }>().imageVersion;
   });

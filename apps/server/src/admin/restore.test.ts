@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, openDb } from "@club/db";
 import type { BackupsOverview } from "@club/shared";
-import { multipartBody, tinyPng } from "../../test/fuzz/endpoints";
+import { uploadTinyPng } from "../../test/fuzz/endpoints";
 import { createTestApp, type TestApp } from "../../test/helpers";
 
 const SERVER_DIR = fileURLToPath(new URL("../..", import.meta.url));
@@ -48,16 +48,7 @@ describe("restore (npm run admin -- restore FILE)", () => {
     scratch = mkdtempSync(join(tmpdir(), "club-restore-"));
     admin = await t.member("ada@example.org", { role: "admin" });
     bottleId = (await t.caller(admin.user).bottles.create({ name: "Pictured", abv: 46 })).id;
-    const upload = multipartBody([
-      { name: "image", filename: "b.png", contentType: "image/png", data: await tinyPng() },
-    ]);
-    const res = await t.request({
-      method: "POST",
-      url: `/api/Bottles/UploadImage?bottleId=${bottleId}`,
-      payload: upload.payload,
-      headers: { "content-type": upload.contentType },
-      token: admin.token,
-    });
+    const res = await uploadTinyPng(t, bottleId, admin.token);
     expect(res.statusCode, res.body).toBe(200);
     imageHash = res.json<{ imageVersion: string }>().imageVersion;
     for (let i = 0; i < 20; i++) await t.caller(admin.user).themes.create({ description: `Before ${i}` });

@@ -3,10 +3,12 @@ import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
 
 /**
- * Cases per endpoint: 100 in `npm test` (about 130 endpoints over REST and tRPC must fit CI's 20
- * minutes), more with FUZZ_RUNS (npm run fuzz uses 2000).
+ * Cases per endpoint: 25 in `npm test` (about 130 endpoints over REST and tRPC, beside the rest of
+ * the suite, must fit CI's 20 minutes: issue 24), more with FUZZ_RUNS (`npm run fuzz` uses 2000,
+ * the thorough run). Every run starts with the endpoint's valid call (`examples`), so even a short
+ * one reaches past validation.
  */
-export const FUZZ_RUNS = Math.max(1, Number(process.env.FUZZ_RUNS ?? 100) || 100);
+export const FUZZ_RUNS = Math.max(1, Number(process.env.FUZZ_RUNS ?? 25) || 25);
 /** A per-endpoint test timeout that grows with FUZZ_RUNS (argon2 makes login cases ~30 ms). */
 export const FUZZ_TIMEOUT_MS = 30_000 + FUZZ_RUNS * 120;
 /** FUZZ_SEED reproduces a run; fast-check prints the seed and the counterexample on failure. */

@@ -53,6 +53,20 @@ export const tinyPng = () =>
     .png()
     .toBuffer();
 
+/** Uploads a small real PNG as the bottle's image (POST /api/Bottles/UploadImage), as `token`. */
+export async function uploadTinyPng(t: TestApp, bottleId: number, token: string) {
+  const upload = multipartBody([
+    { name: "image", filename: "b.png", contentType: "image/png", data: await tinyPng() },
+  ]);
+  return t.request({
+    method: "POST",
+    url: `/api/Bottles/UploadImage?bottleId=${bottleId}`,
+    payload: upload.payload,
+    headers: { "content-type": upload.contentType },
+    token,
+  });
+}
+
 export interface MultipartPart {
   name: string;
   filename?: string;
@@ -104,16 +118,7 @@ export async function seedFixtures(t: TestApp): Promise<Fixtures> {
     storeLink: "https://example.com/bottle",
   });
   const imageBottle = await caller.bottles.create({ name: "Pictured bottle", abv: 40 });
-  const upload = multipartBody([
-    { name: "image", filename: "b.png", contentType: "image/png", data: await tinyPng() },
-  ]);
-  const res = await t.request({
-    method: "POST",
-    url: `/api/Bottles/UploadImage?bottleId=${imageBottle.id}`,
-    payload: upload.payload,
-    headers: { "content-type": upload.contentType },
-    token: member.token,
-  });
+  const res = await uploadTinyPng(t, imageBottle.id, member.token);
   if (res.statusCode !== 200) throw new Error(`fixture upload failed: ${res.statusCode} ${res.body}`);
   const instance = await caller.instances.create({
     bottleId: bottle.id,
