@@ -10,6 +10,11 @@
 #     podman-compose, and checks it is healthy, did not restart, and read BACKUP_SCHEDULE right;
 #  6. removes every container, volume and temp file it made (also when a step fails).
 #
+# TEST_IMAGE_PHASE=build does the base image and steps 1-2 only and keeps the image; =run does steps
+# 3-6 with the image a build phase made. .ci/run builds beside `npm test` at the lowest priority (the
+# build is minutes of downloads and compiling) and runs the checks after it, so the whole CI run stays
+# within its time budget. The default (all) does everything in one go.
+#
 # Needs podman, runc and podman-compose (and mmdebstrap when the base images are missing): .ci/run
 # installs them with apt. Docker Hub is not reachable here, so when node:20-bookworm-slim is not in
 # podman's store it is made as a stand-in: Debian bookworm from Debian's packages (mmdebstrap) plus
@@ -29,6 +34,12 @@ VOLUME=club-image-test-data-$RUN_ID
 W=$(mktemp -d /tmp/club-image-test.XXXXXX)
 COMPOSE_DIR=$W/club-compose-$RUN_ID
 started=$(date +%s)
+PHASE=${TEST_IMAGE_PHASE:-all}
+case "$PHASE" in all | build | run) ;; *)
+  echo "TEST_IMAGE_PHASE must be all, build or run (not $PHASE)" >&2
+  exit 2
+  ;;
+esac
 
 step() { printf '\n== %s (%ss)\n' "$*" "$(($(date +%s) - started))"; }
 fail() {
@@ -60,7 +71,9 @@ cleanup() {
   fi
   podman rm -f "$NAME" >/dev/null 2>&1
   podman volume rm -f "$VOLUME" >/dev/null 2>&1
-  podman rmi "$TAG" localhost/whiskey-club-image-test-broken:latest >/dev/null 2>&1
+  podman rmi localhost/whiskey-club-image-test-broken:latest >/dev/null 2>&1
+  # The build phase leaves the image it made for the run phase (unless it failed).
+  if [ "$PHASE" != build ] || [ "$status" != 0 ]; then podman rmi "$TAG" >/dev/null 2>&1; fi
   rm -rf "$W"
   if [ "$status" = 0 ]; then
     printf '\ntest:image: all checks passed in %ss\n' "$(($(date +%s) - started))"
@@ -90,6 +103,9 @@ wait_healthy() {
   fail "/healthz did not answer on port $port within 2 minutes"
 }
 
+if [ "$PHASE" = run ]; then
+  podman image exists "$TAG" || fail "no image $TAG to run: run TEST_IMAGE_PHASE=build first"
+else
 # ---- base images -------------------------------------------------------------------------------
 step "base image $BASE_IMAGE"
 if ! podman image exists "$BASE_IMAGE"; then
@@ -170,6 +186,12 @@ grep -q "EINTEGRITY\|integrity" "$W/broken-build.log" || {
 }
 echo "the build stopped at npm ci, as it should"
 rm -rf "$broken"
+
+fi
+if [ "$PHASE" = build ]; then
+  echo "the image $TAG is built; TEST_IMAGE_PHASE=run checks it"
+  exit 0
+fi
 
 # ---- 3. run it with a named volume ---------------------------------------------------------------
 PORT=$(free_port)
