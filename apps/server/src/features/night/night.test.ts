@@ -251,7 +251,7 @@ describe("scores and results", () => {
     expect(csv.headers["content-type"]).toMatch(/^text\/csv/);
     // UTF-8 with a byte order mark, for Excel (issue 23).
     expect(csv.body.split("\r\n")[0]).toBe(
-      "\uFEFFpour,label,bottle,member,nose,palate,finish,balance,total,note,tags",
+      "\uFEFFpour,label,bottle,member,nose,palate,finish,balance,total,note,tags,guest,guest of",
     );
     expect(csv.body).toContain("Scored A");
 
