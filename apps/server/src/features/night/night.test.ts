@@ -393,9 +393,9 @@ describe("a blind tasting", () => {
       PourResult[]
     >();
     expect(result?.guesses).toEqual({
-      closestAbv: [{ firstName: "Test", lastName: expect.any(String), guess: 65, off: 1.3 }],
-      rightType: [{ firstName: "Test", lastName: expect.any(String) }],
-      rightRegion: [{ firstName: "Test", lastName: expect.any(String) }],
+      closestAbv: [{ firstName: "Test", lastName: expect.any(String), guest: false, guess: 65, off: 1.3 }],
+      rightType: [{ firstName: "Test", lastName: expect.any(String), guest: false }],
+      rightRegion: [{ firstName: "Test", lastName: expect.any(String), guest: false }],
     });
   });
 

@@ -1,17 +1,16 @@
-import { deletePhase, findPhase, putPhase } from "@club/db";
+import { deletePhase, findPhase, pourAt, putPhase } from "@club/db";
 import { ServerMessages, type Phase, type PhaseInput } from "@club/shared";
 import type { AuthedCtx } from "../../api/context";
 import { NotFoundError } from "../../api/errors";
 import { recordActivity } from "../activity/record";
 import { assertHost, meetingOrThrow } from "./access";
-import { pourAt } from "@club/db";
 
 /**
  * The host sets the rhythm (issue 26): the current pour and its phase, with an optional timer.
  * Every phone follows through the live stream's "phase" event, which carries the phase itself.
  * `pour: null` turns phases off. Recorded in the activity log (not undone: it is the room's moment).
  */
-export function setPhase(ctx: AuthedCtx, input: PhaseInput): Phase | null {
+export function setPhase(ctx: AuthedCtx, input: PhaseInput): { ok: true } {
   const meeting = meetingOrThrow(ctx, input.id);
   assertHost(ctx.user, meeting);
   if (input.pour !== null && !pourAt(ctx.db, meeting.id, input.pour))
@@ -34,5 +33,5 @@ export function setPhase(ctx: AuthedCtx, input: PhaseInput): Phase | null {
     recordActivity(ctx, "phase", meeting.id, before, next);
   });
   ctx.events.emit(meeting.id, { kind: "phase", phase: next });
-  return next;
+  return { ok: true };
 }

@@ -13,7 +13,6 @@ import {
   MyRsvpSchema,
   MyScoreSchema,
   PhaseInputSchema,
-  PhaseSchema,
   PourResultSchema,
   RevealInputSchema,
   RsvpInputSchema,
@@ -192,8 +191,8 @@ export const nightRouter = {
         summary: "Set the room's pour and phase",
         description:
           "`{pour, phase, seconds?}`: the current pour and its phase (pour, nose, palate, finish, score, or null), with an optional timer. `pour: null` turns phases off. The host or an admin. The night read and the live stream carry `{pour, phase, endsAt}`.",
-        response: PhaseSchema.nullable(),
-        responseDescription: "The phase now (null: phases off).",
+        response: OkSchema,
+        responseDescription: "Set; every open page hears of it.",
         errors: [403, 404],
       },
     })
