@@ -137,7 +137,7 @@ describe("guests at the tasting table (three phones)", () => {
     const page = (current = host.page);
     await page.getByRole("button", { name: "Reveal Dram 1" }).click();
     current = guest.page;
-    await shows(guest.page.getByRole("region", { name: `Score Dram 1: ${firstBottle}` }), 10_000);
+    await shows(guest.page.getByRole("heading", { name: `Dram 1: ${firstBottle}` }), 10_000);
     current = ann.page;
     await visit(ann.page, `/meeting/${meetingId}/results`);
     const tasters = ann.page.getByTestId("tasters").first();
