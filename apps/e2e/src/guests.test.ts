@@ -30,7 +30,6 @@ describe("guests at the tasting table (three phones)", () => {
   let admin: Member;
   let firstBottle = "";
   let current: Page | undefined;
-  const main = (page: Page) => page.getByRole("main");
 
   beforeAll(async () => {
     club = await startClub({ demoData: true });

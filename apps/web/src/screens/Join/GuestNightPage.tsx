@@ -20,15 +20,15 @@ import classes from "./GuestNightPage.module.css";
 const PART_LABELS = { nose: "Nose", palate: "Palate", finish: "Finish", balance: "Balance" } as const;
 
 /** A tRPC client that sends the guest pass, and only to the night's calls (issue 26). */
-function guestClient(pass: StoredGuestPass) {
+function guestClient(guestToken: string) {
   return trpc.createClient({
     links: [
       splitLink({
         condition: (op) => op.type === "subscription",
-        true: httpSubscriptionLink({ url: "/trpc", connectionParams: () => ({ token: pass.guestToken }) }),
+        true: httpSubscriptionLink({ url: "/trpc", connectionParams: () => ({ token: guestToken }) }),
         false: httpBatchLink({
           url: "/trpc",
-          headers: () => ({ Authorization: `Bearer ${pass.guestToken}` }),
+          headers: () => ({ Authorization: `Bearer ${guestToken}` }),
         }),
       }),
     ],
@@ -44,7 +44,8 @@ function guestClient(pass: StoredGuestPass) {
 export default function GuestNightPage() {
   const id = parseId(useParams().meetingId);
   const pass = id === null ? null : readGuestPass(id);
-  const client = useMemo(() => (pass ? guestClient(pass) : null), [pass?.guestToken]); // eslint-disable-line react-hooks/exhaustive-deps
+  const token = pass?.guestToken;
+  const client = useMemo(() => (token ? guestClient(token) : null), [token]);
   const [queryClient] = useState(createQueryClient);
   useTitle("Guest at the tasting");
   if (!pass || !client || id === null)
