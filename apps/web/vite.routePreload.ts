@@ -114,6 +114,9 @@ export const PRELOAD_ROUTES: PreloadRoute[] = [
   },
   { pattern: "^/stats/?$", screen: "src/screens/Stats/StatsPage.tsx", queries: [{ procedure: "stats.get" }] },
   { pattern: "^/import/?$", screen: "src/screens/Import/ImportPage.tsx", queries: [] },
+  // Guests at the table (issue 26): the guest's calls carry their guest pass, never prefetched.
+  { pattern: "^/join/?$", screen: "src/screens/Join/JoinPage.tsx", queries: [] },
+  { pattern: "^/guest/([1-9]\\d{0,8})/?$", screen: "src/screens/Join/GuestNightPage.tsx", queries: [] },
 ];
 
 /** The tRPC GET URL httpBatchLink makes for one query alone: /trpc/<name>?batch=1&input={"0":input}. */

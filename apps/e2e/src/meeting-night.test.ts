@@ -280,7 +280,7 @@ describe("meeting night (blind, three phones)", () => {
     expect(download.suggestedFilename()).toMatch(/^meeting-\d{4}-\d{2}-\d{2}-results\.csv$/);
     const csv = readFileSync(await download.path(), "utf8");
     expect(csv.split("\r\n")[0]).toBe(
-      "\ufeffpour,label,bottle,member,nose,palate,finish,balance,total,note,tags",
+      "\ufeffpour,label,bottle,member,nose,palate,finish,balance,total,note,tags,guest,guest of",
     );
     expect(csv).toContain("Ann Archer");
 

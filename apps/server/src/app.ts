@@ -4,6 +4,7 @@ import type { Transporter } from "nodemailer";
 import { closeDb, openDb, referencedImageHashes, runMigrations, type Db } from "@club/db";
 import { loadConfig, type Config } from "./config";
 import { requestCtx, type Deps } from "./api/context";
+import guestPassesPlugin from "./platform/guestPasses";
 import { IMAGE_SWEEP_INTERVAL_MS, IMAGE_UNDO_RETENTION_MS, ImageStore } from "./platform/images";
 import { secureDataDir } from "./platform/dataDir";
 import { loggerOptions, OneLinePerRequest } from "./platform/logger";
@@ -123,6 +124,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   await app.register(errorsPlugin);
   const boot = inlineBootScript(opts.webDistDir ?? webDistDir);
   await app.register(securityPlugin, { config, inlineScripts: boot ? [boot.cspSource] : [] });
+  await app.register(guestPassesPlugin);
   await app.register(compressionPlugin);
 
   await app.register(trpcFastPathPlugin, { enabled: config.readCache });
@@ -131,7 +133,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     prefix: "/trpc",
     trpcOptions: {
       router: appRouter,
-      createContext: ({ req }) => requestCtx(req.server.deps, req.headers.authorization, req.id),
+      createContext: ({ req }) => requestCtx(req.server.deps, req.headers.authorization, req.id, req.ip),
       onError({ path, error }) {
         if (error.code === "INTERNAL_SERVER_ERROR") app.log.error({ path, err: error }, "tRPC error");
       },

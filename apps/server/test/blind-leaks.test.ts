@@ -1,5 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertGuest } from "@club/db";
+import { createGuestCaller } from "../src/api/router";
 import { createTestApp, type TestApp } from "./helpers";
 import {
   makeCtx,
@@ -49,6 +51,9 @@ const SECRET = {
   /** What the member who scored the pour wrote and guessed: theirs, and the host's, to see. */
   note: "Bonfire of leakcheck kelp and wet terrier",
   guessAbv: 47.13,
+  /** What a guest of the night wrote and guessed (issue 26): theirs, and the host's, to see. */
+  guestNote: "Guestcheck seaweed over a tarred rope",
+  guestGuessAbv: 38.29,
   /** A bottle merged into the secret one before the night turned blind (it was poured there too). */
   duplicate: "Unmistakable Secret Cask (shop label)",
 };
@@ -123,8 +128,12 @@ let needles: Needle[];
 let othersNeedles: Needle[];
 /** Needles of the meeting itself, looked for in what the log says of the library's rows. */
 let meetingNeedles: Needle[];
+/** What a guest wrote and guessed of the hidden pour (issue 26): only they and the host may see it. */
+let guestNeedles: Needle[];
 /** A member who did not score the hidden pour (nor runs the night). */
 let outsider: { token: string };
+/** A guest pass of the blind night, whose guest scored the hidden pour (issue 26). */
+let guestToken: string;
 
 /** A small PNG of its own (the fixture image bottle's has another colour, so another hash). */
 const secretPng = () =>
@@ -207,6 +216,19 @@ beforeAll(async () => {
     guess: { abv: SECRET.guessAbv },
   });
   outsider = await t.member();
+  // Issue 26: a guest at the blind night (joined before it was over) scores the hidden pour too.
+  const guest = insertGuest(t.app.deps.db, { meetingId: c.f.meetingId, firstName: "Gina", guestOf: null });
+  await createGuestCaller(t.app.deps, { ...guest, guestOf: null }).night.score({
+    id: c.f.meetingId,
+    pour: 1,
+    nose: 20,
+    palate: 20,
+    finish: 20,
+    balance: 20,
+    note: SECRET.guestNote,
+    guess: { abv: SECRET.guestGuessAbv },
+  });
+  guestToken = await t.app.deps.tokens.signGuestToken({ guestId: guest.id, meetingId: c.f.meetingId });
   // The examples name the fixture bottle: from here on that is the secret one (and the image
   // route's example asks for its picture).
   c.f = { ...c.f, bottleId: secretId, imageBottleId: secretId };
@@ -246,6 +268,10 @@ beforeAll(async () => {
   othersNeedles = [
     text("another member's note", SECRET.note),
     number("another member's guess", String(SECRET.guessAbv)),
+  ];
+  guestNeedles = [
+    text("a guest's note", SECRET.guestNote),
+    number("a guest's guess", String(SECRET.guestGuessAbv)),
   ];
   meetingNeedles = [text("meeting", meetingDate), idKey("meeting", "meetingId", c.f.meetingId)];
 });
@@ -325,10 +351,17 @@ const answerText = (res: Answer) => {
  * about library rows); the bottle, from any other; and, to anyone but the member who scored it,
  * that member's note and guess, from any read at all.
  */
-function leaksIn(name: string, res: Answer, scorer = false): { field: string; form: string }[] {
+function leaksIn(
+  name: string,
+  res: Answer,
+  scorer: "member" | "guest" | null = null,
+): { field: string; form: string }[] {
   const found = (list: Needle[], text: string) =>
     list.filter((n) => n.pattern.test(text)).map(({ field, form }) => ({ field, form }));
-  const others = scorer ? [] : found(othersNeedles, answerText(res));
+  const others = [
+    ...(scorer === "member" ? [] : found(othersNeedles, answerText(res))),
+    ...(scorer === "guest" ? [] : found(guestNeedles, answerText(res))),
+  ];
   if (LIBRARY_READS.has(name)) return [...found([meetingNeedles[0]!], answerText(res)), ...others];
   const { library, rest } = libraryParts(name, res.body);
   return [
@@ -355,11 +388,13 @@ describe("no read reveals a hidden blind pour", () => {
     expect(reads.length).toBeGreaterThan(30);
   });
 
-  /** Who the walk reads as: nobody runs the night; the scorer may see their own note. */
+  /** Who the walk reads as: nobody runs the night; a scorer may see their own note. */
   const viewers = () => [
-    { who: "visitor", token: undefined, scorer: false },
-    { who: "the member who scored it", token: c.f.other.token, scorer: true },
-    { who: "a member who did not", token: outsider.token, scorer: false },
+    { who: "visitor", token: undefined, scorer: null },
+    { who: "the member who scored it", token: c.f.other.token, scorer: "member" as const },
+    { who: "a member who did not", token: outsider.token, scorer: null },
+    // Issue 26: a guest pass of the blind night (which scored it too); most reads answer it 403.
+    { who: "a guest of the night", token: guestToken, scorer: "guest" as const },
   ];
 
   /** Every read as every viewer: what leaked, one line each ("" when nothing did). */
@@ -545,8 +580,8 @@ describe("no read reveals a hidden blind pour", () => {
   });
 
   it("the shelf counts the pour once it is revealed (issue 14)", async () => {
-    // One score: 25 ml of 700 ml.
-    expect(await level()).toBe(96);
+    // Two scores, a member's and a guest's (issue 26: guests drink too): 50 ml of 700 ml.
+    expect(await level()).toBe(93);
   });
 
   it("once it is revealed, the same walk finds it where it was hidden", async () => {
@@ -588,6 +623,8 @@ describe("no read reveals a hidden blind pour", () => {
       ...byId.map((read) => `${read}: bottle id`),
       "GET /api/Bottles/:id/PouredAt: meeting",
       "night.bottlePours: meeting",
+      // The guest's note, in the members' CSV of the night once the pour shows (issue 26).
+      "GET /api/MonthlyMeetings/:id/Results.csv: a guest's note",
     ];
     expect([...found]).toEqual(expect.arrayContaining(expected));
     // And the library's search knows it was poured, and scored.

@@ -13,6 +13,7 @@ import {
   tablesHangingOff,
 } from "@club/db";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import { createGuestCaller } from "../src/api/router";
 import { createTestApp, type TestApp } from "./helpers";
 import { uploadTinyPng } from "./fuzz/endpoints";
 
@@ -138,6 +139,16 @@ async function fullBottle(name: string) {
     .caller(ann.user)
     .night.score({ id: meeting.id, pour: 1, nose: 10, palate: 11, finish: 12, balance: 13 });
   await t.caller(ann.user).night.rsvp({ id: meeting.id, status: "going", guests: 0 });
+  // Issue 26: a guest with a score, the join code, the host's phase.
+  const { code } = await caller.guests.openCode({ id: meeting.id });
+  const guest = await t.caller(null).guests.join({ code, firstName: "Gina", guestOf: "Ann" });
+  await createGuestCaller(t.app.deps, {
+    id: guest.guestId,
+    meetingId: meeting.id,
+    firstName: "Gina",
+    guestOf: "Ann",
+  }).night.score({ id: meeting.id, pour: 1, nose: 9, palate: 10, finish: 11, balance: 12 });
+  await caller.night.phase({ id: meeting.id, pour: 1, phase: "nose", seconds: 60 });
   return { id, meetingId: meeting.id };
 }
 

@@ -48,7 +48,8 @@ type OtherWrite =
   | "Cellar (issue 14)"
   | "Merge bottles (issue 14)"
   | "Import and export (issue 14)"
-  | "Backups (issue 15)";
+  | "Backups (issue 15)"
+  | "Guests at the table (issue 26)";
 type Capability = (typeof SECTION_6_CAPABILITIES)[number] | OtherWrite;
 
 const EDIT = "Edit brand, type, country, state and ABV of a bottle";
@@ -56,6 +57,7 @@ const CORRECT = "Correct or delete (issue 11)";
 const MANAGE = "Manage members (issue 11)";
 const ACCOUNT = "Own account (issue 11)";
 const NIGHT = "Meeting night (issue 12)";
+const GUESTS = "Guests at the table (issue 26)";
 
 /** What each write is. */
 const CAPABILITY: Record<string, Capability> = {
@@ -156,6 +158,14 @@ const CAPABILITY: Record<string, Capability> = {
   "bottles.mergeInto": "Merge bottles (issue 14)",
   "POST /api/Bottles/Import": "Import and export (issue 14)",
   "POST /api/Club/Import": "Import and export (issue 14)",
+  "PUT /api/MonthlyMeetings/:id/Phase": GUESTS,
+  "night.phase": GUESTS,
+  "POST /api/MonthlyMeetings/:id/GuestCode": GUESTS,
+  "guests.openCode": GUESTS,
+  "DELETE /api/MonthlyMeetings/:id/GuestCode": GUESTS,
+  "guests.closeCode": GUESTS,
+  "DELETE /api/MonthlyMeetings/:id/Guests/:guestId": GUESTS,
+  "guests.remove": GUESTS,
 };
 
 let t: TestApp;
@@ -250,6 +260,9 @@ describe("the endpoint table is complete", () => {
         "GET /api/Club/Export",
         // Names and notes are members' data (issue 21).
         "GET /api/MonthlyMeetings/:id/Results.csv",
+        // The host's list of guests (issue 26).
+        "GET /api/MonthlyMeetings/:id/Guests",
+        "guests.list",
       ].sort(),
     );
   });
@@ -366,5 +379,70 @@ describe("tRPC", () => {
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
     expect(snapshot(t)).toBe(before);
+  });
+});
+
+/**
+ * Issue 26: a guest pass is a third kind of caller, scoped to one meeting night. On every endpoint
+ * not marked for guests it gets 403 and changes nothing; on those marked (the night, the flight,
+ * scores, the results), the well-formed call names the fixtures' meeting, not the guest's: 403 too.
+ */
+describe("a guest pass (issue 26)", () => {
+  let guestToken: string;
+  beforeAll(async () => {
+    const caller = t.caller(c.f.member.user);
+    const meeting = await caller.meetings.create({
+      date: "2999-10-10",
+      hostName: "Guest host",
+      themeId: c.f.themeId,
+    });
+    const { code } = await caller.guests.openCode({ id: meeting.id });
+    guestToken = (await t.caller(null).guests.join({ code, firstName: "Gina" })).guestToken;
+  });
+
+  it("REST: 403 and no change on every endpoint but its own meeting's night", async () => {
+    for (const e of restEndpoints) {
+      if (restName(e) === "POST /api/Guests/Join") continue; // anyone may join
+      const call = await e.valid(c);
+      const before = snapshot(t);
+      const res = await t.request(restInject(e, call, guestToken));
+      expect(res.statusCode, `${restName(e)}: ${res.body}`).toBe(403);
+      expect(snapshot(t), restName(e)).toBe(before);
+    }
+  });
+
+  it("tRPC: FORBIDDEN and no change likewise", async () => {
+    for (const e of trpcEndpoints) {
+      if (e.path === "guests.join") continue;
+      const input = await e.valid(c);
+      const before = snapshot(t);
+      const res = await t.request(trpcInject(e.path, e.type, input, guestToken));
+      expect(res.statusCode, `${e.path}: ${res.body}`).toBe(403);
+      expect(res.json(), e.path).toMatchObject({ error: { data: { code: "FORBIDDEN" } } });
+      expect(snapshot(t), e.path).toBe(before);
+    }
+  });
+
+  it("the endpoints open to guests are the night's, and only those", () => {
+    const open = [
+      ...restEndpoints.filter((e) => e.guest).map(restName),
+      ...trpcEndpoints.filter((e) => e.guest).map((e) => e.path),
+    ];
+    expect(open.sort()).toEqual(
+      [
+        "GET /api/MonthlyMeetings/:id/Night",
+        "night.get",
+        "GET /api/MonthlyMeetings/:id/Flight",
+        "night.flight",
+        "PUT /api/MonthlyMeetings/:id/Scores/:pour",
+        "night.score",
+        "GET /api/MonthlyMeetings/:id/MyScores",
+        "night.myScores",
+        "GET /api/MonthlyMeetings/:id/Results",
+        "night.results",
+        "POST /api/Guests/Join",
+        "guests.join",
+      ].sort(),
+    );
   });
 });

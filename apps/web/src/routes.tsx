@@ -28,6 +28,8 @@ const SsoLandingPage = lazyRoute(() => import("./screens/SsoLanding/SsoLandingPa
 const ShelfPage = lazyRoute(() => import("./screens/Shelf/ShelfPage"));
 const StatsPage = lazyRoute(() => import("./screens/Stats/StatsPage"));
 const ImportPage = lazyRoute(() => import("./screens/Import/ImportPage"));
+const JoinPage = lazyRoute(() => import("./screens/Join/JoinPage"));
+const GuestNightPage = lazyRoute(() => import("./screens/Join/GuestNightPage"));
 const NotFoundPage = lazyRoute(() => import("./screens/NotFound/NotFoundPage"));
 
 const ROUTES: { path: string; screen: LazyRoute }[] = [
@@ -57,6 +59,8 @@ const ROUTES: { path: string; screen: LazyRoute }[] = [
   { path: "/shelf", screen: ShelfPage },
   { path: "/stats", screen: StatsPage },
   { path: "/import", screen: ImportPage },
+  { path: "/join", screen: JoinPage },
+  { path: "/guest/:meetingId", screen: GuestNightPage },
 ];
 
 /** The paths routes.tsx serves (vite.routePreload.ts must know each; routes.test.ts checks it). */

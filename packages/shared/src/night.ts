@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ABV_MAX, ABV_MIN } from "./constants";
+import { GuestCodeSchema } from "./guests";
 import { BodyIdSchema, IdSchema, IsoDateSchema, TimestampSchema } from "./common";
 
 /** The classic four-part scale: each part 0-25, the total out of 100. */
@@ -65,8 +66,35 @@ export const MeetingSettingsInputSchema = z.object({
   blind: z.boolean(),
   scoringOpen: z.boolean(),
   hostMemberId: BodyIdSchema.nullable(),
+  /** Guests' scores count in the bottles' club scores (issue 26); unchanged when absent. */
+  guestsInClubScore: z.boolean().optional(),
 });
 export type MeetingSettingsInput = z.infer<typeof MeetingSettingsInputSchema>;
+
+// ---- The host's phases (issue 26) ----
+
+export const PHASE_NAMES = ["pour", "nose", "palate", "finish", "score"] as const;
+export type PhaseName = (typeof PHASE_NAMES)[number];
+export const PHASE_SECONDS_MAX = 3600;
+
+export const PhaseInputSchema = z.object({
+  id: IdSchema,
+  /** The current pour; null turns phases off (the night works as without them). */
+  pour: z.number().int().min(1).max(FLIGHT_MAX_POURS).nullable(),
+  phase: z.enum(PHASE_NAMES, { error: "A phase is pour, nose, palate, finish or score." }).nullable(),
+  /** A timer for the phase, in seconds. */
+  seconds: z.number().int().min(1).max(PHASE_SECONDS_MAX).optional(),
+});
+export type PhaseInput = z.infer<typeof PhaseInputSchema>;
+
+/** Where the host has the room: carried by the night read and the live stream. */
+export const PhaseSchema = z.object({
+  pour: z.number().int(),
+  phase: z.enum(PHASE_NAMES).nullable(),
+  /** When the phase's timer ends; null without a timer. */
+  endsAt: TimestampSchema.nullable(),
+});
+export type Phase = z.infer<typeof PhaseSchema>;
 
 /** A meeting's night settings, as GET /api/MonthlyMeetings/{id}/Night shows them. */
 export const MeetingNightSchema = z.object({
@@ -81,6 +109,16 @@ export const MeetingNightSchema = z.object({
   isHost: z.boolean(),
   /** The meeting's date is today or later (in the club's time zone): members can answer. */
   upcoming: z.boolean(),
+  /** Guests' scores count in the bottles' club scores (issue 26). */
+  guestsInClubScore: z.boolean(),
+  /** Where the host has the room (issue 26); null: no phases. */
+  phase: PhaseSchema.nullable(),
+  /** The caller: a member, a guest of this meeting (issue 26), or a visitor. */
+  viewer: z.enum(["member", "guest", "visitor"]),
+  /** The open guest code (issue 26): the host's and admins' eyes only; null otherwise. */
+  guestCode: GuestCodeSchema.nullable(),
+  /** A guest's own first name (the caller is a guest); null otherwise. */
+  guestName: z.string().nullable(),
 });
 export type MeetingNight = z.infer<typeof MeetingNightSchema>;
 
@@ -190,7 +228,16 @@ const PartsSchema = z.object({
   balance: z.number().nullable(),
 });
 
-const WhoSchema = z.object({ firstName: z.string(), lastName: z.string() });
+/** A taster: a member (first and last name) or a guest (first name only, lastName ""; issue 26). */
+const WhoSchema = z.object({ firstName: z.string(), lastName: z.string(), guest: z.boolean() });
+
+/** One taster's score of a pour (the results' rows; members only). */
+export const TasterRowSchema = WhoSchema.extend({
+  /** Whose guest they are (guests only). */
+  guestOf: z.string().nullable(),
+  total: z.number().int(),
+});
+export type TasterRow = z.infer<typeof TasterRowSchema>;
 
 export const PourResultSchema = z.object({
   pour: z.number().int(),
@@ -213,6 +260,11 @@ export const PourResultSchema = z.object({
       rightRegion: z.array(WhoSchema),
     })
     .nullable(),
+  /**
+   * Each taster's total, best first (issue 26): members and guests, guests marked. Members only
+   * (null for visitors and guests); a hidden pour's rows stay null until it is revealed.
+   */
+  tasters: z.array(TasterRowSchema).nullable(),
 });
 export type PourResult = z.infer<typeof PourResultSchema>;
 
@@ -247,8 +299,10 @@ export type ClubScore = z.infer<typeof ClubScoreSchema>;
 
 /** What the meeting's live stream says happened: clients fetch what changed. */
 export const MeetingEventSchema = z.object({
-  kind: z.enum(["rsvp", "settings", "flight", "scores", "reveal"]),
+  kind: z.enum(["rsvp", "settings", "flight", "scores", "reveal", "phase", "guests"]),
   pour: z.number().int().optional(),
+  /** A "phase" event: where the host has the room now (null: phases off). */
+  phase: PhaseSchema.nullable().optional(),
 });
 export type MeetingEvent = z.infer<typeof MeetingEventSchema>;
 

@@ -1,5 +1,5 @@
 import "fastify";
-import { findMemberAuth, type Db } from "@club/db";
+import { findGuest, findMemberAuth, type Db } from "@club/db";
 import type { Config } from "../config";
 import type { ImageStore } from "../platform/images";
 import type { Mailer } from "../platform/mailer";
@@ -7,7 +7,8 @@ import type { ReadCache } from "../platform/readCache";
 import type { TokenService } from "../platform/tokens";
 import type { MeetingEvents } from "../platform/meetingEvents";
 import type { MemberBudget } from "../platform/writeBudget";
-import { UnauthorizedError } from "./errors";
+import { ServerMessages } from "@club/shared";
+import { ForbiddenError, UnauthorizedError } from "./errors";
 
 /** Everything a service function needs besides the caller; built once per app. */
 export interface Deps {
@@ -41,6 +42,14 @@ export interface AuthUser {
   role: Role;
 }
 
+/** A guest pass's holder (issue 26): one guest at one meeting night, checked against their row. */
+export interface GuestPass {
+  id: number;
+  meetingId: number;
+  firstName: string;
+  guestOf: string | null;
+}
+
 /**
  * The context every procedure starts from: the app's dependencies and a way to learn who is
  * asking. Nothing resolves the caller until a procedure asks (memberProcedure does), so a public
@@ -49,6 +58,10 @@ export interface AuthUser {
 export interface RequestCtx extends Deps {
   /** The caller, from the bearer token; null for a visitor. Memoised per request. */
   auth: () => Promise<AuthUser | null>;
+  /** The guest pass behind the bearer token (issue 26); null for anyone else. Memoised per request. */
+  guest: () => Promise<GuestPass | null>;
+  /** The client's address (the guest join's failure budget); null for server-side callers. */
+  address: string | null;
   /** The HTTP request's id (logs, the activity log); null for server-side callers. */
   requestId: string | null;
 }
@@ -66,6 +79,16 @@ export interface AuthedCtx extends Deps {
   user: AuthUser;
   requestId: string | null;
   /** The procedure being run (the activity log's action), e.g. bottles.updateAbv. */
+  action: string;
+}
+
+/** Who scores at a meeting night (issue 26): a member, or a guest with a guest pass. */
+export type Taster = { kind: "member"; user: AuthUser } | { kind: "guest"; guest: GuestPass };
+
+/** A taster's request (tasterProcedure): user is the member, null for a guest. */
+export interface TasterCtx extends RequestCtx {
+  taster: Taster;
+  user: AuthUser | null;
   action: string;
 }
 
@@ -91,23 +114,57 @@ export async function memberFromAuthorization(
   return { id: member.id, email: member.email, role: member.role };
 }
 
+/**
+ * The guest behind a guest pass (issue 26), if the pass is valid AND the guest is still there: the
+ * host may have removed them (their pass stops working at once). One query.
+ */
+export async function guestFromAuthorization(
+  deps: Deps,
+  authorization: string | undefined,
+): Promise<GuestPass | null> {
+  const claims = await deps.tokens.guestFromAuthorization(authorization);
+  if (!claims) return null;
+  const guest = findGuest(deps.db, claims.guestId);
+  if (!guest || guest.meetingId !== claims.meetingId) return null;
+  return { id: guest.id, meetingId: guest.meetingId, firstName: guest.firstName, guestOf: guest.guestOf };
+}
+
 /** The context of an HTTP request (tRPC or REST), from its Authorization header. */
 export function requestCtx(
   deps: Deps,
   authorization: string | undefined,
   requestId: string | null = null,
+  address: string | null = null,
 ): RequestCtx {
-  return { ...deps, requestId, auth: once(() => memberFromAuthorization(deps, authorization)) };
+  return {
+    ...deps,
+    requestId,
+    address,
+    auth: once(() => memberFromAuthorization(deps, authorization)),
+    guest: once(() => guestFromAuthorization(deps, authorization)),
+  };
 }
 
-/** A context whose caller is already known (server-side callers, tests). */
-export function callerCtx(deps: Deps, user: AuthUser | null): RequestCtx {
-  return { ...deps, requestId: null, auth: () => Promise.resolve(user) };
+/** A context whose caller is already known (server-side callers, tests): a member, a guest, or nobody. */
+export function callerCtx(deps: Deps, user: AuthUser | null, guest: GuestPass | null = null): RequestCtx {
+  return {
+    ...deps,
+    requestId: null,
+    address: null,
+    auth: () => Promise.resolve(user),
+    guest: () => Promise.resolve(user ? null : guest),
+  };
 }
 
-/** The member behind a request, or an UNAUTHORIZED AppError (memberProcedure and REST-only routes). */
+/**
+ * The member behind a request, or an UNAUTHORIZED AppError (memberProcedure and REST-only routes);
+ * a FORBIDDEN one for a guest pass: it opens its own meeting night only (issue 26).
+ */
 export async function requireMember(ctx: RequestCtx, action: string): Promise<AuthedCtx> {
   const user = await ctx.auth();
-  if (!user) throw new UnauthorizedError();
+  if (!user) {
+    if (await ctx.guest()) throw new ForbiddenError(ServerMessages.guestPassOnly);
+    throw new UnauthorizedError();
+  }
   return { ...ctx, user, action };
 }

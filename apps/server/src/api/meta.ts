@@ -46,4 +46,9 @@ export interface EndpointMeta {
   rest?: RestMeta;
   doc?: DocMeta;
   rateLimit?: RateLimitGroup;
+  /**
+   * A guest pass may call it, for its own meeting (issue 26; set by the procedure builder:
+   * guestReadProcedure, tasterProcedure). Any other endpoint answers a guest pass 403.
+   */
+  guest?: true;
 }

@@ -86,6 +86,7 @@ const TAG_OF: Record<string, Tag> = {
   account: "Account",
   activity: "Activity",
   night: "Meeting night",
+  guests: "Meeting night",
   calendar: "Calendar",
   dues: "Dues",
   reminders: "Reminders",

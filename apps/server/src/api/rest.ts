@@ -77,7 +77,7 @@ function procedureHandler(e: RestEndpoint, readInput: (req: FastifyRequest) => u
   const status = e.rest.status ?? 200;
   return async (req, reply) => {
     const result = await e.call(
-      requestCtx(req.server.deps, req.headers.authorization, req.id),
+      requestCtx(req.server.deps, req.headers.authorization, req.id, req.ip),
       readInput(req),
     );
     if (status === 204) return reply.code(204).send();

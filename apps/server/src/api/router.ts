@@ -4,6 +4,7 @@ import { authRouter } from "../features/auth/router";
 import { ssoRouter } from "../features/sso/router";
 import { membersRouter } from "../features/members/router";
 import { nightRouter } from "../features/night/router";
+import { guestsRouter } from "../features/guests/router";
 import { calendarRouter } from "../features/calendar/router";
 import { duesRouter } from "../features/dues/router";
 import { remindersRouter } from "../features/reminders/router";
@@ -17,7 +18,7 @@ import { backupsRouter } from "../features/backups/router";
 import { cellarRouter } from "../features/cellar/router";
 import { searchRouter } from "../features/search/router";
 import { statsRouter } from "../features/stats/router";
-import { callerCtx, type AuthUser, type Deps } from "./context";
+import { callerCtx, type AuthUser, type Deps, type GuestPass } from "./context";
 import { createCallerFactory, router } from "./trpc";
 
 /** The procedures the web app calls over tRPC, at /trpc. */
@@ -32,6 +33,7 @@ const trpcFeatures = {
   account: accountRouter,
   activity: activityRouter,
   night: nightRouter,
+  guests: guestsRouter,
   calendar: calendarRouter,
   dues: duesRouter,
   reminders: remindersRouter,
@@ -56,3 +58,7 @@ export type ApiRouter = typeof apiRouter;
 /** A server-side caller, used by tests: createCaller(deps, user). */
 export const createCaller = (deps: Deps, user: AuthUser | null = null) =>
   createCallerFactory(apiRouter)(callerCtx(deps, user));
+
+/** A server-side caller holding a guest pass (issue 26), used by tests. */
+export const createGuestCaller = (deps: Deps, guest: GuestPass) =>
+  createCallerFactory(apiRouter)(callerCtx(deps, null, guest));

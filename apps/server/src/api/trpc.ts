@@ -7,6 +7,7 @@ import {
   databaseRuleError,
   ForbiddenError,
   issuesOf,
+  UnauthorizedError,
   toTRPCError,
   toValidationError,
 } from "./errors";
@@ -74,6 +75,32 @@ export const memberProcedure = base.meta({ access: "member" }).use(async ({ ctx,
   if (type === "mutation") ctx.writeBudget.spend(user.id);
   return next({ ctx: { user, action: path } });
 });
+
+/**
+ * A public read of one meeting night that a guest pass may make too (issue 26): the procedure asks
+ * policy/viewer.ts `viewerAt`, which refuses a guest pass of another meeting (403).
+ */
+export const guestReadProcedure = publicProcedure.meta({ guest: true });
+
+/**
+ * A taster at a meeting night: a member, or a guest with a guest pass (issue 26). ctx.taster says
+ * which; a guest's calls are scoped to their meeting by the service (403 elsewhere). A mutation
+ * counts against the member's (or the guest's) write budget.
+ */
+export const tasterProcedure = base
+  .meta({ access: "member", guest: true })
+  .use(async ({ ctx, next, path, type }) => {
+    const user = await ctx.auth();
+    if (user) {
+      if (type === "mutation") ctx.writeBudget.spend(user.id);
+      return next({ ctx: { user, action: path, taster: { kind: "member" as const, user } } });
+    }
+    const guest = await ctx.guest();
+    if (!guest) throw new UnauthorizedError();
+    // Guests' budgets are kept beside members' under negative keys.
+    if (type === "mutation") ctx.writeBudget.spend(-guest.id);
+    return next({ ctx: { user: null, action: path, taster: { kind: "guest" as const, guest } } });
+  });
 
 /** memberProcedure for admins only: 403 for other members. */
 export const adminProcedure = memberProcedure.meta({ access: "admin" }).use(({ ctx, next }) => {

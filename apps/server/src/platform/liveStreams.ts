@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ServerResponse } from "node:http";
 import { findMeetingNight } from "@club/db";
 import { MeetingIdSchema, ServerMessages, type MeetingEvent } from "@club/shared";
-import { memberFromAuthorization } from "../api/context";
+import { guestFromAuthorization, memberFromAuthorization } from "../api/context";
 import { trpcErrorReply } from "./security";
 
 /** The live stream's path: tRPC's subscription `night.events`, served here (see below). */
@@ -18,7 +18,7 @@ export const RETRY_AFTER_SECONDS = 30;
 export interface StreamCaps {
   /** Open streams of visitors (no valid token) from one client address. */
   perAddress: number;
-  /** Open streams of one member, from any address. */
+  /** Open streams of one member (or one guest pass: issue 26), from any address. */
   perMember: number;
   /** Open streams in all. */
   total: number;
@@ -33,13 +33,16 @@ export type StreamRefusal = "address" | "member" | "total";
  */
 export class StreamLimits {
   private readonly byAddress = new Map<string, number>();
-  private readonly byMember = new Map<number, number>();
+  private readonly byMember = new Map<number | string, number>();
   private open = 0;
 
   constructor(private readonly caps: StreamCaps) {}
 
   /** Takes a place for a stream, or says which cap it would pass. `release` gives the place back (once). */
-  take(address: string, memberId: number | null): { release: () => void } | { refused: StreamRefusal } {
+  take(
+    address: string,
+    memberId: number | string | null,
+  ): { release: () => void } | { refused: StreamRefusal } {
     if (this.open >= this.caps.total) return { refused: "total" };
     if (memberId === null && (this.byAddress.get(address) ?? 0) >= this.caps.perAddress)
       return { refused: "address" };
@@ -138,7 +141,11 @@ export default fp(
         return trpcErrorReply(req, reply, 404, ServerMessages.meetingNotFound);
       const authorization = req.headers.authorization ?? (query.token ? `Bearer ${query.token}` : undefined);
       const member = authorization ? await memberFromAuthorization(deps, authorization) : null;
-      const place = limits.take(req.ip, member?.id ?? null);
+      // A guest pass (issue 26) follows its own meeting only, and counts like a member: per pass.
+      const guest = !member && authorization ? await guestFromAuthorization(deps, authorization) : null;
+      if (guest && guest.meetingId !== meetingId)
+        return trpcErrorReply(req, reply, 403, ServerMessages.guestPassOnly);
+      const place = limits.take(req.ip, member?.id ?? (guest ? `guest:${guest.id}` : null));
       if ("refused" in place) {
         req.log.warn({ ip: req.ip, cap: place.refused }, "live stream refused");
         reply.header("retry-after", String(RETRY_AFTER_SECONDS));

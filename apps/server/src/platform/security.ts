@@ -115,6 +115,7 @@ export function rateLimitGroupsOf(req: FastifyRequest): RateLimitGroup[] {
 /** tRPC's error envelope (one per call when batched), for answers given before tRPC runs. */
 const TRPC_KEY = {
   400: "BAD_REQUEST",
+  403: "FORBIDDEN",
   404: "NOT_FOUND",
   415: "UNSUPPORTED_MEDIA_TYPE",
   429: "TOO_MANY_REQUESTS",

@@ -6,6 +6,16 @@ import type { TokenPair } from "@club/shared";
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const ISSUER = "whiskey-club";
+/** A guest pass's audience (issue 26): a member's access token has none, and carries none. */
+export const GUEST_AUDIENCE = "whiskey-club/guest-pass";
+/** How long a guest pass is good for (it ends sooner when the host removes the guest). */
+export const GUEST_TOKEN_TTL_SECONDS = 48 * 60 * 60;
+
+/** Whom a guest pass is for: one guest at one meeting. */
+export interface GuestClaims {
+  guestId: number;
+  meetingId: number;
+}
 
 export const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 export const randomToken = () => randomBytes(32).toString("base64url");
@@ -61,6 +71,8 @@ export class TokenService {
         algorithms: ["HS256"],
         issuer: ISSUER,
       });
+      // A guest pass (or any token with an audience) never passes as a member's access token.
+      if (payload.aud !== undefined) return null;
       const id = Number(payload.sub);
       if (!Number.isInteger(id) || id <= 0 || typeof payload.email !== "string") return null;
       const ver = payload.ver === undefined ? 0 : payload.ver;
@@ -72,11 +84,48 @@ export class TokenService {
     }
   }
 
+  /** A guest pass for one meeting (issue 26): the same key, its own audience. */
+  async signGuestToken(claims: GuestClaims): Promise<string> {
+    const iat = Math.floor(Date.now() / 1000);
+    return new SignJWT({ mid: claims.meetingId })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setSubject(String(claims.guestId))
+      .setIssuer(ISSUER)
+      .setAudience(GUEST_AUDIENCE)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + GUEST_TOKEN_TTL_SECONDS)
+      .sign(this.secret);
+  }
+
+  /** The claims of a valid guest pass, or null (a member's token, bad signature, expired...). */
+  async verifyGuestToken(token: string): Promise<GuestClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.secret, {
+        algorithms: ["HS256"],
+        issuer: ISSUER,
+        audience: GUEST_AUDIENCE,
+      });
+      const guestId = Number(payload.sub);
+      const meetingId = payload.mid;
+      if (!Number.isInteger(guestId) || guestId <= 0) return null;
+      if (typeof meetingId !== "number" || !Number.isInteger(meetingId) || meetingId <= 0) return null;
+      return { guestId, meetingId };
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
+      throw error;
+    }
+  }
+
   async claimsFromAuthorization(header: string | undefined): Promise<AccessClaims | null> {
     if (!header) return null;
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) return null;
     return this.verifyAccessToken(match[1]);
+  }
+
+  async guestFromAuthorization(header: string | undefined): Promise<GuestClaims | null> {
+    const token = bearerOf(header);
+    return token ? this.verifyGuestToken(token) : null;
   }
 
   /** Starts a new refresh-token family (a login). */
@@ -124,3 +173,27 @@ export class TokenService {
 }
 
 const refreshExpiry = () => new Date(Date.now() + REFRESH_TOKEN_TTL_MS).toISOString();
+
+/** The token of an `Authorization: Bearer ...` header, or null. */
+export function bearerOf(header: string | undefined): string | null {
+  if (!header) return null;
+  return /^Bearer\s+(\S+)$/i.exec(header)?.[1] ?? null;
+}
+
+/**
+ * Whether a bearer token SAYS it is a guest pass (its payload's audience), without checking it: enough
+ * to refuse it where guests may not go (a 403 before anything runs); letting one in still verifies it.
+ */
+export function looksLikeGuestPass(header: string | undefined): boolean {
+  const token = bearerOf(header);
+  const payload = token?.split(".")[1];
+  if (!payload || payload.length > 2000) return false;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { aud?: unknown };
+    return (
+      claims.aud === GUEST_AUDIENCE || (Array.isArray(claims.aud) && claims.aud.includes(GUEST_AUDIENCE))
+    );
+  } catch {
+    return false;
+  }
+}

@@ -6,7 +6,7 @@ import { TooManyRequestsError } from "../api/errors";
  * counts). Kept in memory: a restart forgives everyone, which is fine for a limit this short.
  */
 export class MemberBudget {
-  private readonly spent = new Map<number, number[]>();
+  private readonly spent = new Map<number | string, number[]>();
 
   constructor(
     private readonly perWindow: number,
@@ -14,8 +14,20 @@ export class MemberBudget {
     private readonly message?: string,
   ) {}
 
-  /** Counts one action of the member, or throws a 429 AppError when the budget is spent. */
-  spend(memberId: number, now = Date.now()): void {
+  /**
+   * Throws the 429 AppError when the key's budget is spent, counting nothing (the guest join checks
+   * an address before it looks at the code: issue 26).
+   */
+  assertLeft(key: number | string, now = Date.now()): void {
+    const since = now - this.windowMs;
+    const times = (this.spent.get(key) ?? []).filter((t) => t > since);
+    if (times.length < this.perWindow) return;
+    const freeAt = (times[times.length - this.perWindow] ?? now) + this.windowMs;
+    throw new TooManyRequestsError(this.message, Math.max(1, Math.ceil((freeAt - now) / 1000)));
+  }
+
+  /** Counts one action of the member (or of a key: a guest, an address), or throws a 429 AppError when the budget is spent. */
+  spend(memberId: number | string, now = Date.now()): void {
     const since = now - this.windowMs;
     const times = (this.spent.get(memberId) ?? []).filter((t) => t > since);
     if (times.length >= this.perWindow) {

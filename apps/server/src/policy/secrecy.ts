@@ -8,7 +8,7 @@ import {
   type Db,
 } from "@club/db";
 import type { ActivityEntry, FlightPour, PourBottle } from "@club/shared";
-import { memberOf, VISITOR, type Viewer } from "./viewer";
+import { isOwnScore, memberOf, VISITOR, type Scorer, type Viewer } from "./viewer";
 
 /**
  * THE secrecy policy of a blind tasting (DESIGN.md section 5, issue 21): what a viewer may see of a
@@ -61,9 +61,18 @@ type PourState = { revealedAt: string | null };
 export const seesBottle = (viewer: Viewer, meeting: NightRef, pour: PourState): boolean =>
   !isHiddenPour(meeting, pour) || runsNight(viewer, meeting);
 
-/** Whether the viewer may see one member's score, guesses and note on a pour. */
-export const seesScore = (viewer: Viewer, meeting: NightRef, pour: PourState, scorerId: number): boolean =>
-  seesBottle(viewer, meeting, pour) || memberOf(viewer)?.id === scorerId;
+/**
+ * Whether the viewer may see one taster's score, guesses and note on a pour: anyone's once the pour
+ * shows, their own always (a member's, a guest's: issue 26). A member id means a member's score.
+ */
+export const seesScore = (
+  viewer: Viewer,
+  meeting: NightRef,
+  pour: PourState,
+  scorer: number | Scorer,
+): boolean =>
+  seesBottle(viewer, meeting, pour) ||
+  isOwnScore(viewer, typeof scorer === "number" ? { memberId: scorer } : scorer);
 
 export const dramLabel = (pour: number) => `Dram ${pour}`;
 
@@ -161,6 +170,8 @@ const KEY_PARTS: Record<string, ("meeting" | "bottle" | "other")[]> = {
   meeting: ["meeting"],
   meetingBottle: ["meeting", "bottle"],
   score: ["meeting", "bottle", "other"],
+  guestScore: ["meeting", "bottle", "other"],
+  guest: ["other"],
   rsvp: ["meeting", "other"],
   bottle: ["bottle"],
   image: ["bottle"],

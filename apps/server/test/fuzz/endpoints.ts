@@ -68,6 +68,8 @@ export interface RestEndpoint {
   as: ExampleCaller;
   /** The call names something the fixture member created: other members get a 403. */
   owned: boolean;
+  /** A guest pass may call it, at its own meeting (issue 26); any other endpoint answers one 403. */
+  guest?: boolean;
 }
 
 const paramNames = (route: string) => [...route.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
@@ -104,6 +106,7 @@ export const restEndpoints: RestEndpoint[] = [
         example.as ??
         (e.meta.access === "admin" ? "admin" : e.meta.access === "treasurer" ? "treasurer" : "member"),
       owned: example.owned ?? false,
+      guest: e.meta.guest === true,
     };
   }),
   ...restOnlyRoutes.map(({ doc }): RestEndpoint => {
@@ -181,6 +184,8 @@ export interface TrpcEndpoint {
   valid: (c: EndpointCtx) => unknown;
   as: ExampleCaller;
   owned: boolean;
+  /** A guest pass may call it, at its own meeting (issue 26). */
+  guest?: boolean;
 }
 
 /** The procedures served at /trpc (the session's calls are REST-only). */
@@ -199,6 +204,7 @@ export const trpcEndpoints: TrpcEndpoint[] = endpoints()
         example.as ??
         (e.meta.access === "admin" ? "admin" : e.meta.access === "treasurer" ? "treasurer" : "member"),
       owned: example.owned ?? false,
+      guest: e.meta.guest === true,
     };
   });
 

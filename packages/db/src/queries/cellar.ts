@@ -60,7 +60,7 @@ export interface FillEstimate {
   levelSource: LevelSource;
 }
 
-/** How many people a pour was poured for: its scores, else the "going" answers, else a default. */
+/** How many people a pour was poured for: its scores (members' and guests'), else the "going" answers, else a default. */
 export const tastersOf = (pour: Pick<MeetingPour, "scored" | "going">): number =>
   pour.scored > 0 ? pour.scored : pour.going > 0 ? pour.going : DEFAULT_TASTERS;
 
@@ -145,7 +145,9 @@ const openedPurchases = (db: Db, bottleId: number | null): OpenedPurchaseRow[] =
 /** Which pours the estimate counts: meetings held by `today`, never a blind pour before its reveal. */
 const countedPourWhere = (today: unknown) => sql`m.date <= ${today} AND ${visiblePourSql}`;
 
-const scoredSql = sql`(SELECT count(*) FROM scores s WHERE s.meeting_id = mb.meeting_id AND s.bottle_id = mb.bottle_id)`;
+/** Members' and guests' scores of the pour (issue 26: guests drink too). */
+const scoredSql = sql`((SELECT count(*) FROM scores s WHERE s.meeting_id = mb.meeting_id AND s.bottle_id = mb.bottle_id)
+  + (SELECT count(*) FROM guest_scores gs WHERE gs.meeting_id = mb.meeting_id AND gs.bottle_id = mb.bottle_id))`;
 const goingSql = sql`(SELECT count(*) + coalesce(sum(r.guests), 0) FROM rsvps r
   WHERE r.meeting_id = mb.meeting_id AND r.status = 'going' AND r.waitlisted = 0)`;
 

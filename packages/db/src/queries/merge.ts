@@ -6,6 +6,7 @@ import {
   bottleImages,
   bottleInstances,
   bottles,
+  guestScores,
   meetingBottles,
   scores,
 } from "../schema";
@@ -32,6 +33,8 @@ export interface MergeRecord {
     meetingBottles: number[];
     /** [meetingId, memberId] of the scores that moved. */
     scores: [number, number][];
+    /** [meetingId, guestId] of the guests' scores that moved (issue 26; absent in older records). */
+    guestScores?: [number, number][];
     /** Aliases the merged bottle had (it was kept in an earlier merge). */
     aliases: number[];
   };
@@ -51,6 +54,7 @@ export const MERGE_RULES: Readonly<Record<string, string>> = {
   bottleAliases: "move to the kept bottle; the merged bottle's name becomes one more",
   meetingBottles: "a pour moves unless the kept bottle was poured at that meeting too",
   scores: "move with their pour; a member who scored both pours of one meeting keeps the kept one's",
+  guestScores: "move with their pour; a guest who scored both pours of one meeting keeps the kept one's",
 };
 
 /**
@@ -122,6 +126,20 @@ export function mergeBottleRows(
       .run();
     movedScores.push([meetingId, memberId]);
   }
+  const movedGuestScores: [number, number][] = [];
+  for (const score of children.guestScores ?? []) {
+    const meetingId = score.meetingId as number;
+    const guestId = score.guestId as number;
+    const at = (bottleId: number) =>
+      and(
+        eq(guestScores.meetingId, meetingId),
+        eq(guestScores.bottleId, bottleId),
+        eq(guestScores.guestId, guestId),
+      );
+    if (db.select({ g: guestScores.guestId }).from(guestScores).where(at(keepId)).get()) continue;
+    db.update(guestScores).set({ bottleId: keepId }).where(at(fromId)).run();
+    movedGuestScores.push([meetingId, guestId]);
+  }
 
   const aliasIds = db
     .select({ id: bottleAliases.id })
@@ -151,6 +169,7 @@ export function mergeBottleRows(
         bottleImage: moveImage,
         meetingBottles: movedPours,
         scores: movedScores,
+        guestScores: movedGuestScores,
         aliases: aliasIds,
       },
     },
@@ -202,6 +221,17 @@ export function unmergeBottleRows(db: Db, before: Snapshot, record: MergeRecord)
       .set({ bottleId: fromId })
       .where(and(eq(scores.meetingId, meetingId), eq(scores.bottleId, keepId), eq(scores.memberId, memberId)))
       .run();
+  for (const [meetingId, guestId] of moved.guestScores ?? [])
+    db.update(guestScores)
+      .set({ bottleId: fromId })
+      .where(
+        and(
+          eq(guestScores.meetingId, meetingId),
+          eq(guestScores.bottleId, keepId),
+          eq(guestScores.guestId, guestId),
+        ),
+      )
+      .run();
   for (const meetingId of moved.meetingBottles)
     db.delete(meetingBottles)
       .where(and(eq(meetingBottles.meetingId, meetingId), eq(meetingBottles.bottleId, keepId)))
@@ -210,6 +240,11 @@ export function unmergeBottleRows(db: Db, before: Snapshot, record: MergeRecord)
   for (const score of children.scores ?? [])
     db.insert(scores)
       .values(score as typeof scores.$inferInsert)
+      .onConflictDoNothing()
+      .run();
+  for (const score of children.guestScores ?? [])
+    db.insert(guestScores)
+      .values(score as typeof guestScores.$inferInsert)
       .onConflictDoNothing()
       .run();
   if (!moved.bottleImage)
@@ -256,7 +291,29 @@ function unchangedSinceMerge(db: Db, children: Record<string, Row[]>, record: Me
     const then = (children.scores ?? []).find((s) => s.meetingId === meetingId && s.memberId === memberId);
     if (!now || !then || !sameRow(now, asMoved(then))) return false;
   }
+  for (const [meetingId, guestId] of record.moved.guestScores ?? []) {
+    const now = db
+      .select()
+      .from(guestScores)
+      .where(
+        and(
+          eq(guestScores.meetingId, meetingId),
+          eq(guestScores.bottleId, keepId),
+          eq(guestScores.guestId, guestId),
+        ),
+      )
+      .get();
+    const then = (children.guestScores ?? []).find((s) => s.meetingId === meetingId && s.guestId === guestId);
+    if (!now || !then || !sameRow(now, asMoved(then))) return false;
+  }
   for (const meetingId of record.moved.meetingBottles) {
+    const guestsScored = db
+      .select({ guestId: guestScores.guestId })
+      .from(guestScores)
+      .where(and(eq(guestScores.meetingId, meetingId), eq(guestScores.bottleId, keepId)))
+      .all();
+    const guestsMovedHere = (record.moved.guestScores ?? []).filter(([m]) => m === meetingId).length;
+    if (guestsScored.length !== guestsMovedHere) return false;
     const scored = db
       .select({ memberId: scores.memberId })
       .from(scores)

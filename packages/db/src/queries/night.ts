@@ -3,6 +3,7 @@ import type { Db } from "../client";
 import {
   bottles,
   brands,
+  clubScoreRows,
   countries,
   drinkTypes,
   meetingBottles,
@@ -30,6 +31,7 @@ export function findMeetingNight(db: Db, id: number) {
       capacity: meetings.capacity,
       blind: meetings.blind,
       scoringOpen: meetings.scoringOpen,
+      guestsInClubScore: meetings.guestsInClubScore,
       hostFirstName: members.firstName,
       hostLastName: members.lastName,
     })
@@ -262,24 +264,29 @@ export function listTastings(db: Db, memberId: number, limit = 500) {
     .all();
 }
 
-const totalOf = sql<number>`${scores.nose} + ${scores.palate} + ${scores.finish} + ${scores.balance}`;
-
-/** Where a bottle was poured, visibly (never an unrevealed blind pour), with the club's average each time. */
+/**
+ * Where a bottle was poured, visibly (never an unrevealed blind pour), with the club's average each
+ * time: the scores that count in a club score (club_score_rows: members', and guests' where the host
+ * counts them).
+ */
 export function listBottlePours(db: Db, bottleId: number) {
   return db
     .select({
       meetingId: meetings.id,
       date: meetings.date,
       theme: themes.description,
-      average: sql<number | null>`avg(${totalOf})`,
-      count: sql<number>`count(${scores.memberId})`,
+      average: sql<number | null>`avg(${clubScoreRows.total})`,
+      count: sql<number>`count(${clubScoreRows.total})`,
     })
     .from(meetingBottles)
     .innerJoin(meetings, eq(meetings.id, meetingBottles.meetingId))
     .innerJoin(themes, eq(themes.id, meetings.themeId))
     .leftJoin(
-      scores,
-      and(eq(scores.meetingId, meetingBottles.meetingId), eq(scores.bottleId, meetingBottles.bottleId)),
+      clubScoreRows,
+      and(
+        eq(clubScoreRows.meetingId, meetingBottles.meetingId),
+        eq(clubScoreRows.bottleId, meetingBottles.bottleId),
+      ),
     )
     .where(and(eq(meetingBottles.bottleId, bottleId), visiblePour))
     .groupBy(meetings.id)
@@ -287,21 +294,24 @@ export function listBottlePours(db: Db, bottleId: number) {
     .all();
 }
 
-/** Each bottle's average total over every visible pour that was scored. */
+/** Each bottle's average total over every visible pour that was scored (club_score_rows: see the schema). */
 export function listClubScores(db: Db) {
   return db
     .select({
-      bottleId: scores.bottleId,
-      clubScore: sql<number>`avg(${totalOf})`,
+      bottleId: clubScoreRows.bottleId,
+      clubScore: sql<number>`avg(${clubScoreRows.total})`,
       count: sql<number>`count(*)`,
     })
-    .from(scores)
-    .innerJoin(meetings, eq(meetings.id, scores.meetingId))
+    .from(clubScoreRows)
+    .innerJoin(meetings, eq(meetings.id, clubScoreRows.meetingId))
     .innerJoin(
       meetingBottles,
-      and(eq(meetingBottles.meetingId, scores.meetingId), eq(meetingBottles.bottleId, scores.bottleId)),
+      and(
+        eq(meetingBottles.meetingId, clubScoreRows.meetingId),
+        eq(meetingBottles.bottleId, clubScoreRows.bottleId),
+      ),
     )
     .where(visiblePour)
-    .groupBy(scores.bottleId)
+    .groupBy(clubScoreRows.bottleId)
     .all();
 }

@@ -121,8 +121,8 @@ function fuzzyMatches(db: Db, query: string): SQL | null {
 }
 
 /** The club's average score of a bottle over its visible pours (never an unrevealed blind pour). */
-export const clubScoreSql = sql<number | null>`(SELECT avg(s.nose + s.palate + s.finish + s.balance)
-  FROM scores s
+export const clubScoreSql = sql<number | null>`(SELECT avg(s.total)
+  FROM club_score_rows s
   JOIN meetings ON meetings.id = s.meeting_id
   JOIN meeting_bottles ON meeting_bottles.meeting_id = s.meeting_id AND meeting_bottles.bottle_id = s.bottle_id
   WHERE s.bottle_id = "bottles"."id" AND ${visiblePour})`;

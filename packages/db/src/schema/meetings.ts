@@ -7,6 +7,7 @@ import {
   real,
   sqliteTable,
   text,
+  sqliteView,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 import { bottles } from "./bottles";
@@ -51,6 +52,8 @@ export const meetings = sqliteTable(
     blind: integer({ mode: "boolean" }).notNull().default(false),
     /** Members may enter and change scores until the host closes scoring. */
     scoringOpen: integer({ mode: "boolean" }).notNull().default(true),
+    /** Guests' scores count in the bottle's club score (issue 26; default: only the night's results). */
+    guestsInClubScore: integer({ mode: "boolean" }).notNull().default(false),
   },
   (t) => [index("meetings_date_idx").on(t.date), index("meetings_theme_idx").on(t.themeId, t.date)],
 );
@@ -135,3 +138,100 @@ export const scores = sqliteTable(
     index("scores_bottle_idx").on(t.bottleId),
   ],
 );
+
+// ---- Guests at the tasting table (issue 26) ----
+
+/**
+ * The code that lets guests join a meeting night (6 characters, no look-alikes), until it expires
+ * (the end of the meeting day in the club's time zone) or the host closes it. One per meeting: a
+ * new code replaces the old.
+ */
+export const guestCodes = sqliteTable(
+  "guest_codes",
+  {
+    meetingId: integer()
+      .primaryKey()
+      .references(() => meetings.id, { onDelete: "cascade" }),
+    code: text().notNull(),
+    expiresAt: text().notNull(),
+    createdAt: text().notNull().default(now),
+  },
+  (t) => [uniqueIndex("guest_codes_code_idx").on(t.code)],
+);
+
+/**
+ * A guest at one meeting night: a first name and whose guest they are, nothing else. Their guest
+ * token works while this row exists (the host removes a guest: their scores go with them).
+ */
+export const guests = sqliteTable(
+  "guests",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    meetingId: integer()
+      .notNull()
+      .references(() => meetings.id, { onDelete: "cascade" }),
+    firstName: text().notNull(),
+    guestOf: text(),
+    joinedAt: text().notNull().default(now),
+  },
+  (t) => [index("guests_meeting_idx").on(t.meetingId)],
+);
+
+/** A guest's score of one pour: the same parts, note, tags and guess as a member's. */
+export const guestScores = sqliteTable(
+  "guest_scores",
+  {
+    meetingId: integer().notNull(),
+    bottleId: integer().notNull(),
+    guestId: integer()
+      .notNull()
+      .references(() => guests.id, { onDelete: "cascade" }),
+    nose: integer().notNull(),
+    palate: integer().notNull(),
+    finish: integer().notNull(),
+    balance: integer().notNull(),
+    note: text().notNull().default(""),
+    tags: text({ mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    guessAbv: real(),
+    guessDrinkTypeId: integer(),
+    guessStateId: integer(),
+    updatedAt: text().notNull().default(now),
+  },
+  (t) => [
+    primaryKey({ columns: [t.meetingId, t.bottleId, t.guestId] }),
+    foreignKey({
+      columns: [t.meetingId, t.bottleId],
+      foreignColumns: [meetingBottles.meetingId, meetingBottles.bottleId],
+    }).onDelete("cascade"),
+    index("guest_scores_guest_idx").on(t.guestId),
+    index("guest_scores_bottle_idx").on(t.bottleId),
+  ],
+);
+
+export const PHASES = ["pour", "nose", "palate", "finish", "score"] as const;
+export type Phase = (typeof PHASES)[number];
+
+/** Where the host has the room: the current pour, its phase and when the phase's timer ends. */
+export const meetingPhases = sqliteTable("meeting_phases", {
+  meetingId: integer()
+    .primaryKey()
+    .references(() => meetings.id, { onDelete: "cascade" }),
+  pour: integer().notNull(),
+  phase: text().$type<Phase>(),
+  endsAt: text(),
+  updatedAt: text().notNull().default(now),
+});
+
+/**
+ * The scores that count in a bottle's club score (migration 0010's view): every member's, and the
+ * guests' of a night whose host chose to count them (meetings.guests_in_club_score). The club
+ * score, the library's score filter and a bottle's "Poured at" all read it: one rule, one place.
+ */
+export const clubScoreRows = sqliteView("club_score_rows", {
+  meetingId: integer().notNull(),
+  bottleId: integer().notNull(),
+  total: integer().notNull(),
+}).existing();

@@ -76,6 +76,10 @@ export const examples: Examples = {
       },
     },
     "night.results": (c) => ({ id: c.f.meetingId }),
+    "night.phase": {
+      owned: true,
+      input: (c) => ({ id: c.f.meetingId, pour: 1, phase: "nose", seconds: 60 + (c.n() % 60) }),
+    },
     "night.tastings": () => undefined,
     "night.bottlePours": (c) => ({ id: c.f.bottleId }),
     "night.clubScores": () => undefined,

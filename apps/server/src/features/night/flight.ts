@@ -4,13 +4,13 @@ import type { AuthedCtx, RequestCtx } from "../../api/context";
 import { ConflictError, NotFoundError } from "../../api/errors";
 import { audited } from "../activity/record";
 import { pourView } from "../../policy/secrecy";
-import { viewerOf } from "../../policy/viewer";
+import { viewerAt } from "../../policy/viewer";
 import { assertHost, meetingOrThrow } from "./access";
 
 /** The flight, pour by pour; a blind pour shows its bottle only once revealed, or to the host. */
 export async function getFlight(ctx: RequestCtx, input: { id: number }): Promise<FlightPour[]> {
   const meeting = meetingOrThrow(ctx, input.id);
-  const viewer = viewerOf(await ctx.auth());
+  const viewer = await viewerAt(ctx, meeting.id);
   return listFlight(ctx.db, meeting.id).map((row, i) => pourView(viewer, meeting, row, i + 1));
 }
 

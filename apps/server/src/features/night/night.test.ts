@@ -251,7 +251,7 @@ describe("scores and results", () => {
     expect(csv.headers["content-type"]).toMatch(/^text\/csv/);
     // UTF-8 with a byte order mark, for Excel (issue 23).
     expect(csv.body.split("\r\n")[0]).toBe(
-      "\uFEFFpour,label,bottle,member,nose,palate,finish,balance,total,note,tags",
+      "\uFEFFpour,label,bottle,member,nose,palate,finish,balance,total,note,tags,guest,guest of",
     );
     expect(csv.body).toContain("Scored A");
 
@@ -393,9 +393,9 @@ describe("a blind tasting", () => {
       PourResult[]
     >();
     expect(result?.guesses).toEqual({
-      closestAbv: [{ firstName: "Test", lastName: expect.any(String), guess: 65, off: 1.3 }],
-      rightType: [{ firstName: "Test", lastName: expect.any(String) }],
-      rightRegion: [{ firstName: "Test", lastName: expect.any(String) }],
+      closestAbv: [{ firstName: "Test", lastName: expect.any(String), guest: false, guess: 65, off: 1.3 }],
+      rightType: [{ firstName: "Test", lastName: expect.any(String), guest: false }],
+      rightRegion: [{ firstName: "Test", lastName: expect.any(String), guest: false }],
     });
   });
 

@@ -2,18 +2,26 @@ import {
   listBottlePours,
   listClubScores,
   listFlight,
+  listMeetingGuestScores,
   listMeetingScores,
   type MeetingScoreRow,
 } from "@club/db";
-import { SCORE_PARTS, type BottlePour, type ClubScore, type PourResult } from "@club/shared";
+import { SCORE_PARTS, type BottlePour, type ClubScore, type PourResult, type TasterRow } from "@club/shared";
 import type { PublicCtx, RequestCtx } from "../../api/context";
 import { seesMembersData } from "../../policy/privacy";
 import { dramLabel, roomPourView } from "../../policy/secrecy";
-import { viewerOf } from "../../policy/viewer";
+import { viewerAt } from "../../policy/viewer";
 import { meetingOrThrow } from "./access";
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
-const total = (s: MeetingScoreRow) => s.nose + s.palate + s.finish + s.balance;
+
+/** A score of the night by a member or a guest (issue 26: guests by first name, marked). */
+type TasterScore = Pick<
+  MeetingScoreRow,
+  "bottleId" | "nose" | "palate" | "finish" | "balance" | "guessAbv" | "guessDrinkTypeId" | "guessStateId"
+> & { firstName: string; lastName: string; guest: boolean; guestOf: string | null };
+
+const total = (s: TasterScore) => s.nose + s.palate + s.finish + s.balance;
 
 function median(values: number[]): number | null {
   if (values.length === 0) return null;
@@ -25,18 +33,23 @@ function median(values: number[]): number | null {
 const average = (values: number[]) =>
   values.length === 0 ? null : round1(values.reduce((a, b) => a + b, 0) / values.length);
 
-const who = (s: MeetingScoreRow) => ({ firstName: s.firstName, lastName: s.lastName });
+const who = (s: TasterScore) => ({ firstName: s.firstName, lastName: s.lastName, guest: s.guest });
 
 /**
  * The night's results, pour by pour: average, median, lowest and highest total, how many scored,
  * each part's average, the ranking; for a revealed blind pour, who guessed closest (members only:
- * policy/privacy.ts). A blind pour's bottle stays hidden until it is revealed, from the host too
+ * policy/privacy.ts) and each taster's total, guests marked (issue 26). A guest of the meeting sees
+ * what a visitor sees (a guest pass of another meeting: 403). A blind pour's bottle stays hidden until it is revealed, from the host too
  * (the room's view: the results go on the big screen).
  */
 export async function getResults(ctx: RequestCtx, input: { id: number }): Promise<PourResult[]> {
   const meeting = meetingOrThrow(ctx, input.id);
-  const namesShown = seesMembersData(viewerOf(await ctx.auth()));
-  const scores = listMeetingScores(ctx.db, meeting.id);
+  const namesShown = seesMembersData(await viewerAt(ctx, meeting.id));
+  // Guests' scores are in the night's results (the club's score counts them only if the host says so).
+  const scores: TasterScore[] = [
+    ...listMeetingScores(ctx.db, meeting.id).map((s) => ({ ...s, guest: false, guestOf: null })),
+    ...listMeetingGuestScores(ctx.db, meeting.id).map((s) => ({ ...s, lastName: "", guest: true })),
+  ];
   const results = listFlight(ctx.db, meeting.id).map((row, i): PourResult => {
     const view = roomPourView(meeting, row, i + 1);
     const mine = scores.filter((s) => s.bottleId === row.bottle.id);
@@ -62,6 +75,12 @@ export async function getResults(ctx: RequestCtx, input: { id: number }): Promis
         rightRegion: mine.filter((s) => s.guessStateId !== null && s.guessStateId === row.stateId).map(who),
       };
     }
+    const tasters: TasterRow[] | null =
+      namesShown && view.revealed
+        ? mine
+            .map((s) => ({ ...who(s), guestOf: s.guestOf, total: total(s) }))
+            .sort((a, b) => b.total - a.total || a.firstName.localeCompare(b.firstName))
+        : null;
     return {
       pour: view.pour,
       label: dramLabel(view.pour),
@@ -75,6 +94,7 @@ export async function getResults(ctx: RequestCtx, input: { id: number }): Promis
       parts,
       rank: null,
       guesses,
+      tasters,
     };
   });
   const ranked = results

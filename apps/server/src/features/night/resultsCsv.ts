@@ -1,4 +1,4 @@
-import { listFlight, listMeetingScores } from "@club/db";
+import { listFlight, listMeetingGuestScores, listMeetingScores } from "@club/db";
 import { CsvExportQuerySchema, MeetingIdSchema } from "@club/shared";
 import { requestCtx } from "../../api/context";
 import { parseInput, UnauthorizedError } from "../../api/errors";
@@ -27,7 +27,7 @@ export const resultsCsvRoute: RestOnlyRoute = {
     tag: "Meeting night",
     summary: "The night's scores as CSV",
     description:
-      "Members only (names and notes are members' data): one row per member and pour: the pour, its bottle (empty while a blind pour is hidden), the four parts, the total, the note and the tags. While a blind pour is hidden, its rows are the caller's own (all of them for the host).",
+      "Members only (names and notes are members' data): one row per taster and pour (guests marked, with whose guest they are): the pour, its bottle (empty while a blind pour is hidden), the four parts, the total, the note and the tags. While a blind pour is hidden, its rows are the caller's own (all of them for the host).",
     auth: true,
     params: MeetingIdSchema,
     query: CsvExportQuerySchema,
@@ -58,21 +58,42 @@ export const resultsCsvRoute: RestOnlyRoute = {
           "total",
           "note",
           "tags",
+          "guest",
+          "guest of",
         ]),
       ];
-      const rows = listMeetingScores(deps.db, meeting.id)
+      // Members' scores, then guests' (issue 26: first name only, marked, whose guest).
+      const tasters = [
+        ...listMeetingScores(deps.db, meeting.id).map((s) => ({
+          ...s,
+          scorer: { memberId: s.memberId },
+          name: `${s.firstName} ${s.lastName}`,
+          sortName: s.lastName,
+          guest: false,
+          guestOf: null as string | null,
+        })),
+        ...listMeetingGuestScores(deps.db, meeting.id).map((s) => ({
+          ...s,
+          scorer: { guestId: s.guestId },
+          name: s.firstName,
+          sortName: `~${s.firstName}`,
+          guest: true,
+          guestOf: s.guestOf,
+        })),
+      ];
+      const rows = tasters
         .map((s) => ({ s, pour: pourOf.get(s.bottleId) }))
         .filter(
-          (r) => r.pour !== undefined && seesScore(viewer, meeting, rowOf.get(r.s.bottleId)!, r.s.memberId),
+          (r) => r.pour !== undefined && seesScore(viewer, meeting, rowOf.get(r.s.bottleId)!, r.s.scorer),
         )
-        .sort((a, b) => a.pour!.pour - b.pour!.pour || a.s.lastName.localeCompare(b.s.lastName));
+        .sort((a, b) => a.pour!.pour - b.pour!.pour || a.s.sortName.localeCompare(b.s.sortName));
       for (const { s, pour } of rows)
         lines.push(
           csvLine([
             pour!.pour,
             dramLabel(pour!.pour),
             pour!.bottle?.name ?? null,
-            `${s.firstName} ${s.lastName}`,
+            s.name,
             s.nose,
             s.palate,
             s.finish,
@@ -80,6 +101,8 @@ export const resultsCsvRoute: RestOnlyRoute = {
             s.nose + s.palate + s.finish + s.balance,
             s.note,
             s.tags.join("; "),
+            s.guest ? "yes" : "",
+            s.guestOf,
           ]),
         );
       const { bom } = parseInput(CsvExportQuerySchema, req.query);

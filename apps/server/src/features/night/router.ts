@@ -12,6 +12,7 @@ import {
   MeetingSettingsInputSchema,
   MyRsvpSchema,
   MyScoreSchema,
+  PhaseInputSchema,
   PourResultSchema,
   RevealInputSchema,
   RsvpInputSchema,
@@ -21,8 +22,16 @@ import {
   TastingSchema,
 } from "@club/shared";
 import { OkSchema } from "../../api/openapiSchemas";
-import { cachedReadProcedure, memberProcedure, publicProcedure } from "../../api/trpc";
+import {
+  cachedReadProcedure,
+  guestReadProcedure,
+  memberProcedure,
+  publicProcedure,
+  tasterProcedure,
+} from "../../api/trpc";
+import { viewerAt } from "../../policy/viewer";
 import { meetingOrThrow } from "./access";
+import { setPhase } from "./phase";
 import { getFlight, reveal, setFlight } from "./flight";
 import { getBottlePours, getClubScores, getResults } from "./results";
 import { getMyRsvp, getRsvps, setRsvp } from "./rsvp";
@@ -31,12 +40,13 @@ import { getHostCandidates, getNight, updateSettings } from "./settings";
 
 /** Meeting nights: RSVP, the flight, scores, blind tastings with a live reveal, results. */
 export const nightRouter = {
-  get: publicProcedure
+  get: guestReadProcedure
     .meta({
       rest: { method: "GET", path: "/api/MonthlyMeetings/:id/Night" },
       doc: {
         summary: "A meeting's night settings",
-        description: "Capacity, blind, scoring open, the linked host, and whether the caller runs the night.",
+        description:
+          "Capacity, blind, scoring open, the linked host, whether the caller runs the night, who the caller is (member, guest, visitor) and the host's phase `{pour, phase, endsAt}` (null: no phases). A guest pass may read its own meeting's (403 for another).",
         response: MeetingNightSchema,
         responseDescription: "The settings.",
         errors: [404],
@@ -130,13 +140,13 @@ export const nightRouter = {
     .input(FlightInputSchema)
     .mutation(({ ctx, input }) => setFlight(ctx, input)),
 
-  flight: publicProcedure
+  flight: guestReadProcedure
     .meta({
       rest: { method: "GET", path: "/api/MonthlyMeetings/:id/Flight" },
       doc: {
         summary: "The line-up",
         description:
-          "Pour by pour. At a blind tasting a pour's `bottle` is null until the host reveals it (the host and admins see it).",
+          "Pour by pour. At a blind tasting a pour's `bottle` is null until the host reveals it (the host and admins see it). A guest pass may read its own meeting's (403 for another).",
         response: z.array(FlightPourSchema),
         responseDescription: "The pours in order.",
         errors: [404],
@@ -145,33 +155,49 @@ export const nightRouter = {
     .input(MeetingIdSchema)
     .query(({ ctx, input }) => getFlight(ctx, input)),
 
-  score: memberProcedure
+  score: tasterProcedure
     .meta({
       rest: { method: "PUT", path: "/api/MonthlyMeetings/:id/Scores/:pour" },
       doc: {
         summary: "Score a pour",
         description:
-          "Nose, palate, finish and balance (0-25 each), a note, flavour tags and, at a blind tasting, a guess of the ABV, type and region. Saving again replaces the member's score. 409 once the host closed scoring.",
+          "Nose, palate, finish and balance (0-25 each), a note, flavour tags and, at a blind tasting, a guess of the ABV, type and region. Saving again replaces the taster's score. 409 once the host closed scoring. A member, or a guest with a guest pass of this meeting (403 for another).",
         response: MyScoreSchema,
         responseDescription: "The score as saved.",
-        errors: [404, 409],
+        errors: [403, 404, 409],
       },
     })
     .input(ScoreInputSchema)
     .mutation(({ ctx, input }) => setScore(ctx, input)),
 
-  myScores: memberProcedure
+  myScores: tasterProcedure
     .meta({
       rest: { method: "GET", path: "/api/MonthlyMeetings/:id/MyScores" },
       doc: {
         summary: "Your scores of a meeting",
+        description: "A member's, or a guest's with a guest pass of this meeting (403 for another).",
         response: z.array(MyScoreSchema),
         responseDescription: "By pour.",
-        errors: [404],
+        errors: [403, 404],
       },
     })
     .input(MeetingIdSchema)
     .query(({ ctx, input }) => getMyScores(ctx, input)),
+
+  phase: memberProcedure
+    .meta({
+      rest: { method: "PUT", path: "/api/MonthlyMeetings/:id/Phase" },
+      doc: {
+        summary: "Set the room's pour and phase",
+        description:
+          "`{pour, phase, seconds?}`: the current pour and its phase (pour, nose, palate, finish, score, or null), with an optional timer. `pour: null` turns phases off. The host or an admin. The night read and the live stream carry `{pour, phase, endsAt}`.",
+        response: OkSchema,
+        responseDescription: "Set; every open page hears of it.",
+        errors: [403, 404],
+      },
+    })
+    .input(PhaseInputSchema)
+    .mutation(({ ctx, input }) => setPhase(ctx, input)),
 
   reveal: memberProcedure
     .meta({
@@ -188,13 +214,13 @@ export const nightRouter = {
     .input(RevealInputSchema)
     .mutation(({ ctx, input }) => reveal(ctx, input)),
 
-  results: publicProcedure
+  results: guestReadProcedure
     .meta({
       rest: { method: "GET", path: "/api/MonthlyMeetings/:id/Results" },
       doc: {
         summary: "The night's results",
         description:
-          "Per pour: average, median, min and max total, how many scored, each part's average, rank, and for a revealed blind pour who guessed closest (members only: null for visitors). A blind pour's bottle is null until revealed.",
+          "Per pour: average, median, min and max total, how many scored, each part's average, rank, and for a revealed blind pour who guessed closest and each taster's total, guests marked `guest: true` with their first name only (members only: null for visitors and guests). A blind pour's bottle is null until revealed. A guest pass may read its own meeting's (403 for another).",
         response: z.array(PourResultSchema),
         responseDescription: "Per pour, in the flight's order.",
         errors: [404],
@@ -246,8 +272,9 @@ export const nightRouter = {
    * stream for an unknown meeting); this declaration gives the web app its type and serves
    * in-process callers.
    */
-  events: publicProcedure.input(MeetingIdSchema).subscription(async function* ({ ctx, input, signal }) {
+  events: guestReadProcedure.input(MeetingIdSchema).subscription(async function* ({ ctx, input, signal }) {
     meetingOrThrow(ctx, input.id);
+    await viewerAt(ctx, input.id);
     yield { kind: "settings" as const };
     yield* ctx.events.listen(input.id, signal);
   }),

@@ -1,7 +1,17 @@
-import { listFlight, listMemberScoresAt, listTastings, pourAt, upsertScore } from "@club/db";
+import {
+  findGuestScore,
+  insertActivity,
+  listFlight,
+  listGuestScoresAt,
+  listMemberScoresAt,
+  listTastings,
+  pourAt,
+  upsertGuestScore,
+  upsertScore,
+} from "@club/db";
 import { ServerMessages, type MyScore, type ScoreInput, type Tasting } from "@club/shared";
-import type { AuthedCtx } from "../../api/context";
-import { ConflictError, NotFoundError } from "../../api/errors";
+import type { AuthedCtx, GuestPass, TasterCtx } from "../../api/context";
+import { ConflictError, ForbiddenError, NotFoundError } from "../../api/errors";
 import { audited } from "../activity/record";
 import { dramLabel, isHiddenPour } from "../../policy/secrecy";
 import { meetingOrThrow } from "./access";
@@ -11,34 +21,60 @@ export function assertScoringOpen(meeting: { scoringOpen: boolean }): void {
   if (!meeting.scoringOpen) throw new ConflictError(ServerMessages.scoringClosed, "SCORING_CLOSED");
 }
 
+/** A guest pass is good at its own meeting only (issue 26): 403 elsewhere. */
+export function assertGuestOf(guest: GuestPass, meetingId: number): void {
+  if (guest.meetingId !== meetingId) throw new ForbiddenError(ServerMessages.guestPassOnly);
+}
+
 /**
- * A member's score of a pour: saved as they go, written again when they change it (a retried
- * request changes nothing twice), until the host closes scoring.
+ * A taster's score of a pour (a member's, or a guest's: issue 26): saved as they go, written again
+ * when they change it (a retried request changes nothing twice), until the host closes scoring.
  */
-export function setScore(ctx: AuthedCtx, input: ScoreInput): MyScore {
+export function setScore(ctx: TasterCtx, input: ScoreInput): MyScore {
+  const { taster } = ctx;
+  if (taster.kind === "guest") assertGuestOf(taster.guest, input.id);
   const meeting = meetingOrThrow(ctx, input.id);
   assertScoringOpen(meeting);
   const pour = pourAt(ctx.db, meeting.id, input.pour);
   if (!pour) throw new NotFoundError(ServerMessages.pourNotFound);
   const updatedAt = new Date().toISOString();
-  audited(ctx, "score", `${meeting.id}:${pour.bottleId}:${ctx.user.id}`, () => {
-    upsertScore(ctx.db, {
-      meetingId: meeting.id,
-      bottleId: pour.bottleId,
-      memberId: ctx.user.id,
-      nose: input.nose,
-      palate: input.palate,
-      finish: input.finish,
-      balance: input.balance,
-      note: input.note,
-      tags: input.tags,
-      guessAbv: input.guess?.abv ?? null,
-      guessDrinkTypeId: input.guess?.drinkTypeId ?? null,
-      guessStateId: input.guess?.stateId ?? null,
-      updatedAt,
+  const values = {
+    meetingId: meeting.id,
+    bottleId: pour.bottleId,
+    nose: input.nose,
+    palate: input.palate,
+    finish: input.finish,
+    balance: input.balance,
+    note: input.note,
+    tags: input.tags,
+    guessAbv: input.guess?.abv ?? null,
+    guessDrinkTypeId: input.guess?.drinkTypeId ?? null,
+    guessStateId: input.guess?.stateId ?? null,
+    updatedAt,
+  };
+  if (taster.kind === "member") {
+    const memberCtx: AuthedCtx = { ...ctx, user: taster.user };
+    audited(memberCtx, "score", `${meeting.id}:${pour.bottleId}:${taster.user.id}`, () => {
+      upsertScore(ctx.db, { ...values, memberId: taster.user.id });
+      return { result: undefined };
     });
-    return { result: undefined };
-  });
+  } else {
+    const guestId = taster.guest.id;
+    ctx.db.transaction(() => {
+      const before = findGuestScore(ctx.db, meeting.id, pour.bottleId, guestId) ?? null;
+      upsertGuestScore(ctx.db, { ...values, guestId });
+      // The activity log: no member made it (memberId null); the guest is in the key and the rows.
+      insertActivity(ctx.db, {
+        memberId: null,
+        action: ctx.action,
+        entity: "guestScore",
+        entityId: `${meeting.id}:${pour.bottleId}:${guestId}`,
+        before,
+        after: findGuestScore(ctx.db, meeting.id, pour.bottleId, guestId) ?? null,
+        requestId: ctx.requestId,
+      });
+    });
+  }
   ctx.events.emit(meeting.id, { kind: "scores", pour: input.pour });
   return {
     pour: input.pour,
@@ -60,11 +96,17 @@ export function setScore(ctx: AuthedCtx, input: ScoreInput): MyScore {
   };
 }
 
-/** The caller's own scores of a meeting, by pour (the scoring screen fills itself from them). */
-export function getMyScores(ctx: AuthedCtx, input: { id: number }): MyScore[] {
+/** The caller's own scores of a meeting (a member's or a guest's), by pour (the scoring screen fills itself from them). */
+export function getMyScores(ctx: TasterCtx, input: { id: number }): MyScore[] {
+  const { taster } = ctx;
+  if (taster.kind === "guest") assertGuestOf(taster.guest, input.id);
   const meeting = meetingOrThrow(ctx, input.id);
   const pourOf = new Map(listFlight(ctx.db, meeting.id).map((row, i) => [row.bottle.id, i + 1]));
-  return listMemberScoresAt(ctx.db, meeting.id, ctx.user.id)
+  const mine =
+    taster.kind === "member"
+      ? listMemberScoresAt(ctx.db, meeting.id, taster.user.id)
+      : listGuestScoresAt(ctx.db, meeting.id, taster.guest.id);
+  return mine
     .flatMap((s) => {
       const pour = pourOf.get(s.bottleId);
       if (pour === undefined) return [];

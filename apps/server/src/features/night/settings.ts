@@ -1,20 +1,28 @@
-import { findMemberById, listMembers, updateEntity } from "@club/db";
+import { findMemberById, findPhase, listMembers, updateEntity } from "@club/db";
 import {
   ServerMessages,
   type HostCandidate,
   type MeetingNight,
   type MeetingSettingsInput,
+  type Phase,
 } from "@club/shared";
+import { memberOf, viewerAt } from "../../policy/viewer";
+import { currentGuestCode } from "../guests/service";
 import type { AuthedCtx, PublicCtx, RequestCtx } from "../../api/context";
 import { BadRequestError } from "../../api/errors";
 import { audited } from "../activity/record";
 import { assertHost, isHostOf, isUpcoming, meetingOrThrow } from "./access";
 import { settleWaitlist } from "./rsvp";
 
-/** A meeting's night settings, and whether the caller runs it. */
+/**
+ * A meeting's night settings, whether the caller runs it, who the caller is (a member, a guest of
+ * this meeting, a visitor) and where the host has the room (issue 26).
+ */
 export async function getNight(ctx: RequestCtx, input: { id: number }): Promise<MeetingNight> {
   const meeting = meetingOrThrow(ctx, input.id);
-  const user = await ctx.auth();
+  const viewer = await viewerAt(ctx, meeting.id);
+  const user = memberOf(viewer);
+  const guest = viewer.kind === "guest" ? await ctx.guest() : null;
   return {
     id: meeting.id,
     date: meeting.date,
@@ -28,7 +36,18 @@ export async function getNight(ctx: RequestCtx, input: { id: number }): Promise<
         : { firstName: meeting.hostFirstName, lastName: meeting.hostLastName },
     isHost: isHostOf(user, meeting),
     upcoming: isUpcoming(ctx, meeting),
+    guestsInClubScore: meeting.guestsInClubScore,
+    phase: phaseOf(ctx, meeting.id),
+    viewer: viewer.kind,
+    guestCode: isHostOf(user, meeting) ? currentGuestCode(ctx, meeting.id) : null,
+    guestName: guest?.firstName ?? null,
   };
+}
+
+/** Where the host has the room (issue 26); null: no phases. */
+export function phaseOf(ctx: PublicCtx, meetingId: number): Phase | null {
+  const row = findPhase(ctx.db, meetingId);
+  return row ? { pour: row.pour, phase: row.phase, endsAt: row.endsAt } : null;
 }
 
 /** The member a night may be linked to as its host (confirmed, active), or undefined. */
@@ -55,6 +74,7 @@ export function updateSettings(ctx: AuthedCtx, input: MeetingSettingsInput): { o
       scoringOpen: input.scoringOpen,
       hostMemberId: input.hostMemberId,
       hostName,
+      ...(input.guestsInClubScore === undefined ? {} : { guestsInClubScore: input.guestsInClubScore }),
     });
     settleWaitlist(ctx, { ...meeting, capacity: input.capacity });
     return { result: undefined };

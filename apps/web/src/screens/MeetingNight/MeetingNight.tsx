@@ -6,11 +6,13 @@ import { LoadError, PageLoader } from "../../components/status";
 import { FlightSection } from "./FlightSection";
 import { RsvpSection } from "./RsvpSection";
 import { useMeetingEvents } from "./useMeetingEvents";
+import { PhaseBanner, PhaseControls } from "./PhaseBar";
 import "./nightStyles";
 import classes from "./MeetingNight.module.css";
 
 const NightSettingsDialog = lazy(() => import("./NightSettingsDialog"));
 const FlightEditorDialog = lazy(() => import("./FlightEditorDialog"));
+const GuestInviteDialog = lazy(() => import("./GuestInviteDialog"));
 
 /** "Live" while the meeting's stream is up: changes by others appear without a reload. */
 export function LiveBadge({ live }: { live: boolean }) {
@@ -31,7 +33,7 @@ export default function MeetingNight({ meetingId, date }: { meetingId: number; d
   const { live } = useMeetingEvents(meetingId);
   const night = trpc.night.get.useQuery({ id: meetingId });
   const flight = trpc.night.flight.useQuery({ id: meetingId });
-  const [dialog, setDialog] = useState<"settings" | "flight" | null>(null);
+  const [dialog, setDialog] = useState<"settings" | "flight" | "guests" | null>(null);
   const close = () => setDialog(null);
 
   if (night.isPending) return <PageLoader />;
@@ -41,6 +43,8 @@ export default function MeetingNight({ meetingId, date }: { meetingId: number; d
   return (
     <Stack gap="lg" mt="xl">
       <LiveBadge live={live} />
+      <PhaseBanner phase={data.phase} />
+      {data.isHost ? <PhaseControls night={data} pours={flight.data?.length ?? 0} /> : null}
       <FlightSection
         night={data}
         date={date}
@@ -54,6 +58,9 @@ export default function MeetingNight({ meetingId, date }: { meetingId: number; d
               <Button size="md" variant="default" onClick={() => setDialog("flight")} disabled={!flight.data}>
                 Edit flight
               </Button>
+              <Button size="md" variant="default" onClick={() => setDialog("guests")}>
+                Invite guests to score
+              </Button>
             </>
           ) : null
         }
@@ -61,6 +68,7 @@ export default function MeetingNight({ meetingId, date }: { meetingId: number; d
       <RsvpSection night={data} isMember={isMember} />
       <Suspense fallback={null}>
         {dialog === "settings" ? <NightSettingsDialog night={data} onClose={close} /> : null}
+        {dialog === "guests" ? <GuestInviteDialog night={data} onClose={close} /> : null}
         {dialog === "flight" && flight.data ? (
           <FlightEditorDialog id={meetingId} flight={flight.data} onClose={close} />
         ) : null}

@@ -22,6 +22,7 @@ export default function NightSettingsDialog({
   const [capacity, setCapacity] = useState<number | string>(night.capacity ?? "");
   const [blind, setBlind] = useState(night.blind);
   const [scoringOpen, setScoringOpen] = useState(night.scoringOpen);
+  const [guestsInClubScore, setGuestsInClubScore] = useState(night.guestsInClubScore);
   const [hostId, setHostId] = useState<string | null>(
     night.hostMemberId === null ? null : String(night.hostMemberId),
   );
@@ -42,6 +43,7 @@ export default function NightSettingsDialog({
           blind,
           scoringOpen,
           hostMemberId: hostId === null ? null : Number(hostId),
+          guestsInClubScore,
         })
       }
       errors={[save.isError && (save.error.message || "Failed to save the night settings.")]}
@@ -92,6 +94,13 @@ export default function NightSettingsDialog({
         description="Members may enter and change their scores."
         checked={scoringOpen}
         onChange={(event) => setScoringOpen(event.currentTarget.checked)}
+      />
+      <Switch
+        size="md"
+        label="Guests count in the club score"
+        description="Guests' scores are in the night's results either way; on, they count in each bottle's club score too."
+        checked={guestsInClubScore}
+        onChange={(event) => setGuestsInClubScore(event.currentTarget.checked)}
       />
     </FormDialog>
   );

@@ -96,6 +96,24 @@ function PourCard({ result, mine }: { result: PourResult; mine: MyScore | undefi
           <Guesses guesses={result.guesses} />
         </div>
       ) : null}
+      {result.tasters?.length ? (
+        <div className={classes.guesses}>
+          <Text size="xs" tt="uppercase" fw={700} c="dimmed" lts={0.6} mb={4}>
+            Tasters
+          </Text>
+          <ul className={classes.tasters} data-testid="tasters">
+            {result.tasters.map((t, i) => (
+              <li key={i}>
+                <span>
+                  {fullName(t)}
+                  {t.guest && t.guestOf ? <Text span c="dimmed">{` · guest of ${t.guestOf}`}</Text> : null}
+                </span>
+                <strong>{t.total}</strong>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
     </Card>
   );
 }

@@ -6,8 +6,12 @@ describe("live events", () => {
     expect(readsFor("reveal")).toEqual(expect.arrayContaining(["flight", "results", "meeting"]));
   });
   it("the first event of each connection refetches everything; a score only the results", () => {
-    expect(readsFor("settings")).toHaveLength(7);
+    expect(readsFor("settings")).toHaveLength(8);
     expect(readsFor("scores")).toEqual(["results"]);
     expect(readsFor("rsvp")).toEqual(["rsvps", "myRsvp"]);
+  });
+  it("the host's phase refetches the night read; a guest joining the host's list (issue 26)", () => {
+    expect(readsFor("phase")).toEqual(["night"]);
+    expect(readsFor("guests")).toEqual(["guests", "results"]);
   });
 });

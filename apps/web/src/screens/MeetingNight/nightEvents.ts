@@ -1,9 +1,10 @@
 import type { MeetingEvent } from "@club/shared";
 
 /** The reads of a meeting a live event can change. */
-export type NightRead = "night" | "rsvps" | "myRsvp" | "flight" | "myScores" | "results" | "meeting";
+export type NightRead =
+  "night" | "rsvps" | "myRsvp" | "flight" | "myScores" | "results" | "meeting" | "guests";
 
-const ALL: NightRead[] = ["night", "rsvps", "myRsvp", "flight", "myScores", "results", "meeting"];
+const ALL: NightRead[] = ["night", "rsvps", "myRsvp", "flight", "myScores", "results", "meeting", "guests"];
 
 /**
  * What to refetch when the meeting's stream says something changed. "settings" is also the first
@@ -23,5 +24,10 @@ export function readsFor(kind: MeetingEvent["kind"]): NightRead[] {
       return ["results"];
     case "reveal":
       return ["flight", "results", "meeting"];
+    // Issue 26: the host moved the room on (the night read carries the phase); a guest joined or left.
+    case "phase":
+      return ["night"];
+    case "guests":
+      return ["guests", "results"];
   }
 }

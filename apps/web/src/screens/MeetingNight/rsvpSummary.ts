@@ -27,7 +27,8 @@ export function groupRsvps(rsvps: readonly Rsvp[]): RsvpGroups {
   };
 }
 
-export const fullName = (m: { firstName: string; lastName: string }) => `${m.firstName} ${m.lastName}`;
+export const fullName = (m: { firstName: string; lastName: string; guest?: boolean }) =>
+  m.guest ? `${m.firstName} (guest)` : `${m.firstName} ${m.lastName}`;
 
 /** "+1 guest", "+2 guests", or nothing. */
 export const guestsLabel = (guests: number) =>

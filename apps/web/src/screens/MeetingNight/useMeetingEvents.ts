@@ -16,6 +16,7 @@ export function useMeetingEvents(id: number): { live: boolean } {
     myScores: () => utils.night.myScores.invalidate({ id }),
     results: () => utils.night.results.invalidate({ id }),
     meeting: () => utils.meetings.byId.invalidate({ id }),
+    guests: () => utils.guests.list.invalidate({ id }),
   };
   const subscription = trpc.night.events.useSubscription(
     { id },

@@ -1,0 +1,49 @@
+import { newBottleId, type EndpointCtx, type Examples } from "../../../test/fuzz/fixtures";
+
+/** A meeting to come, created by the fixtures' member (its host), with one pour. */
+export async function newUpcomingMeeting(c: EndpointCtx): Promise<number> {
+  const caller = c.t.caller(c.f.member.user);
+  const meeting = await caller.meetings.create({
+    date: "2999-11-12",
+    hostName: `Guest night ${c.n()}`,
+    themeId: c.f.themeId,
+  });
+  await caller.meetings.addBottle({ meetingId: meeting.id, bottleId: await newBottleId(c) });
+  return meeting.id;
+}
+
+/** A guest who joined a new meeting to come (its code opened by the host). */
+export async function newGuest(c: EndpointCtx) {
+  const meetingId = await newUpcomingMeeting(c);
+  const { code } = await c.t.caller(c.f.member.user).guests.openCode({ id: meetingId });
+  const joined = await c.t.caller(null).guests.join({ code, firstName: `Guest ${c.n()}` });
+  return { ...joined, code };
+}
+
+export const examples: Examples = {
+  procedures: {
+    "guests.openCode": { owned: true, input: async (c) => ({ id: await newUpcomingMeeting(c) }) },
+    "guests.closeCode": {
+      owned: true,
+      input: async (c) => {
+        const id = await newUpcomingMeeting(c);
+        await c.t.caller(c.f.member.user).guests.openCode({ id });
+        return { id };
+      },
+    },
+    // A new meeting each time: a meeting takes 30 guests.
+    "guests.join": async (c) => {
+      const id = await newUpcomingMeeting(c);
+      const { code } = await c.t.caller(c.f.member.user).guests.openCode({ id });
+      return { code, firstName: `Guest ${c.n()}`, guestOf: "Fixture member" };
+    },
+    "guests.list": { owned: true, input: (c) => ({ id: c.f.upcomingMeetingId }) },
+    "guests.remove": {
+      owned: true,
+      input: async (c) => {
+        const guest = await newGuest(c);
+        return { id: guest.meetingId, guestId: guest.guestId };
+      },
+    },
+  },
+};

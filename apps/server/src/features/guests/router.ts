@@ -1,0 +1,90 @@
+import type { TRPCRouterRecord } from "@trpc/server";
+import { z } from "zod";
+import {
+  GuestCodeSchema,
+  GuestJoinInputSchema,
+  GuestJoinResultSchema,
+  GuestRefSchema,
+  GuestSchema,
+  MeetingIdSchema,
+} from "@club/shared";
+import { OkSchema } from "../../api/openapiSchemas";
+import { memberProcedure, publicProcedure } from "../../api/trpc";
+import { closeGuestCode, getGuests, joinAsGuest, openGuestCode, removeGuest } from "./service";
+
+/** Guests at the tasting table (issue 26): the join code, joining, the host's list of guests. */
+export const guestsRouter = {
+  openCode: memberProcedure
+    .meta({
+      rest: { method: "POST", path: "/api/MonthlyMeetings/:id/GuestCode", from: "none" },
+      doc: {
+        summary: "Invite guests to score",
+        description:
+          "A new join code (6 characters, no look-alikes) and the join page's URL (for a QR code), valid until the end of the meeting day in the club's time zone; a new code replaces the old. The host or an admin. 409 for a meeting that is over.",
+        response: GuestCodeSchema,
+        responseDescription: "The code.",
+        errors: [403, 404, 409],
+      },
+    })
+    .input(MeetingIdSchema)
+    .mutation(({ ctx, input }) => openGuestCode(ctx, input)),
+
+  closeCode: memberProcedure
+    .meta({
+      rest: { method: "DELETE", path: "/api/MonthlyMeetings/:id/GuestCode" },
+      doc: {
+        summary: "Close joining",
+        description: "The code stops working; guests who joined keep their pass. The host or an admin.",
+        response: OkSchema,
+        responseDescription: "Closed.",
+        errors: [403, 404],
+      },
+    })
+    .input(MeetingIdSchema)
+    .mutation(({ ctx, input }) => closeGuestCode(ctx, input)),
+
+  join: publicProcedure
+    .meta({
+      guest: true,
+      rest: { method: "POST", path: "/api/Guests/Join" },
+      doc: {
+        summary: "Join a meeting night as a guest",
+        description:
+          "`{code, firstName, guestOf?}` -> a guest pass (send it as `Authorization: Bearer <guestToken>`) for that one meeting: its night, flight, scores, results and live stream. 404 for an unknown or expired code (wrong codes count against the address's rate limit: 429 beyond), 409 when the meeting has 30 guests. Names: 1-40 characters, no control characters.",
+        response: GuestJoinResultSchema,
+        responseDescription: "The guest pass.",
+        errors: [404, 409, 429],
+      },
+    })
+    .input(GuestJoinInputSchema)
+    .mutation(({ ctx, input }) => joinAsGuest(ctx, input)),
+
+  list: memberProcedure
+    .meta({
+      rest: { method: "GET", path: "/api/MonthlyMeetings/:id/Guests" },
+      doc: {
+        summary: "Who joined as a guest",
+        description:
+          "First name, whose guest, when they joined and how many pours they scored. The host or an admin.",
+        response: z.array(GuestSchema),
+        responseDescription: "The guests, in the order they joined.",
+        errors: [403, 404],
+      },
+    })
+    .input(MeetingIdSchema)
+    .query(({ ctx, input }) => getGuests(ctx, input)),
+
+  remove: memberProcedure
+    .meta({
+      rest: { method: "DELETE", path: "/api/MonthlyMeetings/:id/Guests/:guestId" },
+      doc: {
+        summary: "Remove a guest",
+        description: "Their scores go with them and their guest pass stops working. The host or an admin.",
+        response: OkSchema,
+        responseDescription: "Removed.",
+        errors: [403, 404],
+      },
+    })
+    .input(GuestRefSchema)
+    .mutation(({ ctx, input }) => removeGuest(ctx, input)),
+} satisfies TRPCRouterRecord;

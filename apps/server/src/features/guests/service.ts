@@ -1,0 +1,172 @@
+import { randomInt } from "node:crypto";
+import {
+  countGuests,
+  deleteGuest,
+  deleteGuestCode,
+  findGuestCode,
+  findGuestCodeByCode,
+  insertActivity,
+  insertGuest,
+  listGuests,
+  loadGuest,
+  putGuestCode,
+} from "@club/db";
+import {
+  GUEST_CODE_ALPHABET,
+  GUEST_CODE_LENGTH,
+  GUESTS_MAX,
+  ServerMessages,
+  type Guest,
+  type GuestCode,
+  type GuestJoinInput,
+  type GuestJoinResult,
+} from "@club/shared";
+import type { AuthedCtx, Deps, RequestCtx } from "../../api/context";
+import { ConflictError, NotFoundError } from "../../api/errors";
+import { dateIn, zonedInstant } from "../../platform/clubTime";
+import { MemberBudget } from "../../platform/writeBudget";
+import { recordActivity } from "../activity/record";
+import { assertHost, meetingOrThrow } from "../night/access";
+
+/**
+ * Guests at the tasting table (issue 26): the host opens a join code, a guest joins with it and a
+ * first name and gets a guest pass (a token for that one meeting: platform/tokens.ts), the host sees
+ * and removes guests. What a guest pass may read and write is policy/viewer.ts's and the
+ * procedures' (guestReadProcedure, tasterProcedure); everything else answers it 403.
+ */
+
+/** A new code: GUEST_CODE_LENGTH letters of the alphabet without look-alikes, from the CSPRNG. */
+export function newGuestCode(): string {
+  let code = "";
+  for (let i = 0; i < GUEST_CODE_LENGTH; i++)
+    code += GUEST_CODE_ALPHABET[randomInt(GUEST_CODE_ALPHABET.length)];
+  return code;
+}
+
+/** The instant the meeting's day ends in the club's time zone (a code is good until then). */
+export function endOfMeetingDay(date: string, timeZone: string): Date {
+  const next = new Date(Date.parse(`${date}T00:00:00Z`) + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  return zonedInstant(next, "00:00", timeZone);
+}
+
+const joinUrl = (deps: Deps, code: string) => `${deps.config.appUrl.replace(/\/$/, "")}/join?code=${code}`;
+
+const codeView = (deps: Deps, row: { code: string; expiresAt: string }): GuestCode => ({
+  code: row.code,
+  url: joinUrl(deps, row.code),
+  expiresAt: row.expiresAt,
+});
+
+/** Opens joining with a new code (a new code replaces the old): the host or an admin. */
+export function openGuestCode(ctx: AuthedCtx, input: { id: number }): GuestCode {
+  const meeting = meetingOrThrow(ctx, input.id);
+  assertHost(ctx.user, meeting);
+  if (meeting.date < dateIn(ctx.config.clubTimezone, ctx.now()))
+    throw new ConflictError(ServerMessages.guestJoinClosed, "MEETING_OVER");
+  const expiresAt = endOfMeetingDay(meeting.date, ctx.config.clubTimezone).toISOString();
+  return ctx.db.transaction(() => {
+    const before = findGuestCode(ctx.db, meeting.id) ?? null;
+    // 25^6 codes: a clash with another meeting's live code is rare; draw again.
+    for (let attempt = 0; ; attempt++) {
+      const code = newGuestCode();
+      const taken = findGuestCodeByCode(ctx.db, code);
+      if (taken && taken.meetingId !== meeting.id && attempt < 20) continue;
+      putGuestCode(ctx.db, meeting.id, code, expiresAt);
+      const after = { meetingId: meeting.id, code, expiresAt };
+      recordActivity(ctx, "guestCode", meeting.id, before, after);
+      return codeView(ctx, after);
+    }
+  });
+}
+
+/** Closes joining (the host or an admin); guests who joined keep their pass. */
+export function closeGuestCode(ctx: AuthedCtx, input: { id: number }): { ok: true } {
+  const meeting = meetingOrThrow(ctx, input.id);
+  assertHost(ctx.user, meeting);
+  ctx.db.transaction(() => {
+    const before = findGuestCode(ctx.db, meeting.id);
+    if (!before) return;
+    deleteGuestCode(ctx.db, meeting.id);
+    recordActivity(ctx, "guestCode", meeting.id, before, null);
+  });
+  return { ok: true };
+}
+
+/** The meeting's open code, for the host's screen (null: joining is closed or the code expired). */
+export function currentGuestCode(ctx: RequestCtx, meetingId: number): GuestCode | null {
+  const row = findGuestCode(ctx.db, meetingId);
+  if (!row || Date.parse(row.expiresAt) <= ctx.now().getTime()) return null;
+  return codeView(ctx, row);
+}
+
+/** Wrong codes per address (the login limits' size and window), kept per app. */
+const failures = new WeakMap<Deps["db"], MemberBudget>();
+function failuresOf(ctx: RequestCtx): MemberBudget | null {
+  const { rateLimit } = ctx.config;
+  if (!rateLimit.enabled || ctx.address === null) return null;
+  let budget = failures.get(ctx.db);
+  if (!budget) failures.set(ctx.db, (budget = new MemberBudget(rateLimit.authMax, rateLimit.windowMs)));
+  return budget;
+}
+
+/**
+ * A guest joins with the code on the host's screen: 404 for an unknown or expired code (counted
+ * against the address: a guesser runs out of tries, a table of guests behind one router does not,
+ * since right codes are not counted), 409 when the meeting has its 30 guests. Nothing is stored on
+ * a refusal. The answer is a guest pass for that one meeting.
+ */
+export async function joinAsGuest(ctx: RequestCtx, input: GuestJoinInput): Promise<GuestJoinResult> {
+  const budget = failuresOf(ctx);
+  const address = `guest-join:${ctx.address ?? ""}`;
+  budget?.assertLeft(address);
+  const row = findGuestCodeByCode(ctx.db, input.code);
+  if (!row || Date.parse(row.expiresAt) <= ctx.now().getTime()) {
+    budget?.spend(address);
+    throw new NotFoundError(ServerMessages.guestCodeUnknown);
+  }
+  if (countGuests(ctx.db, row.meetingId) >= GUESTS_MAX)
+    throw new ConflictError(ServerMessages.guestsFull, "GUESTS_FULL");
+  const guest = ctx.db.transaction(() => {
+    const added = insertGuest(ctx.db, {
+      meetingId: row.meetingId,
+      firstName: input.firstName,
+      guestOf: input.guestOf ?? null,
+    });
+    // The activity log: no member made it (memberId null).
+    insertActivity(ctx.db, {
+      memberId: null,
+      action: "guests.join",
+      entity: "guest",
+      entityId: String(added.id),
+      before: null,
+      after: added,
+      requestId: ctx.requestId,
+    });
+    return added;
+  });
+  ctx.events.emit(row.meetingId, { kind: "guests" });
+  const guestToken = await ctx.tokens.signGuestToken({ guestId: guest.id, meetingId: row.meetingId });
+  return { guestToken, guestId: guest.id, meetingId: row.meetingId };
+}
+
+/** The meeting's guests (the host or an admin). */
+export function getGuests(ctx: AuthedCtx, input: { id: number }): Guest[] {
+  const meeting = meetingOrThrow(ctx, input.id);
+  assertHost(ctx.user, meeting);
+  return listGuests(ctx.db, meeting.id);
+}
+
+/** Removes a guest and their scores (the host or an admin); their guest pass stops working at once. */
+export function removeGuest(ctx: AuthedCtx, input: { id: number; guestId: number }): { ok: true } {
+  const meeting = meetingOrThrow(ctx, input.id);
+  assertHost(ctx.user, meeting);
+  const guest = loadGuest(ctx.db, input.guestId);
+  if (!guest || guest.meetingId !== meeting.id) throw new NotFoundError(ServerMessages.guestNotFound);
+  ctx.db.transaction(() => {
+    deleteGuest(ctx.db, guest.id);
+    recordActivity(ctx, "guest", guest.id, guest, null);
+  });
+  ctx.events.emit(meeting.id, { kind: "guests" });
+  ctx.events.emit(meeting.id, { kind: "scores" });
+  return { ok: true };
+}

@@ -1,0 +1,213 @@
+import { useMemo, useState } from "react";
+import { Link, useParams } from "react-router-dom";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { httpBatchLink, httpSubscriptionLink, splitLink } from "@trpc/react-query";
+import { Anchor, Button, Card, Group, Stack, Text, Textarea, Title } from "@mantine/core";
+import { SCORE_PARTS, type FlightPour, type MyScore, type PourResult } from "@club/shared";
+import { LoadError, PageLoader } from "../../components/status";
+import { parseId } from "../../lib/errors";
+import { createQueryClient } from "../../lib/queryClient";
+import { trpc } from "../../lib/trpc";
+import { useTitle } from "../../lib/useTitle";
+import { LiveBadge } from "../MeetingNight/MeetingNight";
+import { PartControl } from "../MeetingNight/PartControl";
+import { PhaseBanner } from "../MeetingNight/PhaseBar";
+import { useMeetingEvents } from "../MeetingNight/useMeetingEvents";
+import { figure } from "../MeetingNight/resultsView";
+import { readGuestPass, type StoredGuestPass } from "./guestPass";
+import classes from "./GuestNightPage.module.css";
+
+const PART_LABELS = { nose: "Nose", palate: "Palate", finish: "Finish", balance: "Balance" } as const;
+
+/** A tRPC client that sends the guest pass, and only to the night's calls (issue 26). */
+function guestClient(guestToken: string) {
+  return trpc.createClient({
+    links: [
+      splitLink({
+        condition: (op) => op.type === "subscription",
+        true: httpSubscriptionLink({ url: "/trpc", connectionParams: () => ({ token: guestToken }) }),
+        false: httpBatchLink({
+          url: "/trpc",
+          headers: () => ({ Authorization: `Bearer ${guestToken}` }),
+        }),
+      }),
+    ],
+  });
+}
+
+/**
+ * /guest/:meetingId (issue 26): a guest's night on their own phone, with the guest pass from /join.
+ * Their own client and query cache: nothing of a member's session is used or touched. The host's
+ * pour and phase on top; the flight as members see it (blind pours as "Dram N"); the score form
+ * opening on the current pour; the room's results, live.
+ */
+export default function GuestNightPage() {
+  const id = parseId(useParams().meetingId);
+  const pass = id === null ? null : readGuestPass(id);
+  const token = pass?.guestToken;
+  const client = useMemo(() => (token ? guestClient(token) : null), [token]);
+  const [queryClient] = useState(createQueryClient);
+  useTitle("Guest at the tasting");
+  if (!pass || !client || id === null)
+    return (
+      <Stack p="md" gap="sm">
+        <Title order={1} size="h2">
+          Join the tasting
+        </Title>
+        <Text>This phone has no guest pass for this night.</Text>
+        <Anchor component={Link} to="/join">
+          Enter the host's code
+        </Anchor>
+      </Stack>
+    );
+  return (
+    <trpc.Provider client={client} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <GuestNight id={id} pass={pass} />
+      </QueryClientProvider>
+    </trpc.Provider>
+  );
+}
+
+function GuestNight({ id, pass }: { id: number; pass: StoredGuestPass }) {
+  const { live } = useMeetingEvents(id);
+  const night = trpc.night.get.useQuery({ id });
+  const flight = trpc.night.flight.useQuery({ id });
+  const mine = trpc.night.myScores.useQuery({ id });
+  const results = trpc.night.results.useQuery({ id });
+  const [chosen, setChosen] = useState<number | null>(null);
+  if (night.isPending || flight.isPending) return <PageLoader />;
+  if (night.isError || flight.isError)
+    return <LoadError message="Your guest pass no longer opens this night. Ask the host." />;
+  const current = chosen ?? night.data.phase?.pour ?? 1;
+  const pour = flight.data.find((p) => p.pour === current) ?? flight.data[0];
+  return (
+    <Stack gap="md" p="md" className={classes.page}>
+      <Group justify="space-between" wrap="nowrap">
+        <Title order={1} size="h3">
+          {pass.firstName}, guest at the tasting
+        </Title>
+        <LiveBadge live={live} />
+      </Group>
+      <PhaseBanner phase={night.data.phase} />
+      <Group gap="xs" role="tablist" aria-label="Pours">
+        {flight.data.map((p) => (
+          <Button
+            key={p.pour}
+            role="tab"
+            aria-selected={p.pour === pour?.pour}
+            variant={p.pour === pour?.pour ? "filled" : "default"}
+            onClick={() => setChosen(p.pour)}
+          >
+            {p.label}
+            {mine.data?.some((s) => s.pour === p.pour) ? " ✓" : ""}
+          </Button>
+        ))}
+      </Group>
+      {pour ? (
+        <ScoreForm
+          key={`${pour.pour}:${mine.data?.find((s) => s.pour === pour.pour)?.updatedAt ?? ""}`}
+          id={id}
+          pour={pour}
+          saved={mine.data?.find((s) => s.pour === pour.pour)}
+          disabled={!night.data.scoringOpen}
+        />
+      ) : (
+        <Text c="dimmed">The host has not set the flight yet.</Text>
+      )}
+      <Title order={2} size="h4">
+        The room's results
+      </Title>
+      {results.data?.map((r) => (
+        <ResultLine key={r.pour} result={r} />
+      ))}
+    </Stack>
+  );
+}
+
+function ScoreForm({
+  id,
+  pour,
+  saved,
+  disabled,
+}: {
+  id: number;
+  pour: FlightPour;
+  saved: MyScore | undefined;
+  disabled: boolean;
+}) {
+  const utils = trpc.useUtils();
+  const [parts, setParts] = useState(() => ({
+    nose: saved?.nose ?? 15,
+    palate: saved?.palate ?? 15,
+    finish: saved?.finish ?? 15,
+    balance: saved?.balance ?? 15,
+  }));
+  const [note, setNote] = useState(saved?.note ?? "");
+  const save = trpc.night.score.useMutation({
+    onSuccess: () =>
+      Promise.all([utils.night.myScores.invalidate({ id }), utils.night.results.invalidate({ id })]),
+  });
+  const total = parts.nose + parts.palate + parts.finish + parts.balance;
+  return (
+    <Card withBorder padding="md" component="section" aria-label={`Score ${pour.label}`}>
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={2} size="h4">
+            {pour.bottle ? `${pour.label}: ${pour.bottle.name}` : pour.label}
+          </Title>
+          <Text fw={700} data-testid="guest-total">
+            {total} / 100
+          </Text>
+        </Group>
+        {SCORE_PARTS.map((part) => (
+          <PartControl
+            key={part}
+            label={PART_LABELS[part]}
+            value={parts[part]}
+            disabled={disabled}
+            onChange={(v) => setParts((p) => ({ ...p, [part]: v }))}
+          />
+        ))}
+        <Textarea
+          label="Notes"
+          autosize
+          minRows={2}
+          maxLength={1000}
+          value={note}
+          onChange={(e) => setNote(e.currentTarget.value)}
+          disabled={disabled}
+        />
+        {save.isError ? (
+          <Text c="red" role="alert">
+            {save.error.message || "Could not save. Try again."}
+          </Text>
+        ) : null}
+        <Button
+          size="md"
+          onClick={() => save.mutate({ id, pour: pour.pour, ...parts, note })}
+          loading={save.isPending}
+          disabled={disabled}
+        >
+          {saved ? "Save again" : "Save score"}
+        </Button>
+        {saved ? (
+          <Text size="sm" c="dimmed" data-testid="guest-saved">
+            Saved: {saved.total}
+          </Text>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}
+
+function ResultLine({ result }: { result: PourResult }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" className={classes.result} data-testid="guest-result">
+      <Text>{result.bottle ? `${result.label}: ${result.bottle.name}` : result.label}</Text>
+      <Text fw={700}>
+        {figure(result.average)} ({result.count})
+      </Text>
+    </Group>
+  );
+}

@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { IdSchema, TimestampSchema } from "./common";
+
+/** Guests at the tasting table (issue 26). */
+
+/** At most this many guests per meeting (the database holds it too: migration 0010). */
+export const GUESTS_MAX = 30;
+
+/** A guest code's letters: no look-alikes (0/O, 1/I/L, 2/Z, 5/S, 8/B). */
+export const GUEST_CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679";
+export const GUEST_CODE_LENGTH = 6;
+
+/** The code as typed: spaces and dashes dropped, lower case taken as upper case. */
+export const GuestCodeTextSchema = z
+  .string()
+  .max(40)
+  .transform((v) => v.replace(/[\s-]/g, "").toUpperCase())
+  .pipe(z.string().regex(/^[A-Z0-9]{6}$/, "A guest code has 6 letters and digits."));
+
+/** A first name, or whose guest: 1-40 characters, trimmed, no control characters. */
+const NameSchema = z
+  .string()
+  .trim()
+  .min(1, "A name has 1 to 40 characters.")
+  .max(40, "A name has 1 to 40 characters.")
+  // eslint-disable-next-line no-control-regex
+  .regex(/^[^\u0000-\u001f\u007f-\u009f\u2028\u2029]*$/, "A name cannot contain control characters.");
+
+export const GuestJoinInputSchema = z.object({
+  code: GuestCodeTextSchema,
+  firstName: NameSchema,
+  guestOf: NameSchema.nullable().optional(),
+});
+export type GuestJoinInput = z.infer<typeof GuestJoinInputSchema>;
+
+export const GuestJoinResultSchema = z.object({
+  guestToken: z.string(),
+  guestId: z.number().int(),
+  meetingId: z.number().int(),
+});
+export type GuestJoinResult = z.infer<typeof GuestJoinResultSchema>;
+
+export const GuestCodeSchema = z.object({
+  code: z.string(),
+  /** The join page with the code filled in (what the QR code says). */
+  url: z.string(),
+  expiresAt: TimestampSchema,
+});
+export type GuestCode = z.infer<typeof GuestCodeSchema>;
+
+export const GuestSchema = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  guestOf: z.string().nullable(),
+  joinedAt: TimestampSchema,
+  /** How many pours they scored. */
+  scored: z.number().int(),
+});
+export type Guest = z.infer<typeof GuestSchema>;
+
+export const GuestRefSchema = z.object({ id: IdSchema, guestId: IdSchema });
