@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Plugin } from "vite";
+import type { QueryPath } from "@club/api";
 import { BOTTLE_IMAGE_SIZES, bottleImageSources } from "./src/lib/bottleImage";
 
 /** Must match PAGE_DATA_ELEMENT_ID in src/lib/pageData.ts (which imports the tRPC client: not here). */
@@ -30,7 +31,7 @@ export const APP_SCRIPTS_ELEMENT_ID = "club-app-scripts";
 
 export interface PreloadQuery {
   /** The tRPC procedure, e.g. "bottles.byId". */
-  procedure: string;
+  procedure: QueryPath;
   /** Its input; the string "$id" stands for the id in the URL. Omitted: no input. */
   input?: Record<string, "$id">;
   /** The answer is a BottleDetail: preload its photo when it has one. */

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyBaseLogger } from "fastify";
 import type { BottleSearchInput, BottleSearchResult } from "@club/shared";
+import type { QueryPath } from "../api/contract";
 
 /** The module the web build writes with `vite build --ssr` (apps/web/src/ssr/prerender.tsx). */
 interface PrerenderModule {
@@ -81,7 +82,7 @@ export function createLibraryPrerender(
       log.debug({ err, url }, "the library's first page was not prerendered");
       return null;
     }
-    const dataJson = scriptSafeJson({ procedure: "search.bottles", input, data });
+    const dataJson = scriptSafeJson({ procedure: "search.bottles" satisfies QueryPath, input, data });
     const dataScript = `<script type="application/json" id="${PAGE_DATA_ID}">${dataJson}</script>`;
     const hit = kept.get(url);
     if (hit?.dataJson === dataJson) {

@@ -1,3 +1,4 @@
+import type { ActivityAction } from "../../api/contract";
 import type { FastifyRequest } from "fastify";
 import multipart from "@fastify/multipart";
 import {
@@ -87,7 +88,7 @@ export const imageUploadRoute: RestOnlyRoute = {
     app.post("/api/Bottles/UploadImage", async (req) => {
       const ctx = await requireMember(
         requestCtx(req.server.deps, req.headers.authorization, req.id),
-        "bottles.uploadImage",
+        "bottles.uploadImage" satisfies ActivityAction,
       );
       const input = parseInput(UploadImageQuerySchema, req.query);
       uploadBudget.spend(ctx.user.id);

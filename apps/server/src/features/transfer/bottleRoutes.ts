@@ -1,3 +1,4 @@
+import type { ActivityAction } from "../../api/contract";
 import multipart from "@fastify/multipart";
 import { listBottlesForExport, listPurchasesForExport } from "@club/db";
 import {
@@ -158,7 +159,7 @@ export const bottlesImportRoute: RestOnlyRoute = {
     app.post("/api/Bottles/Import", async (req) => {
       const ctx = await requireMember(
         requestCtx(req.server.deps, req.headers.authorization, req.id),
-        "bottles.import",
+        "bottles.import" satisfies ActivityAction,
       );
       const { dryRun } = parseInput(ImportQuerySchema, req.query);
       if (!dryRun) ctx.writeBudget.spend(ctx.user.id);

@@ -1,3 +1,4 @@
+import type { ActivityAction } from "../../api/contract";
 import multipart from "@fastify/multipart";
 import {
   CLUB_IMPORT_CONFIRMATION,
@@ -77,7 +78,10 @@ export const clubImportRoute: RestOnlyRoute = {
     app.addContentTypeParser("*", (_req, _payload, done) => done(null, undefined));
     app.post("/api/Club/Import", async (req) => {
       const ctx = requireAdmin(
-        await requireMember(requestCtx(req.server.deps, req.headers.authorization, req.id), "club.import"),
+        await requireMember(
+          requestCtx(req.server.deps, req.headers.authorization, req.id),
+          "club.import" satisfies ActivityAction,
+        ),
       );
       ctx.writeBudget.spend(ctx.user.id);
       return runImport(req.server.deps, ctx.user.id, async () => {

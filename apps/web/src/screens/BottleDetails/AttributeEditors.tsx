@@ -1,5 +1,6 @@
 import { SimpleGrid, Stack, Text } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
+import type { WritePath } from "@club/api";
 import { Messages, type BottleDetail } from "@club/shared";
 import { LookupSelect } from "../../components/LookupSelect";
 import { ErrorAlert } from "../../components/status";
@@ -18,7 +19,7 @@ interface Attribute {
   label: string;
   lookup: LookupName;
   /** The procedure that saves it (the activity log's action, for the toast's Undo). */
-  action: string;
+  action: WritePath;
   current: (bottle: BottleDetail) => number | null;
   save: (client: Client, bottleId: number, id: number) => Promise<unknown>;
   /** SPEC section 8's message when saving fails. */
