@@ -1,8 +1,7 @@
 import { listFlight, listMeetingScores } from "@club/db";
 import { CsvExportQuerySchema, MeetingIdSchema } from "@club/shared";
-import { requestCtx } from "../../api/context";
-import { parseInput, UnauthorizedError } from "../../api/errors";
-import type { RestOnlyRoute } from "../../api/restOnly";
+import { parseInput } from "../../api/errors";
+import { restOnlyRoute } from "../../api/restOnlyRoute";
 import { sendCsv } from "../../platform/csvExport";
 import { dramLabel, roomPourView, seesScore } from "../../policy/secrecy";
 import { viewerOf } from "../../policy/viewer";
@@ -19,7 +18,8 @@ export function csvField(value: string | number | null): string {
 export const csvLine = (fields: (string | number | null)[]) => fields.map(csvField).join(",");
 
 /** GET /api/MonthlyMeetings/{id}/Results.csv: every score of the night, one row each. */
-export const resultsCsvRoute: RestOnlyRoute = {
+export const resultsCsvRoute = restOnlyRoute({
+  access: "member",
   doc: {
     method: "GET",
     path: "/api/MonthlyMeetings/:id/Results.csv",
@@ -28,62 +28,56 @@ export const resultsCsvRoute: RestOnlyRoute = {
     summary: "The night's scores as CSV",
     description:
       "Members only (names and notes are members' data): one row per member and pour: the pour, its bottle (empty while a blind pour is hidden), the four parts, the total, the note and the tags. While a blind pour is hidden, its rows are the caller's own (all of them for the host).",
-    auth: true,
     params: MeetingIdSchema,
     query: CsvExportQuerySchema,
     response: { status: 200, description: "The CSV file.", binary: ["text/csv; charset=utf-8"] },
     errors: [404],
   },
-  plugin: async (app) => {
-    app.get("/api/MonthlyMeetings/:id/Results.csv", async (req, reply) => {
-      const { id } = parseInput(MeetingIdSchema, req.params);
-      const deps = req.server.deps;
-      const user = await requestCtx(deps, req.headers.authorization, req.id).auth();
-      if (!user) throw new UnauthorizedError();
-      const viewer = viewerOf(user);
-      const meeting = meetingOrThrow(deps, id);
-      const flight = listFlight(deps.db, meeting.id);
-      const rowOf = new Map(flight.map((row) => [row.bottle.id, row]));
-      const pourOf = new Map(flight.map((row, i) => [row.bottle.id, roomPourView(meeting, row, i + 1)]));
-      const lines = [
+  handler: ({ req, reply, ctx, params: { id } }) => {
+    const deps = req.server.deps;
+    const viewer = viewerOf(ctx.user);
+    const meeting = meetingOrThrow(deps, id);
+    const flight = listFlight(deps.db, meeting.id);
+    const rowOf = new Map(flight.map((row) => [row.bottle.id, row]));
+    const pourOf = new Map(flight.map((row, i) => [row.bottle.id, roomPourView(meeting, row, i + 1)]));
+    const lines = [
+      csvLine([
+        "pour",
+        "label",
+        "bottle",
+        "member",
+        "nose",
+        "palate",
+        "finish",
+        "balance",
+        "total",
+        "note",
+        "tags",
+      ]),
+    ];
+    const rows = listMeetingScores(deps.db, meeting.id)
+      .map((s) => ({ s, pour: pourOf.get(s.bottleId) }))
+      .filter(
+        (r) => r.pour !== undefined && seesScore(viewer, meeting, rowOf.get(r.s.bottleId)!, r.s.memberId),
+      )
+      .sort((a, b) => a.pour!.pour - b.pour!.pour || a.s.lastName.localeCompare(b.s.lastName));
+    for (const { s, pour } of rows)
+      lines.push(
         csvLine([
-          "pour",
-          "label",
-          "bottle",
-          "member",
-          "nose",
-          "palate",
-          "finish",
-          "balance",
-          "total",
-          "note",
-          "tags",
+          pour!.pour,
+          dramLabel(pour!.pour),
+          pour!.bottle?.name ?? null,
+          `${s.firstName} ${s.lastName}`,
+          s.nose,
+          s.palate,
+          s.finish,
+          s.balance,
+          s.nose + s.palate + s.finish + s.balance,
+          s.note,
+          s.tags.join("; "),
         ]),
-      ];
-      const rows = listMeetingScores(deps.db, meeting.id)
-        .map((s) => ({ s, pour: pourOf.get(s.bottleId) }))
-        .filter(
-          (r) => r.pour !== undefined && seesScore(viewer, meeting, rowOf.get(r.s.bottleId)!, r.s.memberId),
-        )
-        .sort((a, b) => a.pour!.pour - b.pour!.pour || a.s.lastName.localeCompare(b.s.lastName));
-      for (const { s, pour } of rows)
-        lines.push(
-          csvLine([
-            pour!.pour,
-            dramLabel(pour!.pour),
-            pour!.bottle?.name ?? null,
-            `${s.firstName} ${s.lastName}`,
-            s.nose,
-            s.palate,
-            s.finish,
-            s.balance,
-            s.nose + s.palate + s.finish + s.balance,
-            s.note,
-            s.tags.join("; "),
-          ]),
-        );
-      const { bom } = parseInput(CsvExportQuerySchema, req.query);
-      return sendCsv(reply, `${lines.join("\r\n")}\r\n`, `meeting-${meeting.date}-results.csv`, bom);
-    });
+      );
+    const { bom } = parseInput(CsvExportQuerySchema, req.query);
+    return sendCsv(reply, `${lines.join("\r\n")}\r\n`, `meeting-${meeting.date}-results.csv`, bom);
   },
-};
+});
