@@ -19,3 +19,4 @@ export * from "./search";
 export * from "./merge";
 export * from "./stats";
 export * from "./transfer";
+export * from "./pageContract";

@@ -13,7 +13,7 @@ import type { RestOnlyRoute } from "./restOnlyRoute";
 
 export type { RestOnlyRoute };
 
-/** Every REST-only route; test/openapi.test.ts checks they and the procedures cover what is served. */
+/** Every REST-only route; api/openapi.test.ts checks they and the procedures cover what is served. */
 export const restOnlyRoutes: RestOnlyRoute[] = [
   imageBytesRoute,
   imageUploadRoute,

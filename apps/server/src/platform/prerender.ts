@@ -2,7 +2,11 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyBaseLogger } from "fastify";
-import type { BottleSearchInput, BottleSearchResult } from "@club/shared";
+import {
+  PAGE_DATA_ELEMENT_ID as PAGE_DATA_ID,
+  type BottleSearchInput,
+  type BottleSearchResult,
+} from "@club/shared";
 import type { QueryPath } from "../api/contract";
 
 /** The module the web build writes with `vite build --ssr` (apps/web/src/ssr/prerender.tsx). */
@@ -16,9 +20,6 @@ export interface PrerenderedPage {
   dataScript: string;
   rootHtml: string;
 }
-
-/** Must match PAGE_DATA_ELEMENT_ID in apps/web/src/lib/pageData.ts and the boot script's check. */
-const PAGE_DATA_ID = "club-page-data";
 
 /** Prerendered pages kept (by URL, while their data is unchanged). */
 const KEPT_PAGES = 32;

@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { getQueryKey } from "@trpc/react-query";
 import type { QueryPath } from "@club/api";
-import type { BottleSearchInput, BottleSearchResult } from "@club/shared";
+import { PAGE_DATA_ELEMENT_ID, type BottleSearchInput, type BottleSearchResult } from "@club/shared";
 import { trpc } from "./trpc";
 
 /**
@@ -10,7 +10,7 @@ import { trpc } from "./trpc";
  * <script type="application/json" id="club-page-data">, before the boot script, which then does
  * not fetch it again.
  */
-export const PAGE_DATA_ELEMENT_ID = "club-page-data";
+export { PAGE_DATA_ELEMENT_ID };
 
 /** The one read a page carries prerendered: the library's search. */
 export const PAGE_DATA_PROCEDURE = "search.bottles" satisfies QueryPath;
