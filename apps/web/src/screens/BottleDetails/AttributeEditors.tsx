@@ -5,6 +5,7 @@ import { Messages, type BottleDetail } from "@club/shared";
 import { LookupSelect } from "../../components/LookupSelect";
 import { ErrorAlert } from "../../components/status";
 import { useSession } from "../../lib/appSession";
+import { writeKey } from "../../lib/cachePolicy";
 import { onSaved } from "../../lib/notify";
 import { regionFitsCountry, regionsForCountry } from "../../lib/regions";
 import { trpc } from "../../lib/trpc";
@@ -78,14 +79,13 @@ function AttributeEditor({
   const utils = trpc.useUtils();
   const undo = useUndo();
   const save = useMutation({
+    // Through the client, so keyed by hand: lib/cachePolicy.ts refreshes what the write changes.
+    mutationKey: writeKey(attribute.action),
     mutationFn: (id: number) => attribute.save(utils.client, bottle.id, id),
-    onSuccess: onSaved(
-      {
-        notice: `${attribute.label} updated.`,
-        undo: () => undo({ entity: "bottle", entityId: bottle.id, action: attribute.action }),
-      },
-      () => utils.bottles.invalidate(),
-    ),
+    onSuccess: onSaved({
+      notice: `${attribute.label} updated.`,
+      undo: () => undo({ entity: "bottle", entityId: bottle.id, action: attribute.action }),
+    }),
   });
   const value = mismatch ? null : attribute.current(bottle);
   const noun = attribute.label.toLowerCase();
