@@ -42,9 +42,13 @@ interface Found {
   checked: boolean;
 }
 
+// An optional property's undefined does not make it unchecked: a string there must be one of the literals.
 const literalOnly = (type: ts.Type): boolean =>
   type.isUnion()
-    ? type.types.every(literalOnly)
+    ? type.types.some((t) => t.isStringLiteral()) &&
+      type.types.every(
+        (t) => t.isStringLiteral() || !!(t.flags & (ts.TypeFlags.Never | ts.TypeFlags.Undefined)),
+      )
     : type.isStringLiteral() || !!(type.flags & ts.TypeFlags.Never);
 
 function checkedKey(checker: ts.TypeChecker, node: ts.StringLiteral): boolean {
