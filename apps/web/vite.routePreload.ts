@@ -2,15 +2,20 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Plugin } from "vite";
+import type { QueryPath } from "@club/api";
 import { BOTTLE_IMAGE_SIZES, bottleImageSources } from "./src/lib/bottleImage";
 
-/** Must match PAGE_DATA_ELEMENT_ID in src/lib/pageData.ts (which imports the tRPC client: not here). */
-export const PAGE_DATA_ELEMENT_ID = "club-page-data";
-/**
- * Must match APP_SCRIPTS_ID in apps/server/src/platform/pageHints.ts: in a prerendered page, the
- * app's entry and module preloads, which the boot script loads once the first frame is painted.
- */
-export const APP_SCRIPTS_ELEMENT_ID = "club-app-scripts";
+// By path, not "@club/shared": Node runs this file when Vite loads its config, and the package is
+// TypeScript sources; the file has no imports, so the config's bundle takes it whole.
+import {
+  APP_SCRIPTS_ELEMENT_ID,
+  PAGE_DATA_ELEMENT_ID,
+  PREFETCH_GLOBAL,
+  PREFETCH_MAX_AGE_MS,
+} from "../../packages/shared/src/pageContract";
+
+/** The names the boot script shares with the web app and the server (packages/shared pageContract.ts). */
+export { APP_SCRIPTS_ELEMENT_ID, PAGE_DATA_ELEMENT_ID, PREFETCH_GLOBAL, PREFETCH_MAX_AGE_MS };
 
 /**
  * Route preloading: each screen is a lazy chunk, and its data is fetched by the screen. Without
@@ -30,7 +35,7 @@ export const APP_SCRIPTS_ELEMENT_ID = "club-app-scripts";
 
 export interface PreloadQuery {
   /** The tRPC procedure, e.g. "bottles.byId". */
-  procedure: string;
+  procedure: QueryPath;
   /** Its input; the string "$id" stands for the id in the URL. Omitted: no input. */
   input?: Record<string, "$id">;
   /** The answer is a BottleDetail: preload its photo when it has one. */
@@ -132,11 +137,7 @@ interface BootRoute {
   q: PreloadQuery[];
 }
 
-/** How long the app may take over a prefetched answer (lib/prefetch.ts reads the same global). */
-export const PREFETCH_GLOBAL = "__clubPrefetch";
-export const PREFETCH_MAX_AGE_MS = 15_000;
-
-/** Where the build writes the hints for the server (apps/server/src/lib/pageHints.ts reads it). */
+/** Where the build writes the hints for the server (apps/server/src/platform/pageHints.ts reads it). */
 export const ROUTE_HINTS_FILE = ".vite/route-hints.json";
 
 /** The photo's URLs, as lib/bottleImage.ts builds them, with placeholders ID and VERSION. */
@@ -155,7 +156,7 @@ interface ImageTemplate {
   sizes: string;
 }
 
-/** Read by apps/server/src/lib/pageHints.ts: keep the two in step. */
+/** Read by apps/server/src/platform/pageHints.ts: keep the two in step. */
 interface RouteHintsFile {
   /** Patterns of the routes that show a bottle's photo (group 1 is the bottle's id). */
   routes: string[];

@@ -171,9 +171,9 @@ export interface Config {
   appUrl: string;
   jwtSecret: Uint8Array;
   logLevel: string;
-  /** Per-IP limits on login, registration, confirmation and refresh (see plugins/security.ts). */
+  /** Per-IP limits on login, registration, confirmation and refresh (see platform/security.ts). */
   rateLimit: { enabled: boolean; authMax: number; refreshMax: number; windowMs: number };
-  /** Keep public read results until the database changes (lib/readCache.ts); false for benchmarks. */
+  /** Keep public read results until the database changes (platform/readCache.ts); false for benchmarks. */
   readCache: boolean;
   /** The club's time zone (CLUB_TIMEZONE, default the server's): local dates, the 7:00 PM meetings. */
   clubTimezone: string;

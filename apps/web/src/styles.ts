@@ -1,6 +1,6 @@
 // Mantine styles, component by component (the full stylesheet is larger than the first screen needs).
 // Order matters: baseline and variables first. The styles of components that only dialogs, forms or
-// toasts use are imported where those are (src/styles/*.ts, lib/notificationsUi.ts, CommentList.tsx):
+// toasts use are imported where those are (src/styles/*.ts, lib/notificationsUi.tsx, CommentList.tsx):
 // they load with their lazy chunk, after these, and the first screen parses less CSS.
 import "@mantine/core/styles/baseline.css";
 import "@mantine/core/styles/default-css-variables.css";

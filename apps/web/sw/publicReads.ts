@@ -1,3 +1,5 @@
+import type { QueryPath } from "@club/api";
+
 /**
  * The tRPC reads the service worker may keep for offline use: public cached reads
  * (cachedReadProcedure), whose answer has no caller in its context and is the same for every
@@ -5,7 +7,7 @@
  * shared phone or a logout leaves no one's private data in the cache.
  * apps/e2e/src/pwa-public-reads.test.ts checks each name against the server's router.
  */
-export const OFFLINE_READS: readonly string[] = [
+export const OFFLINE_READS: readonly QueryPath[] = [
   "bottles.list",
   "bottles.options",
   "bottles.byId",

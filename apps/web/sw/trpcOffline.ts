@@ -30,7 +30,7 @@ export function parseTrpcBatch(url: URL): TrpcBatch | null {
 export const callKey = (origin: string, procedure: string, input: string) =>
   `${origin}/__offline__/trpc/${procedure}?input=${encodeURIComponent(input)}`;
 
-export const isOfflineRead = (procedure: string) => OFFLINE_READS.includes(procedure);
+export const isOfflineRead = (procedure: string) => (OFFLINE_READS as readonly string[]).includes(procedure);
 
 /** The successful answers of the batch's public reads, each with its key. */
 export function answersToKeep(

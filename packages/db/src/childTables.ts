@@ -14,7 +14,7 @@ import * as schema from "./schema";
  * rule for every table that hangs off a bottle) and the club export and restore
  * (queries/clubDump.ts: the tables in an order that puts parents first) all read it, so a new
  * table that references a bottle, a meeting or a member is handled, or fails a test
- * (packages/db/src/childTables.test.ts, apps/server/test/child-tables.test.ts), the day it is added.
+ * (apps/server/test/child-tables.test.ts), the day it is added.
  */
 
 /** Every table of the Drizzle schema. */

@@ -20,3 +20,4 @@ export * from "./merge";
 export * from "./stats";
 export * from "./transfer";
 export * from "./guests";
+export * from "./pageContract";

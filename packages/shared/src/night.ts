@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ABV_MAX, ABV_MIN } from "./constants";
 import { GuestCodeSchema } from "./guests";
 import { BodyIdSchema, IdSchema, IsoDateSchema, TimestampSchema } from "./common";
+import { BottleListItemSchema } from "./bottles";
 
 /** The classic four-part scale: each part 0-25, the total out of 100. */
 export const SCORE_PART_MAX = 25;
@@ -140,16 +141,11 @@ export const FlightInputSchema = z
   });
 export type FlightInput = z.infer<typeof FlightInputSchema>;
 
-/** What a pour reveals about its bottle; null while it is a blind "Dram N". */
-export const PourBottleSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  brand: z.string().nullable(),
-  drinkType: z.string().nullable(),
-  country: z.string().nullable(),
-  state: z.string().nullable(),
-  abv: z.number(),
-});
+/**
+ * What a pour reveals about its bottle (null while it is a blind "Dram N"): the library list's
+ * fields. Its own object (not the same one), so the OpenAPI document keeps its component name.
+ */
+export const PourBottleSchema = BottleListItemSchema.extend({});
 export type PourBottle = z.infer<typeof PourBottleSchema>;
 
 export const FlightPourSchema = z.object({

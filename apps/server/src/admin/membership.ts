@@ -1,3 +1,4 @@
+import type { AdminCommand } from "../api/contract";
 import type { FastifyBaseLogger } from "fastify";
 import { findRegistrations, findMemberByEmail, listMembers, type Db, type MemberRow } from "@club/db";
 import { EmailSchema, RoleSchema, type Role } from "@club/shared";
@@ -61,7 +62,7 @@ function actingMember(db: Db, fallback: MemberRow | null): AuthedCtx["user"] {
 export async function asAdmin<T>(
   db: Db,
   config: Config,
-  command: string,
+  command: AdminCommand,
   subject: MemberRow | null,
   run: (ctx: AuthedCtx) => T,
 ): Promise<T> {

@@ -5,6 +5,7 @@ import * as local from "./openapiSchemas";
 import { restEndpoints, type RestEndpoint } from "./endpoints";
 import type { ErrorStatus } from "./meta";
 import { restOnlyRoutes } from "./restOnly";
+import { FEATURE_TAGS } from "./router";
 import { serverVersion } from "../platform/serverRoot";
 
 export type Tag =
@@ -73,30 +74,6 @@ export interface ApiRoute {
   errors: ErrorStatus[];
 }
 
-/** The OpenAPI tag of each router namespace. */
-const TAG_OF: Record<string, Tag> = {
-  auth: "Auth",
-  meetings: "Meetings",
-  themes: "Themes",
-  bottles: "Bottles",
-  instances: "Bottle instances",
-  comments: "Comments",
-  lookups: "Lookups",
-  members: "Members",
-  account: "Account",
-  activity: "Activity",
-  night: "Meeting night",
-  guests: "Meeting night",
-  calendar: "Calendar",
-  dues: "Dues",
-  reminders: "Reminders",
-  backups: "Backups",
-  sso: "Single sign-on",
-  cellar: "Cellar",
-  search: "Search",
-  stats: "Stats",
-};
-
 const pathParams = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
 const operationIdOf = (procedure: string) =>
   procedure.replace(/\.(\w)/g, (_m, c: string) => c.toUpperCase()).replace(/[^A-Za-z]/g, "");
@@ -105,7 +82,7 @@ const operationIdOf = (procedure: string) =>
 export function apiRouteOf(e: RestEndpoint): ApiRoute {
   const { rest } = e;
   const { doc } = e.meta;
-  const tag = TAG_OF[e.path.split(".")[0] ?? ""];
+  const tag = FEATURE_TAGS[e.path.split(".")[0] ?? ""];
   if (!doc || !tag) throw new Error(`OpenAPI: ${e.path} has a REST twin but no doc meta or tag.`);
   const names = pathParams(rest.path);
   const { from } = rest;

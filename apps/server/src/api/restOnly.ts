@@ -9,18 +9,11 @@ import { latestBackupRoute } from "../features/backups/routes";
 import { ssoCallbackRoute, ssoStartRoute } from "../features/sso/routes";
 import { bottlesExportRoute, bottlesImportRoute } from "../features/transfer/bottleRoutes";
 import { clubExportRoute, clubImportRoute } from "../features/transfer/clubRoutes";
-import type { ApiRoute } from "./openapi";
+import type { RestOnlyRoute } from "./restOnlyRoute";
 
-/**
- * A route that is REST by nature (multipart bodies, binary answers): an explicit Fastify route,
- * documented by the ApiRoute beside it.
- */
-export interface RestOnlyRoute {
-  doc: ApiRoute;
-  plugin: FastifyPluginAsync;
-}
+export type { RestOnlyRoute };
 
-/** Every REST-only route; test/openapi.test.ts checks they and the procedures cover what is served. */
+/** Every REST-only route; api/openapi.test.ts checks they and the procedures cover what is served. */
 export const restOnlyRoutes: RestOnlyRoute[] = [
   imageBytesRoute,
   imageUploadRoute,

@@ -19,29 +19,58 @@ import { cellarRouter } from "../features/cellar/router";
 import { searchRouter } from "../features/search/router";
 import { statsRouter } from "../features/stats/router";
 import { callerCtx, type AuthUser, type Deps, type GuestPass } from "./context";
+import type { Tag } from "./openapi";
 import { createCallerFactory, router } from "./trpc";
 
-/** The procedures the web app calls over tRPC, at /trpc. */
-const trpcFeatures = {
-  meetings: meetingsRouter,
-  themes: themesRouter,
-  bottles: bottlesRouter,
-  instances: instancesRouter,
-  comments: commentsRouter,
-  lookups: lookupsRouter,
-  members: membersRouter,
-  account: accountRouter,
-  activity: activityRouter,
-  night: nightRouter,
-  guests: guestsRouter,
-  calendar: calendarRouter,
-  dues: duesRouter,
-  reminders: remindersRouter,
-  backups: backupsRouter,
-  cellar: cellarRouter,
-  search: searchRouter,
-  stats: statsRouter,
-};
+/**
+ * The feature registry (issue 24): each router namespace once, with its procedures and its
+ * OpenAPI tag. The routers below and the document's tags (api/openapi.ts) are made from it.
+ */
+const sessionFeatures = {
+  auth: { router: authRouter, tag: "Auth" },
+  sso: { router: ssoRouter, tag: "Single sign-on" },
+} as const satisfies Record<string, Feature>;
+
+/** The features the web app calls over tRPC, at /trpc. */
+const trpcFeatureList = {
+  meetings: { router: meetingsRouter, tag: "Meetings" },
+  themes: { router: themesRouter, tag: "Themes" },
+  bottles: { router: bottlesRouter, tag: "Bottles" },
+  instances: { router: instancesRouter, tag: "Bottle instances" },
+  comments: { router: commentsRouter, tag: "Comments" },
+  lookups: { router: lookupsRouter, tag: "Lookups" },
+  members: { router: membersRouter, tag: "Members" },
+  account: { router: accountRouter, tag: "Account" },
+  activity: { router: activityRouter, tag: "Activity" },
+  night: { router: nightRouter, tag: "Meeting night" },
+  guests: { router: guestsRouter, tag: "Meeting night" },
+  calendar: { router: calendarRouter, tag: "Calendar" },
+  dues: { router: duesRouter, tag: "Dues" },
+  reminders: { router: remindersRouter, tag: "Reminders" },
+  backups: { router: backupsRouter, tag: "Backups" },
+  cellar: { router: cellarRouter, tag: "Cellar" },
+  search: { router: searchRouter, tag: "Search" },
+  stats: { router: statsRouter, tag: "Stats" },
+} as const satisfies Record<string, Feature>;
+
+interface Feature {
+  router: object;
+  tag: Tag;
+}
+
+/** The routers of a registry, namespace by namespace. */
+function routersOf<F extends Record<string, Feature>>(features: F): { [K in keyof F]: F[K]["router"] } {
+  return Object.fromEntries(Object.entries(features).map(([name, f]) => [name, f.router])) as {
+    [K in keyof F]: F[K]["router"];
+  };
+}
+
+/** Every namespace of the API with its OpenAPI tag. */
+export const FEATURE_TAGS: Readonly<Record<string, Tag>> = Object.fromEntries(
+  Object.entries({ ...sessionFeatures, ...trpcFeatureList }).map(([name, f]) => [name, f.tag]),
+);
+
+const trpcFeatures = routersOf(trpcFeatureList);
 
 /** Served at /trpc; its type is the web app's contract. */
 export const appRouter = router(trpcFeatures);
@@ -52,7 +81,7 @@ export type AppRouter = typeof appRouter;
  * over REST as SPEC.md lists them). The REST routes, the OpenAPI document and the test tables
  * are walked from this one.
  */
-export const apiRouter = router({ auth: authRouter, sso: ssoRouter, ...trpcFeatures });
+export const apiRouter = router({ ...routersOf(sessionFeatures), ...trpcFeatures });
 export type ApiRouter = typeof apiRouter;
 
 /** A server-side caller, used by tests: createCaller(deps, user). */

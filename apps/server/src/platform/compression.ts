@@ -5,7 +5,7 @@ import { COMPRESS_MIN_BYTES } from "./httpCache";
 /**
  * Response compression (brotli or gzip, as the client accepts) for everything that is not
  * compressed already: the web app's files, tRPC's own answers, error bodies. Public reads arrive
- * here compressed once and cached (lib/httpCache.ts) and are passed through untouched. Bodies
+ * here compressed once and cached (httpCache.ts) and are passed through untouched. Bodies
  * under 1 KiB are sent as they are. Request bodies are never decompressed (uploads are images,
  * JSON bodies are small). Register it before the routes: it attaches itself to each route.
  */

@@ -1,8 +1,9 @@
 import { HealthSchema } from "../api/openapiSchemas";
-import type { RestOnlyRoute } from "../api/restOnly";
+import { restOnlyRoute } from "../api/restOnlyRoute";
 
 /** GET /healthz: 200 when the database answers, 503 otherwise (Docker's HEALTHCHECK, uptime monitors). */
-export const healthRoute: RestOnlyRoute = {
+export const healthRoute = restOnlyRoute({
+  access: "public",
   doc: {
     method: "GET",
     path: "/healthz",
@@ -14,14 +15,12 @@ export const healthRoute: RestOnlyRoute = {
     response: { status: 200, description: "Healthy.", schema: HealthSchema },
     errors: [503],
   },
-  plugin: async (app) => {
-    app.get("/healthz", async (_req, reply) => {
-      try {
-        app.deps.db.$client.prepare("SELECT 1").get();
-        return { status: "ok" };
-      } catch {
-        return reply.code(503).send({ status: "unavailable" });
-      }
-    });
+  handler: ({ req, reply }) => {
+    try {
+      req.server.deps.db.$client.prepare("SELECT 1").get();
+      return { status: "ok" };
+    } catch {
+      return reply.code(503).send({ status: "unavailable" });
+    }
   },
-};
+});

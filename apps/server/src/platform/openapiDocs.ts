@@ -39,7 +39,7 @@ async function createDocsApp(appUrl: string): Promise<FastifyInstance> {
   );
   await docs.register(swaggerUi, {
     routePrefix: DOCS_PREFIX,
-    // Its Content-Security-Policy comes from plugins/security.ts (DOCS_CSP_DIRECTIVES for /docs*).
+    // Its Content-Security-Policy comes from security.ts (DOCS_CSP_DIRECTIVES for /docs*).
     // BaseLayout: no top bar (its "Explore" box and the Fastify logo); no calls to the online validator.
     uiConfig: { docExpansion: "list", deepLinking: true, layout: "BaseLayout", validatorUrl: null },
   });

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { APP_SCRIPTS_ELEMENT_ID } from "@club/shared";
 import type { PrerenderedPage } from "./prerender";
 
 /** Written by the web build (apps/web/vite.routePreload.ts, ROUTE_HINTS_FILE). */
@@ -62,8 +63,8 @@ export function inlineBootScript(distDir: string): InlineBootScript | null {
   return { tag: match[0], inline: `<script>${source}</script>`, cspSource: `'sha256-${hash}'` };
 }
 
-/** Must match APP_SCRIPTS_ELEMENT_ID in apps/web/vite.routePreload.ts (the boot script reads it). */
-const APP_SCRIPTS_ID = "club-app-scripts";
+/** The boot script reads the app's scripts from this element (packages/shared pageContract.ts). */
+const APP_SCRIPTS_ID = APP_SCRIPTS_ELEMENT_ID;
 const ASSET_JS = /^\/assets\/[\w.-]+\.js$/;
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/;
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="(\/assets\/[\w.-]+\.js)">/g;

@@ -2,7 +2,12 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyBaseLogger } from "fastify";
-import type { BottleSearchInput, BottleSearchResult } from "@club/shared";
+import {
+  PAGE_DATA_ELEMENT_ID as PAGE_DATA_ID,
+  type BottleSearchInput,
+  type BottleSearchResult,
+} from "@club/shared";
+import type { QueryPath } from "../api/contract";
 
 /** The module the web build writes with `vite build --ssr` (apps/web/src/ssr/prerender.tsx). */
 interface PrerenderModule {
@@ -15,9 +20,6 @@ export interface PrerenderedPage {
   dataScript: string;
   rootHtml: string;
 }
-
-/** Must match PAGE_DATA_ELEMENT_ID in apps/web/src/lib/pageData.ts and the boot script's check. */
-const PAGE_DATA_ID = "club-page-data";
 
 /** Prerendered pages kept (by URL, while their data is unchanged). */
 const KEPT_PAGES = 32;
@@ -81,7 +83,7 @@ export function createLibraryPrerender(
       log.debug({ err, url }, "the library's first page was not prerendered");
       return null;
     }
-    const dataJson = scriptSafeJson({ procedure: "search.bottles", input, data });
+    const dataJson = scriptSafeJson({ procedure: "search.bottles" satisfies QueryPath, input, data });
     const dataScript = `<script type="application/json" id="${PAGE_DATA_ID}">${dataJson}</script>`;
     const hit = kept.get(url);
     if (hit?.dataJson === dataJson) {

@@ -1,5 +1,6 @@
 import { readdirSync } from "node:fs";
 import type { InjectOptions } from "fastify";
+import type { ApiPath } from "../../src/api/contract";
 import { endpoints, restEndpoints as procedureRoutes } from "../../src/api/endpoints";
 import { appRouter } from "../../src/api/router";
 import { restOnlyRoutes } from "../../src/api/restOnly";
@@ -37,7 +38,7 @@ for (const examples of Object.values(exampleFiles)) {
 }
 
 function exampleOf(path: string): ProcedureExample {
-  const example = procedureExamples[path];
+  const example = procedureExamples[path as ApiPath];
   if (!example) throw new Error(`no example call for procedure ${path}: add it to its feature's examples.ts`);
   return typeof example === "function" ? { input: example } : example;
 }

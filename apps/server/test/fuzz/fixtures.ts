@@ -1,3 +1,4 @@
+import type { ApiPath } from "../../src/api/contract";
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { insertConfirmationToken, insertMember, insertPasswordResetToken } from "@club/db";
@@ -242,7 +243,8 @@ export interface ProcedureExample {
  * The fuzz, permission and OpenAPI tests find every procedure and route here, or fail.
  */
 export interface Examples {
-  procedures?: Record<string, ((c: EndpointCtx) => unknown) | ProcedureExample>;
+  /** Keyed by the procedure's name as a type (ApiPath): a misspelt or removed one does not compile. */
+  procedures?: Partial<Record<ApiPath, ((c: EndpointCtx) => unknown) | ProcedureExample>>;
   rest?: Record<string, (c: EndpointCtx) => RestCall | Promise<RestCall>>;
 }
 

@@ -42,7 +42,6 @@ export function CommentForm({
 }) {
   const place = dialog ? PLACES.dialog : PLACES.card;
   const [comment, setComment] = useState("");
-  const utils = trpc.useUtils();
   const undo = useUndo();
   const create = trpc.comments.create.useMutation({
     onSuccess: onSaved(
@@ -51,7 +50,6 @@ export function CommentForm({
         undo: (created) => undo({ entity: "comment", entityId: created.id, action: "comments.create" }),
       },
       dialog ? dialog.onClose : () => setComment(""),
-      () => utils.comments.invalidate(),
     ),
   });
   const trimmed = comment.trim();

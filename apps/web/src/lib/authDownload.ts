@@ -2,12 +2,10 @@ import { authFetch } from "./appSession";
 import { ApiError } from "./errors";
 
 /**
- * A file the server gives members only (the results CSV, issue 21): a plain link cannot send the
- * bearer token, so fetch it with the session's token and save it through a blob URL under the
- * server's file name (as the dues CSV does).
+ * Saves a response under the server's file name (Content-Disposition) through a blob URL; a
+ * refusal throws the server's error. Answers the file name.
  */
-export async function downloadWithToken(path: string, fallbackName: string): Promise<void> {
-  const response = await authFetch(path, { method: "GET" });
+export async function saveDownload(response: Response, fallbackName: string): Promise<string> {
   if (!response.ok) throw ApiError.fromBody(response.status, await response.json().catch(() => null));
   const disposition = response.headers.get("content-disposition") ?? "";
   const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
@@ -23,4 +21,13 @@ export async function downloadWithToken(path: string, fallbackName: string): Pro
     // The click has started the download; the URL is not needed after this task.
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   }
+  return fileName;
+}
+
+/**
+ * A file the server gives members only (the results and dues CSVs, the latest backup): a plain
+ * link cannot send the bearer token, so fetch it with the session's token and save it.
+ */
+export async function downloadWithToken(path: string, fallbackName: string): Promise<string> {
+  return saveDownload(await authFetch(path, { method: "GET" }), fallbackName);
 }

@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { getQueryKey } from "@trpc/react-query";
-import type { BottleSearchInput, BottleSearchResult } from "@club/shared";
+import type { QueryPath } from "@club/api";
+import { PAGE_DATA_ELEMENT_ID, type BottleSearchInput, type BottleSearchResult } from "@club/shared";
 import { trpc } from "./trpc";
 
 /**
@@ -9,10 +10,13 @@ import { trpc } from "./trpc";
  * <script type="application/json" id="club-page-data">, before the boot script, which then does
  * not fetch it again.
  */
-export const PAGE_DATA_ELEMENT_ID = "club-page-data";
+export { PAGE_DATA_ELEMENT_ID };
+
+/** The one read a page carries prerendered: the library's search. */
+export const PAGE_DATA_PROCEDURE = "search.bottles" satisfies QueryPath;
 
 export interface PageData {
-  procedure: "search.bottles";
+  procedure: typeof PAGE_DATA_PROCEDURE;
   input: BottleSearchInput;
   data: BottleSearchResult;
 }
@@ -31,7 +35,7 @@ function readPageData(): PageData | null {
   if (!element?.textContent) return null;
   try {
     const page = JSON.parse(element.textContent) as PageData;
-    return page.procedure === "search.bottles" ? page : null;
+    return page.procedure === PAGE_DATA_PROCEDURE ? page : null;
   } catch {
     return null;
   }

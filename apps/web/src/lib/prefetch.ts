@@ -1,3 +1,5 @@
+import { PREFETCH_GLOBAL, PREFETCH_MAX_AGE_MS } from "@club/shared";
+
 /**
  * Answers the boot script fetched before the app started (vite.routePreload.ts): the tRPC GET of
  * the screen being opened, for visitors. The first request the app makes for the same URL takes
@@ -9,9 +11,9 @@ interface Prefetched {
   answer: Promise<unknown>;
 }
 
-/** Must match PREFETCH_GLOBAL and PREFETCH_MAX_AGE_MS in vite.routePreload.ts. */
-const GLOBAL = "__clubPrefetch";
-const MAX_AGE_MS = 15_000;
+/** Shared with the boot script (vite.routePreload.ts): packages/shared pageContract.ts. */
+const GLOBAL = PREFETCH_GLOBAL;
+const MAX_AGE_MS = PREFETCH_MAX_AGE_MS;
 
 const store = () => (globalThis as unknown as Record<string, Record<string, Prefetched> | undefined>)[GLOBAL];
 

@@ -1,8 +1,11 @@
 import { QueryClient } from "@tanstack/react-query";
+import { freshnessCache } from "./cachePolicy";
 import { httpStatusOf } from "./errors";
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
+    // Which cached reads a write makes stale: one policy for every write (lib/cachePolicy.ts).
+    mutationCache: freshnessCache(() => client),
     defaultOptions: {
       queries: {
         // A 4xx will not change on retry; network trouble and 5xx get one more try.
@@ -15,4 +18,5 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+  return client;
 }

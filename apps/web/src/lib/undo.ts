@@ -1,6 +1,7 @@
 import { useCallback } from "react";
-import type { RouterOutputs } from "@club/api";
+import type { ActivityAction, RouterOutputs } from "@club/api";
 import { ServerMessages } from "@club/shared";
+import { UNDO_ACTION } from "./activityActions";
 import { failureMessage } from "./failure";
 import type { UndoAction } from "./notify";
 import { trpc } from "./trpc";
@@ -26,10 +27,11 @@ export interface UndoTarget {
   /** The entity's id; "meetingId:bottleId" for a bottle in a meeting. */
   entityId: string | number;
   /**
-   * The procedure of the change (e.g. "bottles.updateAbv"). When the member's newest entry on
-   * the entity is another change, that one is not undone in its place.
+   * The procedure of the change (e.g. "bottles.updateAbv"; a type: a misspelt one does not
+   * compile). When the member's newest entry on the entity is another change, that one is not
+   * undone in its place.
    */
-  action: string;
+  action: ActivityAction;
 }
 
 /** What undoing needs from the server: the tRPC client in the app, a stand-in in tests. */
@@ -57,7 +59,7 @@ export class UndoRefused extends Error {
 export async function undoLatest(api: UndoApi, target: UndoTarget): Promise<void> {
   const entry = await api.newestOwnEntry(target.entity, String(target.entityId));
   if (!entry) throw new UndoRefused(NOTHING_TO_UNDO);
-  if (entry.undone || entry.action === "activity.undo") throw new UndoRefused(ServerMessages.alreadyUndone);
+  if (entry.undone || entry.action === UNDO_ACTION) throw new UndoRefused(ServerMessages.alreadyUndone);
   if (entry.action !== target.action) throw new UndoRefused(ServerMessages.changedSince);
   await api.undo(entry.id);
 }

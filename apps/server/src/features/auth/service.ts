@@ -1,3 +1,4 @@
+import type { ActivityAction } from "../../api/contract";
 import {
   confirmMemberWithToken,
   countActiveAdmins,
@@ -186,7 +187,7 @@ export function confirmEmail(ctx: RequestCtx, input: ConfirmEmailInput): { messa
     const self = {
       ...ctx,
       user: { id: registration.id, email: registration.email, role: values.role },
-      action: "auth.confirmEmail",
+      action: "auth.confirmEmail" satisfies ActivityAction,
     };
     recordActivity(self, "member", registration.id, null, memberView({ ...registration, ...values }));
     return true;
@@ -252,7 +253,7 @@ export async function resetPassword(
     const self = {
       ...ctx,
       user: { id: member.id, email: member.email, role: member.role },
-      action: "auth.resetPassword",
+      action: "auth.resetPassword" satisfies ActivityAction,
     };
     recordActivity(self, "member", member.id, null, { passwordChanged: true });
   });

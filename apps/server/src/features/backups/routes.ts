@@ -3,9 +3,8 @@ import { basename, join } from "node:path";
 import { createGzip } from "node:zlib";
 import { pipeline } from "node:stream";
 import { ServerMessages } from "@club/shared";
-import { requestCtx } from "../../api/context";
-import { ForbiddenError, NotFoundError, UnauthorizedError } from "../../api/errors";
-import type { RestOnlyRoute } from "../../api/restOnly";
+import { NotFoundError } from "../../api/errors";
+import { restOnlyRoute } from "../../api/restOnlyRoute";
 import { IMAGE_FILE, imagesDirOf } from "../../platform/backups";
 import { tarStream, type TarEntry } from "../../platform/tarball";
 import { listBackups } from "./folder";
@@ -24,7 +23,8 @@ async function entriesOf(path: string): Promise<TarEntry[]> {
 }
 
 /** GET /api/Backups/Latest: the newest backup as a .tar.gz (admin). */
-export const latestBackupRoute: RestOnlyRoute = {
+export const latestBackupRoute = restOnlyRoute({
+  access: "admin",
   doc: {
     method: "GET",
     path: "/api/Backups/Latest",
@@ -33,34 +33,24 @@ export const latestBackupRoute: RestOnlyRoute = {
     summary: "Download the latest backup",
     description:
       "For admins: the newest backup in DATA_DIR/backups as a gzipped tar holding club-….sqlite and its club-….sqlite-images/ folder. Unpack it with `tar -xzf` and restore with `npm run admin -- restore club-….sqlite`. 404 when there is no backup yet.",
-    access: "admin",
-    auth: true,
     response: { status: 200, description: "The .tar.gz file.", binary: ["application/gzip"] },
     errors: [404],
   },
-  plugin: async (app) => {
-    app.get("/api/Backups/Latest", async (req, reply) => {
-      const deps = req.server.deps;
-      const user = await requestCtx(deps, req.headers.authorization, req.id).auth();
-      if (!user) throw new UnauthorizedError();
-      if (user.role !== "admin") throw new ForbiddenError(ServerMessages.adminOnly);
-      const [latest] = await listBackups(deps.config.backups.dir, deps.config.clubTimezone);
-      if (!latest) throw new NotFoundError(ServerMessages.noBackupYet);
-      const entries = await entriesOf(latest.path);
-      // The fastest level: the database shrinks well at any level, the images are compressed already,
-      // and a small home server should not spend seconds of CPU on a download.
-      const gzip = createGzip({ level: 1 });
-      pipeline(tarStream(entries), gzip, (err) => {
-        if (err) req.log.error({ err }, "backup download failed");
-      });
-      return reply
-        .type("application/gzip")
-        .header("cache-control", "no-store")
-        .header(
-          "content-disposition",
-          `attachment; filename="${latest.name.replace(/\.sqlite$/, "")}.tar.gz"`,
-        )
-        .send(gzip);
+  handler: async ({ req, reply }) => {
+    const deps = req.server.deps;
+    const [latest] = await listBackups(deps.config.backups.dir, deps.config.clubTimezone);
+    if (!latest) throw new NotFoundError(ServerMessages.noBackupYet);
+    const entries = await entriesOf(latest.path);
+    // The fastest level: the database shrinks well at any level, the images are compressed already,
+    // and a small home server should not spend seconds of CPU on a download.
+    const gzip = createGzip({ level: 1 });
+    pipeline(tarStream(entries), gzip, (err) => {
+      if (err) req.log.error({ err }, "backup download failed");
     });
+    return reply
+      .type("application/gzip")
+      .header("cache-control", "no-store")
+      .header("content-disposition", `attachment; filename="${latest.name.replace(/\.sqlite$/, "")}.tar.gz"`)
+      .send(gzip);
   },
-};
+});

@@ -2,14 +2,15 @@ import { readFile } from "node:fs/promises";
 import { BottleIdSchema, BottleImageQuerySchema } from "@club/shared";
 import { requestCtx } from "../../api/context";
 import { parseInput } from "../../api/errors";
-import type { RestOnlyRoute } from "../../api/restOnly";
+import { restOnlyRoute } from "../../api/restOnlyRoute";
 import { ifNoneMatchHits } from "../../platform/httpCache";
 import { getBottleImage } from "./service";
 
 const CACHE_CONTROL = "public, max-age=0, must-revalidate";
 
 /** GET /api/Bottles/{id}/Image[?size=thumb|medium]: the stored webp, revalidated by ETag. */
-export const imageBytesRoute: RestOnlyRoute = {
+export const imageBytesRoute = restOnlyRoute({
+  access: "public",
   doc: {
     method: "GET",
     path: "/api/Bottles/:id/Image",
@@ -24,15 +25,13 @@ export const imageBytesRoute: RestOnlyRoute = {
     notModified: true,
     errors: [404],
   },
-  plugin: async (app) => {
-    app.get("/api/Bottles/:id/Image", async (req, reply) => {
-      const { id } = parseInput(BottleIdSchema, req.params);
-      const { size } = parseInput(BottleImageQuerySchema, req.query);
-      const image = await getBottleImage(requestCtx(req.server.deps, undefined), { id, size });
-      reply.header("ETag", image.etag).header("Cache-Control", CACHE_CONTROL);
-      if (ifNoneMatchHits(req.headers["if-none-match"], image.etag)) return reply.code(304).send();
-      const data = await readFile(image.path);
-      return reply.type(image.contentType).header("X-Content-Type-Options", "nosniff").send(data);
-    });
+  handler: async ({ req, reply, params: { id } }) => {
+    const { size } = parseInput(BottleImageQuerySchema, req.query);
+    // As a visitor: the photo's read never depends on who asks.
+    const image = await getBottleImage(requestCtx(req.server.deps, undefined), { id, size });
+    reply.header("ETag", image.etag).header("Cache-Control", CACHE_CONTROL);
+    if (ifNoneMatchHits(req.headers["if-none-match"], image.etag)) return reply.code(304).send();
+    const data = await readFile(image.path);
+    return reply.type(image.contentType).header("X-Content-Type-Options", "nosniff").send(data);
   },
-};
+});

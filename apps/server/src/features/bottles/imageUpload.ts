@@ -6,7 +6,6 @@ import {
   UploadImageQuerySchema,
   UploadImageResultSchema,
 } from "@club/shared";
-import { requestCtx, requireMember } from "../../api/context";
 import {
   AppError,
   BadRequestError,
@@ -15,7 +14,7 @@ import {
   ServiceUnavailableError,
   UnsupportedMediaTypeError,
 } from "../../api/errors";
-import type { RestOnlyRoute } from "../../api/restOnly";
+import { restOnlyRoute } from "../../api/restOnlyRoute";
 import { MemberBudget } from "../../platform/writeBudget";
 import { uploadBottleImage } from "./service";
 
@@ -50,7 +49,9 @@ async function readImageField(req: FastifyRequest): Promise<Buffer> {
 }
 
 /** POST /api/Bottles/UploadImage?bottleId={id}, multipart with the field `image`. */
-export const imageUploadRoute: RestOnlyRoute = {
+export const imageUploadRoute = restOnlyRoute({
+  access: "member",
+  action: "bottles.uploadImage",
   doc: {
     method: "POST",
     path: "/api/Bottles/UploadImage",
@@ -59,7 +60,6 @@ export const imageUploadRoute: RestOnlyRoute = {
     summary: "Upload a bottle's image",
     description:
       "multipart/form-data with one file in the field `image`: JPEG, PNG, WebP or GIF (recognised by content), at most 10 MB and 40 megapixels. It is re-encoded, which strips EXIF and GPS data, and replaces any previous image. A member may upload 10 images a minute (429 with Retry-After beyond); when other uploads fill the server's queue the answer is 503 with Retry-After.",
-    auth: true,
     query: UploadImageQuerySchema,
     fileField: "image",
     response: {
@@ -70,7 +70,7 @@ export const imageUploadRoute: RestOnlyRoute = {
     budgeted: true,
     errors: [404, 429, 503],
   },
-  plugin: async (app) => {
+  setup: async (app) => {
     const { config } = app.deps;
     // Uploads are the costliest write (a decode takes up to a few hundred MB for a second): a
     // budget of their own, besides the write budget. RATE_LIMIT=false turns it off like the others.
@@ -84,23 +84,20 @@ export const imageUploadRoute: RestOnlyRoute = {
     // Bodies that are neither multipart nor JSON reach the handler (and get imageMissing as a 415)
     // instead of Fastify's generic "Unsupported Media Type".
     app.addContentTypeParser("*", (_req, _payload, done) => done(null, undefined));
-    app.post("/api/Bottles/UploadImage", async (req) => {
-      const ctx = await requireMember(
-        requestCtx(req.server.deps, req.headers.authorization, req.id),
-        "bottles.uploadImage",
-      );
-      const input = parseInput(UploadImageQuerySchema, req.query);
-      uploadBudget.spend(ctx.user.id);
-      ctx.writeBudget.spend(ctx.user.id);
-      // Before the body is read: a full queue holds no more bodies in memory.
-      const release = ctx.images.admitUpload();
-      if (!release)
-        throw new ServiceUnavailableError(ServerMessages.uploadsBusy, "UPLOADS_BUSY", BUSY_RETRY_SECONDS);
-      try {
-        return await uploadBottleImage(ctx, input, () => readImageField(req));
-      } finally {
-        release();
-      }
-    });
+    return { uploadBudget };
   },
-};
+  handler: async ({ req, ctx, state: { uploadBudget } }) => {
+    const input = parseInput(UploadImageQuerySchema, req.query);
+    uploadBudget.spend(ctx.user.id);
+    ctx.writeBudget.spend(ctx.user.id);
+    // Before the body is read: a full queue holds no more bodies in memory.
+    const release = ctx.images.admitUpload();
+    if (!release)
+      throw new ServiceUnavailableError(ServerMessages.uploadsBusy, "UPLOADS_BUSY", BUSY_RETRY_SECONDS);
+    try {
+      return await uploadBottleImage(ctx, input, () => readImageField(req));
+    } finally {
+      release();
+    }
+  },
+});

@@ -52,7 +52,7 @@ function attributeUpdate<T>(
     .mutation(({ ctx, input }) => update(ctx, input as T));
 }
 
-/** Image upload and image bytes are REST-only routes: images.routes.ts. */
+/** Image upload and image bytes are REST-only routes: imageUpload.ts and imageBytes.ts. */
 export const bottlesRouter = {
   list: cachedReadProcedure
     .meta({

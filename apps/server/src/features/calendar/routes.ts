@@ -1,12 +1,12 @@
 import { MeetingIdSchema } from "@club/shared";
-import { parseInput } from "../../api/errors";
-import type { RestOnlyRoute } from "../../api/restOnly";
+import { restOnlyRoute } from "../../api/restOnlyRoute";
 import { calendarFeed, meetingCalendar } from "./service";
 
 const ICS = "text/calendar; charset=utf-8";
 
 /** GET /calendar.ics: the subscription feed (webcal://) of every meeting. */
-export const calendarFeedRoute: RestOnlyRoute = {
+export const calendarFeedRoute = restOnlyRoute({
+  access: "public",
   doc: {
     method: "GET",
     path: "/calendar.ics",
@@ -18,19 +18,17 @@ export const calendarFeedRoute: RestOnlyRoute = {
     response: { status: 200, description: "The calendar.", binary: [ICS] },
     errors: [],
   },
-  plugin: async (app) => {
-    app.get("/calendar.ics", async (req, reply) =>
-      reply
-        .type(ICS)
-        .header("cache-control", "no-cache")
-        .header("content-disposition", 'inline; filename="club-meetings.ics"')
-        .send(calendarFeed(req.server.deps)),
-    );
-  },
-};
+  handler: ({ req, reply }) =>
+    reply
+      .type(ICS)
+      .header("cache-control", "no-cache")
+      .header("content-disposition", 'inline; filename="club-meetings.ics"')
+      .send(calendarFeed(req.server.deps)),
+});
 
 /** GET /api/MonthlyMeetings/{id}/Calendar: one meeting to add to a calendar. */
-export const meetingCalendarRoute: RestOnlyRoute = {
+export const meetingCalendarRoute = restOnlyRoute({
+  access: "public",
   doc: {
     method: "GET",
     path: "/api/MonthlyMeetings/:id/Calendar",
@@ -41,14 +39,10 @@ export const meetingCalendarRoute: RestOnlyRoute = {
     response: { status: 200, description: "The calendar with the one event.", binary: [ICS] },
     errors: [404],
   },
-  plugin: async (app) => {
-    app.get("/api/MonthlyMeetings/:id/Calendar", async (req, reply) => {
-      const { id } = parseInput(MeetingIdSchema, req.params);
-      return reply
-        .type(ICS)
-        .header("cache-control", "no-cache")
-        .header("content-disposition", `attachment; filename="meeting-${id}.ics"`)
-        .send(meetingCalendar(req.server.deps, id));
-    });
-  },
-};
+  handler: ({ req, reply, params: { id } }) =>
+    reply
+      .type(ICS)
+      .header("cache-control", "no-cache")
+      .header("content-disposition", `attachment; filename="meeting-${id}.ics"`)
+      .send(meetingCalendar(req.server.deps, id)),
+});

@@ -4,12 +4,10 @@ import {
   DATE_COLUMN_SUFFIX,
   DuesReportRestQuerySchema,
   DuesReportSchema,
-  ServerMessages,
   standingLabel,
 } from "@club/shared";
-import { requestCtx } from "../../api/context";
-import { ForbiddenError, parseInput, UnauthorizedError } from "../../api/errors";
-import type { RestOnlyRoute } from "../../api/restOnly";
+import { parseInput } from "../../api/errors";
+import { restOnlyRoute } from "../../api/restOnlyRoute";
 import { dateIn } from "../../platform/clubTime";
 import { sendCsv } from "../../platform/csvExport";
 import { csvLine } from "../night/resultsCsv";
@@ -18,7 +16,8 @@ import { duesReport } from "./reportService";
 import { allDues } from "./service";
 
 /** GET /api/Dues/Export: every member's balance, then every ledger entry, as CSV (treasurer, admin). */
-export const duesExportRoute: RestOnlyRoute = {
+export const duesExportRoute = restOnlyRoute({
+  access: "treasurer",
   doc: {
     method: "GET",
     path: "/api/Dues/Export",
@@ -27,78 +26,71 @@ export const duesExportRoute: RestOnlyRoute = {
     summary: "The dues ledger as CSV",
     description:
       "For the treasurer and admins: one row per ledger entry (member, date, kind, month, amount in dollars, method, note) with each member's balance and standing; voided entries stay, marked, and each void names the entry it reverses and why.",
-    access: "treasurer",
-    auth: true,
     query: CsvExportQuerySchema,
     response: { status: 200, description: "The CSV file.", binary: ["text/csv; charset=utf-8"] },
     errors: [],
   },
-  plugin: async (app) => {
-    app.get("/api/Dues/Export", async (req, reply) => {
-      const deps = req.server.deps;
-      const user = await requestCtx(deps, req.headers.authorization, req.id).auth();
-      if (!user) throw new UnauthorizedError();
-      if (user.role !== "admin" && user.role !== "treasurer")
-        throw new ForbiddenError(ServerMessages.treasurerOnly);
-      const members = allDues(deps);
-      const byId = new Map(members.map((m) => [m.member.id, m]));
-      const standing = new Map(members.map((m) => [m.member.id, standingLabel(m)]));
-      const lines = [
+  handler: async ({ req, reply }) => {
+    const deps = req.server.deps;
+    const members = allDues(deps);
+    const byId = new Map(members.map((m) => [m.member.id, m]));
+    const standing = new Map(members.map((m) => [m.member.id, standingLabel(m)]));
+    const lines = [
+      csvLine([
+        "member",
+        "balance",
+        "paid through (YYYY-MM)",
+        `date${DATE_COLUMN_SUFFIX}`,
+        "kind",
+        "month (YYYY-MM)",
+        "amount",
+        "method",
+        "note",
+        "standing",
+        "entry",
+        "voided",
+        "voids",
+        "reason",
+      ]),
+    ];
+    const entries = [...listDuesEntries(deps.db)].reverse();
+    const voidReason = new Map(entries.flatMap((e) => (e.voids !== null ? [[e.voids, e.reason]] : [])));
+    for (const [index, entry] of entries.entries()) {
+      // A long ledger is written a slice at a time, so other requests are served in between.
+      if (index % 1000 === 999) await new Promise((resolve) => setImmediate(resolve));
+      const m = byId.get(entry.memberId);
+      if (!m) continue;
+      lines.push(
         csvLine([
-          "member",
-          "balance",
-          "paid through (YYYY-MM)",
-          `date${DATE_COLUMN_SUFFIX}`,
-          "kind",
-          "month (YYYY-MM)",
-          "amount",
-          "method",
-          "note",
-          "standing",
-          "entry",
-          "voided",
-          "voids",
-          "reason",
+          `${m.member.firstName} ${m.member.lastName}`,
+          m.balance.toFixed(2),
+          m.paidThrough,
+          entry.date,
+          entry.kind,
+          entry.month,
+          (entry.amountCents / 100).toFixed(2),
+          entry.method,
+          entry.note,
+          standing.get(entry.memberId) ?? "",
+          entry.id,
+          entry.voidedBy !== null ? "yes" : "",
+          entry.voids,
+          entry.kind === "void" ? entry.reason : (voidReason.get(entry.id) ?? null),
         ]),
-      ];
-      const entries = [...listDuesEntries(deps.db)].reverse();
-      const voidReason = new Map(entries.flatMap((e) => (e.voids !== null ? [[e.voids, e.reason]] : [])));
-      for (const [index, entry] of entries.entries()) {
-        // A long ledger is written a slice at a time, so other requests are served in between.
-        if (index % 1000 === 999) await new Promise((resolve) => setImmediate(resolve));
-        const m = byId.get(entry.memberId);
-        if (!m) continue;
-        lines.push(
-          csvLine([
-            `${m.member.firstName} ${m.member.lastName}`,
-            m.balance.toFixed(2),
-            m.paidThrough,
-            entry.date,
-            entry.kind,
-            entry.month,
-            (entry.amountCents / 100).toFixed(2),
-            entry.method,
-            entry.note,
-            standing.get(entry.memberId) ?? "",
-            entry.id,
-            entry.voidedBy !== null ? "yes" : "",
-            entry.voids,
-            entry.kind === "void" ? entry.reason : (voidReason.get(entry.id) ?? null),
-          ]),
-        );
-      }
-      const today = dateIn(deps.config.clubTimezone, deps.now());
-      const { bom } = parseInput(CsvExportQuerySchema, req.query);
-      return sendCsv(reply, `${lines.join("\r\n")}\r\n`, `dues-${today}.csv`, bom);
-    });
+      );
+    }
+    const today = dateIn(deps.config.clubTimezone, deps.now());
+    const { bom } = parseInput(CsvExportQuerySchema, req.query);
+    return sendCsv(reply, `${lines.join("\r\n")}\r\n`, `dues-${today}.csv`, bom);
   },
-};
+});
 
 /**
  * GET /api/Dues/Report?from=YYYY-MM&to=YYYY-MM[&format=csv] (treasurer, admin): the treasurer's
  * report as JSON, or as a CSV file. REST-only because of the CSV; the JSON is `dues.report`'s.
  */
-export const duesReportRoute: RestOnlyRoute = {
+export const duesReportRoute = restOnlyRoute({
+  access: "treasurer",
   doc: {
     method: "GET",
     path: "/api/Dues/Report",
@@ -107,8 +99,6 @@ export const duesReportRoute: RestOnlyRoute = {
     summary: "The treasurer's report",
     description:
       "For a period of months (default: this calendar year): money received by month and by method, charges raised, waivers granted, what was voided, what is owed at the start and the end of the period and by whom. Amounts in dollars; `charges`, `payments` and `waivers` are net of voids; `openingOwed` and `closingOwed` are the club's net balance (credit counts against it), every line counted on the date it takes effect, so openingOwed + charges - payments - waivers = closingOwed. `format=csv` answers the same as a CSV file.",
-    access: "treasurer",
-    auth: true,
     query: DuesReportRestQuerySchema,
     response: {
       status: 200,
@@ -118,17 +108,11 @@ export const duesReportRoute: RestOnlyRoute = {
     },
     errors: [],
   },
-  plugin: async (app) => {
-    app.get("/api/Dues/Report", async (req, reply) => {
-      const deps = req.server.deps;
-      const user = await requestCtx(deps, req.headers.authorization, req.id).auth();
-      if (!user) throw new UnauthorizedError();
-      if (user.role !== "admin" && user.role !== "treasurer")
-        throw new ForbiddenError(ServerMessages.treasurerOnly);
-      const { format, bom, ...period } = parseInput(DuesReportRestQuerySchema, req.query);
-      const report = duesReport(deps, period);
-      if (format !== "csv") return reply.header("cache-control", "no-store").send(report);
-      return sendCsv(reply, reportCsv(report), `dues-report-${report.from}-to-${report.to}.csv`, bom);
-    });
+  handler: ({ req, reply }) => {
+    const deps = req.server.deps;
+    const { format, bom, ...period } = parseInput(DuesReportRestQuerySchema, req.query);
+    const report = duesReport(deps, period);
+    if (format !== "csv") return reply.header("cache-control", "no-store").send(report);
+    return sendCsv(reply, reportCsv(report), `dues-report-${report.from}-to-${report.to}.csv`, bom);
   },
-};
+});

@@ -1,3 +1,4 @@
+import type { WritePath } from "../../api/contract";
 import {
   isExistingBottle,
   loadEntity,
@@ -15,7 +16,7 @@ import { recordActivity } from "../activity/record";
 import { inHiddenPour } from "../../policy/secrecy";
 
 /** The activity log's action of a merge (the undo recognises its entries by it). */
-export const MERGE_ACTION = "bottles.mergeInto";
+export const MERGE_ACTION = "bottles.mergeInto" satisfies WritePath;
 
 /**
  * Merges bottle `id` into `keepId` in one transaction (admins only: the procedure says so). The

@@ -1,8 +1,7 @@
 import { listFlight, listMeetingGuestScores, listMeetingScores } from "@club/db";
 import { CsvExportQuerySchema, MeetingIdSchema } from "@club/shared";
-import { requestCtx } from "../../api/context";
-import { parseInput, UnauthorizedError } from "../../api/errors";
-import type { RestOnlyRoute } from "../../api/restOnly";
+import { parseInput } from "../../api/errors";
+import { restOnlyRoute } from "../../api/restOnlyRoute";
 import { sendCsv } from "../../platform/csvExport";
 import { dramLabel, roomPourView, seesScore } from "../../policy/secrecy";
 import { viewerOf } from "../../policy/viewer";
@@ -19,7 +18,8 @@ export function csvField(value: string | number | null): string {
 export const csvLine = (fields: (string | number | null)[]) => fields.map(csvField).join(",");
 
 /** GET /api/MonthlyMeetings/{id}/Results.csv: every score of the night, one row each. */
-export const resultsCsvRoute: RestOnlyRoute = {
+export const resultsCsvRoute = restOnlyRoute({
+  access: "member",
   doc: {
     method: "GET",
     path: "/api/MonthlyMeetings/:id/Results.csv",
@@ -28,85 +28,77 @@ export const resultsCsvRoute: RestOnlyRoute = {
     summary: "The night's scores as CSV",
     description:
       "Members only (names and notes are members' data): one row per taster and pour (guests marked, with whose guest they are): the pour, its bottle (empty while a blind pour is hidden), the four parts, the total, the note and the tags. While a blind pour is hidden, its rows are the caller's own (all of them for the host).",
-    auth: true,
     params: MeetingIdSchema,
     query: CsvExportQuerySchema,
     response: { status: 200, description: "The CSV file.", binary: ["text/csv; charset=utf-8"] },
     errors: [404],
   },
-  plugin: async (app) => {
-    app.get("/api/MonthlyMeetings/:id/Results.csv", async (req, reply) => {
-      const { id } = parseInput(MeetingIdSchema, req.params);
-      const deps = req.server.deps;
-      const user = await requestCtx(deps, req.headers.authorization, req.id).auth();
-      if (!user) throw new UnauthorizedError();
-      const viewer = viewerOf(user);
-      const meeting = meetingOrThrow(deps, id);
-      const flight = listFlight(deps.db, meeting.id);
-      const rowOf = new Map(flight.map((row) => [row.bottle.id, row]));
-      const pourOf = new Map(flight.map((row, i) => [row.bottle.id, roomPourView(meeting, row, i + 1)]));
-      const lines = [
+  handler: ({ req, reply, ctx, params: { id } }) => {
+    const deps = req.server.deps;
+    const viewer = viewerOf(ctx.user);
+    const meeting = meetingOrThrow(deps, id);
+    const flight = listFlight(deps.db, meeting.id);
+    const rowOf = new Map(flight.map((row) => [row.bottle.id, row]));
+    const pourOf = new Map(flight.map((row, i) => [row.bottle.id, roomPourView(meeting, row, i + 1)]));
+    const lines = [
+      csvLine([
+        "pour",
+        "label",
+        "bottle",
+        "member",
+        "nose",
+        "palate",
+        "finish",
+        "balance",
+        "total",
+        "note",
+        "tags",
+        "guest",
+        "guest of",
+      ]),
+    ];
+    // Members' scores, then guests' (issue 26: first name only, marked, whose guest).
+    const tasters = [
+      ...listMeetingScores(deps.db, meeting.id).map((s) => ({
+        ...s,
+        scorer: { memberId: s.memberId },
+        name: `${s.firstName} ${s.lastName}`,
+        sortName: s.lastName,
+        guest: false,
+        guestOf: null as string | null,
+      })),
+      ...listMeetingGuestScores(deps.db, meeting.id).map((s) => ({
+        ...s,
+        scorer: { guestId: s.guestId },
+        name: s.firstName,
+        sortName: `~${s.firstName}`,
+        guest: true,
+        guestOf: s.guestOf,
+      })),
+    ];
+    const rows = tasters
+      .map((s) => ({ s, pour: pourOf.get(s.bottleId) }))
+      .filter((r) => r.pour !== undefined && seesScore(viewer, meeting, rowOf.get(r.s.bottleId)!, r.s.scorer))
+      .sort((a, b) => a.pour!.pour - b.pour!.pour || a.s.sortName.localeCompare(b.s.sortName));
+    for (const { s, pour } of rows)
+      lines.push(
         csvLine([
-          "pour",
-          "label",
-          "bottle",
-          "member",
-          "nose",
-          "palate",
-          "finish",
-          "balance",
-          "total",
-          "note",
-          "tags",
-          "guest",
-          "guest of",
+          pour!.pour,
+          dramLabel(pour!.pour),
+          pour!.bottle?.name ?? null,
+          s.name,
+          s.nose,
+          s.palate,
+          s.finish,
+          s.balance,
+          s.nose + s.palate + s.finish + s.balance,
+          s.note,
+          s.tags.join("; "),
+          s.guest ? "yes" : "",
+          s.guestOf,
         ]),
-      ];
-      // Members' scores, then guests' (issue 26: first name only, marked, whose guest).
-      const tasters = [
-        ...listMeetingScores(deps.db, meeting.id).map((s) => ({
-          ...s,
-          scorer: { memberId: s.memberId },
-          name: `${s.firstName} ${s.lastName}`,
-          sortName: s.lastName,
-          guest: false,
-          guestOf: null as string | null,
-        })),
-        ...listMeetingGuestScores(deps.db, meeting.id).map((s) => ({
-          ...s,
-          scorer: { guestId: s.guestId },
-          name: s.firstName,
-          sortName: `~${s.firstName}`,
-          guest: true,
-          guestOf: s.guestOf,
-        })),
-      ];
-      const rows = tasters
-        .map((s) => ({ s, pour: pourOf.get(s.bottleId) }))
-        .filter(
-          (r) => r.pour !== undefined && seesScore(viewer, meeting, rowOf.get(r.s.bottleId)!, r.s.scorer),
-        )
-        .sort((a, b) => a.pour!.pour - b.pour!.pour || a.s.sortName.localeCompare(b.s.sortName));
-      for (const { s, pour } of rows)
-        lines.push(
-          csvLine([
-            pour!.pour,
-            dramLabel(pour!.pour),
-            pour!.bottle?.name ?? null,
-            s.name,
-            s.nose,
-            s.palate,
-            s.finish,
-            s.balance,
-            s.nose + s.palate + s.finish + s.balance,
-            s.note,
-            s.tags.join("; "),
-            s.guest ? "yes" : "",
-            s.guestOf,
-          ]),
-        );
-      const { bom } = parseInput(CsvExportQuerySchema, req.query);
-      return sendCsv(reply, `${lines.join("\r\n")}\r\n`, `meeting-${meeting.date}-results.csv`, bom);
-    });
+      );
+    const { bom } = parseInput(CsvExportQuerySchema, req.query);
+    return sendCsv(reply, `${lines.join("\r\n")}\r\n`, `meeting-${meeting.date}-results.csv`, bom);
   },
-};
+});

@@ -1,3 +1,4 @@
+import type { ActivityAction } from "../../api/contract";
 import {
   claimNotification,
   findMemberAuth,
@@ -111,7 +112,7 @@ export async function rsvpByLink(deps: Deps, input: RsvpLinkInput): Promise<Rsvp
     ...deps,
     user: { id: member.id, email: member.email, role: member.role },
     requestId: null,
-    action: "reminders.rsvpByLink",
+    action: "reminders.rsvpByLink" satisfies ActivityAction,
   };
   const guests = listRsvps(deps.db, claims.meetingId).find((r) => r.memberId === member.id)?.guests ?? 0;
   const answer = setRsvp(ctx, { id: claims.meetingId, status: input.status, guests });

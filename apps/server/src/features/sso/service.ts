@@ -1,3 +1,4 @@
+import type { ActivityAction } from "../../api/contract";
 import {
   countActiveAdmins,
   findMemberByEmail,
@@ -29,7 +30,7 @@ function checkMayAct(member: MemberRow): MemberRow {
   return member;
 }
 
-const asMember = (ctx: RequestCtx, member: MemberRow, action: string) => ({
+const asMember = (ctx: RequestCtx, member: MemberRow, action: ActivityAction) => ({
   ...ctx,
   user: { id: member.id, email: member.email, role: member.role },
   action,

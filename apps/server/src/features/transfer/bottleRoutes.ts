@@ -11,9 +11,8 @@ import {
   PurchasesExportQuerySchema,
   TransferMessages,
 } from "@club/shared";
-import { requestCtx, requireMember } from "../../api/context";
 import { BadRequestError, parseInput } from "../../api/errors";
-import type { RestOnlyRoute } from "../../api/restOnly";
+import { restOnlyRoute } from "../../api/restOnlyRoute";
 import { dateIn } from "../../platform/clubTime";
 import { sendCsv } from "../../platform/csvExport";
 import { checkMapping, parseCsv, toCsv } from "./csvFile";
@@ -58,7 +57,8 @@ const PURCHASE_HEADER = [
  * GET /api/Bottles/Export: the library as CSV, one row per bottle (anyone, like the library);
  * ?what=purchases gives one row per purchase instead.
  */
-export const bottlesExportRoute: RestOnlyRoute = {
+export const bottlesExportRoute = restOnlyRoute({
+  access: "public",
   doc: {
     method: "GET",
     path: "/api/Bottles/Export",
@@ -71,55 +71,53 @@ export const bottlesExportRoute: RestOnlyRoute = {
     response: { status: 200, description: "The CSV file.", binary: ["text/csv; charset=utf-8"] },
     errors: [],
   },
-  plugin: async (app) => {
-    app.get("/api/Bottles/Export", async (req, reply) => {
-      const { what, bom } = parseInput(PurchasesExportQuerySchema, req.query);
-      const deps = req.server.deps;
-      const today = dateIn(deps.config.clubTimezone, deps.now());
-      const csv =
-        what === "purchases"
-          ? toCsv(
-              PURCHASE_HEADER,
-              listPurchasesForExport(deps.db).map((p) => [
-                p.id,
-                p.bottleId,
-                p.bottle,
-                p.brand,
-                p.datePurchased,
-                dollars(p.priceCents),
-                p.openedDate,
-                // A finish is stored as the instant it was marked (or a corrected date): the file
-                // has one date format, so the club's date of that instant.
-                p.dateFinished && p.dateFinished.length > 10
-                  ? dateIn(deps.config.clubTimezone, new Date(p.dateFinished))
-                  : p.dateFinished,
-              ]),
-            )
-          : toCsv(
-              BOTTLE_HEADER,
-              listBottlesForExport(deps.db).map((b) => [
-                b.id,
-                b.name,
-                b.brand,
-                b.type,
-                b.country,
-                b.region,
-                b.abv,
-                b.sizeMl,
-                b.storeLink,
-                b.status,
-                b.purchases,
-                dollars(b.spentCents),
-                dollars(b.lastPriceCents),
-                b.lastPurchased,
-                b.clubScore === null ? null : Math.round(b.clubScore * 10) / 10,
-                b.scores,
-              ]),
-            );
-      return sendCsv(reply, csv, `${what === "purchases" ? "purchases" : "bottles"}-${today}.csv`, bom);
-    });
+  handler: ({ req, reply }) => {
+    const { what, bom } = parseInput(PurchasesExportQuerySchema, req.query);
+    const deps = req.server.deps;
+    const today = dateIn(deps.config.clubTimezone, deps.now());
+    const csv =
+      what === "purchases"
+        ? toCsv(
+            PURCHASE_HEADER,
+            listPurchasesForExport(deps.db).map((p) => [
+              p.id,
+              p.bottleId,
+              p.bottle,
+              p.brand,
+              p.datePurchased,
+              dollars(p.priceCents),
+              p.openedDate,
+              // A finish is stored as the instant it was marked (or a corrected date): the file
+              // has one date format, so the club's date of that instant.
+              p.dateFinished && p.dateFinished.length > 10
+                ? dateIn(deps.config.clubTimezone, new Date(p.dateFinished))
+                : p.dateFinished,
+            ]),
+          )
+        : toCsv(
+            BOTTLE_HEADER,
+            listBottlesForExport(deps.db).map((b) => [
+              b.id,
+              b.name,
+              b.brand,
+              b.type,
+              b.country,
+              b.region,
+              b.abv,
+              b.sizeMl,
+              b.storeLink,
+              b.status,
+              b.purchases,
+              dollars(b.spentCents),
+              dollars(b.lastPriceCents),
+              b.lastPurchased,
+              b.clubScore === null ? null : Math.round(b.clubScore * 10) / 10,
+              b.scores,
+            ]),
+          );
+    return sendCsv(reply, csv, `${what === "purchases" ? "purchases" : "bottles"}-${today}.csv`, bom);
   },
-};
+});
 
 function parseMapping(text: string | undefined) {
   if (text === undefined) throw new BadRequestError(TransferMessages.fileMissing);
@@ -135,7 +133,9 @@ function parseMapping(text: string | undefined) {
 }
 
 /** POST /api/Bottles/Import?dryRun=true: multipart `file` (CSV) and `mapping` (JSON). */
-export const bottlesImportRoute: RestOnlyRoute = {
+export const bottlesImportRoute = restOnlyRoute({
+  access: "member",
+  action: "bottles.import",
   doc: {
     method: "POST",
     path: "/api/Bottles/Import",
@@ -144,7 +144,6 @@ export const bottlesImportRoute: RestOnlyRoute = {
     summary: "Import bottles from a CSV file",
     description:
       'multipart/form-data with the CSV in the field `file` (UTF-8, at most 2 MB and 5,000 rows, a header row) and the field `mapping`: JSON naming the column of each field, e.g. {"name":"Name","brand":"Brand","type":"Type","country":"Country","region":"Region","abv":"ABV","size":"Size (ml)","storeLink":"Store link","price":"Price","datePurchased":"Date purchased"} (name and abv required), and optionally the formats of its cells: `decimalMark` ("." or ","), `thousandsSeparator` ("", ",", ".", " " or an apostrophe), `dateOrder` (YMD, DMY or MDY; a date starting with a four-digit year is always year-month-day), and `ignore`, the columns that map to nothing. Formats not given are detected from the file and named in the report (`formats`, `detected`); a cell they do not read as exactly one number or date is a problem of its row naming the cell, never another value; currency signs on prices and % on ABV are accepted. A real import refuses a column that is neither mapped nor ignored (`unmappedColumns` in a dry run report lists them). Answers a report per row: create, skip-existing (a bottle with the same name, brand and ABV, ignoring case and accents, is already in the library, or earlier in the file) or error, with its problems (unknown type, country or region, ABV out of range, a missing name...) and a likely duplicate. With `dryRun=true` nothing is written; otherwise every row without an error is created in one transaction (one activity entry), new brands included, with a purchase when the row has a price. Importing the same file again creates nothing.',
-    auth: true,
     query: ImportQuerySchema,
     fileField: "file",
     formFields: ImportFormSchema,
@@ -152,27 +151,23 @@ export const bottlesImportRoute: RestOnlyRoute = {
     response: { status: 200, description: "The per-row report.", schema: ImportReportSchema },
     errors: [503],
   },
-  plugin: async (app) => {
+  setup: async (app) => {
     await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5 } });
     app.addContentTypeParser("*", (_req, _payload, done) => done(null, undefined));
-    app.post("/api/Bottles/Import", async (req) => {
-      const ctx = await requireMember(
-        requestCtx(req.server.deps, req.headers.authorization, req.id),
-        "bottles.import",
-      );
-      const { dryRun } = parseInput(ImportQuerySchema, req.query);
-      if (!dryRun) ctx.writeBudget.spend(ctx.user.id);
-      return runImport(req.server.deps, ctx.user.id, async () => {
-        const form = await readUploadedForm(req, {
-          missing: TransferMessages.fileMissing,
-          tooLarge: TransferMessages.tooLarge,
-        });
-        if (!form.file) throw new BadRequestError(TransferMessages.fileMissing);
-        const mapping = parseMapping(form.fields.mapping);
-        const table = await parseCsv(form.file);
-        checkMapping(table, mapping);
-        return importBottles(ctx, table, mapping, dryRun);
+  },
+  handler: ({ req, ctx }) => {
+    const { dryRun } = parseInput(ImportQuerySchema, req.query);
+    if (!dryRun) ctx.writeBudget.spend(ctx.user.id);
+    return runImport(req.server.deps, ctx.user.id, async () => {
+      const form = await readUploadedForm(req, {
+        missing: TransferMessages.fileMissing,
+        tooLarge: TransferMessages.tooLarge,
       });
+      if (!form.file) throw new BadRequestError(TransferMessages.fileMissing);
+      const mapping = parseMapping(form.fields.mapping);
+      const table = await parseCsv(form.file);
+      checkMapping(table, mapping);
+      return importBottles(ctx, table, mapping, dryRun);
     });
   },
-};
+});

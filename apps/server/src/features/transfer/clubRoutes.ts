@@ -5,24 +5,18 @@ import {
   ClubExportSchema,
   ClubImportFormSchema,
   ClubImportResultSchema,
-  ServerMessages,
   TransferMessages,
 } from "@club/shared";
-import { requestCtx, requireMember, type AuthedCtx } from "../../api/context";
-import { BadRequestError, ForbiddenError } from "../../api/errors";
-import type { RestOnlyRoute } from "../../api/restOnly";
+import { BadRequestError } from "../../api/errors";
+import { restOnlyRoute } from "../../api/restOnlyRoute";
 import { dateIn } from "../../platform/clubTime";
 import { exportClub, importClub } from "./clubService";
 import { runImport } from "./importBudget";
 import { readUploadedForm } from "./multipartForm";
 
-function requireAdmin(ctx: AuthedCtx): AuthedCtx {
-  if (ctx.user.role !== "admin") throw new ForbiddenError(ServerMessages.adminOnly);
-  return ctx;
-}
-
 /** GET /api/Club/Export: the whole club as one JSON file (admin). */
-export const clubExportRoute: RestOnlyRoute = {
+export const clubExportRoute = restOnlyRoute({
+  access: "admin",
   doc: {
     method: "GET",
     path: "/api/Club/Export",
@@ -31,8 +25,6 @@ export const clubExportRoute: RestOnlyRoute = {
     summary: "The whole club as one JSON file",
     description:
       'For admins: {format: "whiskey-club-export", version: 1, exportedAt, images: "not included", tables: {name: {columns, rows}}} with every table of the club\'s data: members (with their password hashes, so that a restored club can log in: keep the file safe), bottles, purchases, comments, aliases, lookups, themes, meetings, flights, RSVPs, scores, dues, reminders sent and the activity log. Sessions, pending links and unsent mail are left out; image files are left to backups (their rows are kept).',
-    access: "admin",
-    auth: true,
     response: {
       status: 200,
       description: "The JSON file (Content-Disposition: attachment).",
@@ -40,22 +32,21 @@ export const clubExportRoute: RestOnlyRoute = {
     },
     errors: [],
   },
-  plugin: async (app) => {
-    app.get("/api/Club/Export", async (req, reply) => {
-      const deps = req.server.deps;
-      requireAdmin(await requireMember(requestCtx(deps, req.headers.authorization, req.id), "club.export"));
-      const today = dateIn(deps.config.clubTimezone, deps.now());
-      return reply
-        .type("application/json; charset=utf-8")
-        .header("cache-control", "no-store")
-        .header("content-disposition", `attachment; filename="club-${today}.json"`)
-        .send(JSON.stringify(exportClub(deps)));
-    });
+  handler: ({ req, reply }) => {
+    const deps = req.server.deps;
+    const today = dateIn(deps.config.clubTimezone, deps.now());
+    return reply
+      .type("application/json; charset=utf-8")
+      .header("cache-control", "no-store")
+      .header("content-disposition", `attachment; filename="club-${today}.json"`)
+      .send(JSON.stringify(exportClub(deps)));
   },
-};
+});
 
 /** POST /api/Club/Import: multipart `file` (a club export) and `confirm` = REPLACE (admin). */
-export const clubImportRoute: RestOnlyRoute = {
+export const clubImportRoute = restOnlyRoute({
+  access: "admin",
+  action: "club.import",
   doc: {
     method: "POST",
     path: "/api/Club/Import",
@@ -64,32 +55,27 @@ export const clubImportRoute: RestOnlyRoute = {
     summary: "Replace the whole club with a JSON export",
     description:
       "For admins: multipart/form-data with a file from GET /api/Club/Export in the field `file` (at most 50 MB) and the field `confirm` set to REPLACE. Every table of the club's data is replaced by the file's in one transaction; nothing changes when the file is not a club export, refers to rows it lacks or has no active admin. Sessions are not restored: everyone logs in again with an account from the file within 15 minutes (at once when their member id now belongs to someone else). Image rows whose files this server lacks are left out (restore the images from a backup first).",
-    access: "admin",
-    auth: true,
     fileField: "file",
     formFields: ClubImportFormSchema,
     budgeted: true,
     response: { status: 200, description: "The rows restored, per table.", schema: ClubImportResultSchema },
     errors: [503],
   },
-  plugin: async (app) => {
+  setup: async (app) => {
     await app.register(multipart, { limits: { fileSize: CLUB_IMPORT_MAX_BYTES, files: 1, fields: 5 } });
     app.addContentTypeParser("*", (_req, _payload, done) => done(null, undefined));
-    app.post("/api/Club/Import", async (req) => {
-      const ctx = requireAdmin(
-        await requireMember(requestCtx(req.server.deps, req.headers.authorization, req.id), "club.import"),
-      );
-      ctx.writeBudget.spend(ctx.user.id);
-      return runImport(req.server.deps, ctx.user.id, async () => {
-        const form = await readUploadedForm(req, {
-          missing: TransferMessages.clubFileMissing,
-          tooLarge: TransferMessages.clubTooLarge,
-        });
-        if (!form.file) throw new BadRequestError(TransferMessages.clubFileMissing);
-        if (form.fields.confirm !== CLUB_IMPORT_CONFIRMATION)
-          throw new BadRequestError(TransferMessages.clubNotConfirmed);
-        return importClub(ctx, form.file);
+  },
+  handler: ({ req, ctx }) => {
+    ctx.writeBudget.spend(ctx.user.id);
+    return runImport(req.server.deps, ctx.user.id, async () => {
+      const form = await readUploadedForm(req, {
+        missing: TransferMessages.clubFileMissing,
+        tooLarge: TransferMessages.clubTooLarge,
       });
+      if (!form.file) throw new BadRequestError(TransferMessages.clubFileMissing);
+      if (form.fields.confirm !== CLUB_IMPORT_CONFIRMATION)
+        throw new BadRequestError(TransferMessages.clubNotConfirmed);
+      return importClub(ctx, form.file);
     });
   },
-};
+});

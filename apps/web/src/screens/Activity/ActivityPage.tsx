@@ -128,7 +128,6 @@ function ActivityLog({ isAdmin }: { isAdmin: boolean }) {
   const [undoingId, setUndoingId] = useState<number | null>(null);
   const names = useNameBook();
   const members = useMemberOptions(isAdmin);
-  const utils = trpc.useUtils();
   const undo = trpc.activity.undo.useMutation();
 
   const onFilter = (next: ActivityFilter) => setFilter(next);
@@ -139,7 +138,6 @@ function ActivityLog({ isAdmin }: { isAdmin: boolean }) {
       {
         onSuccess: () => {
           notify("Undone. The change was reverted.");
-          void utils.invalidate();
         },
         onError: (error) => notify(undoFailureMessage(error), "red"),
         onSettled: () => setUndoingId(null),

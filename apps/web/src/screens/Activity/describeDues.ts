@@ -1,3 +1,4 @@
+import { UNDO_ACTION } from "../../lib/activityActions";
 import { formatDate } from "../../lib/format";
 import { formatMoney, formatMonth } from "../../lib/money";
 
@@ -77,13 +78,12 @@ export function describeDues(entry: {
   const after = rowOf(entry.after);
   const member = memberOf(after, before);
   if (entry.entity === "duesOpening") {
-    if (entry.action === "activity.undo")
-      return `undid a change to the opening of ${possessive(member)} dues`;
+    if (entry.action === UNDO_ACTION) return `undid a change to the opening of ${possessive(member)} dues`;
     const verb = before?.recorded === true ? "changed" : "set";
     const words = openingWords(after);
     return `${verb} the opening of ${possessive(member)} dues${words ? `: ${words}` : ""}`;
   }
-  if (entry.action === "activity.undo") return `undid the ${lineWords(before)} for ${member} (voided)`;
+  if (entry.action === UNDO_ACTION) return `undid the ${lineWords(before)} for ${member} (voided)`;
   if (after?.kind === "void") {
     const reason = text(after.reason);
     return `voided ${possessive(member)} ${lineWords(before)}${reason ? `: ${reason}` : ""}`;

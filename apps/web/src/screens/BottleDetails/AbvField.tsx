@@ -15,7 +15,6 @@ export function AbvField({ bottleId, abv, editable }: { bottleId: number; abv: n
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState<number | string>(abv);
   const [error, setError] = useState<string | null>(null);
-  const utils = trpc.useUtils();
   const undo = useUndo();
   const update = trpc.bottles.updateAbv.useMutation({
     onSuccess: onSaved(
@@ -24,7 +23,6 @@ export function AbvField({ bottleId, abv, editable }: { bottleId: number; abv: n
         undo: () => undo({ entity: "bottle", entityId: bottleId, action: "bottles.updateAbv" }),
       },
       () => setEditing(false),
-      () => utils.bottles.invalidate(),
     ),
   });
 

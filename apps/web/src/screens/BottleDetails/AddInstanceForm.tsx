@@ -25,7 +25,6 @@ export default function AddInstanceForm({ bottleId }: { bottleId: number }) {
   const [price, setPrice] = useState<number | string>("");
   const [dateError, setDateError] = useState<string | null>(null);
   const [priceError, setPriceError] = useState<string | null>(null);
-  const utils = trpc.useUtils();
   const undo = useUndo();
   const create = trpc.instances.create.useMutation({
     onSuccess: onSaved(
@@ -34,7 +33,6 @@ export default function AddInstanceForm({ bottleId }: { bottleId: number }) {
         undo: (created) => undo({ entity: "instance", entityId: created.id, action: "instances.create" }),
       },
       () => setPrice(""),
-      () => utils.bottles.invalidate(),
     ),
   });
   const purchasePrice = numberInputValue(price);

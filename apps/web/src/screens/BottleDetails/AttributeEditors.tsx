@@ -1,9 +1,11 @@
 import { SimpleGrid, Stack, Text } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
+import type { WritePath } from "@club/api";
 import { Messages, type BottleDetail } from "@club/shared";
 import { LookupSelect } from "../../components/LookupSelect";
 import { ErrorAlert } from "../../components/status";
 import { useSession } from "../../lib/appSession";
+import { writeKey } from "../../lib/cachePolicy";
 import { onSaved } from "../../lib/notify";
 import { regionFitsCountry, regionsForCountry } from "../../lib/regions";
 import { trpc } from "../../lib/trpc";
@@ -18,7 +20,7 @@ interface Attribute {
   label: string;
   lookup: LookupName;
   /** The procedure that saves it (the activity log's action, for the toast's Undo). */
-  action: string;
+  action: WritePath;
   current: (bottle: BottleDetail) => number | null;
   save: (client: Client, bottleId: number, id: number) => Promise<unknown>;
   /** SPEC section 8's message when saving fails. */
@@ -77,14 +79,13 @@ function AttributeEditor({
   const utils = trpc.useUtils();
   const undo = useUndo();
   const save = useMutation({
+    // Through the client, so keyed by hand: lib/cachePolicy.ts refreshes what the write changes.
+    mutationKey: writeKey(attribute.action),
     mutationFn: (id: number) => attribute.save(utils.client, bottle.id, id),
-    onSuccess: onSaved(
-      {
-        notice: `${attribute.label} updated.`,
-        undo: () => undo({ entity: "bottle", entityId: bottle.id, action: attribute.action }),
-      },
-      () => utils.bottles.invalidate(),
-    ),
+    onSuccess: onSaved({
+      notice: `${attribute.label} updated.`,
+      undo: () => undo({ entity: "bottle", entityId: bottle.id, action: attribute.action }),
+    }),
   });
   const value = mismatch ? null : attribute.current(bottle);
   const noun = attribute.label.toLowerCase();

@@ -29,7 +29,6 @@ export function EditBottleDialog({ bottle, onClose }: Props) {
   const [linkError, setLinkError] = useState<string | null>(null);
   const [size, setSize] = useState<number | string>(bottle.sizeMl);
   const [sizeError, setSizeError] = useState<string | null>(null);
-  const utils = trpc.useUtils();
   const undo = useUndo();
   const update = trpc.bottles.update.useMutation({
     onSuccess: onSaved(
@@ -38,7 +37,6 @@ export function EditBottleDialog({ bottle, onClose }: Props) {
         undo: () => undo({ entity: "bottle", entityId: bottle.id, action: "bottles.update" }),
       },
       onClose,
-      () => Promise.all([utils.bottles.invalidate(), utils.meetings.invalidate()]),
     ),
   });
   const trimmedName = name.trim();
@@ -112,7 +110,6 @@ export function EditBottleDialog({ bottle, onClose }: Props) {
 
 /** Delete a bottle with everything that hangs on it (admins), then back to the library. */
 export function DeleteBottleDialog({ bottle, onClose }: Props) {
-  const utils = trpc.useUtils();
   const undo = useUndo();
   const navigate = useNavigate();
   const remove = trpc.bottles.delete.useMutation({
@@ -123,8 +120,6 @@ export function DeleteBottleDialog({ bottle, onClose }: Props) {
       },
       // Leave the page first: refetching it now would only find that it is gone.
       () => navigate("/library-bottles"),
-      () =>
-        Promise.all([utils.bottles.invalidate(), utils.meetings.invalidate(), utils.comments.invalidate()]),
     ),
   });
   const purchases = bottle.bottleInstances.length;

@@ -20,7 +20,6 @@ interface Props {
 export function OpenInstanceDialog({ instance, onClose }: Props) {
   const [date, setDate] = useState(today());
   const [error, setError] = useState<string | null>(null);
-  const utils = trpc.useUtils();
   const undo = useUndo();
   const open = trpc.cellar.open.useMutation({
     onSuccess: onSaved(
@@ -29,7 +28,6 @@ export function OpenInstanceDialog({ instance, onClose }: Props) {
         undo: () => undo({ entity: "instance", entityId: instance.id, action: "cellar.open" }),
       },
       onClose,
-      () => Promise.all([utils.bottles.invalidate(), utils.cellar.invalidate()]),
     ),
   });
 
@@ -75,7 +73,6 @@ export function OpenInstanceDialog({ instance, onClose }: Props) {
 export function SetLevelDialog({ instance, onClose }: Props) {
   const [level, setLevel] = useState<number | string>(instance.fillLevelPct ?? 100);
   const [error, setError] = useState<string | null>(null);
-  const utils = trpc.useUtils();
   const undo = useUndo();
   const save = trpc.cellar.setLevel.useMutation({
     onSuccess: onSaved(
@@ -84,7 +81,6 @@ export function SetLevelDialog({ instance, onClose }: Props) {
         undo: () => undo({ entity: "instance", entityId: instance.id, action: "cellar.setLevel" }),
       },
       onClose,
-      () => Promise.all([utils.bottles.invalidate(), utils.cellar.invalidate()]),
     ),
   });
   const value = numberInputValue(level);

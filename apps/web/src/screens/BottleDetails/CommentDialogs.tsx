@@ -16,7 +16,6 @@ interface Props {
 /** Correct a comment (its author or an admin); as when posting, Save needs a non-blank text. */
 export function EditCommentDialog({ comment, onClose }: Props) {
   const [text, setText] = useState(comment.comment);
-  const utils = trpc.useUtils();
   const undo = useUndo();
   const update = trpc.comments.update.useMutation({
     onSuccess: onSaved(
@@ -25,7 +24,6 @@ export function EditCommentDialog({ comment, onClose }: Props) {
         undo: () => undo({ entity: "comment", entityId: comment.id, action: "comments.update" }),
       },
       onClose,
-      () => utils.comments.invalidate(),
     ),
   });
   const trimmed = text.trim();
@@ -57,7 +55,6 @@ export function EditCommentDialog({ comment, onClose }: Props) {
 
 /** Delete a comment (its author or an admin). */
 export function DeleteCommentDialog({ comment, onClose }: Props) {
-  const utils = trpc.useUtils();
   const undo = useUndo();
   const remove = trpc.comments.delete.useMutation({
     onSuccess: onSaved(
@@ -66,7 +63,6 @@ export function DeleteCommentDialog({ comment, onClose }: Props) {
         undo: () => undo({ entity: "comment", entityId: comment.id, action: "comments.delete" }),
       },
       onClose,
-      () => utils.comments.invalidate(),
     ),
   });
 

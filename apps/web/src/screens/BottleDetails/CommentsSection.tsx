@@ -1,8 +1,8 @@
 import { lazy, Suspense, useDeferredValue, useEffect, useState } from "react";
-import { ActionIcon, Group, Paper, Stack, Title } from "@mantine/core";
+import { Group, Paper, Stack, Title } from "@mantine/core";
 import { Messages, type Comment } from "@club/shared";
 import { DataTable } from "../../components/DataTable";
-import { EditIcon, TrashIcon } from "../../components/icons";
+import { EditDeleteActions } from "../../components/EditDeleteActions";
 import { EmptyMessage, PageLoader } from "../../components/status";
 import { formatDate } from "../../lib/format";
 import { usePermissions } from "../../lib/permissions";
@@ -22,25 +22,10 @@ type Dialog = { kind: "edit" | "delete"; comment: Comment } | null;
 function CommentActions({ comment, open }: { comment: Comment; open: (dialog: Dialog) => void }) {
   return (
     <Group gap={4} wrap="nowrap">
-      <ActionIcon
-        variant="subtle"
-        size={40}
-        aria-label="Edit comment"
-        title="Edit comment"
-        onClick={() => open({ kind: "edit", comment })}
-      >
-        <EditIcon />
-      </ActionIcon>
-      <ActionIcon
-        variant="subtle"
-        color="red"
-        size={40}
-        aria-label="Delete comment"
-        title="Delete comment"
-        onClick={() => open({ kind: "delete", comment })}
-      >
-        <TrashIcon />
-      </ActionIcon>
+      <EditDeleteActions
+        edit={{ label: "Edit comment", onClick: () => open({ kind: "edit", comment }) }}
+        remove={{ label: "Delete comment", onClick: () => open({ kind: "delete", comment }) }}
+      />
     </Group>
   );
 }

@@ -37,7 +37,6 @@ export default function EditInstanceDialog({
   const [dateFinished, setDateFinished] = useState(initial.dateFinished);
   const [openedDate, setOpenedDate] = useState(initial.openedDate);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const utils = trpc.useUtils();
   const undo = useUndo();
   const update = trpc.instances.update.useMutation({
     onSuccess: onSaved(
@@ -46,7 +45,6 @@ export default function EditInstanceDialog({
         undo: () => undo({ entity: "instance", entityId: instance.id, action: "instances.update" }),
       },
       onClose,
-      () => utils.bottles.invalidate(),
     ),
   });
   const purchasePrice = numberInputValue(price);

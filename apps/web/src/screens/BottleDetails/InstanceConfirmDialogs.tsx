@@ -17,7 +17,6 @@ interface Props {
 
 /** SPEC's 'Bottle Finished', asked first: sets the finish date to now (any member). */
 export function FinishInstanceDialog({ instance, onClose }: Props) {
-  const utils = trpc.useUtils();
   const undo = useUndo();
   const finish = trpc.instances.finish.useMutation({
     onSuccess: onSaved(
@@ -26,7 +25,6 @@ export function FinishInstanceDialog({ instance, onClose }: Props) {
         undo: () => undo({ entity: "instance", entityId: instance.id, action: "instances.finish" }),
       },
       onClose,
-      () => utils.bottles.invalidate(),
     ),
   });
 
@@ -48,7 +46,6 @@ export function FinishInstanceDialog({ instance, onClose }: Props) {
 
 /** Delete a purchase (the member who added it or an admin). */
 export function DeleteInstanceDialog({ instance, onClose }: Props) {
-  const utils = trpc.useUtils();
   const undo = useUndo();
   const remove = trpc.instances.delete.useMutation({
     onSuccess: onSaved(
@@ -57,7 +54,6 @@ export function DeleteInstanceDialog({ instance, onClose }: Props) {
         undo: () => undo({ entity: "instance", entityId: instance.id, action: "instances.delete" }),
       },
       onClose,
-      () => utils.bottles.invalidate(),
     ),
   });
 

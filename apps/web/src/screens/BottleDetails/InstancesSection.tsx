@@ -1,8 +1,9 @@
 import { lazy, Suspense, useState } from "react";
-import { ActionIcon, Badge, Button, Group, Paper, Stack, Title } from "@mantine/core";
+import { Badge, Button, Group, Paper, Stack, Title } from "@mantine/core";
 import type { BottleDetailInstance } from "@club/shared";
 import { DataTable } from "../../components/DataTable";
-import { CheckIcon, EditIcon, TrashIcon } from "../../components/icons";
+import { EditDeleteActions } from "../../components/EditDeleteActions";
+import { CheckIcon } from "../../components/icons";
 import { EmptyMessage } from "../../components/status";
 import { FillLevel } from "../../components/FillLevel";
 import { datePart, formatDate, formatPrice } from "../../lib/format";
@@ -160,27 +161,16 @@ export function InstancesSection({
                         </Button>
                       )}
                       {mayCorrect(instance.createdBy) ? (
-                        <>
-                          <ActionIcon
-                            variant="subtle"
-                            size={40}
-                            aria-label="Edit purchase"
-                            title="Edit purchase"
-                            onClick={() => setDialog({ kind: "edit", instance })}
-                          >
-                            <EditIcon />
-                          </ActionIcon>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            size={40}
-                            aria-label="Delete purchase"
-                            title="Delete purchase"
-                            onClick={() => setDialog({ kind: "delete", instance })}
-                          >
-                            <TrashIcon />
-                          </ActionIcon>
-                        </>
+                        <EditDeleteActions
+                          edit={{
+                            label: "Edit purchase",
+                            onClick: () => setDialog({ kind: "edit", instance }),
+                          }}
+                          remove={{
+                            label: "Delete purchase",
+                            onClick: () => setDialog({ kind: "delete", instance }),
+                          }}
+                        />
                       ) : null}
                     </Group>
                   </td>

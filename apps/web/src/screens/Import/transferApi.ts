@@ -1,5 +1,6 @@
 import type { ImportMapping, ImportReport } from "@club/shared";
 import { authFetch } from "../../lib/appSession";
+import { saveDownload } from "../../lib/authDownload";
 import { ApiError } from "../../lib/errors";
 
 async function failed(response: Response): Promise<ApiError> {
@@ -18,24 +19,6 @@ export async function importBottles(
   const response = await authFetch(`/api/Bottles/Import?dryRun=${dryRun}`, { method: "POST", body: form });
   if (!response.ok) throw await failed(response);
   return (await response.json()) as ImportReport;
-}
-
-/** Saves a response under the server's file name (Content-Disposition) through a blob URL. */
-export async function saveDownload(response: Response, fallbackName: string): Promise<void> {
-  if (!response.ok) throw await failed(response);
-  const disposition = response.headers.get("content-disposition") ?? "";
-  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
-  const url = URL.createObjectURL(await response.blob());
-  try {
-    const link = document.createElement("a");
-    link.href = url;
-    link.download = fileName;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  }
 }
 
 /** GET /api/Club/Export with the admin's token. */

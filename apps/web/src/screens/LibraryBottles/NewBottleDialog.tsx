@@ -81,12 +81,6 @@ export default function NewBottleDialog({
         },
         () => onCreated?.({ id: created.id, name: input.name }),
         onClose,
-        () =>
-          Promise.all([
-            utils.bottles.invalidate(),
-            utils.search.invalidate(),
-            utils.lookups.brands.invalidate(),
-          ]),
       )(created, input),
   });
   const form = useForm<Values>({

@@ -22,7 +22,6 @@ export default function AddBottleDialog({
   onClose: () => void;
 }) {
   const [bottleId, setBottleId] = useState<string | null>(null);
-  const utils = trpc.useUtils();
   const undo = useUndo();
   const options = trpc.bottles.options.useQuery();
   const add = trpc.meetings.addBottle.useMutation({
@@ -37,7 +36,6 @@ export default function AddBottleDialog({
           }),
       },
       onClose,
-      () => Promise.all([utils.meetings.invalidate(), utils.night.flight.invalidate({ id: meetingId })]),
     ),
   });
   const data = (options.data ?? [])

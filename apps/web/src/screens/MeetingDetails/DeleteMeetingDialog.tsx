@@ -15,7 +15,6 @@ export default function DeleteMeetingDialog({
   meeting: MeetingDetail;
   onClose: () => void;
 }) {
-  const utils = trpc.useUtils();
   const undo = useUndo();
   const navigate = useNavigate();
   const remove = trpc.meetings.delete.useMutation({
@@ -26,7 +25,6 @@ export default function DeleteMeetingDialog({
       },
       // Leave the page first: refetching it now would only find that it is gone.
       () => navigate("/"),
-      () => Promise.all([utils.meetings.invalidate(), utils.themes.invalidate()]),
     ),
   });
   const count = meeting.bottlesSampled.length;

@@ -22,7 +22,6 @@ export default function EditMeetingDialog({
   meeting: MeetingDetail;
   onClose: () => void;
 }) {
-  const utils = trpc.useUtils();
   const undo = useUndo();
   const themes = trpc.themes.list.useQuery();
   const update = trpc.meetings.update.useMutation({
@@ -32,7 +31,6 @@ export default function EditMeetingDialog({
         undo: () => undo({ entity: "meeting", entityId: meeting.id, action: "meetings.update" }),
       },
       onClose,
-      () => Promise.all([utils.meetings.invalidate(), utils.themes.invalidate()]),
     ),
   });
   const initial: Values = {

@@ -13,21 +13,17 @@ export function RemoveBottleButton({
   meetingId: number;
   bottle: { id: number; name: string };
 }) {
-  const utils = trpc.useUtils();
   const undo = useUndo();
   const remove = trpc.meetings.removeBottle.useMutation({
-    onSuccess: onSaved(
-      {
-        notice: `${bottle.name} removed from the meeting.`,
-        undo: () =>
-          undo({
-            entity: "meetingBottle",
-            entityId: `${meetingId}:${bottle.id}`,
-            action: "meetings.removeBottle",
-          }),
-      },
-      () => Promise.all([utils.meetings.invalidate(), utils.night.flight.invalidate({ id: meetingId })]),
-    ),
+    onSuccess: onSaved({
+      notice: `${bottle.name} removed from the meeting.`,
+      undo: () =>
+        undo({
+          entity: "meetingBottle",
+          entityId: `${meetingId}:${bottle.id}`,
+          action: "meetings.removeBottle",
+        }),
+    }),
     onError: (error) => notify(failureMessage(error, "Failed to remove the bottle from the meeting."), "red"),
   });
   const label = `Remove ${bottle.name} from this meeting`;

@@ -103,15 +103,12 @@ export default function FlightEditorDialog({
   onClose: () => void;
 }) {
   useReturnFocus();
-  const utils = trpc.useUtils();
   const options = trpc.bottles.options.useQuery();
   const [pours, setPours] = useState(() => fromFlight(flight));
   const [chosen, setChosen] = useState<string[]>([]);
   const [creating, setCreating] = useState(false);
   const save = trpc.night.setFlight.useMutation({
-    onSuccess: onSaved("Flight saved.", onClose, () =>
-      Promise.all([utils.night.invalidate(), utils.meetings.byId.invalidate({ id })]),
-    ),
+    onSuccess: onSaved("Flight saved.", onClose),
   });
   const names = new Map((options.data ?? []).map((b) => [b.id, b.name]));
   const inFlight = new Set(pours.map((p) => p.bottleId));

@@ -26,10 +26,7 @@ export function PourName({ pour }: { pour: FlightPour }) {
 }
 
 function PourRow({ pour, night, isMember }: { pour: FlightPour; night: MeetingNight; isMember: boolean }) {
-  const utils = trpc.useUtils();
-  const reveal = trpc.night.reveal.useMutation({
-    onSuccess: () => utils.night.flight.invalidate({ id: night.id }),
-  });
+  const reveal = trpc.night.reveal.useMutation();
   const hidden = night.blind && !pour.revealed;
   return (
     <Card component="li" withBorder padding="sm" aria-label={pour.label}>
@@ -96,11 +93,8 @@ export function FlightSection({
   isMember: boolean;
   actions?: React.ReactNode;
 }) {
-  const utils = trpc.useUtils();
   const flight = trpc.night.flight.useQuery({ id: night.id });
-  const revealAll = trpc.night.reveal.useMutation({
-    onSuccess: () => utils.night.flight.invalidate({ id: night.id }),
-  });
+  const revealAll = trpc.night.reveal.useMutation();
   const pours = flight.data ?? [];
   const hiddenLeft = night.blind && pours.some((p) => !p.revealed);
   const aheadWithoutBottles = flight.data !== undefined && pours.length === 0 && date.slice(0, 10) > today();

@@ -17,7 +17,6 @@ export default function NightSettingsDialog({
   night: MeetingNight;
   onClose: () => void;
 }) {
-  const utils = trpc.useUtils();
   const candidates = trpc.night.hostCandidates.useQuery();
   const [capacity, setCapacity] = useState<number | string>(night.capacity ?? "");
   const [blind, setBlind] = useState(night.blind);
@@ -27,7 +26,7 @@ export default function NightSettingsDialog({
     night.hostMemberId === null ? null : String(night.hostMemberId),
   );
   const save = trpc.night.settings.useMutation({
-    onSuccess: onSaved("Night settings saved.", onClose, () => utils.night.invalidate()),
+    onSuccess: onSaved("Night settings saved.", onClose),
   });
   const limit = numberInputValue(capacity);
   const validCapacity = limit === null || (Number.isInteger(limit) && limit >= 1 && limit <= 1000);

@@ -19,12 +19,8 @@ const GUESTS = Array.from({ length: RSVP_MAX_GUESTS + 1 }, (_, n) => ({
 /** The member's own answer: Going / Maybe / Not going, 0-3 guests, and their place. */
 function MyAnswer({ night }: { night: MeetingNight }) {
   const id = night.id;
-  const utils = trpc.useUtils();
   const mine = trpc.night.myRsvp.useQuery({ id });
-  const answer = trpc.night.rsvp.useMutation({
-    onSuccess: () =>
-      Promise.all([utils.night.myRsvp.invalidate({ id }), utils.night.rsvps.invalidate({ id })]),
-  });
+  const answer = trpc.night.rsvp.useMutation();
   const status = answer.isPending ? answer.variables.status : (mine.data?.status ?? null);
   const guests = (answer.isPending ? answer.variables.guests : mine.data?.guests) ?? 0;
   const position = mine.data?.waitlistPosition ?? null;

@@ -23,7 +23,6 @@ interface Values {
  * another device, or a member who did not see the first one).
  */
 export default function AddMeetingDialog({ onClose }: { onClose: () => void }) {
-  const utils = trpc.useUtils();
   const undo = useUndo();
   const themes = trpc.themes.list.useQuery();
   const meetings = trpc.meetings.list.useQuery();
@@ -35,7 +34,6 @@ export default function AddMeetingDialog({ onClose }: { onClose: () => void }) {
         undo: (created) => undo({ entity: "meeting", entityId: created.id, action: "meetings.create" }),
       },
       onClose,
-      () => Promise.all([utils.meetings.invalidate(), utils.themes.invalidate()]),
     ),
   });
   const nextFree = meetings.data

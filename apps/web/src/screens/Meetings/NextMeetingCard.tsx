@@ -40,7 +40,6 @@ function Label({ children }: { children: string }) {
 
 /** Going / Maybe / Not going for the next meeting (night.rsvp); the member's answer is pressed. */
 function RsvpControl({ meetingId, rsvps }: { meetingId: number; rsvps: Rsvp[] }) {
-  const utils = trpc.useUtils();
   const account = trpc.account.get.useQuery();
   const answer = trpc.night.rsvp.useMutation({
     onSuccess: async (result) => {
@@ -49,7 +48,6 @@ function RsvpControl({ meetingId, rsvps }: { meetingId: number; rsvps: Rsvp[] })
           ? `You're on the waitlist (number ${result.waitlistPosition}).`
           : "Answer saved.",
       );
-      await utils.night.rsvps.invalidate({ id: meetingId });
     },
   });
   // night.rsvps names members, not ids: the caller's own answer is found by name.

@@ -33,21 +33,15 @@ const ROLE_OPTIONS = RoleSchema.options.map((role) => ({ value: role, label: ROL
 /** One member or registration: name, email, status, role, and what an admin can do about them. */
 export function MemberCard({ member, isMe }: { member: Member; isMe: boolean }) {
   const name = fullName(member) || member.email;
-  const utils = trpc.useUtils();
   const [confirming, setConfirming] = useState<"reject" | "deactivate" | null>(null);
   const [opening, setOpening] = useState(false);
   const [failed, setFailed] = useState<{ action: Decision | "role"; error: unknown } | null>(null);
 
-  const refresh = async () => {
-    await utils.members.list.invalidate();
-    if (isMe) await utils.account.get.invalidate();
-  };
   const handlers = (action: Decision) => ({
     onMutate: () => setFailed(null),
     onSuccess: async () => {
       setConfirming(null);
       notify(DONE[action](name));
-      await refresh();
     },
     onError: (error: unknown) => setFailed({ action, error }),
   });
@@ -59,7 +53,6 @@ export function MemberCard({ member, isMe }: { member: Member; isMe: boolean }) 
     onMutate: () => setFailed(null),
     onSuccess: async (_ok, { role }) => {
       notify(`${name} is now ${ROLE_LABELS[role]}.`);
-      await refresh();
     },
     onError: (error) => setFailed({ action: "role", error }),
   });

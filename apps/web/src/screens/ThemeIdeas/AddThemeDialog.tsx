@@ -10,7 +10,6 @@ import { useUndo } from "../../lib/undo";
 /** Add New Theme (members). SPEC: no client check on an empty name; the server decides. */
 export default function AddThemeDialog({ onClose }: { onClose: () => void }) {
   const [description, setDescription] = useState("");
-  const utils = trpc.useUtils();
   const undo = useUndo();
   const create = trpc.themes.create.useMutation({
     onSuccess: onSaved(
@@ -19,7 +18,6 @@ export default function AddThemeDialog({ onClose }: { onClose: () => void }) {
         undo: (created) => undo({ entity: "theme", entityId: created.id, action: "themes.create" }),
       },
       onClose,
-      () => utils.themes.invalidate(),
     ),
   });
 

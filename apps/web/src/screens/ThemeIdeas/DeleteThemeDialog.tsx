@@ -10,7 +10,6 @@ import { useUndo } from "../../lib/undo";
  * THEME_IN_USE); its message says so and the dialog stays open.
  */
 export default function DeleteThemeDialog({ theme, onClose }: { theme: ThemeListItem; onClose: () => void }) {
-  const utils = trpc.useUtils();
   const undo = useUndo();
   const remove = trpc.themes.delete.useMutation({
     onSuccess: onSaved(
@@ -19,7 +18,6 @@ export default function DeleteThemeDialog({ theme, onClose }: { theme: ThemeList
         undo: () => undo({ entity: "theme", entityId: theme.id, action: "themes.delete" }),
       },
       onClose,
-      () => utils.themes.invalidate(),
     ),
   });
 

@@ -10,7 +10,6 @@ import { useUndo } from "../../lib/undo";
 /** Rename a theme (its creator or an admin); the meetings that use it show the new name. */
 export default function RenameThemeDialog({ theme, onClose }: { theme: ThemeListItem; onClose: () => void }) {
   const [description, setDescription] = useState(theme.name);
-  const utils = trpc.useUtils();
   const undo = useUndo();
   const update = trpc.themes.update.useMutation({
     onSuccess: onSaved(
@@ -19,7 +18,6 @@ export default function RenameThemeDialog({ theme, onClose }: { theme: ThemeList
         undo: () => undo({ entity: "theme", entityId: theme.id, action: "themes.update" }),
       },
       onClose,
-      () => Promise.all([utils.themes.invalidate(), utils.meetings.invalidate()]),
     ),
   });
   const trimmed = description.trim();

@@ -1,9 +1,10 @@
 import { lazy, Suspense, useState } from "react";
-import { ActionIcon, Badge, Button, Group, Text } from "@mantine/core";
+import { Badge, Button, Group, Text } from "@mantine/core";
 import { Messages, type ThemeListItem } from "@club/shared";
 import { DataTable } from "../../components/DataTable";
 import { PageHeader } from "../../components/PageHeader";
-import { EditIcon, PlusIcon, TrashIcon } from "../../components/icons";
+import { EditDeleteActions } from "../../components/EditDeleteActions";
+import { PlusIcon } from "../../components/icons";
 import { EmptyMessage, LoadError, PageLoader } from "../../components/status";
 import { datePart, formatDate, isNeverUsed } from "../../lib/format";
 import { usePermissions } from "../../lib/permissions";
@@ -20,25 +21,18 @@ type Dialog = { kind: "add" } | { kind: "rename" | "delete"; theme: ThemeListIte
 function ThemeActions({ theme, open }: { theme: ThemeListItem; open: (dialog: Dialog) => void }) {
   return (
     <Group gap={4} wrap="nowrap">
-      <ActionIcon
-        variant="subtle"
-        size={40}
-        aria-label={`Rename ${theme.name}`}
-        title="Rename"
-        onClick={() => open({ kind: "rename", theme })}
-      >
-        <EditIcon />
-      </ActionIcon>
-      <ActionIcon
-        variant="subtle"
-        color="red"
-        size={40}
-        aria-label={`Delete ${theme.name}`}
-        title="Delete"
-        onClick={() => open({ kind: "delete", theme })}
-      >
-        <TrashIcon />
-      </ActionIcon>
+      <EditDeleteActions
+        edit={{
+          label: `Rename ${theme.name}`,
+          title: "Rename",
+          onClick: () => open({ kind: "rename", theme }),
+        }}
+        remove={{
+          label: `Delete ${theme.name}`,
+          title: "Delete",
+          onClick: () => open({ kind: "delete", theme }),
+        }}
+      />
     </Group>
   );
 }

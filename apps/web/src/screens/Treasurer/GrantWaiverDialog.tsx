@@ -39,7 +39,6 @@ export default function GrantWaiverDialog({
   member: { id: number; name: string };
   onClose: () => void;
 }) {
-  const utils = trpc.useUtils();
   const undo = useUndo();
   const waive = trpc.dues.waive.useMutation({
     onSuccess: async (statement, input) => {
@@ -52,7 +51,6 @@ export default function GrantWaiverDialog({
         }),
       );
       onClose();
-      await utils.dues.invalidate();
     },
   });
   const [question, setQuestion] = useState<{ text: string; input: WaiverInput } | null>(null);

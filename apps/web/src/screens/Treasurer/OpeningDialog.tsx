@@ -58,7 +58,6 @@ function OpeningForm({
   opening: DuesOpening;
   onClose: () => void;
 }) {
-  const utils = trpc.useUtils();
   const undo = useUndo();
   const maxDate = today();
   const maxMonth = thisMonth();
@@ -70,7 +69,6 @@ function OpeningForm({
         undo({ entity: "duesOpening", entityId: member.id, action: "dues.setOpening" }),
       );
       onClose();
-      await Promise.all([utils.dues.invalidate(), utils.activity.invalidate()]);
     },
   });
   const v = form.values;

@@ -37,7 +37,6 @@ export default function RecordPaymentDialog({
   member: { id: number; name: string };
   onClose: () => void;
 }) {
-  const utils = trpc.useUtils();
   const undo = useUndo();
   const pay = trpc.dues.pay.useMutation({
     onSuccess: async (statement, input) => {
@@ -46,7 +45,6 @@ export default function RecordPaymentDialog({
         undo({ entity: "duesEntry", entityId: newestPaymentId(statement), action: "dues.pay" }),
       );
       onClose();
-      await utils.dues.invalidate();
     },
   });
   const [question, setQuestion] = useState<{ text: string; input: PaymentInput } | null>(null);

@@ -17,12 +17,9 @@ export default function VoidEntryDialog({
   entry: { id: number; label: string; date: string; amount: number };
   onClose: () => void;
 }) {
-  const utils = trpc.useUtils();
   const form = useForm({ initialValues: { reason: "" } });
   const voiding = trpc.dues.void.useMutation({
-    onSuccess: onSaved(`Voided: ${entry.label}, ${formatMoney(entry.amount)}.`, onClose, () =>
-      utils.dues.invalidate(),
-    ),
+    onSuccess: onSaved(`Voided: ${entry.label}, ${formatMoney(entry.amount)}.`, onClose),
   });
   const reason = form.values.reason.trim();
   return (

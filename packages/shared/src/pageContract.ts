@@ -1,0 +1,11 @@
+// No imports: apps/web/vite.routePreload.ts (run by Node when Vite loads its config) imports this
+// file by its path, so the boot script, the web app and the server read the same names.
+
+/** The prerendered page's data: <script type="application/json" id=...> (server prerender, web pageData, boot script). */
+export const PAGE_DATA_ELEMENT_ID = "club-page-data";
+/** In a prerendered page, the app's entry and module preloads, which the boot script loads once the first frame is painted. */
+export const APP_SCRIPTS_ELEMENT_ID = "club-app-scripts";
+/** Where the boot script leaves its prefetched answers for the app (window[PREFETCH_GLOBAL]). */
+export const PREFETCH_GLOBAL = "__clubPrefetch";
+/** A prefetched answer older than this goes to the network instead. */
+export const PREFETCH_MAX_AGE_MS = 15_000;
