@@ -417,15 +417,15 @@ describe("activity sentences", () => {
         entityId: "1",
         after: { memberId: 5, kind: "payment", amountCents: -4700, method: "cash" },
       }),
-    ).toBe("Ann Lee recorded a payment of $47.00 from a member (cash)");
+    ).toBe("Ann Lee recorded a $47.00 cash payment for a member");
     expect(
       say({
         action: "dues.waive",
         entity: "duesEntry",
         entityId: "2",
-        after: { memberId: 5, month: "2026-02" },
+        after: { memberId: 5, kind: "waiver", month: "2026-02", months: 1, amountCents: -1200 },
       }),
-    ).toBe("Ann Lee waived the dues of Feb 2026 for a member");
+    ).toBe("Ann Lee granted a member a hardship waiver for February 2026");
     expect(
       say({
         action: "admin.approve",

@@ -124,17 +124,6 @@ const ENTITY_WORDS: Record<string, string> = {
   backup: "a backup",
 };
 
-/** "Feb 2026" from "2026-02". */
-function monthName(month: string): string {
-  const [year, m] = month.split("-").map(Number);
-  if (!year || !m) return "a month";
-  return new Date(Date.UTC(year, m - 1, 1)).toLocaleDateString("en-US", {
-    month: "short",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-}
-
 class Describer {
   constructor(private readonly names: NameBook) {}
 
@@ -315,7 +304,6 @@ interface Said {
 
 type Sentence = (said: Said) => string;
 
-const memberName = (d: Describer, id: unknown) => d.memberNameOf(id);
 const nameOf = ({ after, before }: Said) => fullName(after ?? before);
 /** The admin command line (npm run admin) does what the Members screen does. */
 const fromCommandLine =
@@ -412,12 +400,9 @@ const SENTENCES = {
   "reminders.setPreferences": () => "changed their email preferences",
 
   // Dues (issue 13), in words (issue 22).
-  "dues.pay": ({ d, after }) =>
-    `recorded a payment of ${formatPrice(Math.abs(num(after?.amountCents) ?? 0) / 100)} from ${memberName(d, after?.memberId)}${
-      text(after?.method) ? ` (${text(after?.method)})` : ""
-    }`,
-  "dues.waive": ({ d, after }) =>
-    `waived the dues of ${monthName(text(after?.month))} for ${memberName(d, after?.memberId)}`,
+  // One wording for every ledger line (describeDues, issue 20); the Activity screen takes it first.
+  "dues.pay": dues,
+  "dues.waive": dues,
   "dues.void": dues,
   "dues.setOpening": dues,
   "admin.memberSince": dues,
