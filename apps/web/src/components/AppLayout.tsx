@@ -11,7 +11,7 @@ import { useAccount, useForgetAccountOnSessionChange, useMembersList } from "../
 import { ClubSearchButton } from "./ClubSearch/ClubSearchButton";
 import { GlassLogo, MoonIcon, SunIcon } from "./icons";
 import { RoleNavLinks } from "./RoleNavLinks";
-import { PageLoader } from "./status";
+import { PageLoader } from "./loader";
 import classes from "./AppLayout.module.css";
 import buttons from "./buttons.module.css";
 

@@ -3,23 +3,8 @@ import { Alert, Anchor, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { serverReason } from "../lib/errors";
 import { AlertIcon } from "./icons";
-import classes from "./status.module.css";
 
-/**
- * Spinner shown while a screen or section loads: Mantine's dots Loader in plain elements
- * (status.module.css), as it is the first thing every screen renders.
- */
-export function PageLoader({ py = 48 }: { py?: number }) {
-  return (
-    <div className={classes.center} style={{ paddingBlock: py }}>
-      <span className={classes.dots} role="status" aria-label="Loading">
-        <span className={classes.dot} />
-        <span className={classes.dot} />
-        <span className={classes.dot} />
-      </span>
-    </div>
-  );
-}
+export { EmptyMessage, PageLoader } from "./loader";
 
 /**
  * A load or save error: red alert, role alert, with the spec's message as its title and, when the
@@ -89,14 +74,5 @@ export function NotFound({ title = "Page not found", message }: { title?: string
         Back to Home
       </Anchor>
     </Stack>
-  );
-}
-
-/** The centred message of an empty table or list. */
-export function EmptyMessage({ children }: { children: ReactNode }) {
-  return (
-    <Text c="dimmed" ta="center" py="xl">
-      {children}
-    </Text>
   );
 }

@@ -1,4 +1,4 @@
-import { MutationCache, type QueryClient } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
 import type { ProcedurePath, WritePath } from "@club/api";
 
 /** A namespace of the router ("bottles"): every query under it is one group in the cache. */
@@ -97,12 +97,4 @@ export function refreshAfter(queryClient: QueryClient, write: string | null): Pr
   if (changed === undefined || changed === "screen") return Promise.resolve();
   if (changed === "everything") return queryClient.invalidateQueries();
   return Promise.all(changed.map((namespace) => queryClient.invalidateQueries({ queryKey: [[namespace]] })));
-}
-
-/** The query client's mutation cache: after each successful write, the policy above. */
-export function freshnessCache(queryClient: () => QueryClient): MutationCache {
-  return new MutationCache({
-    onSettled: (_data, error, _variables, _result, mutation) =>
-      error ? undefined : refreshAfter(queryClient(), writeOf(mutation.options.mutationKey)),
-  });
 }

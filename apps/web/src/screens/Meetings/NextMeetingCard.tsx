@@ -1,7 +1,7 @@
 import { Anchor, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
 import type { MeetingListItem, Rsvp, RsvpStatus } from "@club/shared";
-import { ErrorAlert, LoadError } from "../../components/status";
+import { ErrorAlertLater as ErrorAlert, LoadErrorLater as LoadError } from "../../components/statusLater";
 import { useSession } from "../../lib/appSession";
 import { formatTime } from "../../lib/clubCalendar";
 import { formatLongDate } from "../../lib/format";

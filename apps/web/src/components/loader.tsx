@@ -1,0 +1,28 @@
+import type { ReactNode } from "react";
+import { Text } from "@mantine/core";
+import classes from "./status.module.css";
+
+/**
+ * Spinner shown while a screen or section loads: Mantine's dots Loader in plain elements
+ * (status.module.css), as it is the first thing every screen renders.
+ */
+export function PageLoader({ py = 48 }: { py?: number }) {
+  return (
+    <div className={classes.center} style={{ paddingBlock: py }}>
+      <span className={classes.dots} role="status" aria-label="Loading">
+        <span className={classes.dot} />
+        <span className={classes.dot} />
+        <span className={classes.dot} />
+      </span>
+    </div>
+  );
+}
+
+/** The centred message of an empty table or list. */
+export function EmptyMessage({ children }: { children: ReactNode }) {
+  return (
+    <Text c="dimmed" ta="center" py="xl">
+      {children}
+    </Text>
+  );
+}
