@@ -297,6 +297,8 @@ describe("meeting night (blind, three phones)", () => {
     const pouredAt = main(page).getByRole("list", { name: "Poured at" });
     await shows(pouredAt.getByRole("link", { name: /2\d{3}/ }));
     await shows(pouredAt.getByText("51.5/100"));
+    // The library's Club score column is a desktop table's (a phone shows compact rows, issue 22).
+    await page.setViewportSize({ width: 1280, height: 900 });
     await visit(page, "/library-bottles?sort=score&dir=desc");
     await shows(main(page).getByRole("button", { name: "Club score" }));
     const firstRow = main(page).getByRole("row").nth(1);
