@@ -3,9 +3,9 @@ import { defineConfig } from "vitest/config";
 /**
  * The browser files `npm test` runs: the spec's flows for visitors and members, the session and its
  * security, the meeting night with a guest and its screens, the first pages (prerender, layout
- * shift, JS budget), the dues ledger, the activity log's sentences, undo, the installed app.
- * The rest (the screen-by-screen phone and theme walks, the calendar's screens, imports, backups,
- * merges, single sign-on...) would take CI past its 20 minutes on a 2-core machine:
+ * shift, JS budget), the activity log's sentences, undo, the installed app.
+ * The rest (the screen-by-screen phone and theme walks, the dues ledger's and calendar's screens,
+ * imports, backups, merges, single sign-on...) would take CI past its 20 minutes on a 2-core machine:
  * `npm run test:e2e:all` (E2E_ALL=1) runs every file.
  */
 const NPM_TEST_FILES = [
@@ -20,7 +20,6 @@ const NPM_TEST_FILES = [
   "guests",
   "library-prerender",
   "public-pages-cls",
-  "dues-ledger",
   "meeting-night-screens",
   "activity-sentences",
   "corrections",
@@ -32,9 +31,7 @@ const NPM_TEST_FILES = [
 // E2E_WORKERS=1 runs them one after another again (to tell load from a real failure).
 export default defineConfig({
   test: {
-    include: process.env.E2E_ALL
-      ? ["src/**/*.test.ts"]
-      : NPM_TEST_FILES.map((name) => `src/${name}.test.ts`),
+    include: process.env.E2E_ALL ? ["src/**/*.test.ts"] : NPM_TEST_FILES.map((name) => `src/${name}.test.ts`),
     fileParallelism: true,
     maxWorkers: Number(process.env.E2E_WORKERS ?? 2) || 2,
     pool: "forks",
