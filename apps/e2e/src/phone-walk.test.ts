@@ -645,7 +645,7 @@ describe("issue 22: on a phone, every job without a stumble", () => {
   });
 
   it("10. offline, a page not seen before says so, not a red 'Failed to fetch'", async () => {
-    const page = await phone(null);
+    const page = await phone(null, { installedApp: true });
     await visit(page, "/");
     await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated", null, {
       timeout: 30_000,

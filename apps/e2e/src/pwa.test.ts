@@ -58,7 +58,11 @@ describe("installable app, readable offline", () => {
     club = await startClub({ demoData: true });
     browser = await launchChromium();
     const member = await club.tokensFor(DEMO_LOGIN.email);
-    session = await openSession(browser, club.baseUrl, { as: member, viewport: { width: 375, height: 800 } });
+    session = await openSession(browser, club.baseUrl, {
+      as: member,
+      viewport: { width: 375, height: 800 },
+      installedApp: true,
+    });
     page = session.page;
     const meetings = await club.apiOk<MeetingListItem[]>(
       "GET",

@@ -53,6 +53,13 @@ export interface SessionOptions {
    * than the screen zooms the page out as a phone's browser does (issue 22's flickering lists).
    */
   mobile?: boolean;
+  /**
+   * The installed app: the service worker registers and answers the app's reads. Off by default:
+   * a read the worker answers never reaches `page.route`, so a test that fails or slows a read
+   * would see the server's real answer (or the worker's kept one) whenever the worker happened to
+   * be active in time, a race that failed CI once. Tests of offline use and updates turn it on.
+   */
+  installedApp?: boolean;
 }
 
 /**
@@ -72,6 +79,7 @@ export async function openSession(
     bypassCSP: opts.bypassCSP ?? false,
     locale: "en-US",
     timezoneId: "UTC",
+    serviceWorkers: opts.installedApp ? "allow" : "block",
   });
   context.setDefaultTimeout(10_000);
   context.setDefaultNavigationTimeout(20_000);

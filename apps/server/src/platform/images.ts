@@ -2,6 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { existsSync, renameSync, utimesSync, writeFileSync } from "node:fs";
 import { readdir, readFile, stat, unlink } from "node:fs/promises";
 import { join } from "node:path";
+import { nextTurn } from "./longJobs";
 import pLimit, { type LimitFunction } from "p-limit";
 import type { OutputInfo, default as Sharp } from "sharp";
 import { IMAGE_MAX_DIMENSION_PX, IMAGE_MAX_PIXELS, IMAGE_MEDIUM_PX, IMAGE_THUMB_PX } from "@club/shared";
@@ -245,7 +246,7 @@ export class ImageStore {
       let removed = 0;
       do {
         this.sweepAgain = false;
-        await new Promise((r) => setImmediate(r));
+        await nextTurn();
         removed += await this.sweep().catch(() => 0);
       } while (this.sweepAgain);
       this.sweeping = undefined;

@@ -10,6 +10,7 @@ import { parseInput } from "../../api/errors";
 import { restOnlyRoute } from "../../api/restOnlyRoute";
 import { dateIn } from "../../platform/clubTime";
 import { sendCsv } from "../../platform/csvExport";
+import { nextTurn } from "../../platform/longJobs";
 import { csvLine } from "../night/resultsCsv";
 import { reportCsv } from "./report";
 import { duesReport } from "./reportService";
@@ -57,7 +58,7 @@ export const duesExportRoute = restOnlyRoute({
     const voidReason = new Map(entries.flatMap((e) => (e.voids !== null ? [[e.voids, e.reason]] : [])));
     for (const [index, entry] of entries.entries()) {
       // A long ledger is written a slice at a time, so other requests are served in between.
-      if (index % 1000 === 999) await new Promise((resolve) => setImmediate(resolve));
+      if (index % 1000 === 999) await nextTurn();
       const m = byId.get(entry.memberId);
       if (!m) continue;
       lines.push(

@@ -39,11 +39,14 @@ const MAPPING = {
   datePurchased: "Date purchased",
 };
 
-function dryRun(t: TestApp, token: string, csv: string, mapping: object = MAPPING) {
-  const body = multipartBody([
+function importForm(csv: string, mapping: object = MAPPING) {
+  return multipartBody([
     { name: "file", filename: "big.csv", contentType: "text/csv", data: csv },
     { name: "mapping", data: JSON.stringify(mapping) },
   ]);
+}
+
+function dryRun(t: TestApp, token: string, body: ReturnType<typeof importForm>) {
   return t.request({
     method: "POST",
     url: "/api/Bottles/Import?dryRun=true",
@@ -67,6 +70,11 @@ describe("imports never hold the event loop", () => {
     const csv = bigCsv();
     expect(csv.length).toBeGreaterThan(IMPORT_MAX_BYTES * 0.9);
     const members = await Promise.all(Array.from({ length: 6 }, () => t.member()));
+    // The client's side runs in this process too: the six 2 MB request bodies are built before
+    // the measure (building them held the loop ~120 ms), and one request first loads what the
+    // server loads lazily on its first answer.
+    const bodies = members.map(() => importForm(csv));
+    expect((await t.request({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
     const monitor = monitorEventLoopDelay({ resolution: 5 });
     // The longest gap between two timer turns, measured directly as well.
     let worstGap = 0;
@@ -95,7 +103,7 @@ describe("imports never hold the event loop", () => {
     gc.observe({ entryTypes: ["gc"] });
     monitor.enable();
     const started = performance.now();
-    const answers = await Promise.all(members.map((m) => dryRun(t, m.token, csv)));
+    const answers = await Promise.all(members.map((m, i) => dryRun(t, m.token, bodies[i]!)));
     const took = performance.now() - started;
     monitor.disable();
     gc.disconnect();
@@ -132,8 +140,9 @@ describe("the imports budget", () => {
     const [ann, bob] = [await t.member(), await t.member()];
     const small = "Name,ABV\nBudget Malt,40\n";
     const mapping = { name: "Name", abv: "ABV" };
-    for (let i = 0; i < 3; i++) expect((await dryRun(t, ann.token, small, mapping)).statusCode).toBe(200);
-    const refused = await dryRun(t, ann.token, small, mapping);
+    for (let i = 0; i < 3; i++)
+      expect((await dryRun(t, ann.token, importForm(small, mapping))).statusCode).toBe(200);
+    const refused = await dryRun(t, ann.token, importForm(small, mapping));
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
     expect(refused.json()).toEqual({
@@ -142,7 +151,7 @@ describe("the imports budget", () => {
         message: "Too many imports in a minute. Please wait a moment and try again.",
       },
     });
-    expect((await dryRun(t, bob.token, small, mapping)).statusCode).toBe(200);
+    expect((await dryRun(t, bob.token, importForm(small, mapping))).statusCode).toBe(200);
     expect(IMPORTS_AT_ONCE).toBeGreaterThanOrEqual(1);
   });
 });

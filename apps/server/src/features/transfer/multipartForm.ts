@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import { AppError, BadRequestError } from "../../api/errors";
+import { nextTurn } from "../../platform/longJobs";
 
 const errorCode = (error: unknown) => (error as { code?: unknown } | null)?.code;
 
@@ -27,7 +28,7 @@ async function readFilePart(stream: AsyncIterable<Buffer>): Promise<Buffer> {
     sinceYield += chunk.length;
     if (sinceYield >= COPY_SLICE_BYTES) {
       sinceYield = 0;
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await nextTurn();
     }
   }
   return data;
