@@ -113,6 +113,9 @@ export async function startClub(opts: { demoData: boolean; env?: Record<string, 
     console.log = originalLog;
   }
   await app.listen({ host: "127.0.0.1", port: 0 });
+  // A real server makes the club's first pass of jobs (dues charges, reminders) a second after it
+  // listens; the tests start from the state that pass leaves, not from a race with it.
+  await app.clubJobs.run();
   const port = (app.server.address() as AddressInfo).port;
   const baseUrl = `http://127.0.0.1:${port}`;
   config.appUrl = baseUrl;
