@@ -20,7 +20,12 @@ const EXTERNAL = ["better-sqlite3", "argon2", "sharp", "@fastify/swagger-ui"];
 rmSync(outdir, { recursive: true, force: true });
 await build({
   absWorkingDir: root,
-  entryPoints: { server: "src/start.ts", "admin/cli": "src/admin/cli.ts" },
+  // Worker threads' entries (platform/workers.ts) are bundled beside the chunks, in dist/workers.
+  entryPoints: {
+    server: "src/start.ts",
+    "admin/cli": "src/admin/cli.ts",
+    "workers/clubRestore": "src/features/transfer/clubRestoreWorker.ts",
+  },
   outdir,
   bundle: true,
   splitting: true,

@@ -24,8 +24,14 @@ function bigCsv(): string {
   return `${rows.join("\n")}\n`;
 }
 
-/** The worst turn of the event loop allowed under the load (see the test's comment). */
-const MAX_DELAY_MS = Number(process.env.IMPORT_MAX_DELAY_MS ?? 1000);
+/**
+ * The worst turn of the event loop allowed. The target is 50 ms (`IMPORT_MAX_DELAY_MS=50` on a
+ * quiet machine: 30-40 ms, docs/benchmarks.md). What a test measures in wall time also holds the
+ * time the machine gave other processes: with two test files and Chromium on two cores a quiet
+ * 40 ms turn was seen at 1.4 s. The default bound still catches the old behaviour (one piece of
+ * 3.5-4.2 s on a quiet machine, many times that under load).
+ */
+const MAX_DELAY_MS = Number(process.env.IMPORT_MAX_DELAY_MS ?? 2500);
 
 const MAPPING = {
   name: "Name",
@@ -56,6 +62,57 @@ function dryRun(t: TestApp, token: string, body: ReturnType<typeof importForm>) 
   });
 }
 
+/** What the event loop did while `work` ran: its worst turn, and /healthz asked every 20 ms. */
+async function whileWatchingTheLoop<T>(t: TestApp, work: () => Promise<T>) {
+  const monitor = monitorEventLoopDelay({ resolution: 5 });
+  // The longest gap between two timer turns, measured directly as well.
+  let worstGap = 0;
+  let last = performance.now();
+  const ticker = setInterval(() => {
+    const now = performance.now();
+    worstGap = Math.max(worstGap, now - last - 5);
+    last = now;
+  }, 5);
+  const health: number[] = [];
+  let running = true;
+  const probe = (async () => {
+    while (running) {
+      const start = performance.now();
+      const res = await t.request({ method: "GET", url: "/healthz" });
+      expect(res.statusCode).toBe(200);
+      health.push(performance.now() - start);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  // Garbage collection pauses the loop too: the longest is printed beside the delay.
+  let worstGc = 0;
+  const gc = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) worstGc = Math.max(worstGc, entry.duration);
+  });
+  gc.observe({ entryTypes: ["gc"] });
+  monitor.enable();
+  const started = performance.now();
+  const result = await work();
+  const took = performance.now() - started;
+  monitor.disable();
+  gc.disconnect();
+  clearInterval(ticker);
+  running = false;
+  await probe;
+  const worstMs = Math.max(monitor.max / 1e6, worstGap);
+  const slowestHealth = Math.max(...health);
+  const summary =
+    `in ${Math.round(took)} ms; worst event-loop delay ${worstMs.toFixed(1)} ms ` +
+    `(p99 ${(monitor.percentile(99) / 1e6).toFixed(1)} ms); /healthz ${health.length} answers, ` +
+    `slowest ${slowestHealth.toFixed(1)} ms; longest garbage collection ${worstGc.toFixed(1)} ms`;
+  const expectKeptTurning = () => {
+    expect(worstMs).toBeLessThan(MAX_DELAY_MS);
+    expect(health.length).toBeGreaterThan(3);
+    expect(slowestHealth).toBeLessThan(MAX_DELAY_MS * 2);
+  };
+  return { result, loop: { summary, expectKeptTurning } };
+}
+
 describe("imports never hold the event loop", () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -75,57 +132,52 @@ describe("imports never hold the event loop", () => {
     // server loads lazily on its first answer.
     const bodies = members.map(() => importForm(csv));
     expect((await t.request({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
-    const monitor = monitorEventLoopDelay({ resolution: 5 });
-    // The longest gap between two timer turns, measured directly as well.
-    let worstGap = 0;
-    let last = performance.now();
-    const ticker = setInterval(() => {
-      const now = performance.now();
-      worstGap = Math.max(worstGap, now - last - 5);
-      last = now;
-    }, 5);
-    const health: number[] = [];
-    let running = true;
-    const probe = (async () => {
-      while (running) {
-        const start = performance.now();
-        const res = await t.request({ method: "GET", url: "/healthz" });
-        expect(res.statusCode).toBe(200);
-        health.push(performance.now() - start);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    })();
-    // Garbage collection pauses the loop too: the longest is printed beside the delay.
-    let worstGc = 0;
-    const gc = new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) worstGc = Math.max(worstGc, entry.duration);
-    });
-    gc.observe({ entryTypes: ["gc"] });
-    monitor.enable();
-    const started = performance.now();
-    const answers = await Promise.all(members.map((m, i) => dryRun(t, m.token, bodies[i]!)));
-    const took = performance.now() - started;
-    monitor.disable();
-    gc.disconnect();
-    clearInterval(ticker);
-    running = false;
-    await probe;
+    const { result: answers, loop } = await whileWatchingTheLoop(t, () =>
+      Promise.all(members.map((m, i) => dryRun(t, m.token, bodies[i]!))),
+    );
     for (const res of answers) {
       expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
       const report = res.json<ImportReport>();
       expect(report.rows.length).toBeGreaterThan(4000);
       expect(report.errors).toBe(0);
     }
-    const worstMs = Math.max(monitor.max / 1e6, worstGap);
-    console.log(
-      `import load: 6 x ${(csv.length / 1024 / 1024).toFixed(2)} MB dry runs in ${Math.round(took)} ms; ` +
-        `worst event-loop delay ${worstMs.toFixed(1)} ms (p99 ${(monitor.percentile(99) / 1e6).toFixed(1)} ms); ` +
-        `/healthz ${health.length} answers, slowest ${Math.max(...health).toFixed(1)} ms; ` +
-        `longest garbage collection ${worstGc.toFixed(1)} ms`,
+    console.log(`import load: 6 x ${(csv.length / 1024 / 1024).toFixed(2)} MB dry runs ${loop.summary}`);
+    loop.expectKeptTurning();
+  }, 120_000);
+
+  // The club restore parses the file and replaces every table in a worker thread (it held the
+  // loop ~2 s for a club of 500 bottles and 2,000 comments before, in one transaction).
+  it("a club restore of 20,000 rows: the event loop keeps turning, /healthz answers meanwhile", async () => {
+    const admin = await t.member(undefined, { role: "admin" });
+    await t.caller(admin.user).themes.create({ id: 0, description: "Template" });
+    const exported = await t.request({ method: "GET", url: "/api/Club/Export", token: admin.token });
+    const file = exported.json<{ tables: Record<string, { columns: string[]; rows: unknown[][] }> }>();
+    const themes = file.tables.themes!;
+    const [id, description] = [themes.columns.indexOf("id"), themes.columns.indexOf("description")];
+    const template = themes.rows[0]!;
+    for (let i = 0; i < 20_000; i++) {
+      const row = [...template];
+      row[id] = 1000 + i;
+      row[description] = `Restored theme ${i}`;
+      themes.rows.push(row);
+    }
+    const body = multipartBody([
+      { name: "file", filename: "club.json", contentType: "application/json", data: JSON.stringify(file) },
+      { name: "confirm", data: "REPLACE" },
+    ]);
+    const { result: res, loop } = await whileWatchingTheLoop(t, () =>
+      t.request({
+        method: "POST",
+        url: "/api/Club/Import",
+        payload: body.payload,
+        headers: { "content-type": body.contentType },
+        token: admin.token,
+      }),
     );
-    expect(worstMs).toBeLessThan(MAX_DELAY_MS);
-    expect(health.length).toBeGreaterThan(3);
-    expect(Math.max(...health)).toBeLessThan(MAX_DELAY_MS * 2);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.json<{ tables: Record<string, number> }>().tables.themes).toBe(20_001);
+    console.log(`club restore of 20,001 themes ${loop.summary}`);
+    loop.expectKeptTurning();
   }, 120_000);
 });
 

@@ -504,6 +504,13 @@ describe("the club as one JSON file", () => {
         return dump.rows.map((row) => (row as unknown[]).filter((_v, i) => i !== at));
       };
       expect(withoutVersions(restoredFile.tables.members!)).toEqual(withoutVersions(file.tables.members!));
+      // The library's search index is whole after the restore (filled once, not row by row), and
+      // its triggers are back: a comment written afterwards is found too.
+      const found = async (q: string) =>
+        (await fresh.caller(null).search.bottles({ q })).items.map((b) => b.id);
+      expect(await found("sea spray")).toEqual([1]);
+      await fresh.caller(ann.user).comments.create({ bottleId: 2, comment: "Marzipan and quince" });
+      expect(await found("quince")).toEqual([2]);
       // The file's other accounts work; the fresh club's own admin is gone.
       expect((await fresh.request({ method: "GET", url: "/api/Account", token: ann.token })).statusCode).toBe(
         200,
