@@ -10,7 +10,7 @@ import {
 } from "./support/browser";
 import { readPdf } from "./support/pdf";
 import { startClub, type Club, type Member } from "./support/server";
-import { shows } from "./support/ui";
+import { dialog, shows } from "./support/ui";
 
 /**
  * Issue 26, paper: the night's tasting sheets (a page per taster, the pours as "Dram N" on a blind
@@ -145,11 +145,63 @@ describe("the night on paper", () => {
     expectNoPageErrors(host.watch, "the tasting sheets");
   });
 
+  it("the host types in the paper sheet of a guest without a phone (375 px)", async () => {
+    const page = (current = host.page);
+    await visit(page, `/monthlymeeting/${meetingId}`);
+    await page.getByRole("button", { name: "Invite guests to score" }).click();
+    const invite = dialog(page, "Invite guests to score");
+    await invite.getByRole("textbox", { name: "First name" }).fill("Pat");
+    await invite.getByRole("textbox", { name: "Whose guest" }).fill("Ann");
+    await invite.getByRole("button", { name: "Add and type in their sheet" }).click();
+    const sheet = dialog(page, "Paper sheet of Pat");
+    const dram = sheet.getByRole("form", { name: "Pat's Dram 2" });
+    await shows(dram);
+    // Blind: the pours are "Dram N" here too, though the host's flight names them.
+    expect(await sheet.innerText()).not.toContain(bottles[1]!.name);
+    const parts = { Nose: "22", Palate: "23", Finish: "21", Balance: "24" };
+    for (const [label, value] of Object.entries(parts))
+      await dram.getByRole("textbox", { name: label }).fill(value);
+    await dram.getByRole("textbox", { name: "Note" }).fill("Pencil: orange peel");
+    await shows(dram.getByText("Total 90"));
+    await dram.getByRole("button", { name: "Save Dram 2" }).click();
+    await shows(dram.getByText("Saved"));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // Back in the list: Pat, with one pour scored.
+    await sheet.getByRole("button", { name: "← Guests" }).click();
+    await shows(invite.getByText("1 scored"));
+    const guests = await club.apiOk<{ id: number; firstName: string; scored: number }[]>(
+      "GET",
+      `/api/MonthlyMeetings/${meetingId}/Guests`,
+      undefined,
+      admin.accessToken,
+    );
+    const pat = guests.find((g) => g.firstName === "Pat");
+    expect(pat?.scored).toBe(1);
+    const scores = await club.apiOk<{ pour: number; total: number; note: string }[]>(
+      "GET",
+      `/api/MonthlyMeetings/${meetingId}/Guests/${pat!.id}/Scores`,
+      undefined,
+      admin.accessToken,
+    );
+    expect(scores).toEqual([expect.objectContaining({ pour: 2, total: 90, note: "Pencil: orange peel" })]);
+    await page.keyboard.press("Escape");
+    expectNoPageErrors(host.watch, "the paper sheet dialog");
+  });
+
   it("a revealed pour is named on the sheet; the results sheet shows the guest marked", async () => {
     const path = `/api/MonthlyMeetings/${meetingId}`;
     await club.apiOk("POST", `${path}/Reveal`, { pour: 1 }, admin.accessToken);
     const parts = { nose: 20, palate: 21, finish: 22, balance: 23 };
     await club.apiOk("PUT", `${path}/Scores/1`, parts, ann.accessToken);
+    // Pat's paper sheet, Dram 1, typed in by the host.
+    const guests = await club.apiOk<{ id: number; firstName: string }[]>(
+      "GET",
+      `${path}/Guests`,
+      undefined,
+      admin.accessToken,
+    );
+    const pat = guests.find((g) => g.firstName === "Pat")!;
+    await club.apiOk("PUT", `${path}/Guests/${pat.id}/Scores/1`, { ...parts, nose: 10 }, admin.accessToken);
     const page = (current = host.page);
     await visit(page, `/meeting/${meetingId}/print/tasting`);
     await shows(page.getByRole("article").first());
@@ -165,7 +217,10 @@ describe("the night on paper", () => {
     const text = results.pages.join("\n");
     expect(text).toContain(`Dram 1: ${bottles[0]!.name}`);
     expect(text).toContain("Ann Archer: 86");
+    expect(text).toContain("Pat (guest of Ann): 76");
     expect(text).toContain("Dram 2 (not revealed yet)");
+    // Pat's typed-in score of Dram 2 counts in its figures, though Dram 2 is still hidden.
+    expect(text).toMatch(/Average 90 · 1 score/);
     expect(text).not.toContain(bottles[1]!.name);
     expect(text).not.toContain("Print");
     expect(paperOf(results.sizes[0]!)).toBe(LETTER);

@@ -166,6 +166,10 @@ const CAPABILITY: Record<string, Capability> = {
   "guests.closeCode": GUESTS,
   "DELETE /api/MonthlyMeetings/:id/Guests/:guestId": GUESTS,
   "guests.remove": GUESTS,
+  "POST /api/MonthlyMeetings/:id/Guests": GUESTS,
+  "guests.add": GUESTS,
+  "PUT /api/MonthlyMeetings/:id/Guests/:guestId/Scores/:pour": GUESTS,
+  "guests.setScore": GUESTS,
 };
 
 let t: TestApp;
@@ -263,6 +267,8 @@ describe("the endpoint table is complete", () => {
         // The host's list of guests (issue 26).
         "GET /api/MonthlyMeetings/:id/Guests",
         "guests.list",
+        "GET /api/MonthlyMeetings/:id/Guests/:guestId/Scores",
+        "guests.scores",
       ].sort(),
     );
   });

@@ -67,6 +67,9 @@ export const WRITE_CHANGES = {
   "guests.openCode": ["guests"],
   "guests.closeCode": ["guests"],
   "guests.remove": ["guests", "night"],
+  "guests.add": ["guests"],
+  // The host's paper-sheet dialog keeps what it saved; the live stream says the rest.
+  "guests.setScore": ["guests"],
   // The guest's own pass: nothing cached yet on the join page.
   "guests.join": [],
   "dues.pay": ["dues"],

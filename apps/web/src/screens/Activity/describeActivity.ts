@@ -396,6 +396,10 @@ const SENTENCES = {
     `(${text(row?.firstName)}${row?.guestOf ? `, guest of ${text(row.guestOf)}` : ""}) joined ${d.meeting(row?.meetingId)}`,
   "guests.remove": ({ d, row }) =>
     `removed the guest ${text(row?.firstName)} from ${d.meeting(row?.meetingId)}`,
+  "guests.add": ({ d, row }) =>
+    `added the guest ${text(row?.firstName)}${row?.guestOf ? ` (guest of ${text(row.guestOf)})` : ""} to ${d.meeting(row?.meetingId)}, to type in their paper sheet`,
+  "guests.setScore": ({ d, row, before, entry }) =>
+    `${before ? "changed" : "typed in"} a guest's paper score of ${d.pour(row, entry.entityId)} at ${d.meeting(row?.meetingId)}`,
   "reminders.rsvpByLink": (said) => `${rsvp(said)} (from the reminder email)`,
   "reminders.setPreferences": () => "changed their email preferences",
 

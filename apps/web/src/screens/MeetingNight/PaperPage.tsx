@@ -223,7 +223,7 @@ function ResultsSheet({ id, heading }: { id: number; heading: string }) {
                 {r.tasters
                   .map(
                     (t) =>
-                      `${fullName(t)}${t.guest && t.guestOf ? `, guest of ${t.guestOf}` : ""}: ${t.total}`,
+                      `${t.guest && t.guestOf ? `${t.firstName} (guest of ${t.guestOf})` : fullName(t)}: ${t.total}`,
                   )
                   .join(" · ")}
               </p>
