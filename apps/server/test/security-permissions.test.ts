@@ -134,6 +134,8 @@ const CAPABILITY: Record<string, Capability> = {
   "night.settings": NIGHT,
   "PUT /api/MonthlyMeetings/:id/Flight": NIGHT,
   "night.setFlight": NIGHT,
+  "POST /api/MonthlyMeetings/:id/Flight/Copy": NIGHT,
+  "night.copyFlight": NIGHT,
   "PUT /api/MonthlyMeetings/:id/Scores/:pour": NIGHT,
   "night.score": NIGHT,
   "POST /api/MonthlyMeetings/:id/Reveal": NIGHT,

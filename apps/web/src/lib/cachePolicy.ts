@@ -59,6 +59,7 @@ export const WRITE_CHANGES = {
   "night.rsvp": ["night"],
   "night.settings": ["night"],
   "night.setFlight": ["night", "meetings"],
+  "night.copyFlight": ["night", "meetings"],
   "night.reveal": ["night"],
   // The score sheet keeps its drafts and their saved state itself; the live stream says the rest.
   "night.score": [],
