@@ -10,7 +10,7 @@ import {
 } from "./support/browser";
 import { readPdf } from "./support/pdf";
 import { startClub, type Club, type Member } from "./support/server";
-import { dialog, shows } from "./support/ui";
+import { dialog, hides, shows } from "./support/ui";
 
 /**
  * Issue 26, paper: the night's tasting sheets (a page per taster, the pours as "Dram N" on a blind
@@ -225,5 +225,47 @@ describe("the night on paper", () => {
     expect(text).not.toContain("Print");
     expect(paperOf(results.sizes[0]!)).toBe(LETTER);
     expectNoPageErrors(host.watch, "the results sheet");
+  });
+
+  it("the host copies the flight of a past meeting into another night (375 px)", async () => {
+    // A night further ahead with one pour of its own.
+    const [theme] = await club.apiOk<{ id: number }[]>("GET", "/api/MonthlyThemes/WithLastDate");
+    const later = await club.apiOk<{ id: number }>(
+      "POST",
+      "/api/MonthlyMeetings/PostMonthlyMeetingsWithNames",
+      { date: "2999-05-08", hostName: "Later host", themeId: theme!.id },
+      admin.accessToken,
+    );
+    const library = await club.apiOk<{ id: number; name: string }[]>("GET", "/api/Bottles/AllBottlesList");
+    const own = library[5]!;
+    await club.apiOk(
+      "PUT",
+      `/api/MonthlyMeetings/${later.id}/Flight`,
+      { pours: [{ bottleId: own.id }] },
+      admin.accessToken,
+    );
+    const page = (current = host.page);
+    await visit(page, `/monthlymeeting/${later.id}`);
+    await page.getByRole("button", { name: "Edit flight" }).click();
+    const editor = dialog(page, "Edit flight");
+    const form = editor.getByRole("form", { name: "Copy the flight of a past meeting" });
+    const choice = form.getByRole("combobox", { name: "Past meeting" });
+    await choice.selectOption({ value: String(meetingId) });
+    // The flight has a pour: copying asks whether to replace it or add after it.
+    await shows(form.getByText("This flight has 1 pour"));
+    expect(await form.getByRole("button", { name: "Copy flight" }).isDisabled()).toBe(true);
+    await form.getByRole("radiogroup").getByText("Add after", { exact: true }).click();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await form.getByRole("button", { name: "Copy flight" }).click();
+    await hides(editor);
+    const flight = await club.apiOk<{ bottle: { name: string } | null }[]>(
+      "GET",
+      `/api/MonthlyMeetings/${later.id}/Flight`,
+      undefined,
+      admin.accessToken,
+    );
+    expect(flight.map((p) => p.bottle?.name)).toEqual([own.name, ...bottles.map((b) => b.name)]);
+    await shows(page.getByRole("listitem", { name: "Dram 4" }));
+    expectNoPageErrors(host.watch, "copying a flight");
   });
 });
