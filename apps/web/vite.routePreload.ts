@@ -122,6 +122,17 @@ export const PRELOAD_ROUTES: PreloadRoute[] = [
   // Guests at the table (issue 26): the guest's calls carry their guest pass, never prefetched.
   { pattern: "^/join/?$", screen: "src/screens/Join/JoinPage.tsx", queries: [] },
   { pattern: "^/guest/([1-9]\\d{0,8})/?$", screen: "src/screens/Join/GuestNightPage.tsx", queries: [] },
+  // The night's paper (issue 26): members only.
+  {
+    pattern: "^/meeting/([1-9]\\d{0,8})/print/tasting/?$",
+    screen: "src/screens/MeetingNight/PaperPage.tsx",
+    queries: [],
+  },
+  {
+    pattern: "^/meeting/([1-9]\\d{0,8})/print/results/?$",
+    screen: "src/screens/MeetingNight/PaperPage.tsx",
+    queries: [],
+  },
 ];
 
 /** The tRPC GET URL httpBatchLink makes for one query alone: /trpc/<name>?batch=1&input={"0":input}. */

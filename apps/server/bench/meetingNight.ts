@@ -6,8 +6,10 @@
  * member taps, so each member sends a save about every second (60 a second in all, arriving at
  * random moments, not in lockstep). Measured: the score submissions' latency (p50, p99), and for each of 6 reveals the
  * time from the host's request to each of the 60 streams receiving it (p50, p99 over 360 arrivals).
+ * Issue 26: 30 guests join by the host's code (POST /api/Guests/Join) and do the same with their
+ * guest passes: 90 streams, 90 scorers, 540 arrivals.
  * Targets on this machine: submit p99 < 50 ms, reveal fan-out p99 < 250 ms. Exit 0 always.
- *   BENCH_NIGHT_MEMBERS=60 BENCH_NIGHT_ROUNDS=5 BENCH_NIGHT_SAVE_EVERY_MS=1000
+ *   BENCH_NIGHT_MEMBERS=60 BENCH_NIGHT_GUESTS=30 BENCH_NIGHT_ROUNDS=5 BENCH_NIGHT_SAVE_EVERY_MS=1000
  */
 import { rmSync } from "node:fs";
 import { closeDb, members, openDb } from "@club/db";
@@ -15,6 +17,8 @@ import { TokenService } from "../src/platform/tokens";
 import { JWT_SECRET, prepareDataDir, startServer } from "./serverProcess";
 
 const MEMBERS = Number(process.env.BENCH_NIGHT_MEMBERS ?? 60);
+/** Guests who joined by the code (issue 26): at most 30 a meeting. */
+const GUESTS = Number(process.env.BENCH_NIGHT_GUESTS ?? 30);
 const ROUNDS = Number(process.env.BENCH_NIGHT_ROUNDS ?? 5);
 const POURS = 6;
 const SAVE_EVERY_MS = Number(process.env.BENCH_NIGHT_SAVE_EVERY_MS ?? 1000);
@@ -85,6 +89,24 @@ async function main() {
       pours: bottleIds.map((bottleId) => ({ bottleId })),
     });
 
+    // 30 guests join with the host's code (POST /api/Guests/Join, no account), and hold their
+    // own live streams and score with their guest passes, like the members (issue 26).
+    const tasters: { token: string }[] = [...people];
+    if (GUESTS > 0) {
+      const { code } = (await api("POST", `/api/MonthlyMeetings/${meeting.id}/GuestCode`, host)) as {
+        code: string;
+      };
+      for (let g = 0; g < GUESTS; g++) {
+        const res = await fetch(`${server.baseUrl}/api/Guests/Join`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ code, firstName: `Guest ${g + 1}`, guestOf: "Bench" }),
+        });
+        if (!res.ok) throw new Error(`POST /api/Guests/Join: ${res.status} ${await res.text()}`);
+        tasters.push({ token: ((await res.json()) as { guestToken: string }).guestToken });
+      }
+    }
+
     // 60 open pages: each stream records when it hears each reveal. Each is a member's page (the
     // web app sends the token as connectionParams): 60 visitors' pages from one address would pass
     // the per-address cap (issue 21).
@@ -93,7 +115,7 @@ async function main() {
       `${server.baseUrl}/trpc/night.events?input=${encodeURIComponent(JSON.stringify({ id: meeting.id }))}` +
       `&connectionParams=${encodeURIComponent(JSON.stringify({ token }))}`;
     await Promise.all(
-      people.map(async (p, i) => {
+      tasters.map(async (p, i) => {
         const url = streamUrl(p.token);
         const controller = new AbortController();
         streams.push(controller);
@@ -129,7 +151,7 @@ async function main() {
     // every second each, starting at random moments.
     const latencies: number[] = [];
     await Promise.all(
-      people.map(async (p, i) => {
+      tasters.map(async (p, i) => {
         await new Promise((r) => setTimeout(r, Math.random() * SAVE_EVERY_MS));
         for (let round = 0; round < ROUNDS; round++)
           for (let pour = 1; pour <= POURS; pour++) {
@@ -165,7 +187,7 @@ async function main() {
     }
     const fmt = (n: number) => (Number.isFinite(n) ? `${n.toFixed(1)} ms` : "never");
     console.log(
-      `\nMeeting night: ${MEMBERS} members streaming, ${latencies.length} score submissions, ${POURS} reveals`,
+      `\nMeeting night: ${MEMBERS} members and ${GUESTS} guests streaming, ${latencies.length} score submissions, ${POURS} reveals`,
     );
     console.log("| measure | p50 | p99 | max | target |\n| --- | ---: | ---: | ---: | --- |");
     const subP99 = percentile(latencies, 99);

@@ -134,6 +134,8 @@ const CAPABILITY: Record<string, Capability> = {
   "night.settings": NIGHT,
   "PUT /api/MonthlyMeetings/:id/Flight": NIGHT,
   "night.setFlight": NIGHT,
+  "POST /api/MonthlyMeetings/:id/Flight/Copy": NIGHT,
+  "night.copyFlight": NIGHT,
   "PUT /api/MonthlyMeetings/:id/Scores/:pour": NIGHT,
   "night.score": NIGHT,
   "POST /api/MonthlyMeetings/:id/Reveal": NIGHT,
@@ -166,6 +168,10 @@ const CAPABILITY: Record<string, Capability> = {
   "guests.closeCode": GUESTS,
   "DELETE /api/MonthlyMeetings/:id/Guests/:guestId": GUESTS,
   "guests.remove": GUESTS,
+  "POST /api/MonthlyMeetings/:id/Guests": GUESTS,
+  "guests.add": GUESTS,
+  "PUT /api/MonthlyMeetings/:id/Guests/:guestId/Scores/:pour": GUESTS,
+  "guests.setScore": GUESTS,
 };
 
 let t: TestApp;
@@ -263,6 +269,8 @@ describe("the endpoint table is complete", () => {
         // The host's list of guests (issue 26).
         "GET /api/MonthlyMeetings/:id/Guests",
         "guests.list",
+        "GET /api/MonthlyMeetings/:id/Guests/:guestId/Scores",
+        "guests.scores",
       ].sort(),
     );
   });

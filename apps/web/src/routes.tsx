@@ -30,6 +30,7 @@ const StatsPage = lazyRoute(() => import("./screens/Stats/StatsPage"));
 const ImportPage = lazyRoute(() => import("./screens/Import/ImportPage"));
 const JoinPage = lazyRoute(() => import("./screens/Join/JoinPage"));
 const GuestNightPage = lazyRoute(() => import("./screens/Join/GuestNightPage"));
+const PaperPage = lazyRoute(() => import("./screens/MeetingNight/PaperPage"));
 const NotFoundPage = lazyRoute(() => import("./screens/NotFound/NotFoundPage"));
 
 const ROUTES: { path: string; screen: LazyRoute }[] = [
@@ -61,6 +62,8 @@ const ROUTES: { path: string; screen: LazyRoute }[] = [
   { path: "/import", screen: ImportPage },
   { path: "/join", screen: JoinPage },
   { path: "/guest/:meetingId", screen: GuestNightPage },
+  { path: "/meeting/:meetingId/print/tasting", screen: PaperPage },
+  { path: "/meeting/:meetingId/print/results", screen: PaperPage },
 ];
 
 /** The paths routes.tsx serves (vite.routePreload.ts must know each; routes.test.ts checks it). */

@@ -18,7 +18,7 @@ export const GuestCodeTextSchema = z
   .pipe(z.string().regex(/^[A-Z0-9]{6}$/, "A guest code has 6 letters and digits."));
 
 /** A first name, or whose guest: 1-40 characters, trimmed, no control characters. */
-const NameSchema = z
+export const GuestNameSchema = z
   .string()
   .trim()
   .min(1, "A name has 1 to 40 characters.")
@@ -28,8 +28,8 @@ const NameSchema = z
 
 export const GuestJoinInputSchema = z.object({
   code: GuestCodeTextSchema,
-  firstName: NameSchema,
-  guestOf: NameSchema.nullable().optional(),
+  firstName: GuestNameSchema,
+  guestOf: GuestNameSchema.nullable().optional(),
 });
 export type GuestJoinInput = z.infer<typeof GuestJoinInputSchema>;
 

@@ -20,4 +20,5 @@ export * from "./merge";
 export * from "./stats";
 export * from "./transfer";
 export * from "./guests";
+export * from "./guestPaper";
 export * from "./pageContract";

@@ -141,6 +141,23 @@ export const FlightInputSchema = z
   });
 export type FlightInput = z.infer<typeof FlightInputSchema>;
 
+/** "Copy the flight of a past meeting" (issue 26): its pours, in order, replace or follow this one's. */
+export const FLIGHT_COPY_MODES = ["replace", "append"] as const;
+export const FlightCopyInputSchema = z.object({
+  ...MeetingRef,
+  fromMeetingId: BodyIdSchema,
+  mode: z.enum(FLIGHT_COPY_MODES, { error: "Copy to replace or append." }).default("append"),
+});
+export type FlightCopyInput = z.infer<typeof FlightCopyInputSchema>;
+
+export const FlightCopyResultSchema = z.object({
+  /** How many pours the flight has now. */
+  pours: z.number().int(),
+  /** How many of the other meeting's pours were added (a bottle already in the flight is not). */
+  copied: z.number().int(),
+});
+export type FlightCopyResult = z.infer<typeof FlightCopyResultSchema>;
+
 /**
  * What a pour reveals about its bottle (null while it is a blind "Dram N"): the library list's
  * fields. Its own object (not the same one), so the OpenAPI document keeps its component name.

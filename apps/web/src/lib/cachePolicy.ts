@@ -59,6 +59,7 @@ export const WRITE_CHANGES = {
   "night.rsvp": ["night"],
   "night.settings": ["night"],
   "night.setFlight": ["night", "meetings"],
+  "night.copyFlight": ["night", "meetings"],
   "night.reveal": ["night"],
   // The score sheet keeps its drafts and their saved state itself; the live stream says the rest.
   "night.score": [],
@@ -67,6 +68,9 @@ export const WRITE_CHANGES = {
   "guests.openCode": ["guests"],
   "guests.closeCode": ["guests"],
   "guests.remove": ["guests", "night"],
+  "guests.add": ["guests"],
+  // The host's paper-sheet dialog keeps what it saved; the live stream says the rest.
+  "guests.setScore": ["guests"],
   // The guest's own pass: nothing cached yet on the join page.
   "guests.join": [],
   "dues.pay": ["dues"],

@@ -38,6 +38,39 @@ export const examples: Examples = {
       return { code, firstName: `Guest ${c.n()}`, guestOf: "Fixture member" };
     },
     "guests.list": { owned: true, input: (c) => ({ id: c.f.upcomingMeetingId }) },
+    // A new meeting each time: a meeting takes 30 guests.
+    "guests.add": {
+      owned: true,
+      input: async (c) => ({
+        id: await newUpcomingMeeting(c),
+        firstName: `Paper ${c.n()}`,
+        guestOf: "Fixture member",
+      }),
+    },
+    "guests.scores": {
+      owned: true,
+      input: async (c) => {
+        const guest = await newGuest(c);
+        return { id: guest.meetingId, guestId: guest.guestId };
+      },
+    },
+    "guests.setScore": {
+      owned: true,
+      input: async (c) => {
+        const guest = await newGuest(c);
+        return {
+          id: guest.meetingId,
+          guestId: guest.guestId,
+          pour: 1,
+          nose: 20,
+          palate: 18 + (c.n() % 5),
+          finish: 19,
+          balance: 20,
+          note: "From the paper sheet.",
+          tags: ["honey"],
+        };
+      },
+    },
     "guests.remove": {
       owned: true,
       input: async (c) => {

@@ -524,3 +524,166 @@ describe("phases", () => {
     });
   });
 });
+
+describe("a guest without a phone: the host types in their paper sheet", () => {
+  type Guest = { id: number; firstName: string; guestOf: string | null; joinedAt: string; scored: number };
+  type LogEntry = { action: string; entity: string; entityId: string; undoable: boolean; member: unknown };
+  const base = (id: number) => `/api/MonthlyMeetings/${id}/Guests`;
+
+  async function addGuest(id: number, firstName = "Pat", guestOf?: string | null, token = host.token) {
+    const res = await send("POST", base(id), token, { firstName, guestOf });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<Guest>();
+  }
+
+  it("the host adds a guest by name (no code, no pass), listed with the others; bad names are a 400", async () => {
+    const id = await night();
+    const added = await addGuest(id, "  Pat ", "Ann");
+    expect(added).toMatchObject({ firstName: "Pat", guestOf: "Ann", scored: 0 });
+    expect(Object.keys(added).sort()).toEqual(["firstName", "guestOf", "id", "joinedAt", "scored"]);
+    const list = (await send("GET", base(id), host.token)).json<Guest[]>();
+    expect(list.map((g) => g.firstName)).toEqual(["Pat"]);
+    // No code was opened: joining stays closed.
+    expect(
+      (await send("GET", `/api/MonthlyMeetings/${id}/Night`, host.token)).json<MeetingNight>().guestCode,
+    ).toBe(null);
+    const guests = count("guests");
+    for (const body of [
+      { firstName: "" },
+      { firstName: "   " },
+      { firstName: "x".repeat(41) },
+      { firstName: "Pa\u0000t" },
+      { firstName: "Pat", guestOf: "A\nnn" },
+      {},
+      { firstName: 7 },
+    ]) {
+      const res = await send("POST", base(id), host.token, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json<{ error: { code: string } }>().error).toBeDefined();
+    }
+    expect(count("guests")).toBe(guests);
+  });
+
+  it("only the host or an admin adds, reads and types in; another meeting's guest is not found", async () => {
+    const id = await night();
+    const other = await night();
+    const pat = await addGuest(id);
+    const guests = count("guests");
+    const scores = count("guest_scores");
+    expect((await send("POST", base(id), ann.token, { firstName: "Sly" })).statusCode).toBe(403);
+    expect((await send("POST", base(id), undefined, { firstName: "Sly" })).statusCode).toBe(401);
+    expect((await send("GET", `${base(id)}/${pat.id}/Scores`, ann.token)).statusCode).toBe(403);
+    expect((await send("PUT", `${base(id)}/${pat.id}/Scores/1`, ann.token, scoreBody(20))).statusCode).toBe(
+      403,
+    );
+    // A guest's pass cannot type in anyone's sheet, even their own meeting's.
+    const { guestToken } = await join((await openCode(id)).code, "Gina");
+    expect((await send("PUT", `${base(id)}/${pat.id}/Scores/1`, guestToken, scoreBody(20))).statusCode).toBe(
+      403,
+    );
+    expect((await send("POST", base(id), guestToken, { firstName: "Sly" })).statusCode).toBe(403);
+    // Pat is not a guest of the other meeting; nor is an unknown id.
+    expect(
+      (await send("PUT", `${base(other)}/${pat.id}/Scores/1`, host.token, scoreBody(20))).statusCode,
+    ).toBe(404);
+    expect((await send("GET", `${base(other)}/${pat.id}/Scores`, host.token)).statusCode).toBe(404);
+    expect((await send("PUT", `${base(id)}/999999/Scores/1`, host.token, scoreBody(20))).statusCode).toBe(
+      404,
+    );
+    expect((await send("PUT", `${base(id)}/${pat.id}/Scores/9`, host.token, scoreBody(20))).statusCode).toBe(
+      404,
+    );
+    expect((await send("POST", base(999999), host.token, { firstName: "Sly" })).statusCode).toBe(404);
+    expect(count("guests")).toBe(guests + 1); // Gina
+    expect(count("guest_scores")).toBe(scores);
+    // An admin may.
+    await addGuest(id, "Ada's guest", null, admin.token);
+  });
+
+  it("scores pour by pour with the guest's own rules: the scale, closed scoring (409), read back, in the results", async () => {
+    const id = await night({ pours: 2 });
+    const pat = await addGuest(id, "Pat", "Ann");
+    const put = (pour: number, body: unknown) =>
+      send("PUT", `${base(id)}/${pat.id}/Scores/${pour}`, host.token, body);
+    const saved = await put(1, { ...scoreBody(20), guess: { abv: 46 } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ pour: 1, total: 80, note: "Pear", guess: { abv: 46 } });
+    // A second save of the same pour replaces it.
+    expect((await put(1, scoreBody(21))).statusCode).toBe(200);
+    expect((await put(2, scoreBody(15))).statusCode).toBe(200);
+    const scores = count("guest_scores");
+    for (const body of [
+      { ...scoreBody(20), nose: 26 },
+      { ...scoreBody(20), palate: -1 },
+      { ...scoreBody(20), finish: 2.5 },
+      { nose: 1 },
+      { ...scoreBody(20), tags: ["not a tag"] },
+    ])
+      expect((await put(1, body)).statusCode, JSON.stringify(body)).toBe(400);
+    expect(count("guest_scores")).toBe(scores);
+    const back = (await send("GET", `${base(id)}/${pat.id}/Scores`, host.token)).json<
+      { pour: number; total: number }[]
+    >();
+    expect(back.map((s) => [s.pour, s.total])).toEqual([
+      [1, 84],
+      [2, 60],
+    ]);
+    expect((await send("GET", base(id), host.token)).json<Guest[]>()[0]!.scored).toBe(2);
+    const [first] = (await send("GET", `/api/MonthlyMeetings/${id}/Results`, ann.token)).json<PourResult[]>();
+    expect(first!.tasters).toEqual([
+      { firstName: "Pat", lastName: "", guest: true, guestOf: "Ann", total: 84 },
+    ]);
+    // Scoring closed: 409, nothing changes.
+    await send("PUT", `/api/MonthlyMeetings/${id}/Settings`, host.token, {
+      capacity: null,
+      blind: false,
+      scoringOpen: false,
+      hostMemberId: null,
+    });
+    const closed = await put(1, scoreBody(5));
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json<{ error: { message: string } }>().error.message).toBe(ServerMessages.scoringClosed);
+    expect(
+      (await send("GET", `${base(id)}/${pat.id}/Scores`, host.token)).json<{ total: number }[]>()[0]!.total,
+    ).toBe(84);
+    // Removing the guest takes the typed-in scores with them.
+    expect((await send("DELETE", `${base(id)}/${pat.id}`, host.token)).statusCode).toBe(200);
+    expect(count("guest_scores")).toBe(scores - 2);
+  });
+
+  it(`counts against the ${GUESTS_MAX} guests of a meeting (409, nothing stored)`, async () => {
+    const id = await night({ pours: 1 });
+    const { code } = await openCode(id);
+    for (let i = 0; i < GUESTS_MAX - 1; i++) await join(code, `G${i}`);
+    await addGuest(id, "The thirtieth");
+    const before = count("guests");
+    const full = await send("POST", base(id), host.token, { firstName: "One more" });
+    expect(full.statusCode).toBe(409);
+    expect(full.json<{ error: { message: string } }>().error.message).toBe(ServerMessages.guestsFull);
+    expect(count("guests")).toBe(before);
+  });
+
+  it("is the host's entry in the activity log, withheld while the pour is hidden, never undoable", async () => {
+    const id = await night({ pours: 1, blind: true });
+    const pat = await addGuest(id, "Pat");
+    const res = await send("PUT", `${base(id)}/${pat.id}/Scores/1`, host.token, scoreBody(20));
+    expect(res.statusCode).toBe(200);
+    // The answer says "pour 1", never the hidden bottle.
+    expect(res.body).not.toContain(`Cask ${id}-0`);
+    const log = async (token: string) =>
+      (await send("GET", "/api/Activity?limit=200", token)).json<LogEntry[]>();
+    const mine = (await log(host.token)).filter(
+      (e) => e.action.startsWith("guests.") && e.entity !== "guestCode",
+    );
+    const typed = mine.find((e) => e.action === "guests.setScore");
+    const added = mine.find((e) => e.action === "guests.add");
+    expect(typed).toMatchObject({ entity: "guestScore", undoable: false, member: expect.anything() });
+    expect(added).toMatchObject({ entity: "guest", entityId: String(pat.id), undoable: false });
+    // A member does not see where a hidden pour's scores went.
+    const bottleId = (await t.caller(host.user).night.flight({ id }))[0]!.bottle!.id;
+    expect(typed!.entityId).toBe(`${id}:${bottleId}:${pat.id}`);
+    const annLog = JSON.stringify(await log(ann.token));
+    expect(annLog).not.toContain(`${id}:${bottleId}:`);
+    expect(annLog).not.toContain(`"bottleId":${bottleId}`);
+  });
+});

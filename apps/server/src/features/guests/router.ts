@@ -1,16 +1,28 @@
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import {
+  GuestAddInputSchema,
   GuestCodeSchema,
   GuestJoinInputSchema,
   GuestJoinResultSchema,
   GuestRefSchema,
   GuestSchema,
+  GuestScoreInputSchema,
   MeetingIdSchema,
+  MyScoreSchema,
 } from "@club/shared";
 import { OkSchema } from "../../api/openapiSchemas";
 import { memberProcedure, publicProcedure } from "../../api/trpc";
-import { closeGuestCode, getGuests, joinAsGuest, openGuestCode, removeGuest } from "./service";
+import {
+  addGuest,
+  closeGuestCode,
+  getGuestScores,
+  getGuests,
+  joinAsGuest,
+  openGuestCode,
+  removeGuest,
+  setGuestScore,
+} from "./service";
 
 /** Guests at the tasting table (issue 26): the join code, joining, the host's list of guests. */
 export const guestsRouter = {
@@ -87,4 +99,49 @@ export const guestsRouter = {
     })
     .input(GuestRefSchema)
     .mutation(({ ctx, input }) => removeGuest(ctx, input)),
+
+  // A guest without a phone: the host adds them and types in their paper sheet (issue 26).
+  add: memberProcedure
+    .meta({
+      rest: { method: "POST", path: "/api/MonthlyMeetings/:id/Guests" },
+      doc: {
+        summary: "Add a guest without a phone",
+        description:
+          "`{firstName, guestOf?}`: a guest added by the host, without a code, whose paper sheet the host types in. Counts against the meeting's 30 guests (409 beyond). Names: 1-40 characters, no control characters. The host or an admin.",
+        response: GuestSchema,
+        responseDescription: "The guest.",
+        errors: [403, 404, 409],
+      },
+    })
+    .input(GuestAddInputSchema)
+    .mutation(({ ctx, input }) => addGuest(ctx, input)),
+
+  scores: memberProcedure
+    .meta({
+      rest: { method: "GET", path: "/api/MonthlyMeetings/:id/Guests/:guestId/Scores" },
+      doc: {
+        summary: "A guest's scores",
+        description: "The guest's scores by pour, as their own MyScores shows them. The host or an admin.",
+        response: z.array(MyScoreSchema),
+        responseDescription: "The guest's scores, by pour.",
+        errors: [403, 404],
+      },
+    })
+    .input(GuestRefSchema)
+    .query(({ ctx, input }) => getGuestScores(ctx, input)),
+
+  setScore: memberProcedure
+    .meta({
+      rest: { method: "PUT", path: "/api/MonthlyMeetings/:id/Guests/:guestId/Scores/:pour" },
+      doc: {
+        summary: "Type in a guest's score from their paper sheet",
+        description:
+          "The body of `PUT .../Scores/{pour}` (each part 0-25, note, tags, guess), saved as the guest's score of that pour. The same rules as a guest's own score: 409 once the host closed scoring. The host or an admin.",
+        response: MyScoreSchema,
+        responseDescription: "The guest's score as saved.",
+        errors: [403, 404, 409],
+      },
+    })
+    .input(GuestScoreInputSchema)
+    .mutation(({ ctx, input }) => setGuestScore(ctx, input)),
 } satisfies TRPCRouterRecord;

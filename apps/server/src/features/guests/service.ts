@@ -9,6 +9,7 @@ import {
   insertGuest,
   listGuests,
   loadGuest,
+  pourAt,
   putGuestCode,
 } from "@club/db";
 import {
@@ -17,7 +18,10 @@ import {
   GUESTS_MAX,
   ServerMessages,
   type Guest,
+  type GuestAddInput,
   type GuestCode,
+  type GuestScoreInput,
+  type MyScore,
   type GuestJoinInput,
   type GuestJoinResult,
 } from "@club/shared";
@@ -27,6 +31,13 @@ import { dateIn, zonedInstant } from "../../platform/clubTime";
 import { MemberBudget } from "../../platform/writeBudget";
 import { recordActivity } from "../activity/record";
 import { assertHost, meetingOrThrow } from "../night/access";
+import {
+  assertScoringOpen,
+  guestScoresByPour,
+  myScoreOf,
+  scoreValues,
+  writeGuestScore,
+} from "../night/scores";
 
 /**
  * Guests at the tasting table (issue 26): the host opens a join code, a guest joins with it and a
@@ -169,4 +180,67 @@ export function removeGuest(ctx: AuthedCtx, input: { id: number; guestId: number
   ctx.events.emit(meeting.id, { kind: "guests" });
   ctx.events.emit(meeting.id, { kind: "scores" });
   return { ok: true };
+}
+
+/**
+ * A guest without a phone (the host or an admin): added by first name (and whose guest), without a
+ * code, so the host can type in their paper sheet. Counts against the meeting's 30 like a guest who
+ * joined; no guest pass is made (they have no phone to hold it). The host's activity entry.
+ */
+export function addGuest(ctx: AuthedCtx, input: GuestAddInput): Guest {
+  const meeting = meetingOrThrow(ctx, input.id);
+  assertHost(ctx.user, meeting);
+  if (countGuests(ctx.db, meeting.id) >= GUESTS_MAX)
+    throw new ConflictError(ServerMessages.guestsFull, "GUESTS_FULL");
+  const added = ctx.db.transaction(() => {
+    const row = insertGuest(ctx.db, {
+      meetingId: meeting.id,
+      firstName: input.firstName,
+      guestOf: input.guestOf ?? null,
+    });
+    recordActivity(ctx, "guest", row.id, null, row);
+    return row;
+  });
+  ctx.events.emit(meeting.id, { kind: "guests" });
+  return {
+    id: added.id,
+    firstName: added.firstName,
+    guestOf: added.guestOf,
+    joinedAt: added.joinedAt,
+    scored: 0,
+  };
+}
+
+/** The meeting's guest, or 404 (a guest of another meeting is not found here). */
+function guestOf(ctx: AuthedCtx, meetingId: number, guestId: number) {
+  const guest = loadGuest(ctx.db, guestId);
+  if (!guest || guest.meetingId !== meetingId) throw new NotFoundError(ServerMessages.guestNotFound);
+  return guest;
+}
+
+/** A guest's scores by pour, for the host's paper-sheet dialog (the host or an admin). */
+export function getGuestScores(ctx: AuthedCtx, input: { id: number; guestId: number }): MyScore[] {
+  const meeting = meetingOrThrow(ctx, input.id);
+  assertHost(ctx.user, meeting);
+  guestOf(ctx, meeting.id, input.guestId);
+  return guestScoresByPour(ctx, meeting.id, input.guestId);
+}
+
+/**
+ * The host types in a guest's score of a pour from their paper sheet (the host or an admin): the
+ * same rules as the guest's own score (the scale, 409 once scoring is closed, a hidden pour stays
+ * "Dram N" in the answer and the activity log), written as the host's activity entry.
+ */
+export function setGuestScore(ctx: AuthedCtx, input: GuestScoreInput): MyScore {
+  const meeting = meetingOrThrow(ctx, input.id);
+  assertHost(ctx.user, meeting);
+  const guest = guestOf(ctx, meeting.id, input.guestId);
+  assertScoringOpen(meeting);
+  const pour = pourAt(ctx.db, meeting.id, input.pour);
+  if (!pour) throw new NotFoundError(ServerMessages.pourNotFound);
+  const updatedAt = new Date().toISOString();
+  writeGuestScore(ctx, scoreValues(meeting.id, pour.bottleId, input, updatedAt), guest.id, ctx.user.id);
+  ctx.events.emit(meeting.id, { kind: "scores", pour: input.pour });
+  ctx.events.emit(meeting.id, { kind: "guests" });
+  return myScoreOf(input, updatedAt);
 }

@@ -37,6 +37,21 @@ export const examples: Examples = {
         };
       },
     },
+    // Always a change: a new meeting of the fixture member's with one new bottle, copied into
+    // the fixture meeting's flight (appended; replace would take the fixture's scores along).
+    "night.copyFlight": {
+      owned: true,
+      input: async (c) => {
+        const caller = c.t.caller(c.f.member.user);
+        const from = await caller.meetings.create({
+          date: "2001-02-03",
+          hostName: `Copy ${c.n()}`,
+          themeId: c.f.themeId,
+        });
+        await caller.meetings.addBottle({ meetingId: from.id, bottleId: await newBottleId(c) });
+        return { id: c.f.meetingId, fromMeetingId: from.id, mode: "append" as const };
+      },
+    },
     "night.flight": (c) => ({ id: c.f.meetingId }),
     // Other routes' fuzzing may have closed scoring on the shared meeting or emptied its flight:
     // open and fill it again first, so the valid call stays valid whatever ran before.

@@ -1,5 +1,12 @@
 import { insertMeetingBottle, isExistingBottle, listFlight, removeEntity, updateEntity } from "@club/db";
-import { ServerMessages, type FlightInput, type FlightPour } from "@club/shared";
+import {
+  FLIGHT_MAX_POURS,
+  ServerMessages,
+  type FlightCopyInput,
+  type FlightCopyResult,
+  type FlightInput,
+  type FlightPour,
+} from "@club/shared";
 import type { AuthedCtx, RequestCtx } from "../../api/context";
 import { ConflictError, NotFoundError } from "../../api/errors";
 import { audited } from "../activity/record";
@@ -53,6 +60,41 @@ export function setFlight(ctx: AuthedCtx, input: FlightInput): { ok: true } {
   });
   ctx.events.emit(meeting.id, { kind: "flight" });
   return { ok: true };
+}
+
+/**
+ * "Copy the flight of a past meeting" (the host or an admin): the other meeting's pours (bottles,
+ * order, pour sizes) replace this flight or follow it (a bottle already in it stays where it is).
+ * Written as the flight editor's save is (setFlight: an activity entry per pour, each undoable).
+ * The caller must see every bottle of the other flight: a blind pour not revealed yet is its
+ * host's secret (409), and copying it would show it in this flight's editor.
+ */
+export async function copyFlight(
+  ctx: AuthedCtx & RequestCtx,
+  input: FlightCopyInput,
+): Promise<FlightCopyResult> {
+  const meeting = meetingOrThrow(ctx, input.id);
+  assertHost(ctx.user, meeting);
+  if (input.fromMeetingId === meeting.id)
+    throw new ConflictError(ServerMessages.flightCopySame, "FLIGHT_COPY_SAME");
+  const source = meetingOrThrow(ctx, input.fromMeetingId);
+  const viewer = await viewerAt(ctx, source.id);
+  const pours = listFlight(ctx.db, source.id).map((row, i) => pourView(viewer, source, row, i + 1));
+  if (pours.length === 0) throw new ConflictError(ServerMessages.flightCopyEmpty, "FLIGHT_COPY_EMPTY");
+  if (pours.some((p) => p.bottle === null))
+    throw new ConflictError(ServerMessages.flightCopyHidden, "FLIGHT_COPY_HIDDEN");
+  const copied = pours.map((p) => ({ bottleId: p.bottle!.id, pourMl: p.pourMl }));
+  const current =
+    input.mode === "replace"
+      ? []
+      : listFlight(ctx.db, meeting.id).map((row) => ({ bottleId: row.bottle.id, pourMl: row.pourMl }));
+  const have = new Set(current.map((p) => p.bottleId));
+  const added = copied.filter((p) => !have.has(p.bottleId));
+  const next = [...current, ...added];
+  if (next.length > FLIGHT_MAX_POURS)
+    throw new ConflictError(ServerMessages.flightCopyTooMany, "FLIGHT_COPY_TOO_MANY");
+  setFlight(ctx, { id: meeting.id, pours: next });
+  return { pours: next.length, copied: added.length };
 }
 
 /** Reveals one pour, or all at once (the host or an admin); every open page hears of it at once. */

@@ -4,6 +4,8 @@ import {
   BottleIdSchema,
   BottlePourSchema,
   ClubScoreSchema,
+  FlightCopyInputSchema,
+  FlightCopyResultSchema,
   FlightInputSchema,
   FlightPourSchema,
   HostCandidateSchema,
@@ -32,7 +34,7 @@ import {
 import { viewerAt } from "../../policy/viewer";
 import { meetingOrThrow } from "./access";
 import { setPhase } from "./phase";
-import { getFlight, reveal, setFlight } from "./flight";
+import { copyFlight, getFlight, reveal, setFlight } from "./flight";
 import { getBottlePours, getClubScores, getResults } from "./results";
 import { getMyRsvp, getRsvps, setRsvp } from "./rsvp";
 import { getMyScores, getTastings, setScore } from "./scores";
@@ -139,6 +141,21 @@ export const nightRouter = {
     })
     .input(FlightInputSchema)
     .mutation(({ ctx, input }) => setFlight(ctx, input)),
+
+  copyFlight: memberProcedure
+    .meta({
+      rest: { method: "POST", path: "/api/MonthlyMeetings/:id/Flight/Copy" },
+      doc: {
+        summary: "Copy the flight of a past meeting",
+        description:
+          '`{fromMeetingId, mode: "replace"|"append"}` (default append): the other meeting\'s pours (bottles, order, pour sizes) replace this flight or follow it (a bottle already in it is not added twice). Each change is its own activity entry, as with `PUT .../Flight`, and can be undone. The host or an admin. 409 for the same meeting, a meeting without pours, one with blind pours not revealed yet (unless the caller hosts it), or more than 30 pours.',
+        response: FlightCopyResultSchema,
+        responseDescription: "The flight's pours now, and how many were copied.",
+        errors: [403, 404, 409],
+      },
+    })
+    .input(FlightCopyInputSchema)
+    .mutation(({ ctx, input }) => copyFlight(ctx, input)),
 
   flight: guestReadProcedure
     .meta({

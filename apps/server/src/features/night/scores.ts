@@ -38,9 +38,25 @@ export function setScore(ctx: TasterCtx, input: ScoreInput): MyScore {
   const pour = pourAt(ctx.db, meeting.id, input.pour);
   if (!pour) throw new NotFoundError(ServerMessages.pourNotFound);
   const updatedAt = new Date().toISOString();
-  const values = {
-    meetingId: meeting.id,
-    bottleId: pour.bottleId,
+  const values = scoreValues(meeting.id, pour.bottleId, input, updatedAt);
+  if (taster.kind === "member") {
+    const memberCtx: AuthedCtx = { ...ctx, user: taster.user };
+    audited(memberCtx, "score", `${meeting.id}:${pour.bottleId}:${taster.user.id}`, () => {
+      upsertScore(ctx.db, { ...values, memberId: taster.user.id });
+      return { result: undefined };
+    });
+  } else {
+    writeGuestScore(ctx, values, taster.guest.id, null);
+  }
+  ctx.events.emit(meeting.id, { kind: "scores", pour: input.pour });
+  return myScoreOf(input, updatedAt);
+}
+
+/** The row a score writes: the scale's parts, the note, the tags and the guess. */
+export function scoreValues(meetingId: number, bottleId: number, input: ScoreInput, updatedAt: string) {
+  return {
+    meetingId,
+    bottleId,
     nose: input.nose,
     palate: input.palate,
     finish: input.finish,
@@ -52,30 +68,37 @@ export function setScore(ctx: TasterCtx, input: ScoreInput): MyScore {
     guessStateId: input.guess?.stateId ?? null,
     updatedAt,
   };
-  if (taster.kind === "member") {
-    const memberCtx: AuthedCtx = { ...ctx, user: taster.user };
-    audited(memberCtx, "score", `${meeting.id}:${pour.bottleId}:${taster.user.id}`, () => {
-      upsertScore(ctx.db, { ...values, memberId: taster.user.id });
-      return { result: undefined };
+}
+
+/**
+ * Writes a guest's score and its activity entry in one transaction: by the guest themselves
+ * (memberId null: no member made it) or typed in from their paper sheet by the host (the host's
+ * entry). The guest is in the key and the rows; not undoable, like the other guest writes.
+ */
+export function writeGuestScore(
+  ctx: { db: AuthedCtx["db"]; action: string; requestId: string | null },
+  values: ReturnType<typeof scoreValues>,
+  guestId: number,
+  memberId: number | null,
+): void {
+  const { meetingId, bottleId } = values;
+  ctx.db.transaction(() => {
+    const before = findGuestScore(ctx.db, meetingId, bottleId, guestId) ?? null;
+    upsertGuestScore(ctx.db, { ...values, guestId });
+    insertActivity(ctx.db, {
+      memberId,
+      action: ctx.action,
+      entity: "guestScore",
+      entityId: `${meetingId}:${bottleId}:${guestId}`,
+      before,
+      after: findGuestScore(ctx.db, meetingId, bottleId, guestId) ?? null,
+      requestId: ctx.requestId,
     });
-  } else {
-    const guestId = taster.guest.id;
-    ctx.db.transaction(() => {
-      const before = findGuestScore(ctx.db, meeting.id, pour.bottleId, guestId) ?? null;
-      upsertGuestScore(ctx.db, { ...values, guestId });
-      // The activity log: no member made it (memberId null); the guest is in the key and the rows.
-      insertActivity(ctx.db, {
-        memberId: null,
-        action: ctx.action,
-        entity: "guestScore",
-        entityId: `${meeting.id}:${pour.bottleId}:${guestId}`,
-        before,
-        after: findGuestScore(ctx.db, meeting.id, pour.bottleId, guestId) ?? null,
-        requestId: ctx.requestId,
-      });
-    });
-  }
-  ctx.events.emit(meeting.id, { kind: "scores", pour: input.pour });
+  });
+}
+
+/** What a save answers: the score as the scoring screen shows it. */
+export function myScoreOf(input: ScoreInput, updatedAt: string): MyScore {
   return {
     pour: input.pour,
     nose: input.nose,
@@ -101,11 +124,21 @@ export function getMyScores(ctx: TasterCtx, input: { id: number }): MyScore[] {
   const { taster } = ctx;
   if (taster.kind === "guest") assertGuestOf(taster.guest, input.id);
   const meeting = meetingOrThrow(ctx, input.id);
-  const pourOf = new Map(listFlight(ctx.db, meeting.id).map((row, i) => [row.bottle.id, i + 1]));
-  const mine =
-    taster.kind === "member"
-      ? listMemberScoresAt(ctx.db, meeting.id, taster.user.id)
-      : listGuestScoresAt(ctx.db, meeting.id, taster.guest.id);
+  return taster.kind === "member"
+    ? scoresByPour(ctx, meeting.id, listMemberScoresAt(ctx.db, meeting.id, taster.user.id))
+    : guestScoresByPour(ctx, meeting.id, taster.guest.id);
+}
+
+/** A guest's scores of a meeting, by pour (their own screen, or the host's paper-sheet dialog). */
+export const guestScoresByPour = (ctx: { db: AuthedCtx["db"] }, meetingId: number, guestId: number) =>
+  scoresByPour(ctx, meetingId, listGuestScoresAt(ctx.db, meetingId, guestId));
+
+function scoresByPour(
+  ctx: { db: AuthedCtx["db"] },
+  meetingId: number,
+  mine: ReturnType<typeof listGuestScoresAt> | ReturnType<typeof listMemberScoresAt>,
+): MyScore[] {
+  const pourOf = new Map(listFlight(ctx.db, meetingId).map((row, i) => [row.bottle.id, i + 1]));
   return mine
     .flatMap((s) => {
       const pour = pourOf.get(s.bottleId);

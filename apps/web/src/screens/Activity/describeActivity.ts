@@ -334,6 +334,16 @@ const invite: Sentence = ({ after }) => {
 };
 /** The ledger's own entries: describeDues.ts (reached by their entity, before this table). */
 const dues: Sentence = ({ entry }) => describeDues(entry);
+const flightChange: Sentence = ({ d, row, before, after, entry }) => {
+  const pour = d.pour(row, entry.entityId);
+  const flight = `the flight of ${d.meeting(row?.meetingId)}`;
+  if (!before) return `added ${pour} to ${flight}`;
+  if (!after) return `took ${pour} out of ${flight}`;
+  const moves: string[] = [];
+  if (before.position !== after.position) moves.push(`now pour ${num(after.position) ?? "?"}`);
+  if (before.pourMl !== after.pourMl) moves.push(`${num(after.pourMl) ?? "?"} ml a glass`);
+  return `changed ${pour} in ${flight}${moves.length ? `: ${moves.join(", ")}` : ""}`;
+};
 
 /**
  * Every action the activity log can hold, with its sentence (issue 22), or null for a write that
@@ -367,16 +377,9 @@ const SENTENCES = {
     `removed ${d.pour(row, entry.entityId)} from ${d.meeting(row?.meetingId)}`,
 
   // The meeting night (issue 12), in words (issue 22).
-  "night.setFlight": ({ d, row, before, after, entry }) => {
-    const pour = d.pour(row, entry.entityId);
-    const flight = `the flight of ${d.meeting(row?.meetingId)}`;
-    if (!before) return `added ${pour} to ${flight}`;
-    if (!after) return `took ${pour} out of ${flight}`;
-    const moves: string[] = [];
-    if (before.position !== after.position) moves.push(`now pour ${num(after.position) ?? "?"}`);
-    if (before.pourMl !== after.pourMl) moves.push(`${num(after.pourMl) ?? "?"} ml a glass`);
-    return `changed ${pour} in ${flight}${moves.length ? `: ${moves.join(", ")}` : ""}`;
-  },
+  "night.setFlight": flightChange,
+  // Copying a past meeting's flight (issue 26) writes what the flight editor's save writes.
+  "night.copyFlight": (said) => `${flightChange(said)} (copied from a past meeting)`,
   "night.reveal": ({ d, row, entry }) =>
     `revealed ${d.pour(row, entry.entityId)} at ${d.meeting(row?.meetingId)}`,
   "night.score": ({ d, row, before, entry }) =>
@@ -396,6 +399,10 @@ const SENTENCES = {
     `(${text(row?.firstName)}${row?.guestOf ? `, guest of ${text(row.guestOf)}` : ""}) joined ${d.meeting(row?.meetingId)}`,
   "guests.remove": ({ d, row }) =>
     `removed the guest ${text(row?.firstName)} from ${d.meeting(row?.meetingId)}`,
+  "guests.add": ({ d, row }) =>
+    `added the guest ${text(row?.firstName)}${row?.guestOf ? ` (guest of ${text(row.guestOf)})` : ""} to ${d.meeting(row?.meetingId)}, to type in their paper sheet`,
+  "guests.setScore": ({ d, row, before, entry }) =>
+    `${before ? "changed" : "typed in"} a guest's paper score of ${d.pour(row, entry.entityId)} at ${d.meeting(row?.meetingId)}`,
   "reminders.rsvpByLink": (said) => `${rsvp(said)} (from the reminder email)`,
   "reminders.setPreferences": () => "changed their email preferences",
 

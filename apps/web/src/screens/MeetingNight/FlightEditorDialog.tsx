@@ -1,5 +1,17 @@
 import { lazy, Suspense, useState } from "react";
-import { ActionIcon, Button, Group, Modal, MultiSelect, NumberInput, Stack, Text } from "@mantine/core";
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Modal,
+  MultiSelect,
+  NativeSelect,
+  NumberInput,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
 import "@mantine/core/styles/Pill.css";
 import "@mantine/core/styles/PillsInput.css";
 import "../../styles/combobox";
@@ -8,7 +20,7 @@ import "../../styles/numberInput";
 import { DEFAULT_POUR_ML, type FlightPour } from "@club/shared";
 import { ErrorAlert } from "../../components/status";
 import { PlusIcon } from "../../components/icons";
-import { numberInputValue } from "../../lib/format";
+import { formatDate, numberInputValue } from "../../lib/format";
 import { onSaved } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { addPours, move, removePour, toFlightInput, type DraftPour } from "./flightOrder";
@@ -86,6 +98,81 @@ function PourEditor({
         </ActionIcon>
       </Group>
     </li>
+  );
+}
+
+/**
+ * "Copy the flight of a past meeting" (issue 26): its pours, in order, replace this flight or are
+ * added to its end; when the flight has pours, the host chooses which before copying.
+ */
+function CopyFlight({ id, saved, onCopied }: { id: number; saved: number; onCopied: () => void }) {
+  const meetings = trpc.meetings.list.useQuery();
+  const [from, setFrom] = useState("");
+  const [mode, setMode] = useState<"replace" | "append" | null>(null);
+  const copy = trpc.night.copyFlight.useMutation({
+    onSuccess: onSaved("Flight copied.", onCopied),
+  });
+  const here = meetings.data?.find((m) => m.id === id);
+  const past = (meetings.data ?? []).filter((m) => m.id !== id && (!here || m.date < here.date));
+  const chosenMode = saved === 0 ? "append" : mode;
+  return (
+    <Stack
+      gap="xs"
+      component="form"
+      aria-labelledby="copy-flight-title"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (from && chosenMode) copy.mutate({ id, fromMeetingId: Number(from), mode: chosenMode });
+      }}
+    >
+      <Title order={3} size="h5" id="copy-flight-title">
+        Copy the flight of a past meeting
+      </Title>
+      <NativeSelect
+        label="Past meeting"
+        size="md"
+        value={from}
+        onChange={(event) => setFrom(event.currentTarget.value)}
+        data={[
+          { value: "", label: meetings.isPending ? "Loading meetings…" : "Choose a meeting" },
+          ...past.map((m) => ({ value: String(m.id), label: `${formatDate(m.date)} · ${m.theme}` })),
+        ]}
+      />
+      {saved > 0 ? (
+        <div>
+          <Text id="copy-mode-label" size="sm" fw={600} mb={4}>
+            This flight has {saved === 1 ? "1 pour" : `${saved} pours`}: replace them, or add the copied pours
+            after them?
+          </Text>
+          <SegmentedControl
+            aria-labelledby="copy-mode-label"
+            className={classes.segmented}
+            data={[
+              { value: "replace", label: "Replace" },
+              { value: "append", label: "Add after" },
+            ]}
+            value={mode ?? ""}
+            onChange={(value) => setMode(value as "replace" | "append")}
+          />
+          {mode === "replace" ? (
+            <Text size="sm" c="red" mt={4}>
+              A pour taken out takes its members&apos; scores with it.
+            </Text>
+          ) : null}
+        </div>
+      ) : null}
+      {copy.isError ? <ErrorAlert message={copy.error.message || "Failed to copy the flight."} /> : null}
+      <Button
+        type="submit"
+        size="md"
+        variant="light"
+        w="fit-content"
+        loading={copy.isPending}
+        disabled={!from || !chosenMode}
+      >
+        Copy flight
+      </Button>
+    </Stack>
   );
 }
 
@@ -178,6 +265,7 @@ export default function FlightEditorDialog({
             </Text>
           ) : null}
           {save.isError ? <ErrorAlert message={save.error.message || "Failed to save the flight."} /> : null}
+          <CopyFlight id={id} saved={flight.length} onCopied={onClose} />
           <Group justify="flex-end">
             <Button variant="default" size="md" onClick={onClose}>
               Cancel

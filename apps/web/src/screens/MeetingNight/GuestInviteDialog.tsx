@@ -1,11 +1,13 @@
-import { useMemo } from "react";
-import { ActionIcon, Button, Group, Modal, Stack, Text, Title } from "@mantine/core";
+import { useMemo, useState } from "react";
+import { ActionIcon, Anchor, Button, Group, Modal, Stack, Text, TextInput, Title } from "@mantine/core";
 import { renderSVG } from "uqr";
 import "../../styles/modal";
-import type { MeetingNight } from "@club/shared";
+import type { Guest, MeetingNight } from "@club/shared";
+import { ErrorAlert } from "../../components/status";
 import { trpc } from "../../lib/trpc";
 import { notify } from "../../lib/notify";
 import { useReturnFocus } from "../../lib/returnFocus";
+import { PaperScores } from "./PaperScores";
 import classes from "./GuestInviteDialog.module.css";
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
@@ -13,7 +15,8 @@ const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: "nume
 /**
  * "Invite guests to score" (issue 26, the host or an admin): the join code as a QR code and in
  * large letters, until the end of the meeting day; renew it, or close joining. Below, who joined,
- * each with Remove (their scores go with them).
+ * each with Remove (their scores go with them), and a guest without a phone: added by name, their
+ * paper sheet typed in by the host.
  */
 export default function GuestInviteDialog({ night, onClose }: { night: MeetingNight; onClose: () => void }) {
   useReturnFocus();
@@ -27,8 +30,28 @@ export default function GuestInviteDialog({ night, onClose }: { night: MeetingNi
     onSuccess: () => utils.guests.list.invalidate({ id: night.id }),
     onError: failed,
   });
+  const [typing, setTyping] = useState<Guest | null>(null);
+  const [name, setName] = useState({ firstName: "", guestOf: "" });
+  const add = trpc.guests.add.useMutation({
+    onSuccess: (guest) => {
+      setName({ firstName: "", guestOf: "" });
+      setTyping(guest);
+    },
+  });
   const code = night.guestCode;
   const svg = useMemo(() => (code ? renderSVG(code.url, { border: 2 }) : null), [code]);
+
+  if (typing)
+    return (
+      <Modal opened onClose={onClose} title={`Paper sheet of ${typing.firstName}`} size="lg">
+        <Stack gap="sm">
+          <Anchor component="button" type="button" size="sm" onClick={() => setTyping(null)} ta="left">
+            ← Guests
+          </Anchor>
+          <PaperScores meetingId={night.id} guest={typing} />
+        </Stack>
+      </Modal>
+    );
 
   return (
     <Modal opened onClose={onClose} title="Invite guests to score" size="md">
@@ -95,14 +118,25 @@ export default function GuestInviteDialog({ night, onClose }: { night: MeetingNi
                     · {g.scored} scored
                   </Text>
                 </Text>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Remove ${g.firstName}`}
-                  onClick={() => remove.mutate({ id: night.id, guestId: g.id })}
-                >
-                  ✕
-                </ActionIcon>
+                <Group gap={4} wrap="nowrap">
+                  <Button
+                    size="compact-md"
+                    variant="subtle"
+                    aria-label={`Type in ${g.firstName}'s scores`}
+                    onClick={() => setTyping(g)}
+                  >
+                    Scores
+                  </Button>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    size="lg"
+                    aria-label={`Remove ${g.firstName}`}
+                    onClick={() => remove.mutate({ id: night.id, guestId: g.id })}
+                  >
+                    ✕
+                  </ActionIcon>
+                </Group>
               </Group>
             ))}
           </Stack>
@@ -111,6 +145,43 @@ export default function GuestInviteDialog({ night, onClose }: { night: MeetingNi
             Nobody has joined yet.
           </Text>
         )}
+        <Stack
+          gap="xs"
+          component="form"
+          aria-labelledby="paper-guest-title"
+          onSubmit={(event) => {
+            event.preventDefault();
+            add.mutate({ id: night.id, firstName: name.firstName, guestOf: name.guestOf.trim() || null });
+          }}
+        >
+          <Title order={3} size="h5" id="paper-guest-title">
+            A guest without a phone
+          </Title>
+          <Text size="sm" c="dimmed">
+            Add them by name, then type in the scores from their paper sheet.
+          </Text>
+          <Group gap="xs" align="flex-end" grow preventGrowOverflow={false} wrap="wrap">
+            <TextInput
+              label="First name"
+              required
+              maxLength={40}
+              value={name.firstName}
+              onChange={(e) => setName({ ...name, firstName: e.currentTarget.value })}
+              miw={140}
+            />
+            <TextInput
+              label="Whose guest"
+              maxLength={40}
+              value={name.guestOf}
+              onChange={(e) => setName({ ...name, guestOf: e.currentTarget.value })}
+              miw={140}
+            />
+          </Group>
+          {add.isError ? <ErrorAlert message={add.error.message} /> : null}
+          <Button type="submit" variant="default" loading={add.isPending} disabled={!name.firstName.trim()}>
+            Add and type in their sheet
+          </Button>
+        </Stack>
       </Stack>
     </Modal>
   );

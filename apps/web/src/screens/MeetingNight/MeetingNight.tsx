@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from "react";
-import { Button, Stack, Text } from "@mantine/core";
+import { Button, Group, Stack, Text } from "@mantine/core";
+import { Link } from "react-router-dom";
 import { useSession } from "../../lib/appSession";
 import { trpc } from "../../lib/trpc";
 import { LoadError, PageLoader } from "../../components/status";
@@ -7,6 +8,7 @@ import { FlightSection } from "./FlightSection";
 import { RsvpSection } from "./RsvpSection";
 import { useMeetingEvents } from "./useMeetingEvents";
 import { PhaseBanner, PhaseControls } from "./PhaseBar";
+import { resultsSheetPath, tastingSheetsPath } from "./paperPaths";
 import "./nightStyles";
 import classes from "./MeetingNight.module.css";
 
@@ -65,6 +67,16 @@ export default function MeetingNight({ meetingId, date }: { meetingId: number; d
           ) : null
         }
       />
+      {isMember ? (
+        <Group gap="xs">
+          <Button size="md" variant="default" component={Link} to={tastingSheetsPath(meetingId)}>
+            Print tasting sheets
+          </Button>
+          <Button size="md" variant="default" component={Link} to={resultsSheetPath(meetingId)}>
+            Print results
+          </Button>
+        </Group>
+      ) : null}
       <RsvpSection night={data} isMember={isMember} />
       <Suspense fallback={null}>
         {dialog === "settings" ? <NightSettingsDialog night={data} onClose={close} /> : null}
