@@ -252,7 +252,8 @@ export const DuesMessages = {
   reportTooLong: `A report covers at most ${REPORT_MAX_MONTHS} months.`,
 } as const;
 
-const MONTH_NAMES = [
+/** The months' names, January first (the web app formats dates with them too). */
+export const MONTH_NAMES = [
   "January",
   "February",
   "March",
