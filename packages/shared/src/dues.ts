@@ -252,8 +252,7 @@ export const DuesMessages = {
   reportTooLong: `A report covers at most ${REPORT_MAX_MONTHS} months.`,
 } as const;
 
-/** The months' names, January first (the web app formats dates with them too). */
-export const MONTH_NAMES = [
+const MONTH_NAMES = [
   "January",
   "February",
   "March",

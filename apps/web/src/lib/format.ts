@@ -1,9 +1,22 @@
-import { MONTH_NAMES, NEVER_USED_DATE } from "@club/shared";
+import { NEVER_USED_DATE } from "@club/shared";
 
 // Dates are formatted by hand, exactly as Intl.DateTimeFormat("en-US", { timeZone: "UTC" }) would
 // (format.test.ts compares the two): the first DateTimeFormat with a time zone loads time-zone data,
 // 20 to 50 ms on a small machine, on the first screen.
-export const MONTHS: readonly string[] = MONTH_NAMES;
+export const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 /** The calendar date (YYYY-MM-DD) of a date or ISO timestamp string. */
