@@ -403,6 +403,30 @@ describe("member journey (empty club)", () => {
     await hides(view);
   });
 
+  it("marks the bottle as a favourite and back (issue 24's walk-through): the button says so, the Activity log too", async () => {
+    await visit(page, bottlePath);
+    await onScreen(page, bottleName);
+    const favourite = main().getByRole("button", { name: "Favourite" });
+    await expect.poll(() => favourite.getAttribute("aria-pressed")).toBe("false");
+    await favourite.click();
+    await expect.poll(() => favourite.getAttribute("aria-pressed")).toBe("true");
+    const { accessToken } = await club.tokensFor(email);
+    const mine = () =>
+      club.apiOk<{ name: string }[]>("GET", "/api/Bottles/Favourites", undefined, accessToken);
+    expect((await mine()).map((f) => f.name)).toEqual([bottleName]);
+    await page.reload();
+    await onScreen(page, bottleName);
+    await expect.poll(() => favourite.getAttribute("aria-pressed")).toBe("true");
+
+    await visit(page, "/activity");
+    await shows(main().getByText(`marked ${bottleName} as a favourite`));
+    await visit(page, bottlePath);
+    await onScreen(page, bottleName);
+    await favourite.click();
+    await expect.poll(() => favourite.getAttribute("aria-pressed")).toBe("false");
+    expect(await mine()).toEqual([]);
+  });
+
   it("logs out: tokens and email are cleared, the refresh token is revoked, member controls are gone", async () => {
     const refreshToken = await page.evaluate(() => localStorage.getItem("refreshToken"));
     await page.getByRole("button", { name: "Logout" }).click();

@@ -17,7 +17,7 @@ import {
   type SessionOptions,
 } from "./support/browser";
 import { seriousViolations } from "./support/axe";
-import { closeInOrder, PHONE } from "./support/harness";
+import { closeInOrder, DESKTOP, PHONE } from "./support/harness";
 import { DEMO_LOGIN, startClub, type Club, type Member } from "./support/server";
 import { dialog, hides, onScreen, shows, toast } from "./support/ui";
 import { PwaTexts } from "../../web/src/pwa/texts";
@@ -532,7 +532,7 @@ describe("issue 22: on a phone, every job without a stumble", () => {
     await shows(nav.getByRole("group", { name: "My club" }).getByRole("link", { name: "Journal" }));
   });
 
-  it("9. keyboard and screen readers: focus returns to a dialog's opener, Skip to content, toasts clear of the page, scoring closed said, sliders under the total", async () => {
+  it("9. keyboard and screen readers: focus returns to a dialog's opener, Skip to content, scoring closed said, sliders under the total", async () => {
     const page = await phone(member);
     await visit(page, "/library-bottles");
     // Skip to content is the first stop of the Tab key, and lands in the screen.
@@ -558,36 +558,6 @@ describe("issue 22: on a phone, every job without a stumble", () => {
     await dialog(page, "Add New Bottle").getByRole("button", { name: "Cancel" }).click();
     await hides(page.getByRole("dialog"));
     await expect.poll(() => addNew.evaluate((button) => button === document.activeElement)).toBe(true);
-
-    // A toast covers none of the page's own controls (it covered the page's top for 6 s).
-    const amrut = library.getByRole("row").filter({ hasText: "Amrut Fusion" });
-    await amrut.getByRole("button", { name: "Add Comment" }).click();
-    const comment = page.getByRole("dialog");
-    await comment.getByRole("textbox").fill("Tropical fruit and oak.");
-    await comment.getByRole("button", { name: /Submit|Post/ }).click();
-    await hides(comment);
-    const shown = toast(page, "");
-    await shows(shown);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    const overlaps = await page.evaluate(() => {
-      const toastBox = document.querySelector(".mantine-Notification-root")!.getBoundingClientRect();
-      const controls = Array.from(
-        document.querySelectorAll("main a, main button, main input, main select, main h1"),
-      );
-      return controls
-        .map((el) => ({ el, box: el.getBoundingClientRect() }))
-        .filter(({ box }) => box.width > 0 && box.bottom > 0 && box.top < window.innerHeight)
-        .filter(
-          ({ box }) =>
-            box.left < toastBox.right &&
-            box.right > toastBox.left &&
-            box.top < toastBox.bottom &&
-            box.bottom > toastBox.top,
-        )
-        .map(({ el }) => (el.textContent ?? el.getAttribute("aria-label") ?? el.tagName).trim());
-    });
-    expect(overlaps, "page controls under the toast").toEqual([]);
-    await page.screenshot({ path: "/tmp/shots-issue-22/toast-phone.png" });
 
     // The score screen once the host closed scoring, and the sliders under the sticky total.
     const theme = (await club.apiOk<{ id: number }[]>("GET", "/api/MonthlyThemes/WithLastDate"))[0]!;
@@ -642,6 +612,129 @@ describe("issue 22: on a phone, every job without a stumble", () => {
     await visit(page, `/meeting/${id}/score/1`);
     await expect.poll(() => status.innerText()).toBe("Scoring is closed for this meeting.");
     expect(await main(page).getByText("Changes are saved as you go.").count()).toBe(0);
+  });
+
+  /**
+   * What the toast with this text covers: the header's controls (the menu button first), any fixed
+   * or sticky bar (the header, the offline and new-version bars, the score screen's total and pour
+   * buttons), the page's title; and whether it leaves the screen. Empty when it covers none of them.
+   */
+  const toastCovers = (page: Page, text: string) =>
+    page.evaluate((text) => {
+      const note = Array.from(document.querySelectorAll<HTMLElement>(".mantine-Notification-root")).find(
+        (el) => el.innerText.includes(text),
+      );
+      if (!note) return ["no toast"];
+      const box = note.getBoundingClientRect();
+      const covered: string[] = [];
+      if (box.top < 0 || box.left < 0 || box.right > window.innerWidth || box.bottom > window.innerHeight)
+        covered.push(
+          `the screen's edge (${Math.round(box.left)},${Math.round(box.top)} ${Math.round(box.right)}x${Math.round(box.bottom)})`,
+        );
+      const overlaps = (el: Element) => {
+        const r = el.getBoundingClientRect();
+        // Shown: a closed <details>' links still have boxes (content-visibility: hidden).
+        const shown = el.checkVisibility({ contentVisibilityAuto: true, visibilityProperty: true });
+        return (
+          shown &&
+          r.width > 0 &&
+          r.height > 0 &&
+          r.left < box.right &&
+          r.right > box.left &&
+          r.top < box.bottom &&
+          r.bottom > box.top
+        );
+      };
+      const name = (el: Element) =>
+        (el.getAttribute("aria-label") ?? (el as HTMLElement).innerText ?? el.tagName).trim().slice(0, 40) ||
+        el.tagName;
+      for (const el of document.querySelectorAll("header a, header button, main h1"))
+        if (overlaps(el)) covered.push(`${el.tagName.toLowerCase()} ${name(el)}`);
+      for (const el of document.querySelectorAll("body *")) {
+        if (el.closest(".mantine-Notifications-root") || note.contains(el) || el.contains(note)) continue;
+        const position = getComputedStyle(el).position;
+        if ((position === "fixed" || position === "sticky") && overlaps(el))
+          covered.push(`a ${position} ${el.tagName.toLowerCase()} (${name(el)})`);
+      }
+      return covered;
+    }, text);
+
+  it("9. toasts on a phone sit at the bottom, above any bar there: clear of the menu button, the header and the page's top; Undo stays a tap away", async () => {
+    const [amrut] = bottles.filter((b) => b.name === "Amrut Fusion");
+    const comment = "Toast test: tropical fruit and oak.";
+    await club.apiOk("POST", "/api/BottleComments", { bottleId: amrut!.id, comment }, member.accessToken);
+    const count = async () =>
+      (
+        await club.apiOk<unknown[]>(
+          "GET",
+          `/api/BottleComments/bottle/${amrut!.id}`,
+          undefined,
+          member.accessToken,
+        )
+      ).length;
+    const before = await count();
+    for (const theme of ["dark", "light"] as const) {
+      const page = await phone(member, { theme, colorScheme: theme });
+      await visit(page, `/bottle/${amrut!.id}`);
+      await shows(main(page).getByText(comment, { exact: true }));
+      await main(page).getByRole("button", { name: "Delete comment" }).first().click();
+      const confirm = dialog(page, "Delete Comment");
+      await confirm.getByRole("button", { name: "Delete comment" }).click();
+      await hides(confirm);
+      await expect.poll(count).toBe(before - 1);
+      const shown = toast(page, "Comment deleted.");
+      await shows(shown);
+      await expect
+        .poll(() => toastCovers(page, "Comment deleted."), { message: "what the toast covers" })
+        .toEqual([]);
+      const menu = (await page.getByRole("button", { name: "Open navigation" }).boundingBox())!;
+      const box = (await shown.boundingBox())!;
+      expect(box.y, "the toast is below the menu button").toBeGreaterThan(menu.y + menu.height);
+      expect(await noSidewaysScroll(page)).toBe(true);
+      await page.screenshot({ path: `/tmp/shots-issue-24c/toast-phone-${theme}.png` });
+
+      // A bar appears at the bottom (offline): the toast moves above it, clear of it.
+      await shown.hover();
+      await session!.context.setOffline(true);
+      const offline = page.getByRole("status").filter({ hasText: PwaTexts.offline });
+      await shows(offline);
+      await expect
+        .poll(() => toastCovers(page, "Comment deleted."), { message: "what the toast covers over a bar" })
+        .toEqual([]);
+      const bar = (await offline.boundingBox())!;
+      expect((await shown.boundingBox())!.y + (await shown.boundingBox())!.height).toBeLessThanOrEqual(bar.y);
+      await page.screenshot({ path: `/tmp/shots-issue-24c/toast-phone-offline-${theme}.png` });
+      await session!.context.setOffline(false);
+      await hides(offline);
+
+      // Its Undo is a tap away and works.
+      await shown.getByRole("button", { name: "Undo" }).tap();
+      await shows(toast(page, "Undone"));
+      await shows(main(page).getByText(comment, { exact: true }));
+      expect(await count()).toBe(before);
+      expectNoPageErrors(session!.watch, `toast, ${theme}`);
+      await session!.close();
+      session = undefined;
+
+      // A desktop keeps its toasts at the top, below the header, clear of it.
+      const wide = await open({ as: member, theme, colorScheme: theme, viewport: DESKTOP });
+      await visit(wide, `/bottle/${amrut!.id}`);
+      await main(wide).getByRole("button", { name: "Delete comment" }).first().click();
+      await dialog(wide, "Delete Comment").getByRole("button", { name: "Delete comment" }).click();
+      const top = toast(wide, "Comment deleted.");
+      await shows(top);
+      await expect
+        .poll(() => toastCovers(wide, "Comment deleted."), { message: "what a desktop toast covers" })
+        .toEqual([]);
+      expect((await top.boundingBox())!.y, "a desktop toast is below the header").toBeGreaterThanOrEqual(64);
+      await wide.screenshot({ path: `/tmp/shots-issue-24c/toast-desktop-${theme}.png` });
+      await top.getByRole("button", { name: "Undo" }).click();
+      await shows(toast(wide, "Undone"));
+      await expect.poll(count).toBe(before);
+      expectNoPageErrors(session!.watch, `desktop toast, ${theme}`);
+      await session!.close();
+      session = undefined;
+    }
   });
 
   it("10. offline, a page not seen before says so, not a red 'Failed to fetch'", async () => {

@@ -139,6 +139,7 @@ async function fullBottle(name: string) {
     .caller(ann.user)
     .night.score({ id: meeting.id, pour: 1, nose: 10, palate: 11, finish: 12, balance: 13 });
   await t.caller(ann.user).night.rsvp({ id: meeting.id, status: "going", guests: 0 });
+  await t.caller(ann.user).bottles.setFavourite({ id, favourite: true });
   // Issue 26: a guest with a score, the join code, the host's phase.
   const { code } = await caller.guests.openCode({ id: meeting.id });
   const guest = await t.caller(null).guests.join({ code, firstName: "Gina", guestOf: "Ann" });

@@ -49,7 +49,8 @@ type OtherWrite =
   | "Merge bottles (issue 14)"
   | "Import and export (issue 14)"
   | "Backups (issue 15)"
-  | "Guests at the table (issue 26)";
+  | "Guests at the table (issue 26)"
+  | "Favourites (issue 24)";
 type Capability = (typeof SECTION_6_CAPABILITIES)[number] | OtherWrite;
 
 const EDIT = "Edit brand, type, country, state and ABV of a bottle";
@@ -152,6 +153,8 @@ const CAPABILITY: Record<string, Capability> = {
   "reminders.setPreferences": ACCOUNT,
   "POST /api/Backups": "Backups (issue 15)",
   "backups.create": "Backups (issue 15)",
+  "PUT /api/Bottles/:id/Favourite": "Favourites (issue 24)",
+  "bottles.setFavourite": "Favourites (issue 24)",
   "PUT /api/BottleInstances/:id/Open": "Cellar (issue 14)",
   "cellar.open": "Cellar (issue 14)",
   "PUT /api/BottleInstances/:id/Level": "Cellar (issue 14)",
@@ -247,6 +250,8 @@ describe("the endpoint table is complete", () => {
         "night.hostCandidates",
         "GET /api/Me/Tastings",
         "night.tastings",
+        "GET /api/Bottles/Favourites",
+        "bottles.favourites",
         "GET /api/Dues/Me",
         "dues.me",
         "GET /api/Dues",

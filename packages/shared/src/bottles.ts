@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ABV_MAX, ABV_MIN, TEXT_MAX } from "./constants";
-import { BodyIdSchema, IdSchema, RequiredTextSchema } from "./common";
+import { BodyIdSchema, IdSchema, RequiredTextSchema, TimestampSchema } from "./common";
 import { BottleSizeSchema, LevelSourceSchema } from "./cellar";
 import { BottleInstanceSchema } from "./instances";
 
@@ -122,3 +122,20 @@ export const UpdateBottleInputSchema = z.object({
   sizeMl: BottleSizeSchema.optional(),
 });
 export type UpdateBottleInput = z.infer<typeof UpdateBottleInputSchema>;
+
+/** PUT /api/Bottles/{id}/Favourite: mark (true) or unmark (false) a bottle as the caller's favourite. */
+export const SetFavouriteInputSchema = z.object({ id: IdSchema, favourite: z.boolean() });
+export type SetFavouriteInput = z.infer<typeof SetFavouriteInputSchema>;
+
+/** What PUT /api/Bottles/{id}/Favourite answers: the bottle and whether it is now a favourite. */
+export const FavouriteStateSchema = z.object({ bottleId: z.number().int(), favourite: z.boolean() });
+export type FavouriteState = z.infer<typeof FavouriteStateSchema>;
+
+/** One of the caller's favourite bottles (GET /api/Bottles/Favourites), newest first. */
+export const FavouriteSchema = z.object({
+  bottleId: z.number().int(),
+  name: z.string(),
+  /** When the member marked it. */
+  createdAt: TimestampSchema,
+});
+export type Favourite = z.infer<typeof FavouriteSchema>;

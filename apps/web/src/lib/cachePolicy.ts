@@ -44,6 +44,7 @@ export const WRITE_CHANGES = {
   "cellar.setLevel": ["bottles", "cellar"],
   "comments.create": ["comments"],
   "comments.update": ["comments"],
+  "bottles.setFavourite": ["bottles"],
   "comments.delete": ["comments"],
   "members.approve": ["members", "account"],
   "members.reject": ["members", "account"],

@@ -36,7 +36,7 @@ export default function PwaStatus() {
 
   if (!shown) return null;
   return (
-    <div className={classes.stack} ref={stack}>
+    <div className={classes.stack} ref={stack} data-bottom-bar>
       {state.updateReady ? (
         <div className={classes.bar} role="alert">
           <span>{PwaTexts.updateReady}</span>

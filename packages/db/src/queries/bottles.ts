@@ -1,8 +1,14 @@
-import { asc, eq, sql } from "drizzle-orm";
-import { costPerPourCents, type BottleDetail, type BottleListItem, type BottleOption } from "@club/shared";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import {
+  costPerPourCents,
+  type BottleDetail,
+  type BottleListItem,
+  type BottleOption,
+  type Favourite,
+} from "@club/shared";
 import type { Db, Tx } from "../client";
 import { preparedPerDb } from "../prepared";
-import { bottleImages, bottles, brands, countries, drinkTypes, states } from "../schema";
+import { bottleImages, bottles, brands, countries, drinkTypes, favourites, states } from "../schema";
 import { countedPoursJsonSql, fillLevelsFromRows, type MeetingPour } from "./cellar";
 import { listInstancesForBottle } from "./instances";
 
@@ -220,4 +226,32 @@ export function upsertBottleImage(
       },
     })
     .run();
+}
+
+/** The member's favourite bottles, newest first. */
+export function listFavourites(db: Db, memberId: number): Favourite[] {
+  return db
+    .select({ bottleId: favourites.bottleId, name: bottles.name, createdAt: favourites.createdAt })
+    .from(favourites)
+    .innerJoin(bottles, eq(bottles.id, favourites.bottleId))
+    .where(eq(favourites.memberId, memberId))
+    .orderBy(desc(favourites.createdAt), desc(favourites.bottleId))
+    .all();
+}
+
+/** Whether the member has marked the bottle. */
+export const isFavourite = (db: Db | Tx, memberId: number, bottleId: number): boolean =>
+  db
+    .select({ bottleId: favourites.bottleId })
+    .from(favourites)
+    .where(and(eq(favourites.memberId, memberId), eq(favourites.bottleId, bottleId)))
+    .get() !== undefined;
+
+/** Marks or unmarks the bottle as the member's favourite (idempotent). */
+export function setFavouriteRow(db: Db | Tx, memberId: number, bottleId: number, favourite: boolean): void {
+  if (favourite) db.insert(favourites).values({ memberId, bottleId }).onConflictDoNothing().run();
+  else
+    db.delete(favourites)
+      .where(and(eq(favourites.memberId, memberId), eq(favourites.bottleId, bottleId)))
+      .run();
 }

@@ -6,6 +6,7 @@ import {
   bottleImages,
   bottleInstances,
   bottles,
+  favourites,
   guestScores,
   meetingBottles,
   scores,
@@ -35,6 +36,8 @@ export interface MergeRecord {
     scores: [number, number][];
     /** [meetingId, guestId] of the guests' scores that moved (issue 26; absent in older records). */
     guestScores?: [number, number][];
+    /** The members whose favourite moved to the kept bottle (issue 24; absent in older records). */
+    favourites?: number[];
     /** Aliases the merged bottle had (it was kept in an earlier merge). */
     aliases: number[];
   };
@@ -55,6 +58,7 @@ export const MERGE_RULES: Readonly<Record<string, string>> = {
   meetingBottles: "a pour moves unless the kept bottle was poured at that meeting too",
   scores: "move with their pour; a member who scored both pours of one meeting keeps the kept one's",
   guestScores: "move with their pour; a guest who scored both pours of one meeting keeps the kept one's",
+  favourites: "move to the kept bottle; a member who marked both keeps one mark",
 };
 
 /**
@@ -141,6 +145,18 @@ export function mergeBottleRows(
     movedGuestScores.push([meetingId, guestId]);
   }
 
+  // Favourites: the kept bottle gets the mark of each member who had only the merged one.
+  const movedFavourites: number[] = [];
+  for (const mark of children.favourites ?? []) {
+    const memberId = mark.memberId as number;
+    const added = db
+      .insert(favourites)
+      .values({ memberId, bottleId: keepId, createdAt: mark.createdAt as string })
+      .onConflictDoNothing()
+      .run();
+    if (added.changes > 0) movedFavourites.push(memberId);
+  }
+
   const aliasIds = db
     .select({ id: bottleAliases.id })
     .from(bottleAliases)
@@ -170,6 +186,7 @@ export function mergeBottleRows(
         meetingBottles: movedPours,
         scores: movedScores,
         guestScores: movedGuestScores,
+        favourites: movedFavourites,
         aliases: aliasIds,
       },
     },
@@ -252,6 +269,15 @@ export function unmergeBottleRows(db: Db, before: Snapshot, record: MergeRecord)
       db.insert(bottleImages)
         .values(image as typeof bottleImages.$inferInsert)
         .run();
+  for (const memberId of moved.favourites ?? [])
+    db.delete(favourites)
+      .where(and(eq(favourites.memberId, memberId), eq(favourites.bottleId, keepId)))
+      .run();
+  for (const mark of children.favourites ?? [])
+    db.insert(favourites)
+      .values(mark as typeof favourites.$inferInsert)
+      .onConflictDoNothing()
+      .run();
   db.delete(bottleAliases).where(eq(bottleAliases.id, record.aliasId)).run();
   return null;
 }

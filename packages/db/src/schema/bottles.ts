@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { members } from "./members";
 import { brands, countries, drinkTypes, states } from "./lookups";
 
@@ -69,6 +69,21 @@ export const bottleComments = sqliteTable(
     index("bottle_comments_bottle_idx").on(t.bottleId, t.createdAt),
     index("bottle_comments_member_idx").on(t.memberId),
   ],
+);
+
+/** A member's favourite bottles (issue 24's walk-through): one row per member and bottle. */
+export const favourites = sqliteTable(
+  "favourites",
+  {
+    memberId: integer()
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    bottleId: integer()
+      .notNull()
+      .references(() => bottles.id, { onDelete: "cascade" }),
+    createdAt: text().notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.bottleId] }), index("favourites_bottle_idx").on(t.bottleId)],
 );
 
 /** One image per bottle; the files live in DATA_DIR/images, named by content hash. */

@@ -490,3 +490,85 @@ describe("tRPC bottles procedures match their REST twins", () => {
     expect(snapshot(t)).toEqual(before);
   });
 });
+
+describe("favourites: PUT /api/Bottles/{id}/Favourite and GET /api/Bottles/Favourites", () => {
+  const put = (id: number, body: unknown, as?: string) =>
+    t.request({ method: "PUT", url: `/api/Bottles/${id}/Favourite`, payload: body as object, token: as });
+  const mine = async (as: string) => {
+    const res = await t.request({ method: "GET", url: "/api/Bottles/Favourites", token: as });
+    expect(res.statusCode).toBe(200);
+    return res.json<{ bottleId: number; name: string; createdAt: string }[]>();
+  };
+  const entries = () =>
+    t.app.deps.db.$client
+      .prepare(
+        "SELECT member_id AS memberId, action, entity, entity_id AS entityId, before, after FROM activity WHERE action = 'bottles.setFavourite' ORDER BY id",
+      )
+      .all() as {
+      memberId: number;
+      action: string;
+      entity: string;
+      entityId: string;
+      before: string;
+      after: string;
+    }[];
+
+  it("marks and unmarks a bottle for the caller only, each change in the activity log; the tRPC twin agrees", async () => {
+    const id = await newBottle(t, token, { name: "Favourite Fixture" });
+    const other = await t.member("fav-other@example.com");
+    expect(await mine(token)).toEqual([]);
+
+    const res = await put(id, { favourite: true }, token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ bottleId: id, favourite: true });
+    expect(await mine(token)).toEqual([
+      { bottleId: id, name: "Favourite Fixture", createdAt: expect.any(String) },
+    ]);
+    expect(await mine(other.token), "another member's list").toEqual([]);
+    expect(await t.caller(user).bottles.favourites()).toEqual(await mine(token));
+
+    // Marking it again changes nothing (one row), and is still recorded.
+    expect((await put(id, { favourite: true }, token)).statusCode).toBe(200);
+    expect(await mine(token)).toHaveLength(1);
+
+    await t.caller(user).bottles.setFavourite({ id, favourite: false });
+    expect(await mine(token)).toEqual([]);
+    const log = entries().filter((e) => e.entityId === String(id));
+    const parsed = (json: string): unknown => JSON.parse(json);
+    expect(log.map((e) => [e.memberId, e.entity, parsed(e.before), parsed(e.after)])).toEqual([
+      [user.id, "favourite", { bottleId: id, favourite: false }, { bottleId: id, favourite: true }],
+      [user.id, "favourite", { bottleId: id, favourite: true }, { bottleId: id, favourite: true }],
+      [user.id, "favourite", { bottleId: id, favourite: true }, { bottleId: id, favourite: false }],
+    ]);
+  });
+
+  it("refuses visitors (401), an unknown bottle (404) and a body without a boolean (400), changing nothing", async () => {
+    const id = await newBottle(t, token, { name: "Favourite Refusals" });
+    const before = entries().length;
+    expect((await put(id, { favourite: true })).statusCode).toBe(401);
+    expect((await t.request({ method: "GET", url: "/api/Bottles/Favourites" })).statusCode).toBe(401);
+    const unknown = await put(987654, { favourite: true }, token);
+    expect(unknown.statusCode).toBe(404);
+    expect(errorOf(unknown).message).toBe(ServerMessages.bottleNotFound);
+    for (const body of [{}, { favourite: "yes" }, { favourite: 1 }]) {
+      const bad = await put(id, body, token);
+      expect(bad.statusCode, JSON.stringify(body)).toBe(400);
+      expect(errorOf(bad).code).toBeDefined();
+    }
+    expect(entries().length).toBe(before);
+    expect(await mine(token)).toEqual([]);
+  });
+
+  it("go with their bottle: its deletion takes them along, its undo gives them back", async () => {
+    const id = await newBottle(t, token, { name: "Favourite Deleted" });
+    expect((await put(id, { favourite: true }, token)).statusCode).toBe(200);
+    const admin = await t.member("fav-admin@example.com", { role: "admin" });
+    await t.caller(admin.user).bottles.delete({ id });
+    expect(await mine(token)).toEqual([]);
+    const [entry] = t.app.deps.db.$client
+      .prepare("SELECT id FROM activity WHERE action = 'bottles.delete' AND entity_id = ? ORDER BY id DESC")
+      .all(String(id)) as { id: number }[];
+    await t.caller(admin.user).activity.undo({ id: entry!.id });
+    expect((await mine(token)).map((f) => f.bottleId)).toEqual([id]);
+  });
+});

@@ -5,6 +5,8 @@ export const examples: Examples = {
     "bottles.list": () => undefined,
     "bottles.options": () => undefined,
     "bottles.byId": (c) => ({ id: c.f.bottleId }),
+    "bottles.favourites": () => undefined,
+    "bottles.setFavourite": (c) => ({ id: c.f.bottleId, favourite: c.n() % 2 === 0 }),
     "bottles.create": (c) => ({
       name: `New bottle ${c.n()}`,
       storeLink: "https://shop.example/x",

@@ -5,6 +5,9 @@ import {
   BottleIdSchema,
   BottleListItemSchema,
   BottleOptionSchema,
+  FavouriteSchema,
+  FavouriteStateSchema,
+  SetFavouriteInputSchema,
   NewBottleInputSchema,
   UpdateAbvInputSchema,
   UpdateBottleInputSchema,
@@ -23,6 +26,8 @@ import {
   getBottle,
   listAllBottles,
   listBottleChoices,
+  listMyFavourites,
+  setFavourite,
   updateAbv,
   updateBrand,
   updateCountry,
@@ -76,6 +81,33 @@ export const bottlesRouter = {
       },
     })
     .query(({ ctx }) => listBottleChoices(ctx)),
+
+  favourites: memberProcedure
+    .meta({
+      rest: { method: "GET", path: "/api/Bottles/Favourites" },
+      doc: {
+        summary: "List the caller's favourite bottles",
+        description: "The bottles the calling member marked as favourites, newest first.",
+        response: z.array(FavouriteSchema),
+        responseDescription: "The caller's favourites.",
+      },
+    })
+    .query(({ ctx }) => listMyFavourites(ctx)),
+
+  setFavourite: memberProcedure
+    .meta({
+      rest: { method: "PUT", path: "/api/Bottles/:id/Favourite" },
+      doc: {
+        summary: "Mark or unmark a bottle as a favourite",
+        description:
+          "`favourite: true` marks the bottle as the calling member's favourite, `false` unmarks it; either is idempotent and recorded in the activity log.",
+        response: FavouriteStateSchema,
+        responseDescription: "The bottle and whether it is now a favourite.",
+        errors: [404],
+      },
+    })
+    .input(SetFavouriteInputSchema)
+    .mutation(({ ctx, input }) => setFavourite(ctx, input)),
 
   byId: cachedReadProcedure
     .meta({

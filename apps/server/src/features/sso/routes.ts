@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { isSsoFailure, type SsoFailure } from "@club/shared";
 import { requestCtx } from "../../api/context";
 import { AppError } from "../../api/errors";
-import type { RestOnlyRoute } from "../../api/restOnly";
+import { restOnlyRoute } from "../../api/restOnlyRoute";
 import { clearFlowCookie, flowCookie, FLOW_TTL_MS, readFlow } from "./flowCookie";
 import { createHandoff } from "./handoff";
 import { CALLBACK_PATH, ProviderUnavailableError, providerFor, START_PATH } from "./provider";
@@ -22,7 +22,8 @@ function safeNext(raw: unknown): string {
 }
 
 /** GET /auth/oidc/start: the "Sign in with ..." button's link. */
-export const ssoStartRoute: RestOnlyRoute = {
+export const ssoStartRoute = restOnlyRoute({
+  access: "public",
   doc: {
     method: "GET",
     path: START_PATH,
@@ -34,40 +35,41 @@ export const ssoStartRoute: RestOnlyRoute = {
     response: { status: 302, description: "To the provider, or back to the login screen with the reason." },
     errors: [],
   },
-  plugin: async (app) => {
+  setup: (app) => {
     const { oidc, appUrl } = app.deps.config;
     if (oidc)
       app.log.info(
         { issuer: oidc.issuer, redirectUri: `${appUrl}${CALLBACK_PATH}` },
         "single sign-on is on; the provider must list this redirect URI",
       );
-    app.get(START_PATH, async (req, reply) => {
-      const { config } = req.server.deps;
-      if (!config.oidc) return backToLogin(reply, "NOT_CONFIGURED");
-      const flow = {
-        state: client.randomState(),
-        nonce: client.randomNonce(),
-        codeVerifier: client.randomPKCECodeVerifier(),
-        next: safeNext((req.query as Record<string, unknown>).next),
-        expiresAt: req.server.deps.now().getTime() + FLOW_TTL_MS,
-      };
-      let url: URL;
-      try {
-        url = await providerFor(config.oidc, config.appUrl).authorizationUrl(flow);
-      } catch (err) {
-        req.log.warn({ err }, "single sign-on: the provider could not be reached");
-        return backToLogin(reply, "UNAVAILABLE");
-      }
-      return reply
-        .header("cache-control", "no-store")
-        .header("set-cookie", flowCookie(config.jwtSecret, flow, secureCookie(config.appUrl)))
-        .redirect(url.href, 302);
-    });
   },
-};
+  handler: async ({ req, reply }) => {
+    const { config } = req.server.deps;
+    if (!config.oidc) return backToLogin(reply, "NOT_CONFIGURED");
+    const flow = {
+      state: client.randomState(),
+      nonce: client.randomNonce(),
+      codeVerifier: client.randomPKCECodeVerifier(),
+      next: safeNext((req.query as Record<string, unknown>).next),
+      expiresAt: req.server.deps.now().getTime() + FLOW_TTL_MS,
+    };
+    let url: URL;
+    try {
+      url = await providerFor(config.oidc, config.appUrl).authorizationUrl(flow);
+    } catch (err) {
+      req.log.warn({ err }, "single sign-on: the provider could not be reached");
+      return backToLogin(reply, "UNAVAILABLE");
+    }
+    return reply
+      .header("cache-control", "no-store")
+      .header("set-cookie", flowCookie(config.jwtSecret, flow, secureCookie(config.appUrl)))
+      .redirect(url.href, 302);
+  },
+});
 
 /** GET /auth/oidc/callback: where the provider sends the browser back (register APP_URL + this path). */
-export const ssoCallbackRoute: RestOnlyRoute = {
+export const ssoCallbackRoute = restOnlyRoute({
+  access: "public",
   doc: {
     method: "GET",
     path: CALLBACK_PATH,
@@ -79,39 +81,37 @@ export const ssoCallbackRoute: RestOnlyRoute = {
     response: { status: 302, description: "To the app: signed in (a one-time code) or the reason why not." },
     errors: [],
   },
-  plugin: async (app) => {
-    app.get(CALLBACK_PATH, async (req, reply) => {
-      const deps = req.server.deps;
-      const { config } = deps;
-      reply.header("set-cookie", clearFlowCookie(secureCookie(config.appUrl)));
-      if (!config.oidc) return backToLogin(reply, "NOT_CONFIGURED");
-      const query = req.query as Record<string, unknown>;
-      if (typeof query.error === "string")
-        return backToLogin(reply, query.error === "access_denied" ? "CANCELLED" : "FAILED");
-      const flow = readFlow(config.jwtSecret, req.headers.cookie, deps.now().getTime());
-      if (!flow) return backToLogin(reply, "FAILED");
-      try {
-        const identity = await providerFor(config.oidc, config.appUrl).finish(
-          callbackUrl(req, config.appUrl),
-          flow,
-        );
-        const member = await memberForIdentity(requestCtx(deps, undefined, req.id), identity);
-        const code = createHandoff(config, member.id, flow.next, deps.now().getTime());
-        return reply.header("cache-control", "no-store").redirect(`/login/sso#code=${code}`, 302);
-      } catch (err) {
-        if (err instanceof AppError && isSsoFailure(err.details.reason ?? null))
-          return backToLogin(reply, err.details.reason as SsoFailure);
-        if (err instanceof ProviderUnavailableError) {
-          req.log.warn({ err }, "single sign-on: the provider could not be reached");
-          return backToLogin(reply, "UNAVAILABLE");
-        }
-        // A check failed (state, nonce, PKCE, the ID token) or the code was used already.
-        req.log.info({ err }, "single sign-on: the callback was refused");
-        return backToLogin(reply, "FAILED");
+  handler: async ({ req, reply }) => {
+    const deps = req.server.deps;
+    const { config } = deps;
+    reply.header("set-cookie", clearFlowCookie(secureCookie(config.appUrl)));
+    if (!config.oidc) return backToLogin(reply, "NOT_CONFIGURED");
+    const query = req.query as Record<string, unknown>;
+    if (typeof query.error === "string")
+      return backToLogin(reply, query.error === "access_denied" ? "CANCELLED" : "FAILED");
+    const flow = readFlow(config.jwtSecret, req.headers.cookie, deps.now().getTime());
+    if (!flow) return backToLogin(reply, "FAILED");
+    try {
+      const identity = await providerFor(config.oidc, config.appUrl).finish(
+        callbackUrl(req, config.appUrl),
+        flow,
+      );
+      const member = await memberForIdentity(requestCtx(deps, undefined, req.id), identity);
+      const code = createHandoff(config, member.id, flow.next, deps.now().getTime());
+      return reply.header("cache-control", "no-store").redirect(`/login/sso#code=${code}`, 302);
+    } catch (err) {
+      if (err instanceof AppError && isSsoFailure(err.details.reason ?? null))
+        return backToLogin(reply, err.details.reason as SsoFailure);
+      if (err instanceof ProviderUnavailableError) {
+        req.log.warn({ err }, "single sign-on: the provider could not be reached");
+        return backToLogin(reply, "UNAVAILABLE");
       }
-    });
+      // A check failed (state, nonce, PKCE, the ID token) or the code was used already.
+      req.log.info({ err }, "single sign-on: the callback was refused");
+      return backToLogin(reply, "FAILED");
+    }
   },
-};
+});
 
 /** The URL the provider redirected to, as openid-client checks it (state, iss) against the redirect URI. */
 function callbackUrl(req: FastifyRequest, appUrl: string): URL {

@@ -439,6 +439,11 @@ const SENTENCES = {
   "instances.delete": ({ thing, row }) =>
     `deleted the purchase of ${thing} (${formatPrice((num(row?.purchasePriceCents) ?? 0) / 100)})`,
 
+  "bottles.setFavourite": ({ d, after }) =>
+    after?.favourite
+      ? `marked ${d.bottle(after?.bottleId)} as a favourite`
+      : `took ${d.bottle(after?.bottleId)} off their favourites`,
+
   "comments.create": ({ d, row }) => `commented on ${d.bottle(row?.bottleId)}: ${quote(row?.comment)}`,
   "comments.update": ({ d, row, after }) =>
     `edited a comment on ${d.bottle(row?.bottleId)}: ${quote(after?.comment)}`,

@@ -6,6 +6,8 @@ import { PageHeader } from "../../components/PageHeader";
 import { EditIcon, ExternalIcon, TrashIcon } from "../../components/icons";
 import { LoadError, NotFound, PageLoader } from "../../components/status";
 import { isNotFound, parseId } from "../../lib/errors";
+import { failureMessage } from "../../lib/failure";
+import { notify } from "../../lib/notify";
 import { formatAbv, orNA } from "../../lib/format";
 import { usePermissions } from "../../lib/permissions";
 import { trpc } from "../../lib/trpc";
@@ -78,6 +80,32 @@ function Facts({ bottle, isMember }: { bottle: BottleDetail; isMember: boolean }
   );
 }
 
+/**
+ * The member's favourite mark (issue 24's walk-through): a toggle button (aria-pressed) whose name
+ * stays "Favourite"; the star says the state. Its write makes the favourites read stale
+ * (lib/cachePolicy.ts), which then says the new state.
+ */
+function FavouriteButton({ bottleId }: { bottleId: number }) {
+  const favourites = trpc.bottles.favourites.useQuery();
+  const set = trpc.bottles.setFavourite.useMutation({
+    onError: (error) => notify(failureMessage(error, "Could not save the favourite."), "red"),
+  });
+  const on = favourites.data?.some((f) => f.bottleId === bottleId) ?? false;
+  return (
+    <Button
+      h={40}
+      variant={on ? "light" : "default"}
+      aria-pressed={on}
+      disabled={!favourites.data}
+      loading={set.isPending}
+      leftSection={<span aria-hidden>{on ? "★" : "☆"}</span>}
+      onClick={() => set.mutate({ id: bottleId, favourite: !on })}
+    >
+      Favourite
+    </Button>
+  );
+}
+
 function Bottle({ id }: { id: number }) {
   const { isMember, isAdmin } = usePermissions();
   const [dialog, setDialog] = useState<"edit" | "delete" | "merge" | null>(null);
@@ -125,6 +153,7 @@ function Bottle({ id }: { id: number }) {
         actions={
           isMember ? (
             <>
+              <FavouriteButton bottleId={data.id} />
               <Button h={40} variant="default" leftSection={<EditIcon />} onClick={() => setDialog("edit")}>
                 Edit Bottle
               </Button>

@@ -226,7 +226,7 @@ function ScoreSheet({
 
 function PourNav({ id, pour, count }: { id: number; pour: number; count: number }) {
   return (
-    <nav className={classes.pourNav} aria-label="Pours">
+    <nav className={classes.pourNav} aria-label="Pours" data-bottom-bar>
       <Button
         size="md"
         px="sm"
