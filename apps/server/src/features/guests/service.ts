@@ -26,6 +26,7 @@ import {
   type GuestJoinResult,
 } from "@club/shared";
 import type { AuthedCtx, Deps, RequestCtx } from "../../api/context";
+import type { ActivityAction } from "../../api/contract";
 import { ConflictError, NotFoundError } from "../../api/errors";
 import { dateIn, zonedInstant } from "../../platform/clubTime";
 import { MemberBudget } from "../../platform/writeBudget";
@@ -146,7 +147,7 @@ export async function joinAsGuest(ctx: RequestCtx, input: GuestJoinInput): Promi
     // The activity log: no member made it (memberId null).
     insertActivity(ctx.db, {
       memberId: null,
-      action: "guests.join",
+      action: "guests.join" satisfies ActivityAction,
       entity: "guest",
       entityId: String(added.id),
       before: null,
