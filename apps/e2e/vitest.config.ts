@@ -19,6 +19,7 @@ const NPM_TEST_FILES = [
   "login-rate-limit",
   "guests",
   "library-prerender",
+  "first-pages-prerender",
   "public-pages-cls",
   "meeting-night-screens",
   "activity-sentences",

@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Plugin } from "vite";
-import type { QueryPath } from "@club/api";
 import { BOTTLE_IMAGE_SIZES, bottleImageSources } from "./src/lib/bottleImage";
+import { ROUTE_TABLE, routePattern, type FirstRead } from "./src/routeTable";
 
 // By path, not "@club/shared": Node runs this file when Vite loads its config, and the package is
 // TypeScript sources; the file has no imports, so the config's bundle takes it whole.
@@ -33,107 +33,26 @@ export { APP_SCRIPTS_ELEMENT_ID, PAGE_DATA_ELEMENT_ID, PREFETCH_GLOBAL, PREFETCH
  * the entry script does. It is an external file: the Content-Security-Policy allows no inline script.
  */
 
-export interface PreloadQuery {
-  /** The tRPC procedure, e.g. "bottles.byId". */
-  procedure: QueryPath;
-  /** Its input; the string "$id" stands for the id in the URL. Omitted: no input. */
-  input?: Record<string, "$id">;
-  /** The answer is a BottleDetail: preload its photo when it has one. */
-  bottleImage?: true;
-}
+export type PreloadQuery = FirstRead;
 
 export interface PreloadRoute {
   /** Matched against location.pathname; group 1 is the id, when there is one. */
   pattern: string;
-  /** The screen's module, as in routes.tsx. */
+  /** The screen's module, as the router loads it. */
   screen: string;
   /** What the screen fetches first, for visitors. */
-  queries: PreloadQuery[];
+  queries: readonly PreloadQuery[];
+  /** The server renders this page's first screen (routeTable.ts `firstPage`). */
+  firstPage: boolean;
 }
 
-/** Every route of routes.tsx (routes.test.ts checks the two agree). */
-export const PRELOAD_ROUTES: PreloadRoute[] = [
-  {
-    pattern: "^/$",
-    screen: "src/screens/Meetings/MeetingsPage.tsx",
-    queries: [{ procedure: "meetings.list" }],
-  },
-  {
-    pattern: "^/library-bottles/?$",
-    screen: "src/screens/LibraryBottles/LibraryBottlesPage.tsx",
-    // The first page of GET /api/Bottles/Search: the plain library asks for exactly {}.
-    queries: [{ procedure: "search.bottles", input: {} }],
-  },
-  {
-    pattern: "^/theme-ideas/?$",
-    screen: "src/screens/ThemeIdeas/ThemeIdeasPage.tsx",
-    queries: [{ procedure: "themes.list" }],
-  },
-  { pattern: "^/login/?$", screen: "src/screens/Login/LoginPage.tsx", queries: [] },
-  { pattern: "^/register/?$", screen: "src/screens/Register/RegisterPage.tsx", queries: [] },
-  {
-    pattern: "^/bottle/([1-9]\\d{0,8})/?$",
-    screen: "src/screens/BottleDetails/BottleDetailsPage.tsx",
-    queries: [{ procedure: "bottles.byId", input: { id: "$id" }, bottleImage: true }],
-  },
-  {
-    pattern: "^/monthlymeeting/([1-9]\\d{0,8})/?$",
-    screen: "src/screens/MeetingDetails/MeetingDetailsPage.tsx",
-    queries: [{ procedure: "meetings.byId", input: { id: "$id" } }],
-  },
-  { pattern: "^/confirm-email/?$", screen: "src/screens/ConfirmEmail/ConfirmEmailPage.tsx", queries: [] },
-  { pattern: "^/about/?$", screen: "src/screens/About/AboutPage.tsx", queries: [] },
-  // Members only: their calls carry a token, so nothing is fetched ahead.
-  { pattern: "^/activity/?$", screen: "src/screens/Activity/ActivityPage.tsx", queries: [] },
-  {
-    pattern: "^/forgot-password/?$",
-    screen: "src/screens/ForgotPassword/ForgotPasswordPage.tsx",
-    queries: [],
-  },
-  { pattern: "^/reset-password/?$", screen: "src/screens/ResetPassword/ResetPasswordPage.tsx", queries: [] },
-  // Member screens: their reads carry a bearer token, which the boot script never prefetches.
-  { pattern: "^/account/?$", screen: "src/screens/Account/AccountPage.tsx", queries: [] },
-  { pattern: "^/members/?$", screen: "src/screens/Members/MembersPage.tsx", queries: [] },
-  {
-    pattern: "^/meeting/([1-9]\\d{0,8})/score/[1-9]\\d?/?$",
-    screen: "src/screens/MeetingNight/ScorePage.tsx",
-    queries: [],
-  },
-  {
-    pattern: "^/meeting/([1-9]\\d{0,8})/results/?$",
-    screen: "src/screens/MeetingNight/ResultsPage.tsx",
-    queries: [{ procedure: "night.results", input: { id: "$id" } }],
-  },
-  { pattern: "^/journal/?$", screen: "src/screens/MeetingNight/JournalPage.tsx", queries: [] },
-  { pattern: "^/dues/?$", screen: "src/screens/Dues/DuesPage.tsx", queries: [] },
-  { pattern: "^/treasurer/?$", screen: "src/screens/Treasurer/TreasurerPage.tsx", queries: [] },
-  { pattern: "^/treasurer/report/?$", screen: "src/screens/Treasurer/ReportPage.tsx", queries: [] },
-  { pattern: "^/admin/backups/?$", screen: "src/screens/Backups/BackupsPage.tsx", queries: [] },
-  { pattern: "^/rsvp/?$", screen: "src/screens/Rsvp/RsvpPage.tsx", queries: [] },
-  // Single sign-on's landing: trades the one-time code in the fragment for the tokens.
-  { pattern: "^/login/sso/?$", screen: "src/screens/SsoLanding/SsoLandingPage.tsx", queries: [] },
-  {
-    pattern: "^/shelf/?$",
-    screen: "src/screens/Shelf/ShelfPage.tsx",
-    queries: [{ procedure: "cellar.shelf" }],
-  },
-  { pattern: "^/stats/?$", screen: "src/screens/Stats/StatsPage.tsx", queries: [{ procedure: "stats.get" }] },
-  { pattern: "^/import/?$", screen: "src/screens/Import/ImportPage.tsx", queries: [] },
-  // Guests at the table (issue 26): the guest's calls carry their guest pass, never prefetched.
-  { pattern: "^/join/?$", screen: "src/screens/Join/JoinPage.tsx", queries: [] },
-  { pattern: "^/guest/([1-9]\\d{0,8})/?$", screen: "src/screens/Join/GuestNightPage.tsx", queries: [] },
-  // The night's paper (issue 26): members only.
-  {
-    pattern: "^/meeting/([1-9]\\d{0,8})/print/tasting/?$",
-    screen: "src/screens/MeetingNight/PaperPage.tsx",
-    queries: [],
-  },
-  {
-    pattern: "^/meeting/([1-9]\\d{0,8})/print/results/?$",
-    screen: "src/screens/MeetingNight/PaperPage.tsx",
-    queries: [],
-  },
-];
+/** Every route of the route table (src/routeTable.ts), as the boot script matches it. */
+export const PRELOAD_ROUTES: PreloadRoute[] = ROUTE_TABLE.map((route) => ({
+  pattern: routePattern(route.path),
+  screen: `src/screens/${route.screen}.tsx`,
+  queries: route.preload ?? [],
+  firstPage: route.firstPage === true,
+}));
 
 /** The tRPC GET URL httpBatchLink makes for one query alone: /trpc/<name>?batch=1&input={"0":input}. */
 export function trpcBatchUrl(procedure: string, input: Record<string, unknown> | undefined): string {
@@ -145,7 +64,7 @@ interface BootRoute {
   re: string;
   js: string[];
   css: string[];
-  q: PreloadQuery[];
+  q: readonly PreloadQuery[];
 }
 
 /** Where the build writes the hints for the server (apps/server/src/platform/pageHints.ts reads it). */
@@ -173,14 +92,12 @@ interface RouteHintsFile {
   routes: string[];
   image: ImageTemplate;
   /**
-   * The screen the server prerenders (src/ssr/prerender.tsx): its route, and its chunks' scripts
-   * and stylesheets beyond the entry's (the server lists them in the page, the boot script does not).
+   * The pages whose first screen the server renders (routeTable.ts `firstPage`; src/ssr/prerender.tsx):
+   * each one's route, and its chunks' scripts and stylesheets beyond the entry's (the server lists
+   * them in the page, the boot script does not).
    */
-  prerendered: { pattern: string; js: string[]; css: string[] };
+  firstPages: { pattern: string; js: string[]; css: string[] }[];
 }
-
-/** The screen the server prerenders into the page (apps/server/src/platform/prerender.ts). */
-export const PRERENDERED_SCREEN = "src/screens/LibraryBottles/LibraryBottlesPage.tsx";
 
 /**
  * The boot script: the theme first (before the first paint), then the preloads; in a page the
@@ -287,6 +204,7 @@ interface ChunkLike {
   isEntry: boolean;
   facadeModuleId: string | null;
   imports: string[];
+  dynamicImports: string[];
   viteMetadata?: { importedCss: Set<string> };
 }
 
@@ -310,6 +228,19 @@ export function routePreload(root: string): Plugin {
       const entry = chunks.find((chunk) => chunk.isEntry);
       if (!entry) throw new Error("route preload: no entry chunk");
       const loadedByEntry = closure([entry.fileName]);
+      const cssOf = (files: Iterable<string>) =>
+        [...files].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+      const entryCss = new Set(cssOf(loadedByEntry));
+      // A first page's stylesheets: its screen's, and those of the parts the screen loads when it
+      // renders them (the server's render includes them, e.g. the meeting's night on its page).
+      const firstPageHints = (route: PreloadRoute, boot: BootRoute) => {
+        const screen = chunks.find((c) => c.facadeModuleId === join(root, route.screen));
+        const lazyParts = closure(screen?.dynamicImports ?? []);
+        const lazyCss = cssOf(lazyParts)
+          .map((f) => `/${f}`)
+          .filter((href) => !entryCss.has(href.slice(1)) && !boot.css.includes(href));
+        return { pattern: boot.re, js: boot.js, css: [...boot.css, ...new Set(lazyCss)] };
+      };
       const routes: BootRoute[] = PRELOAD_ROUTES.map((route) => {
         const id = join(root, route.screen);
         const chunk = chunks.find((c) => c.facadeModuleId === id);
@@ -327,15 +258,16 @@ export function routePreload(root: string): Plugin {
       const hash = createHash("sha256").update(source).digest("hex").slice(0, 10);
       bootFile = `assets/boot-${hash}.js`;
       this.emitFile({ type: "asset", fileName: bootFile, source });
-      // For the server, which preloads a bottle's photo in the page it serves for the bottle's route.
-      const prerendered = routes[PRELOAD_ROUTES.findIndex((route) => route.screen === PRERENDERED_SCREEN)];
-      if (!prerendered) throw new Error(`route preload: ${PRERENDERED_SCREEN} is not a route`);
+      // For the server, which preloads a bottle's photo in the page it serves for the bottle's route,
+      // and renders the first screen of the pages the route table marks.
       const hints: RouteHintsFile = {
         routes: PRELOAD_ROUTES.filter((route) => route.queries.some((query) => query.bottleImage)).map(
           (route) => route.pattern,
         ),
         image: imageTemplate(),
-        prerendered: { pattern: prerendered.re, js: prerendered.js, css: prerendered.css },
+        firstPages: PRELOAD_ROUTES.flatMap((route, at) =>
+          route.firstPage && routes[at] ? [firstPageHints(route, routes[at])] : [],
+        ),
       };
       this.emitFile({ type: "asset", fileName: ROUTE_HINTS_FILE, source: JSON.stringify(hints) });
     },

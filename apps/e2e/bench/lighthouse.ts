@@ -2,13 +2,13 @@
  * Issue 5: Lighthouse on the real server with a realistic club.
  *
  *   npm run lighthouse            (root; LH_RUNS=3 runs per page by default, the median is shown;
- *                                  LH_PAGES=home,library,bottle,about picks pages)
+ *                                  LH_PAGES=home,library,themes,bottle,meeting,about picks pages)
  *
  * Generates the `realistic` club (500 bottles, 120 meetings, 2,000 comments, images) into a temp
  * DATA_DIR, starts the real server serving apps/web/dist (built first only when missing), and runs
  * Lighthouse (programmatic API, Lighthouse's default mobile form factor and simulated throttling)
- * in Debian's Chromium started by chrome-launcher, on /, /library-bottles, /bottle/{id} (a bottle
- * with an image) and /about. Prints the four category scores and FCP/LCP/TBT/CLS per page, and
+ * in Debian's Chromium started by chrome-launcher, on the six public pages: /, /library-bottles,
+ * /theme-ideas, /bottle/{id} (a bottle with an image), /monthlymeeting/{id} and /about. Prints the four category scores and FCP/LCP/TBT/CLS per page, and
  * whether the targets hold: performance >= 95, accessibility 100, best practices >= 95.
  * Exits 0 either way; LH_REPORT_DIR keeps the JSON reports.
  */
@@ -69,13 +69,15 @@ async function main() {
     const pages: Record<string, string> = {
       home: "/",
       library: "/library-bottles",
+      themes: "/theme-ideas",
       bottle: `/bottle/${bottleWithImage}`,
+      meeting: `/monthlymeeting/${bc.club.meetingIds[0]}`,
       about: "/about",
     };
-    const wanted = (process.env.LH_PAGES ?? "home,library,bottle,about").split(",").map((p) => p.trim());
+    const wanted = (process.env.LH_PAGES ?? Object.keys(pages).join(",")).split(",").map((p) => p.trim());
     const paths = wanted.map((name) => {
       const path = pages[name];
-      if (!path) throw new Error(`LH_PAGES: unknown page ${name} (home, library, bottle, about)`);
+      if (!path) throw new Error(`LH_PAGES: unknown page ${name} (${Object.keys(pages).join(", ")})`);
       return path;
     });
     for (const path of paths) {
@@ -142,7 +144,7 @@ async function main() {
       r.scores.accessibility >= TARGETS.accessibility &&
       r.scores["best-practices"] >= TARGETS["best-practices"];
     allMet &&= met;
-    const path = r.path.startsWith("/bottle/") ? "/bottle/{id}" : r.path;
+    const path = r.path.replace(/^\/(bottle|monthlymeeting)\/\d+$/, "/$1/{id}");
     console.log(
       `${path.padEnd(18)} ${String(r.scores.performance).padStart(5)} ${String(r.scores.accessibility).padStart(5)} ${String(r.scores["best-practices"]).padStart(5)} ${String(r.scores.seo).padStart(5)}   ` +
         `${(r.metrics.fcp / 1000).toFixed(2).padStart(6)}s ${(r.metrics.lcp / 1000).toFixed(2).padStart(6)}s ${Math.round(r.metrics.tbt).toString().padStart(4)}ms ${r.metrics.cls.toFixed(3).padStart(6)}  ${met ? "ok" : "BELOW TARGET"}`,

@@ -87,10 +87,17 @@ export interface ServerProcess {
 /** Starts the server and resolves once /healthz answers 200. */
 export async function startServer(
   dataDir: string,
-  opts: { port?: number; env?: Record<string, string>; timeoutMs?: number; nodeArgs?: string[] } = {},
+  opts: {
+    port?: number;
+    env?: Record<string, string>;
+    timeoutMs?: number;
+    nodeArgs?: string[];
+    /** Another build's server.js (a before/after comparison); the default is this checkout's. */
+    entry?: string;
+  } = {},
 ): Promise<ServerProcess> {
   const port = opts.port ?? (await freePort());
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), builtServerEntry()], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), opts.entry ?? builtServerEntry()], {
     cwd: serverDir,
     env: {
       ...process.env,

@@ -11,6 +11,8 @@ import {
 import { PAGE_DATA_ELEMENT_ID as APP_PAGE_DATA_ID } from "./lib/pageData";
 import { BOTTLE_IMAGE_SIZES, bottleImageSources } from "./lib/bottleImage";
 import { ROUTE_PATHS } from "./routes";
+import { ROUTE_TABLE, routePattern } from "./routeTable";
+import { OFFLINE_READS } from "../sw/publicReads";
 
 interface Link {
   rel: string;
@@ -189,5 +191,48 @@ describe("route preloading (vite.routePreload.ts)", () => {
     ]);
     // The boot script and the app look for the same element.
     expect(PAGE_DATA_ELEMENT_ID).toBe(APP_PAGE_DATA_ID);
+  });
+});
+
+describe("the route table (routeTable.ts) feeds the router, the boot script, the menus and the worker", () => {
+  it("gives each path one pattern, as the boot script matched them before", () => {
+    expect(routePattern("/")).toBe("^/$");
+    expect(routePattern("/library-bottles")).toBe("^/library-bottles/?$");
+    expect(routePattern("/bottle/:bottleId")).toBe("^/bottle/([1-9]\\d{0,8})/?$");
+    expect(routePattern("/meeting/:meetingId/score/:pour")).toBe(
+      "^/meeting/([1-9]\\d{0,8})/score/[1-9]\\d?/?$",
+    );
+    expect(new RegExp(routePattern("/bottle/:bottleId")).exec("/bottle/12/")?.[1]).toBe("12");
+    expect(new RegExp(routePattern("/bottle/:bottleId")).test("/bottle/0")).toBe(false);
+    expect(new Set(ROUTE_TABLE.map((route) => route.path)).size).toBe(ROUTE_TABLE.length);
+  });
+
+  it("lists the menus' links in their order, and the reads kept offline once each", () => {
+    const links = (members: boolean) =>
+      ROUTE_TABLE.filter((r) => r.nav && (r.nav.members === true) === members).map((r) => r.nav?.label);
+    expect(links(false)).toEqual(["Home", "Library Bottles", "Shelf", "Theme Ideas", "Stats", "About"]);
+    expect(links(true)).toEqual(["Journal", "Activity"]);
+    expect(new Set(OFFLINE_READS).size).toBe(OFFLINE_READS.length);
+    expect([...OFFLINE_READS].sort()).toEqual(
+      [
+        "bottles.list",
+        "bottles.options",
+        "bottles.byId",
+        "comments.byBottle",
+        "meetings.list",
+        "meetings.byId",
+        "themes.list",
+        "lookups.brands",
+        "lookups.drinkTypes",
+        "lookups.countries",
+        "lookups.states",
+        "night.bottlePours",
+        "night.clubScores",
+        "search.bottles",
+        "search.everything",
+        "cellar.shelf",
+        "stats.get",
+      ].sort(),
+    );
   });
 });

@@ -10,7 +10,14 @@ import {
 } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { CacheFirst } from "workbox-strategies";
-import { answersToKeep, callKey, offlineBatchBody, parseTrpcBatch, type TrpcBatch } from "./trpcOffline";
+import {
+  answersToKeep,
+  callKey,
+  offlineBatchBody,
+  pageReadsToKeep,
+  parseTrpcBatch,
+  type TrpcBatch,
+} from "./trpcOffline";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -32,7 +39,17 @@ const appShell = createHandlerBoundToURL("/index.html");
 registerRoute(
   new NavigationRoute(async (options) => {
     try {
-      return await fetch(options.request, { signal: AbortSignal.timeout(PAGE_TIMEOUT_MS) });
+      const response = await fetch(options.request, { signal: AbortSignal.timeout(PAGE_TIMEOUT_MS) });
+      // A first page's reads came in the page (prerendered): kept as if the app had fetched them.
+      if (response.ok)
+        (options.event as FetchEvent).waitUntil(
+          response
+            .clone()
+            .text()
+            .then((html) => keep(pageReadsToKeep(self.location.origin, html)))
+            .catch(() => undefined),
+        );
+      return response;
     } catch {
       return appShell(options);
     }
@@ -54,7 +71,10 @@ registerRoute(
 const readsExpiration = new CacheExpiration(READS_CACHE, { maxEntries: 400, maxAgeSeconds: THIRTY_DAYS_S });
 
 async function keepAnswers(batch: TrpcBatch, response: Response): Promise<void> {
-  const kept = answersToKeep(self.location.origin, batch, await response.json());
+  await keep(answersToKeep(self.location.origin, batch, await response.json()));
+}
+
+async function keep(kept: { key: string; answer: unknown }[]): Promise<void> {
   if (kept.length === 0) return;
   const cache = await caches.open(READS_CACHE);
   for (const { key, answer } of kept) {

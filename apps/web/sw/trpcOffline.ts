@@ -1,3 +1,4 @@
+import { PAGE_DATA_ELEMENT_ID } from "../../../packages/shared/src/pageContract";
 import { OFFLINE_READS } from "./publicReads";
 
 /** One tRPC GET batch (httpBatchLink): /trpc/a,b?batch=1&input={"0":...,"1":...}. */
@@ -63,4 +64,32 @@ export function offlineBatchBody(batch: TrpcBatch, kept: unknown[]): unknown[] |
         },
       },
   );
+}
+
+const PAGE_DATA = new RegExp(
+  `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">(.*?)</script>`,
+  "s",
+);
+
+/**
+ * The public reads a page the server prerendered carries (its first screen's data, in the page
+ * rather than fetched: apps/server/src/platform/prerender.ts), each with its key, as if the app had
+ * fetched them: a page seen online then reads the same offline.
+ */
+export function pageReadsToKeep(origin: string, html: string): { key: string; answer: unknown }[] {
+  const block = PAGE_DATA.exec(html)?.[1];
+  if (!block) return [];
+  try {
+    const { reads } = JSON.parse(block) as {
+      reads?: { procedure: string; input?: unknown; data: unknown }[];
+    };
+    return (reads ?? [])
+      .filter((read) => isOfflineRead(read.procedure))
+      .map((read) => ({
+        key: callKey(origin, read.procedure, JSON.stringify(read.input ?? null)),
+        answer: { result: { data: read.data } },
+      }));
+  } catch {
+    return [];
+  }
 }

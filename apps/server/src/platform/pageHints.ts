@@ -11,10 +11,16 @@ interface RouteHintsFile {
   /** The photo's URLs with placeholders ID and VERSION, and the <img>'s sizes. */
   image: { src: string; srcSet: string; sizes: string };
   /**
-   * The screen the server prerenders (the library): its route, and the scripts and stylesheets of
-   * its chunks beyond the entry's.
+   * The pages whose first screen the server renders (the web's route table, `firstPage`): each
+   * one's route, and the scripts and stylesheets of its screen's chunks beyond the entry's.
    */
-  prerendered?: { pattern: string; js?: string[]; css: string[] };
+  firstPages?: FirstPageHints[];
+}
+
+interface FirstPageHints {
+  pattern: string;
+  js?: string[];
+  css: string[];
 }
 
 /** Pages served for the web app's routes. */
@@ -24,11 +30,11 @@ export interface PageRenderer {
   /** Whether the server prerenders the screen at this path (platform/prerender.ts). */
   prerenders(path: string): boolean;
   /**
-   * The page with a prerendered screen: its data before the boot script (which then does not fetch
-   * it), the stylesheets of the screen's chunk (the markup needs them before the app loads it), and
-   * its markup in #root, which the app replaces in its first render.
+   * The page at this path with a prerendered screen: its data before the boot script (which then
+   * does not fetch it), the stylesheets of the screen's chunk (the markup needs them before the app
+   * loads it), and its markup in #root, which the app replaces in its first render.
    */
-  prerendered(parts: PrerenderedPage): string;
+  prerendered(path: string, parts: PrerenderedPage): string;
 }
 
 const HINTS_FILE = join(".vite", "route-hints.json");
@@ -99,11 +105,18 @@ export function createPageRenderer(
     ? (JSON.parse(readFileSync(hintsPath, "utf8")) as RouteHintsFile)
     : null;
   const patterns = (hints?.routes ?? []).map((re) => new RegExp(re));
-  const prerenderPattern = hints?.prerendered ? new RegExp(hints.prerendered.pattern) : null;
   const firstScript = html.indexOf("<script");
   const root = '<div id="root"></div>';
   const rootAt = html.indexOf(root);
-  const canPrerender = prerenderPattern !== null && firstScript >= 0 && firstScript < at && rootAt > at;
+  const canPrerender = firstScript >= 0 && firstScript < at && rootAt > at;
+  // Each first page's head (its screen's stylesheets inline, the app's scripts listed), made once.
+  const firstPages = canPrerender
+    ? (hints?.firstPages ?? []).map((hint) => ({
+        pattern: new RegExp(hint.pattern),
+        ...prerenderedHead(html.slice(firstScript, at), distDir, hint),
+      }))
+    : [];
+  const firstPageAt = (path: string) => firstPages.find((first) => first.pattern.test(path));
 
   const page = (path: string) => {
     if (!hints || at < 0) return html;
@@ -119,14 +132,18 @@ export function createPageRenderer(
     return `${html.slice(0, at)}  ${link}\n  ${html.slice(at)}`;
   };
 
-  const { appScripts, head } = prerenderedHead(html.slice(firstScript, at), distDir, hints);
-  const prerendered = ({ dataScript, rootHtml }: PrerenderedPage) =>
-    `${html.slice(0, firstScript)}${dataScript}\n    ${appScripts}\n    ${head}\n  ${html.slice(at, rootAt)}` +
-    `<div id="root" data-prerendered="">${rootHtml}</div>${html.slice(rootAt + root.length)}`;
+  const prerendered = (path: string, { dataScript, rootHtml }: PrerenderedPage) => {
+    const first = firstPageAt(path);
+    if (!first) return page(path);
+    return (
+      `${html.slice(0, firstScript)}${dataScript}\n    ${first.appScripts}\n    ${first.head}\n  ${html.slice(at, rootAt)}` +
+      `<div id="root" data-prerendered="">${rootHtml}</div>${html.slice(rootAt + root.length)}`
+    );
+  };
 
   return {
     page,
-    prerenders: (path) => canPrerender && prerenderPattern.test(path),
+    prerenders: (path) => firstPageAt(path) !== undefined,
     prerendered,
   };
 }
@@ -138,14 +155,14 @@ export function createPageRenderer(
 function prerenderedHead(
   builtHead: string,
   distDir: string,
-  hints: RouteHintsFile | null,
+  first: FirstPageHints,
 ): { appScripts: string; head: string } {
   // The stylesheets the prerendered screen needs, the entry's (linked in the built page's head) and
   // its chunk's, go inline: the first frame then waits for no request. They stay listed as disabled
   // links (neither fetched nor applied), so Vite's loader, which looks for a link with that href
   // before adding one, finds them when a chunk of the app needs one and adds no second copy.
   const entryLinks = [...builtHead.matchAll(STYLESHEET_LINK)];
-  const chunkCss = hints?.prerendered?.css ?? [];
+  const chunkCss = first.css;
   const screenCss = [...entryLinks.map((m) => m[1] as string), ...chunkCss];
   const inlineCss = screenCss.map((href) => readAsset(distDir, href));
   const inlineAll = inlineCss.every((css) => css !== null && !/<\/style/i.test(css));
@@ -155,7 +172,7 @@ function prerenderedHead(
   const entry = ENTRY_SCRIPT.exec(builtHead);
   const preloads = [
     ...[...builtHead.matchAll(MODULE_PRELOAD)].map((m) => m[1] as string),
-    ...(hints?.prerendered?.js ?? []).filter((href) => ASSET_JS.test(href)),
+    ...(first.js ?? []).filter((href) => ASSET_JS.test(href)),
   ];
   const appScripts = entry?.[1]
     ? `<script type="application/json" id="${APP_SCRIPTS_ID}">${JSON.stringify({ entry: entry[1], preload: preloads })}</script>`

@@ -19,15 +19,20 @@ const INDEX =
 const HINTS = {
   routes: [],
   image: { src: "", srcSet: "", sizes: "" },
-  prerendered: {
-    pattern: "^/library-bottles/?$",
-    js: ["/assets/Library.js", "/assets/DataTable.js"],
-    css: ["/assets/Library.css", "/assets/DataTable.css"],
-  },
+  firstPages: [
+    {
+      pattern: "^/library-bottles/?$",
+      js: ["/assets/Library.js", "/assets/DataTable.js"],
+      css: ["/assets/Library.css", "/assets/DataTable.css"],
+    },
+    { pattern: "^/visitor-reads/?$", js: [], css: [] },
+  ],
 };
+const LIBRARY_HINTS = HINTS.firstPages[0]!;
 const MODULE = `
 globalThis.__renders = 0;
-export function libraryInput(search) {
+export const isFirstPage = (path) => /^\\/(library-bottles|visitor-reads)\\/?$/.test(path);
+function libraryInput(search) {
   const params = new URLSearchParams(search);
   const input = {};
   if (params.get("sort")) input.sort = params.get("sort");
@@ -37,10 +42,22 @@ export function libraryInput(search) {
   return input;
 }
 const escape = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
-export async function renderLibrary(url, input, data) {
+const outcome = (promise) => promise.then(() => "answered", (err) => "refused: " + err.message);
+export async function renderFirstPage(url, read) {
   if (url.includes("boom")) throw new Error("render failed");
   globalThis.__renders++;
-  return "<main>" + data.items.map((b) => "<p>" + escape(b.name) + "</p>").join("") + "</main>";
+  if (url.startsWith("/visitor-reads")) {
+    // What a screen could ask: a member's read and a write are refused to the prerender.
+    const account = await outcome(read("account.get", undefined));
+    const write = await outcome(read("meetings.create", { date: "2030-01-01", theme: "x", host: "y" }));
+    return { html: "<main><p>" + escape(account) + "</p><p>" + escape(write) + "</p></main>", reads: [] };
+  }
+  const input = libraryInput(url.split("?")[1] ?? "");
+  const data = await read("search.bottles", input);
+  return {
+    html: "<main>" + data.items.map((b) => "<p>" + escape(b.name) + "</p>").join("") + "</main>",
+    reads: [{ procedure: "search.bottles", input, data }],
+  };
 }
 `;
 
@@ -87,17 +104,19 @@ const page = async (path: string) => {
   return res.body;
 };
 
-/** The JSON in the page's data block. */
+/** The JSON in the page's data block: its one read (the stand-in's library makes one). */
 function pageData(html: string): { procedure: string; input: unknown; data: unknown } {
   const match = /<script type="application\/json" id="club-page-data">(.*?)<\/script>/s.exec(html);
   if (!match?.[1]) throw new Error("no data block in the page");
-  return JSON.parse(match[1]) as { procedure: string; input: unknown; data: unknown };
+  const { reads } = JSON.parse(match[1]) as { reads: { procedure: string; input: unknown; data: unknown }[] };
+  expect(reads).toHaveLength(1);
+  return reads[0]!;
 }
 
 const api = async (query: string) =>
   (await t.request({ method: "GET", url: `/api/Bottles/Search${query}` })).json<unknown>();
 
-describe("the library's first page, prerendered into the page", () => {
+describe("a first page (the library's here), prerendered into the page", () => {
   it("carries the search answer the screen asks for, the screen's markup and its stylesheets", async () => {
     const html = await page("/library-bottles");
     const data = pageData(html);
@@ -118,7 +137,7 @@ describe("the library's first page, prerendered into the page", () => {
     const scripts = /<script type="application\/json" id="club-app-scripts">(.*?)<\/script>/.exec(html)?.[1];
     expect(JSON.parse(scripts ?? "null")).toEqual({
       entry: "/assets/index-abc.js",
-      preload: ["/assets/vendor-abc.js", ...HINTS.prerendered.js],
+      preload: ["/assets/vendor-abc.js", ...LIBRARY_HINTS.js],
     });
     expect(html).toContain(
       `<div id="root" data-prerendered=""><main><p>Ardbeg 10</p><p>Booker's &lt;/script>`,
@@ -160,9 +179,18 @@ describe("the library's first page, prerendered into the page", () => {
     }
   });
 
-  it("prerenders the library only; other routes are served as built", async () => {
+  it("prerenders the first pages the build names only; other routes are served as built", async () => {
     for (const path of ["/", "/about", "/library-bottles/extra", "/bottle/1"])
       expect(await page(path)).toBe(INLINE_INDEX);
+  });
+
+  it("answers a screen's reads as a visitor: a member's read and a write are refused", async () => {
+    const html = await page("/visitor-reads");
+    expect(html).toContain("<p>refused: ");
+    expect(html).not.toContain("answered");
+    expect(html).toContain("meetings.create is not a query");
+    const meetings = await t.request({ method: "GET", url: "/trpc/meetings.list" });
+    expect(meetings.json<{ result: { data: unknown[] } }>().result.data).toEqual([]);
   });
 
   it("inlines the boot script, which the CSP allows by its hash and no other inline script", async () => {
@@ -195,13 +223,13 @@ describe("the prerendered page's stylesheets", () => {
     writeFileSync(join(dist, "index.html"), INDEX);
     writeFileSync(join(dist, ".vite", "route-hints.json"), JSON.stringify(HINTS));
     writeFileSync(join(dist, "assets", "index.css"), CSS["/assets/index.css"] ?? "");
-    const html = createPageRenderer(dist, () => null).prerendered({
+    const html = createPageRenderer(dist, () => null).prerendered("/library-bottles", {
       dataScript: "<script></script>",
       rootHtml: "<main></main>",
     });
     const head = html.slice(0, html.indexOf("</head>"));
     expect(head).not.toContain("<style>");
-    for (const href of ["/assets/index.css", ...HINTS.prerendered.css])
+    for (const href of ["/assets/index.css", ...LIBRARY_HINTS.css])
       expect(head).toContain(`<link rel="stylesheet" crossorigin href="${href}">`);
   });
 });

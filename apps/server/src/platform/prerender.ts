@@ -2,17 +2,23 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyBaseLogger } from "fastify";
-import {
-  PAGE_DATA_ELEMENT_ID as PAGE_DATA_ID,
-  type BottleSearchInput,
-  type BottleSearchResult,
-} from "@club/shared";
+import { PAGE_DATA_ELEMENT_ID as PAGE_DATA_ID } from "@club/shared";
 import type { QueryPath } from "../api/contract";
+
+/** One read the screen made, with its answer (apps/web/src/lib/pageData.ts PageRead). */
+interface PageRead {
+  procedure: QueryPath;
+  input: unknown;
+  data: unknown;
+}
+
+/** Answers a read as a visitor would get it; throws when it is refused. */
+export type ReadAsVisitor = (procedure: QueryPath, input: unknown) => Promise<unknown>;
 
 /** The module the web build writes with `vite build --ssr` (apps/web/src/ssr/prerender.tsx). */
 interface PrerenderModule {
-  libraryInput(search: string): BottleSearchInput;
-  renderLibrary(url: string, input: BottleSearchInput, data: BottleSearchResult): Promise<string>;
+  isFirstPage(pathname: string): boolean;
+  renderFirstPage(url: string, read: ReadAsVisitor): Promise<{ html: string; reads: PageRead[] } | null>;
 }
 
 /** What goes into the page: the data block for the head, the screen's markup for #root. */
@@ -34,18 +40,22 @@ export const scriptSafeJson = (value: unknown) =>
     .replace(/\u2029/g, "\\u2029");
 
 /**
- * The library's first page, rendered on the server (issue 14: a phone's cold load shows the rows
- * in under 300 ms). The web build's prerender module is loaded on first use, so a server nobody
- * opens the library on never loads React. It renders what a visitor sees, with the answer of the
- * same search.bottles call the screen makes (`readPage`: the tRPC procedure, as a visitor), and the
- * answer goes into the page beside it so the app starts from the same rows without asking again.
+ * The first screen of the public pages (the web's route table, `firstPage`), rendered on the
+ * server (issue 25: a phone's cold load shows the page's content in under 300 ms). The web build's
+ * prerender module is loaded on first use, so a server nobody opens a public page on never loads
+ * React. It renders what a visitor sees, answering the reads the screen asks for with `read` (the
+ * tRPC procedures, as a visitor), and the answers go into the page beside it so the app starts
+ * from the same content without asking again.
  *
- * Any failure (no SSR build, input the procedure refuses, a render error, too many renders this
- * second) gives null, and the page is served as built: the app then renders the screen itself.
+ * A page's markup is kept while the answers of its reads are unchanged: the next request reads
+ * them again (the read cache answers) and reuses the markup without rendering.
+ *
+ * Any failure (no SSR build, a render error, too many renders this second) gives null, and the
+ * page is served as built: the app then renders the screen itself.
  */
-export function createLibraryPrerender(
+export function createFirstPagePrerender(
   prerenderDir: string,
-  readPage: (input: BottleSearchInput) => Promise<BottleSearchResult>,
+  read: ReadAsVisitor,
   log: FastifyBaseLogger,
 ): ((url: string) => Promise<PrerenderedPage | null>) | null {
   const file = join(prerenderDir, "prerender.js");
@@ -53,10 +63,10 @@ export function createLibraryPrerender(
   let loading: Promise<PrerenderModule | null> | null = null;
   const load = () =>
     (loading ??= (import(pathToFileURL(file).href) as Promise<PrerenderModule>).catch((err: unknown) => {
-      log.error({ err, file }, "the library's prerender failed to load: pages are served as built");
+      log.error({ err, file }, "the first pages' prerender failed to load: pages are served as built");
       return null;
     }));
-  const kept = new Map<string, { dataJson: string; rootHtml: string }>();
+  const kept = new Map<string, { dataJson: string; reads: PageRead[]; rootHtml: string }>();
   let second = 0;
   let rendersThisSecond = 0;
   const mayRender = () => {
@@ -67,39 +77,40 @@ export function createLibraryPrerender(
     }
     return rendersThisSecond++ < RENDERS_PER_SECOND;
   };
+  const page = (reads: PageRead[], rootHtml: string) => ({
+    dataScript: `<script type="application/json" id="${PAGE_DATA_ID}">${scriptSafeJson({ reads })}</script>`,
+    rootHtml,
+  });
 
   return async (url) => {
     const module = await load();
-    if (!module) return null;
-    const at = url.indexOf("?");
-    const search = at < 0 ? "" : url.slice(at);
-    let input: BottleSearchInput;
-    let data: BottleSearchResult;
-    try {
-      input = module.libraryInput(search);
-      data = await readPage(input);
-    } catch (err) {
-      // A query string the search refuses (the screen shows its own message for it).
-      log.debug({ err, url }, "the library's first page was not prerendered");
-      return null;
-    }
-    const dataJson = scriptSafeJson({ procedure: "search.bottles" satisfies QueryPath, input, data });
-    const dataScript = `<script type="application/json" id="${PAGE_DATA_ID}">${dataJson}</script>`;
+    if (!module?.isFirstPage(url.split("?")[0] ?? "/")) return null;
     const hit = kept.get(url);
-    if (hit?.dataJson === dataJson) {
-      kept.delete(url);
-      kept.set(url, hit);
-      return { dataScript, rootHtml: hit.rootHtml };
+    if (hit) {
+      // The same reads again: unchanged answers, the same markup.
+      const again = await Promise.all(
+        hit.reads.map(async (r) => ({ ...r, data: await read(r.procedure, r.input).catch(() => undefined) })),
+      );
+      if (JSON.stringify(again) === hit.dataJson) {
+        kept.delete(url);
+        kept.set(url, hit);
+        return page(hit.reads, hit.rootHtml);
+      }
     }
     if (!mayRender()) return null;
     try {
-      const rootHtml = await module.renderLibrary(url, input, data);
+      const rendered = await module.renderFirstPage(url, read);
+      if (!rendered) return null;
       kept.delete(url);
-      kept.set(url, { dataJson, rootHtml });
+      kept.set(url, {
+        dataJson: JSON.stringify(rendered.reads),
+        reads: rendered.reads,
+        rootHtml: rendered.html,
+      });
       if (kept.size > KEPT_PAGES) kept.delete(kept.keys().next().value as string);
-      return { dataScript, rootHtml };
+      return page(rendered.reads, rendered.html);
     } catch (err) {
-      log.warn({ err, url }, "the library's first page failed to render: served as built");
+      log.warn({ err, url }, "a first page failed to render: served as built");
       return null;
     }
   };

@@ -7,9 +7,10 @@ import { findBottleImage } from "@club/db";
 import { ServerMessages } from "@club/shared";
 import { createPageRenderer, type InlineBootScript, type PageRenderer } from "./pageHints";
 import { pageRepresentation, sendRepresentation, type Representation } from "./httpCache";
-import { createLibraryPrerender } from "./prerender";
+import { createFirstPagePrerender } from "./prerender";
 import { errorBody } from "../api/restErrors";
-import { createCaller } from "../api/router";
+import { appRouter, createCaller } from "../api/router";
+import type { QueryPath } from "../api/contract";
 import { serverRoot } from "./serverRoot";
 
 export const webDistDir = join(serverRoot, "../web/dist");
@@ -20,7 +21,7 @@ const KEPT_PAGES = 64;
 /** A built asset: a file's name, no folder. */
 const ASSET_PATH = /^\/assets\/[\w.-]+$/;
 
-/** The web build's prerender of the library (`vite build --ssr`), beside dist/. */
+/** The web build's prerender of the first pages (`vite build --ssr`), beside dist/. */
 const prerenderDirOf = (distDir: string) => join(distDir, "..", "dist-ssr");
 
 // Not "/login?...": POST /login is the API, but a page load of /login?next=...&email=... is the
@@ -37,7 +38,7 @@ export default fp(
     const root = opts.distDir ?? webDistDir;
     const hasWeb = existsSync(`${root}/index.html`);
     let pages: PageRenderer | null = null;
-    let prerender: ReturnType<typeof createLibraryPrerender> = null;
+    let prerender: ReturnType<typeof createFirstPagePrerender> = null;
     if (hasWeb) {
       const { db } = app.deps;
       pages = createPageRenderer(
@@ -46,11 +47,21 @@ export default fp(
         opts.boot ?? null,
       );
       const visitor = createCaller(app.deps);
-      prerender = createLibraryPrerender(
-        opts.prerenderDir ?? prerenderDirOf(root),
-        (input) => visitor.search.bottles(input),
-        app.log,
-      );
+      const procedures = appRouter._def.procedures as unknown as Record<
+        string,
+        { _def: { type: string } } | undefined
+      >;
+      // A query of the router, as a visitor: the access rules of the procedure apply as over HTTP.
+      const readAsVisitor = async (procedure: QueryPath, input: unknown) => {
+        if (procedures[procedure]?._def.type !== "query") throw new Error(`${procedure} is not a query`);
+        const call = procedure
+          .split(".")
+          .reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], visitor) as (
+          input: unknown,
+        ) => Promise<unknown>;
+        return call(input);
+      };
+      prerender = createFirstPagePrerender(opts.prerenderDir ?? prerenderDirOf(root), readAsVisitor, app.log);
       const sendOptions = {
         index: false as const,
         // The build writes .br and .gz beside each file (apps/web/vite.precompress.ts): sent as they are.
@@ -120,7 +131,7 @@ export default fp(
         // Compressed here (the compression plugin serves routes; this is the not-found handler), with
         // an ETag, so a page opened again with nothing changed is a 304.
         const form = prerendered
-          ? pageRepresentation(pages.prerendered(prerendered), true)
+          ? pageRepresentation(pages.prerendered(path, prerendered), true)
           : keptPage(pages.page(path));
         return sendRepresentation(req, reply, form, "text/html; charset=utf-8");
       }

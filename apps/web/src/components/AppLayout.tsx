@@ -10,6 +10,7 @@ import { trpc } from "../lib/trpc";
 import { useAccount, useForgetAccountOnSessionChange, useMembersList } from "../lib/useAccount";
 import { ClubSearchButton } from "./ClubSearch/ClubSearchButton";
 import { GlassLogo, MoonIcon, SunIcon } from "./icons";
+import { ROUTE_TABLE } from "../routeTable";
 import { RoleNavLinks } from "./RoleNavLinks";
 import { PageLoader } from "./loader";
 import classes from "./AppLayout.module.css";
@@ -18,24 +19,19 @@ import buttons from "./buttons.module.css";
 /** The phone menu's "My club" group: loaded when a member opens the menu (the first screen's budget). */
 const PhoneMyClub = lazy(() => import("./PhoneMyClub"));
 
-const LINKS = [
-  { to: "/", label: "Home" },
-  { to: "/library-bottles", label: "Library Bottles" },
-  { to: "/shelf", label: "Shelf" },
-  { to: "/theme-ideas", label: "Theme Ideas" },
-  { to: "/stats", label: "Stats" },
-  { to: "/about", label: "About" },
-] as const;
+/** The menus' links, from the route table (routeTable.ts `nav`), in its order. */
+const navLinks = (members: boolean) =>
+  ROUTE_TABLE.flatMap((route) =>
+    route.nav && (route.nav.members === true) === members ? [{ to: route.path, label: route.nav.label }] : [],
+  );
+const LINKS = navLinks(false);
 
 /** Where the header's links leave the burger menu (AppLayout.module.css): later for a member's longer header. */
 const VISITOR_DESKTOP = "(min-width: 62em)";
 const MEMBER_DESKTOP = "(min-width: 75em)";
 
 /** Pages only a logged-in member has. */
-const MEMBER_LINKS = [
-  { to: "/journal", label: "Journal" },
-  { to: "/activity", label: "Activity" },
-] as const;
+const MEMBER_LINKS = navLinks(true);
 
 /** A member's own pages; on a desktop they sit in the "My club" menu, on a phone in the list. */
 export function MemberPages({ onNavigate }: { onNavigate?: () => void }) {

@@ -1,33 +1,38 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { getQueryKey } from "@trpc/react-query";
 import type { QueryPath } from "@club/api";
-import { PAGE_DATA_ELEMENT_ID, type BottleSearchInput, type BottleSearchResult } from "@club/shared";
-import { trpc } from "./trpc";
+import { PAGE_DATA_ELEMENT_ID } from "@club/shared";
 
 /**
- * The data of a screen the server prerendered into the page (the library's first page: see
- * apps/server/src/platform/prerender.ts). It sits in the page's head as
+ * The data of a screen the server prerendered into the page (the route table's first pages: see
+ * apps/server/src/platform/prerender.ts and ssr/prerender.tsx). It sits in the page's head as
  * <script type="application/json" id="club-page-data">, before the boot script, which then does
- * not fetch it again.
+ * not fetch anything.
  */
 export { PAGE_DATA_ELEMENT_ID };
 
-/** The one read a page carries prerendered: the library's search. */
-export const PAGE_DATA_PROCEDURE = "search.bottles" satisfies QueryPath;
-
-export interface PageData {
-  procedure: typeof PAGE_DATA_PROCEDURE;
-  input: BottleSearchInput;
-  data: BottleSearchResult;
+/** One read the screen made on the server, with its answer (as a visitor). */
+export interface PageRead {
+  procedure: QueryPath;
+  input: unknown;
+  data: unknown;
 }
 
-/** The query cache's key of the library's search call, as trpc.search.bottles.useQuery(input) makes it. */
-export const librarySearchKey = (input: BottleSearchInput) =>
-  getQueryKey(trpc.search.bottles, input, "query");
+export interface PageData {
+  reads: PageRead[];
+}
 
-/** Puts prerendered data into the query cache under the key the screen will ask for. */
-export function seedQueryClient(queryClient: QueryClient, page: PageData, updatedAt: number): void {
-  queryClient.setQueryData(librarySearchKey(page.input), page.data, { updatedAt });
+/**
+ * The query cache's key of a tRPC query, as trpc.<procedure>.useQuery(input) makes it
+ * ([["search","bottles"], { input, type: "query" }]; pageData.test.ts checks it against tRPC's).
+ */
+export const readKey = (procedure: QueryPath, input: unknown) => [
+  procedure.split("."),
+  input === undefined ? { type: "query" } : { input, type: "query" },
+];
+
+/** Puts one prerendered read into the query cache under the key the screen will ask for. */
+export function seedRead(queryClient: QueryClient, read: PageRead, updatedAt: number): void {
+  queryClient.setQueryData(readKey(read.procedure, read.input), read.data, { updatedAt });
 }
 
 function readPageData(): PageData | null {
@@ -35,19 +40,19 @@ function readPageData(): PageData | null {
   if (!element?.textContent) return null;
   try {
     const page = JSON.parse(element.textContent) as PageData;
-    return page.procedure === PAGE_DATA_PROCEDURE ? page : null;
+    return Array.isArray(page.reads) ? page : null;
   } catch {
     return null;
   }
 }
 
 /**
- * Seeds the cache from the page's prerendered data, so the app's first render shows the rows the
- * server painted instead of a loader (the library's search is a public read: a member is sent the
- * same answer as a visitor).
+ * Seeds the cache from the page's prerendered data, so the app's first render shows what the
+ * server painted instead of a loader (the reads are a visitor's: public reads, whose answer is
+ * the same for a member).
  */
 export function seedPageData(queryClient: QueryClient): QueryClient {
   const page = readPageData();
-  if (page) seedQueryClient(queryClient, page, Date.now());
+  for (const read of page?.reads ?? []) seedRead(queryClient, read, Date.now());
   return queryClient;
 }

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import {
+  appInCharge,
+  expectNoCspViolations,
+  expectNoPageErrors,
+  launchChromium,
+  openSession,
+  type Session,
+} from "./support/browser";
+import { PHONE } from "./support/harness";
+import { startClub, type Club } from "./support/server";
+import { shows } from "./support/ui";
+
+/** The app's code: blocked, the page shows only what the server put in it. */
+const APP_CODE = /\/assets\/index-[^/]+\.js$/;
+
+/**
+ * Issue 25: every public page of SPEC.md's table gets its first screen from the server (the route
+ * table's `firstPage`, platform/prerender.ts, apps/web/src/ssr/prerender.tsx), by the same
+ * mechanism as the library (library-prerender.test.ts covers its rows in detail). Each page shows
+ * its content with the app's code blocked, in both themes, within a phone's width and without
+ * breaking the CSP; then the app takes over with the same content.
+ */
+describe("the public pages' first screens, rendered by the server", () => {
+  let club: Club;
+  let browser: Browser;
+  const sessions: Session[] = [];
+  /** Path, and a heading the page's own content shows (not the layout's). */
+  let pages: { path: string; heading: string | RegExp }[] = [];
+
+  beforeAll(async () => {
+    club = await startClub({ demoData: true });
+    browser = await launchChromium();
+    const bottles = await club.apiOk<{ items: { id: number; name: string }[] }>("GET", "/api/Bottles/Search");
+    const meetings = await club.apiOk<{ id: number }[]>(
+      "GET",
+      "/api/MonthlyMeetings/GetMonthlyMeetingsWithNames",
+    );
+    const bottle = bottles.items[0];
+    const meeting = meetings[0];
+    if (!bottle || !meeting) throw new Error("the demo club has no bottle or no meeting");
+    pages = [
+      { path: "/", heading: "Monthly Meetings" },
+      { path: "/library-bottles", heading: "Library Bottles" },
+      { path: "/theme-ideas", heading: "Monthly Themes" },
+      { path: `/bottle/${bottle.id}`, heading: bottle.name },
+      // The meeting's date, e.g. "Friday, December 11, 2026".
+      { path: `/monthlymeeting/${meeting.id}`, heading: /^\w+day, \w+ \d{1,2}, \d{4}$/ },
+      { path: "/about", heading: "About the Whiskey Tasting Club" },
+    ];
+  });
+  afterAll(async () => {
+    for (const s of sessions) await s.close();
+    await browser?.close();
+    await club?.close();
+  });
+
+  const open = async (opts: Parameters<typeof openSession>[2] = {}) => {
+    const s = await openSession(browser, club.baseUrl, { viewport: PHONE, ...opts });
+    sessions.push(s);
+    return s;
+  };
+  /** One page at a time: a fresh context (a cold load) each, closed before the next. */
+  const close = async (s: Session) => {
+    sessions.splice(sessions.indexOf(s), 1);
+    await s.close();
+  };
+  /** The main content's text, but for the meeting's live badge (the app connects its stream). */
+  const mainText = async (page: Page) =>
+    // textContent (the library's prerendered cards off screen skip rendering: no innerText), without
+    // the UI kit's <style> elements, whose generated class names differ between two renders.
+    (
+      await page.getByRole("main").evaluate((main) => {
+        const copy = main.cloneNode(true) as Element;
+        for (const style of copy.querySelectorAll("style")) style.remove();
+        return copy.textContent ?? "";
+      })
+    )
+      .replace(/Reconnecting…|Live/g, "")
+      .replace(/\s+/g, " ")
+      .trim();
+
+  for (const theme of ["dark", "light"] as const) {
+    it(`shows each page's content with the app's code blocked (${theme} theme)`, async () => {
+      for (const { path, heading } of pages) {
+        const s = await open({ theme });
+        await s.page.route(APP_CODE, (route) => route.abort());
+        await s.page.goto(path);
+        expect(await s.page.locator("#root[data-prerendered]").count(), path).toBe(1);
+        await shows(
+          s.page
+            .getByRole("main")
+            .getByRole("heading", { name: heading, exact: typeof heading === "string" })
+            .first(),
+        );
+        // The stored theme is applied before the first paint, and the toggle already says so.
+        expect(await s.page.evaluate(() => document.documentElement.dataset.mantineColorScheme), path).toBe(
+          theme,
+        );
+        await shows(s.page.getByRole("button", { name: theme === "dark" ? "Light Mode" : "Dark Mode" }));
+        expect(await s.page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(
+          PHONE.width,
+        );
+        // The boot script asked for nothing: the page's reads came in the page.
+        await s.page.waitForLoadState("load");
+        expect(
+          s.watch.requests.filter((r) => r.url().includes("/trpc/")).map((r) => r.url()),
+          path,
+        ).toEqual([]);
+        expectNoCspViolations(s.watch, `${path}, prerendered`);
+        await close(s);
+      }
+    });
+  }
+
+  it("the app takes over each page with the same content", async () => {
+    for (const { path, heading } of pages) {
+      const s = await open();
+      await s.page.goto(path);
+      await shows(
+        s.page
+          .getByRole("main")
+          .getByRole("heading", { name: heading, exact: typeof heading === "string" })
+          .first(),
+      );
+      const prerendered = await mainText(s.page);
+      await appInCharge(s.page);
+      await shows(
+        s.page
+          .getByRole("main")
+          .getByRole("heading", { name: heading, exact: typeof heading === "string" })
+          .first(),
+      );
+      await expect.poll(() => mainText(s.page), { message: path }).toBe(prerendered);
+      expectNoCspViolations(s.watch, `${path} after the app took over`);
+      expectNoPageErrors(s.watch, `${path} after the app took over`);
+      expect(s.watch.consoleErrors, path).toEqual([]);
+      await close(s);
+    }
+  });
+});

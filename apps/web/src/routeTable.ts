@@ -1,0 +1,171 @@
+import type { QueryPath } from "@club/api";
+
+/**
+ * The web app's one route table (issue 24): each screen is declared here once, and every place
+ * that needs to know the routes reads it:
+ *   - routes.tsx: the router's routes, each screen a lazy chunk (src/screens/<screen>.tsx);
+ *   - vite.routePreload.ts: the boot script's preloads (the screen's chunks, its first reads);
+ *   - components/AppLayout.tsx: the menus' links (`nav`);
+ *   - sw/publicReads.ts: the reads the service worker keeps for offline use (`offline`);
+ *   - the server: which pages it renders first (`firstPage`, through the build's route hints).
+ * This module is plain data with type imports only: Node runs it when Vite loads its config, and
+ * the service worker's build bundles it.
+ */
+
+/** A read a screen makes first, for a visitor. */
+export interface FirstRead {
+  /** The tRPC procedure, e.g. "bottles.byId". */
+  procedure: QueryPath;
+  /** Its input; the string "$id" stands for the id in the URL. Omitted: no input. */
+  input?: Record<string, "$id">;
+  /** The answer is a BottleDetail: preload its photo when it has one. */
+  bottleImage?: true;
+}
+
+export interface RouteEntry {
+  /** The router's path (react-router syntax); a `:xxxId` parameter is a positive integer id. */
+  path: string;
+  /** The screen's module under src/screens, without .tsx (its default export is the screen). */
+  screen: string;
+  /** What the screen reads first, for a visitor: the boot script starts it, the server prerenders with it. */
+  preload?: readonly FirstRead[];
+  /** A link in the menus: for everyone, or only for a signed-in member. */
+  nav?: { label: string; members?: true };
+  /**
+   * Public cached reads (the same answer for every caller) the service worker may keep for this
+   * screen offline (apps/e2e/src/pwa-public-reads.test.ts checks each against the router).
+   */
+  offline?: readonly QueryPath[];
+  /** The server renders this page's first screen into the page (a public page of SPEC.md's table). */
+  firstPage?: true;
+}
+
+/** In the menus' order: the entries with `nav` are the links, top to bottom. */
+export const ROUTE_TABLE: readonly RouteEntry[] = [
+  {
+    path: "/",
+    screen: "Meetings/MeetingsPage",
+    preload: [{ procedure: "meetings.list" }],
+    nav: { label: "Home" },
+    offline: ["meetings.list"],
+    firstPage: true,
+  },
+  {
+    path: "/library-bottles",
+    screen: "LibraryBottles/LibraryBottlesPage",
+    // The first page of GET /api/Bottles/Search: the plain library asks for exactly {}.
+    preload: [{ procedure: "search.bottles", input: {} }],
+    nav: { label: "Library Bottles" },
+    offline: [
+      "search.bottles",
+      "lookups.brands",
+      "lookups.drinkTypes",
+      "lookups.countries",
+      "lookups.states",
+    ],
+    firstPage: true,
+  },
+  {
+    path: "/shelf",
+    screen: "Shelf/ShelfPage",
+    preload: [{ procedure: "cellar.shelf" }],
+    nav: { label: "Shelf" },
+    offline: ["cellar.shelf"],
+  },
+  {
+    path: "/theme-ideas",
+    screen: "ThemeIdeas/ThemeIdeasPage",
+    preload: [{ procedure: "themes.list" }],
+    nav: { label: "Theme Ideas" },
+    offline: ["themes.list"],
+    firstPage: true,
+  },
+  {
+    path: "/stats",
+    screen: "Stats/StatsPage",
+    preload: [{ procedure: "stats.get" }],
+    nav: { label: "Stats" },
+    offline: ["stats.get"],
+  },
+  { path: "/about", screen: "About/AboutPage", nav: { label: "About" }, firstPage: true },
+  // Pages only a signed-in member has in the menus.
+  { path: "/journal", screen: "MeetingNight/JournalPage", nav: { label: "Journal", members: true } },
+  // The member's activity names bottles from the list and the lookups (useNameBook).
+  {
+    path: "/activity",
+    screen: "Activity/ActivityPage",
+    nav: { label: "Activity", members: true },
+    offline: ["bottles.list"],
+  },
+  {
+    path: "/bottle/:bottleId",
+    screen: "BottleDetails/BottleDetailsPage",
+    preload: [{ procedure: "bottles.byId", input: { id: "$id" }, bottleImage: true }],
+    offline: ["bottles.byId", "comments.byBottle", "night.bottlePours", "bottles.options"],
+    firstPage: true,
+  },
+  {
+    path: "/monthlymeeting/:meetingId",
+    screen: "MeetingDetails/MeetingDetailsPage",
+    preload: [{ procedure: "meetings.byId", input: { id: "$id" } }],
+    offline: ["meetings.byId"],
+    firstPage: true,
+  },
+  { path: "/login", screen: "Login/LoginPage" },
+  { path: "/register", screen: "Register/RegisterPage" },
+  { path: "/confirm-email", screen: "ConfirmEmail/ConfirmEmailPage" },
+  { path: "/forgot-password", screen: "ForgotPassword/ForgotPasswordPage" },
+  { path: "/reset-password", screen: "ResetPassword/ResetPasswordPage" },
+  // Member screens: their reads carry a bearer token, which the boot script never prefetches.
+  { path: "/account", screen: "Account/AccountPage" },
+  { path: "/members", screen: "Members/MembersPage" },
+  { path: "/meeting/:meetingId/score/:pour", screen: "MeetingNight/ScorePage" },
+  {
+    path: "/meeting/:meetingId/results",
+    screen: "MeetingNight/ResultsPage",
+    preload: [{ procedure: "night.results", input: { id: "$id" } }],
+  },
+  // The night's paper (issue 26): members only.
+  { path: "/meeting/:meetingId/print/tasting", screen: "MeetingNight/PaperPage" },
+  { path: "/meeting/:meetingId/print/results", screen: "MeetingNight/PaperPage" },
+  { path: "/dues", screen: "Dues/DuesPage" },
+  { path: "/treasurer", screen: "Treasurer/TreasurerPage" },
+  { path: "/treasurer/report", screen: "Treasurer/ReportPage" },
+  { path: "/admin/backups", screen: "Backups/BackupsPage" },
+  { path: "/rsvp", screen: "Rsvp/RsvpPage" },
+  // Single sign-on's landing: trades the one-time code in the fragment for the tokens.
+  { path: "/login/sso", screen: "SsoLanding/SsoLandingPage" },
+  { path: "/import", screen: "Import/ImportPage" },
+  // Guests at the table (issue 26): the guest's calls carry their guest pass, never prefetched.
+  { path: "/join", screen: "Join/JoinPage" },
+  { path: "/guest/:meetingId", screen: "Join/GuestNightPage" },
+];
+
+/**
+ * Reads the service worker may keep that belong to no one screen: the header's club search, and
+ * the club's scores (asked by no screen today; kept so the offline cache behaves as before).
+ */
+export const APP_SHELL_OFFLINE_READS: readonly QueryPath[] = ["search.everything", "night.clubScores"];
+
+/** The screen shown for any other path. */
+export const NOT_FOUND_SCREEN = "NotFound/NotFoundPage";
+
+/**
+ * The route's path as a pattern matched against location.pathname (a trailing slash allowed):
+ * an `:xxxId` parameter is a positive integer id of at most 9 digits, the first one captured as
+ * group 1; any other parameter is a positive integer of at most 2 digits (a pour's number).
+ */
+export function routePattern(path: string): string {
+  let captured = false;
+  const body = path
+    .split("/")
+    .map((part) => {
+      if (!part.startsWith(":")) return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      if (!part.endsWith("Id")) return "[1-9]\\d?";
+      if (captured) return "[1-9]\\d{0,8}";
+      captured = true;
+      return "([1-9]\\d{0,8})";
+    })
+    .join("/");
+  return path === "/" ? "^/$" : `^${body}/?$`;
+}
