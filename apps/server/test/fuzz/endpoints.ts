@@ -273,13 +273,15 @@ function installChangeCounter(t: TestApp): void {
 
 /**
  * A fingerprint of everything a request could change: the number of rows ever written to any
- * table but the outbox, and the image files. Equal fingerprints before and after a request mean
+ * table but the outbox, the commits of other connections, and the image files. Equal fingerprints before and after a request mean
  * it changed nothing.
  */
 export function snapshot(t: TestApp): string {
   installChangeCounter(t);
   const n = t.app.deps.db.$client.prepare("SELECT n FROM temp.fuzz_changes").pluck().get() as number;
-  return `${n}|${readdirSync(t.app.deps.config.imagesDir).length}`;
+  // What another connection commits (the club restore's worker thread) moves data_version.
+  const foreign = t.app.deps.db.$client.pragma("data_version", { simple: true }) as number;
+  return `${n}|${foreign}|${readdirSync(t.app.deps.config.imagesDir).length}`;
 }
 
 /** Every (method, URL pattern) the app serves, read from Fastify's route tree. */

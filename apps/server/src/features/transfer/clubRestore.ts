@@ -1,6 +1,5 @@
 import {
   BrokenReferencesError,
-  closeDb,
   insertActivity,
   openDb,
   restoreTables,
@@ -101,26 +100,32 @@ export function restoreClub(request: RestoreRequest): RestoreOutcome {
     typeof hash === "string" && /^[0-9a-f]{32}$/.test(hash) && images.exists(hash, "full");
   const db = openDb(request.dbFile);
   try {
-    const tables = db.transaction(() => {
-      const tokenHolders = currentMembers(db);
-      const restored = restoreTables(db, file.tables, (table, row) =>
-        table === "bottle_images" ? hasImageFile(row.hash) : true,
-      );
-      keepTokensHonest(db, tokenHolders);
-      // The importing admin may not be in the file: the entry names no member then.
-      const { memberId, action, requestId } = request.actor;
-      const stillThere = db.$client.prepare("SELECT 1 FROM members WHERE id = ?").get(memberId);
-      insertActivity(db, {
-        memberId: stillThere ? memberId : null,
-        action,
-        entity: "club",
-        entityId: "import",
-        before: null,
-        after: { exportedAt: file.exportedAt, tables: restored },
-        requestId,
-      });
-      return restored;
-    });
+    const tables = db.transaction(
+      () => {
+        const tokenHolders = currentMembers(db);
+        const restored = restoreTables(db, file.tables, (table, row) =>
+          table === "bottle_images" ? hasImageFile(row.hash) : true,
+        );
+        keepTokensHonest(db, tokenHolders);
+        // The importing admin may not be in the file: the entry names no member then.
+        const { memberId, action, requestId } = request.actor;
+        const stillThere = db.$client.prepare("SELECT 1 FROM members WHERE id = ?").get(memberId);
+        insertActivity(db, {
+          memberId: stillThere ? memberId : null,
+          action,
+          entity: "club",
+          entityId: "import",
+          before: null,
+          after: { exportedAt: file.exportedAt, tables: restored },
+          requestId,
+        });
+        return restored;
+        // IMMEDIATE: the write lock first. A deferred transaction that read and then wrote while the
+        // server's own connection had written meanwhile failed at once with "database is locked"
+        // (SQLite's busy wait cannot help an older snapshot); this one waits its turn.
+      },
+      { behavior: "immediate" },
+    );
     return { ok: true, tables };
   } catch (error) {
     if (error instanceof BrokenReferencesError)
@@ -129,6 +134,8 @@ export function restoreClub(request: RestoreRequest): RestoreOutcome {
       return { ok: false, problem: "badData", detail: error.message };
     throw error;
   } finally {
-    closeDb(db);
+    // Not closeDb: its PRAGMA optimize may write statistics, a commit that a refused restore
+    // must not make (the server's own connection keeps the database's statistics).
+    db.$client.close();
   }
 }
