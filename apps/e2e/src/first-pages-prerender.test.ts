@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import {
+  APP_CODE,
   appInCharge,
   expectNoCspViolations,
   expectNoPageErrors,
@@ -11,9 +12,6 @@ import {
 import { PHONE } from "./support/harness";
 import { startClub, type Club } from "./support/server";
 import { shows } from "./support/ui";
-
-/** The app's code: blocked, the page shows only what the server put in it. */
-const APP_CODE = /\/assets\/index-[^/]+\.js$/;
 
 /**
  * Issue 25: every public page of SPEC.md's table gets its first screen from the server (the route

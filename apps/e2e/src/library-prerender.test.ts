@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import type { BottleSearchResult } from "@club/shared";
 import {
+  APP_CODE,
   appInCharge,
   expectNoCspViolations,
   expectNoPageErrors,
@@ -12,9 +13,6 @@ import {
 import { PHONE } from "./support/harness";
 import { DEMO_LOGIN, startClub, type Club } from "./support/server";
 import { columnTexts, shows } from "./support/ui";
-
-/** The app's code: blocked, the page shows only what the server put in it. */
-const APP_CODE = /\/assets\/index-[^/]+\.js$/;
 
 /**
  * Issue 14, speed: the server prerenders the library's first page into the page itself, so a

@@ -205,3 +205,6 @@ export function screenshotOnFailure(label: string, page: () => Page | undefined)
 /** The `data-mantine-color-scheme` on <html>: the display theme actually applied. */
 export const appliedScheme = (page: Page) =>
   page.evaluate(() => document.documentElement.getAttribute("data-mantine-color-scheme"));
+
+/** The app's entry script: a test that blocks it sees only what the server put in the page. */
+export const APP_CODE = /\/assets\/index-[^/]+\.js$/;
