@@ -4,9 +4,8 @@ import { useForm } from "@mantine/form";
 import { DateOnlySchema, Messages, type MeetingDetail } from "@club/shared";
 import { FormDialog } from "../../components/FormDialog";
 import { failureMessage } from "../../lib/failure";
-import { onSaved } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
-import { useUndo } from "../../lib/undo";
+import { useUndoableSave } from "../../lib/undo";
 
 interface Values {
   date: string;
@@ -22,14 +21,11 @@ export default function EditMeetingDialog({
   meeting: MeetingDetail;
   onClose: () => void;
 }) {
-  const undo = useUndo();
   const themes = trpc.themes.list.useQuery();
   const update = trpc.meetings.update.useMutation({
-    onSuccess: onSaved(
-      {
-        notice: "Meeting updated.",
-        undo: () => undo({ entity: "meeting", entityId: meeting.id, action: "meetings.update" }),
-      },
+    onSuccess: useUndoableSave(
+      "Meeting updated.",
+      { entity: "meeting", entityId: meeting.id, action: "meetings.update" },
       onClose,
     ),
   });

@@ -7,9 +7,8 @@ import { FormDialog } from "../../components/FormDialog";
 import { nextFreeMeetingDay } from "../../lib/clubCalendar";
 import { failure } from "../../lib/errors";
 import { datePart, formatDate, formatLongDate, today } from "../../lib/format";
-import { onSaved } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
-import { useUndo } from "../../lib/undo";
+import { useUndoableSave } from "../../lib/undo";
 
 interface Values {
   date: string;
@@ -23,16 +22,13 @@ interface Values {
  * another device, or a member who did not see the first one).
  */
 export default function AddMeetingDialog({ onClose }: { onClose: () => void }) {
-  const undo = useUndo();
   const themes = trpc.themes.list.useQuery();
   const meetings = trpc.meetings.list.useQuery();
   const [askedFor, setAskedFor] = useState<string | null>(null);
   const create = trpc.meetings.create.useMutation({
-    onSuccess: onSaved(
-      {
-        notice: "Meeting added.",
-        undo: (created) => undo({ entity: "meeting", entityId: created.id, action: "meetings.create" }),
-      },
+    onSuccess: useUndoableSave(
+      "Meeting added.",
+      (created) => ({ entity: "meeting", entityId: created.id, action: "meetings.create" }),
       onClose,
     ),
   });
