@@ -1,14 +1,8 @@
 import { useState } from "react";
-import { NumberInput, TextInput } from "@mantine/core";
-import "../../styles/numberInput";
+import { TextInput } from "@mantine/core";
 import { useNavigate } from "react-router-dom";
-import {
-  BOTTLE_ML_MAX,
-  BOTTLE_ML_MIN,
-  BottleSizeSchema,
-  StoreLinkSchema,
-  type BottleDetail,
-} from "@club/shared";
+import { BottleSizeSchema, StoreLinkSchema, type BottleDetail } from "@club/shared";
+import { BottleSizeInput } from "../../components/BottleSizeInput";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { FormDialog } from "../../components/FormDialog";
 import { failureMessage } from "../../lib/failure";
@@ -86,13 +80,7 @@ export function EditBottleDialog({ bottle, onClose }: Props) {
           setLinkError(null);
         }}
       />
-      <NumberInput
-        label="Size (ml)"
-        min={BOTTLE_ML_MIN}
-        max={BOTTLE_ML_MAX}
-        clampBehavior="none"
-        allowDecimal={false}
-        step={50}
+      <BottleSizeInput
         value={size}
         error={sizeError}
         onChange={(value) => {

@@ -1,11 +1,11 @@
-import { Select, TextInput } from "@mantine/core";
-import "../../styles/combobox";
+import { TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { DateOnlySchema, Messages, type MeetingDetail } from "@club/shared";
 import { FormDialog } from "../../components/FormDialog";
 import { failureMessage } from "../../lib/failure";
 import { trpc } from "../../lib/trpc";
 import { useUndoableSave } from "../../lib/undo";
+import { ThemeSelect } from "../Meetings/ThemeSelect";
 
 interface Values {
   date: string;
@@ -69,16 +69,7 @@ export default function EditMeetingDialog({
     >
       <TextInput type="date" label="Date" required {...form.getInputProps("date")} />
       <TextInput label="Host name" required data-autofocus {...form.getInputProps("hostName")} />
-      <Select
-        label="Theme"
-        required
-        placeholder={themes.isPending ? "Loading themes…" : "Choose a theme"}
-        disabled={themes.isPending}
-        searchable
-        nothingFoundMessage="No matching theme"
-        data={(themes.data ?? []).map((theme) => ({ value: String(theme.id), label: theme.name }))}
-        {...form.getInputProps("themeId")}
-      />
+      <ThemeSelect themes={themes} {...form.getInputProps("themeId")} />
     </FormDialog>
   );
 }

@@ -1,6 +1,5 @@
 import { useState } from "react";
-import { Alert, Button, Select, TextInput } from "@mantine/core";
-import "../../styles/combobox";
+import { Alert, Button, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { DateOnlySchema, Messages } from "@club/shared";
 import { FormDialog } from "../../components/FormDialog";
@@ -9,6 +8,7 @@ import { failure } from "../../lib/errors";
 import { datePart, formatDate, formatLongDate, today } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { useUndoableSave } from "../../lib/undo";
+import { ThemeSelect } from "./ThemeSelect";
 
 interface Values {
   date: string;
@@ -89,16 +89,7 @@ export default function AddMeetingDialog({ onClose }: { onClose: () => void }) {
         </Button>
       ) : null}
       <TextInput label="Host name" required data-autofocus {...form.getInputProps("hostName")} />
-      <Select
-        label="Theme"
-        required
-        placeholder={themes.isPending ? "Loading themes…" : "Choose a theme"}
-        disabled={themes.isPending}
-        searchable
-        nothingFoundMessage="No matching theme"
-        data={(themes.data ?? []).map((theme) => ({ value: String(theme.id), label: theme.name }))}
-        {...form.getInputProps("themeId")}
-      />
+      <ThemeSelect themes={themes} {...form.getInputProps("themeId")} />
     </FormDialog>
   );
 }
