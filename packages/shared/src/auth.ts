@@ -53,12 +53,17 @@ export type Role = z.infer<typeof RoleSchema>;
 export const MemberStatusSchema = z.enum(["pending", "active", "deactivated", "unconfirmed"]);
 export type MemberStatus = z.infer<typeof MemberStatusSchema>;
 
-/** GET /api/Members (admins). */
-export const MemberSchema = z.object({
+/** Who is logged in (the login's answer, the session). */
+export const SessionUserSchema = z.object({
   id: z.number().int(),
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
+});
+export type SessionUser = z.infer<typeof SessionUserSchema>;
+
+/** GET /api/Members (admins). */
+export const MemberSchema = SessionUserSchema.extend({
   role: RoleSchema,
   status: MemberStatusSchema,
 });
@@ -92,11 +97,3 @@ export const ChangePasswordInputSchema = z.object({
 
 export const TokenPairSchema = z.object({ accessToken: z.string(), refreshToken: z.string() });
 export type TokenPair = z.infer<typeof TokenPairSchema>;
-
-export const SessionUserSchema = z.object({
-  id: z.number().int(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-});
-export type SessionUser = z.infer<typeof SessionUserSchema>;

@@ -50,14 +50,8 @@ export const BottleDetailInstanceSchema = BottleInstanceSchema.extend({
 });
 export type BottleDetailInstance = z.infer<typeof BottleDetailInstanceSchema>;
 
-export const BottleDetailSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  brand: z.string().nullable(),
-  drinkType: z.string().nullable(),
-  country: z.string().nullable(),
-  state: z.string().nullable(),
-  abv: z.number(),
+/** The bottle page: the library row's fields, then the rest. */
+export const BottleDetailSchema = BottleListItemSchema.extend({
   storeLink: z.string().nullable(),
   brandId: z.number().int().nullable(),
   drinkTypeId: z.number().int().nullable(),

@@ -11,6 +11,21 @@ export const IMAGE_MEDIUM_PX = 800;
 /** The thumbnail (?size=thumb), for lists and dialogs. */
 export const IMAGE_THUMB_PX = 320;
 export const PASSWORD_MIN_LENGTH = 8;
+/** The months' names in English, January first: the server's questions and the screens say months the same way. */
+export const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
 /** The themes list's lastDate when a theme was never used (SPEC: year 1 means 'Never'). */
 export const NEVER_USED_DATE = "0001-01-01T00:00:00";
 export const THEME_STORAGE_KEY = "theme";

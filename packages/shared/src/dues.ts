@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BodyIdSchema, IdSchema, IsoDateSchema, PastDateInputSchema } from "./common";
 import { CLUB_RULES } from "./rules";
+import { MONTH_NAMES } from "./constants";
 import { CsvExportQuerySchema } from "./transfer";
 
 /**
@@ -251,21 +252,6 @@ export const DuesMessages = {
   reportOrder: "The period must end on or after its first month.",
   reportTooLong: `A report covers at most ${REPORT_MAX_MONTHS} months.`,
 } as const;
-
-const MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
 
 /** "March 2030" for "2030-03" (the server's questions and the screens say months the same way). */
 export function monthLabel(month: string): string {

@@ -2,9 +2,8 @@ import { useState } from "react";
 import { Textarea } from "@mantine/core";
 import { COMMENT_MAX, Messages } from "@club/shared";
 import { failure } from "../lib/errors";
-import { onSaved } from "../lib/notify";
 import { trpc } from "../lib/trpc";
-import { useUndo } from "../lib/undo";
+import { useUndoableSave } from "../lib/undo";
 import { FormCard } from "./FormCard";
 import { FormDialog } from "./FormDialog";
 
@@ -42,13 +41,10 @@ export function CommentForm({
 }) {
   const place = dialog ? PLACES.dialog : PLACES.card;
   const [comment, setComment] = useState("");
-  const undo = useUndo();
   const create = trpc.comments.create.useMutation({
-    onSuccess: onSaved(
-      {
-        notice: place.notice,
-        undo: (created) => undo({ entity: "comment", entityId: created.id, action: "comments.create" }),
-      },
+    onSuccess: useUndoableSave(
+      place.notice,
+      (created) => ({ entity: "comment", entityId: created.id, action: "comments.create" }),
       dialog ? dialog.onClose : () => setComment(""),
     ),
   });

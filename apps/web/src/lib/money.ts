@@ -1,4 +1,4 @@
-import { MONTHS } from "./format";
+import { MONTH_NAMES } from "@club/shared";
 
 /** "$1,052.50" or "-$12.00" for an amount in dollars (the API's unit). */
 export function formatMoney(dollars: number): string {
@@ -12,7 +12,7 @@ export function formatMoney(dollars: number): string {
 export function formatMonth(month: string | null): string {
   if (!month) return "Nothing yet";
   const index = Number(month.slice(5, 7)) - 1;
-  const name = MONTHS[index];
+  const name = MONTH_NAMES[index];
   return name ? `${name} ${month.slice(0, 4)}` : month;
 }
 

@@ -3,7 +3,7 @@ import type { ActivityAction, RouterOutputs } from "@club/api";
 import { ServerMessages } from "@club/shared";
 import { UNDO_ACTION } from "./activityActions";
 import { failureMessage } from "./failure";
-import type { UndoAction } from "./notify";
+import { onSaved, type UndoAction } from "./notify";
 import { trpc } from "./trpc";
 
 /** The kinds of entity a member's change can be undone on (the activity log's `entity`). */
@@ -98,5 +98,25 @@ export function useUndo(): (target: UndoTarget) => UndoAction {
       await utils.invalidate();
     },
     [utils],
+  );
+}
+
+/**
+ * The onSuccess of a change the member can undo: a green toast saying `notice` with an Undo button
+ * that undoes `target` (or the target built from the save's answer and input, for a creation), then
+ * each step in turn (close the dialog, leave the page...).
+ */
+export function useUndoableSave<D = unknown, V = unknown>(
+  notice: string,
+  target: UndoTarget | ((data: D, variables: V) => UndoTarget),
+  ...steps: (() => unknown)[]
+): (data: D, variables: V) => Promise<void> {
+  const undo = useUndo();
+  return onSaved<D, V>(
+    {
+      notice,
+      undo: (data, variables) => undo(typeof target === "function" ? target(data, variables) : target),
+    },
+    ...steps,
   );
 }

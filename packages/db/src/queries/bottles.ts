@@ -14,17 +14,23 @@ import { listInstancesForBottle } from "./instances";
 
 const byName = [sql`${bottles.name} COLLATE NOCASE`, asc(bottles.id)] as const;
 
+/**
+ * A bottle with its lookup names (BottleListItem): the library's row, a pour's bottle, the start of
+ * the detail. The query joins the four lookups (left joins: a name is null when absent).
+ */
+export const bottleListColumns = {
+  id: bottles.id,
+  name: bottles.name,
+  brand: brands.name,
+  drinkType: drinkTypes.name,
+  country: countries.name,
+  state: states.name,
+  abv: bottles.abv,
+};
+
 const listBottlesQuery = preparedPerDb((db) =>
   db
-    .select({
-      id: bottles.id,
-      name: bottles.name,
-      brand: brands.name,
-      drinkType: drinkTypes.name,
-      country: countries.name,
-      state: states.name,
-      abv: bottles.abv,
-    })
+    .select(bottleListColumns)
     .from(bottles)
     .leftJoin(brands, eq(brands.id, bottles.brandId))
     .leftJoin(drinkTypes, eq(drinkTypes.id, bottles.drinkTypeId))
@@ -51,13 +57,7 @@ export const listBottleOptions = (db: Db): BottleOption[] => listBottleOptionsQu
 const bottleDetailQuery = preparedPerDb((db) =>
   db
     .select({
-      id: bottles.id,
-      name: bottles.name,
-      brand: brands.name,
-      drinkType: drinkTypes.name,
-      country: countries.name,
-      state: states.name,
-      abv: bottles.abv,
+      ...bottleListColumns,
       storeLink: bottles.storeLink,
       brandId: bottles.brandId,
       drinkTypeId: bottles.drinkTypeId,

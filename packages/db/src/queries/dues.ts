@@ -7,18 +7,23 @@ import { duesEntries, duesOpenings, members } from "../schema";
 export type DuesEntryRow = typeof duesEntries.$inferSelect;
 export type DuesOpeningRow = typeof duesOpenings.$inferSelect;
 
+/** What the dues rules read of a member: the name, the status and the dues period. */
+const duesMemberColumns = {
+  firstName: members.firstName,
+  lastName: members.lastName,
+  status: members.status,
+  joinedAt: members.joinedAt,
+  duesFrom: members.duesFrom,
+  duesUntil: members.duesUntil,
+};
+
 /** Every confirmed member with the fields the dues job and the ledger read. */
 export const listDuesMembers = (db: Db) =>
   db
     .select({
       id: members.id,
       email: members.email,
-      firstName: members.firstName,
-      lastName: members.lastName,
-      status: members.status,
-      joinedAt: members.joinedAt,
-      duesFrom: members.duesFrom,
-      duesUntil: members.duesUntil,
+      ...duesMemberColumns,
       duesReminders: members.duesReminders,
       /** The opening's date, when one is recorded. */
       memberSince: duesOpenings.memberSince,
@@ -108,12 +113,7 @@ export const findDuesMember = (db: Db, memberId: number) =>
   db
     .select({
       id: members.id,
-      firstName: members.firstName,
-      lastName: members.lastName,
-      status: members.status,
-      joinedAt: members.joinedAt,
-      duesFrom: members.duesFrom,
-      duesUntil: members.duesUntil,
+      ...duesMemberColumns,
     })
     .from(members)
     .where(and(eq(members.id, memberId), isNotNull(members.emailConfirmedAt), ne(members.status, "pending")))

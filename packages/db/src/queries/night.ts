@@ -16,6 +16,7 @@ import {
   type RsvpStatus,
 } from "../schema";
 import { visiblePour } from "./secrecy";
+import { bottleListColumns } from "./bottles";
 
 // ---- The meeting's night settings ----
 
@@ -44,16 +45,6 @@ export type MeetingNightRow = NonNullable<ReturnType<typeof findMeetingNight>>;
 
 // ---- The flight ----
 
-const pourBottle = {
-  id: bottles.id,
-  name: bottles.name,
-  brand: brands.name,
-  drinkType: drinkTypes.name,
-  country: countries.name,
-  state: states.name,
-  abv: bottles.abv,
-};
-
 /**
  * The order of a meeting's flight, the meeting's one list of bottles (issue 22): its place, then
  * when it was added; pours that share a place (rows from before flights had places) by name.
@@ -75,7 +66,7 @@ export function listFlight(db: Db, meetingId: number) {
       revealedAt: meetingBottles.revealedAt,
       drinkTypeId: bottles.drinkTypeId,
       stateId: bottles.stateId,
-      bottle: pourBottle,
+      bottle: bottleListColumns,
     })
     .from(meetingBottles)
     .innerJoin(bottles, eq(bottles.id, meetingBottles.bottleId))
@@ -244,7 +235,7 @@ export function listTastings(db: Db, memberId: number, limit = 500) {
       revealedAt: meetingBottles.revealedAt,
       position: meetingBottles.position,
       score: scoreColumns,
-      bottle: pourBottle,
+      bottle: bottleListColumns,
     })
     .from(scores)
     .innerJoin(meetings, eq(meetings.id, scores.meetingId))

@@ -1,8 +1,6 @@
-import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { now } from "./columns";
 import { members } from "./members";
-
-const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
 /**
  * Every change to the club's data, written in the same transaction as the change: who, which

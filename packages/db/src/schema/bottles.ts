@@ -1,9 +1,7 @@
-import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { now } from "./columns";
 import { members } from "./members";
 import { brands, countries, drinkTypes, states } from "./lookups";
-
-const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
 export const bottles = sqliteTable(
   "bottles",

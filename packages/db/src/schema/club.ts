@@ -8,9 +8,8 @@ import {
   uniqueIndex,
   type AnySQLiteColumn,
 } from "drizzle-orm/sqlite-core";
+import { now } from "./columns";
 import { members } from "./members";
-
-const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
 /**
  * The dues ledger, in integer cents: charges (joining, monthly, an opening balance owed) are

@@ -10,10 +10,9 @@ import {
   sqliteView,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import { now } from "./columns";
 import { bottles } from "./bottles";
 import { members } from "./members";
-
-const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
 /**
  * A theme's name is unique ignoring case and surrounding spaces (the index, migration 0008). The
@@ -104,6 +103,27 @@ export const rsvps = sqliteTable(
   (t) => [primaryKey({ columns: [t.meetingId, t.memberId] }), index("rsvps_member_idx").on(t.memberId)],
 );
 
+/**
+ * What a score holds, a member's or a guest's: four parts of 0-25, a note, flavour tags and (blind)
+ * a guess. A function: each table gets its own column builders.
+ */
+const scoreParts = () => ({
+  nose: integer().notNull(),
+  palate: integer().notNull(),
+  finish: integer().notNull(),
+  balance: integer().notNull(),
+  note: text().notNull().default(""),
+  /** Flavour tags from the fixed wheel, as a JSON array. */
+  tags: text({ mode: "json" })
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'`),
+  guessAbv: real(),
+  guessDrinkTypeId: integer(),
+  guessStateId: integer(),
+  updatedAt: text().notNull().default(now),
+});
+
 /** A member's score of one pour: four parts of 0-25, a note, flavour tags and (blind) a guess. */
 export const scores = sqliteTable(
   "scores",
@@ -113,20 +133,7 @@ export const scores = sqliteTable(
     memberId: integer()
       .notNull()
       .references(() => members.id, { onDelete: "cascade" }),
-    nose: integer().notNull(),
-    palate: integer().notNull(),
-    finish: integer().notNull(),
-    balance: integer().notNull(),
-    note: text().notNull().default(""),
-    /** Flavour tags from the fixed wheel, as a JSON array. */
-    tags: text({ mode: "json" })
-      .$type<string[]>()
-      .notNull()
-      .default(sql`'[]'`),
-    guessAbv: real(),
-    guessDrinkTypeId: integer(),
-    guessStateId: integer(),
-    updatedAt: text().notNull().default(now),
+    ...scoreParts(),
   },
   (t) => [
     primaryKey({ columns: [t.meetingId, t.bottleId, t.memberId] }),
@@ -186,19 +193,7 @@ export const guestScores = sqliteTable(
     guestId: integer()
       .notNull()
       .references(() => guests.id, { onDelete: "cascade" }),
-    nose: integer().notNull(),
-    palate: integer().notNull(),
-    finish: integer().notNull(),
-    balance: integer().notNull(),
-    note: text().notNull().default(""),
-    tags: text({ mode: "json" })
-      .$type<string[]>()
-      .notNull()
-      .default(sql`'[]'`),
-    guessAbv: real(),
-    guessDrinkTypeId: integer(),
-    guessStateId: integer(),
-    updatedAt: text().notNull().default(now),
+    ...scoreParts(),
   },
   (t) => [
     primaryKey({ columns: [t.meetingId, t.bottleId, t.guestId] }),

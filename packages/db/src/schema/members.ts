@@ -7,8 +7,7 @@ import {
   uniqueIndex,
   type AnySQLiteColumn,
 } from "drizzle-orm/sqlite-core";
-
-const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+import { now } from "./columns";
 
 /** admin, treasurer or member (DESIGN.md section 5): roles only add powers. */
 export type Role = "admin" | "treasurer" | "member";
@@ -69,36 +68,31 @@ export const invites = sqliteTable("invites", {
   createdAt: text().notNull().default(now),
 });
 
-/** "Forgot password" links: single use, one hour. */
-export const passwordResetTokens = sqliteTable(
-  "password_reset_tokens",
-  {
-    id: integer().primaryKey({ autoIncrement: true }),
-    memberId: integer()
-      .notNull()
-      .references(() => members.id, { onDelete: "cascade" }),
-    tokenHash: text().notNull().unique(),
-    expiresAt: text().notNull(),
-    usedAt: text(),
-    createdAt: text().notNull().default(now),
-  },
-  (t) => [index("password_reset_tokens_member_idx").on(t.memberId)],
-);
+/**
+ * A table of single-use links sent by email: the token's hash, its member, when it expires and
+ * when it was used. The password reset and the email confirmation tables have the same columns.
+ */
+const singleUseTokens = <N extends string>(name: N) =>
+  sqliteTable(
+    name,
+    {
+      id: integer().primaryKey({ autoIncrement: true }),
+      memberId: integer()
+        .notNull()
+        .references(() => members.id, { onDelete: "cascade" }),
+      tokenHash: text().notNull().unique(),
+      expiresAt: text().notNull(),
+      usedAt: text(),
+      createdAt: text().notNull().default(now),
+    },
+    (t) => [index(`${name}_member_idx`).on(t.memberId)],
+  );
 
-export const emailConfirmationTokens = sqliteTable(
-  "email_confirmation_tokens",
-  {
-    id: integer().primaryKey({ autoIncrement: true }),
-    memberId: integer()
-      .notNull()
-      .references(() => members.id, { onDelete: "cascade" }),
-    tokenHash: text().notNull().unique(),
-    expiresAt: text().notNull(),
-    usedAt: text(),
-    createdAt: text().notNull().default(now),
-  },
-  (t) => [index("email_confirmation_tokens_member_idx").on(t.memberId)],
-);
+/** "Forgot password" links: single use, one hour. */
+export const passwordResetTokens = singleUseTokens("password_reset_tokens");
+
+/** "Confirm your email" links: single use. */
+export const emailConfirmationTokens = singleUseTokens("email_confirmation_tokens");
 
 export const refreshTokens = sqliteTable(
   "refresh_tokens",

@@ -1,7 +1,8 @@
 import { Button, Group, Paper, PasswordInput, Stack, Text, Title } from "@mantine/core";
 import "../../styles/passwordInput";
 import { useForm } from "@mantine/form";
-import { PASSWORD_MIN_LENGTH, ServerMessages } from "@club/shared";
+import { ServerMessages } from "@club/shared";
+import { NewPasswordField, RepeatPasswordField } from "../../components/AuthFields";
 import { ErrorAlert } from "../../components/status";
 import { appSession } from "../../lib/appSession";
 import { notify } from "../../lib/notify";
@@ -53,19 +54,8 @@ export function PasswordCard() {
             required
             {...form.getInputProps("currentPassword")}
           />
-          <PasswordInput
-            label="New password"
-            autoComplete="new-password"
-            description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-            required
-            {...form.getInputProps("newPassword")}
-          />
-          <PasswordInput
-            label="Repeat new password"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps("repeat")}
-          />
+          <NewPasswordField label="New password" {...form.getInputProps("newPassword")} />
+          <RepeatPasswordField {...form.getInputProps("repeat")} />
           <Group justify="flex-end">
             <Button type="submit" loading={change.isPending}>
               Change password

@@ -1,6 +1,7 @@
-import { Button, Group, Paper, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
+import { Button, Group, Paper, Stack, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { UpdateAccountInputSchema, type Account } from "@club/shared";
+import { NameFields } from "../../components/AuthFields";
 import { ErrorAlert } from "../../components/status";
 import { notify } from "../../lib/notify";
 import { serverReason } from "../../lib/serverReason";
@@ -31,20 +32,7 @@ export function ProfileCard({ account }: { account: Account }) {
           {update.isError ? (
             <ErrorAlert message="Your name was not saved.">{serverReason(update.error)}</ErrorAlert>
           ) : null}
-          <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <TextInput
-              label="First name"
-              autoComplete="given-name"
-              required
-              {...form.getInputProps("firstName")}
-            />
-            <TextInput
-              label="Last name"
-              autoComplete="family-name"
-              required
-              {...form.getInputProps("lastName")}
-            />
-          </SimpleGrid>
+          <NameFields firstName={form.getInputProps("firstName")} lastName={form.getInputProps("lastName")} />
           <Group justify="flex-end">
             <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
               Save name

@@ -6,8 +6,7 @@ import { EditIcon } from "../../components/icons";
 import { ErrorAlert } from "../../components/status";
 import { formatAbv, numberInputValue } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
-import { onSaved } from "../../lib/notify";
-import { useUndo } from "../../lib/undo";
+import { useUndoableSave } from "../../lib/undo";
 import classes from "./BottleDetails.module.css";
 
 /** The ABV value; members edit it inline (0 to 100, else the spec's error text). */
@@ -15,13 +14,10 @@ export function AbvField({ bottleId, abv, editable }: { bottleId: number; abv: n
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState<number | string>(abv);
   const [error, setError] = useState<string | null>(null);
-  const undo = useUndo();
   const update = trpc.bottles.updateAbv.useMutation({
-    onSuccess: onSaved(
-      {
-        notice: "ABV updated.",
-        undo: () => undo({ entity: "bottle", entityId: bottleId, action: "bottles.updateAbv" }),
-      },
+    onSuccess: useUndoableSave(
+      "ABV updated.",
+      { entity: "bottle", entityId: bottleId, action: "bottles.updateAbv" },
       () => setEditing(false),
     ),
   });

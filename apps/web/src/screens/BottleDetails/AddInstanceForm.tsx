@@ -5,10 +5,9 @@ import { Messages } from "@club/shared";
 import { FormCard } from "../../components/FormCard";
 import { failure } from "../../lib/errors";
 import { numberInputValue, today } from "../../lib/format";
-import { onSaved } from "../../lib/notify";
 import { pastDateProblem, purchasePriceProblem } from "../../lib/purchaseRules";
 import { trpc } from "../../lib/trpc";
-import { useUndo } from "../../lib/undo";
+import { useUndoableSave } from "../../lib/undo";
 
 /** Members: a purchase (date defaults to today, price required); it starts unfinished. */
 const VISUALLY_HIDDEN = {
@@ -25,13 +24,10 @@ export default function AddInstanceForm({ bottleId }: { bottleId: number }) {
   const [price, setPrice] = useState<number | string>("");
   const [dateError, setDateError] = useState<string | null>(null);
   const [priceError, setPriceError] = useState<string | null>(null);
-  const undo = useUndo();
   const create = trpc.instances.create.useMutation({
-    onSuccess: onSaved(
-      {
-        notice: "Purchase added.",
-        undo: (created) => undo({ entity: "instance", entityId: created.id, action: "instances.create" }),
-      },
+    onSuccess: useUndoableSave(
+      "Purchase added.",
+      (created) => ({ entity: "instance", entityId: created.id, action: "instances.create" }),
       () => setPrice(""),
     ),
   });

@@ -6,10 +6,9 @@ import { LookupSelect } from "../../components/LookupSelect";
 import { ErrorAlert } from "../../components/status";
 import { useSession } from "../../lib/appSession";
 import { writeKey } from "../../lib/cachePolicy";
-import { onSaved } from "../../lib/notify";
 import { regionFitsCountry, regionsForCountry } from "../../lib/regions";
 import { trpc } from "../../lib/trpc";
-import { useUndo } from "../../lib/undo";
+import { useUndoableSave } from "../../lib/undo";
 import { useLookups, type LookupName, type SelectOption } from "../../lib/useLookups";
 
 type Client = ReturnType<typeof trpc.useUtils>["client"];
@@ -77,14 +76,14 @@ function AttributeEditor({
   mismatch?: string | null;
 }) {
   const utils = trpc.useUtils();
-  const undo = useUndo();
   const save = useMutation({
     // Through the client, so keyed by hand: lib/cachePolicy.ts refreshes what the write changes.
     mutationKey: writeKey(attribute.action),
     mutationFn: (id: number) => attribute.save(utils.client, bottle.id, id),
-    onSuccess: onSaved({
-      notice: `${attribute.label} updated.`,
-      undo: () => undo({ entity: "bottle", entityId: bottle.id, action: attribute.action }),
+    onSuccess: useUndoableSave(`${attribute.label} updated.`, {
+      entity: "bottle",
+      entityId: bottle.id,
+      action: attribute.action,
     }),
   });
   const value = mismatch ? null : attribute.current(bottle);

@@ -1,21 +1,14 @@
 import { useState } from "react";
-import { NumberInput, TextInput } from "@mantine/core";
-import "../../styles/numberInput";
+import { TextInput } from "@mantine/core";
 import { useNavigate } from "react-router-dom";
-import {
-  BOTTLE_ML_MAX,
-  BOTTLE_ML_MIN,
-  BottleSizeSchema,
-  StoreLinkSchema,
-  type BottleDetail,
-} from "@club/shared";
+import { BottleSizeSchema, StoreLinkSchema, type BottleDetail } from "@club/shared";
+import { BottleSizeInput } from "../../components/BottleSizeInput";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { FormDialog } from "../../components/FormDialog";
 import { failureMessage } from "../../lib/failure";
 import { numberInputValue } from "../../lib/format";
-import { onSaved } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
-import { useUndo } from "../../lib/undo";
+import { useUndoableSave } from "../../lib/undo";
 
 interface Props {
   bottle: BottleDetail;
@@ -29,13 +22,10 @@ export function EditBottleDialog({ bottle, onClose }: Props) {
   const [linkError, setLinkError] = useState<string | null>(null);
   const [size, setSize] = useState<number | string>(bottle.sizeMl);
   const [sizeError, setSizeError] = useState<string | null>(null);
-  const undo = useUndo();
   const update = trpc.bottles.update.useMutation({
-    onSuccess: onSaved(
-      {
-        notice: "Bottle updated.",
-        undo: () => undo({ entity: "bottle", entityId: bottle.id, action: "bottles.update" }),
-      },
+    onSuccess: useUndoableSave(
+      "Bottle updated.",
+      { entity: "bottle", entityId: bottle.id, action: "bottles.update" },
       onClose,
     ),
   });
@@ -90,13 +80,7 @@ export function EditBottleDialog({ bottle, onClose }: Props) {
           setLinkError(null);
         }}
       />
-      <NumberInput
-        label="Size (ml)"
-        min={BOTTLE_ML_MIN}
-        max={BOTTLE_ML_MAX}
-        clampBehavior="none"
-        allowDecimal={false}
-        step={50}
+      <BottleSizeInput
         value={size}
         error={sizeError}
         onChange={(value) => {
@@ -110,14 +94,11 @@ export function EditBottleDialog({ bottle, onClose }: Props) {
 
 /** Delete a bottle with everything that hangs on it (admins), then back to the library. */
 export function DeleteBottleDialog({ bottle, onClose }: Props) {
-  const undo = useUndo();
   const navigate = useNavigate();
   const remove = trpc.bottles.delete.useMutation({
-    onSuccess: onSaved(
-      {
-        notice: `${bottle.name} deleted.`,
-        undo: () => undo({ entity: "bottle", entityId: bottle.id, action: "bottles.delete" }),
-      },
+    onSuccess: useUndoableSave(
+      `${bottle.name} deleted.`,
+      { entity: "bottle", entityId: bottle.id, action: "bottles.delete" },
       // Leave the page first: refetching it now would only find that it is gone.
       () => navigate("/library-bottles"),
     ),

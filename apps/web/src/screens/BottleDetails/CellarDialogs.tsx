@@ -6,10 +6,9 @@ import { CellarMessages, FillLevelSchema, type BottleDetailInstance } from "@clu
 import { FormDialog } from "../../components/FormDialog";
 import { failureMessage } from "../../lib/failure";
 import { formatDate, numberInputValue, today } from "../../lib/format";
-import { onSaved } from "../../lib/notify";
 import { openedDateProblem } from "../../lib/cellarRules";
 import { trpc } from "../../lib/trpc";
-import { useUndo } from "../../lib/undo";
+import { useUndoableSave } from "../../lib/undo";
 
 interface Props {
   instance: BottleDetailInstance;
@@ -20,13 +19,10 @@ interface Props {
 export function OpenInstanceDialog({ instance, onClose }: Props) {
   const [date, setDate] = useState(today());
   const [error, setError] = useState<string | null>(null);
-  const undo = useUndo();
   const open = trpc.cellar.open.useMutation({
-    onSuccess: onSaved(
-      {
-        notice: "Bottle opened.",
-        undo: () => undo({ entity: "instance", entityId: instance.id, action: "cellar.open" }),
-      },
+    onSuccess: useUndoableSave(
+      "Bottle opened.",
+      { entity: "instance", entityId: instance.id, action: "cellar.open" },
       onClose,
     ),
   });
@@ -73,13 +69,10 @@ export function OpenInstanceDialog({ instance, onClose }: Props) {
 export function SetLevelDialog({ instance, onClose }: Props) {
   const [level, setLevel] = useState<number | string>(instance.fillLevelPct ?? 100);
   const [error, setError] = useState<string | null>(null);
-  const undo = useUndo();
   const save = trpc.cellar.setLevel.useMutation({
-    onSuccess: onSaved(
-      {
-        notice: "Fill level saved.",
-        undo: () => undo({ entity: "instance", entityId: instance.id, action: "cellar.setLevel" }),
-      },
+    onSuccess: useUndoableSave(
+      "Fill level saved.",
+      { entity: "instance", entityId: instance.id, action: "cellar.setLevel" },
       onClose,
     ),
   });

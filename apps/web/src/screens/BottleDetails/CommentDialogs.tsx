@@ -4,9 +4,8 @@ import { COMMENT_MAX, type Comment } from "@club/shared";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { FormDialog } from "../../components/FormDialog";
 import { failureMessage } from "../../lib/failure";
-import { onSaved } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
-import { useUndo } from "../../lib/undo";
+import { useUndoableSave } from "../../lib/undo";
 
 interface Props {
   comment: Comment;
@@ -16,13 +15,10 @@ interface Props {
 /** Correct a comment (its author or an admin); as when posting, Save needs a non-blank text. */
 export function EditCommentDialog({ comment, onClose }: Props) {
   const [text, setText] = useState(comment.comment);
-  const undo = useUndo();
   const update = trpc.comments.update.useMutation({
-    onSuccess: onSaved(
-      {
-        notice: "Comment updated.",
-        undo: () => undo({ entity: "comment", entityId: comment.id, action: "comments.update" }),
-      },
+    onSuccess: useUndoableSave(
+      "Comment updated.",
+      { entity: "comment", entityId: comment.id, action: "comments.update" },
       onClose,
     ),
   });
@@ -55,13 +51,10 @@ export function EditCommentDialog({ comment, onClose }: Props) {
 
 /** Delete a comment (its author or an admin). */
 export function DeleteCommentDialog({ comment, onClose }: Props) {
-  const undo = useUndo();
   const remove = trpc.comments.delete.useMutation({
-    onSuccess: onSaved(
-      {
-        notice: "Comment deleted.",
-        undo: () => undo({ entity: "comment", entityId: comment.id, action: "comments.delete" }),
-      },
+    onSuccess: useUndoableSave(
+      "Comment deleted.",
+      { entity: "comment", entityId: comment.id, action: "comments.delete" },
       onClose,
     ),
   });

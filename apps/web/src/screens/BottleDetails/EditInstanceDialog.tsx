@@ -6,9 +6,8 @@ import { UpdateInstanceInputSchema, type BottleInstance } from "@club/shared";
 import { FormDialog } from "../../components/FormDialog";
 import { failureMessage } from "../../lib/failure";
 import { datePart, numberInputValue, today } from "../../lib/format";
-import { onSaved } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
-import { useUndo } from "../../lib/undo";
+import { useUndoableSave } from "../../lib/undo";
 
 type Field = "datePurchased" | "purchasePrice" | "dateFinished" | "openedDate";
 
@@ -37,13 +36,10 @@ export default function EditInstanceDialog({
   const [dateFinished, setDateFinished] = useState(initial.dateFinished);
   const [openedDate, setOpenedDate] = useState(initial.openedDate);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const undo = useUndo();
   const update = trpc.instances.update.useMutation({
-    onSuccess: onSaved(
-      {
-        notice: "Purchase updated.",
-        undo: () => undo({ entity: "instance", entityId: instance.id, action: "instances.update" }),
-      },
+    onSuccess: useUndoableSave(
+      "Purchase updated.",
+      { entity: "instance", entityId: instance.id, action: "instances.update" },
       onClose,
     ),
   });

@@ -5,12 +5,11 @@ import { useMutation } from "@tanstack/react-query";
 import { Messages } from "@club/shared";
 import { ErrorAlert } from "../../components/status";
 import { appSession } from "../../lib/appSession";
-import { onSaved } from "../../lib/notify";
 import { scalePhoto } from "../../lib/photoScale";
 import { trpc } from "../../lib/trpc";
 import { IMAGE_ACCEPT, imageFileProblem } from "../../lib/uploadCheck";
 import { isAbort, postWithProgress } from "../../lib/uploadProgress";
-import { useUndo } from "../../lib/undo";
+import { useUndoableSave } from "../../lib/undo";
 
 /** Where an upload is: the photo being scaled down, then bytes sent of the total. */
 type Stage = { kind: "preparing" } | { kind: "sending"; sent: number; total: number };
@@ -38,7 +37,6 @@ export function ImageUpload({ bottleId }: { bottleId: number }) {
   const controller = useRef<AbortController | null>(null);
   const problem = file ? imageFileProblem(file) : null;
   const utils = trpc.useUtils();
-  const undo = useUndo();
   const upload = useMutation({
     mutationFn: async (chosen: File) => {
       const abort = new AbortController();
@@ -61,11 +59,9 @@ export function ImageUpload({ bottleId }: { bottleId: number }) {
       controller.current = null;
       setStage(null);
     },
-    onSuccess: onSaved(
-      {
-        notice: "Image uploaded.",
-        undo: () => undo({ entity: "image", entityId: bottleId, action: "bottles.uploadImage" }),
-      },
+    onSuccess: useUndoableSave(
+      "Image uploaded.",
+      { entity: "image", entityId: bottleId, action: "bottles.uploadImage" },
       () => setFile(null),
       () => utils.bottles.invalidate(),
     ),

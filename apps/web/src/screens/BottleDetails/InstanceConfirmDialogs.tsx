@@ -2,9 +2,8 @@ import { Messages, type BottleInstance } from "@club/shared";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { failureMessage } from "../../lib/failure";
 import { formatDate, formatPrice } from "../../lib/format";
-import { onSaved } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
-import { useUndo } from "../../lib/undo";
+import { useUndoableSave } from "../../lib/undo";
 
 /** "the purchase of Jan 9, 2026 ($54.99)". */
 export const purchaseLabel = (instance: BottleInstance) =>
@@ -17,13 +16,10 @@ interface Props {
 
 /** SPEC's 'Bottle Finished', asked first: sets the finish date to now (any member). */
 export function FinishInstanceDialog({ instance, onClose }: Props) {
-  const undo = useUndo();
   const finish = trpc.instances.finish.useMutation({
-    onSuccess: onSaved(
-      {
-        notice: "Marked as finished.",
-        undo: () => undo({ entity: "instance", entityId: instance.id, action: "instances.finish" }),
-      },
+    onSuccess: useUndoableSave(
+      "Marked as finished.",
+      { entity: "instance", entityId: instance.id, action: "instances.finish" },
       onClose,
     ),
   });
@@ -46,13 +42,10 @@ export function FinishInstanceDialog({ instance, onClose }: Props) {
 
 /** Delete a purchase (the member who added it or an admin). */
 export function DeleteInstanceDialog({ instance, onClose }: Props) {
-  const undo = useUndo();
   const remove = trpc.instances.delete.useMutation({
-    onSuccess: onSaved(
-      {
-        notice: "Purchase deleted.",
-        undo: () => undo({ entity: "instance", entityId: instance.id, action: "instances.delete" }),
-      },
+    onSuccess: useUndoableSave(
+      "Purchase deleted.",
+      { entity: "instance", entityId: instance.id, action: "instances.delete" },
       onClose,
     ),
   });

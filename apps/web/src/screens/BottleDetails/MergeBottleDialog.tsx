@@ -7,9 +7,8 @@ import type { BottleDetail } from "@club/shared";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { FormDialog } from "../../components/FormDialog";
 import { failureMessage } from "../../lib/failure";
-import { onSaved } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
-import { useUndo } from "../../lib/undo";
+import { useUndoableSave } from "../../lib/undo";
 import { nameKey, sameName } from "../../lib/sameName";
 
 const count = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`);
@@ -36,16 +35,13 @@ export function MergeBottleDialog({ bottle, onClose }: { bottle: BottleDetail; o
   }, [options.data, bottle]);
   const keepName = choices.find((choice) => choice.value === keepId)?.name ?? "";
   const queryClient = useQueryClient();
-  const undo = useUndo();
   const navigate = useNavigate();
   const merge = trpc.bottles.mergeInto.useMutation({
-    onSuccess: onSaved(
-      {
-        notice: sameName(bottle.name, keepName)
-          ? `Merged into the other ${keepName}.`
-          : `${bottle.name} merged into ${keepName}.`,
-        undo: () => undo({ entity: "bottle", entityId: bottle.id, action: "bottles.mergeInto" }),
-      },
+    onSuccess: useUndoableSave(
+      sameName(bottle.name, keepName)
+        ? `Merged into the other ${keepName}.`
+        : `${bottle.name} merged into ${keepName}.`,
+      { entity: "bottle", entityId: bottle.id, action: "bottles.mergeInto" },
       // Everything cached is stale now (purchases, pours, scores, lists moved), but nothing is
       // refetched here: the merged bottle's queries would only 404, and the kept bottle's page
       // fetches its own as it opens (refetching while it does raced with its first fetch).

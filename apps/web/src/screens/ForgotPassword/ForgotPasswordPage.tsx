@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Anchor, Button, Stack, Text } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useMutation } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router-dom";
 import { ForgotPasswordInputSchema } from "@club/shared";
+import { EmailField } from "../../components/AuthFields";
 import { AuthCard } from "../../components/AuthCard";
 import { CheckIcon } from "../../components/icons";
 import { ErrorAlert } from "../../components/status";
@@ -54,14 +55,7 @@ export default function ForgotPasswordPage() {
             {forgot.isError ? (
               <ErrorAlert message="Could not send the link.">{serverReason(forgot.error)}</ErrorAlert>
             ) : null}
-            <TextInput
-              type="email"
-              label="Email"
-              autoComplete="email"
-              required
-              data-autofocus
-              {...form.getInputProps("email")}
-            />
+            <EmailField data-autofocus {...form.getInputProps("email")} />
             <Button type="submit" fullWidth loading={forgot.isPending}>
               Send reset link
             </Button>

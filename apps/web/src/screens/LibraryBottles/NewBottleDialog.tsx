@@ -7,13 +7,12 @@ import { useForm } from "@mantine/form";
 import {
   ABV_MAX,
   ABV_MIN,
-  BOTTLE_ML_MAX,
-  BOTTLE_ML_MIN,
   DEFAULT_BOTTLE_ML,
   Messages,
   NewBottleInputSchema,
   type NewBottleInput,
 } from "@club/shared";
+import { BottleSizeInput } from "../../components/BottleSizeInput";
 import { FormDialog } from "../../components/FormDialog";
 import { LookupSelect } from "../../components/LookupSelect";
 import { useSession } from "../../lib/appSession";
@@ -242,15 +241,7 @@ export default function NewBottleDialog({
           placeholder="e.g. 46%"
           {...form.getInputProps("abv")}
         />
-        <NumberInput
-          label="Size (ml)"
-          min={BOTTLE_ML_MIN}
-          max={BOTTLE_ML_MAX}
-          clampBehavior="none"
-          allowDecimal={false}
-          step={50}
-          {...form.getInputProps("sizeMl")}
-        />
+        <BottleSizeInput {...form.getInputProps("sizeMl")} />
       </SimpleGrid>
     </FormDialog>
   );

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text } from "@mantine/core";
 import "../../styles/passwordInput";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useMutation } from "@tanstack/react-query";
@@ -11,6 +11,7 @@ import {
   ResendConfirmationInputSchema,
   SSO_FAILURES,
 } from "@club/shared";
+import { EmailField } from "../../components/AuthFields";
 import { AuthCard } from "../../components/AuthCard";
 import { InfoIcon } from "../../components/icons";
 import { SsoButton } from "../../components/SsoButton";
@@ -96,13 +97,7 @@ export default function LoginPage() {
           {failure?.kind === "refused" || failure?.kind === "notConfirmed" ? (
             <ErrorAlert message={Messages.invalidCredentials}>{failure.reason}</ErrorAlert>
           ) : null}
-          <TextInput
-            type="email"
-            label="Email"
-            autoComplete="email"
-            required
-            {...form.getInputProps("email")}
-          />
+          <EmailField {...form.getInputProps("email")} />
           <PasswordInput
             label="Password"
             autoComplete="current-password"

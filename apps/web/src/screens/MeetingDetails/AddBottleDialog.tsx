@@ -4,9 +4,8 @@ import "../../styles/combobox";
 import { Messages } from "@club/shared";
 import { FormDialog } from "../../components/FormDialog";
 import { failure } from "../../lib/errors";
-import { onSaved } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
-import { useUndo } from "../../lib/undo";
+import { useUndoableSave } from "../../lib/undo";
 
 /**
  * Add Bottle to a meeting (members): pick one of the available bottles; submit needs a choice. It
@@ -22,19 +21,15 @@ export default function AddBottleDialog({
   onClose: () => void;
 }) {
   const [bottleId, setBottleId] = useState<string | null>(null);
-  const undo = useUndo();
   const options = trpc.bottles.options.useQuery();
   const add = trpc.meetings.addBottle.useMutation({
-    onSuccess: onSaved(
-      {
-        notice: "Bottle added to the meeting.",
-        undo: (_data, added) =>
-          undo({
-            entity: "meetingBottle",
-            entityId: `${added.meetingId}:${added.bottleId}`,
-            action: "meetings.addBottle",
-          }),
-      },
+    onSuccess: useUndoableSave(
+      "Bottle added to the meeting.",
+      (_data, added) => ({
+        entity: "meetingBottle",
+        entityId: `${added.meetingId}:${added.bottleId}`,
+        action: "meetings.addBottle",
+      }),
       onClose,
     ),
   });

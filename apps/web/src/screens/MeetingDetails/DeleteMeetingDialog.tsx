@@ -3,9 +3,8 @@ import type { MeetingDetail } from "@club/shared";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { failureMessage } from "../../lib/failure";
 import { formatLongDate } from "../../lib/format";
-import { onSaved } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
-import { useUndo } from "../../lib/undo";
+import { useUndoableSave } from "../../lib/undo";
 
 /** Delete a meeting with its line-up (its creator or an admin), then back to the meetings. */
 export default function DeleteMeetingDialog({
@@ -15,14 +14,11 @@ export default function DeleteMeetingDialog({
   meeting: MeetingDetail;
   onClose: () => void;
 }) {
-  const undo = useUndo();
   const navigate = useNavigate();
   const remove = trpc.meetings.delete.useMutation({
-    onSuccess: onSaved(
-      {
-        notice: "Meeting deleted.",
-        undo: () => undo({ entity: "meeting", entityId: meeting.id, action: "meetings.delete" }),
-      },
+    onSuccess: useUndoableSave(
+      "Meeting deleted.",
+      { entity: "meeting", entityId: meeting.id, action: "meetings.delete" },
       // Leave the page first: refetching it now would only find that it is gone.
       () => navigate("/"),
     ),

@@ -1,12 +1,11 @@
-import { Select, TextInput } from "@mantine/core";
-import "../../styles/combobox";
+import { TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { DateOnlySchema, Messages, type MeetingDetail } from "@club/shared";
 import { FormDialog } from "../../components/FormDialog";
 import { failureMessage } from "../../lib/failure";
-import { onSaved } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
-import { useUndo } from "../../lib/undo";
+import { useUndoableSave } from "../../lib/undo";
+import { ThemeSelect } from "../Meetings/ThemeSelect";
 
 interface Values {
   date: string;
@@ -22,14 +21,11 @@ export default function EditMeetingDialog({
   meeting: MeetingDetail;
   onClose: () => void;
 }) {
-  const undo = useUndo();
   const themes = trpc.themes.list.useQuery();
   const update = trpc.meetings.update.useMutation({
-    onSuccess: onSaved(
-      {
-        notice: "Meeting updated.",
-        undo: () => undo({ entity: "meeting", entityId: meeting.id, action: "meetings.update" }),
-      },
+    onSuccess: useUndoableSave(
+      "Meeting updated.",
+      { entity: "meeting", entityId: meeting.id, action: "meetings.update" },
       onClose,
     ),
   });
@@ -73,16 +69,7 @@ export default function EditMeetingDialog({
     >
       <TextInput type="date" label="Date" required {...form.getInputProps("date")} />
       <TextInput label="Host name" required data-autofocus {...form.getInputProps("hostName")} />
-      <Select
-        label="Theme"
-        required
-        placeholder={themes.isPending ? "Loading themes…" : "Choose a theme"}
-        disabled={themes.isPending}
-        searchable
-        nothingFoundMessage="No matching theme"
-        data={(themes.data ?? []).map((theme) => ({ value: String(theme.id), label: theme.name }))}
-        {...form.getInputProps("themeId")}
-      />
+      <ThemeSelect themes={themes} {...form.getInputProps("themeId")} />
     </FormDialog>
   );
 }

@@ -1,9 +1,9 @@
 import { ActionIcon } from "@mantine/core";
 import { TrashIcon } from "../../components/icons";
 import { failureMessage } from "../../lib/failure";
-import { notify, onSaved } from "../../lib/notify";
+import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
-import { useUndo } from "../../lib/undo";
+import { useUndoableSave } from "../../lib/undo";
 
 /** Members: take a bottle out of a meeting's line-up (no question asked: the toast offers Undo). */
 export function RemoveBottleButton({
@@ -13,16 +13,11 @@ export function RemoveBottleButton({
   meetingId: number;
   bottle: { id: number; name: string };
 }) {
-  const undo = useUndo();
   const remove = trpc.meetings.removeBottle.useMutation({
-    onSuccess: onSaved({
-      notice: `${bottle.name} removed from the meeting.`,
-      undo: () =>
-        undo({
-          entity: "meetingBottle",
-          entityId: `${meetingId}:${bottle.id}`,
-          action: "meetings.removeBottle",
-        }),
+    onSuccess: useUndoableSave(`${bottle.name} removed from the meeting.`, {
+      entity: "meetingBottle",
+      entityId: `${meetingId}:${bottle.id}`,
+      action: "meetings.removeBottle",
     }),
     onError: (error) => notify(failureMessage(error, "Failed to remove the bottle from the meeting."), "red"),
   });

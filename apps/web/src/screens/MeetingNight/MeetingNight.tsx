@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { Button, Group, Stack, Text } from "@mantine/core";
+import { Anchor, Button, Group, Stack, Text } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { useSession } from "../../lib/appSession";
 import { trpc } from "../../lib/trpc";
@@ -22,6 +22,18 @@ export function LiveBadge({ live }: { live: boolean }) {
     <Text size="xs" c="dimmed" className={classes.live} data-live={live || undefined} aria-live="polite">
       {live ? "Live" : "Reconnecting…"}
     </Text>
+  );
+}
+
+/** The top of a night's screen (score, results): back to the meeting, and whether it is live. */
+export function NightTopBar({ meetingId, live }: { meetingId: number | string; live: boolean }) {
+  return (
+    <Group justify="space-between" mb="xs">
+      <Anchor component={Link} to={`/monthlymeeting/${meetingId}`} size="sm">
+        ← Meeting
+      </Anchor>
+      <LiveBadge live={live} />
+    </Group>
   );
 }
 

@@ -10,7 +10,7 @@ import { isNotFound, parseId } from "../../lib/errors";
 import { formatLongDate } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
-import { LiveBadge } from "./MeetingNight";
+import { NightTopBar } from "./MeetingNight";
 import { figure, ranking, versusClub } from "./resultsView";
 import { fullName } from "./rsvpSummary";
 import { useMeetingEvents } from "./useMeetingEvents";
@@ -162,12 +162,7 @@ function Results({ id }: { id: number }) {
 
   return (
     <>
-      <Group justify="space-between" mb="xs">
-        <Anchor component={Link} to={`/monthlymeeting/${id}`} size="sm">
-          ← Meeting
-        </Anchor>
-        <LiveBadge live={live} />
-      </Group>
+      <NightTopBar meetingId={id} live={live} />
       <PageHeader
         title="Results"
         subtitle={

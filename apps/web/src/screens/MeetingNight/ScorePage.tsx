@@ -1,17 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import {
-  Alert,
-  Anchor,
-  Button,
-  Chip,
-  Group,
-  NumberInput,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from "@mantine/core";
+import { Alert, Button, Chip, NumberInput, Select, Stack, Text, Textarea, Title } from "@mantine/core";
 import { Link, useParams } from "react-router-dom";
 import "../../styles/combobox";
 import "../../styles/numberInput";
@@ -33,7 +21,7 @@ import { useLookups } from "../../lib/useLookups";
 import { useTitle } from "../../lib/useTitle";
 import type { SaveState } from "./autosave";
 import { scorePath } from "./FlightSection";
-import { LiveBadge } from "./MeetingNight";
+import { NightTopBar } from "./MeetingNight";
 import { PartControl } from "./PartControl";
 import { draftFrom, draftSaver, scoreTotal, toScoreInput, toggleTag, type ScoreDraft } from "./scoreDraft";
 import { useMeetingEvents } from "./useMeetingEvents";
@@ -271,12 +259,7 @@ function Scoring({ id, pourNumber }: { id: number; pourNumber: number }) {
 
   return (
     <div className={classes.page}>
-      <Group justify="space-between" mb="xs">
-        <Anchor component={Link} to={`/monthlymeeting/${id}`} size="sm">
-          ← Meeting
-        </Anchor>
-        <LiveBadge live={live} />
-      </Group>
+      <NightTopBar meetingId={id} live={live} />
       <PageHeader
         title={pour.bottle ? pour.bottle.name : pour.label}
         subtitle={

@@ -1,15 +1,14 @@
 import { useState } from "react";
-import { Alert, Button, Select, TextInput } from "@mantine/core";
-import "../../styles/combobox";
+import { Alert, Button, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { DateOnlySchema, Messages } from "@club/shared";
 import { FormDialog } from "../../components/FormDialog";
 import { nextFreeMeetingDay } from "../../lib/clubCalendar";
 import { failure } from "../../lib/errors";
 import { datePart, formatDate, formatLongDate, today } from "../../lib/format";
-import { onSaved } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
-import { useUndo } from "../../lib/undo";
+import { useUndoableSave } from "../../lib/undo";
+import { ThemeSelect } from "./ThemeSelect";
 
 interface Values {
   date: string;
@@ -23,16 +22,13 @@ interface Values {
  * another device, or a member who did not see the first one).
  */
 export default function AddMeetingDialog({ onClose }: { onClose: () => void }) {
-  const undo = useUndo();
   const themes = trpc.themes.list.useQuery();
   const meetings = trpc.meetings.list.useQuery();
   const [askedFor, setAskedFor] = useState<string | null>(null);
   const create = trpc.meetings.create.useMutation({
-    onSuccess: onSaved(
-      {
-        notice: "Meeting added.",
-        undo: (created) => undo({ entity: "meeting", entityId: created.id, action: "meetings.create" }),
-      },
+    onSuccess: useUndoableSave(
+      "Meeting added.",
+      (created) => ({ entity: "meeting", entityId: created.id, action: "meetings.create" }),
       onClose,
     ),
   });
@@ -93,16 +89,7 @@ export default function AddMeetingDialog({ onClose }: { onClose: () => void }) {
         </Button>
       ) : null}
       <TextInput label="Host name" required data-autofocus {...form.getInputProps("hostName")} />
-      <Select
-        label="Theme"
-        required
-        placeholder={themes.isPending ? "Loading themes…" : "Choose a theme"}
-        disabled={themes.isPending}
-        searchable
-        nothingFoundMessage="No matching theme"
-        data={(themes.data ?? []).map((theme) => ({ value: String(theme.id), label: theme.name }))}
-        {...form.getInputProps("themeId")}
-      />
+      <ThemeSelect themes={themes} {...form.getInputProps("themeId")} />
     </FormDialog>
   );
 }

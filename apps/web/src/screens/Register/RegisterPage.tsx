@@ -1,9 +1,9 @@
-import { Anchor, Button, PasswordInput, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
-import "../../styles/passwordInput";
+import { Anchor, Button, Stack, Text } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useMutation } from "@tanstack/react-query";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
-import { Messages, PASSWORD_MIN_LENGTH, RegisterInputSchema } from "@club/shared";
+import { Messages, RegisterInputSchema } from "@club/shared";
+import { EmailField, NameFields, NewPasswordField } from "../../components/AuthFields";
 import { AuthCard } from "../../components/AuthCard";
 import { SsoButton } from "../../components/SsoButton";
 import { ErrorAlert } from "../../components/status";
@@ -53,36 +53,13 @@ export default function RegisterPage() {
       >
         <Stack>
           {register.isError ? <ErrorAlert message={Messages.registrationFailed}>{reason}</ErrorAlert> : null}
-          <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <TextInput
-              label="First name"
-              autoComplete="given-name"
-              required
-              {...form.getInputProps("firstName")}
-            />
-            <TextInput
-              label="Last name"
-              autoComplete="family-name"
-              required
-              {...form.getInputProps("lastName")}
-            />
-          </SimpleGrid>
-          <TextInput
-            type="email"
-            label="Email"
-            autoComplete="email"
-            required
+          <NameFields firstName={form.getInputProps("firstName")} lastName={form.getInputProps("lastName")} />
+          <EmailField
             readOnly={invitedEmail !== null}
             description={invitedEmail !== null ? "The invite is for this address." : undefined}
             {...form.getInputProps("email")}
           />
-          <PasswordInput
-            label="Password"
-            autoComplete="new-password"
-            description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-            required
-            {...form.getInputProps("password")}
-          />
+          <NewPasswordField {...form.getInputProps("password")} />
           <Button type="submit" fullWidth loading={register.isPending} mt="xs">
             Register
           </Button>

@@ -1,9 +1,9 @@
-import { Anchor, Button, PasswordInput, Stack, Text } from "@mantine/core";
-import "../../styles/passwordInput";
+import { Anchor, Button, Stack, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useMutation } from "@tanstack/react-query";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
-import { PASSWORD_MIN_LENGTH, ServerMessages } from "@club/shared";
+import { ServerMessages } from "@club/shared";
+import { NewPasswordField, RepeatPasswordField } from "../../components/AuthFields";
 import { AuthCard } from "../../components/AuthCard";
 import { ErrorAlert } from "../../components/status";
 import { authApi } from "../../lib/appSession";
@@ -68,20 +68,8 @@ export default function ResetPasswordPage() {
               </Anchor>
             </ErrorAlert>
           ) : null}
-          <PasswordInput
-            label="New password"
-            autoComplete="new-password"
-            description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-            required
-            data-autofocus
-            {...form.getInputProps("password")}
-          />
-          <PasswordInput
-            label="Repeat new password"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps("repeat")}
-          />
+          <NewPasswordField label="New password" data-autofocus {...form.getInputProps("password")} />
+          <RepeatPasswordField {...form.getInputProps("repeat")} />
           <Button type="submit" fullWidth loading={reset.isPending}>
             Set new password
           </Button>

@@ -3,20 +3,16 @@ import { TextInput } from "@mantine/core";
 import { Messages } from "@club/shared";
 import { FormDialog } from "../../components/FormDialog";
 import { failure } from "../../lib/errors";
-import { onSaved } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
-import { useUndo } from "../../lib/undo";
+import { useUndoableSave } from "../../lib/undo";
 
 /** Add New Theme (members). SPEC: no client check on an empty name; the server decides. */
 export default function AddThemeDialog({ onClose }: { onClose: () => void }) {
   const [description, setDescription] = useState("");
-  const undo = useUndo();
   const create = trpc.themes.create.useMutation({
-    onSuccess: onSaved(
-      {
-        notice: "Theme added.",
-        undo: (created) => undo({ entity: "theme", entityId: created.id, action: "themes.create" }),
-      },
+    onSuccess: useUndoableSave(
+      "Theme added.",
+      (created) => ({ entity: "theme", entityId: created.id, action: "themes.create" }),
       onClose,
     ),
   });

@@ -1,22 +1,18 @@
 import type { ThemeListItem } from "@club/shared";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { failureMessage } from "../../lib/failure";
-import { onSaved } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
-import { useUndo } from "../../lib/undo";
+import { useUndoableSave } from "../../lib/undo";
 
 /**
  * Delete a theme (its creator or an admin). The server refuses while a meeting uses it (409
  * THEME_IN_USE); its message says so and the dialog stays open.
  */
 export default function DeleteThemeDialog({ theme, onClose }: { theme: ThemeListItem; onClose: () => void }) {
-  const undo = useUndo();
   const remove = trpc.themes.delete.useMutation({
-    onSuccess: onSaved(
-      {
-        notice: "Theme deleted.",
-        undo: () => undo({ entity: "theme", entityId: theme.id, action: "themes.delete" }),
-      },
+    onSuccess: useUndoableSave(
+      "Theme deleted.",
+      { entity: "theme", entityId: theme.id, action: "themes.delete" },
       onClose,
     ),
   });

@@ -3,20 +3,16 @@ import { TextInput } from "@mantine/core";
 import type { ThemeListItem } from "@club/shared";
 import { FormDialog } from "../../components/FormDialog";
 import { failureMessage } from "../../lib/failure";
-import { onSaved } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
-import { useUndo } from "../../lib/undo";
+import { useUndoableSave } from "../../lib/undo";
 
 /** Rename a theme (its creator or an admin); the meetings that use it show the new name. */
 export default function RenameThemeDialog({ theme, onClose }: { theme: ThemeListItem; onClose: () => void }) {
   const [description, setDescription] = useState(theme.name);
-  const undo = useUndo();
   const update = trpc.themes.update.useMutation({
-    onSuccess: onSaved(
-      {
-        notice: "Theme renamed.",
-        undo: () => undo({ entity: "theme", entityId: theme.id, action: "themes.update" }),
-      },
+    onSuccess: useUndoableSave(
+      "Theme renamed.",
+      { entity: "theme", entityId: theme.id, action: "themes.update" },
       onClose,
     ),
   });

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Modal, Select, Textarea, TextInput } from "@mantine/core";
+import { Modal, Select, TextInput } from "@mantine/core";
 import "../../styles/combobox";
 import "../../styles/modal";
 import { useForm } from "@mantine/form";
@@ -11,6 +11,7 @@ import { trpc } from "../../lib/trpc";
 import { useUndo } from "../../lib/undo";
 import { ConfirmStep } from "./ConfirmStep";
 import { confirmQuestion } from "./confirmQuestion";
+import { ReasonField } from "./ReasonField";
 
 interface Values {
   fromMonth: string;
@@ -110,15 +111,7 @@ export default function GrantWaiverDialog({
             description={`1 to ${CLUB_RULES.waiverMaxMonths}, for members of more than ${CLUB_RULES.waiverMinMembershipMonths} months.`}
             {...form.getInputProps("months")}
           />
-          <Textarea
-            label="Reason"
-            required
-            data-autofocus
-            autosize
-            minRows={2}
-            maxLength={500}
-            {...form.getInputProps("reason")}
-          />
+          <ReasonField {...form.getInputProps("reason")} />
         </SubmitForm>
       )}
     </Modal>

@@ -5,7 +5,6 @@ import { PAYMENT_METHODS, type DuesReport } from "@club/shared";
 import { DataTable } from "../../components/DataTable";
 import { PageHeader } from "../../components/PageHeader";
 import { EmptyMessage, ErrorAlert, PageLoader } from "../../components/status";
-import { useSession } from "../../lib/appSession";
 import { formatDate } from "../../lib/format";
 import { formatMoney, formatMonth, thisMonth } from "../../lib/money";
 import { notify } from "../../lib/notify";
@@ -13,6 +12,7 @@ import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
 import { downloadDuesCsv } from "./downloadDuesCsv";
 import classes from "./Report.module.css";
+import { TreasurerOnly } from "./TreasurerOnly";
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const KIND_WORDS: Record<string, string> = {
@@ -244,9 +244,6 @@ function ReportScreen() {
 /** /treasurer/report: the treasurer's report for a period, on screen, as CSV, and printable. */
 export default function ReportPage() {
   useTitle("Treasurer's report");
-  const session = useSession();
-  const account = trpc.account.get.useQuery(undefined, { enabled: session !== null });
-  const allowed = account.data?.role === "admin" || account.data?.role === "treasurer";
   return (
     <div className={classes.report}>
       <PageHeader
@@ -258,22 +255,9 @@ export default function ReportPage() {
           </Anchor>
         }
       />
-      {!session ? (
-        <Text>
-          <Anchor component={Link} to="/login" underline="always">
-            Log in
-          </Anchor>{" "}
-          as the treasurer or an admin to see the report.
-        </Text>
-      ) : account.isPending ? (
-        <PageLoader />
-      ) : account.isError ? (
-        <ErrorAlert message="Failed to fetch your account." />
-      ) : allowed ? (
+      <TreasurerOnly what="the report" refusal="Only the treasurer or an admin can see the report.">
         <ReportScreen />
-      ) : (
-        <Text>Only the treasurer or an admin can see the report.</Text>
-      )}
+      </TreasurerOnly>
     </div>
   );
 }

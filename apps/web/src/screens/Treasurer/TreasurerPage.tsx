@@ -5,7 +5,6 @@ import type { DuesEntry, DuesMember } from "@club/shared";
 import { DataTable } from "../../components/DataTable";
 import { PageHeader } from "../../components/PageHeader";
 import { EmptyMessage, ErrorAlert, PageLoader } from "../../components/status";
-import { useSession } from "../../lib/appSession";
 import { formatMoney, formatMonth } from "../../lib/money";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
@@ -15,6 +14,7 @@ import { DuesStatementView } from "../Dues/DuesStatementView";
 import { StandingBadge } from "../Dues/standing";
 import { downloadDuesCsv } from "./downloadDuesCsv";
 import { sortDuesMembers, type DuesSort } from "./sortDuesMembers";
+import { TreasurerOnly } from "./TreasurerOnly";
 
 const RecordPaymentDialog = lazy(() => import("./RecordPaymentDialog"));
 const GrantWaiverDialog = lazy(() => import("./GrantWaiverDialog"));
@@ -219,28 +219,12 @@ function Ledger() {
 /** /treasurer: where every member stands, statements, payments, waivers, voids, openings, the CSV and the report. */
 export default function TreasurerPage() {
   useTitle("Treasurer");
-  const session = useSession();
-  const account = trpc.account.get.useQuery(undefined, { enabled: session !== null });
-  const allowed = account.data?.role === "admin" || account.data?.role === "treasurer";
   return (
     <>
       <PageHeader title="Treasurer" subtitle="Dues of every member: balances, payments and waivers." />
-      {!session ? (
-        <Text>
-          <Anchor component={Link} to="/login" underline="always">
-            Log in
-          </Anchor>{" "}
-          as the treasurer or an admin to see the dues.
-        </Text>
-      ) : account.isPending ? (
-        <PageLoader />
-      ) : account.isError ? (
-        <ErrorAlert message="Failed to fetch your account." />
-      ) : allowed ? (
+      <TreasurerOnly what="the dues" refusal="Only the treasurer or an admin can see every member's dues.">
         <Ledger />
-      ) : (
-        <Text>Only the treasurer or an admin can see every member&apos;s dues.</Text>
-      )}
+      </TreasurerOnly>
     </>
   );
 }

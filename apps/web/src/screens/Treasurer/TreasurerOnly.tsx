@@ -1,0 +1,40 @@
+import type { ReactNode } from "react";
+import { Anchor, Text } from "@mantine/core";
+import { Link } from "react-router-dom";
+import { ErrorAlert, PageLoader } from "../../components/status";
+import { useSession } from "../../lib/appSession";
+import { trpc } from "../../lib/trpc";
+
+/**
+ * The treasurer's screens (the ledger, the report) for the treasurer or an admin: a visitor is asked
+ * to log in "to see" `what`, another member reads `refusal`, and the screen waits for the account.
+ */
+export function TreasurerOnly({
+  what,
+  refusal,
+  children,
+}: {
+  what: string;
+  refusal: string;
+  children: ReactNode;
+}) {
+  const session = useSession();
+  const account = trpc.account.get.useQuery(undefined, { enabled: session !== null });
+  const allowed = account.data?.role === "admin" || account.data?.role === "treasurer";
+  return !session ? (
+    <Text>
+      <Anchor component={Link} to="/login" underline="always">
+        Log in
+      </Anchor>{" "}
+      as the treasurer or an admin to see {what}.
+    </Text>
+  ) : account.isPending ? (
+    <PageLoader />
+  ) : account.isError ? (
+    <ErrorAlert message="Failed to fetch your account." />
+  ) : allowed ? (
+    children
+  ) : (
+    <Text>{refusal}</Text>
+  );
+}
