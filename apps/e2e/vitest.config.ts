@@ -36,6 +36,13 @@ export default defineConfig({
     fileParallelism: true,
     maxWorkers: Number(process.env.E2E_WORKERS ?? 2) || 2,
     pool: "forks",
+    // A worker keeps its imported modules from one file to the next: the server's ~1,000 modules,
+    // playwright and the first pages' prerender module were imported again for each file (import
+    // ~4 s of every file). Every file still starts its own server on its own temp data dir, and
+    // gets its own contexts in the worker's one Chromium (support/chromium.ts).
+    isolate: false,
+    // One snapshot of the web build for the run (support/globalSetup.ts).
+    globalSetup: ["src/support/globalSetup.ts"],
     testTimeout: 90_000,
     hookTimeout: 120_000,
   },

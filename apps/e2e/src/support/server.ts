@@ -10,6 +10,7 @@ import { buildApp } from "../../../server/src/app";
 import { loadConfig, type Config } from "../../../server/src/config";
 import { hashPassword } from "../../../server/src/platform/passwords";
 import { DEMO_LOGIN } from "../../../server/src/seed";
+import { WEB_SNAPSHOT_ENV } from "./globalSetup";
 
 export { DEMO_LOGIN };
 
@@ -78,10 +79,15 @@ export async function startClub(opts: { demoData: boolean; env?: Record<string, 
   }
   const dataDir = mkdtempSync(join(tmpdir(), "club-e2e-"));
   // Serve a snapshot of the build: a `vite build` running meanwhile replaces the hashed chunks.
-  // The library's prerender (dist-ssr) sits beside dist, where the server looks for it.
-  const webDir = join(dataDir, "web", "dist");
-  cpSync(webDist, webDir, { recursive: true });
-  if (existsSync(webPrerender)) cpSync(webPrerender, join(dataDir, "web", "dist-ssr"), { recursive: true });
+  // The run's snapshot (support/globalSetup.ts) when there is one, so every server of a worker
+  // loads the same prerender module once; else (a bench, say) a copy in this club's data dir.
+  // The first pages' prerender (dist-ssr) sits beside dist, where the server looks for it.
+  let webDir = process.env[WEB_SNAPSHOT_ENV] ?? "";
+  if (!webDir || !existsSync(join(webDir, "index.html"))) {
+    webDir = join(dataDir, "web", "dist");
+    cpSync(webDist, webDir, { recursive: true });
+    if (existsSync(webPrerender)) cpSync(webPrerender, join(dataDir, "web", "dist-ssr"), { recursive: true });
+  }
   const smtp = await startSmtpSink();
   const config = loadConfig({
     DATA_DIR: dataDir,
