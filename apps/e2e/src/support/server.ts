@@ -32,6 +32,8 @@ export interface Club {
   config: Config;
   /** http://127.0.0.1:PORT, also the server's APP_URL (links in emails point here). */
   baseUrl: string;
+  /** The web build this server serves (the run's snapshot, or the club's own copy). */
+  webDir: string;
   smtp: SmtpSink;
   /** A JSON call to the running server over real HTTP. */
   api: (method: string, path: string, body?: unknown, token?: string) => Promise<ApiResponse>;
@@ -71,7 +73,15 @@ const memberPasswordHash = () => (passwordHash ??= hashPassword("correct horse b
  * (a copy of) apps/web/dist, with its mail going to an SMTP sink. APP_URL is set to the real base URL once the
  * port is known (the mailer reads it when it builds a link).
  */
-export async function startClub(opts: { demoData: boolean; env?: Record<string, string> }): Promise<Club> {
+export async function startClub(opts: {
+  demoData: boolean;
+  env?: Record<string, string>;
+  /**
+   * A copy of the web build of the club's own, in its DATA_DIR, for a test that changes the build
+   * (a new version deployed); the others share the run's read-only snapshot.
+   */
+  ownWebBuild?: boolean;
+}): Promise<Club> {
   if (!existsSync(join(webDist, "index.html"))) {
     throw new Error(
       `No web build at ${webDist}: run \`npx vite build\` in apps/web (npm test does it through turbo).`,
@@ -82,7 +92,7 @@ export async function startClub(opts: { demoData: boolean; env?: Record<string, 
   // The run's snapshot (support/globalSetup.ts) when there is one, so every server of a worker
   // loads the same prerender module once; else (a bench, say) a copy in this club's data dir.
   // The first pages' prerender (dist-ssr) sits beside dist, where the server looks for it.
-  let webDir = process.env[WEB_SNAPSHOT_ENV] ?? "";
+  let webDir = opts.ownWebBuild ? "" : (process.env[WEB_SNAPSHOT_ENV] ?? "");
   if (!webDir || !existsSync(join(webDir, "index.html"))) {
     webDir = join(dataDir, "web", "dist");
     cpSync(webDist, webDir, { recursive: true });
@@ -183,6 +193,7 @@ export async function startClub(opts: { demoData: boolean; env?: Record<string, 
     app,
     config,
     baseUrl,
+    webDir,
     smtp,
     api,
     apiOk,
