@@ -1,7 +1,7 @@
 import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 import nodemailer from "nodemailer";
@@ -97,6 +97,15 @@ export async function startClub(opts: {
     webDir = join(dataDir, "web", "dist");
     cpSync(webDist, webDir, { recursive: true });
     if (existsSync(webPrerender)) cpSync(webPrerender, join(dataDir, "web", "dist-ssr"), { recursive: true });
+  }
+  // The server loads the first pages' prerender module on the first public page it serves; a
+  // worker loads it once (the same path: the run's snapshot) and it took over 20 s at a load of
+  // 30, the first navigation's whole timeout. Loaded here, in the file's beforeAll, by the same
+  // module runner, its cost leaves the test's first navigation (no request: the server's state
+  // is untouched).
+  const prerenderModule = join(webDir, "..", "dist-ssr", "prerender.js");
+  if (existsSync(prerenderModule)) {
+    await import(/* @vite-ignore */ pathToFileURL(prerenderModule).href).catch(() => undefined);
   }
   const smtp = await startSmtpSink();
   const config = loadConfig({
