@@ -12,7 +12,7 @@ import {
 } from "./support/browser";
 import { PHONE } from "./support/harness";
 import { startClub, type Club, type Member } from "./support/server";
-import { dialog, hides, onScreen, selectBox, shows } from "./support/ui";
+import { closeToast, dialog, hides, onScreen, selectBox, shows } from "./support/ui";
 
 /**
  * Issue 12: a blind meeting night run end to end on phones (375 px), three members in their own
@@ -84,6 +84,7 @@ describe("meeting night (blind, three phones)", () => {
     await settings.getByRole("switch", { name: "Blind tasting" }).check({ force: true });
     await settings.getByRole("button", { name: "Save" }).click();
     await hides(settings);
+    await closeToast(page, "Night settings saved.");
     await shows(main(page).getByText("Blind", { exact: true }));
 
     await page.getByRole("button", { name: "Edit flight" }).click();
@@ -105,6 +106,7 @@ describe("meeting night (blind, three phones)", () => {
     expect(order.map((t) => t.split("\n")[0])).toEqual([`1. ${FIRST}`, `2. ${SECOND}`]);
     await editor.getByRole("button", { name: "Save flight" }).click();
     await hides(editor);
+    await closeToast(page, "Flight saved.");
 
     const flight = await club.apiOk<{ bottle: { name: string } | null; pourMl: number }[]>(
       "GET",

@@ -55,7 +55,7 @@ describe("installable app, readable offline", () => {
   const offlineNotice = () => page.getByRole("status").filter({ hasText: PwaTexts.offline });
 
   beforeAll(async () => {
-    club = await startClub({ demoData: true });
+    club = await startClub({ demoData: true, ownWebBuild: true });
     browser = await launchChromium();
     const member = await club.tokensFor(DEMO_LOGIN.email);
     session = await openSession(browser, club.baseUrl, {
@@ -196,9 +196,9 @@ describe("installable app, readable offline", () => {
     const banner = page.getByRole("alert").filter({ hasText: PwaTexts.updateReady });
     expect(await banner.count()).toBe(0);
 
-    // A new build: a different sw.js (the server serves a copy of the build from DATA_DIR/web/dist;
+    // A new build: a different sw.js (the server serves this club's own copy of the build;
     // a build also rewrites the compressed copies beside it, which the server would send instead).
-    const sw = join(club.config.dataDir, "web", "dist", "sw.js");
+    const sw = join(club.webDir, "sw.js");
     appendFileSync(sw, "\n// a new version\n");
     rmSync(`${sw}.br`, { force: true });
     rmSync(`${sw}.gz`, { force: true });

@@ -1,4 +1,4 @@
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type BrowserContext } from "playwright-core";
 
 /** Debian's Chromium (apt-get install chromium). Never `npx playwright install`. */
 export const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -14,7 +14,58 @@ export const CHROME_FLAGS = [
   "--disable-sync",
 ];
 
-/** Debian's Chromium, headless (tests and benchmarks alike). */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROME_PATH, headless: true, args: CHROME_FLAGS });
+const launch = () => chromium.launch({ executablePath: CHROME_PATH, headless: true, args: CHROME_FLAGS });
+
+/** The test worker's one Chromium (vitest keeps a worker's modules from file to file). */
+let shared: Promise<Browser> | undefined;
+
+/**
+ * Debian's Chromium, headless (tests and benchmarks alike).
+ *
+ * In a vitest worker, every file gets the worker's one Chromium (launching and closing one took
+ * 2-3 s of a file on the 2-core machine): what a file holds is a handle whose `close()` closes the
+ * contexts opened through it, never the browser, so each file still starts from no context at all
+ * and each session is a fresh context. A Chromium that died is launched again for the next file.
+ * Outside vitest (the benches) it is a Chromium of one's own, as before.
+ */
+export async function launchChromium(): Promise<Browser> {
+  if (!process.env.VITEST) return launch();
+  let browser = await (shared ??= launch());
+  if (!browser.isConnected()) {
+    shared = launch();
+    browser = await shared;
+  }
+  return fileHandle(browser);
+}
+
+/** A file's view of the shared browser: its own contexts, closed by its `close()`. */
+function fileHandle(browser: Browser): Browser {
+  const contexts = new Set<BrowserContext>();
+  const keep = (context: BrowserContext) => {
+    contexts.add(context);
+    context.once("close", () => contexts.delete(context));
+    return context;
+  };
+  return new Proxy(browser, {
+    get(target, prop) {
+      if (prop === "newContext") {
+        return async (...args: Parameters<Browser["newContext"]>) => keep(await target.newContext(...args));
+      }
+      if (prop === "newPage") {
+        return async (...args: Parameters<Browser["newPage"]>) => {
+          const page = await target.newPage(...args);
+          keep(page.context());
+          return page;
+        };
+      }
+      if (prop === "contexts") return () => [...contexts];
+      if (prop === "close") {
+        return async () => {
+          await Promise.all([...contexts].map((context) => context.close().catch(() => undefined)));
+        };
+      }
+      const value: unknown = Reflect.get(target, prop);
+      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }

@@ -1,7 +1,7 @@
 import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 import nodemailer from "nodemailer";
@@ -10,6 +10,7 @@ import { buildApp } from "../../../server/src/app";
 import { loadConfig, type Config } from "../../../server/src/config";
 import { hashPassword } from "../../../server/src/platform/passwords";
 import { DEMO_LOGIN } from "../../../server/src/seed";
+import { WEB_SNAPSHOT_ENV } from "./globalSetup";
 
 export { DEMO_LOGIN };
 
@@ -31,6 +32,8 @@ export interface Club {
   config: Config;
   /** http://127.0.0.1:PORT, also the server's APP_URL (links in emails point here). */
   baseUrl: string;
+  /** The web build this server serves (the run's snapshot, or the club's own copy). */
+  webDir: string;
   smtp: SmtpSink;
   /** A JSON call to the running server over real HTTP. */
   api: (method: string, path: string, body?: unknown, token?: string) => Promise<ApiResponse>;
@@ -70,7 +73,15 @@ const memberPasswordHash = () => (passwordHash ??= hashPassword("correct horse b
  * (a copy of) apps/web/dist, with its mail going to an SMTP sink. APP_URL is set to the real base URL once the
  * port is known (the mailer reads it when it builds a link).
  */
-export async function startClub(opts: { demoData: boolean; env?: Record<string, string> }): Promise<Club> {
+export async function startClub(opts: {
+  demoData: boolean;
+  env?: Record<string, string>;
+  /**
+   * A copy of the web build of the club's own, in its DATA_DIR, for a test that changes the build
+   * (a new version deployed); the others share the run's read-only snapshot.
+   */
+  ownWebBuild?: boolean;
+}): Promise<Club> {
   if (!existsSync(join(webDist, "index.html"))) {
     throw new Error(
       `No web build at ${webDist}: run \`npx vite build\` in apps/web (npm test does it through turbo).`,
@@ -78,10 +89,24 @@ export async function startClub(opts: { demoData: boolean; env?: Record<string, 
   }
   const dataDir = mkdtempSync(join(tmpdir(), "club-e2e-"));
   // Serve a snapshot of the build: a `vite build` running meanwhile replaces the hashed chunks.
-  // The library's prerender (dist-ssr) sits beside dist, where the server looks for it.
-  const webDir = join(dataDir, "web", "dist");
-  cpSync(webDist, webDir, { recursive: true });
-  if (existsSync(webPrerender)) cpSync(webPrerender, join(dataDir, "web", "dist-ssr"), { recursive: true });
+  // The run's snapshot (support/globalSetup.ts) when there is one, so every server of a worker
+  // loads the same prerender module once; else (a bench, say) a copy in this club's data dir.
+  // The first pages' prerender (dist-ssr) sits beside dist, where the server looks for it.
+  let webDir = opts.ownWebBuild ? "" : (process.env[WEB_SNAPSHOT_ENV] ?? "");
+  if (!webDir || !existsSync(join(webDir, "index.html"))) {
+    webDir = join(dataDir, "web", "dist");
+    cpSync(webDist, webDir, { recursive: true });
+    if (existsSync(webPrerender)) cpSync(webPrerender, join(dataDir, "web", "dist-ssr"), { recursive: true });
+  }
+  // The server loads the first pages' prerender module on the first public page it serves; a
+  // worker loads it once (the same path: the run's snapshot) and it took over 20 s at a load of
+  // 30, the first navigation's whole timeout. Loaded here, in the file's beforeAll, by the same
+  // module runner, its cost leaves the test's first navigation (no request: the server's state
+  // is untouched).
+  const prerenderModule = join(webDir, "..", "dist-ssr", "prerender.js");
+  if (existsSync(prerenderModule)) {
+    await import(/* @vite-ignore */ pathToFileURL(prerenderModule).href).catch(() => undefined);
+  }
   const smtp = await startSmtpSink();
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -177,6 +202,7 @@ export async function startClub(opts: { demoData: boolean; env?: Record<string, 
     app,
     config,
     baseUrl,
+    webDir,
     smtp,
     api,
     apiOk,

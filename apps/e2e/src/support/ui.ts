@@ -59,4 +59,16 @@ export const dialog = (page: Page, title: string) => page.getByRole("dialog", { 
 /** A Mantine notification (toast) with this text. */
 export const toast = (page: Page, text: string) => page.getByRole("alert").filter({ hasText: text });
 
+/**
+ * Waits for the toast with this text and closes it with its close button, as a member taps it
+ * away. On a phone a toast sits at the bottom, over whatever button is there, for its 3.5 s; a
+ * click aimed at that button rests the pointer on the toast, which keeps it open, and the click
+ * waits until it times out.
+ */
+export async function closeToast(page: Page, text: string): Promise<void> {
+  const shown = toast(page, text);
+  await shown.getByRole("button", { name: "Close the message" }).click();
+  await hides(shown);
+}
+
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
