@@ -100,8 +100,13 @@ interface RouteHintsFile {
 }
 
 /**
- * The boot script: the theme first (before the first paint), then the preloads; in a page the
- * server prerendered, it loads the app's scripts once the first frame is painted. Every route's
+ * The boot script: the theme first (before the first paint), then the preloads. In a page the
+ * server prerendered, it loads the app's scripts once the first frame is painted for a member; for a
+ * visitor, when they first use the page (a touch, a pointer over it, a key, a focus; or the tab shown
+ * again): the page is complete as the server sent it, its links work, and a phone's main thread stays
+ * free while it loads (decisions.md, issue 25). A click or submit that needs the app meanwhile is
+ * held and done again on the same place of the app's markup once the app is in charge, and a field
+ * typed into keeps its text and focus. Every route's
  * files are indexes into one list (routes share most chunks), and the generated part carries no
  * comments: the script counts against the first screen's budget.
  */
@@ -179,7 +184,65 @@ export function bootScript(themeInit: string, routes: BootRoute[]): string {
     entry.src = scripts.entry;
     document.head.appendChild(entry);
   }
+  function pathIn(root, node) {
+    var path = [];
+    for (; node && node !== root; node = node.parentElement) {
+      if (!node.parentElement) return null;
+      path.unshift(Array.prototype.indexOf.call(node.parentElement.children, node));
+    }
+    return node === root ? path : null;
+  }
+  function nodeAt(root, path) {
+    for (var i = 0; root && path && i < path.length; i++) root = root.children[path[i]];
+    return path ? root : null;
+  }
+  function startWhenUsed(root) {
+    var intents = ["pointerdown", "pointerover", "touchstart", "keydown", "focusin"];
+    var asked = null;
+    var field = null;
+    function use() {
+      intents.forEach(function (name) { window.removeEventListener(name, use, true); });
+      startApp();
+    }
+    function hold(event) {
+      if (!root.hasAttribute("data-prerendered") || !root.contains(event.target)) return;
+      if (event.type === "click" && event.target.closest("a[href]")) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      asked = { kind: event.type, path: pathIn(root, event.target) };
+      use();
+    }
+    function focused(event) {
+      var target = event.target;
+      if (root.contains(target) && "value" in target) field = { node: target, path: pathIn(root, target) };
+    }
+    intents.forEach(function (name) { window.addEventListener(name, use, { capture: true, passive: true }); });
+    window.addEventListener("click", hold, true);
+    window.addEventListener("submit", hold, true);
+    window.addEventListener("focusin", focused, true);
+    document.addEventListener("visibilitychange", function () { if (!document.hidden) use(); });
+    new MutationObserver(function (records, observer) {
+      if (root.hasAttribute("data-prerendered")) return;
+      observer.disconnect();
+      window.removeEventListener("click", hold, true);
+      window.removeEventListener("submit", hold, true);
+      window.removeEventListener("focusin", focused, true);
+      var now = field && nodeAt(root, field.path);
+      if (now && now !== field.node && "value" in now && now.tagName === field.node.tagName) {
+        if (now.value !== field.node.value) {
+          Object.getOwnPropertyDescriptor(Object.getPrototypeOf(now), "value").set.call(now, field.node.value);
+          now.dispatchEvent(new Event("input", { bubbles: true }));
+        }
+        now.focus();
+      }
+      var target = asked && nodeAt(root, asked.path);
+      if (target && asked.kind === "click") target.click();
+      if (target && asked.kind === "submit" && target.requestSubmit) target.requestSubmit();
+    }).observe(root, { attributes: true, attributeFilter: ["data-prerendered"] });
+  }
   document.addEventListener("DOMContentLoaded", function () {
+    var root = document.getElementById("root");
+    if (!signedIn && root && root.hasAttribute("data-prerendered")) return startWhenUsed(root);
     if (window.requestAnimationFrame) window.requestAnimationFrame(function () { setTimeout(startApp, 0); });
     setTimeout(startApp, 1000);
   });

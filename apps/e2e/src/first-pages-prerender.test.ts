@@ -10,7 +10,7 @@ import {
   type Session,
 } from "./support/browser";
 import { PHONE } from "./support/harness";
-import { startClub, type Club } from "./support/server";
+import { DEMO_LOGIN, startClub, type Club } from "./support/server";
 import { shows } from "./support/ui";
 
 /**
@@ -111,6 +111,52 @@ describe("the public pages' first screens, rendered by the server", () => {
       }
     });
   }
+
+  /** Whether the boot script has added the app's entry script to the page (it does so at once). */
+  const appCodeAsked = (page: Page) =>
+    page.evaluate(() => document.querySelector('script[type="module"][src*="/assets/index-"]') !== null);
+  /** After two frames and a task: when the boot script starts a member's app. */
+  const twoFrames = (page: Page) =>
+    page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)))),
+    );
+
+  it("a visitor's page loads the app's code when first used, and does what was asked meanwhile", async () => {
+    // The menu button tapped before the app is there: the app opens the menu once in charge.
+    const s = await open({ mobile: true });
+    await s.page.goto("/about");
+    await twoFrames(s.page);
+    expect(await appCodeAsked(s.page)).toBe(false);
+    expect(s.watch.requests.filter((r) => APP_CODE.test(r.url()))).toEqual([]);
+    await s.page.getByRole("button", { name: "Open navigation" }).tap();
+    await s.page.locator("#root[data-prerendered]").waitFor({ state: "detached", timeout: 15_000 });
+    await shows(s.page.getByRole("button", { name: "Close navigation" }));
+    await shows(s.page.getByRole("link", { name: "Theme Ideas" }).last());
+    expectNoPageErrors(s.watch, "/about, menu tapped before the app");
+    await close(s);
+
+    // Text typed into the library's search before the app: kept, and searched for.
+    const t = await open();
+    await t.page.goto("/library-bottles");
+    await twoFrames(t.page);
+    expect(await appCodeAsked(t.page)).toBe(false);
+    const search = t.page.getByRole("searchbox", { name: "Search bottles" });
+    await search.fill("zzzz-no-such-bottle");
+    await t.page.locator("#root[data-prerendered]").waitFor({ state: "detached", timeout: 15_000 });
+    await expect.poll(() => search.inputValue()).toBe("zzzz-no-such-bottle");
+    await expect.poll(() => t.page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(
+      "Search bottles",
+    );
+    await expect.poll(() => new URL(t.page.url()).searchParams.get("q") ?? "").toContain("zzzz");
+    expectNoPageErrors(t.watch, "/library-bottles, typed before the app");
+    await close(t);
+
+    // A member's page starts the app at once.
+    const m = await open({ as: await club.tokensFor(DEMO_LOGIN.email) });
+    await m.page.goto("/about");
+    await m.page.locator("#root[data-prerendered]").waitFor({ state: "detached", timeout: 15_000 });
+    await close(m);
+  });
 
   it("the app takes over each page with the same content", async () => {
     for (const { path, heading } of pages) {
