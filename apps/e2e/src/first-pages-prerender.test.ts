@@ -46,6 +46,10 @@ describe("the public pages' first screens, rendered by the server", () => {
       // The meeting's date, e.g. "Friday, December 11, 2026".
       { path: `/monthlymeeting/${meeting.id}`, heading: /^\w+day, \w+ \d{1,2}, \d{4}$/ },
       { path: "/about", heading: "About the Whiskey Tasting Club" },
+      // Beyond SPEC.md's table: the other pages a visitor can open that read the club's data.
+      { path: "/shelf", heading: "Shelf" },
+      { path: "/stats", heading: "Stats" },
+      { path: `/meeting/${meeting.id}/results`, heading: "Results" },
     ];
   });
   afterAll(async () => {
@@ -118,7 +122,8 @@ describe("the public pages' first screens, rendered by the server", () => {
   /** After two frames and a task: when the boot script starts a member's app. */
   const twoFrames = (page: Page) =>
     page.evaluate(
-      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)))),
+      () =>
+        new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)))),
     );
 
   it("a visitor's page loads the app's code when first used, and does what was asked meanwhile", async () => {
@@ -144,9 +149,9 @@ describe("the public pages' first screens, rendered by the server", () => {
     await search.fill("zzzz-no-such-bottle");
     await t.page.locator("#root[data-prerendered]").waitFor({ state: "detached", timeout: 15_000 });
     await expect.poll(() => search.inputValue()).toBe("zzzz-no-such-bottle");
-    await expect.poll(() => t.page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(
-      "Search bottles",
-    );
+    await expect
+      .poll(() => t.page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+      .toBe("Search bottles");
     await expect.poll(() => new URL(t.page.url()).searchParams.get("q") ?? "").toContain("zzzz");
     expectNoPageErrors(t.watch, "/library-bottles, typed before the app");
     await close(t);
