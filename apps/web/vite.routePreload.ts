@@ -2,46 +2,34 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Plugin } from "vite";
-import { BOTTLE_IMAGE_SIZES, bottleImageSources } from "./src/lib/bottleImage";
-import { ROUTE_TABLE, routePattern, type FirstRead } from "./src/routeTable";
+import { ROUTE_TABLE, routePattern } from "./src/routeTable";
 
 // By path, not "@club/shared": Node runs this file when Vite loads its config, and the package is
 // TypeScript sources; the file has no imports, so the config's bundle takes it whole.
-import {
-  APP_SCRIPTS_ELEMENT_ID,
-  PAGE_DATA_ELEMENT_ID,
-  PREFETCH_GLOBAL,
-  PREFETCH_MAX_AGE_MS,
-} from "../../packages/shared/src/pageContract";
+import { APP_SCRIPTS_ELEMENT_ID, PAGE_DATA_ELEMENT_ID } from "../../packages/shared/src/pageContract";
 
 /** The names the boot script shares with the web app and the server (packages/shared pageContract.ts). */
-export { APP_SCRIPTS_ELEMENT_ID, PAGE_DATA_ELEMENT_ID, PREFETCH_GLOBAL, PREFETCH_MAX_AGE_MS };
+export { APP_SCRIPTS_ELEMENT_ID, PAGE_DATA_ELEMENT_ID };
 
 /**
- * Route preloading: each screen is a lazy chunk, and its data is fetched by the screen. Without
- * help, a first visit loads in four steps: index.html -> the entry script -> (run it) the screen's
- * chunk -> its data. On a phone every step costs a round trip or more.
+ * Route preloading: each screen is a lazy chunk. Without help, a first visit loads in steps:
+ * index.html -> the entry script -> (run it) the screen's chunk -> its data. On a phone every step
+ * costs a round trip or more. The pages a visitor can open come with their first screen and its
+ * data rendered by the server (routeTable.ts `firstPage`); for the others, which a member opens
+ * signed in, this plugin preloads the screen's chunks with the entry.
  *
  * At build time this plugin writes a small classic script, /assets/boot-<hash>.js, that replaces
- * public/theme-init.js in the built index.html. It applies the display theme as before, and then,
- * for the URL being opened, adds <link rel="modulepreload"> for the screen's chunk and its
- * imports and <link rel="preload" as="style"> for its CSS, and (visitors only: a member's calls
- * carry a bearer token) starts the tRPC GET the screen is about to make, byte for byte the URL
- * httpBatchLink builds. The app's fetch takes that answer over (lib/prefetch.ts) instead of asking
- * again. On a bottle's page, once the bottle has arrived, it also preloads the photo (same srcset
- * and sizes as BottleImage), long before the app has rendered the <img>. All of it downloads while
- * the entry script does. It is an external file: the Content-Security-Policy allows no inline script.
+ * public/theme-init.js in the built index.html (the server inlines it). It applies the display
+ * theme as before, and then, for the URL being opened, adds <link rel="modulepreload"> for the
+ * screen's chunk and its imports and <link rel="preload" as="style"> for its CSS; in a page the
+ * server rendered, it starts the app's scripts (below).
  */
-
-export type PreloadQuery = FirstRead;
 
 export interface PreloadRoute {
   /** Matched against location.pathname; group 1 is the id, when there is one. */
   pattern: string;
   /** The screen's module, as the router loads it. */
   screen: string;
-  /** What the screen fetches first, for visitors. */
-  queries: readonly PreloadQuery[];
   /** The server renders this page's first screen (routeTable.ts `firstPage`). */
   firstPage: boolean;
 }
@@ -50,47 +38,20 @@ export interface PreloadRoute {
 export const PRELOAD_ROUTES: PreloadRoute[] = ROUTE_TABLE.map((route) => ({
   pattern: routePattern(route.path),
   screen: `src/screens/${route.screen}.tsx`,
-  queries: route.preload ?? [],
   firstPage: route.firstPage === true,
 }));
-
-/** The tRPC GET URL httpBatchLink makes for one query alone: /trpc/<name>?batch=1&input={"0":input}. */
-export function trpcBatchUrl(procedure: string, input: Record<string, unknown> | undefined): string {
-  const batch = input === undefined ? {} : { 0: input };
-  return `/trpc/${procedure}?batch=1&input=${encodeURIComponent(JSON.stringify(batch))}`;
-}
 
 interface BootRoute {
   re: string;
   js: string[];
   css: string[];
-  q: readonly PreloadQuery[];
 }
 
 /** Where the build writes the hints for the server (apps/server/src/platform/pageHints.ts reads it). */
 export const ROUTE_HINTS_FILE = ".vite/route-hints.json";
 
-/** The photo's URLs, as lib/bottleImage.ts builds them, with placeholders ID and VERSION. */
-export function imageTemplate(): ImageTemplate {
-  const image = bottleImageSources(0, "VERSION");
-  return {
-    src: image.src.replace("/0/", "/ID/"),
-    srcSet: image.srcSet.replace(/\/0\//g, "/ID/"),
-    sizes: BOTTLE_IMAGE_SIZES,
-  };
-}
-
-interface ImageTemplate {
-  src: string;
-  srcSet: string;
-  sizes: string;
-}
-
 /** Read by apps/server/src/platform/pageHints.ts: keep the two in step. */
 interface RouteHintsFile {
-  /** Patterns of the routes that show a bottle's photo (group 1 is the bottle's id). */
-  routes: string[];
-  image: ImageTemplate;
   /**
    * The pages whose first screen the server renders (routeTable.ts `firstPage`; src/ssr/prerender.tsx):
    * each one's route, and its chunks' scripts and stylesheets beyond the entry's (the server lists
@@ -100,72 +61,42 @@ interface RouteHintsFile {
 }
 
 /**
- * The boot script: the theme first (before the first paint), then the preloads; in a page the
- * server prerendered, it loads the app's scripts once the first frame is painted. Every route's
+ * The boot script: the theme first (before the first paint), then the preloads. In a page the
+ * server prerendered, it loads the app's scripts once the first frame is painted for a member; for a
+ * visitor, when they first use the page (a touch, a pointer over it, a key, a focus; or the tab shown
+ * again): the page is complete as the server sent it, its links work, and a phone's main thread stays
+ * free while it loads (decisions.md, issue 25). A click or submit that needs the app meanwhile is
+ * held and done again on the same place of the app's markup once the app is in charge, and a field
+ * typed into keeps its text and focus. Every route's
  * files are indexes into one list (routes share most chunks), and the generated part carries no
  * comments: the script counts against the first screen's budget.
  */
 export function bootScript(themeInit: string, routes: BootRoute[]): string {
-  const template = imageTemplate();
   const files: string[] = [];
   const indexOf = (file: string) => {
     const at = files.indexOf(file);
     return at >= 0 ? at : files.push(file) - 1;
   };
-  const table = routes.map((r) => ({ re: r.re, js: r.js.map(indexOf), css: r.css.map(indexOf), q: r.q }));
+  const table = routes.map((r) => ({ re: r.re, js: r.js.map(indexOf), css: r.css.map(indexOf) }));
   // theme-init.js without its line comments, which stay in the source.
   const theme = themeInit.replace(/^\s*\/\/.*\n/gm, "").trim();
   // In the script: the app's module scripts and Vite's CSS links are CORS with same-origin
-  // credentials (crossorigin=""), and a preload is used only by a request of the same mode; the
-  // server usually preloads a bottle's photo in the page itself (platform/pageHints.ts).
+  // credentials (crossorigin=""), and a preload is used only by a request of the same mode.
   return `${theme}
 (function () {
   var files = ${JSON.stringify(files)};
   var routes = ${JSON.stringify(table)};
-  var image = ${JSON.stringify(template)};
   var signedIn = false;
   try {
     signedIn = !!window.localStorage.getItem("accessToken");
   } catch (e) {}
-  function hint(rel, href, as, extra) {
+  function hint(rel, href, as) {
     var link = document.createElement("link");
     link.rel = rel;
     link.href = href;
     if (as) link.as = as;
-    if (as !== "image") link.crossOrigin = "anonymous";
-    for (var key in extra || {}) link[key] = extra[key];
+    link.crossOrigin = "anonymous";
     document.head.appendChild(link);
-  }
-  function url(query, id) {
-    var input;
-    if (query.input) {
-      input = {};
-      for (var key in query.input) input[key] = query.input[key] === "$id" ? id : query.input[key];
-    }
-    return "/trpc/" + query.procedure + "?batch=1&input=" + encodeURIComponent(JSON.stringify(input === undefined ? {} : { 0: input }));
-  }
-  function fill(text, id, version) {
-    return text.split("/ID/").join("/" + id + "/").split("VERSION").join(encodeURIComponent(version));
-  }
-  function prefetch(query, id) {
-    var address = url(query, id);
-    var answer = window.fetch(address, { credentials: "same-origin" }).then(function (response) {
-      if (!response.ok) throw new Error("HTTP " + response.status);
-      return response.json();
-    });
-    var store = (window.${PREFETCH_GLOBAL} = window.${PREFETCH_GLOBAL} || {});
-    store[address] = { at: Date.now(), answer: answer };
-    answer.then(function (body) {
-      var bottle = query.bottleImage && body && body[0] && body[0].result && body[0].result.data;
-      var listed = document.querySelector && document.querySelector("link[rel=preload][as=image]");
-      if (bottle && bottle.hasImage && bottle.imageVersion && !listed) {
-        hint("preload", fill(image.src, id, bottle.imageVersion), "image", {
-          imageSrcset: fill(image.srcSet, id, bottle.imageVersion),
-          imageSizes: image.sizes,
-          fetchPriority: "high"
-        });
-      }
-    }, function () {});
   }
   function startApp() {
     var element = document.getElementById("${APP_SCRIPTS_ELEMENT_ID}");
@@ -179,19 +110,74 @@ export function bootScript(themeInit: string, routes: BootRoute[]): string {
     entry.src = scripts.entry;
     document.head.appendChild(entry);
   }
+  function pathIn(root, node) {
+    var path = [];
+    for (; node && node !== root; node = node.parentElement) {
+      if (!node.parentElement) return null;
+      path.unshift(Array.prototype.indexOf.call(node.parentElement.children, node));
+    }
+    return node === root ? path : null;
+  }
+  function nodeAt(root, path) {
+    for (var i = 0; root && path && i < path.length; i++) root = root.children[path[i]];
+    return path ? root : null;
+  }
+  function startWhenUsed(root) {
+    var intents = ["pointerdown", "pointerover", "touchstart", "keydown", "focusin"];
+    var asked = null;
+    var field = null;
+    function use() {
+      intents.forEach(function (name) { window.removeEventListener(name, use, true); });
+      startApp();
+    }
+    function hold(event) {
+      if (!root.hasAttribute("data-prerendered") || !root.contains(event.target)) return;
+      if (event.type === "click" && event.target.closest("a[href]")) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      asked = { kind: event.type, path: pathIn(root, event.target) };
+      use();
+    }
+    function focused(event) {
+      var target = event.target;
+      if (root.contains(target) && "value" in target) field = { node: target, path: pathIn(root, target) };
+    }
+    intents.forEach(function (name) { window.addEventListener(name, use, { capture: true, passive: true }); });
+    window.addEventListener("click", hold, true);
+    window.addEventListener("submit", hold, true);
+    window.addEventListener("focusin", focused, true);
+    document.addEventListener("visibilitychange", function () { if (!document.hidden) use(); });
+    new MutationObserver(function (records, observer) {
+      if (root.hasAttribute("data-prerendered")) return;
+      observer.disconnect();
+      window.removeEventListener("click", hold, true);
+      window.removeEventListener("submit", hold, true);
+      window.removeEventListener("focusin", focused, true);
+      var now = field && nodeAt(root, field.path);
+      if (now && now !== field.node && "value" in now && now.tagName === field.node.tagName) {
+        if (now.value !== field.node.value) {
+          Object.getOwnPropertyDescriptor(Object.getPrototypeOf(now), "value").set.call(now, field.node.value);
+          now.dispatchEvent(new Event("input", { bubbles: true }));
+        }
+        now.focus();
+      }
+      var target = asked && nodeAt(root, asked.path);
+      if (target && asked.kind === "click") target.click();
+      if (target && asked.kind === "submit" && target.requestSubmit) target.requestSubmit();
+    }).observe(root, { attributes: true, attributeFilter: ["data-prerendered"] });
+  }
   document.addEventListener("DOMContentLoaded", function () {
+    var root = document.getElementById("root");
+    if (!signedIn && root && root.hasAttribute("data-prerendered")) return startWhenUsed(root);
     if (window.requestAnimationFrame) window.requestAnimationFrame(function () { setTimeout(startApp, 0); });
     setTimeout(startApp, 1000);
   });
+  if (document.getElementById("${PAGE_DATA_ELEMENT_ID}")) return;
   var path = window.location.pathname;
   for (var i = 0; i < routes.length; i++) {
-    var match = new RegExp(routes[i].re).exec(path);
-    if (!match) continue;
-    var id = match[1] ? Number(match[1]) : undefined;
-    var prerendered = !!document.getElementById("${PAGE_DATA_ELEMENT_ID}");
-    if (!prerendered) routes[i].js.forEach(function (f) { hint("modulepreload", files[f]); });
-    if (!prerendered) routes[i].css.forEach(function (f) { hint("preload", files[f], "style"); });
-    if (!signedIn && window.fetch && !prerendered) routes[i].q.forEach(function (query) { prefetch(query, id); });
+    if (!new RegExp(routes[i].re).test(path)) continue;
+    routes[i].js.forEach(function (f) { hint("modulepreload", files[f]); });
+    routes[i].css.forEach(function (f) { hint("preload", files[f], "style"); });
     break;
   }
 })();
@@ -251,20 +237,14 @@ export function routePreload(root: string): Plugin {
           re: route.pattern,
           js: files.map((f) => `/${f}`),
           css: css.map((f) => `/${f}`),
-          q: route.queries,
         };
       });
       const source = bootScript(readFileSync(join(root, "public", "theme-init.js"), "utf8"), routes);
       const hash = createHash("sha256").update(source).digest("hex").slice(0, 10);
       bootFile = `assets/boot-${hash}.js`;
       this.emitFile({ type: "asset", fileName: bootFile, source });
-      // For the server, which preloads a bottle's photo in the page it serves for the bottle's route,
-      // and renders the first screen of the pages the route table marks.
+      // For the server, which renders the first screen of the pages the route table marks.
       const hints: RouteHintsFile = {
-        routes: PRELOAD_ROUTES.filter((route) => route.queries.some((query) => query.bottleImage)).map(
-          (route) => route.pattern,
-        ),
-        image: imageTemplate(),
         firstPages: PRELOAD_ROUTES.flatMap((route, at) =>
           route.firstPage && routes[at] ? [firstPageHints(route, routes[at])] : [],
         ),

@@ -10,7 +10,8 @@
  * in Debian's Chromium started by chrome-launcher, on the six public pages: /, /library-bottles,
  * /theme-ideas, /bottle/{id} (a bottle with an image), /monthlymeeting/{id} and /about. Prints the four category scores and FCP/LCP/TBT/CLS per page, and
  * whether the targets hold: performance >= 95, accessibility 100, best practices >= 95.
- * Exits 0 either way; LH_REPORT_DIR keeps the JSON reports.
+ * Exits 0 either way; LH_REPORT_DIR keeps the JSON reports. BENCH_SERVER=<another build's
+ * apps/server/dist/server.js> measures that build instead (a before/after comparison).
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

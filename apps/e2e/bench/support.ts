@@ -49,7 +49,12 @@ export async function startBenchClub(profileName: keyof typeof PROFILES): Promis
   spawnSync("sync");
   await new Promise((resolve) => setTimeout(resolve, 3_000));
   // The read cache stays on (the default): this is the server as members run it.
-  const server = await startServer(dataDir, { timeoutMs: 60_000, env: { LOG_LEVEL: "warn" } });
+  // BENCH_SERVER=<another build>/apps/server/dist/server.js measures that build (it serves its own web build).
+  const server = await startServer(dataDir, {
+    timeoutMs: 60_000,
+    env: { LOG_LEVEL: "warn" },
+    entry: process.env.BENCH_SERVER,
+  });
   return {
     club,
     server,

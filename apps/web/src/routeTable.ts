@@ -4,7 +4,7 @@ import type { QueryPath } from "@club/api";
  * The web app's one route table (issue 24): each screen is declared here once, and every place
  * that needs to know the routes reads it:
  *   - routes.tsx: the router's routes, each screen a lazy chunk (src/screens/<screen>.tsx);
- *   - vite.routePreload.ts: the boot script's preloads (the screen's chunks, its first reads);
+ *   - vite.routePreload.ts: the boot script's preloads (the screen's chunks);
  *   - components/AppLayout.tsx: the menus' links (`nav`);
  *   - sw/publicReads.ts: the reads the service worker keeps for offline use (`offline`);
  *   - the server: which pages it renders first (`firstPage`, through the build's route hints).
@@ -12,23 +12,11 @@ import type { QueryPath } from "@club/api";
  * the service worker's build bundles it.
  */
 
-/** A read a screen makes first, for a visitor. */
-export interface FirstRead {
-  /** The tRPC procedure, e.g. "bottles.byId". */
-  procedure: QueryPath;
-  /** Its input; the string "$id" stands for the id in the URL. Omitted: no input. */
-  input?: Record<string, "$id">;
-  /** The answer is a BottleDetail: preload its photo when it has one. */
-  bottleImage?: true;
-}
-
 export interface RouteEntry {
   /** The router's path (react-router syntax); a `:xxxId` parameter is a positive integer id. */
   path: string;
   /** The screen's module under src/screens, without .tsx (its default export is the screen). */
   screen: string;
-  /** What the screen reads first, for a visitor: the boot script starts it, the server prerenders with it. */
-  preload?: readonly FirstRead[];
   /** A link in the menus: for everyone, or only for a signed-in member. */
   nav?: { label: string; members?: true };
   /**
@@ -36,7 +24,10 @@ export interface RouteEntry {
    * screen offline (apps/e2e/src/pwa-public-reads.test.ts checks each against the router).
    */
   offline?: readonly QueryPath[];
-  /** The server renders this page's first screen into the page (a public page of SPEC.md's table). */
+  /**
+   * The server renders this page's first screen into the page, with the reads it makes as a visitor
+   * (every page a visitor can open and that reads the club's data).
+   */
   firstPage?: true;
 }
 
@@ -45,7 +36,6 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   {
     path: "/",
     screen: "Meetings/MeetingsPage",
-    preload: [{ procedure: "meetings.list" }],
     nav: { label: "Home" },
     offline: ["meetings.list"],
     firstPage: true,
@@ -54,7 +44,6 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     path: "/library-bottles",
     screen: "LibraryBottles/LibraryBottlesPage",
     // The first page of GET /api/Bottles/Search: the plain library asks for exactly {}.
-    preload: [{ procedure: "search.bottles", input: {} }],
     nav: { label: "Library Bottles" },
     offline: [
       "search.bottles",
@@ -68,14 +57,13 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   {
     path: "/shelf",
     screen: "Shelf/ShelfPage",
-    preload: [{ procedure: "cellar.shelf" }],
     nav: { label: "Shelf" },
     offline: ["cellar.shelf"],
+    firstPage: true,
   },
   {
     path: "/theme-ideas",
     screen: "ThemeIdeas/ThemeIdeasPage",
-    preload: [{ procedure: "themes.list" }],
     nav: { label: "Theme Ideas" },
     offline: ["themes.list"],
     firstPage: true,
@@ -83,9 +71,9 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   {
     path: "/stats",
     screen: "Stats/StatsPage",
-    preload: [{ procedure: "stats.get" }],
     nav: { label: "Stats" },
     offline: ["stats.get"],
+    firstPage: true,
   },
   { path: "/about", screen: "About/AboutPage", nav: { label: "About" }, firstPage: true },
   // Pages only a signed-in member has in the menus.
@@ -100,14 +88,12 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   {
     path: "/bottle/:bottleId",
     screen: "BottleDetails/BottleDetailsPage",
-    preload: [{ procedure: "bottles.byId", input: { id: "$id" }, bottleImage: true }],
     offline: ["bottles.byId", "comments.byBottle", "night.bottlePours", "bottles.options"],
     firstPage: true,
   },
   {
     path: "/monthlymeeting/:meetingId",
     screen: "MeetingDetails/MeetingDetailsPage",
-    preload: [{ procedure: "meetings.byId", input: { id: "$id" } }],
     offline: ["meetings.byId"],
     firstPage: true,
   },
@@ -116,14 +102,14 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: "/confirm-email", screen: "ConfirmEmail/ConfirmEmailPage" },
   { path: "/forgot-password", screen: "ForgotPassword/ForgotPasswordPage" },
   { path: "/reset-password", screen: "ResetPassword/ResetPasswordPage" },
-  // Member screens: their reads carry a bearer token, which the boot script never prefetches.
+  // Member screens (the results of a night are public once revealed).
   { path: "/account", screen: "Account/AccountPage" },
   { path: "/members", screen: "Members/MembersPage" },
   { path: "/meeting/:meetingId/score/:pour", screen: "MeetingNight/ScorePage" },
   {
     path: "/meeting/:meetingId/results",
     screen: "MeetingNight/ResultsPage",
-    preload: [{ procedure: "night.results", input: { id: "$id" } }],
+    firstPage: true,
   },
   // The night's paper (issue 26): members only.
   { path: "/meeting/:meetingId/print/tasting", screen: "MeetingNight/PaperPage" },
@@ -136,7 +122,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   // Single sign-on's landing: trades the one-time code in the fragment for the tokens.
   { path: "/login/sso", screen: "SsoLanding/SsoLandingPage" },
   { path: "/import", screen: "Import/ImportPage" },
-  // Guests at the table (issue 26): the guest's calls carry their guest pass, never prefetched.
+  // Guests at the table (issue 26): the guest's calls carry their guest pass.
   { path: "/join", screen: "Join/JoinPage" },
   { path: "/guest/:meetingId", screen: "Join/GuestNightPage" },
 ];

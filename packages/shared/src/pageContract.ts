@@ -3,9 +3,5 @@
 
 /** The prerendered page's data: <script type="application/json" id=...> (server prerender, web pageData, boot script). */
 export const PAGE_DATA_ELEMENT_ID = "club-page-data";
-/** In a prerendered page, the app's entry and module preloads, which the boot script loads once the first frame is painted. */
+/** In a prerendered page, the app's entry and module preloads, which the boot script loads (for a member at once, for a visitor when first used). */
 export const APP_SCRIPTS_ELEMENT_ID = "club-app-scripts";
-/** Where the boot script leaves its prefetched answers for the app (window[PREFETCH_GLOBAL]). */
-export const PREFETCH_GLOBAL = "__clubPrefetch";
-/** A prefetched answer older than this goes to the network instead. */
-export const PREFETCH_MAX_AGE_MS = 15_000;

@@ -158,11 +158,17 @@ export async function settle(page: Page): Promise<void> {
 }
 
 /**
- * Waits until the app has replaced what the server prerendered into the page (the library's first
- * page): the prerendered buttons do nothing until then.
+ * Waits until the app has replaced what the server prerendered into the page (the public pages'
+ * first screens). A visitor's page loads the app when it is first used (the boot script, issue 25):
+ * a key press (Shift, which does nothing else) is that first use.
  */
 export async function appInCharge(page: Page): Promise<void> {
-  await page.locator("#root[data-prerendered]").waitFor({ state: "detached", timeout: 15_000 });
+  const prerendered = page.locator("#root[data-prerendered]");
+  if ((await prerendered.count()) > 0) {
+    await page.waitForFunction(() => document.readyState !== "loading");
+    await page.keyboard.press("Shift");
+  }
+  await prerendered.waitFor({ state: "detached", timeout: 15_000 });
 }
 
 /** Navigates and waits for the screen to load. */

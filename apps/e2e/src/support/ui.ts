@@ -1,5 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
+import { appInCharge } from "./browser";
 
 /** Waits until the locator is visible (Playwright's auto-wait; fails after the default timeout). */
 export async function shows(locator: Locator, timeout?: number): Promise<void> {
@@ -48,7 +49,7 @@ export async function chooseOption(
  * the next screen's chunk loads, so a URL change alone does not mean the new screen is there.
  */
 export async function onScreen(page: Page, heading: string | RegExp): Promise<void> {
-  await page.locator("#root[data-prerendered]").waitFor({ state: "detached", timeout: 15_000 });
+  await appInCharge(page);
   await page.getByRole("main").getByRole("heading", { level: 1, name: heading }).first().waitFor();
   await page.getByRole("status", { name: "Loading" }).first().waitFor({ state: "detached", timeout: 15_000 });
 }

@@ -6,10 +6,6 @@ import type { PrerenderedPage } from "./prerender";
 
 /** Written by the web build (apps/web/vite.routePreload.ts, ROUTE_HINTS_FILE). */
 interface RouteHintsFile {
-  /** Patterns of the routes that show a bottle's photo; group 1 is the bottle's id. */
-  routes: string[];
-  /** The photo's URLs with placeholders ID and VERSION, and the <img>'s sizes. */
-  image: { src: string; srcSet: string; sizes: string };
   /**
    * The pages whose first screen the server renders (the web's route table, `firstPage`): each
    * one's route, and the scripts and stylesheets of its screen's chunks beyond the entry's.
@@ -25,8 +21,8 @@ interface FirstPageHints {
 
 /** Pages served for the web app's routes. */
 export interface PageRenderer {
-  /** The page for a client-side route (on a bottle's page, with its photo preloaded). */
-  page(path: string): string;
+  /** The page for a client-side route, as built (with the boot script inline). */
+  page(): string;
   /** Whether the server prerenders the screen at this path (platform/prerender.ts). */
   prerenders(path: string): boolean;
   /**
@@ -87,16 +83,11 @@ const attr = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /**
- * The page served for a client-side route: the built index.html, plus, on a bottle's page, a
- * preload of the bottle's photo (the largest paint there, on a phone), with the same srcset and
- * sizes as the <img> the app renders. The photo then downloads with the app's code instead of
- * after it (and after the bottle's data). Without the build's hints file the page is served as built.
+ * The pages served for the client-side routes: the built index.html, with the boot script inline;
+ * for a first page (the web's route table, `firstPage`), its prerendered screen (platform/prerender.ts).
+ * Without the build's hints file no page is prerendered.
  */
-export function createPageRenderer(
-  distDir: string,
-  imageVersionOf: (bottleId: number) => string | null,
-  boot: InlineBootScript | null = null,
-): PageRenderer {
+export function createPageRenderer(distDir: string, boot: InlineBootScript | null = null): PageRenderer {
   const built = readFileSync(join(distDir, "index.html"), "utf8");
   const html = boot ? built.replace(boot.tag, boot.inline) : built;
   const hintsPath = join(distDir, HINTS_FILE);
@@ -104,7 +95,6 @@ export function createPageRenderer(
   const hints = existsSync(hintsPath)
     ? (JSON.parse(readFileSync(hintsPath, "utf8")) as RouteHintsFile)
     : null;
-  const patterns = (hints?.routes ?? []).map((re) => new RegExp(re));
   const firstScript = html.indexOf("<script");
   const root = '<div id="root"></div>';
   const rootAt = html.indexOf(root);
@@ -118,23 +108,9 @@ export function createPageRenderer(
     : [];
   const firstPageAt = (path: string) => firstPages.find((first) => first.pattern.test(path));
 
-  const page = (path: string) => {
-    if (!hints || at < 0) return html;
-    const id = patterns.map((pattern) => pattern.exec(path)?.[1]).find((match) => match !== undefined);
-    const version = id === undefined ? null : imageVersionOf(Number(id));
-    if (id === undefined || !version) return html;
-    const fill = (text: string) =>
-      text.split("/ID/").join(`/${id}/`).split("VERSION").join(encodeURIComponent(version));
-    // After the entry script and stylesheet, which come first.
-    const link =
-      `<link rel="preload" as="image" href="${attr(fill(hints.image.src))}" ` +
-      `imagesrcset="${attr(fill(hints.image.srcSet))}" imagesizes="${attr(hints.image.sizes)}" fetchpriority="high">`;
-    return `${html.slice(0, at)}  ${link}\n  ${html.slice(at)}`;
-  };
-
   const prerendered = (path: string, { dataScript, rootHtml }: PrerenderedPage) => {
     const first = firstPageAt(path);
-    if (!first) return page(path);
+    if (!first) return html;
     return (
       `${html.slice(0, firstScript)}${dataScript}\n    ${first.appScripts}\n    ${first.head}\n  ${html.slice(at, rootAt)}` +
       `<div id="root" data-prerendered="">${rootHtml}</div>${html.slice(rootAt + root.length)}`
@@ -142,7 +118,7 @@ export function createPageRenderer(
   };
 
   return {
-    page,
+    page: () => html,
     prerenders: (path) => firstPageAt(path) !== undefined,
     prerendered,
   };

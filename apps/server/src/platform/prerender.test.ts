@@ -223,7 +223,7 @@ describe("the prerendered page's stylesheets", () => {
     writeFileSync(join(dist, "index.html"), INDEX);
     writeFileSync(join(dist, ".vite", "route-hints.json"), JSON.stringify(HINTS));
     writeFileSync(join(dist, "assets", "index.css"), CSS["/assets/index.css"] ?? "");
-    const html = createPageRenderer(dist, () => null).prerendered("/library-bottles", {
+    const html = createPageRenderer(dist).prerendered("/library-bottles", {
       dataScript: "<script></script>",
       rootHtml: "<main></main>",
     });

@@ -3,10 +3,9 @@ import { join } from "node:path";
 import type { FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 import fastifyStatic from "@fastify/static";
-import { findBottleImage } from "@club/db";
 import { ServerMessages } from "@club/shared";
 import { createPageRenderer, type InlineBootScript, type PageRenderer } from "./pageHints";
-import { pageRepresentation, sendRepresentation, type Representation } from "./httpCache";
+import { pageRepresentation, sendRepresentation } from "./httpCache";
 import { createFirstPagePrerender } from "./prerender";
 import { errorBody } from "../api/restErrors";
 import { appRouter, createCaller } from "../api/router";
@@ -14,9 +13,6 @@ import type { QueryPath } from "../api/contract";
 import { serverRoot } from "./serverRoot";
 
 export const webDistDir = join(serverRoot, "../web/dist");
-
-/** Pages kept with their compressed forms: the built page, and a bottle's page per photo. */
-const KEPT_PAGES = 64;
 
 /** A built asset: a file's name, no folder. */
 const ASSET_PATH = /^\/assets\/[\w.-]+$/;
@@ -40,12 +36,7 @@ export default fp(
     let pages: PageRenderer | null = null;
     let prerender: ReturnType<typeof createFirstPagePrerender> = null;
     if (hasWeb) {
-      const { db } = app.deps;
-      pages = createPageRenderer(
-        root,
-        (bottleId) => findBottleImage(db, bottleId)?.hash ?? null,
-        opts.boot ?? null,
-      );
+      pages = createPageRenderer(root, opts.boot ?? null);
       const visitor = createCaller(app.deps);
       const procedures = appRouter._def.procedures as unknown as Record<
         string,
@@ -103,16 +94,8 @@ export default fp(
     } else {
       app.log.warn({ root }, "web build not found: only the API is served (run npm run build)");
     }
-    const kept = new Map<string, Representation>();
-    const keptPage = (html: string) => {
-      let form = kept.get(html);
-      if (!form) {
-        form = pageRepresentation(html);
-        kept.set(html, form);
-        if (kept.size > KEPT_PAGES) kept.delete(kept.keys().next().value as string);
-      }
-      return form;
-    };
+    // The page as built (every client-side route that is not prerendered), compressed once.
+    const builtPage = pages ? pageRepresentation(pages.page()) : null;
 
     app.setNotFoundHandler(async (req, reply) => {
       const path = req.url.split("?")[0] ?? "/";
@@ -122,6 +105,7 @@ export default fp(
       const wantsHtml = accept.includes("text/html") || (accept.includes("*/*") && !/\.[^/]*$/.test(path));
       if (
         pages &&
+        builtPage &&
         (req.method === "GET" || req.method === "HEAD") &&
         !isApiPath(req.url) &&
         wantsHtml &&
@@ -130,9 +114,7 @@ export default fp(
         const prerendered = prerender && pages.prerenders(path) ? await prerender(req.url) : null;
         // Compressed here (the compression plugin serves routes; this is the not-found handler), with
         // an ETag, so a page opened again with nothing changed is a 304.
-        const form = prerendered
-          ? pageRepresentation(pages.prerendered(path, prerendered), true)
-          : keptPage(pages.page(path));
+        const form = prerendered ? pageRepresentation(pages.prerendered(path, prerendered), true) : builtPage;
         return sendRepresentation(req, reply, form, "text/html; charset=utf-8");
       }
       return reply.code(404).send(errorBody(404, ServerMessages.notFound));

@@ -1,6 +1,5 @@
 import { createTRPCReact, httpBatchLink, httpSubscriptionLink, splitLink } from "@trpc/react-query";
 import type { AppRouter } from "@club/api";
-import { prefetchingFetch } from "./prefetch";
 import { refreshLink } from "./refreshLink";
 import type { Session } from "./session";
 
@@ -9,7 +8,6 @@ export const trpc = createTRPCReact<AppRouter>();
 
 /**
  * The client: refresh-and-retry on 401, then batched HTTP with the bearer token read at send time.
- * The first query of a screen may be answered by the boot script's prefetch (lib/prefetch.ts).
  * Subscriptions (a meeting's live events, public) go over server-sent events: the browser's
  * EventSource reconnects by itself, and the server's first event on each connection makes the
  * screen refetch whatever it may have missed meanwhile.
@@ -32,7 +30,6 @@ export function createTrpcClient(session: Pick<Session, "accessToken" | "refresh
           refreshLink<AppRouter>(session),
           httpBatchLink({
             url: "/trpc",
-            fetch: prefetchingFetch,
             headers() {
               const token = session.accessToken();
               return token ? { Authorization: `Bearer ${token}` } : {};

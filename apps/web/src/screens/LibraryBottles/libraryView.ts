@@ -167,7 +167,7 @@ function bounds(min: string, max: string): [number | undefined, number | undefin
 
 /**
  * The search call for a view: only what differs from the server's defaults, so the plain library
- * asks for exactly {} (the URL the boot script prefetches; vite.routePreload.ts).
+ * asks for exactly {} (one cache entry for the server's first page and the app: lib/pageData.ts).
  */
 export function searchInput(view: LibraryView): BottleSearchInput {
   const f = view.filters;

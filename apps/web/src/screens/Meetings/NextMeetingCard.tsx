@@ -126,8 +126,8 @@ function Scheduled({ meeting }: { meeting: MeetingListItem }) {
  * (issue 25: CLS 0; the card arriving late into unreserved space cost 0.048-0.164).
  */
 export function useNextMeeting(meetings: MeetingListItem[] | undefined, ready: boolean) {
-  // Asked once the list has answered: batched with meetings.list, the list's URL would no longer be
-  // the one the boot script prefetched (vite.routePreload.ts), and the list would load twice.
+  // Asked once the list has answered (the list's request stays the list's alone, as the server's
+  // first page asked it).
   const next = trpc.calendar.next.useQuery(undefined, { enabled: ready });
   const meeting = next.data?.meetingId ? meetings?.find((m) => m.id === next.data.meetingId) : undefined;
   // The same query as Scheduled's (one request): the "who is coming" line can wrap on a phone.
