@@ -103,7 +103,9 @@ const fullName = (row: Row | null) => `${text(row?.firstName)} ${text(row?.lastN
 export function who(entry: DescribableEntry): string {
   if (entry.member) return `${entry.member.firstName} ${entry.member.lastName}`;
   // A guest's pass (issue 26) is no member: its entries have none.
-  return entry.action === ("guests.join" satisfies ActivityAction) || entry.entity === "guestScore" ? "A guest" : "A former member";
+  return entry.action === ("guests.join" satisfies ActivityAction) || entry.entity === "guestScore"
+    ? "A guest"
+    : "A former member";
 }
 
 /** What the log's kinds of thing are called in a sentence (never the internal name). */
