@@ -102,6 +102,7 @@ export function bootScript(themeInit: string, routes: BootRoute[]): string {
     var element = document.getElementById("${APP_SCRIPTS_ELEMENT_ID}");
     if (!element || startApp.done) return;
     startApp.done = true;
+    document.querySelectorAll("link[rel=stylesheet][disabled]").forEach(function (link) { link.disabled = false; });
     var scripts = JSON.parse(element.textContent);
     scripts.preload.forEach(function (href) { hint("modulepreload", href); });
     var entry = document.createElement("script");

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
+import sharp from "sharp";
 import {
   APP_CODE,
   appInCharge,
@@ -113,10 +114,78 @@ describe("the public pages' first screens, rendered by the server", () => {
           path,
         ).toEqual([]);
         expectNoCspViolations(s.watch, `${path}, prerendered`);
+        await expectInlineRulesSuffice(s.page, path);
         await close(s);
       }
     });
   }
+
+  /**
+   * The page inlines only the rules of the app's stylesheets that its markup uses (platform/usedCss.ts):
+   * no rule that styles an element of the page is missing (user actions such as :hover counted as
+   * happening), and loading the whole stylesheets, as the app does, changes nothing on screen.
+   */
+  const expectInlineRulesSuffice = async (page: Page, path: string) => {
+    // The photos on screen loaded first: they would change the look between the two pictures.
+    await page.waitForFunction(() =>
+      [...document.images].every((img) => img.complete || img.getBoundingClientRect().top > innerHeight),
+    );
+    const first = await page.screenshot({ animations: "disabled" });
+    const missing = await page.evaluate(async () => {
+      const links = [...document.querySelectorAll<HTMLLinkElement>("link[rel=stylesheet][disabled]")];
+      await Promise.all(
+        links.map(
+          (link) =>
+            new Promise((done) => {
+              link.addEventListener("load", done, { once: true });
+              link.disabled = false;
+            }),
+        ),
+      );
+      const selectors = (rules: CSSRuleList, into: string[] = []): string[] => {
+        for (const rule of rules) {
+          // A rule that only sets custom properties styles nothing itself (the look is compared below).
+          if (rule instanceof CSSStyleRule && [...rule.style].some((p) => !p.startsWith("--")))
+            into.push(rule.selectorText);
+          else if (rule instanceof CSSGroupingRule) selectors(rule.cssRules, into);
+        }
+        return into;
+      };
+      const inline = document.head.querySelector<HTMLStyleElement>("style:not([data-mantine-styles])");
+      const kept = new Set(inline?.sheet ? selectors(inline.sheet.cssRules) : []);
+      const styling = (selector: string) => {
+        const asElements = selector
+          .replace(/::?(before|after|placeholder|selection|marker|backdrop|-webkit-[\w-]+|-moz-[\w-]+)/g, "")
+          .replace(/:(hover|focus-visible|focus-within|focus|active)/g, "");
+        try {
+          return document.querySelector(asElements || "*") !== null;
+        } catch {
+          return false; // a selector this browser does not know styles nothing here
+        }
+      };
+      return links
+        .flatMap((link) => (link.sheet ? selectors(link.sheet.cssRules) : [`${link.href} did not load`]))
+        .filter((selector) => !kept.has(selector) && styling(selector));
+    });
+    expect(missing, `${path}: rules that style the page but are not inline`).toEqual([]);
+    // Pixel for pixel, but for the odd antialiased pixel of a native control (a select's edge
+    // differs now and then between two pictures of the same page): a rule or variable missing
+    // changes a line, a colour or a box, hundreds of pixels.
+    const pixels = async (png: Buffer) => sharp(png).removeAlpha().raw().toBuffer();
+    const [before, after] = await Promise.all(
+      [first, await page.screenshot({ animations: "disabled" })].map(pixels),
+    );
+    let differing = 0;
+    for (let i = 0; i < (before?.length ?? 0); i += 3) {
+      if (
+        before?.[i] !== after?.[i] ||
+        before?.[i + 1] !== after?.[i + 1] ||
+        before?.[i + 2] !== after?.[i + 2]
+      )
+        differing++;
+    }
+    expect(differing, `${path}: pixels that change with the whole stylesheets`).toBeLessThanOrEqual(25);
+  };
 
   /** Whether the boot script has added the app's entry script to the page (it does so at once). */
   const appCodeAsked = (page: Page) =>

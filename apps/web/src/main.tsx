@@ -21,6 +21,25 @@ function render(container: HTMLElement) {
   });
 }
 
+// A page the server rendered inlines only the rules of the stylesheets that its markup uses and lists
+// the stylesheets disabled (apps/server/src/platform/pageHints.ts); the boot script enables them when
+// it starts the app. The app renders what the markup did not have (menus, dialogs) once they are in.
+function stylesheetsLoaded(): Promise<unknown> {
+  const pending = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter(
+    (link) => !link.sheet,
+  );
+  return Promise.all(
+    pending.map(
+      (link) =>
+        new Promise((done) => {
+          link.addEventListener("load", done, { once: true });
+          link.addEventListener("error", done, { once: true });
+          link.disabled = false;
+        }),
+    ),
+  );
+}
+
 // The first paint shows the screen, not the app shell with a spinner: wait (briefly: its chunk is
 // normally in the cache already, preloaded by the boot script) for the screen's chunk.
 let started = false;
@@ -29,5 +48,5 @@ const start = () => {
   started = true;
   render(root);
 };
-preloadScreen(window.location.pathname).then(start, start);
+Promise.all([preloadScreen(window.location.pathname), stylesheetsLoaded()]).then(start, start);
 setTimeout(start, 1_000);

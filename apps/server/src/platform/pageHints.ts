@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { APP_SCRIPTS_ELEMENT_ID } from "@club/shared";
 import type { PrerenderedPage } from "./prerender";
+import { createUsedCss } from "./usedCss";
 
 /** Written by the web build (apps/web/vite.routePreload.ts, ROUTE_HINTS_FILE). */
 interface RouteHintsFile {
@@ -27,10 +28,10 @@ export interface PageRenderer {
   prerenders(path: string): boolean;
   /**
    * The page at this path with a prerendered screen: its data before the boot script (which then
-   * does not fetch it), the stylesheets of the screen's chunk (the markup needs them before the app
-   * loads it), and its markup in #root, which the app replaces in its first render.
+   * does not fetch it), the rules of the app's stylesheets that its markup uses (inline: the first
+   * frame waits for no request), and its markup in #root, which the app replaces in its first render.
    */
-  prerendered(path: string, parts: PrerenderedPage): string;
+  prerendered(path: string, parts: PrerenderedPage): Promise<string>;
 }
 
 const HINTS_FILE = join(".vite", "route-hints.json");
@@ -108,13 +109,15 @@ export function createPageRenderer(distDir: string, boot: InlineBootScript | nul
     : [];
   const firstPageAt = (path: string) => firstPages.find((first) => first.pattern.test(path));
 
-  const prerendered = (path: string, { dataScript, rootHtml }: PrerenderedPage) => {
+  const prerendered = async (path: string, { dataScript, rootHtml }: PrerenderedPage) => {
     const first = firstPageAt(path);
     if (!first) return html;
-    return (
-      `${html.slice(0, firstScript)}${dataScript}\n    ${first.appScripts}\n    ${first.head}\n  ${html.slice(at, rootAt)}` +
-      `<div id="root" data-prerendered="">${rootHtml}</div>${html.slice(rootAt + root.length)}`
-    );
+    const before = `${html.slice(0, firstScript)}${dataScript}\n    ${first.appScripts}\n    ${first.head}`;
+    const after =
+      `${first.links}\n  ${html.slice(at, rootAt)}` +
+      `<div id="root" data-prerendered="">${rootHtml}</div>${html.slice(rootAt + root.length)}`;
+    const css = first.usedCss ? await first.usedCss(before + after) : null;
+    return `${before}${css === null ? "" : `  <style>${css}</style>\n    `}${after}`;
   };
 
   return {
@@ -125,18 +128,20 @@ export function createPageRenderer(distDir: string, boot: InlineBootScript | nul
 }
 
 /**
- * The head of a prerendered page (from the built page's first script on) and the list of the app's
- * scripts that goes before it.
+ * The head of a prerendered page (from the built page's first script on), the list of the app's
+ * scripts that goes before it, and its stylesheets.
  */
 function prerenderedHead(
   builtHead: string,
   distDir: string,
   first: FirstPageHints,
-): { appScripts: string; head: string } {
+): { appScripts: string; head: string; usedCss: ((html: string) => Promise<string>) | null; links: string } {
   // The stylesheets the prerendered screen needs, the entry's (linked in the built page's head) and
-  // its chunk's, go inline: the first frame then waits for no request. They stay listed as disabled
-  // links (neither fetched nor applied), so Vite's loader, which looks for a link with that href
-  // before adding one, finds them when a chunk of the app needs one and adds no second copy.
+  // its chunk's: the rules of them that the page's markup uses go inline, so the first frame waits
+  // for no request and parses ~20 KB of CSS instead of ~100. They stay listed as disabled links
+  // (neither fetched nor applied): the boot script enables them when it starts the app, which waits
+  // for them before it renders (apps/web/src/main.tsx), and Vite's loader, which looks for a link
+  // with that href before adding one, finds them and adds no second copy.
   const entryLinks = [...builtHead.matchAll(STYLESHEET_LINK)];
   const chunkCss = first.css;
   const screenCss = [...entryLinks.map((m) => m[1] as string), ...chunkCss];
@@ -155,14 +160,17 @@ function prerenderedHead(
     : "";
   const withoutAppScripts = (text: string) =>
     appScripts ? text.replace(MODULE_PRELOAD, "").replace(ENTRY_SCRIPT, "") : text;
-  const head = inlineAll
-    ? entryLinks.reduce((text, m) => text.replace(m[0], ""), withoutAppScripts(builtHead)) +
-      `  <style>${inlineCss.join("\n")}</style>\n    ` +
-      screenCss
-        .map((href) => `<link rel="stylesheet" crossorigin href="${attr(href)}" disabled>`)
-        .join("\n    ")
-    : // The same attributes as Vite's own links, so the app's loader finds them.
-      withoutAppScripts(builtHead) +
-      chunkCss.map((href) => `  <link rel="stylesheet" crossorigin href="${attr(href)}">`).join("\n  ");
-  return { appScripts, head };
+  if (!inlineAll) {
+    // The same attributes as Vite's own links, so the app's loader finds them.
+    const links = chunkCss.map((href) => `  <link rel="stylesheet" crossorigin href="${attr(href)}">`);
+    return { appScripts, head: withoutAppScripts(builtHead), usedCss: null, links: links.join("\n  ") };
+  }
+  return {
+    appScripts,
+    head: entryLinks.reduce((text, m) => text.replace(m[0], ""), withoutAppScripts(builtHead)),
+    usedCss: createUsedCss(inlineCss.join("\n")),
+    links: screenCss
+      .map((href) => `<link rel="stylesheet" crossorigin href="${attr(href)}" disabled>`)
+      .join("\n    "),
+  };
 }

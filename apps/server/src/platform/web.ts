@@ -114,7 +114,9 @@ export default fp(
         const prerendered = prerender && pages.prerenders(path) ? await prerender(req.url) : null;
         // Compressed here (the compression plugin serves routes; this is the not-found handler), with
         // an ETag, so a page opened again with nothing changed is a 304.
-        const form = prerendered ? pageRepresentation(pages.prerendered(path, prerendered), true) : builtPage;
+        const form = prerendered
+          ? pageRepresentation(await pages.prerendered(path, prerendered), true)
+          : builtPage;
         return sendRepresentation(req, reply, form, "text/html; charset=utf-8");
       }
       return reply.code(404).send(errorBody(404, ServerMessages.notFound));
