@@ -103,6 +103,38 @@ export async function openSession(
     }, storage);
   }
 
+  // Chromium's headless shell (support/chromium.ts) has a mouse pointer resting on the page's top
+  // left corner: every page load fires pointerover, mouseover and pointermove there, which the boot
+  // script counts as a visitor's first use (issue 25), so the app would start on load. The full
+  // browser has no pointer until a test moves one, nor has a phone. Those events, at exactly (0, 0)
+  // with no button down (a test's hover or click aims at an element's middle), stop here, before
+  // the page's own listeners.
+  await context.addInitScript(() => {
+    const phantom = (event: MouseEvent) => {
+      if (event.clientX === 0 && event.clientY === 0 && event.buttons === 0) event.stopImmediatePropagation();
+    };
+    for (const type of [
+      "pointerover",
+      "pointerenter",
+      "pointermove",
+      "mouseover",
+      "mouseenter",
+      "mousemove",
+    ]) {
+      window.addEventListener(type, phantom as EventListener, true);
+    }
+  });
+  if (!opts.installedApp) {
+    // Playwright's "block" makes register() resolve to undefined, which no browser does: the app's
+    // Workbox then throws and logs "Service worker registration failed" 2 s after the app started,
+    // failing a test that checks the console once it runs past those 2 s. A registration that never
+    // completes (the worker still downloading) is one a browser can give.
+    await context.addInitScript(() => {
+      if (self.ServiceWorkerContainer)
+        ServiceWorkerContainer.prototype.register = () => new Promise(() => undefined);
+    });
+  }
+
   const watch: Watch = {
     cspViolations: [],
     cspConsoleErrors: [],

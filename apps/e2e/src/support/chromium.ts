@@ -1,7 +1,20 @@
+import { existsSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext } from "playwright-core";
 
 /** Debian's Chromium (apt-get install chromium). Never `npx playwright install`. */
 export const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+
+/**
+ * What the tests drive: Debian's headless shell of the same Chromium (apt-get install
+ * chromium-headless-shell: the same Blink and V8 without the desktop browser around them, what
+ * Playwright itself runs headless) when it is installed, else the full browser. A page load cost
+ * the full browser 3.5-4.6 s of CPU and the shell 1.2-1.6 s (its browser and GPU processes do
+ * little), and Chromium was ~80 % of the browser tests' CPU (docs/benchmarks.md, "Test time,
+ * session 5"). CHROME_PATH chooses either. The benches keep the full browser (what a member runs).
+ */
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+export const TEST_CHROME_PATH =
+  process.env.CHROME_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
 
 /** The flags every Chromium we start gets: headless-friendly, no background traffic. */
 export const CHROME_FLAGS = [
@@ -14,13 +27,15 @@ export const CHROME_FLAGS = [
   "--disable-sync",
 ];
 
-const launch = () => chromium.launch({ executablePath: CHROME_PATH, headless: true, args: CHROME_FLAGS });
+const launch = (executablePath = CHROME_PATH) =>
+  chromium.launch({ executablePath, headless: true, args: CHROME_FLAGS });
 
 /** The test worker's one Chromium (vitest keeps a worker's modules from file to file). */
 let shared: Promise<Browser> | undefined;
 
 /**
- * Debian's Chromium, headless (tests and benchmarks alike).
+ * Debian's Chromium, headless: in the tests its headless shell when installed (TEST_CHROME_PATH),
+ * in the benchmarks the full browser (CHROME_PATH).
  *
  * In a vitest worker, every file gets the worker's one Chromium (launching and closing one took
  * 2-3 s of a file on the 2-core machine): what a file holds is a handle whose `close()` closes the
@@ -30,9 +45,9 @@ let shared: Promise<Browser> | undefined;
  */
 export async function launchChromium(): Promise<Browser> {
   if (!process.env.VITEST) return launch();
-  let browser = await (shared ??= launch());
+  let browser = await (shared ??= launch(TEST_CHROME_PATH));
   if (!browser.isConnected()) {
-    shared = launch();
+    shared = launch(TEST_CHROME_PATH);
     browser = await shared;
   }
   return fileHandle(browser);
