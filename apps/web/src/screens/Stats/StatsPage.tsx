@@ -4,7 +4,7 @@ import { AreaChart, BarChart, DonutChart, ScatterChart } from "@mantine/charts";
 import { ColorSwatch, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import type { Stats, StatsAverage, StatsCount } from "@club/shared";
 import { PageHeader } from "../../components/PageHeader";
-import { LoadError, PageLoader } from "../../components/status";
+import { Loaded } from "../../components/status";
 import { formatPrice } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
@@ -194,15 +194,13 @@ export default function StatsPage() {
         title="Stats"
         subtitle="What the club bought, poured and thought of it. Each chart's figures are under it."
       />
-      {stats.isPending ? (
-        <PageLoader />
-      ) : stats.isError ? (
-        <LoadError message="Failed to fetch the stats." />
-      ) : (
-        <Stack>
-          <Figures stats={stats.data} />
-        </Stack>
-      )}
+      <Loaded query={stats} failed="Failed to fetch the stats.">
+        {(data) => (
+          <Stack>
+            <Figures stats={data} />
+          </Stack>
+        )}
+      </Loaded>
     </>
   );
 }
