@@ -1,36 +1,50 @@
+import type { ReactNode } from "react";
 import { ActionIcon } from "@mantine/core";
 import { EditIcon, TrashIcon } from "./icons";
+
+interface RowAction {
+  label: string;
+  title?: string;
+  onClick: () => void;
+}
+
+/** One 40 px icon button of a row: its accessible name, and its tooltip (the name unless told). */
+function RowActionIcon({
+  action,
+  color,
+  children,
+}: {
+  action: RowAction;
+  color?: "red";
+  children: ReactNode;
+}) {
+  return (
+    <ActionIcon
+      variant="subtle"
+      color={color}
+      size={40}
+      aria-label={action.label}
+      title={action.title ?? action.label}
+      onClick={action.onClick}
+    >
+      {children}
+    </ActionIcon>
+  );
+}
 
 /**
  * A row's Edit and Delete icon buttons (a comment, a purchase, a theme): 40 px targets, Delete in
  * red. Each has its accessible name and its tooltip; the caller lays them out.
  */
-export function EditDeleteActions(props: {
-  edit: { label: string; title?: string; onClick: () => void };
-  remove: { label: string; title?: string; onClick: () => void };
-}) {
-  const { edit, remove } = props;
+export function EditDeleteActions({ edit, remove }: { edit: RowAction; remove: RowAction }) {
   return (
     <>
-      <ActionIcon
-        variant="subtle"
-        size={40}
-        aria-label={edit.label}
-        title={edit.title ?? edit.label}
-        onClick={edit.onClick}
-      >
+      <RowActionIcon action={edit}>
         <EditIcon />
-      </ActionIcon>
-      <ActionIcon
-        variant="subtle"
-        color="red"
-        size={40}
-        aria-label={remove.label}
-        title={remove.title ?? remove.label}
-        onClick={remove.onClick}
-      >
+      </RowActionIcon>
+      <RowActionIcon action={remove} color="red">
         <TrashIcon />
-      </ActionIcon>
+      </RowActionIcon>
     </>
   );
 }

@@ -4,7 +4,9 @@ import { Link } from "react-router-dom";
 import { serverReason } from "../lib/errors";
 import { AlertIcon } from "./icons";
 
-export { EmptyMessage, PageLoader } from "./loader";
+import { EmptyMessage, PageLoader } from "./loader";
+
+export { EmptyMessage, PageLoader };
 
 /**
  * A load or save error: red alert, role alert, with the spec's message as its title and, when the
@@ -75,4 +77,27 @@ export function NotFound({ title = "Page not found", message }: { title?: string
       </Anchor>
     </Stack>
   );
+}
+
+/**
+ * What a screen shows of one read: the spinner while it loads, the red alert saying `failed` when
+ * it fails, `empty` (when given) for an empty list, else what `children` makes of the data.
+ */
+export function Loaded<T>({
+  query,
+  failed,
+  empty,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; data: T | undefined };
+  failed: string;
+  empty?: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <PageLoader />;
+  if (query.isError || query.data === undefined) return <LoadError message={failed} />;
+  if (empty !== undefined && Array.isArray(query.data) && query.data.length === 0) {
+    return <EmptyMessage>{empty}</EmptyMessage>;
+  }
+  return children(query.data);
 }

@@ -1,5 +1,5 @@
 import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { now } from "./columns";
+import { childOf, extensionOf, now } from "./columns";
 import { members } from "./members";
 import { brands, countries, drinkTypes, states } from "./lookups";
 
@@ -32,9 +32,7 @@ export const bottleInstances = sqliteTable(
   "bottle_instances",
   {
     id: integer().primaryKey({ autoIncrement: true }),
-    bottleId: integer()
-      .notNull()
-      .references(() => bottles.id, { onDelete: "cascade" }),
+    bottleId: childOf(() => bottles.id),
     datePurchased: text().notNull(),
     dateFinished: text(),
     purchasePriceCents: integer().notNull(),
@@ -54,9 +52,7 @@ export const bottleComments = sqliteTable(
   "bottle_comments",
   {
     id: integer().primaryKey({ autoIncrement: true }),
-    bottleId: integer()
-      .notNull()
-      .references(() => bottles.id, { onDelete: "cascade" }),
+    bottleId: childOf(() => bottles.id),
     memberId: integer()
       .notNull()
       .references(() => members.id),
@@ -73,12 +69,8 @@ export const bottleComments = sqliteTable(
 export const favourites = sqliteTable(
   "favourites",
   {
-    memberId: integer()
-      .notNull()
-      .references(() => members.id, { onDelete: "cascade" }),
-    bottleId: integer()
-      .notNull()
-      .references(() => bottles.id, { onDelete: "cascade" }),
+    memberId: childOf(() => members.id),
+    bottleId: childOf(() => bottles.id),
     createdAt: text().notNull().default(now),
   },
   (t) => [primaryKey({ columns: [t.memberId, t.bottleId] }), index("favourites_bottle_idx").on(t.bottleId)],
@@ -86,9 +78,7 @@ export const favourites = sqliteTable(
 
 /** One image per bottle; the files live in DATA_DIR/images, named by content hash. */
 export const bottleImages = sqliteTable("bottle_images", {
-  bottleId: integer()
-    .primaryKey()
-    .references(() => bottles.id, { onDelete: "cascade" }),
+  bottleId: extensionOf(() => bottles.id),
   hash: text().notNull(),
   contentType: text().notNull(),
   width: integer().notNull(),
@@ -105,9 +95,7 @@ export const bottleAliases = sqliteTable(
   "bottle_aliases",
   {
     id: integer().primaryKey({ autoIncrement: true }),
-    bottleId: integer()
-      .notNull()
-      .references(() => bottles.id, { onDelete: "cascade" }),
+    bottleId: childOf(() => bottles.id),
     name: text().notNull(),
     mergedFromId: integer(),
     createdBy: integer().references(() => members.id, { onDelete: "set null" }),

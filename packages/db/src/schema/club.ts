@@ -8,7 +8,7 @@ import {
   uniqueIndex,
   type AnySQLiteColumn,
 } from "drizzle-orm/sqlite-core";
-import { now } from "./columns";
+import { childOf, extensionOf, now } from "./columns";
 import { members } from "./members";
 
 /**
@@ -24,9 +24,7 @@ export const duesEntries = sqliteTable(
   "dues_entries",
   {
     id: integer().primaryKey({ autoIncrement: true }),
-    memberId: integer()
-      .notNull()
-      .references(() => members.id, { onDelete: "cascade" }),
+    memberId: childOf(() => members.id),
     kind: text().$type<"joining" | "monthly" | "payment" | "waiver" | "opening" | "void">().notNull(),
     /** YYYY-MM: the month a monthly charge or a waiver is for (a void: its original's month). */
     month: text(),
@@ -68,9 +66,7 @@ export const duesEntries = sqliteTable(
  * ledger lines it implies are written (and the ones it contradicts voided) by features/dues.
  */
 export const duesOpenings = sqliteTable("dues_openings", {
-  memberId: integer()
-    .primaryKey()
-    .references(() => members.id, { onDelete: "cascade" }),
+  memberId: extensionOf(() => members.id),
   /** YYYY-MM-DD. */
   memberSince: text().notNull(),
   joiningFeePaid: integer({ mode: "boolean" }).notNull(),
@@ -90,9 +86,7 @@ export const duesOpenings = sqliteTable("dues_openings", {
 export const notificationsSent = sqliteTable(
   "notifications_sent",
   {
-    memberId: integer()
-      .notNull()
-      .references(() => members.id, { onDelete: "cascade" }),
+    memberId: childOf(() => members.id),
     key: text().notNull(),
     sentAt: text().notNull().default(now),
   },

@@ -10,7 +10,7 @@ import {
   sqliteView,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
-import { now } from "./columns";
+import { childOf, extensionOf, now } from "./columns";
 import { bottles } from "./bottles";
 import { members } from "./members";
 
@@ -60,12 +60,8 @@ export const meetings = sqliteTable(
 export const meetingBottles = sqliteTable(
   "meeting_bottles",
   {
-    meetingId: integer()
-      .notNull()
-      .references(() => meetings.id, { onDelete: "cascade" }),
-    bottleId: integer()
-      .notNull()
-      .references(() => bottles.id, { onDelete: "cascade" }),
+    meetingId: childOf(() => meetings.id),
+    bottleId: childOf(() => bottles.id),
     createdAt: text().notNull().default(now),
     /** Its place in the flight: pour 1, 2, ... */
     position: integer().notNull().default(0),
@@ -86,12 +82,8 @@ export type RsvpStatus = "going" | "maybe" | "declined";
 export const rsvps = sqliteTable(
   "rsvps",
   {
-    meetingId: integer()
-      .notNull()
-      .references(() => meetings.id, { onDelete: "cascade" }),
-    memberId: integer()
-      .notNull()
-      .references(() => members.id, { onDelete: "cascade" }),
+    meetingId: childOf(() => meetings.id),
+    memberId: childOf(() => members.id),
     status: text().$type<RsvpStatus>().notNull(),
     guests: integer().notNull().default(0),
     /** When the member last said "going": the waitlist's order. */
@@ -130,9 +122,7 @@ export const scores = sqliteTable(
   {
     meetingId: integer().notNull(),
     bottleId: integer().notNull(),
-    memberId: integer()
-      .notNull()
-      .references(() => members.id, { onDelete: "cascade" }),
+    memberId: childOf(() => members.id),
     ...scoreParts(),
   },
   (t) => [
@@ -156,9 +146,7 @@ export const scores = sqliteTable(
 export const guestCodes = sqliteTable(
   "guest_codes",
   {
-    meetingId: integer()
-      .primaryKey()
-      .references(() => meetings.id, { onDelete: "cascade" }),
+    meetingId: extensionOf(() => meetings.id),
     code: text().notNull(),
     expiresAt: text().notNull(),
     createdAt: text().notNull().default(now),
@@ -174,9 +162,7 @@ export const guests = sqliteTable(
   "guests",
   {
     id: integer().primaryKey({ autoIncrement: true }),
-    meetingId: integer()
-      .notNull()
-      .references(() => meetings.id, { onDelete: "cascade" }),
+    meetingId: childOf(() => meetings.id),
     firstName: text().notNull(),
     guestOf: text(),
     joinedAt: text().notNull().default(now),
@@ -190,9 +176,7 @@ export const guestScores = sqliteTable(
   {
     meetingId: integer().notNull(),
     bottleId: integer().notNull(),
-    guestId: integer()
-      .notNull()
-      .references(() => guests.id, { onDelete: "cascade" }),
+    guestId: childOf(() => guests.id),
     ...scoreParts(),
   },
   (t) => [
@@ -211,9 +195,7 @@ export type Phase = (typeof PHASES)[number];
 
 /** Where the host has the room: the current pour, its phase and when the phase's timer ends. */
 export const meetingPhases = sqliteTable("meeting_phases", {
-  meetingId: integer()
-    .primaryKey()
-    .references(() => meetings.id, { onDelete: "cascade" }),
+  meetingId: extensionOf(() => meetings.id),
   pour: integer().notNull(),
   phase: text().$type<Phase>(),
   endsAt: text(),

@@ -7,7 +7,7 @@ import {
   uniqueIndex,
   type AnySQLiteColumn,
 } from "drizzle-orm/sqlite-core";
-import { now } from "./columns";
+import { childOf, now } from "./columns";
 
 /** admin, treasurer or member (DESIGN.md section 5): roles only add powers. */
 export type Role = "admin" | "treasurer" | "member";
@@ -77,9 +77,7 @@ const singleUseTokens = <N extends string>(name: N) =>
     name,
     {
       id: integer().primaryKey({ autoIncrement: true }),
-      memberId: integer()
-        .notNull()
-        .references(() => members.id, { onDelete: "cascade" }),
+      memberId: childOf(() => members.id),
       tokenHash: text().notNull().unique(),
       expiresAt: text().notNull(),
       usedAt: text(),
@@ -98,9 +96,7 @@ export const refreshTokens = sqliteTable(
   "refresh_tokens",
   {
     id: integer().primaryKey({ autoIncrement: true }),
-    memberId: integer()
-      .notNull()
-      .references(() => members.id, { onDelete: "cascade" }),
+    memberId: childOf(() => members.id),
     familyId: text().notNull(),
     tokenHash: text().notNull().unique(),
     expiresAt: text().notNull(),

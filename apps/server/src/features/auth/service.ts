@@ -42,20 +42,40 @@ export const REGISTERED_MESSAGE =
 export const RESEND_MESSAGE =
   "If that address is registered and not yet confirmed, a new confirmation email is on its way.";
 
-function sendConfirmation(deps: Deps, member: { id: number; email: string; firstName: string }) {
+type Recipient = { id: number; email: string; firstName: string };
+
+/**
+ * Mails a member a single-use link to a page of the web app: a random token, of which only the
+ * hash is stored (with its expiry, in the link's own table); the link carries the token and the
+ * member's email.
+ */
+function mailSingleUseLink(
+  deps: Deps,
+  member: Recipient,
+  use: {
+    store: typeof insertConfirmationToken;
+    ttlMs: number;
+    page: string;
+    email: typeof confirmationEmail;
+  },
+) {
   const token = randomToken();
-  insertConfirmationToken(deps.db, {
+  use.store(deps.db, {
     memberId: member.id,
     tokenHash: sha256(token),
-    expiresAt: new Date(Date.now() + CONFIRMATION_TTL_MS).toISOString(),
+    expiresAt: new Date(Date.now() + use.ttlMs).toISOString(),
   });
-  deps.mailer.send(
-    confirmationEmail({
-      to: member.email,
-      firstName: member.firstName,
-      link: link(deps, "/confirm-email", { token, email: member.email }),
-    }),
-  );
+  const url = link(deps, use.page, { token, email: member.email });
+  deps.mailer.send(use.email({ to: member.email, firstName: member.firstName, link: url }));
+}
+
+function sendConfirmation(deps: Deps, member: Recipient) {
+  mailSingleUseLink(deps, member, {
+    store: insertConfirmationToken,
+    ttlMs: CONFIRMATION_TTL_MS,
+    page: "/confirm-email",
+    email: confirmationEmail,
+  });
 }
 
 /** The emails' links point here: the web app's pages. */
@@ -219,19 +239,12 @@ export function forgotPassword(ctx: Deps, input: { email: string }): { message: 
   if (member && member.status !== "deactivated") {
     const since = new Date(Date.now() - RESEND_INTERVAL_MS).toISOString();
     if (!latestPasswordResetToken(ctx.db, member.id, since)) {
-      const token = randomToken();
-      insertPasswordResetToken(ctx.db, {
-        memberId: member.id,
-        tokenHash: sha256(token),
-        expiresAt: new Date(Date.now() + RESET_TTL_MS).toISOString(),
+      mailSingleUseLink(ctx, member, {
+        store: insertPasswordResetToken,
+        ttlMs: RESET_TTL_MS,
+        page: "/reset-password",
+        email: passwordResetEmail,
       });
-      ctx.mailer.send(
-        passwordResetEmail({
-          to: member.email,
-          firstName: member.firstName,
-          link: link(ctx, "/reset-password", { token, email: member.email }),
-        }),
-      );
     }
   }
   return { message: ServerMessages.resetRequested };

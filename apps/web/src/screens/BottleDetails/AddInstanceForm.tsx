@@ -1,6 +1,5 @@
 import { useState } from "react";
-import { Group, NumberInput, TextInput } from "@mantine/core";
-import "../../styles/numberInput";
+import { Group } from "@mantine/core";
 import { Messages } from "@club/shared";
 import { FormCard } from "../../components/FormCard";
 import { failure } from "../../lib/errors";
@@ -8,6 +7,7 @@ import { numberInputValue, today } from "../../lib/format";
 import { pastDateProblem, purchasePriceProblem } from "../../lib/purchaseRules";
 import { trpc } from "../../lib/trpc";
 import { useUndoableSave } from "../../lib/undo";
+import { PurchaseDateInput, PurchasePriceInput } from "./PurchaseInputs";
 
 /** Members: a purchase (date defaults to today, price required); it starts unfinished. */
 const VISUALLY_HIDDEN = {
@@ -56,11 +56,7 @@ export default function AddInstanceForm({ bottleId }: { bottleId: number }) {
       }
     >
       <Group align="flex-start" gap="sm" grow preventGrowOverflow={false}>
-        <TextInput
-          type="date"
-          label="Date purchased"
-          required
-          max={today()}
+        <PurchaseDateInput
           value={datePurchased}
           error={dateError}
           onChange={(event) => {
@@ -70,14 +66,8 @@ export default function AddInstanceForm({ bottleId }: { bottleId: number }) {
             setDateError(value ? pastDateProblem(value) : null);
           }}
         />
-        <NumberInput
-          label="Purchase price"
-          required
-          prefix="$"
+        <PurchasePriceInput
           clampBehavior="none"
-          decimalScale={2}
-          fixedDecimalScale
-          thousandSeparator=","
           placeholder="$0.00"
           value={price}
           error={priceError}

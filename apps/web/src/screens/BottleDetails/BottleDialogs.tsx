@@ -1,9 +1,8 @@
 import { useState } from "react";
 import { TextInput } from "@mantine/core";
-import { useNavigate } from "react-router-dom";
 import { BottleSizeSchema, StoreLinkSchema, type BottleDetail } from "@club/shared";
 import { BottleSizeInput } from "../../components/BottleSizeInput";
-import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { DeleteDialog } from "../../components/DeleteDialog";
 import { FormDialog } from "../../components/FormDialog";
 import { failureMessage } from "../../lib/failure";
 import { numberInputValue } from "../../lib/format";
@@ -94,29 +93,20 @@ export function EditBottleDialog({ bottle, onClose }: Props) {
 
 /** Delete a bottle with everything that hangs on it (admins), then back to the library. */
 export function DeleteBottleDialog({ bottle, onClose }: Props) {
-  const navigate = useNavigate();
-  const remove = trpc.bottles.delete.useMutation({
-    onSuccess: useUndoableSave(
-      `${bottle.name} deleted.`,
-      { entity: "bottle", entityId: bottle.id, action: "bottles.delete" },
-      // Leave the page first: refetching it now would only find that it is gone.
-      () => navigate("/library-bottles"),
-    ),
-  });
   const purchases = bottle.bottleInstances.length;
 
   return (
-    <ConfirmDialog
-      title="Delete Bottle"
-      confirmLabel="Delete bottle"
-      onConfirm={() => remove.mutate({ id: bottle.id })}
+    <DeleteDialog
+      entity="bottle"
+      id={bottle.id}
+      write={trpc.bottles.delete}
+      notice={`${bottle.name} deleted.`}
+      leaveTo="/library-bottles"
       onClose={onClose}
-      pending={remove.isPending}
-      error={remove.isError ? failureMessage(remove.error, "Failed to delete the bottle.") : null}
     >
       Delete {bottle.name} from the library, with its{" "}
       {purchases === 1 ? "1 purchase" : `${purchases} purchases`}, its comments, its photo and its places in
       meetings? You can undo it right after.
-    </ConfirmDialog>
+    </DeleteDialog>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Text, Textarea } from "@mantine/core";
 import { COMMENT_MAX, type Comment } from "@club/shared";
-import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { DeleteDialog } from "../../components/DeleteDialog";
 import { FormDialog } from "../../components/FormDialog";
 import { failureMessage } from "../../lib/failure";
 import { trpc } from "../../lib/trpc";
@@ -51,23 +51,8 @@ export function EditCommentDialog({ comment, onClose }: Props) {
 
 /** Delete a comment (its author or an admin). */
 export function DeleteCommentDialog({ comment, onClose }: Props) {
-  const remove = trpc.comments.delete.useMutation({
-    onSuccess: useUndoableSave(
-      "Comment deleted.",
-      { entity: "comment", entityId: comment.id, action: "comments.delete" },
-      onClose,
-    ),
-  });
-
   return (
-    <ConfirmDialog
-      title="Delete Comment"
-      confirmLabel="Delete comment"
-      onConfirm={() => remove.mutate({ id: comment.id })}
-      onClose={onClose}
-      pending={remove.isPending}
-      error={remove.isError ? failureMessage(remove.error, "Failed to delete the comment.") : null}
-    >
+    <DeleteDialog entity="comment" id={comment.id} write={trpc.comments.delete} onClose={onClose}>
       Delete this comment by {comment.member.firstName} {comment.member.lastName}? You can undo it right
       after.
       <Text
@@ -79,6 +64,6 @@ export function DeleteCommentDialog({ comment, onClose }: Props) {
       >
         “{comment.comment}”
       </Text>
-    </ConfirmDialog>
+    </DeleteDialog>
   );
 }

@@ -1,13 +1,13 @@
 import { useState } from "react";
-import { Checkbox, NumberInput, TextInput } from "@mantine/core";
+import { Checkbox, TextInput } from "@mantine/core";
 import "@mantine/core/styles/Checkbox.css";
-import "../../styles/numberInput";
 import { UpdateInstanceInputSchema, type BottleInstance } from "@club/shared";
 import { FormDialog } from "../../components/FormDialog";
 import { failureMessage } from "../../lib/failure";
 import { datePart, numberInputValue, today } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { useUndoableSave } from "../../lib/undo";
+import { PurchaseDateInput, PurchasePriceInput } from "./PurchaseInputs";
 
 type Field = "datePurchased" | "purchasePrice" | "dateFinished" | "openedDate";
 
@@ -84,11 +84,7 @@ export default function EditInstanceDialog({
       submitting={update.isPending}
       submitLabel="Save"
     >
-      <TextInput
-        type="date"
-        label="Date purchased"
-        required
-        max={today()}
+      <PurchaseDateInput
         value={datePurchased}
         error={errors.datePurchased}
         data-autofocus
@@ -97,15 +93,9 @@ export default function EditInstanceDialog({
           edited("datePurchased");
         }}
       />
-      <NumberInput
-        label="Purchase price"
-        required
-        prefix="$"
+      <PurchasePriceInput
         min={0}
         max={1_000_000}
-        decimalScale={2}
-        fixedDecimalScale
-        thousandSeparator=","
         value={price}
         error={errors.purchasePrice}
         onChange={(value) => {

@@ -1,6 +1,6 @@
 import { Messages, type BottleInstance } from "@club/shared";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { failureMessage } from "../../lib/failure";
+import { DeleteDialog } from "../../components/DeleteDialog";
 import { formatDate, formatPrice } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { useUndoableSave } from "../../lib/undo";
@@ -42,24 +42,9 @@ export function FinishInstanceDialog({ instance, onClose }: Props) {
 
 /** Delete a purchase (the member who added it or an admin). */
 export function DeleteInstanceDialog({ instance, onClose }: Props) {
-  const remove = trpc.instances.delete.useMutation({
-    onSuccess: useUndoableSave(
-      "Purchase deleted.",
-      { entity: "instance", entityId: instance.id, action: "instances.delete" },
-      onClose,
-    ),
-  });
-
   return (
-    <ConfirmDialog
-      title="Delete Purchase"
-      confirmLabel="Delete purchase"
-      onConfirm={() => remove.mutate({ id: instance.id })}
-      onClose={onClose}
-      pending={remove.isPending}
-      error={remove.isError ? failureMessage(remove.error, "Failed to delete the purchase.") : null}
-    >
+    <DeleteDialog entity="instance" id={instance.id} write={trpc.instances.delete} onClose={onClose}>
       Delete {purchaseLabel(instance)}? You can undo it right after.
-    </ConfirmDialog>
+    </DeleteDialog>
   );
 }

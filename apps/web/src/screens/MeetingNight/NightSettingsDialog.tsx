@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { NumberInput, Select, Switch } from "@mantine/core";
+import { NumberInput, Select, Switch, type SwitchProps } from "@mantine/core";
 import "../../styles/combobox";
 import "../../styles/numberInput";
 import type { MeetingNight } from "@club/shared";
@@ -8,6 +8,14 @@ import { numberInputValue } from "../../lib/format";
 import { onSaved } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import "./nightStyles";
+
+/** One of the night's on/off settings: a switch with what it does said under it. */
+function SettingSwitch({
+  onChange,
+  ...props
+}: Omit<SwitchProps, "onChange"> & { checked: boolean; onChange: (checked: boolean) => void }) {
+  return <Switch size="md" onChange={(event) => onChange(event.currentTarget.checked)} {...props} />;
+}
 
 /** Capacity, blind tasting, scoring open and the host picked from the members (host or admin). */
 export default function NightSettingsDialog({
@@ -80,26 +88,23 @@ export default function NightSettingsDialog({
         nothingFoundMessage="No such member"
         comboboxProps={{ withinPortal: true }}
       />
-      <Switch
-        size="md"
+      <SettingSwitch
         label="Blind tasting"
         description="Members see each pour as “Dram 1”, “Dram 2”… until you reveal it."
         checked={blind}
-        onChange={(event) => setBlind(event.currentTarget.checked)}
+        onChange={setBlind}
       />
-      <Switch
-        size="md"
+      <SettingSwitch
         label="Scoring open"
         description="Members may enter and change their scores."
         checked={scoringOpen}
-        onChange={(event) => setScoringOpen(event.currentTarget.checked)}
+        onChange={setScoringOpen}
       />
-      <Switch
-        size="md"
+      <SettingSwitch
         label="Guests count in the club score"
         description="Guests' scores are in the night's results either way; on, they count in each bottle's club score too."
         checked={guestsInClubScore}
-        onChange={(event) => setGuestsInClubScore(event.currentTarget.checked)}
+        onChange={setGuestsInClubScore}
       />
     </FormDialog>
   );

@@ -2,7 +2,7 @@ import { Stack, Text, Title } from "@mantine/core";
 import { ServerMessages, type Member, type MemberStatus } from "@club/shared";
 import { PageHeader } from "../../components/PageHeader";
 import { RequireMember } from "../../components/RequireMember";
-import { EmptyMessage, ErrorAlert, LoadError, PageLoader } from "../../components/status";
+import { ErrorAlert, LoadError, Loaded, PageLoader } from "../../components/status";
 import { useAccount, useMembersList } from "../../lib/useAccount";
 import { useTitle } from "../../lib/useTitle";
 import { InviteCard } from "./InviteCard";
@@ -59,22 +59,18 @@ function MembersScreen() {
     <Stack gap="xl" className={touch.touch}>
       <PageHeader title="Members" subtitle="Who is in the club, who waits to join, and invite links." />
       <InviteCard />
-      {members.isPending ? (
-        <PageLoader />
-      ) : members.isError ? (
-        <LoadError message="Failed to fetch members." />
-      ) : members.data.length === 0 ? (
-        <EmptyMessage>No members yet.</EmptyMessage>
-      ) : (
-        SECTIONS.map((section) => (
-          <MemberSection
-            key={section.status}
-            {...section}
-            members={members.data.filter((m) => m.status === section.status)}
-            myId={account.data.id}
-          />
-        ))
-      )}
+      <Loaded query={members} failed="Failed to fetch members." empty="No members yet.">
+        {(list) =>
+          SECTIONS.map((section) => (
+            <MemberSection
+              key={section.status}
+              {...section}
+              members={list.filter((m) => m.status === section.status)}
+              myId={account.data.id}
+            />
+          ))
+        }
+      </Loaded>
       <ClubDataCard />
     </Stack>
   );

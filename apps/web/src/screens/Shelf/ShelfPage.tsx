@@ -2,7 +2,7 @@ import { Text } from "@mantine/core";
 import { DataTable, cellLinkClass } from "../../components/DataTable";
 import { FillLevel } from "../../components/FillLevel";
 import { PageHeader } from "../../components/PageHeader";
-import { EmptyMessage, LoadError, PageLoader } from "../../components/status";
+import { Loaded } from "../../components/status";
 import { formatDate, formatPrice } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
@@ -25,51 +25,47 @@ export default function ShelfPage() {
         title="Shelf"
         subtitle="What is open now, the emptiest bottle first. Cost per pour is for a 25 ml pour."
       />
-      {shelf.isPending ? (
-        <PageLoader />
-      ) : shelf.isError ? (
-        <LoadError message={SHELF_FAILED} />
-      ) : shelf.data.length === 0 ? (
-        <EmptyMessage>{SHELF_EMPTY}</EmptyMessage>
-      ) : (
-        <DataTable label="Open bottles" minWidth={760}>
-          <thead>
-            <tr>
-              <th>Bottle</th>
-              <th>Fill Level</th>
-              <th>Opened</th>
-              <th>Cost per Pour</th>
-              <th>Price</th>
-              <th>Size</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shelf.data.map((item) => (
-              <tr key={item.instanceId}>
-                <td>
-                  <a href={`/bottle/${item.bottleId}`} className={cellLinkClass}>
-                    {item.name}
-                  </a>
-                  {item.brand && item.brand !== item.name ? (
-                    <Text size="xs" c="dimmed">
-                      {item.brand}
-                    </Text>
-                  ) : null}
-                </td>
-                <td>
-                  <FillLevel name={item.name} pct={item.fillLevelPct} source={item.levelSource} />
-                </td>
-                <td>
-                  <time dateTime={item.openedDate}>{formatDate(item.openedDate)}</time>
-                </td>
-                <td style={{ fontVariantNumeric: "tabular-nums" }}>{formatPrice(item.costPerPour)}</td>
-                <td style={{ fontVariantNumeric: "tabular-nums" }}>{formatPrice(item.price)}</td>
-                <td style={{ fontVariantNumeric: "tabular-nums" }}>{item.sizeMl} ml</td>
+      <Loaded query={shelf} failed={SHELF_FAILED} empty={SHELF_EMPTY}>
+        {(bottles) => (
+          <DataTable label="Open bottles" minWidth={760}>
+            <thead>
+              <tr>
+                <th>Bottle</th>
+                <th>Fill Level</th>
+                <th>Opened</th>
+                <th>Cost per Pour</th>
+                <th>Price</th>
+                <th>Size</th>
               </tr>
-            ))}
-          </tbody>
-        </DataTable>
-      )}
+            </thead>
+            <tbody>
+              {bottles.map((item) => (
+                <tr key={item.instanceId}>
+                  <td>
+                    <a href={`/bottle/${item.bottleId}`} className={cellLinkClass}>
+                      {item.name}
+                    </a>
+                    {item.brand && item.brand !== item.name ? (
+                      <Text size="xs" c="dimmed">
+                        {item.brand}
+                      </Text>
+                    ) : null}
+                  </td>
+                  <td>
+                    <FillLevel name={item.name} pct={item.fillLevelPct} source={item.levelSource} />
+                  </td>
+                  <td>
+                    <time dateTime={item.openedDate}>{formatDate(item.openedDate)}</time>
+                  </td>
+                  <td style={{ fontVariantNumeric: "tabular-nums" }}>{formatPrice(item.costPerPour)}</td>
+                  <td style={{ fontVariantNumeric: "tabular-nums" }}>{formatPrice(item.price)}</td>
+                  <td style={{ fontVariantNumeric: "tabular-nums" }}>{item.sizeMl} ml</td>
+                </tr>
+              ))}
+            </tbody>
+          </DataTable>
+        )}
+      </Loaded>
     </>
   );
 }

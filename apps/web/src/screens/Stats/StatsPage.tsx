@@ -4,7 +4,7 @@ import { AreaChart, BarChart, DonutChart, ScatterChart } from "@mantine/charts";
 import { ColorSwatch, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import type { Stats, StatsAverage, StatsCount } from "@club/shared";
 import { PageHeader } from "../../components/PageHeader";
-import { LoadError, PageLoader } from "../../components/status";
+import { Loaded } from "../../components/status";
 import { formatPrice } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
@@ -68,46 +68,39 @@ function AverageBars({ averages }: { averages: StatsAverage[] }) {
   );
 }
 
+/** A figure's words: its noun ("type") said once, in the summary and as its table's column ("Type"). */
+function figureWords<R, W extends string, F>(
+  summarize: (rows: R[], what: W) => string,
+  tabulate: (rows: R[], column: Capitalize<W>) => F,
+) {
+  const column = (what: W) => (what.charAt(0).toUpperCase() + what.slice(1)) as Capitalize<W>;
+  return (rows: R[], what: W) => ({ summary: summarize(rows, what), figures: tabulate(rows, column(what)) });
+}
+const bySpend = figureWords(spendSummary, spendFigures);
+const byCount = figureWords(countSummary, countFigures);
+const byAverage = figureWords(averageSummary, averageFigures);
+
+/** What the two spend charts (per month, per year) show alike. */
+const SPEND_CHART = {
+  h: 240,
+  dataKey: "period",
+  series: [{ name: "dollars", label: "Spent", color: "amber.6" }],
+  valueFormatter: formatPrice,
+  yAxisProps: { width: 64 },
+};
+
 function Figures({ stats }: { stats: Stats }) {
   const types = topAndOther(stats.bottlesByType, 6, "Other types");
   const regions = stats.bottlesByRegion.slice(0, 12);
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" className={classes.grid}>
-      <FigureCard
-        title="Spend per month"
-        summary={spendSummary(stats.spendByMonth, "month")}
-        figures={spendFigures(stats.spendByMonth, "Month")}
-      >
-        <AreaChart
-          h={240}
-          data={stats.spendByMonth}
-          dataKey="period"
-          series={[{ name: "dollars", label: "Spent", color: "amber.6" }]}
-          valueFormatter={formatPrice}
-          yAxisProps={{ width: 64 }}
-          curveType="monotone"
-        />
+      <FigureCard title="Spend per month" {...bySpend(stats.spendByMonth, "month")}>
+        <AreaChart {...SPEND_CHART} data={stats.spendByMonth} curveType="monotone" />
       </FigureCard>
-      <FigureCard
-        title="Spend per year"
-        summary={spendSummary(stats.spendByYear, "year")}
-        figures={spendFigures(stats.spendByYear, "Year")}
-      >
-        <BarChart
-          h={240}
-          data={stats.spendByYear}
-          dataKey="period"
-          series={[{ name: "dollars", label: "Spent", color: "amber.6" }]}
-          valueFormatter={formatPrice}
-          yAxisProps={{ width: 64 }}
-          maxBarWidth={72}
-        />
+      <FigureCard title="Spend per year" {...bySpend(stats.spendByYear, "year")}>
+        <BarChart {...SPEND_CHART} data={stats.spendByYear} maxBarWidth={72} />
       </FigureCard>
-      <FigureCard
-        title="Bottles by type"
-        summary={countSummary(stats.bottlesByType, "type")}
-        figures={countFigures(stats.bottlesByType, "Type")}
-      >
+      <FigureCard title="Bottles by type" {...byCount(stats.bottlesByType, "type")}>
         <DonutChart
           mx="auto"
           size={200}
@@ -129,32 +122,16 @@ function Figures({ stats }: { stats: Stats }) {
           ))}
         </Group>
       </FigureCard>
-      <FigureCard
-        title="Bottles by country"
-        summary={countSummary(stats.bottlesByCountry, "country")}
-        figures={countFigures(stats.bottlesByCountry, "Country")}
-      >
+      <FigureCard title="Bottles by country" {...byCount(stats.bottlesByCountry, "country")}>
         <CountBars counts={stats.bottlesByCountry} label="Bottles" />
       </FigureCard>
-      <FigureCard
-        title="Bottles by region"
-        summary={countSummary(stats.bottlesByRegion, "region")}
-        figures={countFigures(stats.bottlesByRegion, "Region")}
-      >
+      <FigureCard title="Bottles by region" {...byCount(stats.bottlesByRegion, "region")}>
         <CountBars counts={regions} label="Bottles" />
       </FigureCard>
-      <FigureCard
-        title="Average score by type"
-        summary={averageSummary(stats.scoreByType, "type")}
-        figures={averageFigures(stats.scoreByType, "Type")}
-      >
+      <FigureCard title="Average score by type" {...byAverage(stats.scoreByType, "type")}>
         <AverageBars averages={stats.scoreByType} />
       </FigureCard>
-      <FigureCard
-        title="Average score by region"
-        summary={averageSummary(stats.scoreByRegion, "region")}
-        figures={averageFigures(stats.scoreByRegion, "Region")}
-      >
+      <FigureCard title="Average score by region" {...byAverage(stats.scoreByRegion, "region")}>
         <AverageBars averages={stats.scoreByRegion} />
       </FigureCard>
       <FigureCard title="Most poured bottles" summary={pouredSummary(stats)} figures={pouredFigures(stats)}>
@@ -217,15 +194,13 @@ export default function StatsPage() {
         title="Stats"
         subtitle="What the club bought, poured and thought of it. Each chart's figures are under it."
       />
-      {stats.isPending ? (
-        <PageLoader />
-      ) : stats.isError ? (
-        <LoadError message="Failed to fetch the stats." />
-      ) : (
-        <Stack>
-          <Figures stats={stats.data} />
-        </Stack>
-      )}
+      <Loaded query={stats} failed="Failed to fetch the stats.">
+        {(data) => (
+          <Stack>
+            <Figures stats={data} />
+          </Stack>
+        )}
+      </Loaded>
     </>
   );
 }

@@ -5,7 +5,7 @@ import { DataTable } from "../../components/DataTable";
 import { PageHeader } from "../../components/PageHeader";
 import { EditDeleteActions } from "../../components/EditDeleteActions";
 import { PlusIcon } from "../../components/icons";
-import { EmptyMessage, LoadError, PageLoader } from "../../components/status";
+import { Loaded } from "../../components/status";
 import { datePart, formatDate, isNeverUsed } from "../../lib/format";
 import { usePermissions } from "../../lib/permissions";
 import { trpc } from "../../lib/trpc";
@@ -59,48 +59,44 @@ export default function ThemeIdeasPage() {
         }
       />
 
-      {themes.isPending ? (
-        <PageLoader />
-      ) : themes.isError ? (
-        <LoadError message={Messages.fetchThemes} />
-      ) : themes.data.length === 0 ? (
-        <EmptyMessage>No themes yet.</EmptyMessage>
-      ) : (
-        <DataTable label="Monthly Themes" minWidth={420}>
-          <thead>
-            <tr>
-              <th>Theme Name</th>
-              <th>Last Used</th>
-              {withActions ? <th>Actions</th> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {themes.data.map((theme) => (
-              <tr key={theme.id}>
-                <td>
-                  <Text fw={600} span fz="inherit">
-                    {theme.name}
-                  </Text>
-                </td>
-                <td>
-                  {isNeverUsed(theme.lastDate) ? (
-                    <Badge variant="light" color="gray" radius="sm">
-                      Never
-                    </Badge>
-                  ) : (
-                    <time dateTime={datePart(theme.lastDate)}>{formatDate(theme.lastDate)}</time>
-                  )}
-                </td>
-                {withActions ? (
-                  <td>
-                    {mayCorrect(theme.createdBy) ? <ThemeActions theme={theme} open={setDialog} /> : null}
-                  </td>
-                ) : null}
+      <Loaded query={themes} failed={Messages.fetchThemes} empty="No themes yet.">
+        {(list) => (
+          <DataTable label="Monthly Themes" minWidth={420}>
+            <thead>
+              <tr>
+                <th>Theme Name</th>
+                <th>Last Used</th>
+                {withActions ? <th>Actions</th> : null}
               </tr>
-            ))}
-          </tbody>
-        </DataTable>
-      )}
+            </thead>
+            <tbody>
+              {list.map((theme) => (
+                <tr key={theme.id}>
+                  <td>
+                    <Text fw={600} span fz="inherit">
+                      {theme.name}
+                    </Text>
+                  </td>
+                  <td>
+                    {isNeverUsed(theme.lastDate) ? (
+                      <Badge variant="light" color="gray" radius="sm">
+                        Never
+                      </Badge>
+                    ) : (
+                      <time dateTime={datePart(theme.lastDate)}>{formatDate(theme.lastDate)}</time>
+                    )}
+                  </td>
+                  {withActions ? (
+                    <td>
+                      {mayCorrect(theme.createdBy) ? <ThemeActions theme={theme} open={setDialog} /> : null}
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </DataTable>
+        )}
+      </Loaded>
 
       <Suspense fallback={null}>
         {dialog?.kind === "add" ? (

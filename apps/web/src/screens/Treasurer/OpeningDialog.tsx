@@ -184,7 +184,7 @@ export default function OpeningDialog({
   onClose: () => void;
 }) {
   const statement = trpc.dues.member.useQuery({ memberId: member.id });
-  if (statement.isPending)
+  if (statement.isPending || statement.isError)
     return (
       <FormDialog
         title={`Opening: ${member.name}`}
@@ -195,21 +195,11 @@ export default function OpeningDialog({
         submitting={false}
         submitLabel="Save opening"
       >
-        <PageLoader py={16} />
-      </FormDialog>
-    );
-  if (statement.isError)
-    return (
-      <FormDialog
-        title={`Opening: ${member.name}`}
-        onClose={onClose}
-        onSubmit={() => undefined}
-        errors={[]}
-        canSubmit={false}
-        submitting={false}
-        submitLabel="Save opening"
-      >
-        <ErrorAlert message="Failed to fetch the member's dues." error={statement.error} />
+        {statement.isPending ? (
+          <PageLoader py={16} />
+        ) : (
+          <ErrorAlert message="Failed to fetch the member's dues." error={statement.error} />
+        )}
       </FormDialog>
     );
   return <OpeningForm member={member} opening={statement.data.opening} onClose={onClose} />;
