@@ -35,6 +35,9 @@ async function boot(
 ) {
   const links: Link[] = [];
   const fetched: string[] = [];
+  // The page's stylesheets, listed disabled (their used rules are inline), until the app starts.
+  const stylesheets = opts.prerendered ? [{ disabled: true }, { disabled: true }] : [];
+  const enabled = () => stylesheets.filter((link) => !link.disabled).length;
   const routes = PRELOAD_ROUTES.map((r) => ({ re: r.pattern, js: [`/assets/${r.screen}.js`], css: [] }));
   const source = bootScript("/* theme */", routes);
   const listeners = new Map<string, (() => void)[]>();
@@ -66,6 +69,8 @@ async function boot(
     createElement: () => ({}) as Link,
     head: { appendChild: (link: Link) => links.push(link) },
     addEventListener: on,
+    querySelectorAll: (selector: string) =>
+      selector === "link[rel=stylesheet][disabled]" ? stylesheets.filter((link) => link.disabled) : [],
   };
   class MutationObserver {
     observe() {}
@@ -80,8 +85,17 @@ async function boot(
   for (const frame of frames) frame();
   await new Promise((resolve) => setTimeout(resolve, 10));
   const afterFrame = [...links];
+  const stylesheetsAfterFrame = enabled();
   for (const listener of listeners.get("pointerdown") ?? []) listener();
-  return { links, beforeParsed, beforeFrame, afterFrame, fetched };
+  return {
+    links,
+    beforeParsed,
+    beforeFrame,
+    afterFrame,
+    fetched,
+    stylesheetsAfterFrame,
+    stylesheets: enabled(),
+  };
 }
 
 describe("route preloading (vite.routePreload.ts)", () => {
@@ -127,9 +141,13 @@ describe("route preloading (vite.routePreload.ts)", () => {
     expect(member.beforeFrame).toEqual([]);
     expect(member.afterFrame).toEqual(appScripts);
     expect(member.fetched).toEqual([]);
+    // The whole stylesheets, listed disabled, load with the app's scripts (the app waits for them).
+    expect(member.stylesheetsAfterFrame).toBe(2);
     const visitor = await boot("/library-bottles", { prerendered: true, appScripts: scripts });
     expect(visitor.afterFrame).toEqual([]);
+    expect(visitor.stylesheetsAfterFrame).toBe(0);
     expect(visitor.links).toEqual(appScripts);
+    expect(visitor.stylesheets).toBe(2);
     expect(visitor.fetched).toEqual([]);
     // The boot script and the app look for the same element.
     expect(PAGE_DATA_ELEMENT_ID).toBe(APP_PAGE_DATA_ID);
