@@ -6,7 +6,11 @@ import { ROUTE_TABLE, routePattern } from "./src/routeTable";
 
 // By path, not "@club/shared": Node runs this file when Vite loads its config, and the package is
 // TypeScript sources; the file has no imports, so the config's bundle takes it whole.
-import { APP_SCRIPTS_ELEMENT_ID, PAGE_DATA_ELEMENT_ID } from "../../packages/shared/src/pageContract";
+import {
+  APP_SCRIPTS_ELEMENT_ID,
+  MEMBER_HINT_COOKIE,
+  PAGE_DATA_ELEMENT_ID,
+} from "../../packages/shared/src/pageContract";
 
 /** The names the boot script shares with the web app and the server (packages/shared pageContract.ts). */
 export { APP_SCRIPTS_ELEMENT_ID, PAGE_DATA_ELEMENT_ID };
@@ -90,6 +94,7 @@ export function bootScript(themeInit: string, routes: BootRoute[]): string {
   try {
     signedIn = !!window.localStorage.getItem("accessToken");
   } catch (e) {}
+  document.cookie = "${MEMBER_HINT_COOKIE}=" + (signedIn ? "1; max-age=31536000" : "; max-age=0") + "; path=/; samesite=lax";
   function hint(rel, href, as) {
     var link = document.createElement("link");
     link.rel = rel;

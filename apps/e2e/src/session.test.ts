@@ -206,9 +206,16 @@ describe("session and the 401 retry", () => {
       await s.page.getByRole("main").getByRole("button", { name: "Login", exact: true }).click();
       await onScreen(s.page, "Monthly Meetings");
       await shows(s.page.getByText(`Welcome, ${DEMO_LOGIN.email}`));
+      // The browser says a member is signed in (the server keeps opener isolation for it on the
+      // public pages it prerenders), and stops saying so on logout.
+      const hint = async () => (await s.context.cookies()).find((c) => c.name === "club_member")?.value;
+      expect(await hint()).toBe("1");
+      const home = await s.page.request.get(`${club.baseUrl}/`, { headers: { accept: "text/html" } });
+      expect(home.headers()["cross-origin-opener-policy"]).toBe("same-origin");
       await s.page.getByRole("button", { name: "Logout" }).click();
       await shows(s.page.getByRole("link", { name: "Login", exact: true }));
       expect(await stored(s.page)).toEqual({ accessToken: null, refreshToken: null, email: null });
+      expect(await hint()).toBeUndefined();
     } finally {
       await s.close();
     }

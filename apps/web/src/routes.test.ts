@@ -58,6 +58,7 @@ async function boot(
   // The server's prerendered page: its markup in #root (data-prerendered), its data in the head.
   const root = { hasAttribute: (name: string) => opts.prerendered === true && name === "data-prerendered" };
   const document = {
+    cookie: "",
     getElementById: (id: string) =>
       opts.prerendered && id === PAGE_DATA_ELEMENT_ID
         ? {}
@@ -95,6 +96,7 @@ async function boot(
     fetched,
     stylesheetsAfterFrame,
     stylesheets: enabled(),
+    cookie: document.cookie,
   };
 }
 
@@ -148,6 +150,9 @@ describe("route preloading (vite.routePreload.ts)", () => {
     expect(visitor.stylesheetsAfterFrame).toBe(0);
     expect(visitor.links).toEqual(appScripts);
     expect(visitor.stylesheets).toBe(2);
+    // The member hint the server keeps opener isolation for (pageContract.ts), set and cleared.
+    expect(member.cookie).toBe("club_member=1; max-age=31536000; path=/; samesite=lax");
+    expect(visitor.cookie).toBe("club_member=; max-age=0; path=/; samesite=lax");
     expect(visitor.fetched).toEqual([]);
     // The boot script and the app look for the same element.
     expect(PAGE_DATA_ELEMENT_ID).toBe(APP_PAGE_DATA_ID);

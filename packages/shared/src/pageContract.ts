@@ -5,3 +5,9 @@
 export const PAGE_DATA_ELEMENT_ID = "club-page-data";
 /** In a prerendered page, the app's entry and module preloads, which the boot script loads (for a member at once, for a visitor when first used). */
 export const APP_SCRIPTS_ELEMENT_ID = "club-app-scripts";
+/**
+ * A cookie that says "a member is signed in on this browser" (no secret: the session is in
+ * localStorage). Set by the boot script and the session on sign-in, cleared on sign-out; the server
+ * keeps Cross-Origin-Opener-Policy on a prerendered public page only for a browser that sends it.
+ */
+export const MEMBER_HINT_COOKIE = "club_member";

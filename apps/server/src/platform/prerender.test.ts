@@ -210,6 +210,25 @@ describe("a first page (the library's here), prerendered into the page", () => {
     expect(file.body).toBe(BOOT);
   });
 
+  it("serves a visitor's prerendered page without opener isolation; a member's browser and every other answer keep it", async () => {
+    const coop = async (url: string, cookie?: string) => {
+      const res = await t.request({
+        method: "GET",
+        url,
+        headers: { accept: "text/html", ...(cookie ? { cookie } : {}) },
+      });
+      expect(res.headers["content-security-policy"], url).toBeDefined();
+      return res.headers["cross-origin-opener-policy"];
+    };
+    expect(await coop("/library-bottles")).toBeUndefined();
+    expect(await coop("/library-bottles", "club_member=1")).toBe("same-origin");
+    expect(await coop("/library-bottles", "theme=dark; club_member=1; other=2")).toBe("same-origin");
+    expect(await coop("/library-bottles", "club_member=0")).toBeUndefined();
+    // The page as built (no prerender), the API, a missing file: as always.
+    for (const url of ["/about", "/members", "/api/Bottles/Search", "/assets/missing.js"])
+      expect(await coop(url)).toBe("same-origin");
+  });
+
   it("renders at most ten new pages a second; the rest are served as built", async () => {
     const pages = await Promise.all(
       Array.from({ length: 25 }, (_, i) => page(`/library-bottles?sort=abv&abvMin=${i}`)),

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 import fastifyStatic from "@fastify/static";
-import { ServerMessages } from "@club/shared";
+import { MEMBER_HINT_COOKIE, ServerMessages } from "@club/shared";
 import { createPageRenderer, type InlineBootScript, type PageRenderer } from "./pageHints";
 import { pageRepresentation, sendRepresentation } from "./httpCache";
 import { createFirstPagePrerender } from "./prerender";
@@ -16,6 +16,7 @@ export const webDistDir = join(serverRoot, "../web/dist");
 
 /** A built asset: a file's name, no folder. */
 const ASSET_PATH = /^\/assets\/[\w.-]+$/;
+const memberHint = new RegExp(`(?:^|;\\s*)${MEMBER_HINT_COOKIE}=1(?:;|$)`);
 
 /** The web build's prerender of the first pages (`vite build --ssr`), beside dist/. */
 const prerenderDirOf = (distDir: string) => join(distDir, "..", "dist-ssr");
@@ -114,6 +115,12 @@ export default fp(
         const prerendered = prerender && pages.prerenders(path) ? await prerender(req.url) : null;
         // Compressed here (the compression plugin serves routes; this is the not-found handler), with
         // an ETag, so a page opened again with nothing changed is a 304.
+        // A visitor's public page goes without the opener isolation of every other answer: that
+        // header alone costs a cold load ~180 ms (a new renderer process) and most of its blocking
+        // time, and a visitor's page holds nothing of theirs (docs/decisions.md, issue 25). A browser
+        // with a member signed in says so (MEMBER_HINT_COOKIE) and keeps it.
+        if (prerendered && !memberHint.test(req.headers.cookie ?? ""))
+          reply.removeHeader("cross-origin-opener-policy");
         const form = prerendered
           ? pageRepresentation(await pages.prerendered(path, prerendered), true)
           : builtPage;

@@ -1,4 +1,4 @@
-import { SESSION_KEYS, type TokenPair } from "@club/shared";
+import { MEMBER_HINT_COOKIE, SESSION_KEYS, type TokenPair } from "@club/shared";
 import type { AuthApi } from "./authApi";
 import { ApiError } from "./errors";
 
@@ -61,6 +61,9 @@ export function createSession({ storage, auth, onExpired }: SessionOptions): Ses
     }
   };
   const write = (key: string, value: string | null) => {
+    // The server keeps its opener isolation on public pages for a signed-in browser (pageContract.ts).
+    if (key === SESSION_KEYS.accessToken && typeof document !== "undefined")
+      document.cookie = `${MEMBER_HINT_COOKIE}=${value === null ? "; max-age=0" : "1; max-age=31536000"}; path=/; samesite=lax`;
     try {
       if (value === null) storage.removeItem(key);
       else storage.setItem(key, value);
