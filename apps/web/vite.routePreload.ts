@@ -10,6 +10,8 @@ import {
   APP_SCRIPTS_ELEMENT_ID,
   MEMBER_HINT_COOKIE,
   PAGE_DATA_ELEMENT_ID,
+  ROUTE_HINTS_FILE,
+  type RouteHints,
 } from "../../packages/shared/src/pageContract";
 
 /** The names the boot script shares with the web app and the server (packages/shared pageContract.ts). */
@@ -49,19 +51,6 @@ interface BootRoute {
   re: string;
   js: string[];
   css: string[];
-}
-
-/** Where the build writes the hints for the server (apps/server/src/platform/pageHints.ts reads it). */
-export const ROUTE_HINTS_FILE = ".vite/route-hints.json";
-
-/** Read by apps/server/src/platform/pageHints.ts: keep the two in step. */
-interface RouteHintsFile {
-  /**
-   * The pages whose first screen the server renders (routeTable.ts `firstPage`; src/ssr/prerender.tsx):
-   * each one's route, and its chunks' scripts and stylesheets beyond the entry's (the server lists
-   * them in the page, the boot script does not).
-   */
-  firstPages: { pattern: string; js: string[]; css: string[] }[];
 }
 
 /**
@@ -221,39 +210,31 @@ export function routePreload(root: string): Plugin {
       if (!entry) throw new Error("route preload: no entry chunk");
       const loadedByEntry = closure([entry.fileName]);
       const cssOf = (files: Iterable<string>) =>
-        [...files].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
-      const entryCss = new Set(cssOf(loadedByEntry));
-      // A first page's stylesheets: its screen's, and those of the parts the screen loads when it
-      // renders them (the server's render includes them, e.g. the meeting's night on its page).
-      const firstPageHints = (route: PreloadRoute, boot: BootRoute) => {
-        const screen = chunks.find((c) => c.facadeModuleId === join(root, route.screen));
-        const lazyParts = closure(screen?.dynamicImports ?? []);
-        const lazyCss = cssOf(lazyParts)
-          .map((f) => `/${f}`)
-          .filter((href) => !entryCss.has(href.slice(1)) && !boot.css.includes(href));
-        return { pattern: boot.re, js: boot.js, css: [...boot.css, ...new Set(lazyCss)] };
-      };
-      const routes: BootRoute[] = PRELOAD_ROUTES.map((route) => {
-        const id = join(root, route.screen);
-        const chunk = chunks.find((c) => c.facadeModuleId === id);
+        [
+          ...new Set([...files].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])])),
+        ].map((file) => `/${file}`);
+      const routes = PRELOAD_ROUTES.map((route) => {
+        const chunk = chunks.find((c) => c.facadeModuleId === join(root, route.screen));
         if (!chunk) throw new Error(`route preload: no chunk for ${route.screen}`);
         const files = [...closure([chunk.fileName])].filter((file) => !loadedByEntry.has(file));
-        const css = files.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
-        return {
-          re: route.pattern,
-          js: files.map((f) => `/${f}`),
-          css: css.map((f) => `/${f}`),
-        };
+        return { route, chunk, re: route.pattern, js: files.map((f) => `/${f}`), css: cssOf(files) };
       });
       const source = bootScript(readFileSync(join(root, "public", "theme-init.js"), "utf8"), routes);
       const hash = createHash("sha256").update(source).digest("hex").slice(0, 10);
       bootFile = `assets/boot-${hash}.js`;
       this.emitFile({ type: "asset", fileName: bootFile, source });
-      // For the server, which renders the first screen of the pages the route table marks.
-      const hints: RouteHintsFile = {
-        firstPages: PRELOAD_ROUTES.flatMap((route, at) =>
-          route.firstPage && routes[at] ? [firstPageHints(route, routes[at])] : [],
-        ),
+      // For the server, which renders the first screen of the pages the route table marks: their
+      // stylesheets include those of the parts the screen loads when it renders them (the server's
+      // render includes them, e.g. the meeting's night on its page).
+      const hints: RouteHints = {
+        firstPages: routes
+          .filter(({ route }) => route.firstPage)
+          .map(({ re, js, chunk }) => ({
+            pattern: re,
+            entry: `/${entry.fileName}`,
+            preload: [...[...loadedByEntry].filter((f) => f !== entry.fileName).map((f) => `/${f}`), ...js],
+            css: cssOf([...loadedByEntry, ...closure([chunk.fileName]), ...closure(chunk.dynamicImports)]),
+          })),
       };
       this.emitFile({ type: "asset", fileName: ROUTE_HINTS_FILE, source: JSON.stringify(hints) });
     },

@@ -11,3 +11,23 @@ export const APP_SCRIPTS_ELEMENT_ID = "club-app-scripts";
  * keeps Cross-Origin-Opener-Policy on a prerendered public page only for a browser that sends it.
  */
 export const MEMBER_HINT_COOKIE = "club_member";
+
+/** Where the web build writes its route hints for the server (in apps/web/dist). */
+export const ROUTE_HINTS_FILE = ".vite/route-hints.json";
+
+/**
+ * The route hints: written by the web build (apps/web/vite.routePreload.ts), read by the server
+ * (apps/server/src/platform/pageHints.ts). One entry per page whose first screen the server renders
+ * (the route table's `firstPage`).
+ */
+export interface RouteHints {
+  firstPages: {
+    /** The route's pattern, matched against the path (routeTable.ts routePattern). */
+    pattern: string;
+    /** The app's entry script, and the scripts to preload with it (its imports and the screen's chunks). */
+    entry: string;
+    preload: string[];
+    /** The stylesheets the page's markup may need: the entry's, the screen's and its lazy parts'. */
+    css: string[];
+  }[];
+}

@@ -66,7 +66,7 @@ export function createFirstPagePrerender(
       log.error({ err, file }, "the first pages' prerender failed to load: pages are served as built");
       return null;
     }));
-  const kept = new Map<string, { dataJson: string; reads: PageRead[]; rootHtml: string }>();
+  const kept = new Map<string, { dataJson: string; reads: PageRead[]; page: PrerenderedPage }>();
   let second = 0;
   let rendersThisSecond = 0;
   const mayRender = () => {
@@ -87,14 +87,15 @@ export function createFirstPagePrerender(
     if (!module?.isFirstPage(url.split("?")[0] ?? "/")) return null;
     const hit = kept.get(url);
     if (hit) {
-      // The same reads again: unchanged answers, the same markup.
+      // The same reads again: unchanged answers, the same page (the very object, which the server
+      // keeps its compressed forms by).
       const again = await Promise.all(
         hit.reads.map(async (r) => ({ ...r, data: await read(r.procedure, r.input).catch(() => undefined) })),
       );
       if (JSON.stringify(again) === hit.dataJson) {
         kept.delete(url);
         kept.set(url, hit);
-        return page(hit.reads, hit.rootHtml);
+        return hit.page;
       }
     }
     if (!mayRender()) return null;
@@ -102,13 +103,10 @@ export function createFirstPagePrerender(
       const rendered = await module.renderFirstPage(url, read);
       if (!rendered) return null;
       kept.delete(url);
-      kept.set(url, {
-        dataJson: JSON.stringify(rendered.reads),
-        reads: rendered.reads,
-        rootHtml: rendered.html,
-      });
+      const made = page(rendered.reads, rendered.html);
+      kept.set(url, { dataJson: JSON.stringify(rendered.reads), reads: rendered.reads, page: made });
       if (kept.size > KEPT_PAGES) kept.delete(kept.keys().next().value as string);
-      return page(rendered.reads, rendered.html);
+      return made;
     } catch (err) {
       log.warn({ err, url }, "a first page failed to render: served as built");
       return null;

@@ -37,23 +37,6 @@ function offeredBy(html: string): Offered {
   return offered;
 }
 
-/** A selector list's alternatives (commas inside parentheses or brackets do not separate). */
-function alternatives(selector: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let from = 0;
-  for (let i = 0; i < selector.length; i++) {
-    const c = selector[i];
-    if (c === "(" || c === "[") depth++;
-    else if (c === ")" || c === "]") depth--;
-    else if (c === "," && depth === 0) {
-      parts.push(selector.slice(from, i));
-      from = i + 1;
-    }
-  }
-  return [...parts, selector.slice(from)];
-}
-
 /**
  * Whether an element of the markup may match the selector alternative. Only what it requires outside
  * functional pseudo-classes counts (`:not(.x)`, `:is(.a, b)`, `:has(...)` are taken as matching),
@@ -117,7 +100,7 @@ function usedRules(root: Root, offered: Offered, inMarkup: Set<string>): string 
     container.each((node) => {
       let take = node.type === "atrule"; // @keyframes, @font-face, @property: kept as they are
       if (node.type === "rule") {
-        take = alternatives(node.selector).some((s) => mayMatch(s, offered));
+        take = node.selectors.some((s) => mayMatch(s, offered)); // postcss splits the list
         if (take) rules.push(node);
       } else if (node.type === "atrule" && GROUPING.has(node.name.toLowerCase())) take = choose(node);
       if (take) chosen.add(node);

@@ -5,10 +5,11 @@ import fp from "fastify-plugin";
 import fastifyStatic from "@fastify/static";
 import { MEMBER_HINT_COOKIE, ServerMessages } from "@club/shared";
 import { createPageRenderer, type InlineBootScript, type PageRenderer } from "./pageHints";
-import { pageRepresentation, sendRepresentation } from "./httpCache";
-import { createFirstPagePrerender } from "./prerender";
+import { pageRepresentation, sendRepresentation, type Representation } from "./httpCache";
+import { createFirstPagePrerender, type PrerenderedPage } from "./prerender";
 import { errorBody } from "../api/restErrors";
-import { appRouter, createCaller } from "../api/router";
+import { callerCtx } from "../api/context";
+import { endpoints } from "../api/endpoints";
 import type { QueryPath } from "../api/contract";
 import { serverRoot } from "./serverRoot";
 
@@ -17,6 +18,12 @@ export const webDistDir = join(serverRoot, "../web/dist");
 /** A built asset: a file's name, no folder. */
 const ASSET_PATH = /^\/assets\/[\w.-]+$/;
 const memberHint = new RegExp(`(?:^|;\\s*)${MEMBER_HINT_COOKIE}=1(?:;|$)`);
+/**
+ * What a visitor's prerendered public page goes without: opener isolation and an origin-keyed agent
+ * cluster, each a cost of its cold load's first paint (a new renderer process; docs/decisions.md,
+ * issue 25). A member's browser (MEMBER_HINT_COOKIE) and every other answer keep both.
+ */
+const VISITOR_PAGE_DROPS = ["cross-origin-opener-policy", "origin-agent-cluster"];
 
 /** The web build's prerender of the first pages (`vite build --ssr`), beside dist/. */
 const prerenderDirOf = (distDir: string) => join(distDir, "..", "dist-ssr");
@@ -38,20 +45,12 @@ export default fp(
     let prerender: ReturnType<typeof createFirstPagePrerender> = null;
     if (hasWeb) {
       pages = createPageRenderer(root, opts.boot ?? null);
-      const visitor = createCaller(app.deps);
-      const procedures = appRouter._def.procedures as unknown as Record<
-        string,
-        { _def: { type: string } } | undefined
-      >;
       // A query of the router, as a visitor: the access rules of the procedure apply as over HTTP.
+      const queries = new Map(endpoints().flatMap((e) => (e.type === "query" ? [[e.path, e]] : [])));
       const readAsVisitor = async (procedure: QueryPath, input: unknown) => {
-        if (procedures[procedure]?._def.type !== "query") throw new Error(`${procedure} is not a query`);
-        const call = procedure
-          .split(".")
-          .reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], visitor) as (
-          input: unknown,
-        ) => Promise<unknown>;
-        return call(input);
+        const query = queries.get(procedure);
+        if (!query) throw new Error(`${procedure} is not a query`);
+        return query.call(callerCtx(app.deps, null), input);
       };
       prerender = createFirstPagePrerender(opts.prerenderDir ?? prerenderDirOf(root), readAsVisitor, app.log);
       const sendOptions = {
@@ -97,6 +96,17 @@ export default fp(
     }
     // The page as built (every client-side route that is not prerendered), compressed once.
     const builtPage = pages ? pageRepresentation(pages.page()) : null;
+    // A prerendered page kept by the prerender (its reads' answers unchanged) is the same object
+    // again: its page and compressed forms are made once, not on every request.
+    const prerenderedForms = new WeakMap<PrerenderedPage, Promise<Representation>>();
+    const prerenderedForm = (renderer: PageRenderer, path: string, parts: PrerenderedPage) => {
+      let form = prerenderedForms.get(parts);
+      if (!form) {
+        form = renderer.prerendered(path, parts).then((html) => pageRepresentation(html));
+        prerenderedForms.set(parts, form);
+      }
+      return form;
+    };
 
     app.setNotFoundHandler(async (req, reply) => {
       const path = req.url.split("?")[0] ?? "/";
@@ -115,15 +125,10 @@ export default fp(
         const prerendered = prerender && pages.prerenders(path) ? await prerender(req.url) : null;
         // Compressed here (the compression plugin serves routes; this is the not-found handler), with
         // an ETag, so a page opened again with nothing changed is a 304.
-        // A visitor's public page goes without the opener isolation of every other answer: that
-        // header alone costs a cold load ~180 ms (a new renderer process) and most of its blocking
-        // time, and a visitor's page holds nothing of theirs (docs/decisions.md, issue 25). A browser
-        // with a member signed in says so (MEMBER_HINT_COOKIE) and keeps it.
+        // A visitor's public page holds nothing of theirs: it goes without VISITOR_PAGE_DROPS.
         if (prerendered && !memberHint.test(req.headers.cookie ?? ""))
-          reply.removeHeader("cross-origin-opener-policy");
-        const form = prerendered
-          ? pageRepresentation(await pages.prerendered(path, prerendered), true)
-          : builtPage;
+          VISITOR_PAGE_DROPS.forEach((header) => reply.removeHeader(header));
+        const form = prerendered ? await prerenderedForm(pages, path, prerendered) : builtPage;
         return sendRepresentation(req, reply, form, "text/html; charset=utf-8");
       }
       return reply.code(404).send(errorBody(404, ServerMessages.notFound));

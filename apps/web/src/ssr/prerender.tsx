@@ -14,7 +14,7 @@
  * with them, until it asks for nothing new (a read that depends on another's answer takes a pass).
  */
 import type { ComponentType } from "react";
-import { prerenderToNodeStream } from "react-dom/static";
+import { prerender } from "react-dom/static";
 import { httpBatchLink } from "@trpc/react-query";
 import { matchPath, Route, Routes, StaticRouter } from "react-router";
 import type { QueryPath } from "@club/api";
@@ -45,12 +45,6 @@ export interface FirstPage {
 const offlineClient = () =>
   trpc.createClient({ links: [httpBatchLink({ url: "http://prerender.invalid/trpc" })] });
 
-async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-  return Buffer.concat(chunks).toString("utf8");
-}
-
 /** The route table's first page at this path (no query string), if any. */
 const firstPageRoute = (pathname: string) =>
   ROUTE_TABLE.find((route) => route.firstPage && matchPath(route.path, pathname));
@@ -80,7 +74,7 @@ export async function renderFirstPage(url: string, read: ReadAsVisitor): Promise
   const refused = new Set<string>();
   try {
     for (let pass = 1; ; pass++) {
-      const { prelude } = await prerenderToNodeStream(
+      const { prelude } = await prerender(
         <AppProviders queryClient={queryClient} trpcClient={offlineClient()}>
           <StaticRouter location={url}>
             <AppLayout>
@@ -95,7 +89,7 @@ export async function renderFirstPage(url: string, read: ReadAsVisitor): Promise
         // Content-Security-Policy allows none, and there is nothing to stream: everything is here).
         { progressiveChunkSize: Number.POSITIVE_INFINITY },
       );
-      const html = await streamToString(prelude);
+      const html = await new Response(prelude).text();
       // The reads the screen asked for and has no answer to yet.
       const asked = queryClient
         .getQueryCache()
