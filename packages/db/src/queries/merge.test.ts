@@ -44,6 +44,9 @@ describe("the default merge rule", () => {
     // The tables with their own rule keep it.
     for (const name of ["bottleInstances", "bottleComments", "bottleImages", "bottleAliases"])
       expect(MERGE_RULES[name], name).not.toBe(DEFAULT_MERGE_RULE);
+    // The record keeps a default table's moves under its name, beside its own fields.
+    const recordFields = ["bottleInstances", "bottleComments", "bottleImage", "meetingBottles", "scores"];
+    for (const name of defaults) expect([...recordFields, "guestScores", "aliases"]).not.toContain(name);
     const favourite = DEFAULT_MERGES.find((d) => d.name === "favourites");
     expect(favourite?.identity.map((c) => c.name)).toEqual(["memberId"]);
   });
