@@ -12,6 +12,7 @@ import {
   type Examples,
   type ProcedureExample,
   type RestCall,
+  type StatedAccess,
 } from "./fixtures";
 
 export * from "./fixtures";
@@ -29,8 +30,8 @@ const exampleFiles = import.meta.glob<Examples>("../../src/features/*/examples.t
 });
 const procedureExamples: NonNullable<Examples["procedures"]> = {};
 const restExamples: NonNullable<Examples["rest"]> = {
-  "GET /api/openapi.json": () => ({}),
-  "GET /healthz": () => ({}),
+  "GET /api/openapi.json": { access: "public", call: () => ({}) },
+  "GET /healthz": { access: "public", call: () => ({}) },
 };
 for (const examples of Object.values(exampleFiles)) {
   Object.assign(procedureExamples, examples.procedures);
@@ -40,7 +41,7 @@ for (const examples of Object.values(exampleFiles)) {
 function exampleOf(path: string): ProcedureExample {
   const example = procedureExamples[path as ApiPath];
   if (!example) throw new Error(`no example call for procedure ${path}: add it to its feature's examples.ts`);
-  return typeof example === "function" ? { input: example } : example;
+  return example;
 }
 
 /** The token of the well-formed call's caller. */
@@ -69,6 +70,8 @@ export interface RestEndpoint {
   as: ExampleCaller;
   /** The call names something the fixture member created: other members get a 403. */
   owned: boolean;
+  /** Who may call it, as its example states (never read from the route's access code). */
+  stated: StatedAccess;
   /** A guest pass may call it, at its own meeting (issue 26); any other endpoint answers one 403. */
   guest?: boolean;
 }
@@ -106,7 +109,8 @@ export const restEndpoints: RestEndpoint[] = [
       as:
         example.as ??
         (e.meta.access === "admin" ? "admin" : e.meta.access === "treasurer" ? "treasurer" : "member"),
-      owned: example.owned ?? false,
+      owned: example.access === "author",
+      stated: example.access,
       guest: e.meta.guest === true,
     };
   }),
@@ -122,9 +126,10 @@ export const restEndpoints: RestEndpoint[] = [
       body: doc.fileField ? "multipart" : doc.body ? "json" : "none",
       ...(doc.query ? { query: Object.keys(doc.query.shape) } : {}),
       ok: doc.response.status,
-      valid: example,
+      valid: example.call,
       as: doc.access ?? "member",
-      owned: false,
+      owned: example.access === "author",
+      stated: example.access,
     };
   }),
   // The document itself (its Swagger UI under /docs is static files, not listed).
@@ -138,6 +143,7 @@ export const restEndpoints: RestEndpoint[] = [
     valid: () => ({}),
     as: "member",
     owned: false,
+    stated: "public",
   },
 ];
 
@@ -185,6 +191,8 @@ export interface TrpcEndpoint {
   valid: (c: EndpointCtx) => unknown;
   as: ExampleCaller;
   owned: boolean;
+  /** Who may call it, as its example states (never read from the procedure's access code). */
+  stated: StatedAccess;
   /** A guest pass may call it, at its own meeting (issue 26). */
   guest?: boolean;
 }
@@ -204,7 +212,8 @@ export const trpcEndpoints: TrpcEndpoint[] = endpoints()
       as:
         example.as ??
         (e.meta.access === "admin" ? "admin" : e.meta.access === "treasurer" ? "treasurer" : "member"),
-      owned: example.owned ?? false,
+      owned: example.access === "author",
+      stated: example.access,
       guest: e.meta.guest === true,
     };
   });

@@ -226,26 +226,41 @@ export function pendingReset(c: EndpointCtx) {
 /** Who makes an example's well-formed call. */
 export type ExampleCaller = "member" | "admin" | "treasurer" | "fresh";
 
+/**
+ * Who may make an example's call, stated beside it: anyone ("public"), any member, the member who
+ * created what the input names and admins ("author"), the treasurer and admins, admins. An
+ * expectation of its own, never read from the procedure's access code: security-permissions.test.ts
+ * checks it against the server's answers to each kind of caller.
+ */
+export type StatedAccess = "public" | "member" | "author" | "treasurer" | "admin";
+
 export interface ProcedureExample {
+  /** Who may call it (see StatedAccess). */
+  access: StatedAccess;
   input: (c: EndpointCtx) => unknown;
   /**
    * The caller of the well-formed call: the fixture member (default), an admin, the treasurer, or a
    * new member of its own ("fresh": for calls that end the caller's sessions).
    */
   as?: ExampleCaller;
-  /** The input names something the fixture member created: other members get a 403. */
-  owned?: boolean;
+}
+
+/** A REST-only route's well-formed call, and who may make it. */
+export interface RestExample {
+  access: StatedAccess;
+  call: (c: EndpointCtx) => RestCall | Promise<RestCall>;
 }
 
 /**
  * A feature's well-formed calls (features/<feature>/examples.ts): the input of each of its
- * procedures, and a REST call for each of its REST-only routes ("POST /api/Bottles/UploadImage").
- * The fuzz, permission and OpenAPI tests find every procedure and route here, or fail.
+ * procedures, and a REST call for each of its REST-only routes ("POST /api/Bottles/UploadImage"),
+ * each with who may make it. The fuzz, permission and OpenAPI tests find every procedure and route
+ * here, or fail.
  */
 export interface Examples {
   /** Keyed by the procedure's name as a type (ApiPath): a misspelt or removed one does not compile. */
-  procedures?: Partial<Record<ApiPath, ((c: EndpointCtx) => unknown) | ProcedureExample>>;
-  rest?: Record<string, (c: EndpointCtx) => RestCall | Promise<RestCall>>;
+  procedures?: Partial<Record<ApiPath, ProcedureExample>>;
+  rest?: Record<string, RestExample>;
 }
 
 export async function newMeetingId(c: EndpointCtx) {

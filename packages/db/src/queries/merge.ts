@@ -1,4 +1,6 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray } from "drizzle-orm";
+import { getTableConfig, type SQLiteColumn, type SQLiteTable } from "drizzle-orm/sqlite-core";
+import { referencesTo, snapshotNameOf, sqlColumnOf, sqlNameOf } from "../childTables";
 import type { Db } from "../client";
 import {
   bottleAliases,
@@ -6,7 +8,6 @@ import {
   bottleImages,
   bottleInstances,
   bottles,
-  favourites,
   guestScores,
   meetingBottles,
   scores,
@@ -36,21 +37,27 @@ export interface MergeRecord {
     scores: [number, number][];
     /** [meetingId, guestId] of the guests' scores that moved (issue 26; absent in older records). */
     guestScores?: [number, number][];
-    /** The members whose favourite moved to the kept bottle (issue 24; absent in older records). */
-    favourites?: number[];
     /** Aliases the merged bottle had (it was kept in an earlier merge). */
     aliases: number[];
-  };
+  } & DefaultRuleMoves;
 }
+
+/**
+ * For each table merged by the default rule (by snapshot name, e.g. `favourites`), the rows that
+ * moved, each by its key without the bottle: the value of that one column (a favourite's
+ * memberId), or the values in order when there are several. Absent for a table that had no rows,
+ * or that was added after the merge.
+ */
+export type DefaultRuleMoves = { [table: string]: unknown };
 
 type Row = Record<string, unknown>;
 
 /**
- * How a merge treats the rows of each table that hangs off a bottle (by snapshot name). Every such
- * table must have a rule: apps/server/test/child-tables.test.ts reads them from the schema's
- * foreign keys (childTables.ts) and fails for a table without one. The undo gives each row back.
+ * The tables a merge treats in their own way (by snapshot name), and how. Every other table that
+ * references a bottle by one column with ON DELETE CASCADE follows DEFAULT_MERGE_RULE with no code
+ * (a member's favourites, issue 24).
  */
-export const MERGE_RULES: Readonly<Record<string, string>> = {
+const SPECIAL_RULES: Readonly<Record<string, string>> = {
   bottleInstances: "move to the kept bottle",
   bottleComments: "move to the kept bottle",
   bottleImages: "the photo moves when the kept bottle has none, else goes with the merged bottle",
@@ -58,8 +65,110 @@ export const MERGE_RULES: Readonly<Record<string, string>> = {
   meetingBottles: "a pour moves unless the kept bottle was poured at that meeting too",
   scores: "move with their pour; a member who scored both pours of one meeting keeps the kept one's",
   guestScores: "move with their pour; a guest who scored both pours of one meeting keeps the kept one's",
-  favourites: "move to the kept bottle; a member who marked both keeps one mark",
 };
+
+export const DEFAULT_MERGE_RULE =
+  "move to the kept bottle; a row the kept bottle already has (by the table's primary or unique key) goes with the merged bottle; undo gives every row back";
+
+/** A table merged by the default rule: the column that names the bottle, and what else keys a row. */
+interface DefaultMerge {
+  table: SQLiteTable;
+  /** Its snapshot name (the merged bottle's `_children` key). */
+  name: string;
+  bottleColumn: SQLiteColumn;
+  /** The row's key without the bottle: its primary key's other columns (all other columns without one). */
+  identity: SQLiteColumn[];
+}
+
+/** A column's key in the rows Drizzle reads (the table's property name). */
+function keyOf(table: SQLiteTable, column: SQLiteColumn): string {
+  const entry = Object.entries(getTableColumns(table)).find(([, c]) => c === column);
+  if (!entry) throw new Error(`merge: column ${column.name} is not in ${sqlNameOf(table)}`);
+  return entry[0];
+}
+
+function primaryKeyOf(table: SQLiteTable): SQLiteColumn[] {
+  const config = getTableConfig(table);
+  const single = config.columns.filter((c): c is SQLiteColumn => c.primary);
+  const composite = config.primaryKeys.flatMap((pk): SQLiteColumn[] => pk.columns);
+  return [...single, ...composite];
+}
+
+/**
+ * Read from the schema's foreign keys: every table that references bottles.id by one column with
+ * ON DELETE CASCADE and has no special rule.
+ */
+export const DEFAULT_MERGES: readonly DefaultMerge[] = referencesTo(bottles)
+  .filter(
+    (ref) =>
+      ref.onDelete === "cascade" &&
+      ref.columns.length === 1 &&
+      ref.parentColumns[0] === bottles.id &&
+      !(snapshotNameOf(ref.table) in SPECIAL_RULES),
+  )
+  .map((ref) => {
+    const bottleColumn = ref.columns[0]!;
+    const key = primaryKeyOf(ref.table);
+    const identity = (key.length > 0 ? key : getTableConfig(ref.table).columns).filter(
+      (c) => c !== bottleColumn,
+    );
+    return { table: ref.table, name: snapshotNameOf(ref.table), bottleColumn, identity };
+  });
+
+/**
+ * How a merge treats the rows of each table that hangs off a bottle (by snapshot name): the
+ * special rules, and the default rule for the tables DEFAULT_MERGES finds. Every such table must
+ * have a rule: apps/server/test/child-tables.test.ts reads them from the schema's foreign keys
+ * (childTables.ts) and fails for a table without one. The undo gives each row back.
+ */
+export const MERGE_RULES: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(DEFAULT_MERGES.map((d) => [d.name, DEFAULT_MERGE_RULE])),
+  ...SPECIAL_RULES,
+};
+
+/** A row's key without the bottle, as the merge record keeps it (see DefaultRuleMoves). */
+function identityOf(d: DefaultMerge, row: Row): unknown {
+  const values = d.identity.map((c) => row[keyOf(d.table, c)]);
+  return values.length === 1 ? values[0] : values;
+}
+
+/** The rows of `d.table` on `bottleId` whose key without the bottle is `identity`. */
+function whereIdentity(d: DefaultMerge, bottleId: number, identity: unknown) {
+  const values = d.identity.length === 1 ? [identity] : (identity as unknown[]);
+  return and(eq(d.bottleColumn, bottleId), ...d.identity.map((c, i) => eq(c, values[i])));
+}
+
+/**
+ * The default rule's merge of one table: every row moves to the kept bottle but those the kept
+ * bottle already has by the table's primary or unique key (SQLite's UPDATE OR IGNORE skips them;
+ * they go with the merged bottle). Returns the moved rows' keys.
+ */
+function mergeByDefaultRule(db: Db, d: DefaultMerge, rows: Row[], fromId: number, keepId: number): unknown[] {
+  if (rows.length === 0) return [];
+  const column = sqlColumnOf(d.bottleColumn);
+  db.$client
+    .prepare(`UPDATE OR IGNORE "${sqlNameOf(d.table)}" SET "${column}" = ? WHERE "${column}" = ?`)
+    .run(keepId, fromId);
+  const stayed = new Set(
+    db
+      .select()
+      .from(d.table)
+      .where(eq(d.bottleColumn, fromId))
+      .all()
+      .map((row) => JSON.stringify(identityOf(d, row))),
+  );
+  return rows.map((row) => identityOf(d, row)).filter((id) => !stayed.has(JSON.stringify(id)));
+}
+
+/** The default rule's undo of one table: the moved rows move back, and every row the merged bottle had is there again. */
+function unmergeByDefaultRule(db: Db, d: DefaultMerge, rows: Row[], moved: unknown, record: MergeRecord) {
+  for (const identity of Array.isArray(moved) ? (moved as unknown[]) : [])
+    db.update(d.table)
+      .set({ [keyOf(d.table, d.bottleColumn)]: record.mergedFromId })
+      .where(whereIdentity(d, record.id, identity))
+      .run();
+  for (const row of rows) db.insert(d.table).values(row).onConflictDoNothing().run();
+}
 
 /**
  * Moves everything of bottle `fromId` to `keepId`, deletes `fromId` and records its name as an
@@ -145,16 +254,10 @@ export function mergeBottleRows(
     movedGuestScores.push([meetingId, guestId]);
   }
 
-  // Favourites: the kept bottle gets the mark of each member who had only the merged one.
-  const movedFavourites: number[] = [];
-  for (const mark of children.favourites ?? []) {
-    const memberId = mark.memberId as number;
-    const added = db
-      .insert(favourites)
-      .values({ memberId, bottleId: keepId, createdAt: mark.createdAt as string })
-      .onConflictDoNothing()
-      .run();
-    if (added.changes > 0) movedFavourites.push(memberId);
+  const movedByDefaultRule: DefaultRuleMoves = {};
+  for (const d of DEFAULT_MERGES) {
+    const moved = mergeByDefaultRule(db, d, children[d.name] ?? [], fromId, keepId);
+    if (moved.length > 0) movedByDefaultRule[d.name] = moved;
   }
 
   const aliasIds = db
@@ -186,8 +289,8 @@ export function mergeBottleRows(
         meetingBottles: movedPours,
         scores: movedScores,
         guestScores: movedGuestScores,
-        favourites: movedFavourites,
         aliases: aliasIds,
+        ...movedByDefaultRule,
       },
     },
   };
@@ -269,15 +372,7 @@ export function unmergeBottleRows(db: Db, before: Snapshot, record: MergeRecord)
       db.insert(bottleImages)
         .values(image as typeof bottleImages.$inferInsert)
         .run();
-  for (const memberId of moved.favourites ?? [])
-    db.delete(favourites)
-      .where(and(eq(favourites.memberId, memberId), eq(favourites.bottleId, keepId)))
-      .run();
-  for (const mark of children.favourites ?? [])
-    db.insert(favourites)
-      .values(mark as typeof favourites.$inferInsert)
-      .onConflictDoNothing()
-      .run();
+  for (const d of DEFAULT_MERGES) unmergeByDefaultRule(db, d, children[d.name] ?? [], moved[d.name], record);
   db.delete(bottleAliases).where(eq(bottleAliases.id, record.aliasId)).run();
   return null;
 }

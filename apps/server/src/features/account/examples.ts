@@ -2,13 +2,17 @@ import { PASSWORD, type Examples } from "../../../test/fuzz/fixtures";
 
 export const examples: Examples = {
   procedures: {
-    "account.get": () => undefined,
-    "account.update": (c) => ({ firstName: "Fixture", lastName: `Member ${c.n()}` }),
+    "account.get": { access: "member", input: () => undefined },
+    "account.update": {
+      access: "member",
+      input: (c) => ({ firstName: "Fixture", lastName: `Member ${c.n()}` }),
+    },
     // These end the caller's sessions: each call is made by a new member.
     "account.changePassword": {
+      access: "member",
       as: "fresh",
       input: () => ({ currentPassword: PASSWORD, newPassword: "another-long-password" }),
     },
-    "account.logoutEverywhere": { as: "fresh", input: () => undefined },
+    "account.logoutEverywhere": { access: "member", as: "fresh", input: () => undefined },
   },
 };

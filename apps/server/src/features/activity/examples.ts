@@ -10,7 +10,7 @@ async function freshChange(c: Parameters<typeof newCommentId>[0]) {
 
 export const examples: Examples = {
   procedures: {
-    "activity.list": () => ({ limit: 20 }),
-    "activity.undo": { owned: true, input: async (c) => ({ id: await freshChange(c) }) },
+    "activity.list": { access: "member", input: () => ({ limit: 20 }) },
+    "activity.undo": { access: "author", input: async (c) => ({ id: await freshChange(c) }) },
   },
 };

@@ -13,10 +13,10 @@ async function withBackup(c: EndpointCtx) {
 
 export const examples: Examples = {
   procedures: {
-    "backups.overview": { as: "admin", input: () => undefined },
-    "backups.create": { as: "admin", input: () => undefined },
+    "backups.overview": { access: "admin", as: "admin", input: () => undefined },
+    "backups.create": { access: "admin", as: "admin", input: () => undefined },
   },
   rest: {
-    "GET /api/Backups/Latest": withBackup,
+    "GET /api/Backups/Latest": { access: "admin", call: withBackup },
   },
 };

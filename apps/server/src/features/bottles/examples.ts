@@ -2,41 +2,73 @@ import { newBottleId, tinyPng, type Examples } from "../../../test/fuzz/fixtures
 
 export const examples: Examples = {
   procedures: {
-    "bottles.list": () => undefined,
-    "bottles.options": () => undefined,
-    "bottles.byId": (c) => ({ id: c.f.bottleId }),
-    "bottles.favourites": () => undefined,
-    "bottles.setFavourite": (c) => ({ id: c.f.bottleId, favourite: c.n() % 2 === 0 }),
-    "bottles.create": (c) => ({
-      name: `New bottle ${c.n()}`,
-      storeLink: "https://shop.example/x",
-      brandId: null,
-      newBrand: "",
-      drinkTypeId: c.f.drinkTypeId,
-      countryId: c.f.countryId,
-      stateId: c.f.stateId,
-      abv: 46.3,
-    }),
-    "bottles.updateBrand": (c) => ({ bottleId: c.f.bottleId, brandId: c.f.brandId }),
-    "bottles.updateDrinkType": (c) => ({ bottleId: c.f.bottleId, drinkTypeId: 2 + (c.n() % 2) }),
-    "bottles.updateCountry": (c) => ({ bottleId: c.f.bottleId, countryId: 2 + (c.n() % 2) }),
-    "bottles.updateState": (c) => ({ bottleId: c.f.bottleId, stateId: 2 + (c.n() % 2) }),
-    "bottles.updateAbv": (c) => ({ bottleId: c.f.bottleId, abv: 50 + (c.n() % 40) / 10 }),
-    "bottles.update": (c) => ({
-      id: c.f.bottleId,
-      name: `Fixture bottle ${c.n()}`,
-      storeLink: "https://example.com/b",
-    }),
-    "bottles.delete": { as: "admin", input: async (c) => ({ id: await newBottleId(c) }) },
+    "bottles.list": { access: "public", input: () => undefined },
+    "bottles.options": { access: "public", input: () => undefined },
+    "bottles.byId": { access: "public", input: (c) => ({ id: c.f.bottleId }) },
+    "bottles.favourites": { access: "member", input: () => undefined },
+    "bottles.setFavourite": {
+      access: "member",
+      input: (c) => ({ id: c.f.bottleId, favourite: c.n() % 2 === 0 }),
+    },
+    "bottles.create": {
+      access: "member",
+      input: (c) => ({
+        name: `New bottle ${c.n()}`,
+        storeLink: "https://shop.example/x",
+        brandId: null,
+        newBrand: "",
+        drinkTypeId: c.f.drinkTypeId,
+        countryId: c.f.countryId,
+        stateId: c.f.stateId,
+        abv: 46.3,
+      }),
+    },
+    "bottles.updateBrand": {
+      access: "member",
+      input: (c) => ({ bottleId: c.f.bottleId, brandId: c.f.brandId }),
+    },
+    "bottles.updateDrinkType": {
+      access: "member",
+      input: (c) => ({ bottleId: c.f.bottleId, drinkTypeId: 2 + (c.n() % 2) }),
+    },
+    "bottles.updateCountry": {
+      access: "member",
+      input: (c) => ({ bottleId: c.f.bottleId, countryId: 2 + (c.n() % 2) }),
+    },
+    "bottles.updateState": {
+      access: "member",
+      input: (c) => ({ bottleId: c.f.bottleId, stateId: 2 + (c.n() % 2) }),
+    },
+    "bottles.updateAbv": {
+      access: "member",
+      input: (c) => ({ bottleId: c.f.bottleId, abv: 50 + (c.n() % 40) / 10 }),
+    },
+    "bottles.update": {
+      access: "member",
+      input: (c) => ({
+        id: c.f.bottleId,
+        name: `Fixture bottle ${c.n()}`,
+        storeLink: "https://example.com/b",
+      }),
+    },
+    "bottles.delete": { access: "admin", as: "admin", input: async (c) => ({ id: await newBottleId(c) }) },
   },
   rest: {
-    "GET /api/Bottles/:id/Image": (c) => ({
-      params: { id: String(c.f.imageBottleId) },
-      query: { size: "thumb" },
-    }),
-    "POST /api/Bottles/UploadImage": async (c) => ({
-      query: { bottleId: String(c.f.imageBottleId) },
-      multipart: [{ name: "image", filename: "bottle.png", contentType: "image/png", data: await tinyPng() }],
-    }),
+    "GET /api/Bottles/:id/Image": {
+      access: "public",
+      call: (c) => ({
+        params: { id: String(c.f.imageBottleId) },
+        query: { size: "thumb" },
+      }),
+    },
+    "POST /api/Bottles/UploadImage": {
+      access: "member",
+      call: async (c) => ({
+        query: { bottleId: String(c.f.imageBottleId) },
+        multipart: [
+          { name: "image", filename: "bottle.png", contentType: "image/png", data: await tinyPng() },
+        ],
+      }),
+    },
   },
 };

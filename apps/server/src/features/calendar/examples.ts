@@ -2,10 +2,13 @@ import type { Examples } from "../../../test/fuzz/fixtures";
 
 export const examples: Examples = {
   procedures: {
-    "calendar.next": () => undefined,
+    "calendar.next": { access: "public", input: () => undefined },
   },
   rest: {
-    "GET /calendar.ics": () => ({}),
-    "GET /api/MonthlyMeetings/:id/Calendar": (c) => ({ params: { id: String(c.f.meetingId) } }),
+    "GET /calendar.ics": { access: "public", call: () => ({}) },
+    "GET /api/MonthlyMeetings/:id/Calendar": {
+      access: "public",
+      call: (c) => ({ params: { id: String(c.f.meetingId) } }),
+    },
   },
 };

@@ -9,8 +9,14 @@ async function openedInstanceId(c: Parameters<typeof newInstanceId>[0]) {
 
 export const examples: Examples = {
   procedures: {
-    "cellar.shelf": () => undefined,
-    "cellar.open": async (c) => ({ id: await newInstanceId(c), openedDate: "2024-06-01" }),
-    "cellar.setLevel": async (c) => ({ id: await openedInstanceId(c), levelPct: 10 + (c.n() % 80) }),
+    "cellar.shelf": { access: "public", input: () => undefined },
+    "cellar.open": {
+      access: "member",
+      input: async (c) => ({ id: await newInstanceId(c), openedDate: "2024-06-01" }),
+    },
+    "cellar.setLevel": {
+      access: "member",
+      input: async (c) => ({ id: await openedInstanceId(c), levelPct: 10 + (c.n() % 80) }),
+    },
   },
 };

@@ -2,12 +2,15 @@ import { newCommentId, type Examples } from "../../../test/fuzz/fixtures";
 
 export const examples: Examples = {
   procedures: {
-    "comments.byBottle": (c) => ({ bottleId: c.f.bottleId }),
-    "comments.create": (c) => ({ bottleId: c.f.bottleId, comment: `Comment ${c.n()}` }),
+    "comments.byBottle": { access: "public", input: (c) => ({ bottleId: c.f.bottleId }) },
+    "comments.create": {
+      access: "member",
+      input: (c) => ({ bottleId: c.f.bottleId, comment: `Comment ${c.n()}` }),
+    },
     "comments.update": {
-      owned: true,
+      access: "author",
       input: async (c) => ({ id: await newCommentId(c), comment: `Corrected ${c.n()}` }),
     },
-    "comments.delete": { owned: true, input: async (c) => ({ id: await newCommentId(c) }) },
+    "comments.delete": { access: "author", input: async (c) => ({ id: await newCommentId(c) }) },
   },
 };

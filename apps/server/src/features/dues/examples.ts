@@ -34,10 +34,11 @@ const recentMonth = () => {
 
 export const examples: Examples = {
   procedures: {
-    "dues.me": () => undefined,
-    "dues.list": { as: "treasurer", input: () => undefined },
-    "dues.member": { as: "treasurer", input: (c) => ({ memberId: c.f.member.user.id }) },
+    "dues.me": { access: "member", input: () => undefined },
+    "dues.list": { access: "treasurer", as: "treasurer", input: () => undefined },
+    "dues.member": { access: "treasurer", as: "treasurer", input: (c) => ({ memberId: c.f.member.user.id }) },
     "dues.pay": {
+      access: "treasurer",
       as: "treasurer",
       input: (c) => ({
         memberId: c.f.member.user.id,
@@ -49,6 +50,7 @@ export const examples: Examples = {
       }),
     },
     "dues.waive": {
+      access: "treasurer",
       as: "treasurer",
       input: async (c) => ({
         memberId: await longstandingMember(c),
@@ -58,10 +60,12 @@ export const examples: Examples = {
       }),
     },
     "dues.void": {
+      access: "treasurer",
       as: "treasurer",
       input: async (c) => ({ id: await freshPaymentId(c), reason: "Typed 520 instead of 52" }),
     },
     "dues.setOpening": {
+      access: "treasurer",
       as: "treasurer",
       input: async (c) => ({
         memberId: (await c.t.member()).user.id,
@@ -72,10 +76,17 @@ export const examples: Examples = {
         note: "Owed two months at the changeover",
       }),
     },
-    "dues.report": { as: "treasurer", input: () => ({ from: "2024-01", to: "2024-12" }) },
+    "dues.report": {
+      access: "treasurer",
+      as: "treasurer",
+      input: () => ({ from: "2024-01", to: "2024-12" }),
+    },
   },
   rest: {
-    "GET /api/Dues/Export": () => ({}),
-    "GET /api/Dues/Report": () => ({ query: { from: "2024-01", to: "2024-12" } }),
+    "GET /api/Dues/Export": { access: "treasurer", call: () => ({}) },
+    "GET /api/Dues/Report": {
+      access: "treasurer",
+      call: () => ({ query: { from: "2024-01", to: "2024-12" } }),
+    },
   },
 };

@@ -22,9 +22,9 @@ export async function newGuest(c: EndpointCtx) {
 
 export const examples: Examples = {
   procedures: {
-    "guests.openCode": { owned: true, input: async (c) => ({ id: await newUpcomingMeeting(c) }) },
+    "guests.openCode": { access: "author", input: async (c) => ({ id: await newUpcomingMeeting(c) }) },
     "guests.closeCode": {
-      owned: true,
+      access: "author",
       input: async (c) => {
         const id = await newUpcomingMeeting(c);
         await c.t.caller(c.f.member.user).guests.openCode({ id });
@@ -32,15 +32,18 @@ export const examples: Examples = {
       },
     },
     // A new meeting each time: a meeting takes 30 guests.
-    "guests.join": async (c) => {
-      const id = await newUpcomingMeeting(c);
-      const { code } = await c.t.caller(c.f.member.user).guests.openCode({ id });
-      return { code, firstName: `Guest ${c.n()}`, guestOf: "Fixture member" };
+    "guests.join": {
+      access: "public",
+      input: async (c) => {
+        const id = await newUpcomingMeeting(c);
+        const { code } = await c.t.caller(c.f.member.user).guests.openCode({ id });
+        return { code, firstName: `Guest ${c.n()}`, guestOf: "Fixture member" };
+      },
     },
-    "guests.list": { owned: true, input: (c) => ({ id: c.f.upcomingMeetingId }) },
+    "guests.list": { access: "author", input: (c) => ({ id: c.f.upcomingMeetingId }) },
     // A new meeting each time: a meeting takes 30 guests.
     "guests.add": {
-      owned: true,
+      access: "author",
       input: async (c) => ({
         id: await newUpcomingMeeting(c),
         firstName: `Paper ${c.n()}`,
@@ -48,14 +51,14 @@ export const examples: Examples = {
       }),
     },
     "guests.scores": {
-      owned: true,
+      access: "author",
       input: async (c) => {
         const guest = await newGuest(c);
         return { id: guest.meetingId, guestId: guest.guestId };
       },
     },
     "guests.setScore": {
-      owned: true,
+      access: "author",
       input: async (c) => {
         const guest = await newGuest(c);
         return {
@@ -72,7 +75,7 @@ export const examples: Examples = {
       },
     },
     "guests.remove": {
-      owned: true,
+      access: "author",
       input: async (c) => {
         const guest = await newGuest(c);
         return { id: guest.meetingId, guestId: guest.guestId };

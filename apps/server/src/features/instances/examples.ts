@@ -2,15 +2,18 @@ import { newInstanceId, type Examples } from "../../../test/fuzz/fixtures";
 
 export const examples: Examples = {
   procedures: {
-    "instances.create": (c) => ({
-      datePurchased: "2024-06-02",
-      purchasePrice: 42.5,
-      bottleId: c.f.bottleId,
-      dateFinished: null,
-    }),
-    "instances.finish": async (c) => ({ id: await newInstanceId(c) }),
+    "instances.create": {
+      access: "member",
+      input: (c) => ({
+        datePurchased: "2024-06-02",
+        purchasePrice: 42.5,
+        bottleId: c.f.bottleId,
+        dateFinished: null,
+      }),
+    },
+    "instances.finish": { access: "member", input: async (c) => ({ id: await newInstanceId(c) }) },
     "instances.update": {
-      owned: true,
+      access: "author",
       input: (c) => ({
         id: c.f.instanceId,
         datePurchased: "2024-05-01",
@@ -18,6 +21,6 @@ export const examples: Examples = {
         dateFinished: null,
       }),
     },
-    "instances.delete": { owned: true, input: async (c) => ({ id: await newInstanceId(c) }) },
+    "instances.delete": { access: "author", input: async (c) => ({ id: await newInstanceId(c) }) },
   },
 };

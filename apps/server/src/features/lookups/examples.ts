@@ -2,9 +2,9 @@ import type { Examples } from "../../../test/fuzz/fixtures";
 
 export const examples: Examples = {
   procedures: {
-    "lookups.brands": () => undefined,
-    "lookups.drinkTypes": () => undefined,
-    "lookups.countries": () => undefined,
-    "lookups.states": () => undefined,
+    "lookups.brands": { access: "public", input: () => undefined },
+    "lookups.drinkTypes": { access: "public", input: () => undefined },
+    "lookups.countries": { access: "public", input: () => undefined },
+    "lookups.states": { access: "public", input: () => undefined },
   },
 };

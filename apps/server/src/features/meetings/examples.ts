@@ -2,12 +2,18 @@ import { newBottleId, newMeetingId, type Examples } from "../../../test/fuzz/fix
 
 export const examples: Examples = {
   procedures: {
-    "meetings.list": () => undefined,
-    "meetings.byId": (c) => ({ id: c.f.meetingId }),
-    "meetings.create": (c) => ({ date: "2024-07-12", hostName: `Host ${c.n()}`, themeId: c.f.themeId }),
-    "meetings.addBottle": async (c) => ({ meetingId: c.f.meetingId, bottleId: await newBottleId(c) }),
+    "meetings.list": { access: "public", input: () => undefined },
+    "meetings.byId": { access: "public", input: (c) => ({ id: c.f.meetingId }) },
+    "meetings.create": {
+      access: "member",
+      input: (c) => ({ date: "2024-07-12", hostName: `Host ${c.n()}`, themeId: c.f.themeId }),
+    },
+    "meetings.addBottle": {
+      access: "member",
+      input: async (c) => ({ meetingId: c.f.meetingId, bottleId: await newBottleId(c) }),
+    },
     "meetings.update": {
-      owned: true,
+      access: "author",
       input: (c) => ({
         id: c.f.meetingId,
         date: "2024-05-10",
@@ -15,11 +21,14 @@ export const examples: Examples = {
         themeId: c.f.themeId,
       }),
     },
-    "meetings.delete": { owned: true, input: async (c) => ({ id: await newMeetingId(c) }) },
-    "meetings.removeBottle": async (c) => {
-      const bottleId = await newBottleId(c);
-      await c.t.caller(c.f.member.user).meetings.addBottle({ meetingId: c.f.meetingId, bottleId });
-      return { id: c.f.meetingId, bottleId };
+    "meetings.delete": { access: "author", input: async (c) => ({ id: await newMeetingId(c) }) },
+    "meetings.removeBottle": {
+      access: "member",
+      input: async (c) => {
+        const bottleId = await newBottleId(c);
+        await c.t.caller(c.f.member.user).meetings.addBottle({ meetingId: c.f.meetingId, bottleId });
+        return { id: c.f.meetingId, bottleId };
+      },
     },
   },
 };

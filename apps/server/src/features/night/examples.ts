@@ -2,13 +2,16 @@ import { newBottleId, type Examples } from "../../../test/fuzz/fixtures";
 
 export const examples: Examples = {
   procedures: {
-    "night.get": (c) => ({ id: c.f.meetingId }),
-    "night.rsvp": (c) => ({ id: c.f.upcomingMeetingId, status: "going", guests: c.n() % 2 }),
-    "night.rsvps": (c) => ({ id: c.f.upcomingMeetingId }),
-    "night.myRsvp": (c) => ({ id: c.f.upcomingMeetingId }),
-    "night.hostCandidates": () => undefined,
+    "night.get": { access: "public", input: (c) => ({ id: c.f.meetingId }) },
+    "night.rsvp": {
+      access: "member",
+      input: (c) => ({ id: c.f.upcomingMeetingId, status: "going", guests: c.n() % 2 }),
+    },
+    "night.rsvps": { access: "public", input: (c) => ({ id: c.f.upcomingMeetingId }) },
+    "night.myRsvp": { access: "member", input: (c) => ({ id: c.f.upcomingMeetingId }) },
+    "night.hostCandidates": { access: "member", input: () => undefined },
     "night.settings": {
-      owned: true,
+      access: "author",
       input: (c) => ({
         id: c.f.meetingId,
         capacity: 10 + (c.n() % 10),
@@ -20,7 +23,7 @@ export const examples: Examples = {
     // Always a change: the fixture pour's size flips between 25 and 30 ml, and the flight is never
     // empty beforehand, so a fuzzed `pours: []` clears something too.
     "night.setFlight": {
-      owned: true,
+      access: "author",
       input: async (c) => {
         const caller = c.t.caller(c.f.member.user);
         let [first] = await caller.night.flight({ id: c.f.meetingId });
@@ -40,7 +43,7 @@ export const examples: Examples = {
     // Always a change: a new meeting of the fixture member's with one new bottle, copied into
     // the fixture meeting's flight (appended; replace would take the fixture's scores along).
     "night.copyFlight": {
-      owned: true,
+      access: "author",
       input: async (c) => {
         const caller = c.t.caller(c.f.member.user);
         const from = await caller.meetings.create({
@@ -52,37 +55,43 @@ export const examples: Examples = {
         return { id: c.f.meetingId, fromMeetingId: from.id, mode: "append" as const };
       },
     },
-    "night.flight": (c) => ({ id: c.f.meetingId }),
+    "night.flight": { access: "public", input: (c) => ({ id: c.f.meetingId }) },
     // Other routes' fuzzing may have closed scoring on the shared meeting or emptied its flight:
     // open and fill it again first, so the valid call stays valid whatever ran before.
-    "night.score": async (c) => {
-      const caller = c.t.caller(c.f.member.user);
-      const night = await caller.night.get({ id: c.f.meetingId });
-      if (!night.scoringOpen)
-        await caller.night.settings({
+    "night.score": {
+      access: "member",
+      input: async (c) => {
+        const caller = c.t.caller(c.f.member.user);
+        const night = await caller.night.get({ id: c.f.meetingId });
+        if (!night.scoringOpen)
+          await caller.night.settings({
+            id: c.f.meetingId,
+            capacity: night.capacity,
+            blind: night.blind,
+            scoringOpen: true,
+            hostMemberId: night.hostMemberId,
+          });
+        if ((await caller.night.flight({ id: c.f.meetingId })).length === 0)
+          await caller.night.setFlight({
+            id: c.f.meetingId,
+            pours: [{ bottleId: c.f.bottleId, pourMl: 25 }],
+          });
+        return {
           id: c.f.meetingId,
-          capacity: night.capacity,
-          blind: night.blind,
-          scoringOpen: true,
-          hostMemberId: night.hostMemberId,
-        });
-      if ((await caller.night.flight({ id: c.f.meetingId })).length === 0)
-        await caller.night.setFlight({ id: c.f.meetingId, pours: [{ bottleId: c.f.bottleId, pourMl: 25 }] });
-      return {
-        id: c.f.meetingId,
-        pour: 1,
-        nose: 20,
-        palate: 18 + (c.n() % 5),
-        finish: 19,
-        balance: 20,
-        note: "Honeyed, a long finish.",
-        tags: ["honey", "vanilla"],
-      };
+          pour: 1,
+          nose: 20,
+          palate: 18 + (c.n() % 5),
+          finish: 19,
+          balance: 20,
+          note: "Honeyed, a long finish.",
+          tags: ["honey", "vanilla"],
+        };
+      },
     },
-    "night.myScores": (c) => ({ id: c.f.meetingId }),
+    "night.myScores": { access: "member", input: (c) => ({ id: c.f.meetingId }) },
     // A pour not revealed yet: a new one at the end of the flight.
     "night.reveal": {
-      owned: true,
+      access: "author",
       input: async (c) => {
         const bottleId = await newBottleId(c);
         await c.t.caller(c.f.member.user).meetings.addBottle({ meetingId: c.f.meetingId, bottleId });
@@ -90,16 +99,19 @@ export const examples: Examples = {
         return { id: c.f.meetingId, pour: flight.length };
       },
     },
-    "night.results": (c) => ({ id: c.f.meetingId }),
+    "night.results": { access: "public", input: (c) => ({ id: c.f.meetingId }) },
     "night.phase": {
-      owned: true,
+      access: "author",
       input: (c) => ({ id: c.f.meetingId, pour: 1, phase: "nose", seconds: 60 + (c.n() % 60) }),
     },
-    "night.tastings": () => undefined,
-    "night.bottlePours": (c) => ({ id: c.f.bottleId }),
-    "night.clubScores": () => undefined,
+    "night.tastings": { access: "member", input: () => undefined },
+    "night.bottlePours": { access: "public", input: (c) => ({ id: c.f.bottleId }) },
+    "night.clubScores": { access: "public", input: () => undefined },
   },
   rest: {
-    "GET /api/MonthlyMeetings/:id/Results.csv": (c) => ({ params: { id: String(c.f.meetingId) } }),
+    "GET /api/MonthlyMeetings/:id/Results.csv": {
+      access: "member",
+      call: (c) => ({ params: { id: String(c.f.meetingId) } }),
+    },
   },
 };

@@ -2,6 +2,6 @@ import type { Examples } from "../../../test/fuzz/fixtures";
 
 export const examples: Examples = {
   procedures: {
-    "stats.get": () => undefined,
+    "stats.get": { access: "public", input: () => undefined },
   },
 };

@@ -2,12 +2,12 @@ import { newThemeId, type Examples } from "../../../test/fuzz/fixtures";
 
 export const examples: Examples = {
   procedures: {
-    "themes.list": () => undefined,
-    "themes.create": (c) => ({ id: 0, description: `Theme ${c.n()}` }),
+    "themes.list": { access: "public", input: () => undefined },
+    "themes.create": { access: "member", input: (c) => ({ id: 0, description: `Theme ${c.n()}` }) },
     "themes.update": {
-      owned: true,
+      access: "author",
       input: (c) => ({ id: c.f.themeId, description: `Renamed theme ${c.n()}` }),
     },
-    "themes.delete": { owned: true, input: async (c) => ({ id: await newThemeId(c) }) },
+    "themes.delete": { access: "author", input: async (c) => ({ id: await newThemeId(c) }) },
   },
 };
