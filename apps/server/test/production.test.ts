@@ -93,8 +93,15 @@ function dockerCopy(sources: string[], dest: string, fromDir: string, stageDir: 
   for (const source of sources) {
     const src = fromIsImage ? inStage(fromDir, source) : join(fromDir, source);
     if (readdirSafe(src) !== null) {
-      mkdirSync(destPath, { recursive: true });
-      cpSync(src, destPath, { recursive: true });
+      // A directory of an earlier stage (the production node_modules: ~10,000 files) is linked,
+      // not copied: the same files, without writing them all again (nothing writes into them).
+      if (fromIsImage && !existsSync(destPath)) {
+        mkdirSync(dirname(destPath), { recursive: true });
+        copyTree(src, destPath);
+      } else {
+        mkdirSync(destPath, { recursive: true });
+        cpSync(src, destPath, { recursive: true });
+      }
     } else {
       const intoDir = dest.endsWith("/") || dest === "." || sources.length > 1;
       const target = intoDir ? join(destPath, basename(src)) : destPath;
@@ -111,6 +118,15 @@ function copyTree(src: string, dest: string) {
   } catch {
     rmSync(dest, { recursive: true, force: true });
     cpSync(src, dest, { recursive: true, verbatimSymlinks: true });
+  }
+}
+
+/** rm -rf, else Node's own removal. */
+function removeTree(path: string) {
+  try {
+    execFileSync("rm", ["-rf", path], { stdio: "pipe" });
+  } catch {
+    rmSync(path, { recursive: true, force: true });
   }
 }
 
@@ -185,10 +201,11 @@ describe("the Dockerfile's recipe, outside Docker", () => {
   const stages = parseDockerfile(dockerfile);
   const work = mkdtempSync(join(tmpdir(), "club-production-"));
   let server: ChildProcess | undefined;
-  // Removing the copies (tens of thousands of files) takes a while on a busy machine.
+  // Removing the copies (tens of thousands of files) takes a while on a busy machine: `rm -rf`
+  // spends half the CPU of Node 20's rmSync on them (its recursive removal runs in JavaScript).
   afterAll(() => {
     if (server && server.exitCode === null) server.kill("SIGKILL");
-    rmSync(work, { recursive: true, force: true });
+    removeTree(work);
   }, 300_000);
 
   it("is a conventional multi-stage Dockerfile", () => {

@@ -86,14 +86,14 @@ describe("SIGTERM", () => {
     while (outcomes.ok < 100) await new Promise((r) => setTimeout(r, 5));
 
     server.child.kill("SIGTERM");
-    await new Promise((r) => setTimeout(r, 500));
 
-    // New connections are refused now.
-    const fresh = await fetch(`${server.baseUrl}/healthz`).then(
-      (r) => `status ${r.status}`,
-      (e: unknown) => `refused: ${String((e as { cause?: { code?: string } }).cause?.code ?? e)}`,
-    );
-    expect(fresh).toMatch(/^(refused|status 503)/);
+    // New connections are refused once the server has the signal (asked until it says so).
+    const fresh = () =>
+      fetch(`${server.baseUrl}/healthz`).then(
+        (r) => `status ${r.status}`,
+        (e: unknown) => `refused: ${String((e as { cause?: { code?: string } }).cause?.code ?? e)}`,
+      );
+    await expect.poll(fresh, { timeout: 10_000, interval: 20 }).toMatch(/^(refused|status 503)/);
 
     // The in-flight request completes normally.
     inFlight.finish();

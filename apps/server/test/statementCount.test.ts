@@ -145,7 +145,13 @@ describe("statements per read, read cache on", () => {
         again.sql.every((sql) => /total_changes\(\)|data_version/.test(sql)),
         `${name}: ${again.sql.join(" | ")}`,
       ).toBe(true);
-      expect(again.sql.length, name).toBeLessThan(first.sql.length + 1);
+      // No more statements than the first answer ran, but for the foreign-write check (PRAGMA
+      // data_version), which falls due once every FOREIGN_WRITE_CHECK_MS whatever the read: a
+      // first answer cached by its REST twin just before ran one statement, and a repeat over
+      // 100 ms later (a loaded machine) ran that one and the due check.
+      const withoutDue = (sql: string[]) => sql.filter((line) => !/data_version/.test(line));
+      expect(withoutDue(again.sql).length, name).toBeLessThanOrEqual(withoutDue(first.sql).length);
+      expect(again.sql.length - withoutDue(again.sql).length, name).toBeLessThanOrEqual(1);
     }
   });
 });

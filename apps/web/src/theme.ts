@@ -71,6 +71,9 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
 });
 
 export const theme = createTheme({
+  // A member whose system asks for less motion (prefers-reduced-motion) gets the dialogs, menus
+  // and messages without their open and close animations (Mantine plays them regardless otherwise).
+  respectReducedMotion: true,
   primaryColor: "amber",
   primaryShade: { light: 7, dark: 5 },
   variantColorResolver,

@@ -60,6 +60,12 @@ export interface SessionOptions {
    * be active in time, a race that failed CI once. Tests of offline use and updates turn it on.
    */
   installedApp?: boolean;
+  /**
+   * The system's motion preference. "reduce" by default: the app then opens and closes its dialogs,
+   * menus and messages without their 150-250 ms animations (the theme's respectReducedMotion), so a
+   * test waits for no animation; "no-preference" for a test of the animated screens.
+   */
+  reducedMotion?: "reduce" | "no-preference";
 }
 
 /**
@@ -80,6 +86,7 @@ export async function openSession(
     locale: "en-US",
     timezoneId: "UTC",
     serviceWorkers: opts.installedApp ? "allow" : "block",
+    reducedMotion: opts.reducedMotion ?? "reduce",
   });
   context.setDefaultTimeout(10_000);
   context.setDefaultNavigationTimeout(20_000);

@@ -33,9 +33,14 @@ const entries = (memberId: number) =>
   db()
     .prepare("SELECT kind, month FROM dues_entries WHERE member_id = ? ORDER BY kind, month")
     .all(memberId) as { kind: string; month: string }[];
+/**
+ * Every message due is delivered and in the sink: a pass of the mailer that started after the
+ * writes (the first flush may join a pass already under way, which listed the outbox before them).
+ * The sink stores a message before it answers the server's DATA, so a delivered one is there.
+ */
 const settle = async () => {
   await t.app.deps.mailer.flush();
-  await new Promise((r) => setTimeout(r, 300));
+  await t.app.deps.mailer.flush();
 };
 const duesMail = (address: string) =>
   smtp.messages
@@ -110,6 +115,13 @@ describe("the dues job", () => {
   });
 });
 
+/** "2027-07": the month a moment falls in for the club (Europe/London, as the app above). */
+const londonMonth = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "Europe/London",
+  year: "numeric",
+  month: "2-digit",
+});
+
 describe("monthly charging (fast-check)", () => {
   it("charges each month from joining to now exactly once, whatever the times the job runs at", async () => {
     const member = await t.member("runs@example.com");
@@ -134,14 +146,17 @@ describe("monthly charging (fast-check)", () => {
           const monthly = entries(member.user.id)
             .filter((e) => e.kind === "monthly")
             .map((e) => e.month);
-          const lastMonth = latest.toISOString().slice(0, 7);
+          // The club's month (CLUB_TIMEZONE), not UTC's: they differ for an hour at each month's
+          // end in summer, which a random run hit now and then (the example below).
+          const lastMonth = londonMonth.format(latest);
           const expected: string[] = [];
           for (let m = "2027-03"; m <= lastMonth; m = nextMonth(m)) expected.push(m);
           expect(monthly).toEqual(expected);
           expect(entries(member.user.id).filter((e) => e.kind === "joining")).toHaveLength(1);
         },
       ),
-      { numRuns: 60 },
+      // The last run an hour into July in London (23:00 UTC on June 30, British Summer Time).
+      { numRuns: 60, examples: [[[2699]]] },
     );
   });
 });
