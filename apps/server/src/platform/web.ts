@@ -19,11 +19,12 @@ export const webDistDir = join(serverRoot, "../web/dist");
 const ASSET_PATH = /^\/assets\/[\w.-]+$/;
 const memberHint = new RegExp(`(?:^|;\\s*)${MEMBER_HINT_COOKIE}=1(?:;|$)`);
 /**
- * What a visitor's prerendered public page goes without: opener isolation and an origin-keyed agent
- * cluster, each a cost of its cold load's first paint (a new renderer process; docs/decisions.md,
- * issue 25). A member's browser (MEMBER_HINT_COOKIE) and every other answer keep both.
+ * What a visitor's prerendered public page goes without: opener isolation, whose new renderer
+ * process was a cold load's largest cost (docs/decisions.md, issue 25). A member's browser
+ * (MEMBER_HINT_COOKIE) and every other answer keep it. (Origin-Agent-Cluster stays: without it the
+ * same loads painted 30-60 ms later.)
  */
-const VISITOR_PAGE_DROPS = ["cross-origin-opener-policy", "origin-agent-cluster"];
+const VISITOR_PAGE_DROPS = ["cross-origin-opener-policy"];
 
 /** The web build's prerender of the first pages (`vite build --ssr`), beside dist/. */
 const prerenderDirOf = (distDir: string) => join(distDir, "..", "dist-ssr");
