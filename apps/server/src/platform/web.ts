@@ -128,7 +128,7 @@ export default fp(
         // an ETag, so a page opened again with nothing changed is a 304.
         // A visitor's public page holds nothing of theirs: it goes without VISITOR_PAGE_DROPS.
         if (prerendered && !memberHint.test(req.headers.cookie ?? ""))
-          VISITOR_PAGE_DROPS.forEach((header) => reply.removeHeader(header));
+          for (const header of VISITOR_PAGE_DROPS) reply.removeHeader(header);
         const form = prerendered ? await prerenderedForm(pages, path, prerendered) : builtPage;
         return sendRepresentation(req, reply, form, "text/html; charset=utf-8");
       }
