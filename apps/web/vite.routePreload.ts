@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Plugin } from "vite";
@@ -9,26 +8,24 @@ import { ROUTE_TABLE, routePattern } from "./src/routeTable";
 import {
   APP_SCRIPTS_ELEMENT_ID,
   MEMBER_HINT_COOKIE,
-  PAGE_DATA_ELEMENT_ID,
   ROUTE_HINTS_FILE,
   type RouteHints,
 } from "../../packages/shared/src/pageContract";
 
-/** The names the boot script shares with the web app and the server (packages/shared pageContract.ts). */
-export { APP_SCRIPTS_ELEMENT_ID, PAGE_DATA_ELEMENT_ID };
+/** The name the boot script shares with the server (packages/shared pageContract.ts). */
+export { APP_SCRIPTS_ELEMENT_ID };
 
 /**
  * Route preloading: each screen is a lazy chunk. Without help, a first visit loads in steps:
  * index.html -> the entry script -> (run it) the screen's chunk -> its data. On a phone every step
  * costs a round trip or more. The pages a visitor can open come with their first screen and its
  * data rendered by the server (routeTable.ts `firstPage`); for the others, which a member opens
- * signed in, this plugin preloads the screen's chunks with the entry.
+ * signed in, the server lists the screen's chunks and stylesheets as preloads in the page's head.
  *
- * At build time this plugin writes a small classic script, /assets/boot-<hash>.js, that replaces
- * public/theme-init.js in the built index.html (the server inlines it). It applies the display
- * theme as before, and then, for the URL being opened, adds <link rel="modulepreload"> for the
- * screen's chunk and its imports and <link rel="preload" as="style"> for its CSS; in a page the
- * server rendered, it starts the app's scripts (below).
+ * At build time this plugin writes, for the server, the route hints (every route's pattern, chunks
+ * and stylesheets: ROUTE_HINTS_FILE), and puts the boot script inline in the built index.html in
+ * place of public/theme-init.js (the server's Content-Security-Policy names its hash). It applies
+ * the display theme as before and, in a page the server rendered, starts the app's scripts (below).
  */
 
 export interface PreloadRoute {
@@ -40,55 +37,38 @@ export interface PreloadRoute {
   firstPage: boolean;
 }
 
-/** Every route of the route table (src/routeTable.ts), as the boot script matches it. */
+/** Every route of the route table (src/routeTable.ts), as the server matches it. */
 export const PRELOAD_ROUTES: PreloadRoute[] = ROUTE_TABLE.map((route) => ({
   pattern: routePattern(route.path),
   screen: `src/screens/${route.screen}.tsx`,
   firstPage: route.firstPage === true,
 }));
 
-interface BootRoute {
-  re: string;
-  js: string[];
-  css: string[];
-}
-
 /**
- * The boot script: the theme first (before the first paint), then the preloads. In a page the
- * server prerendered, it loads the app's scripts once the first frame is painted for a member; for a
+ * The boot script: the theme first (before the first paint). In a page the server prerendered, it loads the app's scripts once the first frame is painted for a member; for a
  * visitor, when they first use the page (a touch, a pointer over it, a key, a focus; or the tab shown
  * again): the page is complete as the server sent it, its links work, and a phone's main thread stays
  * free while it loads (decisions.md, issue 25). A click or submit that needs the app meanwhile is
  * held and done again on the same place of the app's markup once the app is in charge, and a field
- * typed into keeps its text and focus. Every route's
- * files are indexes into one list (routes share most chunks), and the generated part carries no
- * comments: the script counts against the first screen's budget.
+ * typed into keeps its text and focus. The generated part carries no comments: the script is in
+ * every page, and counts against the first screen's budget.
  */
-export function bootScript(themeInit: string, routes: BootRoute[]): string {
-  const files: string[] = [];
-  const indexOf = (file: string) => {
-    const at = files.indexOf(file);
-    return at >= 0 ? at : files.push(file) - 1;
-  };
-  const table = routes.map((r) => ({ re: r.re, js: r.js.map(indexOf), css: r.css.map(indexOf) }));
+export function bootScript(themeInit: string): string {
   // theme-init.js without its line comments, which stay in the source.
   const theme = themeInit.replace(/^\s*\/\/.*\n/gm, "").trim();
   // In the script: the app's module scripts and Vite's CSS links are CORS with same-origin
   // credentials (crossorigin=""), and a preload is used only by a request of the same mode.
   return `${theme}
 (function () {
-  var files = ${JSON.stringify(files)};
-  var routes = ${JSON.stringify(table)};
   var signedIn = false;
   try {
     signedIn = !!window.localStorage.getItem("accessToken");
   } catch (e) {}
   document.cookie = "${MEMBER_HINT_COOKIE}=" + (signedIn ? "1; max-age=31536000" : "; max-age=0") + "; path=/; samesite=lax";
-  function hint(rel, href, as) {
+  function preload(href) {
     var link = document.createElement("link");
-    link.rel = rel;
+    link.rel = "modulepreload";
     link.href = href;
-    if (as) link.as = as;
     link.crossOrigin = "anonymous";
     document.head.appendChild(link);
   }
@@ -98,7 +78,7 @@ export function bootScript(themeInit: string, routes: BootRoute[]): string {
     startApp.done = true;
     document.querySelectorAll("link[rel=stylesheet][disabled]").forEach(function (link) { link.disabled = false; });
     var scripts = JSON.parse(element.textContent);
-    scripts.preload.forEach(function (href) { hint("modulepreload", href); });
+    scripts.preload.forEach(preload);
     var entry = document.createElement("script");
     entry.type = "module";
     entry.crossOrigin = "anonymous";
@@ -167,14 +147,6 @@ export function bootScript(themeInit: string, routes: BootRoute[]): string {
     if (window.requestAnimationFrame) window.requestAnimationFrame(function () { setTimeout(startApp, 0); });
     setTimeout(startApp, 1000);
   });
-  if (document.getElementById("${PAGE_DATA_ELEMENT_ID}")) return;
-  var path = window.location.pathname;
-  for (var i = 0; i < routes.length; i++) {
-    if (!new RegExp(routes[i].re).test(path)) continue;
-    routes[i].js.forEach(function (f) { hint("modulepreload", files[f]); });
-    routes[i].css.forEach(function (f) { hint("preload", files[f], "style"); });
-    break;
-  }
 })();
 `;
 }
@@ -190,7 +162,7 @@ interface ChunkLike {
 }
 
 export function routePreload(root: string): Plugin {
-  let bootFile: string | null = null;
+  let boot: string | null = null;
   return {
     name: "club-route-preload",
     apply: "build",
@@ -209,40 +181,39 @@ export function routePreload(root: string): Plugin {
       const entry = chunks.find((chunk) => chunk.isEntry);
       if (!entry) throw new Error("route preload: no entry chunk");
       const loadedByEntry = closure([entry.fileName]);
+      const paths = (files: Iterable<string>) => [...new Set(files)].map((file) => `/${file}`);
       const cssOf = (files: Iterable<string>) =>
-        [
-          ...new Set([...files].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])])),
-        ].map((file) => `/${file}`);
-      const routes = PRELOAD_ROUTES.map((route) => {
-        const chunk = chunks.find((c) => c.facadeModuleId === join(root, route.screen));
-        if (!chunk) throw new Error(`route preload: no chunk for ${route.screen}`);
-        const files = [...closure([chunk.fileName])].filter((file) => !loadedByEntry.has(file));
-        return { route, chunk, re: route.pattern, js: files.map((f) => `/${f}`), css: cssOf(files) };
-      });
-      const source = bootScript(readFileSync(join(root, "public", "theme-init.js"), "utf8"), routes);
-      const hash = createHash("sha256").update(source).digest("hex").slice(0, 10);
-      bootFile = `assets/boot-${hash}.js`;
-      this.emitFile({ type: "asset", fileName: bootFile, source });
-      // For the server, which renders the first screen of the pages the route table marks: their
-      // stylesheets include those of the parts the screen loads when it renders them (the server's
-      // render includes them, e.g. the meeting's night on its page).
+        paths([...files].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]));
       const hints: RouteHints = {
-        firstPages: routes
-          .filter(({ route }) => route.firstPage)
-          .map(({ re, js, chunk }) => ({
-            pattern: re,
-            entry: `/${entry.fileName}`,
-            preload: [...[...loadedByEntry].filter((f) => f !== entry.fileName).map((f) => `/${f}`), ...js],
-            css: cssOf([...loadedByEntry, ...closure([chunk.fileName]), ...closure(chunk.dynamicImports)]),
-          })),
+        entry: {
+          script: `/${entry.fileName}`,
+          imports: paths([...loadedByEntry].filter((file) => file !== entry.fileName)),
+          css: cssOf(loadedByEntry),
+        },
+        routes: PRELOAD_ROUTES.map((route) => {
+          const chunk = chunks.find((c) => c.facadeModuleId === join(root, route.screen));
+          if (!chunk) throw new Error(`route preload: no chunk for ${route.screen}`);
+          const files = [...closure([chunk.fileName])].filter((file) => !loadedByEntry.has(file));
+          // The server's render of a first page includes the parts the screen loads lazily (e.g. the
+          // meeting's night on its page): their stylesheets too.
+          const lazy = route.firstPage ? [...closure(chunk.dynamicImports)] : [];
+          return {
+            pattern: route.pattern,
+            firstPage: route.firstPage,
+            preload: paths(files),
+            css: cssOf([...files, ...lazy]),
+          };
+        }),
       };
       this.emitFile({ type: "asset", fileName: ROUTE_HINTS_FILE, source: JSON.stringify(hints) });
+      boot = bootScript(readFileSync(join(root, "public", "theme-init.js"), "utf8"));
+      if (/<\/script|<!--/i.test(boot)) throw new Error("route preload: the boot script cannot be inlined");
     },
     transformIndexHtml: {
       order: "post",
       handler(html) {
-        if (!bootFile) throw new Error("route preload: the boot script was not generated before index.html");
-        return html.replace('<script src="/theme-init.js"></script>', `<script src="/${bootFile}"></script>`);
+        if (!boot) throw new Error("route preload: the boot script was not generated before index.html");
+        return html.replace('<script src="/theme-init.js"></script>', `<script>${boot}</script>`);
       },
     },
   };

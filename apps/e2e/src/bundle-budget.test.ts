@@ -50,7 +50,7 @@ describe("bundle budget of the first screen", () => {
     const chunks = [...keys].map((key) => manifest[key]!);
 
     const jsFiles = new Set(chunks.map((c) => c.file).filter((f) => f.endsWith(".js")));
-    // Classic scripts index.html loads outside the module graph (the theme pre-paint script).
+    // Classic scripts index.html loads outside the module graph.
     const html = readFileSync(join(webDist, "index.html"), "utf8");
     for (const match of html.matchAll(/<script\b[^>]*\bsrc="\/([^"]+)"/g)) jsFiles.add(match[1]!);
     const cssFiles = new Set(chunks.flatMap((c) => c.css ?? []));
@@ -58,7 +58,13 @@ describe("bundle budget of the first screen", () => {
       cssFiles.add(match[1]!);
 
     const sizes = (files: Set<string>) => [...files].map((file) => ({ file, gzip: gzipSize(file) }));
-    const js = sizes(jsFiles);
+    // And the inline ones (the boot script: the theme, then the app's start on a prerendered page).
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match, i) => ({
+      file: `index.html inline script ${i + 1}`,
+      gzip: gzipSync(match[1]!, { level: 9 }).length,
+    }));
+    expect(inline.length, "the boot script, inline").toBe(1);
+    const js = [...sizes(jsFiles), ...inline];
     const css = sizes(cssFiles);
     const total = (list: { gzip: number }[]) => list.reduce((sum, f) => sum + f.gzip, 0);
     const report = (list: { file: string; gzip: number }[]) =>

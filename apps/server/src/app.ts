@@ -20,7 +20,7 @@ import openapiPlugin from "./platform/openapiDocs";
 import securityPlugin, { JSON_BODY_LIMIT, REQUEST_TIMEOUT_MS, trustProxyOption } from "./platform/security";
 import trpcFastPathPlugin from "./platform/trpcFastPath";
 import liveStreamsPlugin from "./platform/liveStreams";
-import { inlineBootScript } from "./platform/pageHints";
+import { bootScriptSource } from "./platform/pageHints";
 import webPlugin, { webDistDir } from "./platform/web";
 import { seedOnNewDatabase } from "./seed";
 import { restRoutes } from "./api/rest";
@@ -138,8 +138,8 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   });
 
   await app.register(errorsPlugin);
-  const boot = inlineBootScript(opts.webDistDir ?? webDistDir);
-  await app.register(securityPlugin, { config, inlineScripts: boot ? [boot.cspSource] : [] });
+  const boot = bootScriptSource(opts.webDistDir ?? webDistDir);
+  await app.register(securityPlugin, { config, inlineScripts: boot ? [boot] : [] });
   await app.register(guestPassesPlugin);
   await app.register(compressionPlugin);
 
@@ -158,6 +158,6 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   await app.register(restRoutes);
   await app.register(restOnlyPlugin);
   await app.register(openapiPlugin);
-  await app.register(webPlugin, { distDir: opts.webDistDir, boot });
+  await app.register(webPlugin, { distDir: opts.webDistDir });
   return app;
 }

@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  APP_SCRIPTS_ELEMENT_ID,
-  bootScript,
-  PAGE_DATA_ELEMENT_ID,
-  PRELOAD_ROUTES,
-} from "../vite.routePreload";
-import { PAGE_DATA_ELEMENT_ID as APP_PAGE_DATA_ID } from "./lib/pageData";
+import { APP_SCRIPTS_ELEMENT_ID, bootScript, PRELOAD_ROUTES } from "../vite.routePreload";
 import { ROUTE_PATHS } from "./routes";
 import { ROUTE_TABLE, routePattern } from "./routeTable";
 import { OFFLINE_READS } from "../sw/publicReads";
@@ -38,8 +32,7 @@ async function boot(
   // The page's stylesheets, listed disabled (their used rules are inline), until the app starts.
   const stylesheets = opts.prerendered ? [{ disabled: true }, { disabled: true }] : [];
   const enabled = () => stylesheets.filter((link) => !link.disabled).length;
-  const routes = PRELOAD_ROUTES.map((r) => ({ re: r.pattern, js: [`/assets/${r.screen}.js`], css: [] }));
-  const source = bootScript("/* theme */", routes);
+  const source = bootScript("/* theme */");
   const listeners = new Map<string, (() => void)[]>();
   const on = (type: string, listener: () => void) =>
     listeners.set(type, [...(listeners.get(type) ?? []), listener]);
@@ -60,13 +53,11 @@ async function boot(
   const document = {
     cookie: "",
     getElementById: (id: string) =>
-      opts.prerendered && id === PAGE_DATA_ELEMENT_ID
-        ? {}
-        : opts.appScripts && id === APP_SCRIPTS_ELEMENT_ID
-          ? { textContent: JSON.stringify(opts.appScripts) }
-          : id === "root"
-            ? root
-            : null,
+      opts.appScripts && id === APP_SCRIPTS_ELEMENT_ID
+        ? { textContent: JSON.stringify(opts.appScripts) }
+        : id === "root"
+          ? root
+          : null,
     createElement: () => ({}) as Link,
     head: { appendChild: (link: Link) => links.push(link) },
     addEventListener: on,
@@ -100,7 +91,7 @@ async function boot(
   };
 }
 
-describe("route preloading (vite.routePreload.ts)", () => {
+describe("the boot script and the route hints (vite.routePreload.ts)", () => {
   it("knows every route of routes.tsx", () => {
     const samples = ROUTE_PATHS.map((path) => path.replace(/:[a-zA-Z]+/g, "12"));
     for (const sample of samples) {
@@ -112,21 +103,9 @@ describe("route preloading (vite.routePreload.ts)", () => {
     expect(PRELOAD_ROUTES).toHaveLength(ROUTE_PATHS.length);
   });
 
-  it("preloads the screen's chunks with the entry, and fetches nothing", async () => {
-    const { links, fetched } = await boot("/bottle/12");
-    expect(fetched).toEqual([]);
-    expect(links).toEqual([
-      {
-        rel: "modulepreload",
-        href: "/assets/src/screens/BottleDetails/BottleDetailsPage.tsx.js",
-        crossOrigin: "anonymous",
-      },
-    ]);
-    const member = await boot("/shelf", { signedIn: true });
-    expect(member.fetched).toEqual([]);
-    expect(member.links.map((link) => link.href)).toEqual(["/assets/src/screens/Shelf/ShelfPage.tsx.js"]);
-    expect(await boot("/bottle/abc")).toMatchObject({ links: [], fetched: [] });
-    expect(await boot("/no-such-page")).toMatchObject({ links: [], fetched: [] });
+  it("on a page the server did not prerender: adds nothing and fetches nothing (the server lists the screen's files)", async () => {
+    for (const path of ["/bottle/12", "/no-such-page"])
+      expect(await boot(path, { signedIn: true })).toMatchObject({ links: [], fetched: [] });
   });
 
   it("a page the server prerendered: the app's scripts after the first frame for a member, when first used for a visitor", async () => {
@@ -154,8 +133,6 @@ describe("route preloading (vite.routePreload.ts)", () => {
     expect(member.cookie).toBe("club_member=1; max-age=31536000; path=/; samesite=lax");
     expect(visitor.cookie).toBe("club_member=; max-age=0; path=/; samesite=lax");
     expect(visitor.fetched).toEqual([]);
-    // The boot script and the app look for the same element.
-    expect(PAGE_DATA_ELEMENT_ID).toBe(APP_PAGE_DATA_ID);
   });
 });
 

@@ -17,17 +17,20 @@ export const ROUTE_HINTS_FILE = ".vite/route-hints.json";
 
 /**
  * The route hints: written by the web build (apps/web/vite.routePreload.ts), read by the server
- * (apps/server/src/platform/pageHints.ts). One entry per page whose first screen the server renders
- * (the route table's `firstPage`).
+ * (apps/server/src/platform/pageHints.ts), which lists a route's files in its page.
  */
 export interface RouteHints {
-  firstPages: {
+  /** The app's entry script, the scripts it imports and its stylesheets (the built page loads them). */
+  entry: { script: string; imports: string[]; css: string[] };
+  /** Every route of the route table, in its order. */
+  routes: {
     /** The route's pattern, matched against the path (routeTable.ts routePattern). */
     pattern: string;
-    /** The app's entry script, and the scripts to preload with it (its imports and the screen's chunks). */
-    entry: string;
+    /** The server renders this page's first screen (routeTable.ts `firstPage`). */
+    firstPage: boolean;
+    /** The screen's chunks that the entry does not import. */
     preload: string[];
-    /** The stylesheets the page's markup may need: the entry's, the screen's and its lazy parts'. */
+    /** Their stylesheets; for a first page also those of the parts the screen loads lazily. */
     css: string[];
   }[];
 }

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from "../../test/helpers";
 // A built web app as the build writes it (apps/web/vite.routePreload.ts writes .vite/route-hints.json):
 // no first pages here (platform/prerender.test.ts and the e2e tests cover those).
 const INDEX =
-  '<!doctype html><html><head><script src="/assets/boot.js"></script></head><body><div id="root"></div></body></html>';
+  '<!doctype html><html><head><script>boot()</script></head><body><div id="root"></div></body></html>';
 
 let t: TestApp;
 
@@ -15,7 +15,10 @@ beforeAll(async () => {
   const dist = mkdtempSync(join(tmpdir(), "club-dist-"));
   mkdirSync(join(dist, ".vite"));
   writeFileSync(join(dist, "index.html"), INDEX);
-  writeFileSync(join(dist, ".vite", "route-hints.json"), JSON.stringify({ firstPages: [] }));
+  writeFileSync(
+    join(dist, ".vite", "route-hints.json"),
+    JSON.stringify({ entry: { script: "/assets/index.js", imports: [], css: [] }, routes: [] }),
+  );
   t = await createTestApp({ webDistDir: dist });
 });
 afterAll(() => t.close());

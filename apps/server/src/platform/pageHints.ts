@@ -7,8 +7,8 @@ import { createUsedCss } from "./usedCss";
 
 /** Pages served for the web app's routes. */
 export interface PageRenderer {
-  /** The page for a client-side route, as built (with the boot script inline). */
-  page(): string;
+  /** The page for a client-side route, as built, with the route's screen's files listed as preloads. */
+  page(path: string): string;
   /** Whether the server prerenders the screen at this path (platform/prerender.ts). */
   prerenders(path: string): boolean;
   /**
@@ -19,34 +19,20 @@ export interface PageRenderer {
   prerendered(path: string, parts: PrerenderedPage): Promise<string>;
 }
 
-/** The built page's boot script tag (apps/web/vite.routePreload.ts: theme, preloads, first query). */
-const BOOT_TAG = /<script src="(\/assets\/boot-[\w-]+\.js)"><\/script>/;
-
-/** The boot script of a web build, to inline into its pages, and its hash for the CSP. */
-export interface InlineBootScript {
-  /** The external <script src> tag in the built index.html. */
-  tag: string;
-  /** The same script inline. */
-  inline: string;
-  /** 'sha256-...': the Content-Security-Policy allows this inline script and no other. */
-  cspSource: string;
-}
-
 /**
- * The boot script, inlined: it runs before the first paint (it applies the stored theme), so as a
- * file the parser stops for its round trip, which on a cold load waits behind the page's other
- * requests (one server, two cores: about 100 ms). Inline, it costs nothing; the CSP names its hash.
+ * The built page's one inline script (the boot script, which the web build puts there: it applies
+ * the stored theme before the first paint), as the Content-Security-Policy allows it: by its hash.
  */
-export function inlineBootScript(distDir: string): InlineBootScript | null {
+export function bootScriptSource(distDir: string): string | null {
   const indexFile = join(distDir, "index.html");
-  if (!existsSync(indexFile)) return null;
-  const match = BOOT_TAG.exec(readFileSync(indexFile, "utf8"));
-  const file = match?.[1] ? join(distDir, match[1]) : null;
-  if (!match || !file || !existsSync(file)) return null;
-  const source = readFileSync(file, "utf8");
-  if (/<\/script|<!--/i.test(source)) return null;
-  const hash = createHash("sha256").update(source).digest("base64");
-  return { tag: match[0], inline: `<script>${source}</script>`, cspSource: `'sha256-${hash}'` };
+  const boot = existsSync(indexFile)
+    ? /<script>([\s\S]*?)<\/script>/.exec(readFileSync(indexFile, "utf8"))
+    : null;
+  return boot
+    ? `'sha256-${createHash("sha256")
+        .update(boot[1] ?? "")
+        .digest("base64")}'`
+    : null;
 }
 
 /** What the built page's head loads, which a prerendered page lists instead (the boot script loads it). */
@@ -66,20 +52,20 @@ const attr = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /**
- * The pages served for the client-side routes: the built index.html, with the boot script inline;
- * for a first page (the web's route table, `firstPage`), its prerendered screen (platform/prerender.ts).
- * Without the build's hints file no page is prerendered, nor a page whose stylesheets cannot be read.
+ * The pages served for the client-side routes: the built index.html (the boot script inline), with
+ * the route's screen's chunks and stylesheets as preloads (the build's route hints); for a first page
+ * (the web's route table, `firstPage`), its prerendered screen (platform/prerender.ts). Without the
+ * hints file no page is prerendered, nor a page whose stylesheets cannot be read.
  */
-export function createPageRenderer(distDir: string, boot: InlineBootScript | null = null): PageRenderer {
-  const built = readFileSync(join(distDir, "index.html"), "utf8");
-  const html = boot ? built.replace(boot.tag, boot.inline) : built;
+export function createPageRenderer(distDir: string): PageRenderer {
+  const html = readFileSync(join(distDir, "index.html"), "utf8");
   const hintsFile = join(distDir, ROUTE_HINTS_FILE);
   const hints = existsSync(hintsFile) ? (JSON.parse(readFileSync(hintsFile, "utf8")) as RouteHints) : null;
   const [head, headEnd, rootAt] = [html.indexOf("<script"), html.indexOf("</head>"), html.indexOf(ROOT)];
   const canPrerender = head >= 0 && head < headEnd && rootAt > headEnd;
   // The rest of the built head (the boot script, the manifest) without the app's files.
   const headRest = html.slice(head, headEnd).replace(APP_FILES, "");
-  // Each first page's parts, made once. The app's scripts (the entry, its imports and the screen's
+  // A first page's parts, made once. The app's scripts (the entry, its imports and the screen's
   // chunks) are listed for the boot script, which loads them once the first frame is painted (on a
   // phone's cold load their download and compilation otherwise compete with that frame for the CPU).
   // The rules of the stylesheets that the page's markup uses go inline, so the first frame waits for
@@ -87,24 +73,34 @@ export function createPageRenderer(distDir: string, boot: InlineBootScript | nul
   // (neither fetched nor applied): the boot script enables them when it starts the app, which waits
   // for them before it renders (apps/web/src/main.tsx), and Vite's loader, which looks for a link
   // with that href before adding one, finds them and adds no second copy.
-  const firstPages = (canPrerender ? (hints?.firstPages ?? []) : []).flatMap((hint) => {
-    const css = hint.css.map((href) => readStylesheet(distDir, href));
-    if (css.some((text) => text === null)) return [];
-    const scripts = JSON.stringify({ entry: hint.entry, preload: hint.preload });
-    return [
-      {
-        pattern: new RegExp(hint.pattern),
-        head: `<script type="application/json" id="${APP_SCRIPTS_ELEMENT_ID}">${scripts}</script>\n    ${headRest}`,
-        links: hint.css.map((href) => `<link rel="stylesheet" crossorigin href="${attr(href)}" disabled>`),
-        usedCss: createUsedCss(css.join("\n")),
-      },
+  const firstPage = ({ entry }: RouteHints, route: RouteHints["routes"][number]) => {
+    const hrefs = [...new Set([...entry.css, ...route.css])];
+    const css = hrefs.map((href) => readStylesheet(distDir, href));
+    if (!canPrerender || css.some((text) => text === null)) return null;
+    const scripts = JSON.stringify({ entry: entry.script, preload: [...entry.imports, ...route.preload] });
+    return {
+      head: `<script type="application/json" id="${APP_SCRIPTS_ELEMENT_ID}">${scripts}</script>\n    ${headRest}`,
+      links: hrefs.map((href) => `<link rel="stylesheet" crossorigin href="${attr(href)}" disabled>`),
+      usedCss: createUsedCss(css.join("\n")),
+    };
+  };
+  const routes = (hints?.routes ?? []).map((route) => {
+    const preloads = [
+      ...route.preload.map((href) => `<link rel="modulepreload" crossorigin href="${attr(href)}">`),
+      ...route.css.map((href) => `<link rel="preload" as="style" crossorigin href="${attr(href)}">`),
     ];
+    return {
+      pattern: new RegExp(route.pattern),
+      page: html.replace("</head>", preloads.map((link) => `  ${link}\n  `).join("") + "</head>"),
+      first: hints && route.firstPage ? firstPage(hints, route) : null,
+    };
   });
-  const firstPageAt = (path: string) => firstPages.find((first) => first.pattern.test(path));
+  const routeAt = (path: string) => routes.find((route) => route.pattern.test(path));
 
+  const page = (path: string) => routeAt(path)?.page ?? html;
   const prerendered = async (path: string, { dataScript, rootHtml }: PrerenderedPage) => {
-    const first = firstPageAt(path);
-    if (!first) return html;
+    const first = routeAt(path)?.first;
+    if (!first) return page(path);
     const before = `${html.slice(0, head)}${dataScript}\n    ${first.head}`;
     const after =
       `${first.links.join("\n    ")}\n  ${html.slice(headEnd, rootAt)}` +
@@ -113,8 +109,8 @@ export function createPageRenderer(distDir: string, boot: InlineBootScript | nul
   };
 
   return {
-    page: () => html,
-    prerenders: (path) => firstPageAt(path) !== undefined,
+    page,
+    prerenders: (path) => Boolean(routeAt(path)?.first),
     prerendered,
   };
 }

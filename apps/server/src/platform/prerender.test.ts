@@ -12,26 +12,32 @@ import type { RouteHints } from "@club/shared";
 // A built web app as the build writes it: dist/ with the route hints, and dist-ssr/ beside it with
 // the prerender module (here a small stand-in with the same exports as apps/web/src/ssr/prerender.tsx:
 // the real one is covered in the browser, apps/e2e/src/library-prerender.test.ts).
+const BOOT = 'document.documentElement.dataset.theme = "dark";';
 const INDEX =
-  '<!doctype html><html><head><title>Club</title><script src="/assets/boot-abc123.js"></script>' +
+  `<!doctype html><html><head><title>Club</title><script>${BOOT}</script>` +
   '<script type="module" crossorigin src="/assets/index-abc.js"></script>' +
   '<link rel="modulepreload" crossorigin href="/assets/vendor-abc.js">' +
   '<link rel="stylesheet" crossorigin href="/assets/index.css"></head><body><div id="root"></div></body></html>';
 const HINTS: RouteHints = {
-  firstPages: [
+  entry: { script: "/assets/index-abc.js", imports: ["/assets/vendor-abc.js"], css: ["/assets/index.css"] },
+  routes: [
     {
       pattern: "^/library-bottles/?$",
-      entry: "/assets/index-abc.js",
-      preload: ["/assets/vendor-abc.js", "/assets/Library.js", "/assets/DataTable.js"],
-      css: ["/assets/index.css", "/assets/Library.css", "/assets/DataTable.css"],
+      firstPage: true,
+      preload: ["/assets/Library.js", "/assets/DataTable.js"],
+      css: ["/assets/Library.css", "/assets/DataTable.css"],
     },
-    { pattern: "^/visitor-reads/?$", entry: "/assets/index-abc.js", preload: [], css: [] },
+    { pattern: "^/visitor-reads/?$", firstPage: true, preload: [], css: [] },
+    {
+      pattern: "^/members/?$",
+      firstPage: false,
+      preload: ["/assets/Members.js"],
+      css: ["/assets/Members.css"],
+    },
   ],
 };
-const LIBRARY_HINTS = HINTS.firstPages[0]!;
 const MODULE = `
 globalThis.__renders = 0;
-export const isFirstPage = (path) => /^\\/(library-bottles|visitor-reads)\\/?$/.test(path);
 function libraryInput(search) {
   const params = new URLSearchParams(search);
   const input = {};
@@ -67,12 +73,6 @@ const CSS: Record<string, string> = {
   "/assets/DataTable.css": "[data-mantine-color-scheme=light] main{color:black}.table{--club-table:1}",
 };
 
-const BOOT = 'document.documentElement.dataset.theme = "dark";';
-const INLINE_INDEX = INDEX.replace(
-  '<script src="/assets/boot-abc123.js"></script>',
-  `<script>${BOOT}</script>`,
-);
-
 const renders = () => (globalThis as unknown as { __renders: number }).__renders;
 
 let t: TestApp;
@@ -83,7 +83,6 @@ beforeAll(async () => {
   const dist = join(web, "dist");
   mkdirSync(join(dist, ".vite"), { recursive: true });
   mkdirSync(join(dist, "assets"));
-  writeFileSync(join(dist, "assets", "boot-abc123.js"), BOOT);
   for (const [href, css] of Object.entries(CSS)) writeFileSync(join(dist, href), css);
   mkdirSync(join(web, "dist-ssr"));
   writeFileSync(join(dist, "index.html"), INDEX);
@@ -141,8 +140,8 @@ describe("a first page (the library's here), prerendered into the page", () => {
     expect(html).not.toContain('rel="modulepreload"');
     const scripts = /<script type="application\/json" id="club-app-scripts">(.*?)<\/script>/.exec(html)?.[1];
     expect(JSON.parse(scripts ?? "null")).toEqual({
-      entry: LIBRARY_HINTS.entry,
-      preload: LIBRARY_HINTS.preload,
+      entry: "/assets/index-abc.js",
+      preload: ["/assets/vendor-abc.js", "/assets/Library.js", "/assets/DataTable.js"],
     });
     expect(html).toContain(
       `<div id="root" data-prerendered=""><main><p>Ardbeg 10</p><p>Booker's &lt;/script>`,
@@ -180,13 +179,28 @@ describe("a first page (the library's here), prerendered into the page", () => {
 
   it("serves the page as built when the input is refused or the render fails", async () => {
     for (const path of ["/library-bottles?abvMin=80&abvMax=20", "/library-bottles?boom=1"]) {
-      expect(await page(path)).toBe(INLINE_INDEX);
+      expect(await page(path)).toBe(
+        INDEX.replace(
+          "</head>",
+          '  <link rel="modulepreload" crossorigin href="/assets/Library.js">\n' +
+            '    <link rel="modulepreload" crossorigin href="/assets/DataTable.js">\n' +
+            '    <link rel="preload" as="style" crossorigin href="/assets/Library.css">\n' +
+            '    <link rel="preload" as="style" crossorigin href="/assets/DataTable.css">\n  </head>',
+        ),
+      );
     }
   });
 
-  it("prerenders the first pages the build names only; other routes are served as built", async () => {
+  it("prerenders the first pages the build names only; other routes are served as built, with their screen's files preloaded", async () => {
     for (const path of ["/", "/about", "/library-bottles/extra", "/bottle/1"])
-      expect(await page(path)).toBe(INLINE_INDEX);
+      expect(await page(path)).toBe(INDEX);
+    expect(await page("/members")).toBe(
+      INDEX.replace(
+        "</head>",
+        '  <link rel="modulepreload" crossorigin href="/assets/Members.js">\n' +
+          '    <link rel="preload" as="style" crossorigin href="/assets/Members.css">\n  </head>',
+      ),
+    );
   });
 
   it("answers a screen's reads as a visitor: a member's read and a write are refused", async () => {
@@ -198,16 +212,12 @@ describe("a first page (the library's here), prerendered into the page", () => {
     expect(meetings.json<{ result: { data: unknown[] } }>().result.data).toEqual([]);
   });
 
-  it("inlines the boot script, which the CSP allows by its hash and no other inline script", async () => {
+  it("allows the page's inline boot script by its hash, and no other inline script", async () => {
     const res = await t.request({ method: "GET", url: "/about", headers: { accept: "text/html" } });
     expect(res.body).toContain(`<script>${BOOT}</script>`);
-    expect(res.body).not.toContain("/assets/boot-abc123.js");
     const hash = createHash("sha256").update(BOOT).digest("base64");
     const scriptSrc = /script-src ([^;]*)/.exec(String(res.headers["content-security-policy"]))?.[1];
     expect(scriptSrc).toBe(`'self' 'sha256-${hash}'`);
-    // The file itself still loads (the offline app shell is the page as built).
-    const file = await t.request({ method: "GET", url: "/assets/boot-abc123.js" });
-    expect(file.body).toBe(BOOT);
   });
 
   it("serves a visitor's prerendered page without opener isolation; a member's browser and every other answer keep it", async () => {
@@ -256,6 +266,7 @@ describe("the prerendered page's stylesheets", () => {
       dataScript: "<script></script>",
       rootHtml: "<main></main>",
     });
-    expect(html).toBe(INDEX);
+    expect(html).toBe(pages.page("/library-bottles"));
+    expect(html).not.toContain("data-prerendered");
   });
 });

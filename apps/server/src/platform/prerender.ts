@@ -17,7 +17,6 @@ export type ReadAsVisitor = (procedure: QueryPath, input: unknown) => Promise<un
 
 /** The module the web build writes with `vite build --ssr` (apps/web/src/ssr/prerender.tsx). */
 interface PrerenderModule {
-  isFirstPage(pathname: string): boolean;
   renderFirstPage(url: string, read: ReadAsVisitor): Promise<{ html: string; reads: PageRead[] } | null>;
 }
 
@@ -84,7 +83,7 @@ export function createFirstPagePrerender(
 
   return async (url) => {
     const module = await load();
-    if (!module?.isFirstPage(url.split("?")[0] ?? "/")) return null;
+    if (!module) return null;
     const hit = kept.get(url);
     if (hit) {
       // The same reads again: unchanged answers, the same page (the very object, which the server

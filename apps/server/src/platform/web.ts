@@ -4,7 +4,7 @@ import type { FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 import fastifyStatic from "@fastify/static";
 import { MEMBER_HINT_COOKIE, ServerMessages } from "@club/shared";
-import { createPageRenderer, type InlineBootScript, type PageRenderer } from "./pageHints";
+import { createPageRenderer, type PageRenderer } from "./pageHints";
 import { pageRepresentation, sendRepresentation, type Representation } from "./httpCache";
 import { createFirstPagePrerender, type PrerenderedPage } from "./prerender";
 import { errorBody } from "../api/restErrors";
@@ -39,13 +39,13 @@ const isApiPath = (url: string) =>
  * accepts HTML falls back to index.html (client-side routes). API paths stay JSON 404s.
  */
 export default fp(
-  async (app, opts: { distDir?: string; prerenderDir?: string; boot?: InlineBootScript | null }) => {
+  async (app, opts: { distDir?: string; prerenderDir?: string }) => {
     const root = opts.distDir ?? webDistDir;
     const hasWeb = existsSync(`${root}/index.html`);
     let pages: PageRenderer | null = null;
     let prerender: ReturnType<typeof createFirstPagePrerender> = null;
     if (hasWeb) {
-      pages = createPageRenderer(root, opts.boot ?? null);
+      pages = createPageRenderer(root);
       // A query of the router, as a visitor: the access rules of the procedure apply as over HTTP.
       const queries = new Map(endpoints().flatMap((e) => (e.type === "query" ? [[e.path, e]] : [])));
       const readAsVisitor = async (procedure: QueryPath, input: unknown) => {
@@ -95,8 +95,13 @@ export default fp(
     } else {
       app.log.warn({ root }, "web build not found: only the API is served (run npm run build)");
     }
-    // The page as built (every client-side route that is not prerendered), compressed once.
-    const builtPage = pages ? pageRepresentation(pages.page()) : null;
+    // The pages as built (a client-side route that is not prerendered), each compressed once.
+    const builtForms = new Map<string, Representation>();
+    const builtForm = (html: string) => {
+      let form = builtForms.get(html);
+      if (!form) builtForms.set(html, (form = pageRepresentation(html)));
+      return form;
+    };
     // A prerendered page kept by the prerender (its reads' answers unchanged) is the same object
     // again: its page and compressed forms are made once, not on every request.
     const prerenderedForms = new WeakMap<PrerenderedPage, Promise<Representation>>();
@@ -117,7 +122,6 @@ export default fp(
       const wantsHtml = accept.includes("text/html") || (accept.includes("*/*") && !/\.[^/]*$/.test(path));
       if (
         pages &&
-        builtPage &&
         (req.method === "GET" || req.method === "HEAD") &&
         !isApiPath(req.url) &&
         wantsHtml &&
@@ -129,7 +133,9 @@ export default fp(
         // A visitor's public page holds nothing of theirs: it goes without VISITOR_PAGE_DROPS.
         if (prerendered && !memberHint.test(req.headers.cookie ?? ""))
           for (const header of VISITOR_PAGE_DROPS) reply.removeHeader(header);
-        const form = prerendered ? await prerenderedForm(pages, path, prerendered) : builtPage;
+        const form = prerendered
+          ? await prerenderedForm(pages, path, prerendered)
+          : builtForm(pages.page(path));
         return sendRepresentation(req, reply, form, "text/html; charset=utf-8");
       }
       return reply.code(404).send(errorBody(404, ServerMessages.notFound));

@@ -49,9 +49,6 @@ const offlineClient = () =>
 const firstPageRoute = (pathname: string) =>
   ROUTE_TABLE.find((route) => route.firstPage && matchPath(route.path, pathname));
 
-/** Whether the path is one whose first screen the server renders. */
-export const isFirstPage = (pathname: string): boolean => firstPageRoute(pathname) !== undefined;
-
 /** A tRPC query's cache key ([["meetings","byId"], { input, type: "query" }]) as a read, or null. */
 function readOfKey(key: readonly unknown[]): { procedure: QueryPath; input: unknown } | null {
   const [path, options] = key as [unknown, { input?: unknown; type?: string } | undefined];
