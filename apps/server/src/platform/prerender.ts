@@ -52,11 +52,13 @@ export const scriptSafeJson = (value: unknown) =>
  * Any failure (no SSR build, a render error, too many renders this second) gives null, and the
  * page is served as built: the app then renders the screen itself.
  */
-export function createFirstPagePrerender(
+export function createFirstPagePrerender<Page>(
   prerenderDir: string,
   read: ReadAsVisitor,
   log: FastifyBaseLogger,
-): ((url: string) => Promise<PrerenderedPage | null>) | null {
+  /** Makes what is sent from the page's parts; kept with the page. */
+  finish: (url: string, parts: PrerenderedPage) => Promise<Page>,
+): ((url: string) => Promise<Page | null>) | null {
   const file = join(prerenderDir, "prerender.js");
   if (!existsSync(file)) return null;
   let loading: Promise<PrerenderModule | null> | null = null;
@@ -65,7 +67,7 @@ export function createFirstPagePrerender(
       log.error({ err, file }, "the first pages' prerender failed to load: pages are served as built");
       return null;
     }));
-  const kept = new Map<string, { dataJson: string; reads: PageRead[]; page: PrerenderedPage }>();
+  const kept = new Map<string, { dataJson: string; reads: PageRead[]; page: Page }>();
   let second = 0;
   let rendersThisSecond = 0;
   const mayRender = () => {
@@ -86,8 +88,7 @@ export function createFirstPagePrerender(
     if (!module) return null;
     const hit = kept.get(url);
     if (hit) {
-      // The same reads again: unchanged answers, the same page (the very object, which the server
-      // keeps its compressed forms by).
+      // The same reads again: unchanged answers, the same page, as it was finished.
       const again = await Promise.all(
         hit.reads.map(async (r) => ({ ...r, data: await read(r.procedure, r.input).catch(() => undefined) })),
       );
@@ -101,8 +102,8 @@ export function createFirstPagePrerender(
     try {
       const rendered = await module.renderFirstPage(url, read);
       if (!rendered) return null;
+      const made = await finish(url, page(rendered.reads, rendered.html));
       kept.delete(url);
-      const made = page(rendered.reads, rendered.html);
       kept.set(url, { dataJson: JSON.stringify(rendered.reads), reads: rendered.reads, page: made });
       if (kept.size > KEPT_PAGES) kept.delete(kept.keys().next().value as string);
       return made;

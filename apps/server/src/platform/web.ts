@@ -6,7 +6,7 @@ import fastifyStatic from "@fastify/static";
 import { MEMBER_HINT_COOKIE, ServerMessages } from "@club/shared";
 import { createPageRenderer, type PageRenderer } from "./pageHints";
 import { pageRepresentation, sendRepresentation, type Representation } from "./httpCache";
-import { createFirstPagePrerender, type PrerenderedPage } from "./prerender";
+import { createFirstPagePrerender } from "./prerender";
 import { errorBody } from "../api/restErrors";
 import { callerCtx } from "../api/context";
 import { endpoints } from "../api/endpoints";
@@ -43,9 +43,9 @@ export default fp(
     const root = opts.distDir ?? webDistDir;
     const hasWeb = existsSync(`${root}/index.html`);
     let pages: PageRenderer | null = null;
-    let prerender: ReturnType<typeof createFirstPagePrerender> = null;
+    let prerender: ((url: string) => Promise<Representation | null>) | null = null;
     if (hasWeb) {
-      pages = createPageRenderer(root);
+      const renderer = (pages = createPageRenderer(root));
       // A query of the router, as a visitor: the access rules of the procedure apply as over HTTP.
       const queries = new Map(endpoints().flatMap((e) => (e.type === "query" ? [[e.path, e]] : [])));
       const readAsVisitor = async (procedure: QueryPath, input: unknown) => {
@@ -53,7 +53,14 @@ export default fp(
         if (!query) throw new Error(`${procedure} is not a query`);
         return query.call(callerCtx(app.deps, null), input);
       };
-      prerender = createFirstPagePrerender(opts.prerenderDir ?? prerenderDirOf(root), readAsVisitor, app.log);
+      // A kept page (its reads' answers unchanged) is sent as it was made: its page and compressed
+      // forms are made once, not on every request.
+      prerender = createFirstPagePrerender(
+        opts.prerenderDir ?? prerenderDirOf(root),
+        readAsVisitor,
+        app.log,
+        async (url, parts) => pageRepresentation(await renderer.prerendered(url.split("?")[0] ?? "/", parts)),
+      );
       const sendOptions = {
         index: false as const,
         // The build writes .br and .gz beside each file (apps/web/vite.precompress.ts): sent as they are.
@@ -102,17 +109,6 @@ export default fp(
       if (!form) builtForms.set(html, (form = pageRepresentation(html)));
       return form;
     };
-    // A prerendered page kept by the prerender (its reads' answers unchanged) is the same object
-    // again: its page and compressed forms are made once, not on every request.
-    const prerenderedForms = new WeakMap<PrerenderedPage, Promise<Representation>>();
-    const prerenderedForm = (renderer: PageRenderer, path: string, parts: PrerenderedPage) => {
-      let form = prerenderedForms.get(parts);
-      if (!form) {
-        form = renderer.prerendered(path, parts).then((html) => pageRepresentation(html));
-        prerenderedForms.set(parts, form);
-      }
-      return form;
-    };
 
     app.setNotFoundHandler(async (req, reply) => {
       const path = req.url.split("?")[0] ?? "/";
@@ -133,10 +129,12 @@ export default fp(
         // A visitor's public page holds nothing of theirs: it goes without VISITOR_PAGE_DROPS.
         if (prerendered && !memberHint.test(req.headers.cookie ?? ""))
           for (const header of VISITOR_PAGE_DROPS) reply.removeHeader(header);
-        const form = prerendered
-          ? await prerenderedForm(pages, path, prerendered)
-          : builtForm(pages.page(path));
-        return sendRepresentation(req, reply, form, "text/html; charset=utf-8");
+        return sendRepresentation(
+          req,
+          reply,
+          prerendered ?? builtForm(pages.page(path)),
+          "text/html; charset=utf-8",
+        );
       }
       return reply.code(404).send(errorBody(404, ServerMessages.notFound));
     });
