@@ -1,4 +1,6 @@
 import { z } from "zod";
+// Types only (erased from every build): the activity log's actions, derived from the server's router.
+import type { ActivityAction } from "@club/api";
 import { IdSchema, TimestampSchema } from "./common";
 
 /** GET /api/Activity: newest first, optionally one member's or one entity's, paged by id. */
@@ -82,12 +84,12 @@ export type ActivitySentence = (parts: SentenceParts) => string;
 
 /**
  * A namespace's activity sentences (issue 22, declared beside its schemas since issue 24): one
- * per action, null for a call that records no entry. The web app assembles every namespace's into
- * one table keyed by ActivityAction, so a write without its sentence does not compile.
+ * per action, null for a call that records no entry. Keyed by ActivityAction, so a misspelt or
+ * removed action is a `tsc` error here; the web app assembles every namespace's into one table
+ * that must cover every action, so a write without its sentence does not compile either.
  */
-export type ActivitySentences<Namespace extends string> = Record<
-  `${Namespace}.${string}`,
-  ActivitySentence | null
+export type ActivitySentences<Namespace extends string> = Partial<
+  Record<Extract<ActivityAction, `${Namespace}.${string}`>, ActivitySentence | null>
 >;
 
 /** A value of a row as text ("" when it is not a string). */
