@@ -1,4 +1,6 @@
 import { z } from "zod";
+// Types only (erased from every build): the activity log's actions, derived from the server's router.
+import type { ActivityAction } from "@club/api";
 import { IdSchema, TimestampSchema } from "./common";
 
 /** GET /api/Activity: newest first, optionally one member's or one entity's, paged by id. */
@@ -33,3 +35,64 @@ export type ActivityEntry = z.infer<typeof ActivityEntrySchema>;
 
 export const ActivityIdSchema = z.object({ id: IdSchema });
 export const UndoResultSchema = z.object({ ok: z.literal(true), activityId: z.number().int() });
+
+/** A row of an activity entry (camelCase columns), before or after the change. */
+export type SentenceRow = Record<string, unknown>;
+
+/**
+ * How the Activity screen names things in a sentence (apps/web's describeActivity.ts fills it in:
+ * names come from the club's lists, dates and money in the club's format).
+ */
+export interface SentenceWords {
+  /** A bottle's name by id, or "a bottle no longer in the library". */
+  bottle(id: unknown): string;
+  /** "the meeting of Jan 9, 2026", or "a meeting since deleted". */
+  meeting(id: unknown): string;
+  /** "“Peat and smoke”", or "another theme". */
+  theme(id: unknown): string;
+  /** The bottle of a pour, or "a hidden pour" while a blind night keeps it. */
+  pour(row: SentenceRow | null, entityId: string): string;
+  /** How the thing an entry is about is named, from one of its rows. */
+  thing(entity: string, row: SentenceRow | null, entityId: string): string;
+  /** ": ABV from 46% to 43%, ...": the changed columns worth showing, or "". */
+  detail(entity: string, before: SentenceRow | null, after: SentenceRow | null): string;
+  /** "changed the ABV of Lagavulin 16 from 46% to 43%", "renamed ...". */
+  bottleChange(before: SentenceRow | null, after: SentenceRow | null, entityId: string): string;
+  /** A date ("2026-01-09") in the club's format. */
+  date(value: unknown): string;
+  /** An amount in cents, in dollars. */
+  price(cents: unknown): string;
+  /** A text value shortened and quoted: "“Peat and smoke”". */
+  quote(value: unknown): string;
+  /** A member's row's name, or "a member". */
+  fullName(row: SentenceRow | null): string;
+}
+
+/** What an activity sentence is made from: the entry, its rows, the thing it is about. */
+export interface SentenceParts {
+  d: SentenceWords;
+  entry: { action: string; entity: string; entityId: string };
+  before: SentenceRow | null;
+  after: SentenceRow | null;
+  /** The row after the change, else the row before it. */
+  row: SentenceRow | null;
+  thing: string;
+}
+
+/** A write's activity sentence after the member's name ("added the bottle Lagavulin 16"). */
+export type ActivitySentence = (parts: SentenceParts) => string;
+
+/**
+ * A namespace's activity sentences (issue 22, declared beside its schemas since issue 24): one
+ * per action, null for a call that records no entry. Keyed by ActivityAction, so a misspelt or
+ * removed action is a `tsc` error here; the web app assembles every namespace's into one table
+ * that must cover every action, so a write without its sentence does not compile either.
+ */
+export type ActivitySentences<Namespace extends string> = Partial<
+  Record<Extract<ActivityAction, `${Namespace}.${string}`>, ActivitySentence | null>
+>;
+
+/** A value of a row as text ("" when it is not a string). */
+export const sentenceText = (value: unknown): string => (typeof value === "string" ? value : "");
+/** A value of a row as a number (null when it is not one). */
+export const sentenceNumber = (value: unknown): number | null => (typeof value === "number" ? value : null);

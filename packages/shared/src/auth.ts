@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { TimestampSchema } from "./common";
 import { PASSWORD_MIN_LENGTH } from "./constants";
+import { type ActivitySentence, type ActivitySentences } from "./activity";
 
 export const EmailSchema = z
   .string()
@@ -97,3 +98,20 @@ export const ChangePasswordInputSchema = z.object({
 
 export const TokenPairSchema = z.object({ accessToken: z.string(), refreshToken: z.string() });
 export type TokenPair = z.infer<typeof TokenPairSchema>;
+
+const joined: ActivitySentence = ({ after }) =>
+  after?.status === "pending" ? "asked to join the club" : "joined the club";
+
+/** The session calls' activity sentences: null for a call that changes no club data and records no entry. */
+export const AUTH_SENTENCES = {
+  "auth.confirmEmail": joined,
+  "auth.ssoJoin": joined,
+  "auth.ssoLink": () => "linked their single sign-on account",
+  "auth.resetPassword": () => "reset their password",
+  "auth.login": null,
+  "auth.register": null,
+  "auth.refresh": null,
+  "auth.logout": null,
+  "auth.resendConfirmation": null,
+  "auth.forgotPassword": null,
+} satisfies ActivitySentences<"auth">;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { TimestampSchema } from "./common";
+import { type ActivitySentences, sentenceText as text } from "./activity";
 
 // ---- Backups (admin) ----
 
@@ -31,3 +32,8 @@ export const BackupsOverviewSchema = z.object({
   backups: z.array(BackupFileSchema).meta({ description: "Newest first." }),
 });
 export type BackupsOverview = z.infer<typeof BackupsOverviewSchema>;
+
+/** The backups' activity sentence (issue 22). */
+export const BACKUPS_SENTENCES = {
+  "backups.create": ({ after }) => `made a backup (${text(after?.file)})`,
+} satisfies ActivitySentences<"backups">;

@@ -3,6 +3,7 @@ import { ABV_MAX, ABV_MIN, TEXT_MAX } from "./constants";
 import { BodyIdSchema, IdSchema, RequiredTextSchema, TimestampSchema } from "./common";
 import { BottleSizeSchema, LevelSourceSchema } from "./cellar";
 import { BottleInstanceSchema } from "./instances";
+import { type ActivitySentence, type ActivitySentences, sentenceText as text } from "./activity";
 
 export const BottleIdSchema = z.object({ id: IdSchema });
 
@@ -133,3 +134,30 @@ export const FavouriteSchema = z.object({
   createdAt: TimestampSchema,
 });
 export type Favourite = z.infer<typeof FavouriteSchema>;
+
+const bottleChange: ActivitySentence = ({ d, before, after, entry }) =>
+  d.bottleChange(before, after, entry.entityId);
+
+/** The bottles' activity sentences (issue 22); issue 14's CSV import is one entry. */
+export const BOTTLES_SENTENCES = {
+  "bottles.import": ({ after }) => {
+    const created = Number(after?.created ?? 0);
+    return `imported ${created} ${created === 1 ? "bottle" : "bottles"} from a CSV file`;
+  },
+  "bottles.create": ({ thing }) => `added the bottle ${thing}`,
+  "bottles.delete": ({ thing }) => `deleted the bottle ${thing}`,
+  "bottles.mergeInto": ({ d, before, after, thing }) =>
+    `merged ${text(before?.name) || thing} into ${text(after?.name) || d.bottle(after?.id)}`,
+  "bottles.uploadImage": ({ d, before, thing, entry }) =>
+    before ? `replaced ${thing}` : `uploaded a photo of ${d.bottle(Number(entry.entityId))}`,
+  "bottles.update": bottleChange,
+  "bottles.updateAbv": bottleChange,
+  "bottles.updateBrand": bottleChange,
+  "bottles.updateDrinkType": bottleChange,
+  "bottles.updateCountry": bottleChange,
+  "bottles.updateState": bottleChange,
+  "bottles.setFavourite": ({ d, after }) =>
+    after?.favourite
+      ? `marked ${d.bottle(after?.bottleId)} as a favourite`
+      : `took ${d.bottle(after?.bottleId)} off their favourites`,
+} satisfies ActivitySentences<"bottles">;

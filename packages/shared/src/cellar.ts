@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { IdSchema, IsoDateSchema, PastDateInputSchema } from "./common";
+import { type ActivitySentences, sentenceNumber as num } from "./activity";
 
 /**
  * The cellar's arithmetic, shared by the server's queries and the screens (issue 14).
@@ -84,3 +85,9 @@ export const ShelfItemSchema = z.object({
   price: z.number(),
 });
 export type ShelfItem = z.infer<typeof ShelfItemSchema>;
+
+/** The cellar's activity sentences (issue 22). */
+export const CELLAR_SENTENCES = {
+  "cellar.open": ({ d, thing, after }) => `opened ${thing} on ${d.date(after?.openedDate)}`,
+  "cellar.setLevel": ({ thing, after }) => `set the fill level of ${thing} to ${num(after?.levelPct) ?? 0}%`,
+} satisfies ActivitySentences<"cellar">;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { IsoDateSchema } from "./common";
+import { type ActivitySentences } from "./activity";
 
 export { CLUB_RULES, dollars } from "./rules";
 
@@ -40,3 +41,8 @@ export const PreferencesSchema = z.object({
 export type Preferences = z.infer<typeof PreferencesSchema>;
 
 export const PreferencesInputSchema = PreferencesSchema.extend({});
+
+/** The club's activity sentences: a restore of the club's JSON export is one entry (issue 14). */
+export const CLUB_SENTENCES = {
+  "club.import": () => "restored the whole club from a JSON export",
+} satisfies ActivitySentences<"club">;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BodyIdSchema, IdSchema, TimestampSchema } from "./common";
 import { COMMENT_MAX } from "./constants";
+import { type ActivitySentences } from "./activity";
 
 export const CommentsByBottleSchema = z.object({ bottleId: IdSchema });
 
@@ -25,3 +26,12 @@ export type NewCommentInput = z.infer<typeof NewCommentInputSchema>;
 export const CommentIdSchema = z.object({ id: IdSchema });
 export const UpdateCommentInputSchema = z.object({ id: IdSchema, comment: CommentTextSchema });
 export type UpdateCommentInput = z.infer<typeof UpdateCommentInputSchema>;
+
+/** The comments' activity sentences (issue 22). */
+export const COMMENTS_SENTENCES = {
+  "comments.create": ({ d, row }) => `commented on ${d.bottle(row?.bottleId)}: ${d.quote(row?.comment)}`,
+  "comments.update": ({ d, row, after }) =>
+    `edited a comment on ${d.bottle(row?.bottleId)}: ${d.quote(after?.comment)}`,
+  "comments.delete": ({ d, row, before }) =>
+    `deleted the comment on ${d.bottle(row?.bottleId)}: ${d.quote(before?.comment)}`,
+} satisfies ActivitySentences<"comments">;

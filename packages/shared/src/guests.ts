@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { IdSchema, TimestampSchema } from "./common";
+import { type ActivitySentences, sentenceText as text } from "./activity";
 
 /** Guests at the tasting table (issue 26). */
 
@@ -59,3 +60,17 @@ export const GuestSchema = z.object({
 export type Guest = z.infer<typeof GuestSchema>;
 
 export const GuestRefSchema = z.object({ id: IdSchema, guestId: IdSchema });
+
+/** Guests at the table: their activity sentences (issue 26). */
+export const GUESTS_SENTENCES = {
+  "guests.openCode": ({ d, entry }) => `let guests join ${d.meeting(Number(entry.entityId))} by code`,
+  "guests.closeCode": ({ d, entry }) => `closed guests' joining at ${d.meeting(Number(entry.entityId))}`,
+  "guests.join": ({ d, row }) =>
+    `(${text(row?.firstName)}${row?.guestOf ? `, guest of ${text(row.guestOf)}` : ""}) joined ${d.meeting(row?.meetingId)}`,
+  "guests.remove": ({ d, row }) =>
+    `removed the guest ${text(row?.firstName)} from ${d.meeting(row?.meetingId)}`,
+  "guests.add": ({ d, row }) =>
+    `added the guest ${text(row?.firstName)}${row?.guestOf ? ` (guest of ${text(row.guestOf)})` : ""} to ${d.meeting(row?.meetingId)}, to type in their paper sheet`,
+  "guests.setScore": ({ d, row, before, entry }) =>
+    `${before ? "changed" : "typed in"} a guest's paper score of ${d.pour(row, entry.entityId)} at ${d.meeting(row?.meetingId)}`,
+} satisfies ActivitySentences<"guests">;

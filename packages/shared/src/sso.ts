@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ServerMessages } from "./messages";
+import { type ActivitySentences } from "./activity";
 
 /** GET /auth/oidc/options: whether the login screen offers single sign-on, and the button's words. */
 export const SsoOptionsSchema = z.object({ enabled: z.boolean(), label: z.string() });
@@ -46,3 +47,8 @@ export const SsoSignInSchema = z.object({
   next: z.string(),
 });
 export type SsoSignIn = z.infer<typeof SsoSignInSchema>;
+
+/** Single sign-on's exchange changes no club data and records no entry (its joins are auth's). */
+export const SSO_SENTENCES = {
+  "sso.exchange": null,
+} satisfies ActivitySentences<"sso">;

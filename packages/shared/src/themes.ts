@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { IdSchema, RequiredTextSchema } from "./common";
+import { type ActivitySentences } from "./activity";
 
 export const ThemeListItemSchema = z.object({
   id: z.number().int(),
@@ -29,3 +30,11 @@ export const ThemeSchema = z.object({ id: z.number().int(), description: z.strin
 export const ThemeIdSchema = z.object({ id: IdSchema });
 export const UpdateThemeInputSchema = z.object({ id: IdSchema, description: RequiredTextSchema });
 export type UpdateThemeInput = z.infer<typeof UpdateThemeInputSchema>;
+
+/** The themes' activity sentences (issue 22). */
+export const THEMES_SENTENCES = {
+  "themes.create": ({ thing }) => `added ${thing}`,
+  "themes.update": ({ d, before, after }) =>
+    `renamed the theme ${d.quote(before?.description)} to ${d.quote(after?.description)}`,
+  "themes.delete": ({ thing }) => `deleted ${thing}`,
+} satisfies ActivitySentences<"themes">;

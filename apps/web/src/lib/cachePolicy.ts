@@ -13,10 +13,13 @@ type Namespace = ProcedurePath extends `${infer N}.${string}` ? N : never;
 type Changes = readonly Namespace[] | "everything" | "screen";
 
 /**
- * Cache freshness as one policy (issue 24): every write of the router, with what it changes. Keyed
- * by the writes' names as a type: a new write without its line here does not compile. The rule
- * runs once a write has succeeded and the screen's own onSuccess (its notice, closing a dialog,
- * leaving a deleted thing's page) has run, so a page that is gone is not refetched.
+ * Cache freshness as one policy (issue 24). The default rule: a write makes its own namespace's
+ * reads stale ("bottles.setFavourite" -> every "bottles" query), and a new write that changes
+ * only what its own namespace reads needs no line. This table holds the writes that differ: other
+ * namespaces too, "everything", "screen", or nothing ([]). Its keys are the writes' names as a
+ * type: a misspelt or removed write here does not compile. The rule runs once a write has
+ * succeeded and the screen's own onSuccess (its notice, closing a dialog, leaving a deleted
+ * thing's page) has run, so a page that is gone is not refetched.
  */
 export const WRITE_CHANGES = {
   "meetings.create": ["meetings", "themes"],
@@ -24,16 +27,9 @@ export const WRITE_CHANGES = {
   "meetings.delete": ["meetings", "themes"],
   "meetings.addBottle": ["meetings", "night"],
   "meetings.removeBottle": ["meetings", "night"],
-  "themes.create": ["themes"],
   "themes.update": ["themes", "meetings"],
-  "themes.delete": ["themes"],
   "bottles.create": ["bottles", "search", "lookups"],
   "bottles.update": ["bottles", "meetings"],
-  "bottles.updateAbv": ["bottles"],
-  "bottles.updateBrand": ["bottles"],
-  "bottles.updateDrinkType": ["bottles"],
-  "bottles.updateCountry": ["bottles"],
-  "bottles.updateState": ["bottles"],
   "bottles.delete": ["bottles", "meetings", "comments"],
   "bottles.mergeInto": "screen",
   "instances.create": ["bottles"],
@@ -42,10 +38,6 @@ export const WRITE_CHANGES = {
   "instances.delete": ["bottles"],
   "cellar.open": ["bottles", "cellar"],
   "cellar.setLevel": ["bottles", "cellar"],
-  "comments.create": ["comments"],
-  "comments.update": ["comments"],
-  "bottles.setFavourite": ["bottles"],
-  "comments.delete": ["comments"],
   "members.approve": ["members", "account"],
   "members.reject": ["members", "account"],
   "members.deactivate": ["members", "account"],
@@ -57,33 +49,21 @@ export const WRITE_CHANGES = {
   "account.changePassword": [],
   "account.logoutEverywhere": [],
   "activity.undo": "everything",
-  "night.rsvp": ["night"],
-  "night.settings": ["night"],
   "night.setFlight": ["night", "meetings"],
   "night.copyFlight": ["night", "meetings"],
-  "night.reveal": ["night"],
   // The score sheet keeps its drafts and their saved state itself; the live stream says the rest.
   "night.score": [],
-  "night.phase": ["night"],
   // Guests at the table (issue 26): the host's list of guests and the night's.
-  "guests.openCode": ["guests"],
-  "guests.closeCode": ["guests"],
   "guests.remove": ["guests", "night"],
-  "guests.add": ["guests"],
-  // The host's paper-sheet dialog keeps what it saved; the live stream says the rest.
-  "guests.setScore": ["guests"],
   // The guest's own pass: nothing cached yet on the join page.
   "guests.join": [],
-  "dues.pay": ["dues"],
-  "dues.waive": ["dues"],
-  "dues.void": ["dues"],
   "dues.setOpening": ["dues", "activity"],
   // A visitor's page (the reminder email's link): nothing of theirs is cached.
   "reminders.rsvpByLink": [],
   "reminders.setPreferences": [],
   // The page puts the new overview in the cache (setData).
   "backups.create": [],
-} as const satisfies Record<WritePath, Changes>;
+} as const satisfies Partial<Record<WritePath, Changes>>;
 
 const changes: Readonly<Record<string, Changes>> = WRITE_CHANGES;
 
@@ -96,10 +76,16 @@ export function writeOf(mutationKey: unknown): string | null {
   return Array.isArray(first) && first.every((part) => typeof part === "string") ? first.join(".") : null;
 }
 
+/** What a write makes stale: its line in WRITE_CHANGES, else its own namespace. */
+export function changesOf(write: string): readonly string[] | "everything" | "screen" {
+  if (Object.hasOwn(changes, write)) return changes[write] ?? [];
+  return [write.split(".")[0] ?? write];
+}
+
 /** Marks what a successful write changed stale; the queries on screen refetch at once. */
 export function refreshAfter(queryClient: QueryClient, write: string | null): Promise<unknown> {
-  const changed = write === null ? undefined : changes[write];
-  if (changed === undefined || changed === "screen") return Promise.resolve();
+  const changed = write === null ? "screen" : changesOf(write);
+  if (changed === "screen") return Promise.resolve();
   if (changed === "everything") return queryClient.invalidateQueries();
   return Promise.all(changed.map((namespace) => queryClient.invalidateQueries({ queryKey: [[namespace]] })));
 }

@@ -1,4 +1,25 @@
 import type { ActivityAction } from "@club/api";
+import {
+  AUTH_SENTENCES,
+  BACKUPS_SENTENCES,
+  BOTTLES_SENTENCES,
+  CELLAR_SENTENCES,
+  CLUB_SENTENCES,
+  COMMENTS_SENTENCES,
+  GUESTS_SENTENCES,
+  INSTANCES_SENTENCES,
+  MEETINGS_SENTENCES,
+  NIGHT_SENTENCES,
+  rsvpSentence,
+  sentenceNumber as num,
+  sentenceText as text,
+  SSO_SENTENCES,
+  THEMES_SENTENCES,
+  type ActivitySentence,
+  type SentenceParts,
+  type SentenceRow,
+  type SentenceWords,
+} from "@club/shared";
 import { formatAbv, formatDate, formatPrice } from "../../lib/format";
 import { describeDues, isDuesEntity } from "./describeDues";
 
@@ -40,7 +61,7 @@ export function emptyNameBook(): NameBook {
   };
 }
 
-type Row = Record<string, unknown>;
+type Row = SentenceRow;
 
 /** One changed column: its label, and its values when they are worth showing. */
 interface Change {
@@ -58,8 +79,6 @@ function showChange({ label, from, to }: Change): string {
 
 const rowOf = (value: unknown): Row | null =>
   value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Row) : null;
-const text = (value: unknown): string => (typeof value === "string" ? value : "");
-const num = (value: unknown): number | null => (typeof value === "number" ? value : null);
 
 /**
  * Adds the names the entries' own rows carry (a deleted bottle is no longer in the bottle list,
@@ -126,8 +145,24 @@ const ENTITY_WORDS: Record<string, string> = {
   backup: "a backup",
 };
 
-class Describer {
+class Describer implements SentenceWords {
   constructor(private readonly names: NameBook) {}
+
+  date(value: unknown): string {
+    return formatDate(text(value));
+  }
+
+  price(cents: unknown): string {
+    return formatPrice((num(cents) ?? 0) / 100);
+  }
+
+  quote(value: unknown): string {
+    return quote(value);
+  }
+
+  fullName(row: Row | null): string {
+    return fullName(row);
+  }
 
   bottle(id: unknown): string {
     return (typeof id === "number" && this.names.bottle.get(id)) || "a bottle no longer in the library";
@@ -294,38 +329,19 @@ class Describer {
 }
 
 /** What a sentence is made from: the entry, its rows, and how the thing it is about is named. */
-interface Said {
+interface Said extends SentenceParts {
   d: Describer;
   entry: DescribableEntry;
-  before: Row | null;
-  after: Row | null;
-  /** The row after the change, else the row before it. */
-  row: Row | null;
-  thing: string;
 }
 
-type Sentence = (said: Said) => string;
+type Sentence = ActivitySentence;
 
-const nameOf = ({ after, before }: Said) => fullName(after ?? before);
+const nameOf = ({ d, after, before }: SentenceParts) => d.fullName(after ?? before);
 /** The admin command line (npm run admin) does what the Members screen does. */
 const fromCommandLine =
   (sentence: Sentence): Sentence =>
   (said) =>
     `${sentence(said)} (from the command line)`;
-const bottleChange: Sentence = ({ d, before, after, entry }) => d.bottleChange(before, after, entry.entityId);
-const joined: Sentence = ({ after }) =>
-  after?.status === "pending" ? "asked to join the club" : "joined the club";
-const rsvp: Sentence = ({ d, row, after, entry }) => {
-  const meeting = d.meeting(row?.meetingId ?? Number(entry.entityId.split(":")[0]));
-  if (!after) return `took back their answer for ${meeting}`;
-  const guests = num(after.guests) ?? 0;
-  const withGuests = guests > 0 ? ` with ${guests} ${guests === 1 ? "guest" : "guests"}` : "";
-  return after.status === "going"
-    ? `said they are coming to ${meeting}${withGuests}`
-    : after.status === "maybe"
-      ? `said they might come to ${meeting}${withGuests}`
-      : `said they cannot come to ${meeting}`;
-};
 const approve: Sentence = (said) => `approved the membership of ${nameOf(said)}`;
 const deactivate: Sentence = (said) => `deactivated the membership of ${nameOf(said)}`;
 const setRole: Sentence = (said) =>
@@ -336,76 +352,38 @@ const invite: Sentence = ({ after }) => {
 };
 /** The ledger's own entries: describeDues.ts (reached by their entity, before this table). */
 const dues: Sentence = ({ entry }) => describeDues(entry);
-const flightChange: Sentence = ({ d, row, before, after, entry }) => {
-  const pour = d.pour(row, entry.entityId);
-  const flight = `the flight of ${d.meeting(row?.meetingId)}`;
-  if (!before) return `added ${pour} to ${flight}`;
-  if (!after) return `took ${pour} out of ${flight}`;
-  const moves: string[] = [];
-  if (before.position !== after.position) moves.push(`now pour ${num(after.position) ?? "?"}`);
-  if (before.pourMl !== after.pourMl) moves.push(`${num(after.pourMl) ?? "?"} ml a glass`);
-  return `changed ${pour} in ${flight}${moves.length ? `: ${moves.join(", ")}` : ""}`;
-};
 
 /**
  * Every action the activity log can hold, with its sentence (issue 22), or null for a write that
- * records no entry (a login, a session's refresh). Keyed by the procedures' names as types
- * (ActivityAction: every write of the router and the few actions that are not a procedure): a new
- * write without its line here, or a misspelt one, does not compile. e2e's
- * activity-sentences.test.ts makes each write and fails on an action missing.
+ * records no entry (a login, a session's refresh). A namespace with its own module in
+ * packages/shared/src declares its sentences there, beside its schemas (BOTTLES_SENTENCES in
+ * bottles.ts, ...: issue 24); the rest are here. Keyed by the procedures' names as types
+ * (ActivityAction: every write of the router and the few actions that are not a procedure): a
+ * new write without its sentence does not compile, nor does a misspelt or removed one
+ * (UnknownActions below). e2e's activity-sentences.test.ts makes each write and fails on an
+ * action missing.
  */
 const SENTENCES = {
+  ...BOTTLES_SENTENCES,
+  ...CLUB_SENTENCES,
+  ...MEETINGS_SENTENCES,
+  ...NIGHT_SENTENCES,
+  ...GUESTS_SENTENCES,
+  ...INSTANCES_SENTENCES,
+  ...CELLAR_SENTENCES,
+  ...COMMENTS_SENTENCES,
+  ...THEMES_SENTENCES,
+  ...AUTH_SENTENCES,
+  ...SSO_SENTENCES,
+  ...BACKUPS_SENTENCES,
+
   "activity.undo": ({ before, after, thing, d, entry }) => {
     if (!before && after) return `restored ${thing}`;
     if (before && !after) return `undid the addition of ${thing}`;
     return `undid a change to ${thing}${d.detail(entry.entity, before, after)}`;
   },
 
-  // Issue 14: one entry for a whole CSV import, one for a restore of the club's JSON export.
-  "bottles.import": ({ after }) => {
-    const created = Number(after?.created ?? 0);
-    return `imported ${created} ${created === 1 ? "bottle" : "bottles"} from a CSV file`;
-  },
-  "club.import": () => "restored the whole club from a JSON export",
-
-  "meetings.create": ({ d, row }) =>
-    `added the meeting of ${formatDate(text(row?.date))} (host ${text(row?.hostName)}, theme ${d.theme(row?.themeId)})`,
-  "meetings.update": ({ d, before, after, entry }) =>
-    `changed ${d.thing("meeting", before, entry.entityId)}${d.detail("meeting", before, after)}`,
-  "meetings.delete": ({ thing, row }) => `deleted ${thing} (host ${text(row?.hostName)})`,
-  "meetings.addBottle": ({ d, row, entry }) =>
-    `added ${d.pour(row, entry.entityId)} to ${d.meeting(row?.meetingId)}`,
-  "meetings.removeBottle": ({ d, row, entry }) =>
-    `removed ${d.pour(row, entry.entityId)} from ${d.meeting(row?.meetingId)}`,
-
-  // The meeting night (issue 12), in words (issue 22).
-  "night.setFlight": flightChange,
-  // Copying a past meeting's flight (issue 26) writes what the flight editor's save writes.
-  "night.copyFlight": (said) => `${flightChange(said)} (copied from a past meeting)`,
-  "night.reveal": ({ d, row, entry }) =>
-    `revealed ${d.pour(row, entry.entityId)} at ${d.meeting(row?.meetingId)}`,
-  "night.score": ({ d, row, before, entry }) =>
-    `${before ? "changed their score of" : "scored"} ${d.pour(row, entry.entityId)} at ${d.meeting(row?.meetingId)}`,
-  "night.settings": ({ d, before, after, entry }) =>
-    `changed the night's settings of ${d.thing("meeting", before, entry.entityId)}${d.detail("meeting", before, after)}`,
-  "night.rsvp": rsvp,
-  "night.phase": ({ d, after, entry }) => {
-    const meeting = d.meeting(Number(entry.entityId));
-    if (!after) return `turned the tasting's phases off at ${meeting}`;
-    return `moved ${meeting} to pour ${num(after.pour) ?? "?"}${after.phase ? `, ${text(after.phase)}` : ""}`;
-  },
-  // Guests at the table (issue 26).
-  "guests.openCode": ({ d, entry }) => `let guests join ${d.meeting(Number(entry.entityId))} by code`,
-  "guests.closeCode": ({ d, entry }) => `closed guests' joining at ${d.meeting(Number(entry.entityId))}`,
-  "guests.join": ({ d, row }) =>
-    `(${text(row?.firstName)}${row?.guestOf ? `, guest of ${text(row.guestOf)}` : ""}) joined ${d.meeting(row?.meetingId)}`,
-  "guests.remove": ({ d, row }) =>
-    `removed the guest ${text(row?.firstName)} from ${d.meeting(row?.meetingId)}`,
-  "guests.add": ({ d, row }) =>
-    `added the guest ${text(row?.firstName)}${row?.guestOf ? ` (guest of ${text(row.guestOf)})` : ""} to ${d.meeting(row?.meetingId)}, to type in their paper sheet`,
-  "guests.setScore": ({ d, row, before, entry }) =>
-    `${before ? "changed" : "typed in"} a guest's paper score of ${d.pour(row, entry.entityId)} at ${d.meeting(row?.meetingId)}`,
-  "reminders.rsvpByLink": (said) => `${rsvp(said)} (from the reminder email)`,
+  "reminders.rsvpByLink": (said) => `${rsvpSentence(said)} (from the reminder email)`,
   "reminders.setPreferences": () => "changed their email preferences",
 
   // Dues (issue 13), in words (issue 22).
@@ -416,52 +394,7 @@ const SENTENCES = {
   "dues.setOpening": dues,
   "admin.memberSince": dues,
 
-  "bottles.create": ({ thing }) => `added the bottle ${thing}`,
-  "bottles.delete": ({ thing }) => `deleted the bottle ${thing}`,
-  "bottles.mergeInto": ({ d, before, after, thing }) =>
-    `merged ${text(before?.name) || thing} into ${text(after?.name) || d.bottle(after?.id)}`,
-  "bottles.uploadImage": ({ d, before, thing, entry }) =>
-    before ? `replaced ${thing}` : `uploaded a photo of ${d.bottle(Number(entry.entityId))}`,
-  "bottles.update": bottleChange,
-  "bottles.updateAbv": bottleChange,
-  "bottles.updateBrand": bottleChange,
-  "bottles.updateDrinkType": bottleChange,
-  "bottles.updateCountry": bottleChange,
-  "bottles.updateState": bottleChange,
-
-  "instances.create": ({ d, row }) =>
-    `added a purchase: ${d.bottle(row?.bottleId)} bought on ${formatDate(text(row?.datePurchased))} for ${formatPrice(
-      (num(row?.purchasePriceCents) ?? 0) / 100,
-    )}`,
-  "instances.finish": ({ thing }) => `marked ${thing} as finished`,
-  "instances.update": ({ d, before, after, entry }) =>
-    `changed the purchase of ${d.thing("instance", before, entry.entityId)}${d.detail("instance", before, after)}`,
-  "cellar.open": ({ thing, after }) => `opened ${thing} on ${formatDate(text(after?.openedDate))}`,
-  "cellar.setLevel": ({ thing, after }) => `set the fill level of ${thing} to ${num(after?.levelPct) ?? 0}%`,
-  "instances.delete": ({ thing, row }) =>
-    `deleted the purchase of ${thing} (${formatPrice((num(row?.purchasePriceCents) ?? 0) / 100)})`,
-
-  "bottles.setFavourite": ({ d, after }) =>
-    after?.favourite
-      ? `marked ${d.bottle(after?.bottleId)} as a favourite`
-      : `took ${d.bottle(after?.bottleId)} off their favourites`,
-
-  "comments.create": ({ d, row }) => `commented on ${d.bottle(row?.bottleId)}: ${quote(row?.comment)}`,
-  "comments.update": ({ d, row, after }) =>
-    `edited a comment on ${d.bottle(row?.bottleId)}: ${quote(after?.comment)}`,
-  "comments.delete": ({ d, row, before }) =>
-    `deleted the comment on ${d.bottle(row?.bottleId)}: ${quote(before?.comment)}`,
-
-  "themes.create": ({ thing }) => `added ${thing}`,
-  "themes.update": ({ before, after }) =>
-    `renamed the theme ${quote(before?.description)} to ${quote(after?.description)}`,
-  "themes.delete": ({ thing }) => `deleted ${thing}`,
-
-  "auth.confirmEmail": joined,
-  "auth.ssoJoin": joined,
-  "auth.ssoLink": () => "linked their single sign-on account",
-  "auth.resetPassword": () => "reset their password",
-  "account.update": ({ after }) => `changed their name to ${fullName(after)}`,
+  "account.update": ({ d, after }) => `changed their name to ${d.fullName(after)}`,
   "account.changePassword": () => "changed their password",
   "account.logoutEverywhere": () => "logged out on every device",
   "members.approve": approve,
@@ -474,17 +407,12 @@ const SENTENCES = {
   "admin.deactivate": fromCommandLine(deactivate),
   "admin.role": fromCommandLine(setRole),
   "admin.invite": fromCommandLine(invite),
-  "backups.create": ({ after }) => `made a backup (${text(after?.file)})`,
-
-  // Session calls: they change no club data and record no entry.
-  "auth.login": null,
-  "auth.register": null,
-  "auth.refresh": null,
-  "auth.logout": null,
-  "auth.resendConfirmation": null,
-  "auth.forgotPassword": null,
-  "sso.exchange": null,
 } satisfies Record<ActivityAction, Sentence | null>;
+
+/** A key of SENTENCES that is no action (a misspelt or removed write in a namespace's table). */
+type UnknownActions = Exclude<keyof typeof SENTENCES, ActivityAction>;
+const noUnknownActions: [UnknownActions] extends [never] ? true : UnknownActions = true;
+void noUnknownActions;
 
 const sentences: Readonly<Record<string, Sentence | null>> = SENTENCES;
 const sentenceOf = (action: string): Sentence | null =>
