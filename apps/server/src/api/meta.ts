@@ -29,6 +29,7 @@ export interface DocMeta {
   description?: string;
   /** The success body: a named shared schema (or an array of one). Omitted for 204. */
   response?: ZodType;
+  /** What the success means; "Created." for a 201 and "Deleted." for a DELETE when omitted. */
   responseDescription?: string;
   /** The endpoint's own error statuses; the document adds those its shape implies. */
   errors?: ErrorStatus[];

@@ -78,6 +78,10 @@ const pathParams = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[
 const operationIdOf = (procedure: string) =>
   procedure.replace(/\.(\w)/g, (_m, c: string) => c.toUpperCase()).replace(/[^A-Za-z]/g, "");
 
+/** What a success says when the doc does not: "Created." for a 201, "Deleted." for a DELETE. */
+const defaultResponseDescription = (method: ApiRoute["method"], status: number) =>
+  status === 204 ? "Done." : status === 201 ? "Created." : method === "DELETE" ? "Deleted." : "OK.";
+
 /** The documented route of a procedure's REST twin, derived from its meta and input schema. */
 export function apiRouteOf(e: RestEndpoint): ApiRoute {
   const { rest } = e;
@@ -108,7 +112,7 @@ export function apiRouteOf(e: RestEndpoint): ApiRoute {
     ...(from === "body" && others ? { body: others } : {}),
     response: {
       status,
-      description: doc.responseDescription ?? (status === 204 ? "Done." : "OK."),
+      description: doc.responseDescription ?? defaultResponseDescription(rest.method, status),
       ...(doc.response ? { schema: doc.response } : {}),
     },
     ...(e.meta.cache ? { notModified: true } : {}),

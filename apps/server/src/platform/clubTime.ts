@@ -1,21 +1,30 @@
 import { CLUB_RULES } from "@club/shared";
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
+/**
+ * A formatter per locale and time zone, made once: a formatter costs far more to make than to use.
+ * `options` must be the same on every call with that locale (each caller passes its own constant).
+ */
+const formats = new Map<string, Intl.DateTimeFormat>();
+function formatIn(
+  locale: string,
+  timeZone: string,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  const key = `${locale} ${timeZone}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    formats.set(key, format);
+  }
+  return format;
+}
+
+const DAY = { year: "numeric", month: "2-digit", day: "2-digit" } as const;
 
 /** The calendar date (YYYY-MM-DD) it is now in a time zone. */
 export function dateIn(timeZone: string, now: Date = new Date()): string {
-  // en-CA formats as YYYY-MM-DD. A formatter costs far more to make than to use: one per zone.
-  let format = dateFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-CA", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-    });
-    dateFormats.set(timeZone, format);
-  }
-  return format.format(now);
+  // en-CA formats as YYYY-MM-DD.
+  return formatIn("en-CA", timeZone, DAY).format(now);
 }
 
 /** The month (YYYY-MM) it is now in a time zone. */
@@ -51,24 +60,15 @@ export function ruleDateOnOrAfter(date: string): string {
   return thisMonth >= date ? thisMonth : meetingDayOf(addMonths(date.slice(0, 7), 1));
 }
 
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** The UTC offset of a zone at an instant, in minutes (e.g. -300 for New York in winter). */
 export function offsetMinutes(timeZone: string, at: Date): number {
-  let format = offsetFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-    offsetFormats.set(timeZone, format);
-  }
+  const format = formatIn("en-US", timeZone, {
+    ...DAY,
+    hourCycle: "h23",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  });
   const parts = format.formatToParts(at);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const asUtc = Date.UTC(

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
-import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
+import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from "jose";
 import { insertRefreshToken, revokeRefreshTokenFamilyOf, rotateRefreshToken, type Db } from "@club/db";
 import type { TokenPair } from "@club/shared";
 
@@ -52,16 +52,26 @@ export class TokenService {
     this.successorKey = Buffer.from(createHmac("sha256", secret).update("refresh-successor").digest());
   }
 
+  /** An HS256 JWT of ours with `claims`: subject, issuer, issued at `issuedAt` (seconds), good `ttl` seconds. */
+  private sign(
+    claims: JWTPayload,
+    subject: number,
+    ttl: number,
+    issuedAt = Math.floor(Date.now() / 1000),
+  ): Promise<string> {
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setSubject(String(subject))
+      .setIssuer(ISSUER)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + ttl)
+      .sign(this.secret);
+  }
+
   /** A JWT for the subject; `issuedAt` (seconds) makes it reproducible (the refresh grace window). */
   async signAccessToken(subject: TokenSubject, issuedAt?: number): Promise<string> {
-    const iat = issuedAt ?? Math.floor(Date.now() / 1000);
-    return new SignJWT({ email: subject.email, ver: subject.tokenVersion ?? 0 })
-      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-      .setSubject(String(subject.id))
-      .setIssuer(ISSUER)
-      .setIssuedAt(iat)
-      .setExpirationTime(iat + ACCESS_TOKEN_TTL_SECONDS)
-      .sign(this.secret);
+    const claims = { email: subject.email, ver: subject.tokenVersion ?? 0 };
+    return this.sign(claims, subject.id, ACCESS_TOKEN_TTL_SECONDS, issuedAt);
   }
 
   /** The claims of a valid access token, or null (bad signature, other alg, expired, malformed). */
@@ -86,15 +96,7 @@ export class TokenService {
 
   /** A guest pass for one meeting (issue 26): the same key, its own audience. */
   async signGuestToken(claims: GuestClaims): Promise<string> {
-    const iat = Math.floor(Date.now() / 1000);
-    return new SignJWT({ mid: claims.meetingId })
-      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-      .setSubject(String(claims.guestId))
-      .setIssuer(ISSUER)
-      .setAudience(GUEST_AUDIENCE)
-      .setIssuedAt(iat)
-      .setExpirationTime(iat + GUEST_TOKEN_TTL_SECONDS)
-      .sign(this.secret);
+    return this.sign({ mid: claims.meetingId, aud: GUEST_AUDIENCE }, claims.guestId, GUEST_TOKEN_TTL_SECONDS);
   }
 
   /** The claims of a valid guest pass, or null (a member's token, bad signature, expired...). */

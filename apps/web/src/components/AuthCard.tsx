@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Center, Paper, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Center, Paper, Stack, Text, Title } from "@mantine/core";
+import { Link } from "react-router-dom";
 import { GlassLogo } from "./icons";
 import touch from "../styles/touchTargets.module.css";
 
@@ -38,5 +39,25 @@ export function AuthCard({
         {children}
       </Paper>
     </Center>
+  );
+}
+
+/** The line under an auth card's form that leads to another one: "Already a member? Log in". */
+export function AuthCardLink({
+  question,
+  to,
+  children,
+}: {
+  question: string;
+  to: string;
+  children: ReactNode;
+}) {
+  return (
+    <Text size="sm" ta="center" c="dimmed">
+      {question}{" "}
+      <Anchor component={Link} to={to} fw={600} underline="always">
+        {children}
+      </Anchor>
+    </Text>
   );
 }

@@ -130,7 +130,6 @@ export const bottlesRouter = {
         description:
           "A non-empty `newBrand` creates (or reuses, ignoring case) that brand and wins over `brandId`; with neither, the bottle's name is used as its brand. `sizeMl` (50 to 5000) is 700 when absent.",
         response: CreatedIdSchema,
-        responseDescription: "Created.",
         errors: [404],
       },
     })
@@ -170,7 +169,6 @@ export const bottlesRouter = {
         description:
           "Admins only. Its purchases, comments, photo and places in meetings go with it; undo brings them back.",
         response: OkSchema,
-        responseDescription: "Deleted.",
         errors: [403, 404],
       },
     })

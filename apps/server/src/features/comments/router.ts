@@ -32,7 +32,6 @@ export const commentsRouter = {
       doc: {
         summary: "Comment on a bottle",
         response: CommentSchema,
-        responseDescription: "Created.",
         errors: [404],
       },
     })
@@ -60,7 +59,6 @@ export const commentsRouter = {
         summary: "Delete a comment",
         description: "Its author or an admin.",
         response: OkSchema,
-        responseDescription: "Deleted.",
         errors: [403, 404],
       },
     })

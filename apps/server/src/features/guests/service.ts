@@ -7,6 +7,7 @@ import {
   findGuestCodeByCode,
   insertActivity,
   insertGuest,
+  type GuestRow,
   listGuests,
   loadGuest,
   pourAt,
@@ -122,6 +123,32 @@ function failuresOf(ctx: RequestCtx): MemberBudget | null {
 }
 
 /**
+ * A new guest at a meeting, joined or added by the host: 409 when the meeting has its 30 guests;
+ * stored with its activity entry (`record`, in the same transaction), then the meeting's open pages
+ * hear of it.
+ */
+function seatGuest(
+  ctx: Pick<AuthedCtx, "db" | "events">,
+  meetingId: number,
+  input: { firstName: string; guestOf?: string | null },
+  record: (added: GuestRow) => unknown,
+): GuestRow {
+  if (countGuests(ctx.db, meetingId) >= GUESTS_MAX)
+    throw new ConflictError(ServerMessages.guestsFull, "GUESTS_FULL");
+  const added = ctx.db.transaction(() => {
+    const row = insertGuest(ctx.db, {
+      meetingId,
+      firstName: input.firstName,
+      guestOf: input.guestOf ?? null,
+    });
+    record(row);
+    return row;
+  });
+  ctx.events.emit(meetingId, { kind: "guests" });
+  return added;
+}
+
+/**
  * A guest joins with the code on the host's screen: 404 for an unknown or expired code (counted
  * against the address: a guesser runs out of tries, a table of guests behind one router does not,
  * since right codes are not counted), 409 when the meeting has its 30 guests. Nothing is stored on
@@ -136,14 +163,7 @@ export async function joinAsGuest(ctx: RequestCtx, input: GuestJoinInput): Promi
     budget?.spend(address);
     throw new NotFoundError(ServerMessages.guestCodeUnknown);
   }
-  if (countGuests(ctx.db, row.meetingId) >= GUESTS_MAX)
-    throw new ConflictError(ServerMessages.guestsFull, "GUESTS_FULL");
-  const guest = ctx.db.transaction(() => {
-    const added = insertGuest(ctx.db, {
-      meetingId: row.meetingId,
-      firstName: input.firstName,
-      guestOf: input.guestOf ?? null,
-    });
+  const guest = seatGuest(ctx, row.meetingId, input, (added) =>
     // The activity log: no member made it (memberId null).
     insertActivity(ctx.db, {
       memberId: null,
@@ -153,10 +173,8 @@ export async function joinAsGuest(ctx: RequestCtx, input: GuestJoinInput): Promi
       before: null,
       after: added,
       requestId: ctx.requestId,
-    });
-    return added;
-  });
-  ctx.events.emit(row.meetingId, { kind: "guests" });
+    }),
+  );
   const guestToken = await ctx.tokens.signGuestToken({ guestId: guest.id, meetingId: row.meetingId });
   return { guestToken, guestId: guest.id, meetingId: row.meetingId };
 }
@@ -191,18 +209,7 @@ export function removeGuest(ctx: AuthedCtx, input: { id: number; guestId: number
 export function addGuest(ctx: AuthedCtx, input: GuestAddInput): Guest {
   const meeting = meetingOrThrow(ctx, input.id);
   assertHost(ctx.user, meeting);
-  if (countGuests(ctx.db, meeting.id) >= GUESTS_MAX)
-    throw new ConflictError(ServerMessages.guestsFull, "GUESTS_FULL");
-  const added = ctx.db.transaction(() => {
-    const row = insertGuest(ctx.db, {
-      meetingId: meeting.id,
-      firstName: input.firstName,
-      guestOf: input.guestOf ?? null,
-    });
-    recordActivity(ctx, "guest", row.id, null, row);
-    return row;
-  });
-  ctx.events.emit(meeting.id, { kind: "guests" });
+  const added = seatGuest(ctx, meeting.id, input, (row) => recordActivity(ctx, "guest", row.id, null, row));
   return {
     id: added.id,
     firstName: added.firstName,

@@ -18,7 +18,6 @@ export const instancesRouter = {
         description:
           "`purchasePrice` is in dollars. A new instance is unfinished: `dateFinished` is null or absent.",
         response: BottleInstanceSchema,
-        responseDescription: "Created.",
         errors: [404],
       },
     })
@@ -60,7 +59,6 @@ export const instancesRouter = {
       doc: {
         summary: "Delete a purchase",
         response: OkSchema,
-        responseDescription: "Deleted.",
         errors: [403, 404],
       },
     })

@@ -53,7 +53,6 @@ export const meetingsRouter = {
       doc: {
         summary: "Add a meeting",
         response: CreatedIdSchema,
-        responseDescription: "Created.",
         errors: [404],
       },
     })
@@ -96,7 +95,6 @@ export const meetingsRouter = {
         summary: "Delete a meeting",
         description: "With its line-up; by the member who added it or an admin. Undo brings both back.",
         response: OkSchema,
-        responseDescription: "Deleted.",
         errors: [403, 404],
       },
     })

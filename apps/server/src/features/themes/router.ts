@@ -31,7 +31,6 @@ export const themesRouter = {
         summary: "Add a theme",
         description: "The client sends `{id: 0, description}`; the id is ignored.",
         response: CreatedThemeSchema,
-        responseDescription: "Created.",
         errors: [409],
       },
     })
@@ -59,7 +58,6 @@ export const themesRouter = {
         summary: "Delete a theme",
         description: "Its creator or an admin; 409 when a meeting uses it.",
         response: OkSchema,
-        responseDescription: "Deleted.",
         errors: [403, 404, 409],
       },
     })

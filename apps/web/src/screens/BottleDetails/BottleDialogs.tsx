@@ -4,10 +4,9 @@ import { BottleSizeSchema, StoreLinkSchema, type BottleDetail } from "@club/shar
 import { BottleSizeInput } from "../../components/BottleSizeInput";
 import { DeleteDialog } from "../../components/DeleteDialog";
 import { FormDialog } from "../../components/FormDialog";
-import { failureMessage } from "../../lib/failure";
 import { numberInputValue } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
-import { useUndoableSave } from "../../lib/undo";
+import { useUndoableWrite } from "../../lib/undoableWrite";
 
 interface Props {
   bottle: BottleDetail;
@@ -21,12 +20,11 @@ export function EditBottleDialog({ bottle, onClose }: Props) {
   const [linkError, setLinkError] = useState<string | null>(null);
   const [size, setSize] = useState<number | string>(bottle.sizeMl);
   const [sizeError, setSizeError] = useState<string | null>(null);
-  const update = trpc.bottles.update.useMutation({
-    onSuccess: useUndoableSave(
-      "Bottle updated.",
-      { entity: "bottle", entityId: bottle.id, action: "bottles.update" },
-      onClose,
-    ),
+  const update = useUndoableWrite(trpc.bottles.update, {
+    entity: "bottle",
+    id: bottle.id,
+    verb: "update",
+    onDone: onClose,
   });
   const trimmedName = name.trim();
   const trimmedLink = storeLink.trim();
@@ -56,9 +54,9 @@ export function EditBottleDialog({ bottle, onClose }: Props) {
           sizeMl: sized.data,
         });
       }}
-      errors={[update.isError && failureMessage(update.error, "Failed to update the bottle.")]}
+      errors={[update.failure]}
       canSubmit={changed && trimmedName !== ""}
-      submitting={update.isPending}
+      submitting={update.pending}
       submitLabel="Save"
     >
       <TextInput

@@ -4,11 +4,10 @@ import "@mantine/core/styles/Slider.css";
 import "../../styles/numberInput";
 import { CellarMessages, FillLevelSchema, type BottleDetailInstance } from "@club/shared";
 import { FormDialog } from "../../components/FormDialog";
-import { failureMessage } from "../../lib/failure";
 import { formatDate, numberInputValue, today } from "../../lib/format";
 import { openedDateProblem } from "../../lib/cellarRules";
 import { trpc } from "../../lib/trpc";
-import { useUndoableSave } from "../../lib/undo";
+import { useUndoableWrite } from "../../lib/undoableWrite";
 
 interface Props {
   instance: BottleDetailInstance;
@@ -19,12 +18,12 @@ interface Props {
 export function OpenInstanceDialog({ instance, onClose }: Props) {
   const [date, setDate] = useState(today());
   const [error, setError] = useState<string | null>(null);
-  const open = trpc.cellar.open.useMutation({
-    onSuccess: useUndoableSave(
-      "Bottle opened.",
-      { entity: "instance", entityId: instance.id, action: "cellar.open" },
-      onClose,
-    ),
+  const open = useUndoableWrite(trpc.cellar.open, {
+    entity: "instance",
+    id: instance.id,
+    verb: "open",
+    what: "bottle",
+    onDone: onClose,
   });
 
   return (
@@ -39,8 +38,8 @@ export function OpenInstanceDialog({ instance, onClose }: Props) {
         }
         open.mutate({ id: instance.id, openedDate: date });
       }}
-      errors={[open.isError && failureMessage(open.error, "Failed to open the bottle.")]}
-      submitting={open.isPending}
+      errors={[open.failure]}
+      submitting={open.pending}
       submitLabel="Open it"
     >
       <Text size="sm">
@@ -69,12 +68,12 @@ export function OpenInstanceDialog({ instance, onClose }: Props) {
 export function SetLevelDialog({ instance, onClose }: Props) {
   const [level, setLevel] = useState<number | string>(instance.fillLevelPct ?? 100);
   const [error, setError] = useState<string | null>(null);
-  const save = trpc.cellar.setLevel.useMutation({
-    onSuccess: useUndoableSave(
-      "Fill level saved.",
-      { entity: "instance", entityId: instance.id, action: "cellar.setLevel" },
-      onClose,
-    ),
+  const save = useUndoableWrite(trpc.cellar.setLevel, {
+    entity: "instance",
+    id: instance.id,
+    verb: "save",
+    what: "fill level",
+    onDone: onClose,
   });
   const value = numberInputValue(level);
 
@@ -90,9 +89,9 @@ export function SetLevelDialog({ instance, onClose }: Props) {
         }
         save.mutate({ id: instance.id, levelPct: parsed.data });
       }}
-      errors={[save.isError && failureMessage(save.error, "Failed to save the fill level.")]}
+      errors={[save.failure]}
       canSubmit={value !== null}
-      submitting={save.isPending}
+      submitting={save.pending}
       submitLabel="Save level"
     >
       <Text size="sm">

@@ -3,9 +3,8 @@ import { Text, Textarea } from "@mantine/core";
 import { COMMENT_MAX, type Comment } from "@club/shared";
 import { DeleteDialog } from "../../components/DeleteDialog";
 import { FormDialog } from "../../components/FormDialog";
-import { failureMessage } from "../../lib/failure";
 import { trpc } from "../../lib/trpc";
-import { useUndoableSave } from "../../lib/undo";
+import { useUndoableWrite } from "../../lib/undoableWrite";
 
 interface Props {
   comment: Comment;
@@ -15,12 +14,11 @@ interface Props {
 /** Correct a comment (its author or an admin); as when posting, Save needs a non-blank text. */
 export function EditCommentDialog({ comment, onClose }: Props) {
   const [text, setText] = useState(comment.comment);
-  const update = trpc.comments.update.useMutation({
-    onSuccess: useUndoableSave(
-      "Comment updated.",
-      { entity: "comment", entityId: comment.id, action: "comments.update" },
-      onClose,
-    ),
+  const update = useUndoableWrite(trpc.comments.update, {
+    entity: "comment",
+    id: comment.id,
+    verb: "update",
+    onDone: onClose,
   });
   const trimmed = text.trim();
 
@@ -30,9 +28,9 @@ export function EditCommentDialog({ comment, onClose }: Props) {
       size="lg"
       onClose={onClose}
       onSubmit={() => update.mutate({ id: comment.id, comment: trimmed })}
-      errors={[update.isError && failureMessage(update.error, "Failed to update the comment.")]}
+      errors={[update.failure]}
       canSubmit={trimmed !== "" && trimmed !== comment.comment}
-      submitting={update.isPending}
+      submitting={update.pending}
       submitLabel="Save"
     >
       <Textarea

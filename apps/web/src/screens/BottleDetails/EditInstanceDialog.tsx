@@ -3,10 +3,9 @@ import { Checkbox, TextInput } from "@mantine/core";
 import "@mantine/core/styles/Checkbox.css";
 import { UpdateInstanceInputSchema, type BottleInstance } from "@club/shared";
 import { FormDialog } from "../../components/FormDialog";
-import { failureMessage } from "../../lib/failure";
 import { datePart, numberInputValue, today } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
-import { useUndoableSave } from "../../lib/undo";
+import { useUndoableWrite } from "../../lib/undoableWrite";
 import { PurchaseDateInput, PurchasePriceInput } from "./PurchaseInputs";
 
 type Field = "datePurchased" | "purchasePrice" | "dateFinished" | "openedDate";
@@ -36,12 +35,11 @@ export default function EditInstanceDialog({
   const [dateFinished, setDateFinished] = useState(initial.dateFinished);
   const [openedDate, setOpenedDate] = useState(initial.openedDate);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const update = trpc.instances.update.useMutation({
-    onSuccess: useUndoableSave(
-      "Purchase updated.",
-      { entity: "instance", entityId: instance.id, action: "instances.update" },
-      onClose,
-    ),
+  const update = useUndoableWrite(trpc.instances.update, {
+    entity: "instance",
+    id: instance.id,
+    verb: "update",
+    onDone: onClose,
   });
   const purchasePrice = numberInputValue(price);
   const changed =
@@ -79,9 +77,9 @@ export default function EditInstanceDialog({
       title="Edit Purchase"
       onClose={onClose}
       onSubmit={submit}
-      errors={[update.isError && failureMessage(update.error, "Failed to update the purchase.")]}
+      errors={[update.failure]}
       canSubmit={changed && purchasePrice !== null}
-      submitting={update.isPending}
+      submitting={update.pending}
       submitLabel="Save"
     >
       <PurchaseDateInput

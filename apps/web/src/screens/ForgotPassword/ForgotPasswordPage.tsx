@@ -4,7 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router-dom";
 import { ForgotPasswordInputSchema } from "@club/shared";
 import { EmailField } from "../../components/AuthFields";
-import { AuthCard } from "../../components/AuthCard";
+import { AuthCard, AuthCardLink } from "../../components/AuthCard";
 import { CheckIcon } from "../../components/icons";
 import { ErrorAlert } from "../../components/status";
 import { authApi } from "../../lib/appSession";
@@ -59,17 +59,12 @@ export default function ForgotPasswordPage() {
             <Button type="submit" fullWidth loading={forgot.isPending}>
               Send reset link
             </Button>
-            <Text size="sm" ta="center" c="dimmed">
-              Remembered it?{" "}
-              <Anchor
-                component={Link}
-                to={loginPath({ email: form.values.email.trim() || null })}
-                fw={600}
-                underline="always"
-              >
-                Log in
-              </Anchor>
-            </Text>
+            <AuthCardLink
+              question="Remembered it?"
+              to={loginPath({ email: form.values.email.trim() || null })}
+            >
+              Log in
+            </AuthCardLink>
           </Stack>
         </form>
       )}

@@ -1,8 +1,9 @@
 import { useState } from "react";
-import { Alert, Button, FileInput, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, FileInput, Group, Stack, TextInput } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { CLUB_IMPORT_CONFIRMATION } from "@club/shared";
 import { ErrorAlert } from "../../components/status";
+import { SectionCard } from "../../components/SectionCard";
 import { appSession } from "../../lib/appSession";
 import { notify } from "../../lib/notify";
 import { downloadClubExport, restoreClub } from "./transferApi";
@@ -25,63 +26,56 @@ export function ClubDataCard() {
   });
 
   return (
-    <Paper withBorder p="lg" radius="lg" component="section" aria-labelledby="club-data-heading">
-      <Stack>
-        <div>
-          <Title order={2} fz="lg" id="club-data-heading">
-            Club data
-          </Title>
-          <Text size="sm" c="dimmed">
-            The whole club in one JSON file: members (with their password hashes: keep it safe), bottles,
-            purchases, meetings, scores, dues and the activity log. Photos are not in it; backups keep them.
-          </Text>
-        </div>
-        <Group>
-          <Button variant="default" loading={download.isPending} onClick={() => download.mutate()}>
-            Export the whole club (JSON)
-          </Button>
-        </Group>
-        {download.isError ? <ErrorAlert message="The export failed." error={download.error} /> : null}
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (file && confirm === CLUB_IMPORT_CONFIRMATION) restore.mutate(file);
-          }}
-        >
-          <Stack gap="sm">
-            <Alert color="orange" variant="light" title="Restore replaces everything">
-              Every member, bottle, meeting and score of this club is replaced by the file&apos;s, and
-              everyone logs in again with an account from the file.
-            </Alert>
-            <FileInput
-              label="Club export file"
-              placeholder="Choose a .json export"
-              accept=".json,application/json"
-              clearable
-              clearButtonProps={{ "aria-label": "Clear the file" }}
-              value={file}
-              onChange={setFile}
-            />
-            <TextInput
-              label="Type REPLACE to confirm"
-              autoComplete="off"
-              value={confirm}
-              onChange={(event) => setConfirm(event.currentTarget.value)}
-            />
-            <Group>
-              <Button
-                type="submit"
-                color="red"
-                disabled={!file || confirm !== CLUB_IMPORT_CONFIRMATION}
-                loading={restore.isPending}
-              >
-                Restore the club from the file
-              </Button>
-            </Group>
-            {restore.isError ? <ErrorAlert message="Nothing was restored." error={restore.error} /> : null}
-          </Stack>
-        </form>
-      </Stack>
-    </Paper>
+    <SectionCard
+      id="club-data-heading"
+      title="Club data"
+      description="The whole club in one JSON file: members (with their password hashes: keep it safe), bottles, purchases, meetings, scores, dues and the activity log. Photos are not in it; backups keep them."
+    >
+      <Group>
+        <Button variant="default" loading={download.isPending} onClick={() => download.mutate()}>
+          Export the whole club (JSON)
+        </Button>
+      </Group>
+      {download.isError ? <ErrorAlert message="The export failed." error={download.error} /> : null}
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (file && confirm === CLUB_IMPORT_CONFIRMATION) restore.mutate(file);
+        }}
+      >
+        <Stack gap="sm">
+          <Alert color="orange" variant="light" title="Restore replaces everything">
+            Every member, bottle, meeting and score of this club is replaced by the file&apos;s, and everyone
+            logs in again with an account from the file.
+          </Alert>
+          <FileInput
+            label="Club export file"
+            placeholder="Choose a .json export"
+            accept=".json,application/json"
+            clearable
+            clearButtonProps={{ "aria-label": "Clear the file" }}
+            value={file}
+            onChange={setFile}
+          />
+          <TextInput
+            label="Type REPLACE to confirm"
+            autoComplete="off"
+            value={confirm}
+            onChange={(event) => setConfirm(event.currentTarget.value)}
+          />
+          <Group>
+            <Button
+              type="submit"
+              color="red"
+              disabled={!file || confirm !== CLUB_IMPORT_CONFIRMATION}
+              loading={restore.isPending}
+            >
+              Restore the club from the file
+            </Button>
+          </Group>
+          {restore.isError ? <ErrorAlert message="Nothing was restored." error={restore.error} /> : null}
+        </Stack>
+      </form>
+    </SectionCard>
   );
 }

@@ -32,6 +32,7 @@ import "../../styles/combobox";
 import { PageHeader } from "../../components/PageHeader";
 import { RequireMember } from "../../components/RequireMember";
 import { ErrorAlert } from "../../components/status";
+import { SectionCard } from "../../components/SectionCard";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
 import { guessMapping } from "./guessMapping";
@@ -128,59 +129,47 @@ function ImportScreen() {
         title="Import bottles"
         subtitle="Add many bottles at once from a spreadsheet saved as CSV. Nothing is written until you confirm."
       />
-      <Paper withBorder p="lg" radius="lg" component="section" aria-labelledby="import-file-heading">
-        <Stack>
-          <Title order={2} fz="lg" id="import-file-heading">
-            1. Choose the file
-          </Title>
-          <FileInput
-            label="CSV file"
-            description={`A header row, then one bottle a row; at most 2 MB and ${IMPORT_MAX_ROWS.toLocaleString("en-US")} rows. The library's own export works too.`}
-            placeholder="Choose a CSV file"
-            accept=".csv,text/csv"
-            clearable
-            clearButtonProps={{ "aria-label": "Clear the file" }}
-            value={file}
-            error={fileProblem}
-            onChange={(chosen) => void choose(chosen)}
-          />
-        </Stack>
-      </Paper>
+      <SectionCard id="import-file-heading" title="1. Choose the file">
+        <FileInput
+          label="CSV file"
+          description={`A header row, then one bottle a row; at most 2 MB and ${IMPORT_MAX_ROWS.toLocaleString("en-US")} rows. The library's own export works too.`}
+          placeholder="Choose a CSV file"
+          accept=".csv,text/csv"
+          clearable
+          clearButtonProps={{ "aria-label": "Clear the file" }}
+          value={file}
+          error={fileProblem}
+          onChange={(chosen) => void choose(chosen)}
+        />
+      </SectionCard>
 
       {headers.length > 0 && file ? (
-        <Paper withBorder p="lg" radius="lg" component="section" aria-labelledby="import-map-heading">
-          <Stack>
-            <div>
-              <Title order={2} fz="lg" id="import-map-heading">
-                2. Match the columns
-              </Title>
+        <SectionCard
+          id="import-map-heading"
+          title="2. Match the columns"
+          description="Which column of the file holds each detail. Name and ABV are required; a price adds a purchase."
+        >
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
+            <MappingSelects headers={headers} mapping={mapping} onChange={remap} />
+          </SimpleGrid>
+          <Group>
+            <Button
+              disabled={!complete}
+              loading={preview.isPending}
+              onClick={() => complete && preview.mutate({ chosen: file, map: complete })}
+            >
+              Preview
+            </Button>
+            {!complete ? (
               <Text size="sm" c="dimmed">
-                Which column of the file holds each detail. Name and ABV are required; a price adds a
-                purchase.
+                Choose the name and ABV columns first.
               </Text>
-            </div>
-            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
-              <MappingSelects headers={headers} mapping={mapping} onChange={remap} />
-            </SimpleGrid>
-            <Group>
-              <Button
-                disabled={!complete}
-                loading={preview.isPending}
-                onClick={() => complete && preview.mutate({ chosen: file, map: complete })}
-              >
-                Preview
-              </Button>
-              {!complete ? (
-                <Text size="sm" c="dimmed">
-                  Choose the name and ABV columns first.
-                </Text>
-              ) : null}
-            </Group>
-            {preview.isError ? (
-              <ErrorAlert message="The file cannot be imported." error={preview.error} />
             ) : null}
-          </Stack>
-        </Paper>
+          </Group>
+          {preview.isError ? (
+            <ErrorAlert message="The file cannot be imported." error={preview.error} />
+          ) : null}
+        </SectionCard>
       ) : null}
 
       {report && file && complete ? (

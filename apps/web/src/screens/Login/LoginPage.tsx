@@ -12,7 +12,7 @@ import {
   SSO_FAILURES,
 } from "@club/shared";
 import { EmailField } from "../../components/AuthFields";
-import { AuthCard } from "../../components/AuthCard";
+import { AuthCard, AuthCardLink } from "../../components/AuthCard";
 import { InfoIcon } from "../../components/icons";
 import { SsoButton } from "../../components/SsoButton";
 import { ErrorAlert } from "../../components/status";
@@ -113,12 +113,9 @@ export default function LoginPage() {
             Login
           </Button>
           <SsoButton next={params.get("next")} />
-          <Text size="sm" ta="center" c="dimmed">
-            New to the club?{" "}
-            <Anchor component={Link} to="/register" fw={600} underline="always">
-              Create an account
-            </Anchor>
-          </Text>
+          <AuthCardLink question="New to the club?" to="/register">
+            Create an account
+          </AuthCardLink>
           <Stack gap={6} align="center">
             <Button variant="subtle" size="compact-sm" h={40} onClick={onResend} loading={resend.isPending}>
               Resend confirmation email

@@ -2,9 +2,8 @@ import { TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { DateOnlySchema, Messages, type MeetingDetail } from "@club/shared";
 import { FormDialog } from "../../components/FormDialog";
-import { failureMessage } from "../../lib/failure";
 import { trpc } from "../../lib/trpc";
-import { useUndoableSave } from "../../lib/undo";
+import { useUndoableWrite } from "../../lib/undoableWrite";
 import { ThemeSelect } from "../Meetings/ThemeSelect";
 
 interface Values {
@@ -22,12 +21,11 @@ export default function EditMeetingDialog({
   onClose: () => void;
 }) {
   const themes = trpc.themes.list.useQuery();
-  const update = trpc.meetings.update.useMutation({
-    onSuccess: useUndoableSave(
-      "Meeting updated.",
-      { entity: "meeting", entityId: meeting.id, action: "meetings.update" },
-      onClose,
-    ),
+  const update = useUndoableWrite(trpc.meetings.update, {
+    entity: "meeting",
+    id: meeting.id,
+    verb: "update",
+    onDone: onClose,
   });
   const initial: Values = {
     date: meeting.date.slice(0, 10),
@@ -59,12 +57,9 @@ export default function EditMeetingDialog({
           themeId: Number.parseInt(v.themeId, 10),
         });
       })}
-      errors={[
-        update.isError && failureMessage(update.error, "Failed to update the meeting."),
-        themes.isError && Messages.fetchThemes,
-      ]}
+      errors={[update.failure, themes.isError && Messages.fetchThemes]}
       canSubmit={changed && values.hostName.trim() !== "" && values.themeId !== null}
-      submitting={update.isPending}
+      submitting={update.pending}
       submitLabel="Save"
     >
       <TextInput type="date" label="Date" required {...form.getInputProps("date")} />

@@ -1,7 +1,8 @@
-import { Button, CopyButton, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, CopyButton, Group, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { EmailSchema } from "@club/shared";
 import { ErrorAlert } from "../../components/status";
+import { SectionCard } from "../../components/SectionCard";
 import { serverReason } from "../../lib/serverReason";
 import { trpc } from "../../lib/trpc";
 import classes from "./Members.module.css";
@@ -26,63 +27,56 @@ export function InviteCard() {
   const invite = trpc.members.invite.useMutation();
 
   return (
-    <Paper withBorder p="lg" radius="lg" component="section" aria-labelledby="invite-heading">
-      <Stack>
-        <div>
-          <Title order={2} fz="lg" id="invite-heading">
-            Invite someone
-          </Title>
-          <Text size="sm" c="dimmed">
-            An invite link lets one person join without waiting for approval, even when registration is
-            closed. With an email address, only that address can use it, and we email it there.
-          </Text>
-        </div>
-        <form onSubmit={form.onSubmit(({ email }) => invite.mutate({ email: email.trim() ? email : null }))}>
-          <Group align="flex-end" wrap="wrap" gap="sm">
-            <TextInput
-              type="email"
-              label="Email (optional)"
-              autoComplete="off"
-              style={{ flex: "1 1 220px" }}
-              {...form.getInputProps("email")}
-            />
-            <Button type="submit" loading={invite.isPending}>
-              Create invite link
-            </Button>
+    <SectionCard
+      id="invite-heading"
+      title="Invite someone"
+      description="An invite link lets one person join without waiting for approval, even when registration is closed. With an email address, only that address can use it, and we email it there."
+    >
+      <form onSubmit={form.onSubmit(({ email }) => invite.mutate({ email: email.trim() ? email : null }))}>
+        <Group align="flex-end" wrap="wrap" gap="sm">
+          <TextInput
+            type="email"
+            label="Email (optional)"
+            autoComplete="off"
+            style={{ flex: "1 1 220px" }}
+            {...form.getInputProps("email")}
+          />
+          <Button type="submit" loading={invite.isPending}>
+            Create invite link
+          </Button>
+        </Group>
+      </form>
+      {invite.isError ? (
+        <ErrorAlert message="The invite link was not created.">{serverReason(invite.error)}</ErrorAlert>
+      ) : null}
+      {invite.isSuccess ? (
+        <Stack gap="xs" role="status">
+          <TextInput
+            label="Invite link"
+            value={invite.data.url}
+            readOnly
+            classNames={{ input: classes.link }}
+            onFocus={(event) => event.currentTarget.select()}
+          />
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Text size="sm" c="dimmed">
+              Works once, until {formatExpiry(invite.data.expiresAt)}.
+              {invite.variables.email ? ` Also emailed to ${invite.variables.email}.` : ""}
+            </Text>
+            <CopyButton value={invite.data.url}>
+              {({ copied, copy }) => (
+                <Button
+                  variant={copied ? "light" : "default"}
+                  color={copied ? "green" : undefined}
+                  onClick={copy}
+                >
+                  {copied ? "Copied" : "Copy link"}
+                </Button>
+              )}
+            </CopyButton>
           </Group>
-        </form>
-        {invite.isError ? (
-          <ErrorAlert message="The invite link was not created.">{serverReason(invite.error)}</ErrorAlert>
-        ) : null}
-        {invite.isSuccess ? (
-          <Stack gap="xs" role="status">
-            <TextInput
-              label="Invite link"
-              value={invite.data.url}
-              readOnly
-              classNames={{ input: classes.link }}
-              onFocus={(event) => event.currentTarget.select()}
-            />
-            <Group justify="space-between" wrap="wrap" gap="xs">
-              <Text size="sm" c="dimmed">
-                Works once, until {formatExpiry(invite.data.expiresAt)}.
-                {invite.variables.email ? ` Also emailed to ${invite.variables.email}.` : ""}
-              </Text>
-              <CopyButton value={invite.data.url}>
-                {({ copied, copy }) => (
-                  <Button
-                    variant={copied ? "light" : "default"}
-                    color={copied ? "green" : undefined}
-                    onClick={copy}
-                  >
-                    {copied ? "Copied" : "Copy link"}
-                  </Button>
-                )}
-              </CopyButton>
-            </Group>
-          </Stack>
-        ) : null}
-      </Stack>
-    </Paper>
+        </Stack>
+      ) : null}
+    </SectionCard>
   );
 }

@@ -1,10 +1,10 @@
-import { Anchor, Button, Stack, Text } from "@mantine/core";
+import { Button, Stack } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useMutation } from "@tanstack/react-query";
-import { Link, useNavigate, useSearchParams } from "react-router-dom";
+import { useNavigate, useSearchParams } from "react-router-dom";
 import { Messages, RegisterInputSchema } from "@club/shared";
 import { EmailField, NameFields, NewPasswordField } from "../../components/AuthFields";
-import { AuthCard } from "../../components/AuthCard";
+import { AuthCard, AuthCardLink } from "../../components/AuthCard";
 import { SsoButton } from "../../components/SsoButton";
 import { ErrorAlert } from "../../components/status";
 import { authApi } from "../../lib/appSession";
@@ -65,12 +65,9 @@ export default function RegisterPage() {
           </Button>
           {/* An invite goes with a password registration only. */}
           {invite ? null : <SsoButton />}
-          <Text size="sm" ta="center" c="dimmed">
-            Already a member?{" "}
-            <Anchor component={Link} to="/login" fw={600} underline="always">
-              Log in
-            </Anchor>
-          </Text>
+          <AuthCardLink question="Already a member?" to="/login">
+            Log in
+          </AuthCardLink>
         </Stack>
       </form>
     </AuthCard>

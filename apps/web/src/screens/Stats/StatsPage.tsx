@@ -1,6 +1,13 @@
 import "@mantine/charts/styles.css";
 import "@mantine/core/styles/ColorSwatch.css";
-import { AreaChart, BarChart, DonutChart, ScatterChart } from "@mantine/charts";
+import {
+  AreaChart,
+  BarChart,
+  DonutChart,
+  ScatterChart,
+  type BarChartProps,
+  type BarChartSeries,
+} from "@mantine/charts";
 import { ColorSwatch, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import type { Stats, StatsAverage, StatsCount } from "@club/shared";
 import { PageHeader } from "../../components/PageHeader";
@@ -37,36 +44,42 @@ const rowsHeight = (rows: number) => Math.max(120, rows * BAR_ROW_PX + 40);
 // interval 0: every name, even when recharts thinks the rows too close for all of them.
 const nameAxis = { width: 112, interval: 0, tickFormatter: (value: string) => shorten(String(value)) };
 
-function CountBars({ counts, label }: { counts: StatsCount[]; label: string }) {
+/** Horizontal bars, one row per name, each bar labelled with its value. */
+function NameBars<R extends { name: string }>({
+  rows,
+  series,
+  xAxisProps,
+}: {
+  rows: R[];
+  series: BarChartSeries[];
+  xAxisProps?: BarChartProps["xAxisProps"];
+}) {
   return (
     <BarChart
-      h={rowsHeight(counts.length)}
-      data={counts}
+      h={rowsHeight(rows.length)}
+      data={rows}
       dataKey="name"
       orientation="vertical"
       yAxisProps={nameAxis}
-      series={[{ name: "bottles", label, color: "amber.6" }]}
+      xAxisProps={xAxisProps}
+      series={series}
       gridAxis="none"
       withBarValueLabel
     />
   );
 }
 
-function AverageBars({ averages }: { averages: StatsAverage[] }) {
-  return (
-    <BarChart
-      h={rowsHeight(averages.length)}
-      data={averages}
-      dataKey="name"
-      orientation="vertical"
-      yAxisProps={nameAxis}
-      xAxisProps={{ domain: [0, 100] }}
-      series={[{ name: "average", label: "Average score", color: "teal.6" }]}
-      gridAxis="none"
-      withBarValueLabel
-    />
-  );
-}
+const CountBars = ({ counts, label }: { counts: StatsCount[]; label: string }) => (
+  <NameBars rows={counts} series={[{ name: "bottles", label, color: "amber.6" }]} />
+);
+
+const AverageBars = ({ averages }: { averages: StatsAverage[] }) => (
+  <NameBars
+    rows={averages}
+    xAxisProps={{ domain: [0, 100] }}
+    series={[{ name: "average", label: "Average score", color: "teal.6" }]}
+  />
+);
 
 /** A figure's words: its noun ("type") said once, in the summary and as its table's column ("Type"). */
 function figureWords<R, W extends string, F>(

@@ -2,19 +2,17 @@ import { useState } from "react";
 import { TextInput } from "@mantine/core";
 import type { ThemeListItem } from "@club/shared";
 import { FormDialog } from "../../components/FormDialog";
-import { failureMessage } from "../../lib/failure";
 import { trpc } from "../../lib/trpc";
-import { useUndoableSave } from "../../lib/undo";
+import { useUndoableWrite } from "../../lib/undoableWrite";
 
 /** Rename a theme (its creator or an admin); the meetings that use it show the new name. */
 export default function RenameThemeDialog({ theme, onClose }: { theme: ThemeListItem; onClose: () => void }) {
   const [description, setDescription] = useState(theme.name);
-  const update = trpc.themes.update.useMutation({
-    onSuccess: useUndoableSave(
-      "Theme renamed.",
-      { entity: "theme", entityId: theme.id, action: "themes.update" },
-      onClose,
-    ),
+  const update = useUndoableWrite(trpc.themes.update, {
+    entity: "theme",
+    id: theme.id,
+    verb: "rename",
+    onDone: onClose,
   });
   const trimmed = description.trim();
 
@@ -23,9 +21,9 @@ export default function RenameThemeDialog({ theme, onClose }: { theme: ThemeList
       title="Rename Theme"
       onClose={onClose}
       onSubmit={() => update.mutate({ id: theme.id, description: trimmed })}
-      errors={[update.isError && failureMessage(update.error, "Failed to rename the theme.")]}
+      errors={[update.failure]}
       canSubmit={trimmed !== "" && trimmed !== theme.name}
-      submitting={update.isPending}
+      submitting={update.pending}
       submitLabel="Save"
     >
       <TextInput
