@@ -27,6 +27,23 @@ const jpeg = (width: number, height: number, progressive = true): Promise<Buffer
   return made;
 };
 
+/**
+ * The file's photos are encoded before its tests, all at once (sharp encodes on libuv's threads),
+ * not inside the tests: the 10000 x 10000 one alone took 15-30 s of a loaded machine, and counted
+ * against its test's 30 s timeout, which it once ran out of (issue 24, session 7).
+ */
+beforeAll(
+  () =>
+    Promise.all([
+      jpeg(10_000, 10_000),
+      jpeg(4000, 3000, false),
+      jpeg(6000, 4000),
+      jpeg(7300, 5470),
+      jpeg(400, 300, false),
+    ]),
+  180_000,
+);
+
 const upload = (t: TestApp, token: string, bottleId: number, data: Buffer) => {
   const { payload, headers } = multipart([
     { name: "image", filename: "photo.jpg", contentType: "image/jpeg", data },
