@@ -9,13 +9,24 @@ import { expect } from "vitest";
  * one reaches past validation.
  */
 export const FUZZ_RUNS = Math.max(1, Number(process.env.FUZZ_RUNS ?? 25) || 25);
-/** A per-endpoint test timeout that grows with FUZZ_RUNS (argon2 makes login cases ~30 ms). */
-export const FUZZ_TIMEOUT_MS = 30_000 + FUZZ_RUNS * 120;
-/** FUZZ_SEED reproduces a run; fast-check prints the seed and the counterexample on failure. */
+/**
+ * A per-endpoint test timeout that grows with FUZZ_RUNS: argon2 makes login cases ~30 ms, and a
+ * backup of the database the fuzzing has grown up to ~0.5 s at 200 runs (they timed out at 120 ms
+ * a case). A bound, not an expectation: most endpoints take 1-3 s for 25 cases.
+ */
+export const FUZZ_TIMEOUT_MS = 30_000 + FUZZ_RUNS * 1_000;
+/**
+ * FUZZ_SEED reproduces a run; fast-check prints the seed and the counterexample on failure. A run
+ * that takes too long stops itself, as a failure, before the test's timeout: a property vitest had
+ * given up on kept sending requests, and the next endpoints' "refusals change nothing" saw its writes.
+ */
 export const fuzzParams = (): fc.Parameters<unknown> => ({
+  // (A stopped run's last case goes on: `settling` waits for it.)
   numRuns: FUZZ_RUNS,
   ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {}),
   endOnFailure: true,
+  interruptAfterTimeLimit: FUZZ_TIMEOUT_MS - 10_000,
+  markInterruptAsFailure: true,
 });
 
 /** encodeURIComponent that survives lone surrogates (they become U+FFFD). */
@@ -332,4 +343,21 @@ export function expectSaneAnswer(
         : restError,
     );
   }
+}
+
+/**
+ * A property's case function, each case followed to its end: when fast-check stops a run (its time
+ * limit, a failure), it stops waiting for the case in flight, which goes on sending requests; the
+ * next endpoint's "refusals change nothing" saw its writes. `await settled()` after the run.
+ */
+export function settling<T>(run: (plan: T) => Promise<void>) {
+  let last: Promise<unknown> = Promise.resolve();
+  return {
+    run: (plan: T) => {
+      const going = run(plan);
+      last = going.catch(() => undefined);
+      return going;
+    },
+    settled: () => last,
+  };
 }
