@@ -15,10 +15,16 @@ import {
   UpdateCountryInputSchema,
   UpdateDrinkTypeInputSchema,
   UpdateStateInputSchema,
+  ServerMessages,
+  type FavouriteState,
+  type SetFavouriteInput,
 } from "@club/shared";
+import { isExistingBottle, isFavourite, listFavourites, setFavouriteRow } from "@club/db";
 import type { AuthedCtx } from "../../api/context";
 import { adminProcedure, cachedReadProcedure, memberProcedure } from "../../api/trpc";
 import { CreatedIdSchema, OkSchema } from "../../api/openapiSchemas";
+import { NotFoundError } from "../../api/errors";
+import { recordActivity } from "../activity/record";
 import {
   createBottle,
   deleteBottle,
@@ -26,8 +32,6 @@ import {
   getBottle,
   listAllBottles,
   listBottleChoices,
-  listMyFavourites,
-  setFavourite,
   updateAbv,
   updateBrand,
   updateCountry,
@@ -55,6 +59,23 @@ function attributeUpdate<T>(
     })
     .input(schema)
     .mutation(({ ctx, input }) => update(ctx, input as T));
+}
+
+/**
+ * PUT /api/Bottles/{id}/Favourite: marks or unmarks the bottle as the caller's favourite, and
+ * records it in the activity log (marking it again changes nothing and is still recorded: it was
+ * asked). Not undone from the log: the button itself takes it back. A rule of one procedure, so it
+ * sits beside its declaration (decisions.md, issue 24's walk-through, session 8).
+ */
+function setFavourite(ctx: AuthedCtx, input: SetFavouriteInput): FavouriteState {
+  return ctx.db.transaction(() => {
+    if (!isExistingBottle(ctx.db, input.id)) throw new NotFoundError(ServerMessages.bottleNotFound);
+    const was = isFavourite(ctx.db, ctx.user.id, input.id);
+    setFavouriteRow(ctx.db, ctx.user.id, input.id, input.favourite);
+    const after = { bottleId: input.id, favourite: input.favourite };
+    recordActivity(ctx, "favourite", input.id, { bottleId: input.id, favourite: was }, after);
+    return after;
+  });
 }
 
 /** Image upload and image bytes are REST-only routes: imageUpload.ts and imageBytes.ts. */
@@ -92,7 +113,7 @@ export const bottlesRouter = {
         responseDescription: "The caller's favourites.",
       },
     })
-    .query(({ ctx }) => listMyFavourites(ctx)),
+    .query(({ ctx }) => listFavourites(ctx.db, ctx.user.id)),
 
   setFavourite: memberProcedure
     .meta({

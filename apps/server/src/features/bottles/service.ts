@@ -3,9 +3,6 @@ import {
   findBottleImage,
   insertBottle,
   isExistingBottle,
-  isFavourite,
-  listFavourites,
-  setFavouriteRow,
   listBottleOptions,
   listBottles,
   lookupIdExists,
@@ -23,10 +20,7 @@ import {
   type BottleImageQuery,
   type BottleListItem,
   type BottleOption,
-  type Favourite,
-  type FavouriteState,
   type NewBottleInput,
-  type SetFavouriteInput,
   type UpdateAbvInput,
   type UpdateBrandInput,
   type UpdateCountryInput,
@@ -35,7 +29,7 @@ import {
   type UpdateBottleInput,
 } from "@club/shared";
 import type { AuthedCtx, PublicCtx } from "../../api/context";
-import { audited, recordActivity } from "../activity/record";
+import { audited } from "../activity/record";
 import { BadRequestError, NotFoundError, UnsupportedMediaTypeError } from "../../api/errors";
 import { clubToday } from "../cellar/service";
 
@@ -215,22 +209,3 @@ export function deleteBottle(ctx: AuthedCtx, input: { id: number }): { ok: true 
   void ctx.images.sweepSoon(); // its photo's files stay while an undo may restore the bottle
   return result;
 }
-
-/**
- * PUT /api/Bottles/{id}/Favourite: marks or unmarks the bottle as the caller's favourite, and
- * records it in the activity log (marking it again changes nothing and is still recorded: it was
- * asked). Not undone from the log: the button itself takes it back.
- */
-export function setFavourite(ctx: AuthedCtx, input: SetFavouriteInput): FavouriteState {
-  return ctx.db.transaction(() => {
-    if (!isExistingBottle(ctx.db, input.id)) throw new NotFoundError(ServerMessages.bottleNotFound);
-    const was = isFavourite(ctx.db, ctx.user.id, input.id);
-    setFavouriteRow(ctx.db, ctx.user.id, input.id, input.favourite);
-    const after = { bottleId: input.id, favourite: input.favourite };
-    recordActivity(ctx, "favourite", input.id, { bottleId: input.id, favourite: was }, after);
-    return after;
-  });
-}
-
-/** GET /api/Bottles/Favourites: the caller's favourite bottles, newest first. */
-export const listMyFavourites = (ctx: AuthedCtx): Favourite[] => listFavourites(ctx.db, ctx.user.id);
