@@ -112,7 +112,7 @@ export function createPageRenderer(distDir: string): (path: string) => PageRoute
   };
   const routes = ROUTE_TABLE.map((route) => {
     const screen = `src/screens/${route.screen}.tsx`;
-    const own = manifest[screen] ? [...closure([screen])].filter((key) => !entry.has(key)) : [];
+    const own = [...closure([screen])].filter((key) => !entry.has(key)); // none when not built
     const preloads = [
       ...files(own).map((href) => `<link rel="modulepreload" crossorigin href="${attr(href)}">`),
       ...cssOf(own).map((href) => `<link rel="preload" as="style" crossorigin href="${attr(href)}">`),
