@@ -4,12 +4,13 @@ import type { QueryPath } from "@club/api";
  * The web app's one route table (issue 24): each screen is declared here once, and every place
  * that needs to know the routes reads it:
  *   - routes.tsx: the router's routes, each screen a lazy chunk (src/screens/<screen>.tsx);
- *   - vite.routePreload.ts: the boot script's preloads (the screen's chunks);
  *   - components/AppLayout.tsx: the menus' links (`nav`);
  *   - sw/publicReads.ts: the reads the service worker keeps for offline use (`offline`);
- *   - the server: which pages it renders first (`firstPage`, through the build's route hints).
- * This module is plain data with type imports only: Node runs it when Vite loads its config, and
- * the service worker's build bundles it.
+ *   - the server (platform/pageHints.ts, which bundles this module): each path's screen, its
+ *     files from Vite's build manifest as preloads, and which pages it renders first
+ *     (`firstPage`, with ssr/prerender.tsx, which it gives the route).
+ * This module is plain data with type imports only: the server and the service worker's build
+ * bundle it.
  */
 
 export interface RouteEntry {
@@ -137,21 +138,8 @@ export const APP_SHELL_OFFLINE_READS: readonly QueryPath[] = ["search.everything
 export const NOT_FOUND_SCREEN = "NotFound/NotFoundPage";
 
 /**
- * The route's path as a pattern matched against location.pathname (a trailing slash allowed):
- * an `:xxxId` parameter is a positive integer id of at most 9 digits, the first one captured as
- * group 1; any other parameter is a positive integer of at most 2 digits (a pour's number).
+ * The route's path as a pattern the server matches a page's path against (a trailing slash
+ * allowed): a parameter is a positive integer id of at most 9 digits (a pour's number too).
  */
-export function routePattern(path: string): string {
-  let captured = false;
-  const body = path
-    .split("/")
-    .map((part) => {
-      if (!part.startsWith(":")) return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-      if (!part.endsWith("Id")) return "[1-9]\\d?";
-      if (captured) return "[1-9]\\d{0,8}";
-      captured = true;
-      return "([1-9]\\d{0,8})";
-    })
-    .join("/");
-  return path === "/" ? "^/$" : `^${body}/?$`;
-}
+export const routePattern = (path: string) =>
+  path === "/" ? "^/$" : `^${path.replace(/:\w+/g, "[1-9]\\d{0,8}")}/?$`;

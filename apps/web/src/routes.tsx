@@ -21,9 +21,6 @@ const ROUTES: { path: string; screen: LazyRoute }[] = ROUTE_TABLE.map((route) =>
 }));
 const NotFoundPage = screenOf(NOT_FOUND_SCREEN);
 
-/** The paths routes.tsx serves (from the route table; routes.test.ts checks the boot script knows each). */
-export const ROUTE_PATHS = ROUTES.map((route) => route.path);
-
 /** Loads the chunk of the screen at this path, so the first render shows it at once. */
 export function preloadScreen(pathname: string): Promise<void> {
   const route = ROUTES.find(({ path }) => matchPath(path, pathname));

@@ -1,11 +1,12 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/helpers";
 
-// A built web app as the build writes it (apps/web/vite.routePreload.ts writes .vite/route-hints.json):
-// no first pages here (platform/prerender.test.ts and the e2e tests cover those).
+// A built web app without Vite's manifest (.vite/manifest.json): no route's files are known, so
+// every route gets the page as built and no first page is prerendered (platform/prerender.test.ts
+// and the e2e tests cover those).
 const INDEX =
   '<!doctype html><html><head><script>boot()</script></head><body><div id="root"></div></body></html>';
 
@@ -13,12 +14,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   const dist = mkdtempSync(join(tmpdir(), "club-dist-"));
-  mkdirSync(join(dist, ".vite"));
   writeFileSync(join(dist, "index.html"), INDEX);
-  writeFileSync(
-    join(dist, ".vite", "route-hints.json"),
-    JSON.stringify({ entry: { script: "/assets/index.js", imports: [], css: [] }, routes: [] }),
-  );
   t = await createTestApp({ webDistDir: dist });
 });
 afterAll(() => t.close());

@@ -1,22 +1,27 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { APP_SCRIPTS_ELEMENT_ID, ROUTE_HINTS_FILE, type RouteHints } from "@club/shared";
-import type { PrerenderedPage } from "./prerender";
+import { APP_SCRIPTS_ELEMENT_ID } from "@club/shared";
+// The web app's one route table: plain data, bundled into the server (the SSR module gets the route).
+import { ROUTE_TABLE, routePattern, type RouteEntry } from "../../../web/src/routeTable";
+import { pageRepresentation, type Representation } from "./httpCache";
 import { createUsedCss } from "./usedCss";
 
-/** Pages served for the web app's routes. */
-export interface PageRenderer {
-  /** The page for a client-side route, as built, with the route's screen's files listed as preloads. */
-  page(path: string): string;
-  /** Whether the server prerenders the screen at this path (platform/prerender.ts). */
-  prerenders(path: string): boolean;
-  /**
-   * The page at this path with a prerendered screen: its data before the boot script (which then
-   * does not fetch it), the rules of the app's stylesheets that its markup uses (inline: the first
-   * frame waits for no request), and its markup in #root, which the app replaces in its first render.
-   */
-  prerendered(path: string, parts: PrerenderedPage): Promise<string>;
+/** A chunk of Vite's build manifest (dist/.vite/manifest.json), keyed by its source ("index.html" is the entry). */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+
+/** What the server serves at a path: the route table's entry there, if any, and its pages. */
+export interface PageRoute {
+  route: RouteEntry | null;
+  /** The page as built, with the screen's chunks and stylesheets as preloads (compressed once, when first sent). */
+  page: Representation;
+  /** A first page (`firstPage`): the page around a prerendered screen's data block and markup. */
+  firstPage: ((dataScript: string, rootHtml: string) => Promise<string>) | null;
 }
 
 /**
@@ -25,9 +30,7 @@ export interface PageRenderer {
  */
 export function bootScriptSource(distDir: string): string | null {
   const indexFile = join(distDir, "index.html");
-  const boot = existsSync(indexFile)
-    ? /<script>([\s\S]*?)<\/script>/.exec(readFileSync(indexFile, "utf8"))
-    : null;
+  const boot = existsSync(indexFile) && /<script>([\s\S]*?)<\/script>/.exec(readFileSync(indexFile, "utf8"));
   return boot
     ? `'sha256-${createHash("sha256")
         .update(boot[1] ?? "")
@@ -53,64 +56,76 @@ const attr = (value: string) =>
 
 /**
  * The pages served for the client-side routes: the built index.html (the boot script inline), with
- * the route's screen's chunks and stylesheets as preloads (the build's route hints); for a first page
- * (the web's route table, `firstPage`), its prerendered screen (platform/prerender.ts). Without the
- * hints file no page is prerendered, nor a page whose stylesheets cannot be read.
+ * the route's screen's chunks and stylesheets as preloads, read from Vite's build manifest; for a
+ * first page (the route table's `firstPage`), the page around its prerendered screen
+ * (platform/prerender.ts). A route whose screen is not in the manifest is served as built, and a
+ * first page whose stylesheets cannot be read is not prerendered.
  */
-export function createPageRenderer(distDir: string): PageRenderer {
+export function createPageRenderer(distDir: string): (path: string) => PageRoute {
   const html = readFileSync(join(distDir, "index.html"), "utf8");
-  const hintsFile = join(distDir, ROUTE_HINTS_FILE);
-  const hints = existsSync(hintsFile) ? (JSON.parse(readFileSync(hintsFile, "utf8")) as RouteHints) : null;
+  const manifestFile = join(distDir, ".vite", "manifest.json");
+  const manifest = (existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, "utf8")) : {}) as Record<
+    string,
+    ManifestChunk
+  >;
+  // The chunks a chunk loads with it (its static imports, transitively), itself first.
+  const closure = (keys: string[] = [], seen = new Set<string>()) => {
+    for (const key of keys)
+      if (manifest[key] && !seen.has(key)) closure(manifest[key].imports, seen.add(key));
+    return seen;
+  };
+  const files = (keys: Iterable<string>, of: (chunk: ManifestChunk) => string[] = (c) => [c.file]) => [
+    ...new Set([...keys].flatMap((key) => of(manifest[key] as ManifestChunk).map((file) => `/${file}`))),
+  ];
+  const cssOf = (keys: Iterable<string>) => files(keys, (chunk) => chunk.css ?? []);
+  const entry = closure(["index.html"]);
   const [head, headEnd, rootAt] = [html.indexOf("<script"), html.indexOf("</head>"), html.indexOf(ROOT)];
-  const canPrerender = head >= 0 && head < headEnd && rootAt > headEnd;
   // The rest of the built head (the boot script, the manifest) without the app's files.
   const headRest = html.slice(head, headEnd).replace(APP_FILES, "");
   // A first page's parts, made once. The app's scripts (the entry, its imports and the screen's
   // chunks) are listed for the boot script, which loads them once the first frame is painted (on a
   // phone's cold load their download and compilation otherwise compete with that frame for the CPU).
-  // The rules of the stylesheets that the page's markup uses go inline, so the first frame waits for
-  // no request and parses ~20 KB of CSS instead of ~100; the stylesheets stay listed as disabled links
-  // (neither fetched nor applied): the boot script enables them when it starts the app, which waits
-  // for them before it renders (apps/web/src/main.tsx), and Vite's loader, which looks for a link
-  // with that href before adding one, finds them and adds no second copy.
-  const firstPage = ({ entry }: RouteHints, route: RouteHints["routes"][number]) => {
-    const hrefs = [...new Set([...entry.css, ...route.css])];
+  // The rules of the stylesheets that the page's markup uses go inline (the entry's, the screen's and
+  // those of the parts it loads lazily, e.g. the meeting's night on its page), so the first frame
+  // waits for no request and parses ~20 KB of CSS instead of ~100; the stylesheets stay listed as
+  // disabled links (neither fetched nor applied): the boot script enables them when it starts the
+  // app, which waits for them before it renders (apps/web/src/main.tsx), and Vite's loader, which
+  // looks for a link with that href before adding one, finds them and adds no second copy.
+  const firstPage = (screen: string, own: string[]): PageRoute["firstPage"] => {
+    const hrefs = cssOf([...entry, ...own, ...closure(manifest[screen]?.dynamicImports)]);
     const css = hrefs.map((href) => readStylesheet(distDir, href));
-    if (!canPrerender || css.some((text) => text === null)) return null;
-    const scripts = JSON.stringify({ entry: entry.script, preload: [...entry.imports, ...route.preload] });
-    return {
-      head: `<script type="application/json" id="${APP_SCRIPTS_ELEMENT_ID}">${scripts}</script>\n    ${headRest}`,
-      links: hrefs.map((href) => `<link rel="stylesheet" crossorigin href="${attr(href)}" disabled>`),
-      usedCss: createUsedCss(css.join("\n")),
+    if (head < 0 || head > headEnd || rootAt < headEnd || css.some((text) => text === null)) return null;
+    const usedCss = createUsedCss(css.join("\n"));
+    // The entry's script, then what it imports and the screen's chunks ("index.html" is first in `entry`).
+    const scripts = JSON.stringify({
+      entry: files(["index.html"])[0],
+      preload: files([...entry, ...own]).slice(1),
+    });
+    const links = hrefs.map((href) => `<link rel="stylesheet" crossorigin href="${attr(href)}" disabled>`);
+    return async (dataScript, rootHtml) => {
+      const before = `${html.slice(0, head)}${dataScript}\n    <script type="application/json" id="${APP_SCRIPTS_ELEMENT_ID}">${scripts}</script>\n    ${headRest}`;
+      const after =
+        `${links.join("\n    ")}\n  ${html.slice(headEnd, rootAt)}` +
+        `<div id="root" data-prerendered="">${rootHtml}</div>${html.slice(rootAt + ROOT.length)}`;
+      return `${before}  <style>${await usedCss(before + after)}</style>\n    ${after}`;
     };
   };
-  const routes = (hints?.routes ?? []).map((route) => {
+  const routes = ROUTE_TABLE.map((route) => {
+    const screen = `src/screens/${route.screen}.tsx`;
+    const own = [...closure([screen])].filter((key) => !entry.has(key)); // none when not built
     const preloads = [
-      ...route.preload.map((href) => `<link rel="modulepreload" crossorigin href="${attr(href)}">`),
-      ...route.css.map((href) => `<link rel="preload" as="style" crossorigin href="${attr(href)}">`),
+      ...files(own).map((href) => `<link rel="modulepreload" crossorigin href="${attr(href)}">`),
+      ...cssOf(own).map((href) => `<link rel="preload" as="style" crossorigin href="${attr(href)}">`),
     ];
     return {
-      pattern: new RegExp(route.pattern),
-      page: html.replace("</head>", preloads.map((link) => `  ${link}\n  `).join("") + "</head>"),
-      first: hints && route.firstPage ? firstPage(hints, route) : null,
+      pattern: new RegExp(routePattern(route.path)),
+      route,
+      page: pageRepresentation(
+        html.replace("</head>", preloads.map((link) => `  ${link}\n  `).join("") + "</head>"),
+      ),
+      firstPage: route.firstPage && manifest[screen] ? firstPage(screen, own) : null,
     };
   });
-  const routeAt = (path: string) => routes.find((route) => route.pattern.test(path));
-
-  const page = (path: string) => routeAt(path)?.page ?? html;
-  const prerendered = async (path: string, { dataScript, rootHtml }: PrerenderedPage) => {
-    const first = routeAt(path)?.first;
-    if (!first) return page(path);
-    const before = `${html.slice(0, head)}${dataScript}\n    ${first.head}`;
-    const after =
-      `${first.links.join("\n    ")}\n  ${html.slice(headEnd, rootAt)}` +
-      `<div id="root" data-prerendered="">${rootHtml}</div>${html.slice(rootAt + ROOT.length)}`;
-    return `${before}  <style>${await first.usedCss(before + after)}</style>\n    ${after}`;
-  };
-
-  return {
-    page,
-    prerenders: (path) => Boolean(routeAt(path)?.first),
-    prerendered,
-  };
+  const none = { route: null, page: pageRepresentation(html), firstPage: null };
+  return (path) => routes.find((route) => route.pattern.test(path)) ?? none;
 }

@@ -7,34 +7,40 @@ import { newBottle } from "../../test/bottleFixtures";
 import { createTestApp, type TestApp } from "../../test/helpers";
 import { createPageRenderer } from "./pageHints";
 import { scriptSafeJson } from "./prerender";
-import type { RouteHints } from "@club/shared";
 
-// A built web app as the build writes it: dist/ with the route hints, and dist-ssr/ beside it with
+// A built web app as the build writes it: dist/ with Vite's manifest, and dist-ssr/ beside it with
 // the prerender module (here a small stand-in with the same exports as apps/web/src/ssr/prerender.tsx:
-// the real one is covered in the browser, apps/e2e/src/library-prerender.test.ts).
+// the real one is covered in the browser, apps/e2e/src/library-prerender.test.ts). The routes are
+// the web app's route table's; the manifest has the screens of three of them: the library and the
+// theme ideas (first pages) and the members' list (a member's screen).
 const BOOT = 'document.documentElement.dataset.theme = "dark";';
 const INDEX =
   `<!doctype html><html><head><title>Club</title><script>${BOOT}</script>` +
   '<script type="module" crossorigin src="/assets/index-abc.js"></script>' +
   '<link rel="modulepreload" crossorigin href="/assets/vendor-abc.js">' +
   '<link rel="stylesheet" crossorigin href="/assets/index.css"></head><body><div id="root"></div></body></html>';
-const HINTS: RouteHints = {
-  entry: { script: "/assets/index-abc.js", imports: ["/assets/vendor-abc.js"], css: ["/assets/index.css"] },
-  routes: [
-    {
-      pattern: "^/library-bottles/?$",
-      firstPage: true,
-      preload: ["/assets/Library.js", "/assets/DataTable.js"],
-      css: ["/assets/Library.css", "/assets/DataTable.css"],
-    },
-    { pattern: "^/visitor-reads/?$", firstPage: true, preload: [], css: [] },
-    {
-      pattern: "^/members/?$",
-      firstPage: false,
-      preload: ["/assets/Members.js"],
-      css: ["/assets/Members.css"],
-    },
-  ],
+const MANIFEST = {
+  "index.html": { file: "assets/index-abc.js", imports: ["_vendor.js"], css: ["assets/index.css"] },
+  "_vendor.js": { file: "assets/vendor-abc.js" },
+  "src/screens/LibraryBottles/LibraryBottlesPage.tsx": {
+    file: "assets/Library.js",
+    imports: ["index.html", "_DataTable.js", "_vendor.js"],
+    dynamicImports: ["src/screens/LibraryBottles/CommentsDialog.tsx"],
+    css: ["assets/Library.css"],
+  },
+  "_DataTable.js": { file: "assets/DataTable.js", css: ["assets/DataTable.css"] },
+  // A part the screen loads lazily: its stylesheet is the first page's too, its script is not preloaded.
+  "src/screens/LibraryBottles/CommentsDialog.tsx": {
+    file: "assets/Comments.js",
+    imports: ["_DataTable.js"],
+    css: ["assets/Comments.css"],
+  },
+  "src/screens/ThemeIdeas/ThemeIdeasPage.tsx": { file: "assets/Themes.js", imports: ["index.html"] },
+  "src/screens/Members/MembersPage.tsx": {
+    file: "assets/Members.js",
+    imports: ["index.html"],
+    css: ["assets/Members.css"],
+  },
 };
 const MODULE = `
 globalThis.__renders = 0;
@@ -49,10 +55,11 @@ function libraryInput(search) {
 }
 const escape = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
 const outcome = (promise) => promise.then(() => "answered", (err) => "refused: " + err.message);
-export async function renderFirstPage(url, read) {
+export async function renderFirstPage(url, route, read) {
   if (url.includes("boom")) throw new Error("render failed");
   globalThis.__renders++;
-  if (url.startsWith("/visitor-reads")) {
+  globalThis.__route = route;
+  if (url.startsWith("/theme-ideas")) {
     // What a screen could ask: a member's read and a write are refused to the prerender.
     const account = await outcome(read("account.get", undefined));
     const write = await outcome(read("meetings.create", { date: "2030-01-01", theme: "x", host: "y" }));
@@ -71,9 +78,11 @@ const CSS: Record<string, string> = {
   "/assets/index.css": ":root{--club-entry:1;--club-unused:2}main{color:var(--club-entry)}.dialog{color:red}",
   "/assets/Library.css": "p{margin:0}.library-menu{--club-library:1}",
   "/assets/DataTable.css": "[data-mantine-color-scheme=light] main{color:black}.table{--club-table:1}",
+  "/assets/Comments.css": ".comments-dialog{color:red}",
 };
 
-const renders = () => (globalThis as unknown as { __renders: number }).__renders;
+const stub = () => globalThis as unknown as { __renders: number; __route: unknown };
+const renders = () => stub().__renders;
 
 let t: TestApp;
 let token: string;
@@ -86,7 +95,7 @@ beforeAll(async () => {
   for (const [href, css] of Object.entries(CSS)) writeFileSync(join(dist, href), css);
   mkdirSync(join(web, "dist-ssr"));
   writeFileSync(join(dist, "index.html"), INDEX);
-  writeFileSync(join(dist, ".vite", "route-hints.json"), JSON.stringify(HINTS));
+  writeFileSync(join(dist, ".vite", "manifest.json"), JSON.stringify(MANIFEST));
   writeFileSync(join(web, "dist-ssr", "prerender.js"), MODULE);
   t = await createTestApp({ webDistDir: dist });
   ({ token } = await t.member());
@@ -120,6 +129,11 @@ describe("a first page (the library's here), prerendered into the page", () => {
     const html = await page("/library-bottles");
     const data = pageData(html);
     expect(data).toEqual({ procedure: "search.bottles", input: {}, data: await api("") });
+    // The route the server matched, for the screen to render in.
+    expect(stub().__route).toMatchObject({
+      path: "/library-bottles",
+      screen: "LibraryBottles/LibraryBottlesPage",
+    });
     // The data before the boot script (which then does not fetch it).
     expect(html.indexOf('id="club-page-data"')).toBeLessThan(html.indexOf(`<script>${BOOT}</script>`));
     // The rules of the entry's and the screen's stylesheets that the markup uses, inline in the head
@@ -191,8 +205,9 @@ describe("a first page (the library's here), prerendered into the page", () => {
     }
   });
 
-  it("prerenders the first pages the build names only; other routes are served as built, with their screen's files preloaded", async () => {
-    for (const path of ["/", "/about", "/library-bottles/extra", "/bottle/1"])
+  it("prerenders the first pages whose screen is in the build only; other routes are served as built, with their screen's files preloaded", async () => {
+    // First pages whose screens this build lacks, no route, a bottle's path with no integer id.
+    for (const path of ["/", "/about", "/library-bottles/extra", "/bottle/1", "/bottle/abc"])
       expect(await page(path)).toBe(INDEX);
     expect(await page("/members")).toBe(
       INDEX.replace(
@@ -204,7 +219,7 @@ describe("a first page (the library's here), prerendered into the page", () => {
   });
 
   it("answers a screen's reads as a visitor: a member's read and a write are refused", async () => {
-    const html = await page("/visitor-reads");
+    const html = await page("/theme-ideas");
     expect(html).toContain("<p>refused: ");
     expect(html).not.toContain("answered");
     expect(html).toContain("meetings.create is not a query");
@@ -257,16 +272,14 @@ describe("the prerendered page's stylesheets", () => {
     mkdirSync(join(dist, ".vite"), { recursive: true });
     mkdirSync(join(dist, "assets"));
     writeFileSync(join(dist, "index.html"), INDEX);
-    writeFileSync(join(dist, ".vite", "route-hints.json"), JSON.stringify(HINTS));
+    writeFileSync(join(dist, ".vite", "manifest.json"), JSON.stringify(MANIFEST));
     writeFileSync(join(dist, "assets", "index.css"), CSS["/assets/index.css"] ?? "");
     const pages = createPageRenderer(dist);
-    expect(pages.prerenders("/library-bottles")).toBe(false);
-    expect(pages.prerenders("/visitor-reads")).toBe(true);
-    const html = await pages.prerendered("/library-bottles", {
-      dataScript: "<script></script>",
-      rootHtml: "<main></main>",
-    });
-    expect(html).toBe(pages.page("/library-bottles"));
+    expect(pages("/library-bottles").firstPage).toBeNull();
+    expect(pages("/theme-ideas").firstPage).not.toBeNull();
+    // What web.ts then sends: the page as built, with the screen's files preloaded.
+    const html = pages("/library-bottles").page.body.toString();
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/Library.js">');
     expect(html).not.toContain("data-prerendered");
   });
 });

@@ -2,28 +2,18 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyBaseLogger } from "fastify";
-import { PAGE_DATA_ELEMENT_ID as PAGE_DATA_ID } from "@club/shared";
-import type { QueryPath } from "../api/contract";
-
-/** One read the screen made, with its answer (apps/web/src/lib/pageData.ts PageRead). */
-interface PageRead {
-  procedure: QueryPath;
-  input: unknown;
-  data: unknown;
-}
-
-/** Answers a read as a visitor would get it; throws when it is refused. */
-export type ReadAsVisitor = (procedure: QueryPath, input: unknown) => Promise<unknown>;
+import { PAGE_DATA_ELEMENT_ID as PAGE_DATA_ID, type PageRead, type ReadAsVisitor } from "@club/shared";
+import { pageRepresentation, type Representation } from "./httpCache";
+import type { PageRoute } from "./pageHints";
+import type { RouteEntry } from "../../../web/src/routeTable";
 
 /** The module the web build writes with `vite build --ssr` (apps/web/src/ssr/prerender.tsx). */
 interface PrerenderModule {
-  renderFirstPage(url: string, read: ReadAsVisitor): Promise<{ html: string; reads: PageRead[] } | null>;
-}
-
-/** What goes into the page: the data block for the head, the screen's markup for #root. */
-export interface PrerenderedPage {
-  dataScript: string;
-  rootHtml: string;
+  renderFirstPage(
+    url: string,
+    route: RouteEntry,
+    read: ReadAsVisitor,
+  ): Promise<{ html: string; reads: PageRead[] } | null>;
 }
 
 /** Prerendered pages kept (by URL, while their data is unchanged). */
@@ -46,19 +36,17 @@ export const scriptSafeJson = (value: unknown) =>
  * tRPC procedures, as a visitor), and the answers go into the page beside it so the app starts
  * from the same content without asking again.
  *
- * A page's markup is kept while the answers of its reads are unchanged: the next request reads
- * them again (the read cache answers) and reuses the markup without rendering.
+ * A finished page (assembled and compressed, once) is kept while the answers of its reads are
+ * unchanged: the next request reads them again (the read cache answers) and sends it as it was.
  *
  * Any failure (no SSR build, a render error, too many renders this second) gives null, and the
  * page is served as built: the app then renders the screen itself.
  */
-export function createFirstPagePrerender<Page>(
+export function createFirstPagePrerender(
   prerenderDir: string,
   read: ReadAsVisitor,
   log: FastifyBaseLogger,
-  /** Makes what is sent from the page's parts; kept with the page. */
-  finish: (url: string, parts: PrerenderedPage) => Promise<Page>,
-): ((url: string) => Promise<Page | null>) | null {
+): ((url: string, at: PageRoute) => Promise<Representation | null>) | null {
   const file = join(prerenderDir, "prerender.js");
   if (!existsSync(file)) return null;
   let loading: Promise<PrerenderModule | null> | null = null;
@@ -67,46 +55,37 @@ export function createFirstPagePrerender<Page>(
       log.error({ err, file }, "the first pages' prerender failed to load: pages are served as built");
       return null;
     }));
-  const kept = new Map<string, { dataJson: string; reads: PageRead[]; page: Page }>();
-  let second = 0;
-  let rendersThisSecond = 0;
+  const kept = new Map<string, { dataJson: string; reads: PageRead[]; page: Representation }>();
+  let [second, rendersThisSecond] = [0, 0];
   const mayRender = () => {
     const now = Math.floor(Date.now() / 1000);
-    if (now !== second) {
-      second = now;
-      rendersThisSecond = 0;
-    }
+    if (now !== second) [second, rendersThisSecond] = [now, 0];
     return rendersThisSecond++ < RENDERS_PER_SECOND;
   };
-  const page = (reads: PageRead[], rootHtml: string) => ({
-    dataScript: `<script type="application/json" id="${PAGE_DATA_ID}">${scriptSafeJson({ reads })}</script>`,
-    rootHtml,
-  });
+  const keep = (url: string, page: Representation, reads: PageRead[], dataJson = JSON.stringify(reads)) => {
+    kept.delete(url);
+    kept.set(url, { dataJson, reads, page });
+    if (kept.size > KEPT_PAGES) kept.delete(kept.keys().next().value as string);
+    return page;
+  };
 
-  return async (url) => {
-    const module = await load();
-    if (!module) return null;
+  return async (url, { route, firstPage }) => {
+    const module = route && firstPage ? await load() : null;
+    if (!module || !route || !firstPage) return null;
     const hit = kept.get(url);
     if (hit) {
       // The same reads again: unchanged answers, the same page, as it was finished.
       const again = await Promise.all(
         hit.reads.map(async (r) => ({ ...r, data: await read(r.procedure, r.input).catch(() => undefined) })),
       );
-      if (JSON.stringify(again) === hit.dataJson) {
-        kept.delete(url);
-        kept.set(url, hit);
-        return hit.page;
-      }
+      if (JSON.stringify(again) === hit.dataJson) return keep(url, hit.page, hit.reads, hit.dataJson);
     }
     if (!mayRender()) return null;
     try {
-      const rendered = await module.renderFirstPage(url, read);
+      const rendered = await module.renderFirstPage(url, route, read);
       if (!rendered) return null;
-      const made = await finish(url, page(rendered.reads, rendered.html));
-      kept.delete(url);
-      kept.set(url, { dataJson: JSON.stringify(rendered.reads), reads: rendered.reads, page: made });
-      if (kept.size > KEPT_PAGES) kept.delete(kept.keys().next().value as string);
-      return made;
+      const dataScript = `<script type="application/json" id="${PAGE_DATA_ID}">${scriptSafeJson({ reads: rendered.reads })}</script>`;
+      return keep(url, pageRepresentation(await firstPage(dataScript, rendered.html)), rendered.reads);
     } catch (err) {
       log.warn({ err, url }, "a first page failed to render: served as built");
       return null;

@@ -9,29 +9,23 @@ const VARIABLE_USE = /var\(\s*(--[\w-]+)/g;
 /** At-rules whose rules apply as the rules outside them do: their contents are chosen rule by rule. */
 const GROUPING = new Set(["media", "supports", "layer", "container"]);
 
-/** What a markup offers CSS selectors: its tags, ids, classes and attribute names. */
-interface Offered {
-  tags: Set<string>;
-  ids: Set<string>;
-  classes: Set<string>;
-  attributes: Set<string>;
-}
+/**
+ * What a selector requires of an element, as a markup offers it: a class (".x"), an id ("#x"), an
+ * attribute's name ("[x]") or a tag ("p", lower case).
+ */
+const REQUIRED = /[.#][\w-]+|\[[\w-]+\]|(?<=^|[\s>+~])[a-zA-Z][\w-]*/g;
 
-function offeredBy(html: string): Offered {
+/** A markup's classes, ids, attribute names and tags, written as REQUIRED finds them in a selector. */
+function offeredBy(html: string): Set<string> {
   // <html>'s colour scheme: the boot script sets the stored one before the first paint.
-  const offered: Offered = {
-    tags: new Set(),
-    ids: new Set(),
-    classes: new Set(),
-    attributes: new Set(["data-mantine-color-scheme"]),
-  };
+  const offered = new Set(["[data-mantine-color-scheme]"]);
   for (const [, tag, attributes] of html.matchAll(TAG)) {
-    offered.tags.add((tag as string).toLowerCase());
+    offered.add((tag as string).toLowerCase());
     for (const [, name, ...quoted] of (attributes ?? "").matchAll(ATTRIBUTE)) {
       const value = quoted.find((v) => v !== undefined) ?? "";
-      offered.attributes.add((name as string).toLowerCase());
-      if (name === "class") value.split(/\s+/).forEach((c) => c && offered.classes.add(c));
-      if (name === "id") offered.ids.add(value);
+      offered.add(`[${(name as string).toLowerCase()}]`);
+      if (name === "class") value.split(/\s+/).forEach((c) => c && offered.add(`.${c}`));
+      if (name === "id") offered.add(`#${value}`);
     }
   }
   return offered;
@@ -42,7 +36,7 @@ function offeredBy(html: string): Offered {
  * functional pseudo-classes counts (`:not(.x)`, `:is(.a, b)`, `:has(...)` are taken as matching),
  * and attributes by name: a rule is dropped only when the markup surely has no element it styles.
  */
-function mayMatch(selector: string, offered: Offered): boolean {
+function mayMatch(selector: string, offered: Set<string>): boolean {
   let outer = selector;
   for (let before = ""; before !== outer;) {
     before = outer;
@@ -50,15 +44,8 @@ function mayMatch(selector: string, offered: Offered): boolean {
   }
   outer = outer.replace(/\[\s*([\w-]+)[^\]]*\]/g, (_, name: string) => ` [${name.toLowerCase()}]`);
   if (outer.includes("\\")) return true;
-  const required = (re: RegExp, set: Set<string>) =>
-    [...outer.matchAll(re)].every((m) => set.has(m[1] as string));
-  return (
-    required(/\.([\w-]+)/g, offered.classes) &&
-    required(/#([\w-]+)/g, offered.ids) &&
-    required(/\[([\w-]+)\]/g, offered.attributes) &&
-    [...outer.matchAll(/(?:^|[\s>+~(])([a-zA-Z][\w-]*)/g)].every((m) =>
-      offered.tags.has((m[1] as string).toLowerCase()),
-    )
+  return [...outer.matchAll(REQUIRED)].every(([token]) =>
+    offered.has(/^[a-z]/i.test(token) ? token.toLowerCase() : token),
   );
 }
 
@@ -76,9 +63,7 @@ export function createUsedCss(css: string): (html: string) => Promise<string> {
   return (html) => {
     const offered = offeredBy(html);
     const inMarkup = new Set([...html.matchAll(VARIABLE_USE)].map((m) => m[1] as string));
-    const key = [offered.tags, offered.ids, offered.classes, offered.attributes, inMarkup]
-      .map((set) => [...set].sort().join(" "))
-      .join("\n");
+    const key = [...offered, ...inMarkup].sort().join(" "); // "--x" is no class, id, attribute or tag
     const hit = kept.get(key);
     if (hit) return hit;
     // Any failure inlines the whole stylesheet, as before: the page never loses a style.
@@ -91,7 +76,7 @@ export function createUsedCss(css: string): (html: string) => Promise<string> {
   };
 }
 
-function usedRules(root: Root, offered: Offered, inMarkup: Set<string>): string {
+function usedRules(root: Root, offered: Set<string>, inMarkup: Set<string>): string {
   // The rules the markup may use, then the custom properties reachable from them and the markup.
   const rules: Rule[] = [];
   const chosen = new Set<ChildNode>();

@@ -4,8 +4,8 @@ import type { FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 import fastifyStatic from "@fastify/static";
 import { MEMBER_HINT_COOKIE, ServerMessages } from "@club/shared";
-import { createPageRenderer, type PageRenderer } from "./pageHints";
-import { pageRepresentation, sendRepresentation, type Representation } from "./httpCache";
+import { createPageRenderer, type PageRoute } from "./pageHints";
+import { sendRepresentation, type Representation } from "./httpCache";
 import { createFirstPagePrerender } from "./prerender";
 import { errorBody } from "../api/restErrors";
 import { callerCtx } from "../api/context";
@@ -18,16 +18,6 @@ export const webDistDir = join(serverRoot, "../web/dist");
 /** A built asset: a file's name, no folder. */
 const ASSET_PATH = /^\/assets\/[\w.-]+$/;
 const memberHint = new RegExp(`(?:^|;\\s*)${MEMBER_HINT_COOKIE}=1(?:;|$)`);
-/**
- * What a visitor's prerendered public page goes without: opener isolation, whose new renderer
- * process was a cold load's largest cost (docs/decisions.md, issue 25). A member's browser
- * (MEMBER_HINT_COOKIE) and every other answer keep it. (Origin-Agent-Cluster stays: without it the
- * same loads painted 30-60 ms later.)
- */
-const VISITOR_PAGE_DROPS = ["cross-origin-opener-policy"];
-
-/** The web build's prerender of the first pages (`vite build --ssr`), beside dist/. */
-const prerenderDirOf = (distDir: string) => join(distDir, "..", "dist-ssr");
 
 // Not "/login?...": POST /login is the API, but a page load of /login?next=...&email=... is the
 // web app's login screen (issue 11), so it falls back to index.html like any other route.
@@ -42,10 +32,10 @@ export default fp(
   async (app, opts: { distDir?: string; prerenderDir?: string }) => {
     const root = opts.distDir ?? webDistDir;
     const hasWeb = existsSync(`${root}/index.html`);
-    let pages: PageRenderer | null = null;
-    let prerender: ((url: string) => Promise<Representation | null>) | null = null;
+    let pages: ((path: string) => PageRoute) | null = null;
+    let prerender: ((url: string, at: PageRoute) => Promise<Representation | null>) | null = null;
     if (hasWeb) {
-      const renderer = (pages = createPageRenderer(root));
+      pages = createPageRenderer(root);
       // A query of the router, as a visitor: the access rules of the procedure apply as over HTTP.
       const queries = new Map(endpoints().flatMap((e) => (e.type === "query" ? [[e.path, e]] : [])));
       const readAsVisitor = async (procedure: QueryPath, input: unknown) => {
@@ -53,13 +43,11 @@ export default fp(
         if (!query) throw new Error(`${procedure} is not a query`);
         return query.call(callerCtx(app.deps, null), input);
       };
-      // A kept page (its reads' answers unchanged) is sent as it was made: its page and compressed
-      // forms are made once, not on every request.
+      // The web build's prerender of the first pages (`vite build --ssr`), beside dist/.
       prerender = createFirstPagePrerender(
-        opts.prerenderDir ?? prerenderDirOf(root),
+        opts.prerenderDir ?? join(root, "..", "dist-ssr"),
         readAsVisitor,
         app.log,
-        async (url, parts) => pageRepresentation(await renderer.prerendered(url.split("?")[0] ?? "/", parts)),
       );
       const sendOptions = {
         index: false as const,
@@ -102,14 +90,6 @@ export default fp(
     } else {
       app.log.warn({ root }, "web build not found: only the API is served (run npm run build)");
     }
-    // The pages as built (a client-side route that is not prerendered), each compressed once.
-    const builtForms = new Map<string, Representation>();
-    const builtForm = (html: string) => {
-      let form = builtForms.get(html);
-      if (!form) builtForms.set(html, (form = pageRepresentation(html)));
-      return form;
-    };
-
     app.setNotFoundHandler(async (req, reply) => {
       const path = req.url.split("?")[0] ?? "/";
       // A browser asks for text/html; curl and uptime monitors send */* (or nothing) and get the page
@@ -123,18 +103,17 @@ export default fp(
         wantsHtml &&
         !path.startsWith("/assets/")
       ) {
-        const prerendered = prerender && pages.prerenders(path) ? await prerender(req.url) : null;
-        // Compressed here (the compression plugin serves routes; this is the not-found handler), with
-        // an ETag, so a page opened again with nothing changed is a 304.
-        // A visitor's public page holds nothing of theirs: it goes without VISITOR_PAGE_DROPS.
+        const at = pages(path);
+        const prerendered = prerender ? await prerender(req.url, at) : null;
+        // A visitor's public page holds nothing of theirs: it goes without opener isolation, whose
+        // new renderer process was a cold load's largest cost (docs/decisions.md, issue 25). A
+        // member's browser (MEMBER_HINT_COOKIE) and every other answer keep it. (Origin-Agent-Cluster
+        // stays: without it the same loads painted 30-60 ms later.)
         if (prerendered && !memberHint.test(req.headers.cookie ?? ""))
-          for (const header of VISITOR_PAGE_DROPS) reply.removeHeader(header);
-        return sendRepresentation(
-          req,
-          reply,
-          prerendered ?? builtForm(pages.page(path)),
-          "text/html; charset=utf-8",
-        );
+          reply.removeHeader("cross-origin-opener-policy");
+        // Compressed once, here (the compression plugin serves routes; this is the not-found
+        // handler), with an ETag, so a page opened again with nothing changed is a 304.
+        return sendRepresentation(req, reply, prerendered ?? at.page, "text/html; charset=utf-8");
       }
       return reply.code(404).send(errorBody(404, ServerMessages.notFound));
     });

@@ -1,7 +1,8 @@
 /**
  * The server's first screen of the public pages (built by `vite build --ssr` into dist-ssr/,
  * loaded by apps/server/src/platform/prerender.ts on the first request for such a page). Which
- * pages: the route table's `firstPage` entries (routeTable.ts); one mechanism for all of them.
+ * pages: the route table's `firstPage` entries (routeTable.ts), whose route the server matched and
+ * passes in; one mechanism for all of them.
  *
  * A phone's cold load would otherwise paint nothing until the app's JavaScript has downloaded,
  * compiled and rendered (about 0.6-0.8 s on our 2-core machine). The server renders the same
@@ -16,14 +17,15 @@
 import type { ComponentType } from "react";
 import { prerender } from "react-dom/static";
 import { httpBatchLink } from "@trpc/react-query";
-import { matchPath, Route, Routes, StaticRouter } from "react-router";
+import { Route, Routes, StaticRouter } from "react-router";
 import type { QueryPath } from "@club/api";
+import type { PageRead, ReadAsVisitor } from "@club/shared";
 import { AppProviders } from "../AppProviders";
 import { AppLayout } from "../components/AppLayout";
-import { seedRead, type PageRead } from "../lib/pageData";
+import { seedRead } from "../lib/pageData";
 import { createQueryClient } from "../lib/queryClient";
 import { trpc } from "../lib/trpc";
-import { ROUTE_TABLE } from "../routeTable";
+import type { RouteEntry } from "../routeTable";
 
 /** The screens' modules, loaded when a page of theirs is first rendered (chunks of dist-ssr/). */
 const SCREEN_MODULES = import.meta.glob<{ default: ComponentType }>("../screens/*/*Page.tsx");
@@ -31,23 +33,9 @@ const SCREEN_MODULES = import.meta.glob<{ default: ComponentType }>("../screens/
 /** Renders of one page at most: the first, and one per round of reads that depend on earlier ones. */
 const MAX_PASSES = 4;
 
-/** Answers a read as a visitor would get it (the server's tRPC caller); throws when it is refused. */
-export type ReadAsVisitor = (procedure: QueryPath, input: unknown) => Promise<unknown>;
-
-export interface FirstPage {
-  /** The markup of #root. */
-  html: string;
-  /** The reads the screen made, with their answers: the page carries them for the app. */
-  reads: PageRead[];
-}
-
 /** Nothing is fetched while prerendering: every read the screen makes is answered by `read`. */
 const offlineClient = () =>
   trpc.createClient({ links: [httpBatchLink({ url: "http://prerender.invalid/trpc" })] });
-
-/** The route table's first page at this path (no query string), if any. */
-const firstPageRoute = (pathname: string) =>
-  ROUTE_TABLE.find((route) => route.firstPage && matchPath(route.path, pathname));
 
 /** A tRPC query's cache key ([["meetings","byId"], { input, type: "query" }]) as a read, or null. */
 function readOfKey(key: readonly unknown[]): { procedure: QueryPath; input: unknown } | null {
@@ -57,14 +45,17 @@ function readOfKey(key: readonly unknown[]): { procedure: QueryPath; input: unkn
 }
 
 /**
- * The markup of #root for the page at `url` (path and query string), as a visitor sees it, and
- * the reads it made; null when the path is not a first page.
+ * The markup of #root for the page at `url` (path and query string), the route table's `route`
+ * there, as a visitor sees it, and the reads it made, with their answers (the page carries them
+ * for the app); null when the route has no screen.
  */
-export async function renderFirstPage(url: string, read: ReadAsVisitor): Promise<FirstPage | null> {
-  const pathname = url.split("?")[0] ?? "/";
-  const route = firstPageRoute(pathname);
-  const load = route ? SCREEN_MODULES[`../screens/${route.screen}.tsx`] : undefined;
-  if (!route || !load) return null;
+export async function renderFirstPage(
+  url: string,
+  route: Pick<RouteEntry, "path" | "screen">,
+  read: ReadAsVisitor,
+): Promise<{ html: string; reads: PageRead[] } | null> {
+  const load = SCREEN_MODULES[`../screens/${route.screen}.tsx`];
+  if (!load) return null;
   const Screen = (await load()).default;
   const queryClient = createQueryClient();
   const reads: PageRead[] = [];
