@@ -11,6 +11,7 @@ import {
   screenshotOnFailure,
   settle,
   visit,
+  visitInApp,
   type Session,
 } from "./support/browser";
 import { PHONE } from "./support/harness";
@@ -183,13 +184,8 @@ describe("meeting-night screens at 375 px in both themes", () => {
           await visit(s.page, path);
           return s.page;
         }
-        if (new URL(s.page.url()).pathname !== path) {
-          await s.page.evaluate((to) => {
-            window.history.pushState(null, "", to);
-            window.dispatchEvent(new PopStateEvent("popstate"));
-          }, path);
-        }
-        await settle(s.page);
+        if (new URL(s.page.url()).pathname !== path) await visitInApp(s.page, path);
+        else await settle(s.page);
         return s.page;
       }
 

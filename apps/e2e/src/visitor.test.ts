@@ -14,6 +14,7 @@ import {
   expectNoCspViolations,
   expectNoPageErrors,
   launchChromium,
+  openInApp,
   openSession,
   screenshotOnFailure,
   visit,
@@ -45,14 +46,6 @@ async function expectNoMemberControls(page: Page, where: string) {
     expect(await page.getByRole("button", { name, exact: true }).count(), `${name} on ${where}`).toBe(0);
   }
   expect(await page.getByText(/^Welcome, /).count(), `welcome on ${where}`).toBe(0);
-}
-
-/** Opens a path in the app already running (the router's navigation, no page load). */
-async function openInApp(page: Page, path: string): Promise<void> {
-  await page.evaluate((to) => {
-    window.history.pushState(null, "", to);
-    window.dispatchEvent(new PopStateEvent("popstate"));
-  }, path);
 }
 
 describe("visitor (demo club)", () => {
