@@ -87,7 +87,8 @@ export async function createTestApp(
     repeatClubJobs: false,
   });
   // What a migration makes at random per club (0009's calendar id) is made again for this club, as
-  // its own migrations would have (before the app's first read).
+  // its own migrations would have (before the app's first read). A new migration that makes random
+  // per-club data adds its column here.
   if (fromTemplate)
     app.deps.db.$client.prepare("UPDATE club_identity SET calendar_id = lower(hex(randomblob(16)))").run();
   await app.ready();
