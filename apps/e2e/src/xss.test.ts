@@ -6,6 +6,7 @@ import {
   openSession,
   screenshot,
   visit,
+  visitInApp,
   type Session,
 } from "./support/browser";
 import { closeInOrder } from "./support/harness";
@@ -181,7 +182,7 @@ describe("XSS: user text renders as text", () => {
         }).length,
     );
     expect(unsafe).toBe(0);
-    await visit(page, `/bottle/${bottle2Id}`);
+    await visitInApp(page, `/bottle/${bottle2Id}`);
     await onScreen(page, T.bottle2);
     await expectInert(page, "second bottle", [T.bottle2]);
   });
@@ -205,6 +206,8 @@ describe("XSS: user text renders as text", () => {
     expect(res.status).toBe(400);
   });
 
+  // A member's screens after the first come through the app (a page load brings only its shell
+  // again: the server renders first screens for visitors, whose checks above each load a page).
   it("member screens: select options and selected values in dialogs and editors", async () => {
     const { page } = member;
     await visit(page, "/");
@@ -218,7 +221,7 @@ describe("XSS: user text renders as text", () => {
     await page.keyboard.press("Escape");
     await hides(meeting);
 
-    await visit(page, `/monthlymeeting/${meetingId}`);
+    await visitInApp(page, `/monthlymeeting/${meetingId}`);
     await page.getByRole("button", { name: "Add Bottle" }).click();
     const addBottle = dialog(page, "Add Bottle");
     await selectBox(addBottle, "Bottle").click();
@@ -228,7 +231,7 @@ describe("XSS: user text renders as text", () => {
     await page.keyboard.press("Escape");
     await hides(addBottle);
 
-    await visit(page, "/library-bottles");
+    await visitInApp(page, "/library-bottles");
     await page.getByRole("button", { name: "Add New Bottle" }).click();
     const newBottle = dialog(page, "Add New Bottle");
     await selectBox(newBottle, "Brand").click();
@@ -244,7 +247,7 @@ describe("XSS: user text renders as text", () => {
     await expectInert(page, "Add Comment dialog title", [`Add Comment on ${T.bottle}`]);
     await page.keyboard.press("Escape");
 
-    await visit(page, `/bottle/${bottleId}`);
+    await visitInApp(page, `/bottle/${bottleId}`);
     await onScreen(page, T.bottle);
     // The member's edit controls load as their own chunk, and the select shows its value once the
     // brand list is there.
@@ -255,7 +258,7 @@ describe("XSS: user text renders as text", () => {
 
   it("a comment typed into the form is shown as text", async () => {
     const { page } = member;
-    await visit(page, `/bottle/${bottle2Id}`);
+    await visitInApp(page, `/bottle/${bottle2Id}`);
     await onScreen(page, T.bottle2);
     const typed = `Typed ${SCRIPT} ${IMG} <b>bold?</b>`;
     await page.getByRole("textbox", { name: "Comment" }).fill(typed);

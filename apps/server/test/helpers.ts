@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import nodemailer from "nodemailer";
 import { members } from "@club/db";
+import { TEST_DB_TEMPLATE_ENV } from "./globalSetup";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import type { AuthUser, Role } from "../src/api/context";
@@ -69,6 +70,13 @@ export async function createTestApp(
   const mailTransport = opts.smtpPort
     ? nodemailer.createTransport({ host: "127.0.0.1", port: opts.smtpPort, secure: false, ignoreTLS: true })
     : undefined;
+  // A new club without demo data starts from a copy of the run's migrated template (globalSetup.ts;
+  // migrations were ~60 % of a test app's CPU, and meetings and themes make an app per test); a
+  // club with demo data is seeded on its new database, which the server must see as new. Without
+  // the template (a file run outside this package's config) the app migrates its own, as before.
+  const template = process.env[TEST_DB_TEMPLATE_ENV];
+  const fromTemplate = Boolean(template && !opts.dataDir && !config.demoData);
+  if (fromTemplate) copyFileSync(template!, config.dbFile);
   if (opts.smtpPort) config.smtpUrl = `smtp://127.0.0.1:${opts.smtpPort}`;
   const app = await buildApp({
     config,
@@ -78,6 +86,11 @@ export async function createTestApp(
     now: opts.now,
     repeatClubJobs: false,
   });
+  // What a migration makes at random per club (0009's calendar id) is made again for this club, as
+  // its own migrations would have (before the app's first read). A new migration that makes random
+  // per-club data adds its column here.
+  if (fromTemplate)
+    app.deps.db.$client.prepare("UPDATE club_identity SET calendar_id = lower(hex(randomblob(16)))").run();
   await app.ready();
   return {
     app,

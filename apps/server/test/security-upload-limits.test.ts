@@ -1,3 +1,6 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_MAX_PIXELS, ServerMessages } from "@club/shared";
@@ -11,17 +14,40 @@ import { createTestApp, type TestApp } from "./helpers";
 
 /**
  * A flat JPEG of that size, encoded once per file: the encoding is the file's costliest step
- * (10 s of CPU for 10000 x 10000, 2.6 s for 6000 x 4000, which two tests upload), not the
- * server's work under test.
+ * (10 s of CPU for 10000 x 10000, 3.8 s for 7300 x 5470, 2.6 s for 6000 x 4000), not the server's
+ * work under test. Encoder settings do not change that (quality 1, no Huffman optimisation: the
+ * same 10 s), so each photo is also kept under the OS temp dir, named by everything that makes its
+ * bytes (size, mode, quality, sharp's version): a later run on the machine reads the same file.
+ * Written under a temporary name and renamed, so a reader never sees half a photo.
  */
+const PHOTO_CACHE = join(tmpdir(), "club-test-photos");
 const encoded = new Map<string, Promise<Buffer>>();
 const jpeg = (width: number, height: number, progressive = true): Promise<Buffer> => {
   const key = `${width}x${height}${progressive ? "p" : ""}`;
   let made = encoded.get(key);
   if (!made) {
-    made = sharp({ create: { width, height, channels: 3, background: { r: 122, g: 74, b: 28 } } })
-      .jpeg({ quality: 80, progressive, chromaSubsampling: progressive ? "4:4:4" : "4:2:0" })
-      .toBuffer();
+    const file = join(PHOTO_CACHE, `${key}-q80-sharp${sharp.versions.sharp}.jpg`);
+    made = (async () => {
+      if (existsSync(file)) {
+        // The header must still say what was asked for (a damaged file is encoded again).
+        const kept = readFileSync(file);
+        const head = await sharp(kept)
+          .metadata()
+          .catch(() => undefined);
+        if (head?.width === width && head.height === height && head.isProgressive === progressive)
+          return kept;
+      }
+      const data = await sharp({
+        create: { width, height, channels: 3, background: { r: 122, g: 74, b: 28 } },
+      })
+        .jpeg({ quality: 80, progressive, chromaSubsampling: progressive ? "4:4:4" : "4:2:0" })
+        .toBuffer();
+      mkdirSync(PHOTO_CACHE, { recursive: true });
+      const partial = `${file}.${process.pid}.partial`;
+      writeFileSync(partial, data);
+      renameSync(partial, file);
+      return data;
+    })();
     encoded.set(key, made);
   }
   return made;
