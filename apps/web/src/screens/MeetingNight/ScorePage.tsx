@@ -49,6 +49,12 @@ function saveText(state: SaveState, error: unknown, closed: boolean): string {
   }
 }
 
+/** The guesses picked from a lookup list: the guess's field, its label and the list. */
+const GUESS_CHOICES = [
+  { field: "drinkTypeId", label: "Guess type", lookup: "drinkTypes" },
+  { field: "stateId", label: "Guess region", lookup: "states" },
+] as const;
+
 function Guess({
   draft,
   disabled,
@@ -78,28 +84,20 @@ function Guess({
         disabled={disabled}
         onChange={(value) => onChange({ ...g, abv: numberInputValue(value) })}
       />
-      <Select
-        label="Guess type"
-        size="md"
-        data={lookups.drinkTypes}
-        value={g.drinkTypeId === null ? null : String(g.drinkTypeId)}
-        onChange={(value) => onChange({ ...g, drinkTypeId: value === null ? null : Number(value) })}
-        searchable
-        clearable
-        disabled={disabled}
-        comboboxProps={{ withinPortal: true }}
-      />
-      <Select
-        label="Guess region"
-        size="md"
-        data={lookups.states}
-        value={g.stateId === null ? null : String(g.stateId)}
-        onChange={(value) => onChange({ ...g, stateId: value === null ? null : Number(value) })}
-        searchable
-        clearable
-        disabled={disabled}
-        comboboxProps={{ withinPortal: true }}
-      />
+      {GUESS_CHOICES.map(({ field, label, lookup }) => (
+        <Select
+          key={field}
+          label={label}
+          size="md"
+          data={lookups[lookup]}
+          value={g[field] === null ? null : String(g[field])}
+          onChange={(value) => onChange({ ...g, [field]: value === null ? null : Number(value) })}
+          searchable
+          clearable
+          disabled={disabled}
+          comboboxProps={{ withinPortal: true }}
+        />
+      ))}
     </Stack>
   );
 }
