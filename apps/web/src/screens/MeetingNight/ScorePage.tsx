@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Alert, Button, Chip, NumberInput, Select, Stack, Text, Textarea, Title } from "@mantine/core";
-import { Link, useParams } from "react-router-dom";
+import { Link } from "react-router-dom";
 import "../../styles/combobox";
 import "../../styles/numberInput";
 import {
@@ -14,7 +14,8 @@ import {
 import { PageHeader } from "../../components/PageHeader";
 import { LoadError, NotFound, PageLoader } from "../../components/status";
 import { useSession } from "../../lib/appSession";
-import { httpStatusOf, parseId } from "../../lib/errors";
+import { httpStatusOf } from "../../lib/errors";
+import { useIdParam } from "../../lib/routeParams";
 import { formatAbv, numberInputValue } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { useLookups } from "../../lib/useLookups";
@@ -283,10 +284,9 @@ function Scoring({ id, pourNumber }: { id: number; pourNumber: number }) {
 
 /** /meeting/:meetingId/score/:pour: one pour per screen, for members. */
 export default function ScorePage() {
-  const params = useParams();
   const session = useSession();
-  const id = parseId(params.meetingId);
-  const pour = parseId(params.pour);
+  const id = useIdParam("meetingId");
+  const pour = useIdParam("pour");
   if (id === null || pour === null) return <NotFound title="No such pour" />;
   if (!session)
     return (
