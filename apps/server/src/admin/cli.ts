@@ -97,6 +97,10 @@ Examples:
   docker compose exec club npm run admin -- members        (in Docker)`,
     );
 
+  /** A command on one member, named by the email address (its first argument). */
+  const memberCommand = (name: string) =>
+    program.command(name).argument("<email>", "the member's email address");
+
   program
     .command("members")
     .description("list the members: id, email, name, role, status and whether the email address is confirmed")
@@ -131,10 +135,8 @@ Examples:
       }),
     );
 
-  program
-    .command("approve")
+  memberCommand("approve")
     .description("approve a membership request (a confirmed member waiting for approval); they get an email")
-    .argument("<email>", "the member's email address")
     .action((email: string) =>
       withDatabase(async (db, config) => {
         const member = await approve(db, config, email);
@@ -142,10 +144,8 @@ Examples:
       }),
     );
 
-  program
-    .command("role")
+  memberCommand("role")
     .description("set a member's role: admin, treasurer or member (the club keeps at least one admin)")
-    .argument("<email>", "the member's email address")
     .argument("<role>", "admin, treasurer or member")
     .action((email: string, newRole: string) =>
       withDatabase(async (db, config) => {
@@ -154,10 +154,8 @@ Examples:
       }),
     );
 
-  program
-    .command("deactivate")
+  memberCommand("deactivate")
     .description("deactivate a member: logged out everywhere at once, and no login until reactivated")
-    .argument("<email>", "the member's email address")
     .action((email: string) =>
       withDatabase(async (db, config) => {
         const member = await deactivate(db, config, email);
@@ -182,10 +180,8 @@ Examples:
       }),
     );
 
-  program
-    .command("confirm")
+  memberCommand("confirm")
     .description("confirm a member's email address by hand, so they can log in without the emailed link")
-    .argument("<email>", "the member's email address")
     .action((email: string) =>
       withDatabase((db) => {
         const { member, alreadyConfirmed } = confirm(db, email);
@@ -197,10 +193,8 @@ Examples:
       }),
     );
 
-  program
-    .command("reset-password")
+  memberCommand("reset-password")
     .description("set a new password for a member and log them out everywhere")
-    .argument("<email>", "the member's email address")
     .option(
       "--password <password>",
       `the new password (at least ${PASSWORD_MIN_LENGTH} characters). Leave it out to generate a strong one; ` +
@@ -220,12 +214,10 @@ Examples:
       }),
     );
 
-  program
-    .command("member-since")
+  memberCommand("member-since")
     .description(
       "set the opening of a member's dues ledger, for members from before the app: the date they became a member, whether the joining fee was paid then, the first month the app charges and a balance brought forward (recorded in the activity log, like the Treasurer screen's Opening)",
     )
-    .argument("<email>", "the member's email address")
     .argument("<date>", "the date they became a member, YYYY-MM-DD (not in the future)")
     .option("--joining-fee-paid", "the joining fee was paid then: none is charged (a charged one is voided)")
     .option(

@@ -321,8 +321,6 @@ function schemaRef(schema: ZodType, names: Map<ZodType, string>, where: string):
   }
   // An unnamed schema (a body without its path parameters): inline, its named parts as $refs.
   if (schema instanceof z.ZodObject) return inlineSchema(schema);
-  // An unnamed schema (a body without its path parameters): inline, its named parts as $refs.
-  if (schema instanceof z.ZodObject) return inlineSchema(schema);
   throw new Error(
     `OpenAPI: ${where} uses a schema that is not an exported *Schema object (or an array of one).`,
   );

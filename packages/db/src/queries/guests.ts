@@ -84,17 +84,19 @@ export function upsertGuestScore(db: Db, values: GuestScoreValues): void {
     .run();
 }
 
+/** A guest's score of one pour: the guest_scores row's key. */
+export const guestScoreAt = (meetingId: number, bottleId: number, guestId: number) =>
+  and(
+    eq(guestScores.meetingId, meetingId),
+    eq(guestScores.bottleId, bottleId),
+    eq(guestScores.guestId, guestId),
+  );
+
 export const findGuestScore = (db: Db, meetingId: number, bottleId: number, guestId: number) =>
   db
     .select()
     .from(guestScores)
-    .where(
-      and(
-        eq(guestScores.meetingId, meetingId),
-        eq(guestScores.bottleId, bottleId),
-        eq(guestScores.guestId, guestId),
-      ),
-    )
+    .where(guestScoreAt(meetingId, bottleId, guestId))
     .get();
 
 export const listGuestScoresAt = (db: Db, meetingId: number, guestId: number) =>

@@ -13,6 +13,7 @@ import {
   scores,
 } from "../schema";
 import { loadEntity, sameRow, type Snapshot } from "./entities";
+import { findGuestScore, guestScoreAt } from "./guests";
 
 /**
  * Merging a duplicate bottle into the one kept, and undoing it. The activity entry of a merge is
@@ -51,6 +52,10 @@ export interface MergeRecord {
 export type DefaultRuleMoves = { [table: string]: unknown };
 
 type Row = Record<string, unknown>;
+
+/** A member's score of one pour: the scores row's key. */
+const memberScoreAt = (meetingId: number, bottleId: number, memberId: number) =>
+  and(eq(scores.meetingId, meetingId), eq(scores.bottleId, bottleId), eq(scores.memberId, memberId));
 
 /**
  * The tables a merge treats in their own way (by snapshot name), and how. Every other table that
@@ -230,12 +235,12 @@ export function mergeBottleRows(
     const taken = db
       .select({ m: scores.memberId })
       .from(scores)
-      .where(and(eq(scores.meetingId, meetingId), eq(scores.bottleId, keepId), eq(scores.memberId, memberId)))
+      .where(memberScoreAt(meetingId, keepId, memberId))
       .get();
     if (taken) continue; // the member scored the kept bottle there: that score stays, this one goes
     db.update(scores)
       .set({ bottleId: keepId })
-      .where(and(eq(scores.meetingId, meetingId), eq(scores.bottleId, fromId), eq(scores.memberId, memberId)))
+      .where(memberScoreAt(meetingId, fromId, memberId))
       .run();
     movedScores.push([meetingId, memberId]);
   }
@@ -243,14 +248,11 @@ export function mergeBottleRows(
   for (const score of children.guestScores ?? []) {
     const meetingId = score.meetingId as number;
     const guestId = score.guestId as number;
-    const at = (bottleId: number) =>
-      and(
-        eq(guestScores.meetingId, meetingId),
-        eq(guestScores.bottleId, bottleId),
-        eq(guestScores.guestId, guestId),
-      );
-    if (db.select({ g: guestScores.guestId }).from(guestScores).where(at(keepId)).get()) continue;
-    db.update(guestScores).set({ bottleId: keepId }).where(at(fromId)).run();
+    if (findGuestScore(db, meetingId, keepId, guestId)) continue;
+    db.update(guestScores)
+      .set({ bottleId: keepId })
+      .where(guestScoreAt(meetingId, fromId, guestId))
+      .run();
     movedGuestScores.push([meetingId, guestId]);
   }
 
@@ -339,18 +341,12 @@ export function unmergeBottleRows(db: Db, before: Snapshot, record: MergeRecord)
   for (const [meetingId, memberId] of moved.scores)
     db.update(scores)
       .set({ bottleId: fromId })
-      .where(and(eq(scores.meetingId, meetingId), eq(scores.bottleId, keepId), eq(scores.memberId, memberId)))
+      .where(memberScoreAt(meetingId, keepId, memberId))
       .run();
   for (const [meetingId, guestId] of moved.guestScores ?? [])
     db.update(guestScores)
       .set({ bottleId: fromId })
-      .where(
-        and(
-          eq(guestScores.meetingId, meetingId),
-          eq(guestScores.bottleId, keepId),
-          eq(guestScores.guestId, guestId),
-        ),
-      )
+      .where(guestScoreAt(meetingId, keepId, guestId))
       .run();
   for (const meetingId of moved.meetingBottles)
     db.delete(meetingBottles)
@@ -407,23 +403,13 @@ function unchangedSinceMerge(db: Db, children: Record<string, Row[]>, record: Me
     const now = db
       .select()
       .from(scores)
-      .where(and(eq(scores.meetingId, meetingId), eq(scores.bottleId, keepId), eq(scores.memberId, memberId)))
+      .where(memberScoreAt(meetingId, keepId, memberId))
       .get();
     const then = (children.scores ?? []).find((s) => s.meetingId === meetingId && s.memberId === memberId);
     if (!now || !then || !sameRow(now, asMoved(then))) return false;
   }
   for (const [meetingId, guestId] of record.moved.guestScores ?? []) {
-    const now = db
-      .select()
-      .from(guestScores)
-      .where(
-        and(
-          eq(guestScores.meetingId, meetingId),
-          eq(guestScores.bottleId, keepId),
-          eq(guestScores.guestId, guestId),
-        ),
-      )
-      .get();
+    const now = findGuestScore(db, meetingId, keepId, guestId);
     const then = (children.guestScores ?? []).find((s) => s.meetingId === meetingId && s.guestId === guestId);
     if (!now || !then || !sameRow(now, asMoved(then))) return false;
   }

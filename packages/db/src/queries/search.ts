@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type {
+  BottleListItem,
   BottleSearchItem,
   BottleSearchSort,
   BottleStatus,
@@ -199,14 +200,8 @@ const LOOKUP_JOINS = sql`LEFT JOIN brands ON brands.id = "bottles"."brand_id"
   LEFT JOIN countries ON countries.id = "bottles"."country_id"
   LEFT JOIN states ON states.id = "bottles"."state_id"`;
 
-interface ItemRow {
-  id: number;
-  name: string;
-  brand: string | null;
-  drinkType: string | null;
-  country: string | null;
-  state: string | null;
-  abv: number;
+/** The library's row (BottleListItem, as bottleListColumns reads it) and what the search adds. */
+interface ItemRow extends BottleListItem {
   status: BottleStatus;
   costPerPourCents: number | null;
   clubScore: number | null;

@@ -1,5 +1,4 @@
 import type { FastifyRequest } from "fastify";
-import multipart from "@fastify/multipart";
 import {
   IMAGE_MAX_BYTES,
   ServerMessages,
@@ -15,10 +14,9 @@ import {
   UnsupportedMediaTypeError,
 } from "../../api/errors";
 import { restOnlyRoute } from "../../api/restOnlyRoute";
+import { acceptUploads, isFileTooLarge } from "../../platform/uploads";
 import { MemberBudget } from "../../platform/writeBudget";
 import { uploadBottleImage } from "./service";
-
-const errorCode = (error: unknown) => (error as { code?: unknown } | null)?.code;
 
 /** Retry-After of a refusal because the upload queue is full: a decode takes about a second. */
 const BUSY_RETRY_SECONDS = 5;
@@ -41,8 +39,7 @@ async function readImageField(req: FastifyRequest): Promise<Buffer> {
     return data;
   } catch (error) {
     if (error instanceof AppError) throw error;
-    if (errorCode(error) === "FST_REQ_FILE_TOO_LARGE")
-      throw new PayloadTooLargeError(ServerMessages.imageTooLarge);
+    if (isFileTooLarge(error)) throw new PayloadTooLargeError(ServerMessages.imageTooLarge);
     // busboy's "Unexpected end of form", a missing boundary, a parts limit...: the client's fault.
     throw new BadRequestError(ServerMessages.imageMissing, error);
   }
@@ -79,11 +76,8 @@ export const imageUploadRoute = restOnlyRoute({
       60_000,
       ServerMessages.uploadBudget,
     );
-    // Multipart parsing lives in this route's scope only: its hooks would otherwise run on every request.
-    await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10 } });
-    // Bodies that are neither multipart nor JSON reach the handler (and get imageMissing as a 415)
-    // instead of Fastify's generic "Unsupported Media Type".
-    app.addContentTypeParser("*", (_req, _payload, done) => done(null, undefined));
+    // A body that is not multipart reaches the handler and gets imageMissing as a 415.
+    await acceptUploads(app, { fileSize: IMAGE_MAX_BYTES, fields: 10 });
     return { uploadBudget };
   },
   handler: async ({ req, ctx, state: { uploadBudget } }) => {

@@ -1,4 +1,3 @@
-import multipart from "@fastify/multipart";
 import { listBottlesForExport, listPurchasesForExport } from "@club/db";
 import {
   IMPORT_FIELD_LABELS,
@@ -15,6 +14,7 @@ import { BadRequestError, parseInput } from "../../api/errors";
 import { restOnlyRoute } from "../../api/restOnlyRoute";
 import { dateIn } from "../../platform/clubTime";
 import { sendCsv } from "../../platform/csvExport";
+import { acceptUploads } from "../../platform/uploads";
 import { checkMapping, parseCsv, toCsv } from "./csvFile";
 import { runImport } from "./importBudget";
 import { importBottles } from "./importService";
@@ -151,10 +151,7 @@ export const bottlesImportRoute = restOnlyRoute({
     response: { status: 200, description: "The per-row report.", schema: ImportReportSchema },
     errors: [503],
   },
-  setup: async (app) => {
-    await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5 } });
-    app.addContentTypeParser("*", (_req, _payload, done) => done(null, undefined));
-  },
+  setup: (app) => acceptUploads(app, { fileSize: IMPORT_MAX_BYTES, fields: 5 }),
   handler: ({ req, ctx }) => {
     const { dryRun } = parseInput(ImportQuerySchema, req.query);
     if (!dryRun) ctx.writeBudget.spend(ctx.user.id);

@@ -1,4 +1,3 @@
-import multipart from "@fastify/multipart";
 import {
   CLUB_IMPORT_CONFIRMATION,
   CLUB_IMPORT_MAX_BYTES,
@@ -10,6 +9,7 @@ import {
 import { BadRequestError } from "../../api/errors";
 import { restOnlyRoute } from "../../api/restOnlyRoute";
 import { dateIn } from "../../platform/clubTime";
+import { acceptUploads } from "../../platform/uploads";
 import { exportClub, importClub } from "./clubService";
 import { runImport } from "./importBudget";
 import { readUploadedForm } from "./multipartForm";
@@ -61,10 +61,7 @@ export const clubImportRoute = restOnlyRoute({
     response: { status: 200, description: "The rows restored, per table.", schema: ClubImportResultSchema },
     errors: [503],
   },
-  setup: async (app) => {
-    await app.register(multipart, { limits: { fileSize: CLUB_IMPORT_MAX_BYTES, files: 1, fields: 5 } });
-    app.addContentTypeParser("*", (_req, _payload, done) => done(null, undefined));
-  },
+  setup: (app) => acceptUploads(app, { fileSize: CLUB_IMPORT_MAX_BYTES, fields: 5 }),
   handler: ({ req, ctx }) => {
     ctx.writeBudget.spend(ctx.user.id);
     return runImport(req.server.deps, ctx.user.id, async () => {

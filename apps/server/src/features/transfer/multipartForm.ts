@@ -1,8 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import { AppError, BadRequestError } from "../../api/errors";
 import { nextTurn } from "../../platform/longJobs";
-
-const errorCode = (error: unknown) => (error as { code?: unknown } | null)?.code;
+import { isFileTooLarge } from "../../platform/uploads";
 
 /** Bytes copied between two turns of the event loop when a file part is put together. */
 const COPY_SLICE_BYTES = 256 * 1024;
@@ -60,7 +59,7 @@ export async function readUploadedForm(
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
-    if (errorCode(error) === "FST_REQ_FILE_TOO_LARGE") throw new BadRequestError(messages.tooLarge);
+    if (isFileTooLarge(error)) throw new BadRequestError(messages.tooLarge);
     throw new BadRequestError(messages.missing, error);
   }
   return form;

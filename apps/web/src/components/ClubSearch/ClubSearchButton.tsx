@@ -1,6 +1,7 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, useState } from "react";
 import { SearchIcon } from "../icons";
 import buttons from "../buttons.module.css";
+import { Later } from "../Later";
 
 // The dialog, its Modal and the search call load on first use, through Loader, so that even their
 // dependency list stays out of the first screen's bundle (its budget leaves no room for a shortcut).
@@ -19,11 +20,9 @@ export function ClubSearchButton() {
       >
         <SearchIcon />
       </button>
-      {open ? (
-        <Suspense fallback={null}>
-          <ClubSearchLoader onClose={() => setOpen(false)} />
-        </Suspense>
-      ) : null}
+      <Later when={open}>
+        <ClubSearchLoader onClose={() => setOpen(false)} />
+      </Later>
     </>
   );
 }

@@ -1,11 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Anchor, Badge, Button, Card, Divider, Grid, Group, Stack, Text } from "@mantine/core";
-import { Link, useParams } from "react-router-dom";
+import { Link } from "react-router-dom";
 import { Messages, type BottleDetail } from "@club/shared";
 import { PageHeader } from "../../components/PageHeader";
 import { EditIcon, ExternalIcon, TrashIcon } from "../../components/icons";
 import { LoadError, NotFound, PageLoader } from "../../components/status";
-import { isNotFound, parseId } from "../../lib/errors";
+import { isNotFound } from "../../lib/errors";
+import { useIdParam } from "../../lib/routeParams";
 import { failureMessage } from "../../lib/failure";
 import { notify } from "../../lib/notify";
 import { formatAbv, orNA } from "../../lib/format";
@@ -238,8 +239,7 @@ function Bottle({ id }: { id: number }) {
 }
 
 export default function BottleDetailsPage() {
-  const { bottleId } = useParams();
-  const id = parseId(bottleId);
+  const id = useIdParam("bottleId");
   if (id === null) return <NotFound title="Bottle not found" message={BOTTLE_NOT_FOUND} />;
   return <Bottle key={id} id={id} />;
 }

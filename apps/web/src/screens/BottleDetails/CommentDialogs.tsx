@@ -1,8 +1,7 @@
-import { useState } from "react";
 import { Text, Textarea } from "@mantine/core";
 import { COMMENT_MAX, type Comment } from "@club/shared";
 import { DeleteDialog } from "../../components/DeleteDialog";
-import { FormDialog } from "../../components/FormDialog";
+import { EditTextDialog } from "../../components/EditTextDialog";
 import { trpc } from "../../lib/trpc";
 import { useUndoableWrite } from "../../lib/undoableWrite";
 
@@ -13,37 +12,33 @@ interface Props {
 
 /** Correct a comment (its author or an admin); as when posting, Save needs a non-blank text. */
 export function EditCommentDialog({ comment, onClose }: Props) {
-  const [text, setText] = useState(comment.comment);
   const update = useUndoableWrite(trpc.comments.update, {
     entity: "comment",
     id: comment.id,
     verb: "update",
     onDone: onClose,
   });
-  const trimmed = text.trim();
-
   return (
-    <FormDialog
+    <EditTextDialog
       title="Edit Comment"
       size="lg"
+      current={comment.comment}
+      write={update}
+      save={(text) => update.mutate({ id: comment.id, comment: text })}
       onClose={onClose}
-      onSubmit={() => update.mutate({ id: comment.id, comment: trimmed })}
-      errors={[update.failure]}
-      canSubmit={trimmed !== "" && trimmed !== comment.comment}
-      submitting={update.pending}
-      submitLabel="Save"
     >
-      <Textarea
-        label="Comment"
-        autosize
-        minRows={4}
-        maxRows={10}
-        maxLength={COMMENT_MAX}
-        data-autofocus
-        value={text}
-        onChange={(event) => setText(event.currentTarget.value)}
-      />
-    </FormDialog>
+      {(field) => (
+        <Textarea
+          label="Comment"
+          autosize
+          minRows={4}
+          maxRows={10}
+          maxLength={COMMENT_MAX}
+          data-autofocus
+          {...field}
+        />
+      )}
+    </EditTextDialog>
   );
 }
 

@@ -7,6 +7,7 @@ import { EmptyMessage, PageLoader } from "../../components/status";
 import { formatDate } from "../../lib/format";
 import { usePermissions } from "../../lib/permissions";
 import { trpc } from "../../lib/trpc";
+import { Later } from "../../components/Later";
 
 // Members only: visitors never download the form (Textarea and its autosize) or the dialogs.
 const CommentForm = lazy(() =>
@@ -88,11 +89,9 @@ export function CommentsSection({ bottleId, isMember }: { bottleId: number; isMe
           </tbody>
         </DataTable>
       )}
-      {isMember ? (
-        <Suspense fallback={null}>
-          <CommentForm bottleId={bottleId} />
-        </Suspense>
-      ) : null}
+      <Later when={isMember}>
+        <CommentForm bottleId={bottleId} />
+      </Later>
       <Suspense fallback={null}>
         {dialog?.kind === "edit" ? (
           <EditCommentDialog comment={dialog.comment} onClose={close} />

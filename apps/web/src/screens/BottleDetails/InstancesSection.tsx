@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, useState } from "react";
 import { Badge, Button, Group, Paper, Stack, Title } from "@mantine/core";
 import type { BottleDetailInstance } from "@club/shared";
 import { DataTable } from "../../components/DataTable";
@@ -9,6 +9,7 @@ import { FillLevel } from "../../components/FillLevel";
 import { datePart, formatDate, formatPrice } from "../../lib/format";
 import { usePermissions } from "../../lib/permissions";
 import classes from "./BottleDetails.module.css";
+import { Later } from "../../components/Later";
 
 // Members only: visitors never download the forms and dialogs (NumberInput, the date schema and zod).
 const AddInstanceForm = lazy(() => import("./AddInstanceForm"));
@@ -180,27 +181,23 @@ export function InstancesSection({
           </tbody>
         </DataTable>
       )}
-      {isMember ? (
-        <Suspense fallback={null}>
-          <AddInstanceForm bottleId={bottleId} />
-        </Suspense>
-      ) : null}
+      <Later when={isMember}>
+        <AddInstanceForm bottleId={bottleId} />
+      </Later>
       {/* Its own boundary: a dialog's chunk loading does not hide the form. */}
-      {isMember ? (
-        <Suspense fallback={null}>
-          {dialog?.kind === "finish" ? (
-            <FinishInstanceDialog instance={dialog.instance} onClose={close} />
-          ) : dialog?.kind === "edit" ? (
-            <EditInstanceDialog instance={dialog.instance} onClose={close} />
-          ) : dialog?.kind === "delete" ? (
-            <DeleteInstanceDialog instance={dialog.instance} onClose={close} />
-          ) : dialog?.kind === "open" ? (
-            <OpenInstanceDialog instance={dialog.instance} onClose={close} />
-          ) : dialog?.kind === "level" ? (
-            <SetLevelDialog instance={dialog.instance} onClose={close} />
-          ) : null}
-        </Suspense>
-      ) : null}
+      <Later when={isMember}>
+        {dialog?.kind === "finish" ? (
+          <FinishInstanceDialog instance={dialog.instance} onClose={close} />
+        ) : dialog?.kind === "edit" ? (
+          <EditInstanceDialog instance={dialog.instance} onClose={close} />
+        ) : dialog?.kind === "delete" ? (
+          <DeleteInstanceDialog instance={dialog.instance} onClose={close} />
+        ) : dialog?.kind === "open" ? (
+          <OpenInstanceDialog instance={dialog.instance} onClose={close} />
+        ) : dialog?.kind === "level" ? (
+          <SetLevelDialog instance={dialog.instance} onClose={close} />
+        ) : null}
+      </Later>
     </Stack>
   );
 }

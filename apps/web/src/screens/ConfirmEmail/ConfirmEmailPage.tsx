@@ -1,13 +1,14 @@
 import { useEffect, useRef } from "react";
 import { Alert, Anchor, Loader, Stack, Text } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
-import { Link, useNavigate, useSearchParams } from "react-router-dom";
+import { Link, useNavigate } from "react-router-dom";
 import { CONFIRM_REDIRECT_MS, Messages, ServerMessages } from "@club/shared";
 import { AuthCard } from "../../components/AuthCard";
 import { CheckIcon, InfoIcon } from "../../components/icons";
 import { ErrorAlert } from "../../components/status";
 import { authApi } from "../../lib/appSession";
 import { loginPath } from "../../lib/loginRedirect";
+import { useSingleUseLink } from "../../lib/singleUseLink";
 import { useTitle } from "../../lib/useTitle";
 
 /**
@@ -17,10 +18,8 @@ import { useTitle } from "../../lib/useTitle";
  */
 export default function ConfirmEmailPage() {
   useTitle("Confirm Email");
-  const [params] = useSearchParams();
   const navigate = useNavigate();
-  const token = params.get("token");
-  const email = params.get("email");
+  const { token, email } = useSingleUseLink();
   const valid = Boolean(token && email);
   const confirm = useMutation({ mutationFn: authApi.confirmEmail });
   const sent = useRef(false);

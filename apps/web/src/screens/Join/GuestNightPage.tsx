@@ -1,11 +1,10 @@
 import { useMemo, useState } from "react";
-import { Link, useParams } from "react-router-dom";
+import { Link } from "react-router-dom";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { httpBatchLink, httpSubscriptionLink, splitLink } from "@trpc/react-query";
 import { Anchor, Button, Card, Group, Stack, Text, Textarea, Title } from "@mantine/core";
 import { SCORE_PARTS, type FlightPour, type MyScore, type PourResult } from "@club/shared";
 import { LoadError, PageLoader } from "../../components/status";
-import { parseId } from "../../lib/errors";
 import { createQueryClient } from "../../lib/queryClient";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
@@ -16,6 +15,7 @@ import { useMeetingEvents } from "../MeetingNight/useMeetingEvents";
 import { figure } from "../MeetingNight/resultsView";
 import { readGuestPass, type StoredGuestPass } from "./guestPass";
 import classes from "./GuestNightPage.module.css";
+import { useIdParam } from "../../lib/routeParams";
 
 const PART_LABELS = { nose: "Nose", palate: "Palate", finish: "Finish", balance: "Balance" } as const;
 
@@ -42,7 +42,7 @@ function guestClient(guestToken: string) {
  * opening on the current pour; the room's results, live.
  */
 export default function GuestNightPage() {
-  const id = parseId(useParams().meetingId);
+  const id = useIdParam("meetingId");
   const pass = id === null ? null : readGuestPass(id);
   const token = pass?.guestToken;
   const client = useMemo(() => (token ? guestClient(token) : null), [token]);

@@ -29,6 +29,7 @@ import {
 } from "./libraryView";
 import buttons from "../../components/buttons.module.css";
 import classes from "./LibraryBottles.module.css";
+import { Later } from "../../components/Later";
 
 // Dialogs load when first opened: the table does not wait for Modal, FocusTrap and the inputs.
 const CommentsDialog = lazy(() => import("./CommentsDialog").then((m) => ({ default: m.CommentsDialog })));
@@ -371,11 +372,9 @@ export default function LibraryBottlesPage() {
             </Text>
           </Group>
           <div id="library-filters" hidden={!filtersOpen}>
-            {filtersOpen ? (
-              <Suspense fallback={null}>
-                <LibraryFiltersPanel filters={view.filters} onChange={onFilters} />
-              </Suspense>
-            ) : null}
+            <Later when={filtersOpen}>
+              <LibraryFiltersPanel filters={view.filters} onChange={onFilters} />
+            </Later>
           </div>
           <div className={classes.library}>
             <DataTable

@@ -16,6 +16,7 @@ const STATUS_OPTIONS = [
 const YES_NO = [ANY, { value: "yes", label: "Yes" }, { value: "no", label: "No" }];
 
 type TextFilter = "abvMin" | "abvMax" | "priceMin" | "priceMax" | "scoreMin" | "scoreMax";
+type ChoiceFilter = Exclude<keyof LibraryFilters, TextFilter>;
 const RANGES: { label: string; min: TextFilter; max: TextFilter }[] = [
   { label: "ABV %", min: "abvMin", max: "abvMax" },
   { label: "Price $", min: "priceMin", max: "priceMax" },
@@ -42,6 +43,14 @@ export function LibraryFiltersPanel({
     ANY,
     ...(items ?? []).map((item) => ({ value: String(item.id), label: item.name })),
   ];
+  const choices: { name: ChoiceFilter; label: string; data: { value: string; label: string }[] }[] = [
+    { name: "type", label: "Type", data: options(types.data) },
+    { name: "country", label: "Country", data: options(countries.data) },
+    { name: "region", label: "Region", data: options(regions.data) },
+    { name: "status", label: "Status", data: STATUS_OPTIONS },
+    { name: "hasPhoto", label: "Has a photo", data: YES_NO },
+    { name: "poured", label: "Poured at a meeting", data: YES_NO },
+  ];
 
   // Typed bounds show at once and apply after a pause (every keystroke would be a request).
   const [draft, setDraft] = useState(filters);
@@ -51,7 +60,7 @@ export function LibraryFiltersPanel({
     setDraft(filters);
   }
   const applyLater = useDebouncedCallback((next: LibraryFilters) => onChange(next), 400);
-  const choose = (name: keyof LibraryFilters, value: string) => {
+  const choose = (name: ChoiceFilter, value: string) => {
     const next = { ...draft, [name]: value };
     setDraft(next);
     onChange(next);
@@ -66,42 +75,15 @@ export function LibraryFiltersPanel({
   return (
     <div className={classes.filters}>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="xs">
-        <NativeSelect
-          label="Type"
-          data={options(types.data)}
-          value={draft.type}
-          onChange={(e) => choose("type", e.currentTarget.value)}
-        />
-        <NativeSelect
-          label="Country"
-          data={options(countries.data)}
-          value={draft.country}
-          onChange={(e) => choose("country", e.currentTarget.value)}
-        />
-        <NativeSelect
-          label="Region"
-          data={options(regions.data)}
-          value={draft.region}
-          onChange={(e) => choose("region", e.currentTarget.value)}
-        />
-        <NativeSelect
-          label="Status"
-          data={STATUS_OPTIONS}
-          value={draft.status}
-          onChange={(e) => choose("status", e.currentTarget.value)}
-        />
-        <NativeSelect
-          label="Has a photo"
-          data={YES_NO}
-          value={draft.hasPhoto}
-          onChange={(e) => choose("hasPhoto", e.currentTarget.value)}
-        />
-        <NativeSelect
-          label="Poured at a meeting"
-          data={YES_NO}
-          value={draft.poured}
-          onChange={(e) => choose("poured", e.currentTarget.value)}
-        />
+        {choices.map((choice) => (
+          <NativeSelect
+            key={choice.name}
+            label={choice.label}
+            data={choice.data}
+            value={draft[choice.name]}
+            onChange={(e) => choose(choice.name, e.currentTarget.value)}
+          />
+        ))}
         {RANGES.map((range) => {
           const reversed =
             draft[range.min] !== "" &&

@@ -1,11 +1,12 @@
 import { lazy, Suspense, useState } from "react";
 import { Anchor, Button, Card, SimpleGrid, Text } from "@mantine/core";
-import { Link, useParams } from "react-router-dom";
+import { Link } from "react-router-dom";
 import { Messages } from "@club/shared";
 import { PageHeader } from "../../components/PageHeader";
 import { EditIcon, PlusIcon, TrashIcon } from "../../components/icons";
 import { LoadError, NotFound, PageLoader } from "../../components/status";
-import { isNotFound, parseId } from "../../lib/errors";
+import { isNotFound } from "../../lib/errors";
+import { useIdParam } from "../../lib/routeParams";
 import { formatLongDate } from "../../lib/format";
 import { usePermissions } from "../../lib/permissions";
 import { trpc } from "../../lib/trpc";
@@ -123,8 +124,7 @@ function Meeting({ id }: { id: number }) {
 }
 
 export default function MeetingDetailsPage() {
-  const { meetingId } = useParams();
-  const id = parseId(meetingId);
+  const id = useIdParam("meetingId");
   if (id === null) return <NotFound title="Meeting not found" message={MEETING_NOT_FOUND} />;
   return <Meeting key={id} id={id} />;
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, useState } from "react";
 import {
   ActionIcon,
   Button,
@@ -26,6 +26,7 @@ import { trpc } from "../../lib/trpc";
 import { addPours, move, removePour, toFlightInput, type DraftPour } from "./flightOrder";
 import classes from "./MeetingNight.module.css";
 import { useReturnFocus } from "../../lib/returnFocus";
+import { Later } from "../../components/Later";
 
 const NewBottleDialog = lazy(() => import("../LibraryBottles/NewBottleDialog"));
 
@@ -276,14 +277,12 @@ export default function FlightEditorDialog({
           </Group>
         </Stack>
       </Modal>
-      {creating ? (
-        <Suspense fallback={null}>
-          <NewBottleDialog
-            onClose={() => setCreating(false)}
-            onCreated={(bottle) => setPours((current) => addPours(current, [bottle]))}
-          />
-        </Suspense>
-      ) : null}
+      <Later when={creating}>
+        <NewBottleDialog
+          onClose={() => setCreating(false)}
+          onCreated={(bottle) => setPours((current) => addPours(current, [bottle]))}
+        />
+      </Later>
     </>
   );
 }

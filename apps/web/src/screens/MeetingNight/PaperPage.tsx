@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, NumberInput, SegmentedControl, Stack, Text } from "@mantine/core";
 import { useState } from "react";
-import { Link, useLocation, useParams } from "react-router-dom";
+import { Link, useLocation } from "react-router-dom";
 import {
   CLUB_NAME,
   SCORE_PART_MAX,
@@ -12,7 +12,8 @@ import {
 import { PageHeader } from "../../components/PageHeader";
 import { RequireMember } from "../../components/RequireMember";
 import { LoadError, NotFound, PageLoader } from "../../components/status";
-import { isNotFound, parseId } from "../../lib/errors";
+import { isNotFound } from "../../lib/errors";
+import { useIdParam } from "../../lib/routeParams";
 import { formatLongDate } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
@@ -301,7 +302,7 @@ function Paper({ id, kind }: { id: number; kind: "tasting" | "results" }) {
  * the browser: a tasting sheet per taster, and the results. Members (the host included).
  */
 export default function PaperPage() {
-  const id = parseId(useParams().meetingId);
+  const id = useIdParam("meetingId");
   const kind = useLocation().pathname.replace(/\/$/, "").endsWith("/results") ? "results" : "tasting";
   if (id === null) return <NotFound title="Meeting not found" />;
   return (

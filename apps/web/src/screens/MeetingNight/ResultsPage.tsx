@@ -1,12 +1,13 @@
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
-import { Link, useParams } from "react-router-dom";
+import { Link } from "react-router-dom";
 import { SCORE_PARTS, type MyScore, type PourResult } from "@club/shared";
 import { PageHeader } from "../../components/PageHeader";
 import { EmptyMessage, LoadError, NotFound, PageLoader } from "../../components/status";
 import { useSession } from "../../lib/appSession";
 import { downloadWithToken } from "../../lib/authDownload";
-import { isNotFound, parseId } from "../../lib/errors";
+import { isNotFound } from "../../lib/errors";
+import { useIdParam } from "../../lib/routeParams";
 import { formatLongDate } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
@@ -212,7 +213,7 @@ function Results({ id }: { id: number }) {
 
 /** /meeting/:meetingId/results: the night's figures, ranking, my scores beside the club's, CSV. */
 export default function ResultsPage() {
-  const id = parseId(useParams().meetingId);
+  const id = useIdParam("meetingId");
   if (id === null) return <NotFound title="Meeting not found" />;
   return <Results key={id} id={id} />;
 }

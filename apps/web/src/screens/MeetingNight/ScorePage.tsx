@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Alert, Button, Chip, NumberInput, Select, Stack, Text, Textarea, Title } from "@mantine/core";
-import { Link, useParams } from "react-router-dom";
+import { Link } from "react-router-dom";
 import "../../styles/combobox";
 import "../../styles/numberInput";
 import {
@@ -14,7 +14,8 @@ import {
 import { PageHeader } from "../../components/PageHeader";
 import { LoadError, NotFound, PageLoader } from "../../components/status";
 import { useSession } from "../../lib/appSession";
-import { httpStatusOf, parseId } from "../../lib/errors";
+import { httpStatusOf } from "../../lib/errors";
+import { useIdParam } from "../../lib/routeParams";
 import { formatAbv, numberInputValue } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { useLookups } from "../../lib/useLookups";
@@ -49,6 +50,12 @@ function saveText(state: SaveState, error: unknown, closed: boolean): string {
   }
 }
 
+/** The guesses picked from a lookup list: the guess's field, its label and the list. */
+const GUESS_CHOICES = [
+  { field: "drinkTypeId", label: "Guess type", lookup: "drinkTypes" },
+  { field: "stateId", label: "Guess region", lookup: "states" },
+] as const;
+
 function Guess({
   draft,
   disabled,
@@ -78,28 +85,20 @@ function Guess({
         disabled={disabled}
         onChange={(value) => onChange({ ...g, abv: numberInputValue(value) })}
       />
-      <Select
-        label="Guess type"
-        size="md"
-        data={lookups.drinkTypes}
-        value={g.drinkTypeId === null ? null : String(g.drinkTypeId)}
-        onChange={(value) => onChange({ ...g, drinkTypeId: value === null ? null : Number(value) })}
-        searchable
-        clearable
-        disabled={disabled}
-        comboboxProps={{ withinPortal: true }}
-      />
-      <Select
-        label="Guess region"
-        size="md"
-        data={lookups.states}
-        value={g.stateId === null ? null : String(g.stateId)}
-        onChange={(value) => onChange({ ...g, stateId: value === null ? null : Number(value) })}
-        searchable
-        clearable
-        disabled={disabled}
-        comboboxProps={{ withinPortal: true }}
-      />
+      {GUESS_CHOICES.map(({ field, label, lookup }) => (
+        <Select
+          key={field}
+          label={label}
+          size="md"
+          data={lookups[lookup]}
+          value={g[field] === null ? null : String(g[field])}
+          onChange={(value) => onChange({ ...g, [field]: value === null ? null : Number(value) })}
+          searchable
+          clearable
+          disabled={disabled}
+          comboboxProps={{ withinPortal: true }}
+        />
+      ))}
     </Stack>
   );
 }
@@ -285,10 +284,9 @@ function Scoring({ id, pourNumber }: { id: number; pourNumber: number }) {
 
 /** /meeting/:meetingId/score/:pour: one pour per screen, for members. */
 export default function ScorePage() {
-  const params = useParams();
   const session = useSession();
-  const id = parseId(params.meetingId);
-  const pour = parseId(params.pour);
+  const id = useIdParam("meetingId");
+  const pour = useIdParam("pour");
   if (id === null || pour === null) return <NotFound title="No such pour" />;
   if (!session)
     return (

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, useState } from "react";
 import { Button } from "@mantine/core";
+import { Later } from "../../components/Later";
 
 // The dialog (Modal, CopyButton) loads on the first tap, not with Home's first screen.
 const SubscribeDialog = lazy(() => import("./SubscribeDialog"));
@@ -12,11 +13,9 @@ export function CalendarSubscribe() {
       <Button variant="default" onClick={() => setOpen(true)}>
         Subscribe to the calendar
       </Button>
-      {open ? (
-        <Suspense fallback={null}>
-          <SubscribeDialog onClose={() => setOpen(false)} />
-        </Suspense>
-      ) : null}
+      <Later when={open}>
+        <SubscribeDialog onClose={() => setOpen(false)} />
+      </Later>
     </>
   );
 }

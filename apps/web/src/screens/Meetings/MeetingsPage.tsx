@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, useState } from "react";
 import { Button } from "@mantine/core";
 import { HomeMessages } from "@club/shared";
 import { cellLinkClass, DataTable } from "../../components/DataTable";
@@ -13,6 +13,7 @@ import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
 import { CalendarSubscribe } from "./CalendarSubscribe";
 import { NextMeetingCard, useNextMeeting } from "./NextMeetingCard";
+import { Later } from "../../components/Later";
 
 const AddMeetingDialog = lazy(() => import("./AddMeetingDialog"));
 
@@ -94,11 +95,9 @@ export default function MeetingsPage() {
         </DataTable>
       )}
 
-      {adding ? (
-        <Suspense fallback={null}>
-          <AddMeetingDialog onClose={() => setAdding(false)} />
-        </Suspense>
-      ) : null}
+      <Later when={adding}>
+        <AddMeetingDialog onClose={() => setAdding(false)} />
+      </Later>
     </>
   );
 }

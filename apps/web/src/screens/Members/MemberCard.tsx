@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, useState } from "react";
 import { Badge, Button, Group, NativeSelect, Text } from "@mantine/core";
 import { RoleSchema, type Member, type Role } from "@club/shared";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
@@ -8,6 +8,7 @@ import { notify } from "../../lib/notify";
 import { serverReason } from "../../lib/serverReason";
 import { trpc } from "../../lib/trpc";
 import classes from "./Members.module.css";
+import { Later } from "../../components/Later";
 
 type Decision = "approve" | "reject" | "deactivate" | "reactivate";
 
@@ -143,11 +144,9 @@ export function MemberCard({ member, isMe }: { member: Member; isMe: boolean }) 
           </Button>
         ) : null}
       </div>
-      {opening ? (
-        <Suspense fallback={null}>
-          <OpeningDialog member={{ id: member.id, name }} onClose={() => setOpening(false)} />
-        </Suspense>
-      ) : null}
+      <Later when={opening}>
+        <OpeningDialog member={{ id: member.id, name }} onClose={() => setOpening(false)} />
+      </Later>
 
       {cardError ? (
         <div className={classes.error}>

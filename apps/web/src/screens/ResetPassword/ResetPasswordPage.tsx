@@ -1,13 +1,14 @@
 import { Anchor, Button, Stack, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useMutation } from "@tanstack/react-query";
-import { Link, useNavigate, useSearchParams } from "react-router-dom";
+import { Link, useNavigate } from "react-router-dom";
 import { ServerMessages } from "@club/shared";
 import { NewPasswordField, RepeatPasswordField } from "../../components/AuthFields";
 import { AuthCard } from "../../components/AuthCard";
 import { ErrorAlert } from "../../components/status";
 import { authApi } from "../../lib/appSession";
 import { loginPath } from "../../lib/loginRedirect";
+import { useSingleUseLink } from "../../lib/singleUseLink";
 import { useTitle } from "../../lib/useTitle";
 import { serverReason } from "../../lib/serverReason";
 import type { LoginLocationState } from "../Login/LoginPage";
@@ -19,10 +20,8 @@ import { newPasswordError, repeatError } from "./newPassword";
  */
 export default function ResetPasswordPage() {
   useTitle("Choose a new password");
-  const [params] = useSearchParams();
   const navigate = useNavigate();
-  const token = params.get("token");
-  const email = params.get("email");
+  const { token, email } = useSingleUseLink();
   const form = useForm({
     initialValues: { password: "", repeat: "" },
     validate: {

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { ErrorAlert } from "../../components/status";
+import type { AskedWrite } from "./confirmQuestion";
 
 /** "This pays through March 2030. Record it anyway?": the treasurer goes back or records it. */
 export function ConfirmStep({
@@ -7,28 +8,24 @@ export function ConfirmStep({
   confirmLabel,
   pending,
   error,
-  onBack,
-  onConfirm,
 }: {
-  question: string;
+  question: AskedWrite;
   confirmLabel: string;
   pending: boolean;
   /** A failure of the confirmed call. */
   error?: string | false | null;
-  onBack: () => void;
-  onConfirm: () => void;
 }) {
   return (
     <Stack>
       {error ? <ErrorAlert message={error} /> : null}
       <Alert color="yellow" variant="light" role="alert" title="Is this right?">
-        <Text size="sm">{question}</Text>
+        <Text size="sm">{question.text}</Text>
       </Alert>
       <Group justify="flex-end">
-        <Button variant="default" h={40} onClick={onBack} data-autofocus>
+        <Button variant="default" h={40} onClick={question.back} data-autofocus>
           Go back
         </Button>
-        <Button h={40} onClick={onConfirm} loading={pending}>
+        <Button h={40} onClick={question.confirm} loading={pending}>
           {confirmLabel}
         </Button>
       </Group>

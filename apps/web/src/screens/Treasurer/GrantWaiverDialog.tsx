@@ -1,16 +1,15 @@
-import { useState } from "react";
 import { Modal, Select, TextInput } from "@mantine/core";
 import "../../styles/combobox";
 import "../../styles/modal";
 import { useForm } from "@mantine/form";
-import { CLUB_RULES, type DuesStatement, type WaiverInput } from "@club/shared";
+import { CLUB_RULES, type DuesStatement } from "@club/shared";
 import { SubmitForm } from "../../components/SubmitForm";
 import { formatMonth, thisMonth } from "../../lib/money";
 import { notifyUndoable } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { useUndo } from "../../lib/undo";
 import { ConfirmStep } from "./ConfirmStep";
-import { confirmQuestion } from "./confirmQuestion";
+import { useQuestionedWrite } from "./confirmQuestion";
 import { ReasonField } from "./ReasonField";
 
 interface Values {
@@ -54,29 +53,18 @@ export default function GrantWaiverDialog({
       onClose();
     },
   });
-  const [question, setQuestion] = useState<{ text: string; input: WaiverInput } | null>(null);
   const form = useForm<Values>({ initialValues: { fromMonth: thisMonth(), months: "1", reason: "" } });
   const monthOk = /^\d{4}-(0[1-9]|1[0-2])$/.test(form.values.fromMonth);
-  const send = (input: WaiverInput) =>
-    waive.mutate(input, {
-      onError: (error) => {
-        const text = confirmQuestion(error, "CONFIRM_EARLY_WAIVER");
-        if (text && !input.confirm) setQuestion({ text, input });
-      },
-    });
-  const failed =
-    waive.isError && !confirmQuestion(waive.error, "CONFIRM_EARLY_WAIVER") && waive.error.message;
+  const write = useQuestionedWrite(waive, "CONFIRM_EARLY_WAIVER");
 
   return (
     <Modal opened onClose={onClose} title={`Grant waiver: ${member.name}`}>
-      {question ? (
+      {write.question ? (
         <ConfirmStep
-          question={question.text}
+          question={write.question}
           confirmLabel="Grant anyway"
-          pending={waive.isPending}
-          error={failed}
-          onBack={() => setQuestion(null)}
-          onConfirm={() => send({ ...question.input, confirm: true })}
+          pending={write.pending}
+          error={write.failed}
         />
       ) : (
         <SubmitForm
@@ -84,16 +72,16 @@ export default function GrantWaiverDialog({
           onCancel={onClose}
           onSubmit={form.onSubmit((values) => {
             if (values.months === null) return;
-            send({
+            write.send({
               memberId: member.id,
               fromMonth: values.fromMonth,
               months: Number(values.months),
               reason: values.reason.trim(),
             });
           })}
-          errors={[failed]}
+          errors={[write.failed]}
           canSubmit={monthOk && form.values.months !== null && form.values.reason.trim() !== ""}
-          submitting={waive.isPending}
+          submitting={write.pending}
         >
           <TextInput
             type="month"

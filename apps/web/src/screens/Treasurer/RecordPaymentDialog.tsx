@@ -1,10 +1,9 @@
-import { useState } from "react";
 import { Modal, NumberInput, Select, Textarea, TextInput } from "@mantine/core";
 import "../../styles/combobox";
 import "../../styles/numberInput";
 import "../../styles/modal";
 import { useForm } from "@mantine/form";
-import { PAYMENT_METHODS, type DuesStatement, type PaymentInput } from "@club/shared";
+import { PAYMENT_METHODS, type DuesStatement } from "@club/shared";
 import { SubmitForm } from "../../components/SubmitForm";
 import { numberInputValue, today } from "../../lib/format";
 import { formatMoney } from "../../lib/money";
@@ -12,7 +11,7 @@ import { notifyUndoable } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { useUndo } from "../../lib/undo";
 import { ConfirmStep } from "./ConfirmStep";
-import { confirmQuestion } from "./confirmQuestion";
+import { useQuestionedWrite } from "./confirmQuestion";
 
 interface Values {
   amount: number | string;
@@ -47,7 +46,6 @@ export default function RecordPaymentDialog({
       onClose();
     },
   });
-  const [question, setQuestion] = useState<{ text: string; input: PaymentInput } | null>(null);
   const maxDate = today();
   const form = useForm<Values>({
     initialValues: { amount: "", date: maxDate, method: "cash", note: "" },
@@ -55,24 +53,15 @@ export default function RecordPaymentDialog({
   const amount = numberInputValue(form.values.amount);
   const dateOk = /^\d{4}-\d{2}-\d{2}$/.test(form.values.date) && form.values.date <= maxDate;
 
-  const send = (input: PaymentInput) =>
-    pay.mutate(input, {
-      onError: (error) => {
-        const text = confirmQuestion(error, "CONFIRM_LARGE_PAYMENT");
-        if (text && !input.confirm) setQuestion({ text, input });
-      },
-    });
-  const failed = pay.isError && !confirmQuestion(pay.error, "CONFIRM_LARGE_PAYMENT") && pay.error.message;
+  const write = useQuestionedWrite(pay, "CONFIRM_LARGE_PAYMENT");
   return (
     <Modal opened onClose={onClose} title={`Record payment: ${member.name}`}>
-      {question ? (
+      {write.question ? (
         <ConfirmStep
-          question={question.text}
+          question={write.question}
           confirmLabel="Record anyway"
-          pending={pay.isPending}
-          error={failed}
-          onBack={() => setQuestion(null)}
-          onConfirm={() => send({ ...question.input, confirm: true })}
+          pending={write.pending}
+          error={write.failed}
         />
       ) : (
         <SubmitForm
@@ -80,7 +69,7 @@ export default function RecordPaymentDialog({
           onCancel={onClose}
           onSubmit={form.onSubmit((values) => {
             if (amount === null || values.method === null) return;
-            send({
+            write.send({
               memberId: member.id,
               amount,
               date: values.date,
@@ -88,9 +77,9 @@ export default function RecordPaymentDialog({
               note: values.note.trim(),
             });
           })}
-          errors={[failed]}
+          errors={[write.failed]}
           canSubmit={amount !== null && amount > 0 && dateOk && form.values.method !== null}
-          submitting={pay.isPending}
+          submitting={write.pending}
         >
           <NumberInput
             label="Amount"

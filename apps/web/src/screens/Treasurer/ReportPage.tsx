@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Anchor, Button, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Link, useSearchParams } from "react-router-dom";
 import { PAYMENT_METHODS, type DuesReport } from "@club/shared";
@@ -15,6 +15,11 @@ import classes from "./Report.module.css";
 import { TreasurerOnly } from "./TreasurerOnly";
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+/** The period's two month fields; a reversed period is the "to" field's error. */
+const PERIOD_ENDS = [
+  { end: "from", label: "From month" },
+  { end: "to", label: "To month" },
+] as const;
 const KIND_WORDS: Record<string, string> = {
   joining: "joining fee",
   monthly: "monthly dues",
@@ -52,6 +57,18 @@ function Figure({ label, value }: { label: string; value: number }) {
 
 const name = (m: { firstName: string; lastName: string }) => `${m.firstName} ${m.lastName}`;
 
+/** A section of the report under its heading (the section is named by it). */
+function ReportSection({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <Title order={2} fz="h4" id={id} mb="sm">
+        {title}
+      </Title>
+      {children}
+    </section>
+  );
+}
+
 function Report({ report }: { report: DuesReport }) {
   const methods = [
     ...PAYMENT_METHODS.filter((m) => report.byMonth.some((row) => m in row.byMethod)),
@@ -62,10 +79,7 @@ function Report({ report }: { report: DuesReport }) {
   const period = `${formatMonth(report.from)} to ${formatMonth(report.to)}`;
   return (
     <Stack gap="xl">
-      <section aria-labelledby="report-totals">
-        <Title order={2} fz="h4" id="report-totals" mb="sm">
-          Totals, {period}
-        </Title>
+      <ReportSection id="report-totals" title={<>Totals, {period}</>}>
         <div className={classes.figures}>
           <Figure label="Owed at the start" value={report.openingOwed} />
           <Figure label="Charges" value={report.charges} />
@@ -79,12 +93,9 @@ function Report({ report }: { report: DuesReport }) {
           <strong>{formatMoney(report.closingOwed)} owed at the end</strong>. Owed is net: credit counts
           against it; voided entries count on the day they were voided.
         </Text>
-      </section>
+      </ReportSection>
 
-      <section aria-labelledby="report-months">
-        <Title order={2} fz="h4" id="report-months" mb="sm">
-          By month
-        </Title>
+      <ReportSection id="report-months" title="By month">
         <DataTable label={`Money by month, ${period}`} minWidth={420 + 110 * methods.length} dense>
           <thead>
             <tr>
@@ -115,12 +126,9 @@ function Report({ report }: { report: DuesReport }) {
             ))}
           </tbody>
         </DataTable>
-      </section>
+      </ReportSection>
 
-      <section aria-labelledby="report-owing">
-        <Title order={2} fz="h4" id="report-owing" mb="sm">
-          Owing at the end of {formatMonth(report.to)}
-        </Title>
+      <ReportSection id="report-owing" title={<>Owing at the end of {formatMonth(report.to)}</>}>
         {report.owing.length === 0 ? (
           <EmptyMessage>Nobody owed anything.</EmptyMessage>
         ) : (
@@ -141,12 +149,9 @@ function Report({ report }: { report: DuesReport }) {
             </tbody>
           </DataTable>
         )}
-      </section>
+      </ReportSection>
 
-      <section aria-labelledby="report-voids">
-        <Title order={2} fz="h4" id="report-voids" mb="sm">
-          Voided in the period
-        </Title>
+      <ReportSection id="report-voids" title="Voided in the period">
         {report.voids.length === 0 ? (
           <EmptyMessage>Nothing was voided.</EmptyMessage>
         ) : (
@@ -176,7 +181,7 @@ function Report({ report }: { report: DuesReport }) {
             </tbody>
           </DataTable>
         )}
-      </section>
+      </ReportSection>
     </Stack>
   );
 }
@@ -203,23 +208,18 @@ function ReportScreen() {
           if (draftOk) period.set(draft);
         }}
       >
-        <TextInput
-          className={classes.month}
-          type="month"
-          label="From month"
-          placeholder="YYYY-MM"
-          value={draft.from}
-          onChange={(e) => setDraft({ ...draft, from: e.currentTarget.value })}
-        />
-        <TextInput
-          className={classes.month}
-          type="month"
-          label="To month"
-          placeholder="YYYY-MM"
-          value={draft.to}
-          onChange={(e) => setDraft({ ...draft, to: e.currentTarget.value })}
-          error={draftOk ? undefined : "From a month to the same or a later one."}
-        />
+        {PERIOD_ENDS.map(({ end, label }) => (
+          <TextInput
+            key={end}
+            className={classes.month}
+            type="month"
+            label={label}
+            placeholder="YYYY-MM"
+            value={draft[end]}
+            onChange={(e) => setDraft({ ...draft, [end]: e.currentTarget.value })}
+            error={end === "to" && !draftOk ? "From a month to the same or a later one." : undefined}
+          />
+        ))}
         <Button type="submit" h={40} disabled={!draftOk}>
           Show
         </Button>
