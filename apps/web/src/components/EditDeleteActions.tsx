@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { ActionIcon } from "@mantine/core";
+import { ActionIcon, Button } from "@mantine/core";
 import { EditIcon, TrashIcon } from "./icons";
 
 interface RowAction {
@@ -46,5 +46,23 @@ export function EditDeleteActions({ edit, remove }: { edit: RowAction; remove: R
         <TrashIcon />
       </RowActionIcon>
     </>
+  );
+}
+
+/** A page header's Edit button (a bottle, a meeting): 40 px, with the pencil. */
+export function PageEditButton({ children, onClick }: { children: ReactNode; onClick: () => void }) {
+  return (
+    <Button h={40} variant="default" leftSection={<EditIcon />} onClick={onClick}>
+      {children}
+    </Button>
+  );
+}
+
+/** A page header's Delete button (a bottle, a meeting): 40 px, in red, with the bin. */
+export function PageDeleteButton({ children, onClick }: { children: ReactNode; onClick: () => void }) {
+  return (
+    <Button h={40} variant="light" color="red" leftSection={<TrashIcon />} onClick={onClick}>
+      {children}
+    </Button>
   );
 }

@@ -3,7 +3,8 @@ import { Anchor, Badge, Button, Card, Divider, Grid, Group, Stack, Text } from "
 import { Link } from "react-router-dom";
 import { Messages, type BottleDetail } from "@club/shared";
 import { PageHeader } from "../../components/PageHeader";
-import { EditIcon, ExternalIcon, TrashIcon } from "../../components/icons";
+import { ExternalIcon } from "../../components/icons";
+import { PageDeleteButton, PageEditButton } from "../../components/EditDeleteActions";
 import { LoadError, NotFound, PageLoader } from "../../components/status";
 import { isNotFound } from "../../lib/errors";
 import { useIdParam } from "../../lib/routeParams";
@@ -155,19 +156,9 @@ function Bottle({ id }: { id: number }) {
           isMember ? (
             <>
               <FavouriteButton bottleId={data.id} />
-              <Button h={40} variant="default" leftSection={<EditIcon />} onClick={() => setDialog("edit")}>
-                Edit Bottle
-              </Button>
+              <PageEditButton onClick={() => setDialog("edit")}>Edit Bottle</PageEditButton>
               {isAdmin ? (
-                <Button
-                  h={40}
-                  variant="light"
-                  color="red"
-                  leftSection={<TrashIcon />}
-                  onClick={() => setDialog("delete")}
-                >
-                  Delete Bottle
-                </Button>
+                <PageDeleteButton onClick={() => setDialog("delete")}>Delete Bottle</PageDeleteButton>
               ) : null}
               {isAdmin ? (
                 <Button h={40} variant="default" onClick={() => setDialog("merge")}>

@@ -3,7 +3,8 @@ import { Anchor, Button, Card, SimpleGrid, Text } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { Messages } from "@club/shared";
 import { PageHeader } from "../../components/PageHeader";
-import { EditIcon, PlusIcon, TrashIcon } from "../../components/icons";
+import { PlusIcon } from "../../components/icons";
+import { PageDeleteButton, PageEditButton } from "../../components/EditDeleteActions";
 import { LoadError, NotFound, PageLoader } from "../../components/status";
 import { isNotFound } from "../../lib/errors";
 import { useIdParam } from "../../lib/routeParams";
@@ -58,23 +59,8 @@ function Meeting({ id }: { id: number }) {
                 </Button>
                 {mayCorrect(data.createdBy) ? (
                   <>
-                    <Button
-                      h={40}
-                      variant="default"
-                      leftSection={<EditIcon />}
-                      onClick={() => setDialog("edit")}
-                    >
-                      Edit Meeting
-                    </Button>
-                    <Button
-                      h={40}
-                      variant="light"
-                      color="red"
-                      leftSection={<TrashIcon />}
-                      onClick={() => setDialog("delete")}
-                    >
-                      Delete Meeting
-                    </Button>
+                    <PageEditButton onClick={() => setDialog("edit")}>Edit Meeting</PageEditButton>
+                    <PageDeleteButton onClick={() => setDialog("delete")}>Delete Meeting</PageDeleteButton>
                   </>
                 ) : null}
               </>
