@@ -190,6 +190,12 @@ describe("the server process (its build, dist/server.js, as npm start runs it)",
       }
       expect(ok).toBe(true);
       expect(out).toMatch(/Demo data loaded\. Log in as \S+@\S+ with password \S+/);
+      // The build leaves zod's translations out (build.mjs): its English messages stay.
+      const refused = await fetch(`http://127.0.0.1:${port}/api/Bottles/abc`);
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({
+        error: { issues: { fieldErrors: { id: ["Invalid input: expected number, received NaN"] } } },
+      });
       const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
       child.kill("SIGTERM");
       expect(await exited).toBe(0);
