@@ -237,6 +237,44 @@ describe("the public pages' first screens, rendered by the server", () => {
     await close(m);
   });
 
+  it("a member's cold load: the page's reads were a visitor's, and the app asks them again as the member", async () => {
+    // Who is coming is named for members only, and the Home card presses the member's own answer:
+    // the server's page cannot know either, so neither may stay as the visitor's page had it.
+    const member = await club.tokensFor(DEMO_LOGIN.email);
+    const today = new Date().toISOString().slice(0, 10);
+    const meetings = await club.apiOk<{ id: number; date: string }[]>(
+      "GET",
+      "/api/MonthlyMeetings/GetMonthlyMeetingsWithNames",
+    );
+    const upcoming = meetings.find((m) => m.date >= today);
+    if (!upcoming) throw new Error("the demo club has no meeting ahead");
+    await club.apiOk(
+      "PUT",
+      `/api/MonthlyMeetings/${upcoming.id}/Rsvp`,
+      { status: "going", guests: 0 },
+      member.accessToken,
+    );
+
+    const m = await open({ as: member });
+    await m.page.goto("/");
+    await appInCharge(m.page);
+    const going = m.page
+      .getByRole("main")
+      .getByRole("region", { name: "Next meeting" })
+      .getByRole("group", { name: "Your answer" })
+      .getByRole("button", { name: "Going", exact: true });
+    await expect.poll(() => going.getAttribute("aria-pressed"), { timeout: 10_000 }).toBe("true");
+
+    await m.page.goto(`/monthlymeeting/${upcoming.id}`);
+    expect(await m.page.locator("#root[data-prerendered]").count(), "the meeting page came prerendered").toBe(
+      1,
+    );
+    await appInCharge(m.page);
+    await shows(m.page.getByRole("main").getByRole("list", { name: "Going" }).getByRole("listitem").first());
+    expectNoPageErrors(m.watch, "a member's cold loads");
+    await close(m);
+  });
+
   it("the app takes over each page with the same content", async () => {
     // One visitor's context for the eight pages: each a full load of the server's page and a
     // take-over by the app (the boot script keeps nothing of a visitor's earlier page).

@@ -7,7 +7,7 @@ import { AppLayout } from "./components/AppLayout";
 import { appSession } from "./lib/appSession";
 import { useNotificationsWanted } from "./lib/notify";
 import { seedPageData } from "./lib/pageData";
-import { createQueryClient } from "./lib/queryClient";
+import { createQueryClient, resetOnViewerChange } from "./lib/queryClient";
 import { createTrpcClient } from "./lib/trpc";
 import { AppRoutes } from "./routes";
 
@@ -23,12 +23,14 @@ const colorSchemeManager = localStorageColorSchemeManager({ key: THEME_STORAGE_K
 
 export function App() {
   // A screen the server prerendered comes with its data: the first render shows the same rows.
-  const [queryClient] = useState(() => seedPageData(createQueryClient()));
+  const [queryClient] = useState(() => seedPageData(createQueryClient(), appSession.getSnapshot() !== null));
   const [trpcClient] = useState(() => createTrpcClient(appSession));
   const notificationsWanted = useNotificationsWanted();
 
   // The app now shows what the server prerendered into #root, if anything (tests and the bench wait for this).
   useEffect(() => document.getElementById("root")?.removeAttribute("data-prerendered"), []);
+
+  useEffect(() => resetOnViewerChange(queryClient, appSession), [queryClient]);
 
   // SPEC section 4, session start: validate the stored token, refresh it, or clear the session.
   useEffect(() => {

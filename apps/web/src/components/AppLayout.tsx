@@ -6,7 +6,6 @@ import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
 import { CLUB_NAME } from "@club/shared";
 import { appSession, authApi, useSession } from "../lib/appSession";
 import { loginPath, nextFromLocation } from "../lib/loginRedirect";
-import { trpc } from "../lib/trpc";
 import { useAccount, useForgetAccountOnSessionChange, useMembersList } from "../lib/useAccount";
 import { ClubSearchButton } from "./ClubSearch/ClubSearchButton";
 import { GlassLogo, MoonIcon, SunIcon } from "./icons";
@@ -162,7 +161,6 @@ function AccountControls({ vertical, onNavigate }: { vertical?: boolean; onNavig
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const utils = trpc.useUtils();
   const logout = useMutation({ mutationFn: authApi.logout });
 
   const onLogout = async () => {
@@ -172,8 +170,8 @@ function AccountControls({ vertical, onNavigate }: { vertical?: boolean; onNavig
       // Revoke the refresh token server-side; the local session ends either way.
       await logout.mutateAsync(refreshToken).catch((error: unknown) => console.error("Logout failed", error));
     }
+    // The cache is reset as the viewer changes (lib/queryClient.ts, resetOnViewerChange).
     appSession.clear();
-    utils.lookups.invalidate().catch(() => undefined);
     void navigate("/");
   };
 

@@ -1,6 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { QueryClient } from "@tanstack/react-query";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { getQueryKey } from "@trpc/react-query";
-import { readKey } from "./pageData";
+import { readKey, seedPageData } from "./pageData";
 import { trpc } from "./trpc";
 
 describe("the prerendered page's reads go into the cache under the screens' keys", () => {
@@ -8,5 +9,34 @@ describe("the prerendered page's reads go into the cache under the screens' keys
     expect(readKey("search.bottles", {})).toEqual(getQueryKey(trpc.search.bottles, {}, "query"));
     expect(readKey("bottles.byId", { id: 12 })).toEqual(getQueryKey(trpc.bottles.byId, { id: 12 }, "query"));
     expect(readKey("meetings.list", undefined)).toEqual(getQueryKey(trpc.meetings.list, undefined, "query"));
+  });
+});
+
+describe("the page's reads are a visitor's", () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const page = (reads: unknown[]) =>
+    vi.stubGlobal("document", { getElementById: () => ({ textContent: JSON.stringify({ reads }) }) });
+  const read = { procedure: "night.rsvps", input: { id: 1 }, data: [{ member: null, status: "going" }] };
+
+  it("a visitor's app takes them as the answers: fresh, asked for by no screen", () => {
+    page([read]);
+    const queryClient = seedPageData(
+      new QueryClient({ defaultOptions: { queries: { staleTime: 15_000 } } }),
+      false,
+    );
+    const query = queryClient.getQueryCache().find({ queryKey: readKey("night.rsvps", { id: 1 }) });
+    expect(query?.state.data).toEqual(read.data);
+    expect(query?.isStaleByTime(15_000)).toBe(false);
+  });
+
+  it("a signed-in member's app shows them until its own answers come: stale, so each screen asks again", () => {
+    page([read]);
+    const queryClient = seedPageData(
+      new QueryClient({ defaultOptions: { queries: { staleTime: 15_000 } } }),
+      true,
+    );
+    const query = queryClient.getQueryCache().find({ queryKey: readKey("night.rsvps", { id: 1 }) });
+    expect(query?.state.data).toEqual(read.data);
+    expect(query?.isStaleByTime(15_000)).toBe(true);
   });
 });

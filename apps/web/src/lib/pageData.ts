@@ -25,14 +25,20 @@ export function seedRead(queryClient: QueryClient, read: PageRead, updatedAt: nu
 
 /**
  * Seeds the cache from the page's prerendered data, if any, so the app's first render shows what
- * the server painted instead of a loader (the reads are a visitor's: public reads, whose answer is
- * the same for a member).
+ * the server painted instead of a loader.
+ *
+ * The reads are a visitor's (the server cannot know who opens the page). For a visitor they are
+ * the answers. For a signed-in member some differ (night.rsvps names who is coming, night.get says
+ * whether the member hosts), so there they only stand in: seeded as already stale, each is asked
+ * again with the member's token as its screen mounts, and the visitor's content stays on screen
+ * meanwhile instead of a loader.
  */
-export function seedPageData(queryClient: QueryClient): QueryClient {
+export function seedPageData(queryClient: QueryClient, signedIn: boolean): QueryClient {
   try {
     const element = document.getElementById(PAGE_DATA_ELEMENT_ID);
     const page = JSON.parse(element?.textContent || "{}") as { reads?: PageRead[] };
-    for (const read of page.reads ?? []) seedRead(queryClient, read, Date.now());
+    const updatedAt = signedIn ? 0 : Date.now();
+    for (const read of page.reads ?? []) seedRead(queryClient, read, updatedAt);
   } catch {
     // No usable data (or no document): the screen asks for its reads itself.
   }

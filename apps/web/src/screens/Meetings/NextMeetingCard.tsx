@@ -39,8 +39,9 @@ function Label({ children }: { children: string }) {
 }
 
 /** Going / Maybe / Not going for the next meeting (night.rsvp); the member's answer is pressed. */
-function RsvpControl({ meetingId, rsvps }: { meetingId: number; rsvps: Rsvp[] }) {
-  const account = trpc.account.get.useQuery();
+function RsvpControl({ meetingId }: { meetingId: number }) {
+  // The member's own answer, as the meeting page asks it (not found by name among who is coming).
+  const mine = trpc.night.myRsvp.useQuery({ id: meetingId });
   const answer = trpc.night.rsvp.useMutation({
     onSuccess: async (result) => {
       notify(
@@ -50,13 +51,7 @@ function RsvpControl({ meetingId, rsvps }: { meetingId: number; rsvps: Rsvp[] })
       );
     },
   });
-  // night.rsvps names members, not ids: the caller's own answer is found by name.
-  const mine = account.data
-    ? rsvps.find(
-        (r) => r.member?.firstName === account.data.firstName && r.member.lastName === account.data.lastName,
-      )?.status
-    : undefined;
-  const current = answer.data?.status ?? mine;
+  const current = answer.data?.status ?? mine.data?.status ?? undefined;
   return (
     <Stack gap={6}>
       <Group gap="xs" role="group" aria-label="Your answer">
@@ -100,7 +95,7 @@ function Scheduled({ meeting }: { meeting: MeetingListItem }) {
         </div>
       </Group>
       {session ? (
-        <RsvpControl meetingId={meeting.id} rsvps={rsvps.data ?? []} />
+        <RsvpControl meetingId={meeting.id} />
       ) : (
         <Text size="sm" c="dimmed">
           <Anchor component={Link} to="/login" underline="always">
