@@ -1,0 +1,92 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { builtServerEntry, serverDir, startServer, type ServerProcess } from "../bench/serverProcess";
+
+/**
+ * What the built server leaves for later (issue 25, the start to healthy): reading Node's fetch
+ * classes (`Response`, `Headers`...) loads their implementation, undici (~40 ms and ~7 MB), and
+ * @fastify/compress asked every answer `instanceof Response`, so the first /healthz paid for it.
+ * build.mjs patches that question; here the built server runs with a probe that reports the first
+ * read of each of those globals, and answers health checks, REST reads, errors and compressed
+ * bodies without one. tRPC's adapter, which does build fetch Requests, still reads them: that
+ * proves the probe sees a read.
+ */
+const PROBE = `
+for (const name of ["Response", "Request", "Headers", "FormData"]) {
+  const lazy = Object.getOwnPropertyDescriptor(globalThis, name);
+  if (!lazy?.get) throw new Error(name + " is no longer a lazy global: look at this test again");
+  Object.defineProperty(globalThis, name, {
+    configurable: true,
+    enumerable: lazy.enumerable,
+    get() {
+      process.stderr.write("fetch class read: " + name + "\\n" + new Error().stack + "\\n");
+      Object.defineProperty(globalThis, name, lazy);
+      return globalThis[name];
+    },
+  });
+}
+process.stderr.write("fetch class probe ready\\n");
+`;
+
+let dataDir: string;
+let server: ServerProcess;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), "club-start-footprint-"));
+  server = await startServer(dataDir, {
+    nodeArgs: ["--import", `data:text/javascript,${encodeURIComponent(PROBE)}`],
+  });
+});
+afterAll(async () => {
+  server?.child.kill("SIGTERM");
+  await server?.exited;
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("the built server's start (issue 25)", () => {
+  it("answers without loading Node's fetch classes, which tRPC's adapter alone needs", async () => {
+    const ask = (path: string, init?: RequestInit) =>
+      fetch(`${server.baseUrl}${path}`, {
+        ...init,
+        headers: { "accept-encoding": "br, gzip", ...init?.headers },
+      });
+    expect((await ask("/healthz")).status).toBe(200);
+    const list = await ask("/api/Bottles/AllBottlesList");
+    expect(list.status).toBe(200);
+    expect(await list.json()).toEqual([]);
+    // A body over the compression threshold, compressed on the way: past the question's second half.
+    const big = await ask("/api/openapi.json");
+    expect(big.status).toBe(200);
+    expect(big.headers.get("content-encoding")).toBe("br");
+    expect((await big.json()) as object).toHaveProperty("openapi");
+    const missing = await ask("/api/Bottles/abc");
+    expect(missing.status).toBe(400);
+    const notFound = await ask("/api/nothing-here");
+    expect(notFound.status).toBe(404);
+    const badJson = await ask("/login", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{not json",
+    });
+    expect(badJson.status).toBe(400);
+    expect(server.output()).toContain("fetch class probe ready");
+    expect(server.output()).not.toContain("fetch class read");
+
+    await ask("/trpc/no.suchProcedure");
+    await expect.poll(() => server.output()).toContain("fetch class read");
+  });
+
+  it("is built without glob, which @fastify/static loads for `wildcard: false` only", () => {
+    builtServerEntry();
+    const chunks = join(serverDir, "dist", "chunks");
+    const bundle = readdirSync(chunks)
+      .filter((name) => name.endsWith(".js"))
+      .map((name) => readFileSync(join(chunks, name), "utf8"))
+      .join("\n");
+    // glob's own classes, present in every glob since v9, and the message of build.mjs's stand-in.
+    expect(bundle).toContain("server build leaves out");
+    expect(bundle).not.toMatch(/\bGlobStream\b|\bPathScurry\b/);
+  });
+});
