@@ -1,8 +1,16 @@
+import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { builtServerEntry, serverDir, startServer, type ServerProcess } from "../bench/serverProcess";
+import {
+  builtServerEntry,
+  freePort,
+  JWT_SECRET,
+  serverDir,
+  startServer,
+  type ServerProcess,
+} from "../bench/serverProcess";
 
 /**
  * What the built server leaves for later (issue 25, the start to healthy): reading Node's fetch
@@ -88,5 +96,44 @@ describe("the built server's start (issue 25)", () => {
     // glob's own classes, present in every glob since v9, and the message of build.mjs's stand-in.
     expect(bundle).toContain("server build leaves out");
     expect(bundle).not.toMatch(/\bGlobStream\b|\bPathScurry\b/);
+  });
+
+  it("loads argon2 after it listens: an install where argon2 cannot load still stops at start", async () => {
+    // A module hook that fails to resolve argon2, as a missing or broken native addon would.
+    const hook = `export async function resolve(specifier, context, next) {
+      if (specifier === "argon2") throw new Error("argon2 is missing here (start-footprint.test.ts)");
+      return next(specifier, context);
+    }`;
+    const register = `import { register } from "node:module"; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});`;
+    const dir = mkdtempSync(join(tmpdir(), "club-start-argon2-"));
+    const port = await freePort();
+    const child = spawn(
+      process.execPath,
+      ["--import", `data:text/javascript,${encodeURIComponent(register)}`, builtServerEntry()],
+      {
+        cwd: serverDir,
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: "127.0.0.1",
+          DATA_DIR: dir,
+          DEMO_DATA: "false",
+          JWT_SECRET,
+          APP_URL: `http://127.0.0.1:${port}`,
+          LOG_LEVEL: "info",
+          SMTP_URL: "",
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    let out = "";
+    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (out += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+    rmSync(dir, { recursive: true, force: true });
+    expect(code, out).toBe(1);
+    expect(out).toContain("Whiskey club is running");
+    expect(out).toContain("argon2 (password hashing) could not be loaded: stopping");
+    expect(out).toContain("argon2 is missing here");
   });
 });
