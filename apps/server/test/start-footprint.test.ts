@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   builtServerEntry,
   freePort,
@@ -11,6 +11,7 @@ import {
   startServer,
   type ServerProcess,
 } from "../bench/serverProcess";
+import { loadConfig } from "../src/config";
 
 /**
  * What the built server leaves for later (issue 25, the start to healthy): reading Node's fetch
@@ -135,5 +136,24 @@ describe("the built server's start (issue 25)", () => {
     expect(out).toContain("Whiskey club is running");
     expect(out).toContain("argon2 (password hashing) could not be loaded: stopping");
     expect(out).toContain("argon2 is missing here");
+  });
+
+  it("asks ICU for the server's time zone when a club date first needs it, not while reading the configuration", () => {
+    const dir = mkdtempSync(join(tmpdir(), "club-start-zone-"));
+    const made = vi.spyOn(Intl, "DateTimeFormat");
+    try {
+      const config = loadConfig({ DATA_DIR: dir });
+      expect(made).not.toHaveBeenCalled();
+      made.mockRestore();
+      expect(config.clubTimezone).toBe(new Intl.DateTimeFormat().resolvedOptions().timeZone);
+      expect(config.clubTimezone).toBe(config.clubTimezone);
+      expect(loadConfig({ DATA_DIR: dir, CLUB_TIMEZONE: "Europe/London" }).clubTimezone).toBe(
+        "Europe/London",
+      );
+      expect({ ...config }.clubTimezone).toBe(config.clubTimezone);
+    } finally {
+      made.mockRestore();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
