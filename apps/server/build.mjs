@@ -4,7 +4,7 @@
 // with `npm ci --omit=dev`): native ones must, and some read files beside themselves
 // (@fastify/swagger-ui's assets). The migrations are copied next to the bundle, where
 // packages/db/src/migrate.ts looks for them.
-import { cpSync, rmSync } from "node:fs";
+import { cpSync, readFileSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
@@ -31,6 +31,65 @@ const withoutZodLocales = {
         : undefined,
     );
     build.onLoad({ filter: /.*/, namespace: "without-zod-locales" }, () => ({ contents: "export {};" }));
+  },
+};
+
+/**
+ * @fastify/static requires `glob` (~0.1 MB of it and minimatch, compiled and run at every start)
+ * for one thing: listing the files of a registration with `wildcard: false`. The server has none
+ * (platform/web.ts serves the assets from one wildcard route and lists the few root files itself),
+ * so `glob` is left out: a registration that would call it fails the start with this message.
+ */
+const withoutStaticGlob = {
+  name: "without-static-glob",
+  setup(build) {
+    build.onResolve({ filter: /^glob$/ }, (args) =>
+      /[\\/]node_modules[\\/]@fastify[\\/]static[\\/]/.test(args.importer)
+        ? { path: "glob", namespace: "without-static-glob" }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "without-static-glob" }, () => ({
+      contents:
+        'exports.glob = async () => { throw new Error("@fastify/static with wildcard: false lists files with glob, which the server build leaves out (apps/server/build.mjs): list them in platform/web.ts"); };',
+      loader: "js",
+    }));
+  },
+};
+
+/**
+ * @fastify/compress asks each answer `payload instanceof Response` (and `instanceof ReadableStream`),
+ * and reading those globals loads Node's fetch implementation (undici, ~40 ms of a start on the
+ * first answer; the server's own answers are never fetch objects: only tRPC's adapter, inside, uses
+ * them). The same question by the object's tag, as Fastify's reply.send asks it, loads nothing. The
+ * build fails if the text is no longer there (an upgrade changed it: look again).
+ */
+const PATCHES = [
+  {
+    file: /[\\/]node_modules[\\/]@fastify[\\/]compress[\\/]lib[\\/]utils\.js$/,
+    replace: [
+      [
+        "return obj instanceof ReadableStream",
+        'return Object.prototype.toString.call(obj) === "[object ReadableStream]"',
+      ],
+      [
+        "return obj instanceof Response",
+        'return Object.prototype.toString.call(obj) === "[object Response]"',
+      ],
+    ],
+  },
+];
+const withPatches = {
+  name: "patches",
+  setup(build) {
+    for (const { file, replace } of PATCHES)
+      build.onLoad({ filter: file }, (args) => {
+        let contents = readFileSync(args.path, "utf8");
+        for (const [from, to] of replace) {
+          if (!contents.includes(from)) throw new Error(`build.mjs: "${from}" is no longer in ${args.path}`);
+          contents = contents.split(from).join(to);
+        }
+        return { contents, loader: "js" };
+      });
   },
 };
 
@@ -62,7 +121,7 @@ await build({
   // docs/benchmarks.md, "Footprint", issue 25). The linked source maps still lead back to src/.
   minify: true,
   keepNames: true,
-  plugins: [withoutZodLocales],
+  plugins: [withoutZodLocales, withoutStaticGlob, withPatches],
 });
 cpSync(fileURLToPath(new URL("../../packages/db/migrations", import.meta.url)), `${outdir}/migrations`, {
   recursive: true,

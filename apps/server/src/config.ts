@@ -250,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const imagesDir = join(dataDir, "images");
   const outboxDir = join(dataDir, "outbox");
   mkdirSync(imagesDir, { recursive: true, mode: 0o700 });
+  let serverZone: string | undefined;
   return {
     port: e.PORT,
     host: e.HOST,
@@ -271,7 +272,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     readCache: e.READ_CACHE,
     readCacheBytes: e.READ_CACHE_MB * 1024 * 1024,
-    clubTimezone: e.CLUB_TIMEZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    // Without CLUB_TIMEZONE, the server's own zone: asked of ICU when a date in the club's time is
+    // first needed (the club's jobs, a second after the server listens), not at start, where it was
+    // ~30 ms (its time zone data loading; docs/benchmarks.md, "Start, session 9").
+    get clubTimezone() {
+      return e.CLUB_TIMEZONE ?? (serverZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
+    },
     hsts: e.HSTS,
     writeBudgetPerMinute: e.WRITE_BUDGET_PER_MINUTE,
     importsPerMinute: e.IMPORTS_PER_MINUTE,

@@ -1,6 +1,13 @@
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { SERVER_UMASK } from "./platform/dataDir";
+import { loadArgon2 } from "./platform/passwords";
+
+/**
+ * When argon2 (password hashing, a native addon) is loaded if no login came first: after the server
+ * answers, not before (platform/passwords.ts), and soon enough that a broken install stops it at start.
+ */
+const ARGON2_AFTER_LISTEN_MS = 1_000;
 
 /** How long a graceful shutdown may take before the process exits anyway (a stuck request, a hung SMTP). */
 const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -40,6 +47,12 @@ async function main() {
   process.on("SIGINT", () => shutdown("SIGINT"));
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Whiskey club is running at ${config.appUrl}`);
+  setTimeout(() => {
+    loadArgon2().catch((err: unknown) => {
+      app.log.fatal({ err }, "argon2 (password hashing) could not be loaded: stopping");
+      process.exit(1);
+    });
+  }, ARGON2_AFTER_LISTEN_MS).unref();
 }
 
 main().catch((error: unknown) => {

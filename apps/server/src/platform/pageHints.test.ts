@@ -1,8 +1,11 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/helpers";
+import { createPageRenderer } from "./pageHints";
+
+const ROOT = '<div id="root"></div>';
 
 // A built web app without Vite's manifest (.vite/manifest.json): no route's files are known, so
 // every route gets the page as built and no first page is prerendered (platform/prerender.test.ts
@@ -64,5 +67,34 @@ describe("the page served for a client-side route", () => {
         expect(res.body, path).not.toContain("<div");
       }
     }
+  });
+});
+
+describe("the page renderer's start (issue 25: what the first request does not need waits for it)", () => {
+  it("reads the index and the manifest at start, the routes' stylesheets when a page is first asked for", () => {
+    const dist = mkdtempSync(join(tmpdir(), "club-dist-lazy-"));
+    const head =
+      '<script>boot()</script><script type="module" crossorigin src="/assets/index-a.js"></script>';
+    writeFileSync(
+      join(dist, "index.html"),
+      `<!doctype html><html><head>${head}</head><body>${ROOT}</body></html>`,
+    );
+    mkdirSync(join(dist, ".vite"));
+    writeFileSync(
+      join(dist, ".vite", "manifest.json"),
+      JSON.stringify({
+        "index.html": { file: "assets/index-a.js", css: ["assets/index-a.css"] },
+        "src/screens/Meetings/MeetingsPage.tsx": { file: "assets/MeetingsPage-b.js" },
+      }),
+    );
+    const pages = createPageRenderer(dist);
+    // Written after the renderer is made: a renderer that read it at start would have found none
+    // and served "/" without its first page.
+    mkdirSync(join(dist, "assets"));
+    writeFileSync(join(dist, "assets", "index-a.css"), "p{color:red}");
+    expect(pages("/").firstPage).not.toBeNull();
+    // A build that cannot be read still fails at start.
+    writeFileSync(join(dist, ".vite", "manifest.json"), "{not json");
+    expect(() => createPageRenderer(dist)).toThrow(SyntaxError);
   });
 });

@@ -110,22 +110,28 @@ export function createPageRenderer(distDir: string): (path: string) => PageRoute
       return `${before}  <style>${await usedCss(before + after)}</style>\n    ${after}`;
     };
   };
-  const routes = ROUTE_TABLE.map((route) => {
-    const screen = `src/screens/${route.screen}.tsx`;
-    const own = [...closure([screen])].filter((key) => !entry.has(key)); // none when not built
-    const preloads = [
-      ...files(own).map((href) => `<link rel="modulepreload" crossorigin href="${attr(href)}">`),
-      ...cssOf(own).map((href) => `<link rel="preload" as="style" crossorigin href="${attr(href)}">`),
-    ];
-    return {
-      pattern: new RegExp(routePattern(route.path)),
-      route,
-      page: pageRepresentation(
-        html.replace("</head>", preloads.map((link) => `  ${link}\n  `).join("") + "</head>"),
-      ),
-      firstPage: route.firstPage && manifest[screen] ? firstPage(screen, own) : null,
-    };
-  });
+  // Each route's pages are made when a page is first asked for, not at start: reading and joining
+  // the first pages' stylesheets took ~50 ms of the start under load (docs/benchmarks.md, "Start,
+  // session 9"), and health checks and the API never need them. The build's index.html and manifest
+  // are read above, so a build that cannot be read still fails the start.
+  const makeRoutes = () =>
+    ROUTE_TABLE.map((route) => {
+      const screen = `src/screens/${route.screen}.tsx`;
+      const own = [...closure([screen])].filter((key) => !entry.has(key)); // none when not built
+      const preloads = [
+        ...files(own).map((href) => `<link rel="modulepreload" crossorigin href="${attr(href)}">`),
+        ...cssOf(own).map((href) => `<link rel="preload" as="style" crossorigin href="${attr(href)}">`),
+      ];
+      return {
+        pattern: new RegExp(routePattern(route.path)),
+        route,
+        page: pageRepresentation(
+          html.replace("</head>", preloads.map((link) => `  ${link}\n  `).join("") + "</head>"),
+        ),
+        firstPage: route.firstPage && manifest[screen] ? firstPage(screen, own) : null,
+      };
+    });
+  let routes: ReturnType<typeof makeRoutes> | null = null;
   const none = { route: null, page: pageRepresentation(html), firstPage: null };
-  return (path) => routes.find((route) => route.pattern.test(path)) ?? none;
+  return (path) => (routes ??= makeRoutes()).find((route) => route.pattern.test(path)) ?? none;
 }

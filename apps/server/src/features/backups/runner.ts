@@ -17,7 +17,7 @@ export type BackupOutcome =
  */
 export class BackupRunner {
   private running: Promise<BackupOutcome> | undefined;
-  private readonly cron: Cron | null;
+  private made: Cron | null | undefined;
   /** Without a status file, the schedule counts from when this server started. */
   private readonly startedAt: Date;
 
@@ -25,9 +25,18 @@ export class BackupRunner {
     private readonly deps: Deps,
     private readonly log: FastifyBaseLogger | undefined,
   ) {
-    const { schedule } = deps.config.backups;
-    this.cron = schedule ? new Cron(schedule, { timezone: deps.config.clubTimezone, paused: true }) : null;
     this.startedAt = deps.now();
+  }
+
+  /**
+   * The schedule, made when first asked (the club's jobs, a second after the server listens): in the
+   * club's time zone it loads ICU's time zone data, ~10 ms that the start does not need.
+   */
+  private get cron(): Cron | null {
+    const { schedule } = this.deps.config.backups;
+    return (this.made ??= schedule
+      ? new Cron(schedule, { timezone: this.deps.config.clubTimezone, paused: true })
+      : null);
   }
 
   get isRunning(): boolean {
