@@ -6,7 +6,7 @@ import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
 import { CLUB_NAME } from "@club/shared";
 import { appSession, authApi, useSession } from "../lib/appSession";
 import { loginPath, nextFromLocation } from "../lib/loginRedirect";
-import { useAccount, useForgetAccountOnSessionChange, useMembersList } from "../lib/useAccount";
+import { useAccount, useMembersList } from "../lib/useAccount";
 import { ClubSearchButton } from "./ClubSearch/ClubSearchButton";
 import { GlassLogo, MoonIcon, SunIcon } from "./icons";
 import { ROUTE_TABLE } from "../routeTable";
@@ -241,7 +241,6 @@ export function AppLayout({ children }: { children: ReactNode }) {
   });
   const theme = useThemeToggle();
   const location = useLocation();
-  useForgetAccountOnSessionChange();
 
   useEffect(() => close(), [location.pathname, close]);
   useEffect(() => {

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from "react";
 import { useSession } from "./appSession";
 import { trpc } from "./trpc";
 
@@ -13,18 +12,5 @@ export function useMembersList(isAdmin: boolean) {
   return trpc.members.list.useQuery(undefined, { enabled: isAdmin, staleTime: 30_000 });
 }
 
-/**
- * Forgets the account and the members list when someone else logs in or the member logs out, so
- * the next member never sees the last one's role or badge, not even for a moment.
- */
-export function useForgetAccountOnSessionChange() {
-  const email = useSession()?.email ?? null;
-  const utils = trpc.useUtils();
-  const previous = useRef(email);
-  useEffect(() => {
-    if (previous.current === email) return;
-    previous.current = email;
-    void utils.account.get.reset();
-    void utils.members.list.reset();
-  }, [email, utils]);
-}
+// The account and the members list are forgotten when the viewer changes, with the rest of the
+// cache: lib/queryClient.ts, resetOnViewerChange.
