@@ -30,6 +30,12 @@ export interface RouteEntry {
    * (every page a visitor can open and that reads the club's data).
    */
   firstPage?: true;
+  /**
+   * The query parameters the screen reads (none when absent). A first page is rendered and kept
+   * once for each of their values; any other parameter (`?utm_source=...`, or a random one sent to
+   * make the server render anew) is left out, and the page kept for the rest is served.
+   */
+  query?: readonly string[];
 }
 
 /** In the menus' order: the entries with `nav` are the links, top to bottom. */
@@ -54,6 +60,25 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
       "lookups.states",
     ],
     firstPage: true,
+    // The library's view (libraryView.ts: readView and writeView): search, filters, sort, page.
+    query: [
+      "q",
+      "type",
+      "country",
+      "region",
+      "status",
+      "abvMin",
+      "abvMax",
+      "priceMin",
+      "priceMax",
+      "photo",
+      "poured",
+      "scoreMin",
+      "scoreMax",
+      "sort",
+      "dir",
+      "page",
+    ],
   },
   {
     path: "/shelf",

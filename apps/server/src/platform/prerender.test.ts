@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newBottle } from "../../test/bottleFixtures";
 import { createTestApp, type TestApp } from "../../test/helpers";
 import { createPageRenderer } from "./pageHints";
-import { scriptSafeJson } from "./prerender";
+import { firstPageUrl, renderBudget, scriptSafeJson } from "./prerender";
 
 // A built web app as the build writes it: dist/ with Vite's manifest, and dist-ssr/ beside it with
 // the prerender module (here a small stand-in with the same exports as apps/web/src/ssr/prerender.tsx:
@@ -59,6 +59,7 @@ export async function renderFirstPage(url, route, read) {
   if (url.includes("boom")) throw new Error("render failed");
   globalThis.__renders++;
   globalThis.__route = route;
+  globalThis.__url = url;
   if (url.startsWith("/theme-ideas")) {
     // What a screen could ask: a member's read and a write are refused to the prerender.
     const account = await outcome(read("account.get", undefined));
@@ -81,7 +82,7 @@ const CSS: Record<string, string> = {
   "/assets/Comments.css": ".comments-dialog{color:red}",
 };
 
-const stub = () => globalThis as unknown as { __renders: number; __route: unknown };
+const stub = () => globalThis as unknown as { __renders: number; __route: unknown; __url: string };
 const renders = () => stub().__renders;
 
 let t: TestApp;
@@ -192,7 +193,7 @@ describe("a first page (the library's here), prerendered into the page", () => {
   });
 
   it("serves the page as built when the input is refused or the render fails", async () => {
-    for (const path of ["/library-bottles?abvMin=80&abvMax=20", "/library-bottles?boom=1"]) {
+    for (const path of ["/library-bottles?abvMin=80&abvMax=20", "/library-bottles?q=boom"]) {
       expect(await page(path)).toBe(
         INDEX.replace(
           "</head>",
@@ -256,13 +257,62 @@ describe("a first page (the library's here), prerendered into the page", () => {
       expect(await coop(url)).toBe("same-origin");
   });
 
-  it("renders at most ten new pages a second; the rest are served as built", async () => {
+  it("renders a page for the query parameters its screen reads: any other one is served the kept page", async () => {
+    await page("/library-bottles?sort=abv&dir=desc");
+    const before = renders();
+    for (const more of ["utm_source=x", "r=1", "sort=score", ""])
+      expect(await page(`/library-bottles?dir=desc&sort=abv&${more}`)).toContain("data-prerendered");
+    // The first of each parameter, as the screen reads it; in the route table's order.
+    expect(renders()).toBe(before);
+    await page("/theme-ideas");
+    const themes = renders();
+    for (let i = 0; i < 5; i++) expect(await page(`/theme-ideas?r=${i}`)).toContain("data-prerendered");
+    expect(renders()).toBe(themes);
+    // A new value of a parameter the screen reads is a new page, rendered at that URL.
+    await page("/library-bottles?sort=abv&dir=desc&page=2&r=9");
+    expect(renders()).toBe(themes + 1);
+    expect(stub().__url).toBe("/library-bottles?sort=abv&dir=desc&page=2");
+  });
+
+  it("renders at most two new pages at once; the rest are served as built", async () => {
     const pages = await Promise.all(
       Array.from({ length: 25 }, (_, i) => page(`/library-bottles?sort=abv&abvMin=${i}`)),
     );
     const prerendered = pages.filter((html) => html.includes("data-prerendered")).length;
     expect(prerendered).toBeGreaterThan(0);
     expect(prerendered).toBeLessThan(25);
+  });
+});
+
+describe("the first pages' render budget and key", () => {
+  it("spends at most the second's time, two renders at once, and starts again the next second", () => {
+    let now = 5_000;
+    const budget = renderBudget(250, 2, () => now);
+    const first = budget.start();
+    now += 150;
+    first?.();
+    const second = budget.start();
+    now += 120;
+    second?.();
+    // 270 ms of this second spent.
+    expect(budget.start()).toBeNull();
+    now = 6_000;
+    const a = budget.start();
+    const b = budget.start();
+    expect(a).not.toBeNull();
+    expect(b).not.toBeNull();
+    expect(budget.start()).toBeNull();
+    a?.();
+    expect(budget.start()).not.toBeNull();
+  });
+
+  it("keys a page by its path and the parameters the screen reads, in the table's order", () => {
+    expect(firstPageUrl("/stats?r=123")).toBe("/stats");
+    expect(firstPageUrl("/stats")).toBe("/stats");
+    expect(firstPageUrl("/library-bottles?page=2&x=1&q=islay&q=other", ["q", "page"])).toBe(
+      "/library-bottles?q=islay&page=2",
+    );
+    expect(firstPageUrl("/library-bottles?q=a%20b+c", ["q"])).toBe("/library-bottles?q=a+b+c");
   });
 });
 

@@ -16,10 +16,59 @@ interface PrerenderModule {
   ): Promise<{ html: string; reads: PageRead[] } | null>;
 }
 
-/** Prerendered pages kept (by URL, while their data is unchanged). */
+/** Prerendered pages kept (by `firstPageUrl`, while their data is unchanged). */
 const KEPT_PAGES = 32;
-/** At most this many renders per second for the whole server; beyond it the page is served as built. */
-const RENDERS_PER_SECOND = 10;
+/**
+ * Of each second, at most this much time goes to rendering new pages, across the server (a page
+ * takes ~10-120 ms of CPU), and at most two render at once; beyond either, the page is served as
+ * built (the app renders the screen itself). So a run of new URLs cannot take the API's time: at
+ * ten renders a second of /stats, a member's reads waited up to half a second (session 9).
+ */
+const RENDER_MS_PER_SECOND = 250;
+const RENDERS_AT_ONCE = 2;
+
+/**
+ * The time the first pages may spend rendering: `start()` gives the end of a render to call when
+ * it is done, or null when this second's time or the renders at once are used up.
+ */
+export function renderBudget(
+  msPerSecond: number,
+  atOnce: number,
+  now: () => number = () => performance.now(),
+) {
+  let [second, spent, running] = [Number.NaN, 0, 0];
+  return {
+    start(): (() => void) | null {
+      const startedAt = now();
+      const thisSecond = Math.floor(startedAt / 1000);
+      if (thisSecond !== second) [second, spent] = [thisSecond, 0];
+      if (spent >= msPerSecond || running >= atOnce) return null;
+      running++;
+      return () => {
+        running--;
+        spent += now() - startedAt;
+      };
+    },
+  };
+}
+
+/**
+ * The URL a first page is rendered and kept for: its path and, of its query, only the parameters
+ * its screen reads (the route table's `query`), in the table's order. Any other parameter would
+ * change nothing on the page but would make it a new page to render.
+ */
+export function firstPageUrl(url: string, query: readonly string[] = []): string {
+  const at = url.indexOf("?");
+  if (at < 0) return url;
+  const sent = new URLSearchParams(url.slice(at + 1));
+  const read = new URLSearchParams();
+  for (const name of query) {
+    const value = sent.get(name);
+    if (value !== null) read.set(name, value);
+  }
+  const search = read.toString();
+  return search ? `${url.slice(0, at)}?${search}` : url.slice(0, at);
+}
 
 /** JSON that is safe inside a <script> element: no "</script>" or "<!--" can end or bend it. */
 export const scriptSafeJson = (value: unknown) =>
@@ -39,7 +88,7 @@ export const scriptSafeJson = (value: unknown) =>
  * A finished page (assembled and compressed, once) is kept while the answers of its reads are
  * unchanged: the next request reads them again (the read cache answers) and sends it as it was.
  *
- * Any failure (no SSR build, a render error, too many renders this second) gives null, and the
+ * Any failure (no SSR build, a render error, the render budget used up) gives null, and the
  * page is served as built: the app then renders the screen itself.
  */
 export function createFirstPagePrerender(
@@ -56,12 +105,7 @@ export function createFirstPagePrerender(
       return null;
     }));
   const kept = new Map<string, { dataJson: string; reads: PageRead[]; page: Representation }>();
-  let [second, rendersThisSecond] = [0, 0];
-  const mayRender = () => {
-    const now = Math.floor(Date.now() / 1000);
-    if (now !== second) [second, rendersThisSecond] = [now, 0];
-    return rendersThisSecond++ < RENDERS_PER_SECOND;
-  };
+  const budget = renderBudget(RENDER_MS_PER_SECOND, RENDERS_AT_ONCE);
   const keep = (url: string, page: Representation, reads: PageRead[], dataJson = JSON.stringify(reads)) => {
     kept.delete(url);
     kept.set(url, { dataJson, reads, page });
@@ -69,9 +113,10 @@ export function createFirstPagePrerender(
     return page;
   };
 
-  return async (url, { route, firstPage }) => {
+  return async (requested, { route, firstPage }) => {
     const module = route && firstPage ? await load() : null;
     if (!module || !route || !firstPage) return null;
+    const url = firstPageUrl(requested, route.query);
     const hit = kept.get(url);
     if (hit) {
       // The same reads again: unchanged answers, the same page, as it was finished.
@@ -80,7 +125,8 @@ export function createFirstPagePrerender(
       );
       if (JSON.stringify(again) === hit.dataJson) return keep(url, hit.page, hit.reads, hit.dataJson);
     }
-    if (!mayRender()) return null;
+    const done = budget.start();
+    if (!done) return null;
     try {
       const rendered = await module.renderFirstPage(url, route, read);
       if (!rendered) return null;
@@ -89,6 +135,8 @@ export function createFirstPagePrerender(
     } catch (err) {
       log.warn({ err, url }, "a first page failed to render: served as built");
       return null;
+    } finally {
+      done();
     }
   };
 }

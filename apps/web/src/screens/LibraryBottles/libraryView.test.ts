@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ROUTE_TABLE } from "../../routeTable";
 import { NO_FILTERS, pageCount, PAGE_SIZE, readView, searchInput, writeView } from "./libraryView";
 
 describe("library view in the URL", () => {
@@ -42,6 +43,17 @@ describe("library view in the URL", () => {
       dir: "desc",
       page: 3,
     });
+  });
+
+  it("reads exactly the query parameters the route table declares (the server keeps a first page by them)", () => {
+    const everything = readView(
+      new URLSearchParams(
+        "q=islay&type=7&country=2&region=16&status=open&abvMin=40&abvMax=50.5&priceMin=1&priceMax=90&photo=yes&poured=no&scoreMin=80&scoreMax=95&sort=type&dir=desc&page=3",
+      ),
+    );
+    const written = [...writeView(everything).keys()].sort();
+    const declared = ROUTE_TABLE.find((route) => route.path === "/library-bottles")?.query;
+    expect(written).toEqual([...(declared ?? [])].sort());
   });
 
   it("sorts by relevance while searching unless a column is chosen", () => {
