@@ -275,6 +275,31 @@ describe("the public pages' first screens, rendered by the server", () => {
     await close(m);
   });
 
+  it("the server's markup is the page the browser builds: no element a parser moves (a block inside a <p>)", async () => {
+    // The bottle page's subtitle was a <p> holding the type's badge (a <div>): the browser's parser
+    // closed the <p> before it, the badge and "1 open bottle" stacked under an empty paragraph, and
+    // the page below moved up 64 px when the app rendered the same elements as React built them.
+    const s = await open({ mobile: true });
+    for (const { path } of pages) {
+      await s.page.goto(path);
+      // The markup as the server sent it (the page's own, as a second load of it gets it).
+      const html = await s.page.evaluate(() => fetch(location.href).then((res) => res.text()));
+      expect(html, path).toContain("data-prerendered");
+      const [written, built] = await s.page.evaluate((markup) => {
+        // The elements in the order the markup writes them (comments and the scripts' text aside).
+        const text = markup
+          .replace(/<!--[\s\S]*?-->/g, "")
+          .replace(/(<script\b[^>]*>)[\s\S]*?<\/script>/gi, "$1");
+        const writtenTags = [...text.matchAll(/<([a-zA-Z][\w-]*)/g)].map((m) => m[1]!.toLowerCase());
+        const doc = new DOMParser().parseFromString(markup, "text/html");
+        const builtTags = [...doc.querySelectorAll("*")].map((el) => el.localName.toLowerCase());
+        return [writtenTags, builtTags];
+      }, html);
+      expect(built, path).toEqual(written);
+    }
+    await close(s);
+  });
+
   /**
    * Every cell of the main content's tables: its label on a phone (data-label, null when it has
    * none), how many columns it spans, its text and where that text starts (the cell's left edge
