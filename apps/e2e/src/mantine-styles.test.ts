@@ -11,7 +11,9 @@ import { shows } from "./support/ui";
  * its pressed answer with FloatingIndicator, whose stylesheet no screen loaded: the highlight sat
  * 4 px right of and below the answer, and stuck out of the control on the last one (a member's
  * "Your answer", the dues opening). Also unstyled: the chevron of a NativeSelect (Activity,
- * Members), the paper page's number inputs, the dues rules' list and the backups' code.
+ * Members), the paper page's number inputs, the dues rules' list and the backups' code. And the
+ * light variant's text of the colours the app passes to `color=` (a new one belongs in the list)
+ * reads at AA contrast in both schemes.
  */
 describe("every Mantine part on a screen has its styles", () => {
   let club: Club;
@@ -73,6 +75,42 @@ describe("every Mantine part on a screen has its styles", () => {
       `${where}: the highlight ends inside the control`,
     ).toBeLessThanOrEqual(box!.x + box!.width);
   }
+
+  it("a light variant's text (alerts, badges) reads at 4.5:1 on its background, for every colour the app uses, in both schemes", async () => {
+    // The light scheme's orange (the Members page's "Restore replaces everything") was 3.6:1 and its
+    // yellow (a duplicate bottle's and a payment's "Is this right?" warnings) 2.7:1.
+    await visit(page, "/about");
+    for (const scheme of ["light", "dark"] as const) {
+      const ratios = await page.evaluate((name) => {
+        document.documentElement.dataset.mantineColorScheme = name;
+        const luminance = (rgb: number[]) => {
+          const [r, g, b] = rgb.map((v) => {
+            const c = v / 255;
+            return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+          });
+          return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+        };
+        const channels = (color: string) => color.match(/[\d.]+/g)!.map(Number);
+        const page = channels(getComputedStyle(document.body).backgroundColor);
+        const out: Record<string, number> = {};
+        for (const color of ["amber", "blue", "gray", "green", "orange", "red", "yellow"]) {
+          const probe = document.createElement("div");
+          probe.style.background = `var(--mantine-color-${color}-light)`;
+          probe.style.color = `var(--mantine-color-${color}-light-color)`;
+          document.body.append(probe);
+          const style = getComputedStyle(probe);
+          const [r, g, b, alpha = 1] = channels(style.backgroundColor);
+          const ground = [r!, g!, b!].map((v, i) => v * alpha + page[i]! * (1 - alpha));
+          const [l1, l2] = [luminance(channels(style.color)), luminance(ground)];
+          out[color] = Math.round(((Math.max(l1, l2) + 0.05) / (Math.min(l1, l2) + 0.05)) * 100) / 100;
+          probe.remove();
+        }
+        return out;
+      }, scheme);
+      for (const [color, ratio] of Object.entries(ratios))
+        expect(ratio, `${scheme} scheme, ${color} light variant`).toBeGreaterThanOrEqual(4.5);
+    }
+  });
 
   it("on a phone, the screens and their dialogs: no unstyled part, the answer's highlight on the answer", async () => {
     const meetings = await club.apiOk<{ id: number; date: string }[]>(
