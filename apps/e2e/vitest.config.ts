@@ -37,6 +37,8 @@ const NPM_TEST_FILES = [
   "oidc",
   "cellar",
   "merge-stats",
+  // Session 10: every Mantine part of a screen has its styles (a SegmentedControl's highlight did not).
+  "mantine-styles",
 ];
 
 // Two files at a time (each file starts its own in-process server and Chromium; on a 2-core

@@ -57,6 +57,9 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     // Mantine's red-6 error text and green-light badges are below 4.5:1.
     "--mantine-color-error": "#c92a2a",
     "--mantine-color-green-light-color": "#1b6b2c",
+    // Its orange-9 and yellow-9 on their light backgrounds are 3.6:1 and 2.7:1 (the warnings' titles).
+    "--mantine-color-orange-light-color": "#a63a08",
+    "--mantine-color-yellow-light-color": "#805000",
     "--mantine-color-amber-light-color": "#7a460b",
     "--mantine-color-anchor": "#8a4f07",
   },

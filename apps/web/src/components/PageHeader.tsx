@@ -19,7 +19,9 @@ export function PageHeader({
     <div className={classes.header}>
       <div className={classes.titles}>
         <h1 className={classes.title}>{title}</h1>
-        {subtitle ? <p className={classes.subtitle}>{subtitle}</p> : null}
+        {/* A <div>, not a <p>: a subtitle may hold block elements (the bottle page's type badge), and
+            the server's first screen is parsed as HTML, which closes a <p> before any of them. */}
+        {subtitle ? <div className={classes.subtitle}>{subtitle}</div> : null}
       </div>
       {actions ? <div className={classes.actions}>{actions}</div> : null}
     </div>

@@ -2,6 +2,15 @@
 const headerLabel = (th: HTMLTableCellElement) => th.dataset.label ?? th.textContent?.trim() ?? "";
 
 /**
+ * The label of a body cell that starts at `column` and spans `span` columns: its column's header's,
+ * or none ("") for a cell across several columns (a group's heading row, "Upcoming meetings"), which
+ * is no one column's value. One rule for the app's tables (labelCells) and the server's first
+ * screens (labelTableMarkup).
+ */
+export const cellLabel = (labels: readonly string[], column: number, span: number): string =>
+  span > 1 ? "" : (labels[column] ?? "");
+
+/**
  * Copies each column header's text onto the body cells of its column as data-label (the phone
  * layout shows it beside the value). Column spans are followed; attributes are only written when
  * they change, so running it on every DOM change is cheap.
@@ -17,7 +26,7 @@ export function labelCells(table: HTMLTableElement): void {
     for (const row of Array.from(body.rows)) {
       let column = 0;
       for (const cell of Array.from(row.cells)) {
-        const label = labels[column] ?? "";
+        const label = cellLabel(labels, column, cell.colSpan);
         if (cell.getAttribute("data-label") !== label) cell.setAttribute("data-label", label);
         column += cell.colSpan;
       }

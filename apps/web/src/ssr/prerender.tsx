@@ -26,6 +26,7 @@ import { seedRead } from "../lib/pageData";
 import { createQueryClient } from "../lib/queryClient";
 import { trpc } from "../lib/trpc";
 import type { RouteEntry } from "../routeTable";
+import { labelTableMarkup } from "../components/tableLabelsMarkup";
 
 /** The screens' modules, loaded when a page of theirs is first rendered (chunks of dist-ssr/). */
 const SCREEN_MODULES = import.meta.glob<{ default: ComponentType }>("../screens/*/*Page.tsx");
@@ -90,7 +91,8 @@ export async function renderFirstPage(
             (query.options as { enabled?: unknown }).enabled !== false,
         )
         .map((query) => ({ hash: query.queryHash, read: readOfKey(query.queryKey) }));
-      if (asked.length === 0 || pass >= MAX_PASSES) return { html, reads };
+      // The phone's cards labelled as the app labels them (DataTable), before the app runs.
+      if (asked.length === 0 || pass >= MAX_PASSES) return { html: labelTableMarkup(html), reads };
       await Promise.all(
         asked.map(async ({ hash, read: wanted }) => {
           if (!wanted) return void refused.add(hash);

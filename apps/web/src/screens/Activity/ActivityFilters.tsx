@@ -1,4 +1,5 @@
 import { NativeSelect, SimpleGrid } from "@mantine/core";
+import "../../styles/nativeSelect";
 
 /** The kinds of entity a member can filter the log by (the log's `entity`). */
 export const ENTITY_KINDS = [

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Alert, Anchor, Button, Card, Code, Group, Stack, Text, Title } from "@mantine/core";
+import "@mantine/core/styles/Code.css";
 import { Link } from "react-router-dom";
 import type { BackupsOverview } from "@club/shared";
 import { AlertIcon } from "../../components/icons";

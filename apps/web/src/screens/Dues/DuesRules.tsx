@@ -1,4 +1,5 @@
 import { Card, List, Text, Title } from "@mantine/core";
+import "@mantine/core/styles/List.css";
 import type { DuesStatement } from "@club/shared";
 import { formatDate, today } from "../../lib/format";
 import { formatMoney, formatMonth } from "../../lib/money";

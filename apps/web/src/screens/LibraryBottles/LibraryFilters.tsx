@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Button, NativeSelect, SimpleGrid, TextInput } from "@mantine/core";
+import "../../styles/nativeSelect";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { trpc } from "../../lib/trpc";
 import { NO_FILTERS, type LibraryFilters } from "./libraryView";

@@ -12,6 +12,7 @@ import {
   Text,
   Title,
 } from "@mantine/core";
+import "../../styles/nativeSelect";
 import "@mantine/core/styles/Pill.css";
 import "@mantine/core/styles/PillsInput.css";
 import "../../styles/combobox";

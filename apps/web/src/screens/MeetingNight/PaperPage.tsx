@@ -1,4 +1,5 @@
 import { Anchor, Button, Group, NumberInput, SegmentedControl, Stack, Text } from "@mantine/core";
+import "../../styles/numberInput";
 import { useState } from "react";
 import { Link, useLocation } from "react-router-dom";
 import {

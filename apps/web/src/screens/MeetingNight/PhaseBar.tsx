@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Button, Group, NativeSelect, Paper, SegmentedControl, Stack, Text } from "@mantine/core";
+import "../../styles/nativeSelect";
 import { PHASE_NAMES, type MeetingNight, type PhaseName } from "@club/shared";
 import { trpc } from "../../lib/trpc";
 import { notify } from "../../lib/notify";

@@ -1,5 +1,6 @@
 import { lazy, useState } from "react";
 import { Badge, Button, Group, NativeSelect, Text } from "@mantine/core";
+import "../../styles/nativeSelect";
 import { RoleSchema, type Member, type Role } from "@club/shared";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { ErrorAlert } from "../../components/status";

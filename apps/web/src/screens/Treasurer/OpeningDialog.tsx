@@ -1,7 +1,7 @@
 import { Checkbox, NumberInput, SegmentedControl, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import "../../styles/numberInput";
 import "@mantine/core/styles/Checkbox.css";
-import "@mantine/core/styles/SegmentedControl.css";
+import "../../styles/segmentedControl";
 import { useForm } from "@mantine/form";
 import type { DuesOpening, DuesStatement, OpeningInput } from "@club/shared";
 import { FormDialog } from "../../components/FormDialog";
