@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SEARCH_WORDS_MAX } from "@club/shared";
+import { newBottle } from "./bottleFixtures";
+import { createTestApp, type TestApp } from "./helpers";
+
+/**
+ * Session 10: no request whose cost an outsider controls. What one request makes the server do is
+ * bounded by the server, not by what the client sends: a search's words are capped (each short
+ * word was a scan of every bottle's text: 100 of them cost 2.2 s of CPU on the stress club), and
+ * the public documents made from the whole club (the library's CSV, the purchases' CSV, the
+ * calendar feed: 0.4-0.5 s each on the stress club) are made once while the data is unchanged.
+ */
+
+let t: TestApp;
+let token: string;
+const statements: string[] = [];
+
+/** The statements a request ran, without the read cache's own "did anything change?" checks. */
+const queriesOf = async (url: string, headers: Record<string, string> = {}) => {
+  statements.length = 0;
+  const res = await t.request({ method: "GET", url, headers });
+  const ran = statements.filter((sql) => !/total_changes\(\)|data_version/.test(sql));
+  return { res, ran };
+};
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { RATE_LIMIT: "false" }, onStatement: (sql) => statements.push(sql) });
+  ({ token } = await t.member());
+  await newBottle(t, token, { name: "Lagavulin 16", abv: 43 });
+  await newBottle(t, token, { name: "Ardbeg 10", abv: 46 });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const words = (n: number) => Array.from({ length: n }, (_, i) => `w${String.fromCharCode(97 + (i % 26))}${i}`).join(" ");
+
+describe("a search's words are capped", () => {
+  const searches = (q: string) => [
+    `/api/Bottles/Search?q=${encodeURIComponent(q)}`,
+    `/api/Search?q=${encodeURIComponent(q)}`,
+    `/trpc/search.bottles?input=${encodeURIComponent(JSON.stringify({ q }))}`,
+    `/trpc/search.everything?input=${encodeURIComponent(JSON.stringify({ q }))}`,
+  ];
+
+  it(`refuses more than ${SEARCH_WORDS_MAX} different words with a 400 that says so, on every search`, async () => {
+    for (const url of searches(words(SEARCH_WORDS_MAX + 1))) {
+      const res = await t.request({ method: "GET", url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.body, url).toContain(`at most ${SEARCH_WORDS_MAX} words`);
+    }
+    const similar = await t.request({
+      method: "GET",
+      url: `/api/Bottles/Similar?name=${encodeURIComponent(words(SEARCH_WORDS_MAX + 1))}`,
+      token,
+    });
+    expect(similar.statusCode).toBe(400);
+    expect(similar.json()).toMatchObject({ error: { code: "BAD_REQUEST" } });
+  });
+
+  it(`answers ${SEARCH_WORDS_MAX} words, and a word said many times counts once`, async () => {
+    for (const url of [...searches(words(SEARCH_WORDS_MAX)), ...searches(Array(100).fill("a").join(" "))]) {
+      const res = await t.request({ method: "GET", url });
+      expect(res.statusCode, url).toBe(200);
+    }
+    const lagavulin = await t.request({ method: "GET", url: "/api/Bottles/Search?q=lag%20lag%20LAG%2016" });
+    expect(lagavulin.json<{ items: { name: string }[] }>().items.map((b) => b.name)).toEqual(["Lagavulin 16"]);
+  });
+
+  it("a control character splits words as the index does: it cannot hide words from the cap", async () => {
+    const q = Array.from({ length: SEARCH_WORDS_MAX + 1 }, (_, i) => `x${i}`).join("\u0001");
+    const res = await t.request({ method: "GET", url: `/api/Bottles/Search?q=${encodeURIComponent(q)}` });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe("the public documents made from the whole club are made once while the data is unchanged", () => {
+  const documents = [
+    "/api/Bottles/Export",
+    "/api/Bottles/Export?what=purchases",
+    "/api/Bottles/Export?bom=false",
+    "/calendar.ics",
+  ];
+
+  it("the second request runs no query, and gets the same bytes with an ETag (304 when it is current)", async () => {
+    for (const url of documents) {
+      const first = await queriesOf(url);
+      expect(first.res.statusCode, url).toBe(200);
+      expect(first.ran.length, url).toBeGreaterThan(0);
+      const again = await queriesOf(url);
+      expect(again.res.statusCode, url).toBe(200);
+      expect(again.ran, url).toEqual([]);
+      expect(again.res.body, url).toBe(first.res.body);
+      expect(again.res.headers["content-type"], url).toBe(first.res.headers["content-type"]);
+      expect(again.res.headers["content-disposition"], url).toBe(first.res.headers["content-disposition"]);
+      const etag = again.res.headers.etag as string;
+      expect(etag, url).toBeTruthy();
+      const current = await queriesOf(url, { "if-none-match": etag });
+      expect(current.res.statusCode, url).toBe(304);
+    }
+  });
+
+  it("a change to the club makes them again", async () => {
+    const before = (await queriesOf("/api/Bottles/Export")).res.body;
+    expect(before).not.toContain("Glen Scotia 15");
+    await newBottle(t, token, { name: "Glen Scotia 15", abv: 46 });
+    const after = await queriesOf("/api/Bottles/Export");
+    expect(after.ran.length).toBeGreaterThan(0);
+    expect(after.res.body).toContain("Glen Scotia 15");
+  });
+
+  it("the CSV keeps its headers: an attachment, never stored, with a byte order mark unless asked not to", async () => {
+    const withBom = await t.request({ method: "GET", url: "/api/Bottles/Export" });
+    expect(withBom.headers["cache-control"]).toBe("no-store");
+    expect(withBom.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(withBom.headers["content-disposition"]).toMatch(/^attachment; filename="bottles-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(withBom.body.startsWith("\uFEFF")).toBe(true);
+    const without = await t.request({ method: "GET", url: "/api/Bottles/Export?bom=false" });
+    expect(without.body.startsWith("\uFEFF")).toBe(false);
+    const feed = await t.request({ method: "GET", url: "/calendar.ics" });
+    expect(feed.headers["cache-control"]).toBe("no-cache");
+    expect(feed.headers["content-type"]).toBe("text/calendar; charset=utf-8");
+  });
+});
