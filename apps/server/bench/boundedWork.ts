@@ -77,12 +77,19 @@ const kinds: Record<string, Ask> = {
   "export: library CSV (public)": () => ({ path: "/api/Bottles/Export" }),
   "export: purchases CSV (public)": () => ({ path: "/api/Bottles/Export?what=purchases" }),
   "calendar.ics (public)": () => ({ path: "/calendar.ics" }),
-  "activity, filter matching nothing (member)": (i) => ({ path: `/api/Activity?limit=200&entity=none${i}`, member: true }),
+  "activity, filter matching nothing (member)": (i) => ({
+    path: `/api/Activity?limit=200&entity=none${i}`,
+    member: true,
+  }),
 };
 
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 
-function get(port: number, path: string, token?: string): Promise<{ ms: number; status: number; bytes: number }> {
+function get(
+  port: number,
+  path: string,
+  token?: string,
+): Promise<{ ms: number; status: number; bytes: number }> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     const req = request(
@@ -97,7 +104,11 @@ function get(port: number, path: string, token?: string): Promise<{ ms: number; 
         let bytes = 0;
         res.on("data", (d: Buffer) => (bytes += d.length));
         res.on("end", () =>
-          resolve({ ms: Number(process.hrtime.bigint() - started) / 1e6, status: res.statusCode ?? 0, bytes }),
+          resolve({
+            ms: Number(process.hrtime.bigint() - started) / 1e6,
+            status: res.statusCode ?? 0,
+            bytes,
+          }),
         );
       },
     );
@@ -109,7 +120,9 @@ function get(port: number, path: string, token?: string): Promise<{ ms: number; 
 async function main() {
   const reuse = process.env.BENCH_BOUNDED_DIR;
   const dir = reuse ?? mkdtempSync(join(tmpdir(), "club-bench-bounded-"));
-  console.log(`${new Date().toISOString()} · ${cpus().length} x ${cpus()[0]?.model ?? "?"} · Node ${process.version}`);
+  console.log(
+    `${new Date().toISOString()} · ${cpus().length} x ${cpus()[0]?.model ?? "?"} · Node ${process.version}`,
+  );
   if (!reuse) await generateClub(dir, STRESS);
   const db = openDb(join(dir, "club.sqlite"));
   const login = db.$client

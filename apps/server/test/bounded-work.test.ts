@@ -33,7 +33,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const words = (n: number) => Array.from({ length: n }, (_, i) => `w${String.fromCharCode(97 + (i % 26))}${i}`).join(" ");
+const words = (n: number) =>
+  Array.from({ length: n }, (_, i) => `w${String.fromCharCode(97 + (i % 26))}${i}`).join(" ");
 
 describe("a search's words are capped", () => {
   const searches = (q: string) => [
@@ -64,7 +65,9 @@ describe("a search's words are capped", () => {
       expect(res.statusCode, url).toBe(200);
     }
     const lagavulin = await t.request({ method: "GET", url: "/api/Bottles/Search?q=lag%20lag%20LAG%2016" });
-    expect(lagavulin.json<{ items: { name: string }[] }>().items.map((b) => b.name)).toEqual(["Lagavulin 16"]);
+    expect(lagavulin.json<{ items: { name: string }[] }>().items.map((b) => b.name)).toEqual([
+      "Lagavulin 16",
+    ]);
   });
 
   it("a control character splits words as the index does: it cannot hide words from the cap", async () => {
@@ -113,7 +116,9 @@ describe("the public documents made from the whole club are made once while the 
     const withBom = await t.request({ method: "GET", url: "/api/Bottles/Export" });
     expect(withBom.headers["cache-control"]).toBe("no-store");
     expect(withBom.headers["content-type"]).toBe("text/csv; charset=utf-8");
-    expect(withBom.headers["content-disposition"]).toMatch(/^attachment; filename="bottles-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(withBom.headers["content-disposition"]).toMatch(
+      /^attachment; filename="bottles-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     expect(withBom.body.startsWith("\uFEFF")).toBe(true);
     const without = await t.request({ method: "GET", url: "/api/Bottles/Export?bom=false" });
     expect(without.body.startsWith("\uFEFF")).toBe(false);

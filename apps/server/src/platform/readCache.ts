@@ -1,11 +1,17 @@
 import type { Db } from "@club/db";
-import { answerOf, type CachedAnswer } from "./httpCache";
+import { answerOf, textRepresentation, type CachedAnswer, type Representation } from "./httpCache";
 
 /** The cache's default byte budget (READ_CACHE_MB): every serialized answer and its compressed forms. */
 export const READ_CACHE_DEFAULT_BYTES = 64 * 1024 * 1024;
 
 /** What an entry costs beyond its bytes: its key, the map's node, the answer's objects. */
 const ENTRY_OVERHEAD_BYTES = 512;
+
+/**
+ * Documents kept at once (document()): their keys are few and fixed by the routes (the library's
+ * CSV, with and without a byte order mark, the purchases' CSV, the calendar feed, each for today).
+ */
+export const KEPT_DOCUMENTS = 8;
 
 /**
  * How often (at most) to ask whether another process committed: PRAGMA data_version costs three
@@ -30,6 +36,7 @@ export const FOREIGN_WRITE_CHECK_MS = 100;
  */
 export class ReadCache {
   private readonly entries = new Map<string, CachedAnswer>();
+  private readonly documents = new Map<string, Representation>();
   private readonly changes: () => number;
   private readonly dataVersion: () => number;
   private lastChanges = -1;
@@ -93,6 +100,25 @@ export class ReadCache {
     return answer;
   }
 
+  /**
+   * A public document made from the whole club (a CSV export, the calendar feed: hundreds of ms
+   * on a large club), made by `make` once and kept, with its compressed forms, until the database
+   * changes: so anyone asking for it again and again costs the server nothing (session 10). `key`
+   * must name everything the text depends on besides the database (its options, today's date).
+   * With the cache off, made for each request.
+   */
+  document(key: string, make: () => string): Representation {
+    if (!this.options.enabled) return textRepresentation(make(), "d", true);
+    this.checkVersion();
+    const kept = this.documents.get(key);
+    if (kept) return kept;
+    const made = textRepresentation(make(), "d");
+    this.documents.set(key, made);
+    if (this.documents.size > KEPT_DOCUMENTS)
+      this.documents.delete(this.documents.keys().next().value as string);
+    return made;
+  }
+
   /** Forgets everything (tests use it to measure cold reads). */
   clear(): void {
     this.drop();
@@ -102,6 +128,7 @@ export class ReadCache {
   private drop(): void {
     for (const answer of this.entries.values()) answer.cached = false;
     this.entries.clear();
+    this.documents.clear();
     this.usedBytes = 0;
     this.currentGeneration++;
   }
