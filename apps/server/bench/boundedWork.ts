@@ -47,12 +47,21 @@ const kinds: Record<string, Ask> = {
     path: `/api/Bottles/Search?q=glen&pageSize=${50 + (i % 50)}&page=${1 + Math.floor(i / 50)}`,
   }),
   "normal: library page, no q (cold)": (i) => ({ path: `/api/Bottles/Search?pageSize=${50 + i}` }),
+  "normal: library search, one letter (cold; a first keystroke)": (i) => ({
+    path: `/api/Bottles/Search?q=e&pageSize=${50 + i}`,
+  }),
   "normal: a bottle (cached)": () => ({ path: "/api/Bottles/1" }),
   "q: 100 one-letter words": (i) => ({
     path: `/api/Bottles/Search?q=${enc(Array(100).fill("e").join(" "))}&pageSize=${50 + i}`,
   }),
   "q: 66 two-letter words": (i) => ({
     path: `/api/Bottles/Search?q=${enc(Array(66).fill("er").join(" "))}&pageSize=${50 + i}`,
+  }),
+  "q: 12 common one-letter words (the cap)": (i) => ({
+    path: `/api/Bottles/Search?q=${enc("e a r o i s t n l c d h")}&pageSize=${50 + i}`,
+  }),
+  "q: 12 common two-letter words (the cap)": (i) => ({
+    path: `/api/Bottles/Search?q=${enc("er re in an on ar or al en te es st")}&pageSize=${50 + i}`,
   }),
   "q: 200 letters of typo words (fuzzy)": (i) => ({
     path: `/api/Bottles/Search?q=${enc(
