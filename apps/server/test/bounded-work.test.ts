@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SEARCH_WORDS_MAX } from "@club/shared";
+import { clientAddress } from "../src/platform/clientAddress";
+import { StreamLimits } from "../src/platform/liveStreams";
 import { newBottle } from "./bottleFixtures";
 import { createTestApp, type TestApp } from "./helpers";
 
@@ -125,5 +127,86 @@ describe("the public documents made from the whole club are made once while the 
     const feed = await t.request({ method: "GET", url: "/calendar.ics" });
     expect(feed.headers["cache-control"]).toBe("no-cache");
     expect(feed.headers["content-type"]).toBe("text/calendar; charset=utf-8");
+  });
+});
+
+/**
+ * An IPv6 client is given a /64 (a home line, a phone, a cloud VM): it can send every request from
+ * a new address. The per-address budgets (login, registration, token refresh, reset links: argon2
+ * behind most; a guest code's wrong guesses; the live streams) count a /64 as one client, and an
+ * IPv4 address as one client however it arrives (also as ::ffff:a.b.c.d on a dual-stack socket).
+ */
+describe("an IPv6 client is its /64", () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ env: { RATE_LIMIT_AUTH_MAX: "3", RATE_LIMIT_WINDOW_SECONDS: "60" } });
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  const login = (remoteAddress: string) =>
+    limited.request({
+      method: "POST",
+      url: "/login",
+      payload: { email: "nobody@example.com", password: "wrong-password" },
+      remoteAddress,
+    });
+  const join = (remoteAddress: string) =>
+    limited.request({
+      method: "POST",
+      url: "/api/Guests/Join",
+      payload: { code: "ACDEFG", firstName: "Guesser" },
+      remoteAddress,
+    });
+
+  it("logins from new addresses of one /64 share its budget (argon2 per request otherwise)", async () => {
+    for (const host of ["1", "2", "abcd:1", "ffff:ffff:ffff:ffff"])
+      expect(
+        (await login(`2001:db8:10:20:${host.includes(":") ? host : `0:0:0:${host}`}`)).statusCode,
+      ).not.toBe(429);
+    // The fourth address of the same /64 (its host part only differs): past the budget of 3.
+    const refused = await login("2001:db8:10:20::99");
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers["retry-after"]).toBeDefined();
+    expect(refused.json()).toMatchObject({ error: { code: "TOO_MANY_REQUESTS" } });
+    // Another /64 is another client.
+    expect((await login("2001:db8:10:21::1")).statusCode).toBe(401);
+  });
+
+  it("IPv4 addresses stay one client each, as themselves or mapped into IPv6", async () => {
+    for (let i = 0; i < 3; i++) expect((await login("::ffff:203.0.113.5")).statusCode).toBe(401);
+    expect((await login("203.0.113.5")).statusCode).toBe(429);
+    expect((await login("::ffff:203.0.113.6")).statusCode).toBe(401);
+    expect((await login("203.0.113.7")).statusCode).toBe(401);
+  });
+
+  it("a guest code's wrong guesses from one /64 share its budget", async () => {
+    for (let i = 1; i <= 3; i++) expect((await join(`2001:db8:30:40::${i}`)).statusCode).toBe(404);
+    expect((await join("2001:db8:30:40:1:2:3:4")).statusCode).toBe(429);
+    expect((await join("2001:db8:30:41::1")).statusCode).toBe(404);
+  });
+});
+
+describe("clientAddress: who a client is for the per-address budgets", () => {
+  it.each([
+    ["203.0.113.5", "203.0.113.5"],
+    ["::ffff:203.0.113.5", "203.0.113.5"],
+    ["::FFFF:cb00:7105", "203.0.113.5"],
+    ["2001:db8:10:20::1", "2001:db8:10:20::/64"],
+    ["2001:0db8:0010:0020:ffff:ffff:ffff:ffff", "2001:db8:10:20::/64"],
+    ["2001:db8::1", "2001:db8:0:0::/64"],
+    ["fe80::1%eth0", "fe80:0:0:0::/64"],
+    ["::1", "0:0:0:0::/64"],
+  ])("%s is %s", (ip, client) => {
+    expect(clientAddress(ip)).toBe(client);
+  });
+
+  it("a visitor's live streams from new addresses of one /64 share its cap", () => {
+    const limits = new StreamLimits({ perAddress: 2, perMember: 4, total: 100 });
+    expect(limits.take("2001:db8:50:60::1", null)).toHaveProperty("release");
+    expect(limits.take("2001:db8:50:60::2", null)).toHaveProperty("release");
+    expect(limits.take("2001:db8:50:60:a:b:c:d", null)).toEqual({ refused: "address" });
+    expect(limits.take("2001:db8:50:61::1", null)).toHaveProperty("release");
   });
 });
