@@ -228,27 +228,31 @@ describe("clientAddress: who a client is for the per-address budgets", () => {
  */
 describe("a batch of reads lets other requests in between its calls", () => {
   it.each([
-    ["the fast path (GET)", {}],
-    ["tRPC's own handler (streamed)", { "trpc-accept": "application/jsonl" }],
-  ])("%s: each call runs in a turn of the event loop of its own", async (how, headers) => {
-    const calls = 10;
-    const input = Object.fromEntries(
-      Array.from({ length: calls }, (_, i) => [String(i), { q: `batch ${how.length} ${i}` }]),
-    );
-    const url = `/trpc/${Array(calls).fill("search.bottles").join(",")}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`;
-    // Counts the turns of the event loop while the batch runs: one step per turn.
-    let spinning = true;
-    const spin = () => {
-      turn++;
-      if (spinning) setImmediate(spin);
-    };
-    setImmediate(spin);
-    statements.length = 0;
-    turnOf.length = 0;
-    const res = await t.request({ method: "GET", url, headers });
-    spinning = false;
-    expect(res.statusCode).toBe(200);
-    const turns = new Set(turnOf.filter((_, i) => statements[i]!.includes("bottle_search")));
-    expect(turns.size).toBeGreaterThanOrEqual(calls);
-  });
+    ["the fast path (GET)", "search.bottles", "q", false, {}],
+    ["tRPC's own handler (streamed)", "search.bottles", "q", false, { "trpc-accept": "application/jsonl" }],
+    ["a member's reads", "search.similar", "name", true, {}],
+  ])(
+    "%s: each call runs in a turn of the event loop of its own",
+    async (how, procedure, field, member, headers) => {
+      const calls = 10;
+      const input = Object.fromEntries(
+        Array.from({ length: calls }, (_, i) => [String(i), { [field]: `batch ${how.length} ${i}` }]),
+      );
+      const url = `/trpc/${Array(calls).fill(procedure).join(",")}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`;
+      // Counts the turns of the event loop while the batch runs: one step per turn.
+      let spinning = true;
+      const spin = () => {
+        turn++;
+        if (spinning) setImmediate(spin);
+      };
+      setImmediate(spin);
+      statements.length = 0;
+      turnOf.length = 0;
+      const res = await t.request({ method: "GET", url, headers, token: member ? token : undefined });
+      spinning = false;
+      expect(res.statusCode).toBe(200);
+      const turns = new Set(turnOf.filter((_, i) => statements[i]!.includes("bottle_search")));
+      expect(turns.size).toBeGreaterThanOrEqual(calls);
+    },
+  );
 });
