@@ -18,10 +18,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
-import { closeDb, openDb } from "@club/db";
-import { TokenService } from "../src/platform/tokens";
 import { generateClub, STRESS } from "./generator";
-import { JWT_SECRET, startServer } from "./serverProcess";
+import { firstMemberToken, startServer } from "./serverProcess";
 
 const REPEAT = Math.max(1, Number(process.env.BENCH_BOUNDED_REPEAT ?? 8));
 const ONLY = process.env.BENCH_BOUNDED_ONLY?.split(",").filter(Boolean);
@@ -126,50 +124,41 @@ function get(
   });
 }
 
-async function main() {
-  const reuse = process.env.BENCH_BOUNDED_DIR;
-  const dir = reuse ?? mkdtempSync(join(tmpdir(), "club-bench-bounded-"));
+const reuse = process.env.BENCH_BOUNDED_DIR;
+const dir = reuse ?? mkdtempSync(join(tmpdir(), "club-bench-bounded-"));
+console.log(
+  `${new Date().toISOString()} · ${cpus().length} x ${cpus()[0]?.model ?? "?"} · Node ${process.version}`,
+);
+if (!reuse) await generateClub(dir, STRESS);
+const token = await firstMemberToken(dir);
+const server = await startServer(dir);
+const pid = server.child.pid!;
+try {
   console.log(
-    `${new Date().toISOString()} · ${cpus().length} x ${cpus()[0]?.model ?? "?"} · Node ${process.version}`,
+    `\n| request | status | bytes | median ms | server CPU ms/request |\n| --- | ---: | ---: | ---: | ---: |`,
   );
-  if (!reuse) await generateClub(dir, STRESS);
-  const db = openDb(join(dir, "club.sqlite"));
-  const login = db.$client
-    .prepare("SELECT id, email FROM members WHERE status = 'active' ORDER BY id LIMIT 1")
-    .get() as { id: number; email: string };
-  const token = await new TokenService(db, new TextEncoder().encode(JWT_SECRET)).signAccessToken(login);
-  closeDb(db);
-  const server = await startServer(dir);
-  const pid = server.child.pid!;
-  try {
-    console.log(
-      `\n| request | status | bytes | median ms | server CPU ms/request |\n| --- | ---: | ---: | ---: | ---: |`,
-    );
-    for (const [kind, ask] of Object.entries(kinds)) {
-      if (ONLY && !ONLY.some((o) => kind.includes(o))) continue;
-      const warm = ask(10_000);
-      await get(server.port, warm.path, warm.member ? token : undefined);
-      const times: number[] = [];
-      let last = { status: 0, bytes: 0 };
-      const before = cpuMs(pid);
-      for (let i = 0; i < REPEAT; i++) {
-        const { path, member } = ask(i);
-        const r = await get(server.port, path, member ? token : undefined);
-        times.push(r.ms);
-        last = r;
-      }
-      const cpu = (cpuMs(pid) - before) / REPEAT;
-      times.sort((a, b) => a - b);
-      console.log(
-        `| ${kind} | ${last.status} | ${last.bytes} | ${(times[Math.floor(times.length / 2)] ?? 0).toFixed(1)} | ${cpu.toFixed(1)} |`,
-      );
+  for (const [kind, ask] of Object.entries(kinds)) {
+    if (ONLY && !ONLY.some((o) => kind.includes(o))) continue;
+    const warm = ask(10_000);
+    await get(server.port, warm.path, warm.member ? token : undefined);
+    const times: number[] = [];
+    let last = { status: 0, bytes: 0 };
+    const before = cpuMs(pid);
+    for (let i = 0; i < REPEAT; i++) {
+      const { path, member } = ask(i);
+      const r = await get(server.port, path, member ? token : undefined);
+      times.push(r.ms);
+      last = r;
     }
-  } finally {
-    server.child.kill("SIGTERM");
-    await server.exited;
-    agent.destroy();
-    if (!reuse) rmSync(dir, { recursive: true, force: true });
+    const cpu = (cpuMs(pid) - before) / REPEAT;
+    times.sort((a, b) => a - b);
+    console.log(
+      `| ${kind} | ${last.status} | ${last.bytes} | ${(times[Math.floor(times.length / 2)] ?? 0).toFixed(1)} | ${cpu.toFixed(1)} |`,
+    );
   }
+} finally {
+  agent.destroy();
+  server.child.kill("SIGTERM");
+  await server.exited;
+  if (!reuse) rmSync(dir, { recursive: true, force: true });
 }
-
-await main();

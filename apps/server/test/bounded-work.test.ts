@@ -154,20 +154,11 @@ describe("an IPv6 client is its /64", () => {
     await limited?.close();
   });
 
-  const login = (remoteAddress: string) =>
-    limited.request({
-      method: "POST",
-      url: "/login",
-      payload: { email: "nobody@example.com", password: "wrong-password" },
-      remoteAddress,
-    });
-  const join = (remoteAddress: string) =>
-    limited.request({
-      method: "POST",
-      url: "/api/Guests/Join",
-      payload: { code: "ACDEFG", firstName: "Guesser" },
-      remoteAddress,
-    });
+  /** A POST from `remoteAddress`: a wrong login, or a wrong guest code. */
+  const post = (url: string, payload: Record<string, string>) => (remoteAddress: string) =>
+    limited.request({ method: "POST", url, payload, remoteAddress });
+  const login = post("/login", { email: "nobody@example.com", password: "wrong-password" });
+  const join = post("/api/Guests/Join", { code: "ACDEFG", firstName: "Guesser" });
 
   it("logins from new addresses of one /64 share its budget (argon2 per request otherwise)", async () => {
     for (const host of ["1", "2", "abcd:1", "ffff:ffff:ffff:ffff"])
