@@ -61,6 +61,9 @@ const kinds: Record<string, Ask> = {
   "q: 12 common two-letter words (the cap)": (i) => ({
     path: `/api/Bottles/Search?q=${enc("er re in an on ar or al en te es st")}&pageSize=${50 + i}`,
   }),
+  "q: 13 different words (refused)": (i) => ({
+    path: `/api/Bottles/Search?q=${enc(`e a r o i s t n l c d h u${i}`)}`,
+  }),
   "q: 200 letters of typo words (fuzzy)": (i) => ({
     path: `/api/Bottles/Search?q=${enc(
       Array.from({ length: 22 }, (_, k) => oddWord(i * 31 + k, 8))
