@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SEARCH_WORDS_MAX } from "@club/shared";
 import { clientAddress } from "../src/platform/clientAddress";
 import { StreamLimits } from "../src/platform/liveStreams";
+import { ReadCache, readKey } from "../src/platform/readCache";
 import { newBottle } from "./bottleFixtures";
 import { createTestApp, type TestApp } from "./helpers";
 
@@ -246,4 +247,22 @@ describe("a batch of reads lets other requests in between its calls", () => {
       expect(turns.size).toBeGreaterThanOrEqual(calls);
     },
   );
+});
+
+/**
+ * The read cache is bounded by READ_CACHE_MB, but it counted 512 bytes of bookkeeping per entry,
+ * and a tiny answer (a search that finds nothing: 28 bytes of JSON) under a long key holds ~1,020
+ * bytes of heap (measured: 50,000 entries, docs/benchmarks.md): a flood of new searches filled the
+ * 64 MB budget with ~100-120 MB of heap. An entry now counts its key and what an entry really costs.
+ */
+it("the read cache counts what an entry holds: 1 MB keeps no more than ~1,000 tiny answers under long keys", () => {
+  const cache = new ReadCache(t.app.deps.db, { enabled: true, maxBytes: 1024 * 1024 });
+  for (let i = 0; i < 5000; i++)
+    cache.put(
+      readKey("search.bottles", { q: `${"x".repeat(180)} ${i}` }),
+      { total: 0, items: [] },
+      cache.generation,
+    );
+  expect(cache.size).toBeGreaterThan(500);
+  expect(cache.size).toBeLessThanOrEqual(1024);
 });
