@@ -17,10 +17,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
-import { closeDb, openDb } from "@club/db";
-import { TokenService } from "../src/platform/tokens";
 import { generateClub, STRESS } from "./generator";
-import { JWT_SECRET, startServer } from "./serverProcess";
+import { firstMemberToken, startServer } from "./serverProcess";
 
 const REPEAT = Math.max(1, Number(process.env.BENCH_SEARCH_REPEAT ?? 3));
 const TARGET_MS = 20;
@@ -116,12 +114,7 @@ async function main() {
     const club = await generateClub(dir, STRESS);
     console.log(`stress club generated in ${Date.now() - generated} ms:`, club.counts);
   }
-  const db = openDb(join(dir, "club.sqlite"));
-  const login = db.$client
-    .prepare("SELECT id, email FROM members WHERE status = 'active' ORDER BY id LIMIT 1")
-    .get() as { id: number; email: string };
-  const token = await new TokenService(db, new TextEncoder().encode(JWT_SECRET)).signAccessToken(login);
-  closeDb(db);
+  const token = await firstMemberToken(dir);
   const server = await startServer(dir, { env: { READ_CACHE: "false", RATE_LIMIT: "false" } });
   const all: number[] = [];
   try {

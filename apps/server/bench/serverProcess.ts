@@ -24,6 +24,19 @@ export function builtServerEntry(): string {
 }
 export const JWT_SECRET = "process-test-secret-process-test-secret-0123456789";
 
+/** An access token (15 minutes) of the first active member of a club in `dataDir` (a generated one). */
+export async function firstMemberToken(dataDir: string): Promise<string> {
+  const db = openDb(join(dataDir, "club.sqlite"));
+  try {
+    const login = db.$client
+      .prepare("SELECT id, email FROM members WHERE status = 'active' ORDER BY id LIMIT 1")
+      .get() as { id: number; email: string };
+    return await new TokenService(db, new TextEncoder().encode(JWT_SECRET)).signAccessToken(login);
+  } finally {
+    closeDb(db);
+  }
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();

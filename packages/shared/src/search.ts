@@ -24,8 +24,31 @@ export const SEARCH_PAGE_SIZE_MAX = 100;
 export const SEARCH_PAGE_SIZE_DEFAULT = 50;
 /** Longest search text accepted. */
 export const SEARCH_QUERY_MAX = 200;
+/**
+ * Most different words one search may have (session 10): each word is a condition on every row the
+ * search reads, so 100 one-letter words made one request cost seconds of the server's CPU.
+ */
+export const SEARCH_WORDS_MAX = 12;
 
-const SearchTextSchema = z.string().trim().max(SEARCH_QUERY_MAX);
+/**
+ * The different words of a search text, as the server's index splits them: at white space and at
+ * control characters, case ignored. (The index folds accents too, which only merges words.)
+ */
+export const searchWords = (text: string): Set<string> =>
+  new Set(
+    text
+      .toLowerCase()
+      .split(/[\s\p{Cc}]+/u)
+      .filter(Boolean),
+  );
+
+const SearchTextSchema = z
+  .string()
+  .trim()
+  .max(SEARCH_QUERY_MAX)
+  .refine((text) => searchWords(text).size <= SEARCH_WORDS_MAX, {
+    message: `Search for at most ${SEARCH_WORDS_MAX} words.`,
+  });
 const YesNoSchema = z.enum(["yes", "no"]);
 const AbvBoundSchema = z.coerce.number().min(0).max(100);
 const PriceBoundSchema = z.coerce.number().min(0).max(1_000_000);

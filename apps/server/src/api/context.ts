@@ -9,6 +9,7 @@ import type { MeetingEvents } from "../platform/meetingEvents";
 import type { MemberBudget } from "../platform/writeBudget";
 import { ServerMessages } from "@club/shared";
 import { ForbiddenError, UnauthorizedError } from "./errors";
+import { clientAddress } from "../platform/clientAddress";
 
 /** Everything a service function needs besides the caller; built once per app. */
 export interface Deps {
@@ -60,7 +61,10 @@ export interface RequestCtx extends Deps {
   auth: () => Promise<AuthUser | null>;
   /** The guest pass behind the bearer token (issue 26); null for anyone else. Memoised per request. */
   guest: () => Promise<GuestPass | null>;
-  /** The client's address (the guest join's failure budget); null for server-side callers. */
+  /**
+   * The client (the guest join's failure budget): its IPv4 address or its IPv6 /64
+   * (platform/clientAddress.ts); null for server-side callers.
+   */
   address: string | null;
   /** The HTTP request's id (logs, the activity log); null for server-side callers. */
   requestId: string | null;
@@ -139,7 +143,7 @@ export function requestCtx(
   return {
     ...deps,
     requestId,
-    address,
+    address: address === null ? null : clientAddress(address),
     auth: once(() => memberFromAuthorization(deps, authorization)),
     guest: once(() => guestFromAuthorization(deps, authorization)),
   };

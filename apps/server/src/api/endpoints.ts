@@ -16,8 +16,11 @@ export interface Endpoint {
   trpc: boolean;
   /** A member-only mutation: a change to the club's data. */
   write: boolean;
-  /** Runs the procedure (its middlewares, input validation and resolver) as tRPC would. */
-  call: (ctx: RequestCtx, input: unknown) => Promise<unknown>;
+  /**
+   * Runs the procedure (its middlewares, input validation and resolver) as tRPC would; `batchIndex`
+   * is its place in a tRPC batch (0 alone).
+   */
+  call: (ctx: RequestCtx, input: unknown, batchIndex?: number) => Promise<unknown>;
 }
 
 export interface RestEndpoint extends Endpoint {
@@ -42,14 +45,14 @@ function describe(path: string, procedure: AnyProcedure, trpcPaths: Set<string>)
     input: def.inputs[0],
     trpc: trpcPaths.has(path),
     write: def.type === "mutation" && meta.access !== "public",
-    call: (ctx, input) =>
+    call: (ctx, input, batchIndex = 0) =>
       procedure({
         path,
         ctx,
         type: def.type,
         getRawInput: () => Promise.resolve(input),
         signal: undefined,
-        batchIndex: 0,
+        batchIndex,
       }),
   };
 }

@@ -1,4 +1,6 @@
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { sendRepresentation } from "./httpCache";
+import type { ReadCache } from "./readCache";
 
 /** The UTF-8 byte order mark: how Excel on Windows knows a CSV file is UTF-8. */
 export const UTF8_BOM = "\uFEFF";
@@ -14,4 +16,24 @@ export function sendCsv(reply: FastifyReply, csv: string, fileName: string, bom:
     .header("cache-control", "no-store")
     .header("content-disposition", `attachment; filename="${fileName}"`)
     .send(bom ? `${UTF8_BOM}${csv}` : csv);
+}
+
+/**
+ * sendCsv for an export anyone may ask for again and again (the library's, the purchases'): made
+ * once while the database is unchanged (ReadCache.document), under `key`, which names its options;
+ * the byte order mark and today's date are added to it here. Sent with an ETag, compressed once.
+ */
+export function sendKeptCsv(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  reads: ReadCache,
+  doc: { key: string; today: string; make: () => string },
+  fileName: string,
+  bom: boolean,
+): FastifyReply | Promise<FastifyReply> {
+  const form = reads.document(`${doc.key}|bom=${bom}|${doc.today}`, () =>
+    bom ? `${UTF8_BOM}${doc.make()}` : doc.make(),
+  );
+  reply.header("content-disposition", `attachment; filename="${fileName}"`);
+  return sendRepresentation(req, reply, form, "text/csv; charset=utf-8", undefined, "no-store");
 }

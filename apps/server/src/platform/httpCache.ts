@@ -62,8 +62,13 @@ export type Envelope = "json" | "trpc" | "trpcBatch";
  * for a page made for one request (a prerendered library page): compressed cheaply, never kept.
  */
 export function pageRepresentation(html: string, transient = false): Representation {
-  const body = Buffer.from(html);
-  return { body, etag: `W/"p.${hashOf(body)}"`, encoded: {}, transient };
+  return textRepresentation(html, "p", transient);
+}
+
+/** A text sent whole (a page, a kept document: ReadCache.document), its ETag under `prefix`. */
+export function textRepresentation(text: string, prefix: string, transient = false): Representation {
+  const body = Buffer.from(text);
+  return { body, etag: `W/"${prefix}.${hashOf(body)}"`, encoded: {}, transient };
 }
 
 /** A read's result, serialized once: its JSON bytes, a hash of them, and the bodies made from them. */
@@ -196,9 +201,10 @@ export function sendRepresentation(
   form: Representation,
   contentType: string,
   vary?: string,
+  cacheControl = READ_CACHE_CONTROL,
 ): FastifyReply | Promise<FastifyReply> {
   const compressible = form.body.length >= COMPRESS_MIN_BYTES;
-  reply.header("etag", form.etag).header("cache-control", READ_CACHE_CONTROL);
+  reply.header("etag", form.etag).header("cache-control", cacheControl);
   const varyValue = compressible ? (vary ? `${vary}, accept-encoding` : "accept-encoding") : vary;
   if (varyValue) reply.header("vary", varyValue);
   if (ifNoneMatchHits(req.headers["if-none-match"], form.etag)) return reply.code(304).send();

@@ -5,6 +5,7 @@ import { findMeetingNight } from "@club/db";
 import { MeetingIdSchema, ServerMessages, type MeetingEvent } from "@club/shared";
 import { guestFromAuthorization, memberFromAuthorization } from "../api/context";
 import { trpcErrorReply } from "./security";
+import { clientAddress } from "./clientAddress";
 
 /** The live stream's path: tRPC's subscription `night.events`, served here (see below). */
 export const LIVE_STREAM_PATH = "/trpc/night.events";
@@ -38,11 +39,12 @@ export class StreamLimits {
 
   constructor(private readonly caps: StreamCaps) {}
 
-  /** Takes a place for a stream, or says which cap it would pass. `release` gives the place back (once). */
-  take(
-    address: string,
-    memberId: number | string | null,
-  ): { release: () => void } | { refused: StreamRefusal } {
+  /**
+   * Takes a place for a stream, or says which cap it would pass. `release` gives the place back
+   * (once). `ip` counts as its client (an IPv6 address as its /64: platform/clientAddress.ts).
+   */
+  take(ip: string, memberId: number | string | null): { release: () => void } | { refused: StreamRefusal } {
+    const address = clientAddress(ip);
     if (this.open >= this.caps.total) return { refused: "total" };
     if (memberId === null && (this.byAddress.get(address) ?? 0) >= this.caps.perAddress)
       return { refused: "address" };

@@ -1,11 +1,25 @@
 import type { Db } from "@club/db";
-import { answerOf, type CachedAnswer } from "./httpCache";
+import { answerOf, textRepresentation, type CachedAnswer, type Representation } from "./httpCache";
 
 /** The cache's default byte budget (READ_CACHE_MB): every serialized answer and its compressed forms. */
 export const READ_CACHE_DEFAULT_BYTES = 64 * 1024 * 1024;
 
-/** What an entry costs beyond its bytes: its key, the map's node, the answer's objects. */
-const ENTRY_OVERHEAD_BYTES = 512;
+/**
+ * What an entry costs beyond its bytes and its key's characters: the map's node, the answer's
+ * objects, its buffer's header, its hash. Measured (session 10): 50,000 entries of a 28-byte answer
+ * held ~840 bytes of heap each under a key of ~70 characters and ~1,020 under one of ~240 (one
+ * byte a character; up to two for other scripts), where 512 in all had been counted.
+ */
+const ENTRY_OVERHEAD_BYTES = 768;
+
+/** An entry's cost beyond its answer's bytes: its key (two bytes a character at most) and the overhead. */
+const entryCost = (key: string) => ENTRY_OVERHEAD_BYTES + 2 * key.length;
+
+/**
+ * Documents kept at once (document()): their keys are few and fixed by the routes (the library's
+ * CSV, with and without a byte order mark, the purchases' CSV, the calendar feed, each for today).
+ */
+export const KEPT_DOCUMENTS = 8;
 
 /**
  * How often (at most) to ask whether another process committed: PRAGMA data_version costs three
@@ -30,6 +44,7 @@ export const FOREIGN_WRITE_CHECK_MS = 100;
  */
 export class ReadCache {
   private readonly entries = new Map<string, CachedAnswer>();
+  private readonly documents = new Map<string, Representation>();
   private readonly changes: () => number;
   private readonly dataVersion: () => number;
   private lastChanges = -1;
@@ -82,7 +97,7 @@ export class ReadCache {
     if (!this.options.enabled) return answer;
     this.checkVersion();
     if (generation !== this.currentGeneration) return answer;
-    const size = answer.bytes + ENTRY_OVERHEAD_BYTES;
+    const size = answer.bytes + entryCost(key);
     if (size > this.maxBytes / 4) return answer; // one answer may not push out most of the others
     const previous = this.entries.get(key);
     if (previous) this.remove(key, previous);
@@ -91,6 +106,25 @@ export class ReadCache {
     this.usedBytes += size;
     this.evict();
     return answer;
+  }
+
+  /**
+   * A public document made from the whole club (a CSV export, the calendar feed: hundreds of ms
+   * on a large club), made by `make` once and kept, with its compressed forms, until the database
+   * changes: so anyone asking for it again and again costs the server nothing (session 10). `key`
+   * must name everything the text depends on besides the database (its options, today's date).
+   * With the cache off, made for each request.
+   */
+  document(key: string, make: () => string): Representation {
+    if (!this.options.enabled) return textRepresentation(make(), "d", true);
+    this.checkVersion();
+    const kept = this.documents.get(key);
+    if (kept) return kept;
+    const made = textRepresentation(make(), "d");
+    this.documents.set(key, made);
+    if (this.documents.size > KEPT_DOCUMENTS)
+      this.documents.delete(this.documents.keys().next().value as string);
+    return made;
   }
 
   /** Forgets everything (tests use it to measure cold reads). */
@@ -102,6 +136,7 @@ export class ReadCache {
   private drop(): void {
     for (const answer of this.entries.values()) answer.cached = false;
     this.entries.clear();
+    this.documents.clear();
     this.usedBytes = 0;
     this.currentGeneration++;
   }
@@ -125,7 +160,7 @@ export class ReadCache {
   private remove(key: string, answer: CachedAnswer): void {
     this.entries.delete(key);
     answer.cached = false;
-    this.usedBytes -= answer.bytes + ENTRY_OVERHEAD_BYTES;
+    this.usedBytes -= answer.bytes + entryCost(key);
   }
 
   private evict(): void {

@@ -73,13 +73,13 @@ const trpcFastPathHook: onRequestAsyncHookHandler = async function (req, reply) 
   if (!parsed) return;
   const reads = req.server.deps.reads;
   const answers: CachedAnswer[] = [];
-  for (const call of parsed.calls) {
+  for (const [index, call] of parsed.calls.entries()) {
     let answer = reads.get(call.key);
     if (!answer) {
       const generation = reads.generation;
       let value: unknown;
       try {
-        value = await call.endpoint.call(visitorCtx(req.server.deps), call.raw);
+        value = await call.endpoint.call(visitorCtx(req.server.deps), call.raw, index);
       } catch {
         return; // tRPC's handler answers with its own error envelope
       }

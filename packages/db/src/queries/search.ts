@@ -50,7 +50,8 @@ export function normalizeSearchText(text: string): string {
     .trim();
 }
 
-const words = (text: string): string[] => normalizeSearchText(text).split(" ").filter(Boolean);
+/** The different words of a text, as the index holds them (a word said twice is one condition). */
+const words = (text: string): string[] => [...new Set(normalizeSearchText(text).split(" ").filter(Boolean))];
 
 /** The distinct three-letter pieces of each word (pieces never span a space). */
 export function trigrams(text: string): string[] {
@@ -72,24 +73,37 @@ const NAME_TEXT = sql.raw(
   "(bottle_search.name || ' ' || bottle_search.brand || ' ' || bottle_search.region || ' ' || bottle_search.aliases)",
 );
 
-/** Rows (id, rank) of the exact search; lower rank is better. */
+/**
+ * Rows (id, rank) of the exact search; lower rank is better. Words shorter than three letters are
+ * looked for in the row's whole text, which is put together once per row (`OFFSET 0` keeps SQLite
+ * from copying the expression into each word's condition: 100 words put it together 100 times per
+ * row, 2.2 s of CPU on 10,000 bottles; session 10).
+ */
 function exactMatches(query: string): SQL | null {
   const all = words(query);
   if (all.length === 0) return null;
   const long = all.filter((w) => [...w].length >= 3);
   const short = all.filter((w) => [...w].length < 3);
-  const shortHits = short.map((w) => sql`instr(${ALL_TEXT}, ${w}) > 0`);
+  const shortHits = sql.join(
+    short.map((w) => sql`instr(t, ${w}) > 0`),
+    sql` AND `,
+  );
   if (long.length === 0) {
     // Nothing the trigram index can look up: scan, name hits first.
     const nameHits = sql.join(
-      short.map((w) => sql`(instr(bottle_search.name, ${w}) > 0)`),
+      short.map((w) => sql`(instr(name, ${w}) > 0)`),
       sql` + `,
     );
-    return sql`SELECT rowid AS id, -(${nameHits}) AS rank FROM bottle_search WHERE ${sql.join(shortHits, sql` AND `)}`;
+    return sql`SELECT id, -(${nameHits}) AS rank FROM (
+      SELECT rowid AS id, bottle_search.name AS name, ${ALL_TEXT} AS t FROM bottle_search LIMIT -1 OFFSET 0
+    ) WHERE ${shortHits}`;
   }
   const match = long.map(phrase).join(" ");
-  const extra = shortHits.length > 0 ? sql` AND ${sql.join(shortHits, sql` AND `)}` : sql``;
-  return sql`SELECT rowid AS id, ${BM25} AS rank FROM bottle_search WHERE bottle_search MATCH ${match}${extra}`;
+  const found = sql`SELECT rowid AS id, ${BM25} AS rank FROM bottle_search WHERE bottle_search MATCH ${match}`;
+  if (short.length === 0) return found;
+  return sql`SELECT id, rank FROM (
+    SELECT rowid AS id, ${BM25} AS rank, ${ALL_TEXT} AS t FROM bottle_search WHERE bottle_search MATCH ${match} LIMIT -1 OFFSET 0
+  ) WHERE ${shortHits}`;
 }
 
 /** How many typo candidates are checked (the best by bm25 over the shared trigrams). */

@@ -1,5 +1,7 @@
 import { MeetingIdSchema } from "@club/shared";
 import { restOnlyRoute } from "../../api/restOnlyRoute";
+import { dateIn } from "../../platform/clubTime";
+import { sendRepresentation } from "../../platform/httpCache";
 import { calendarFeed, meetingCalendar } from "./service";
 
 const ICS = "text/calendar; charset=utf-8";
@@ -18,12 +20,14 @@ export const calendarFeedRoute = restOnlyRoute({
     response: { status: 200, description: "The calendar.", binary: [ICS] },
     errors: [],
   },
-  handler: ({ req, reply }) =>
-    reply
-      .type(ICS)
-      .header("cache-control", "no-cache")
-      .header("content-disposition", 'inline; filename="club-meetings.ics"')
-      .send(calendarFeed(req.server.deps)),
+  handler: ({ req, reply }) => {
+    const deps = req.server.deps;
+    // Every meeting, made once a day while the club is unchanged (anyone may ask for it: session 10).
+    const today = dateIn(deps.config.clubTimezone, deps.now());
+    const feed = deps.reads.document(`/calendar.ics|${today}`, () => calendarFeed(deps));
+    reply.header("content-disposition", 'inline; filename="club-meetings.ics"');
+    return sendRepresentation(req, reply, feed, ICS);
+  },
 });
 
 /** GET /api/MonthlyMeetings/{id}/Calendar: one meeting to add to a calendar. */

@@ -13,7 +13,7 @@ import {
 import { BadRequestError, parseInput } from "../../api/errors";
 import { restOnlyRoute } from "../../api/restOnlyRoute";
 import { dateIn } from "../../platform/clubTime";
-import { sendCsv } from "../../platform/csvExport";
+import { sendKeptCsv } from "../../platform/csvExport";
 import { acceptUploads } from "../../platform/uploads";
 import { checkMapping, parseCsv, toCsv } from "./csvFile";
 import { runImport } from "./importBudget";
@@ -75,7 +75,8 @@ export const bottlesExportRoute = restOnlyRoute({
     const { what, bom } = parseInput(PurchasesExportQuerySchema, req.query);
     const deps = req.server.deps;
     const today = dateIn(deps.config.clubTimezone, deps.now());
-    const csv =
+    // The whole library, made once while the club is unchanged (anyone may ask for it: session 10).
+    const make = () =>
       what === "purchases"
         ? toCsv(
             PURCHASE_HEADER,
@@ -115,7 +116,15 @@ export const bottlesExportRoute = restOnlyRoute({
               b.scores,
             ]),
           );
-    return sendCsv(reply, csv, `${what === "purchases" ? "purchases" : "bottles"}-${today}.csv`, bom);
+    const fileName = `${what === "purchases" ? "purchases" : "bottles"}-${today}.csv`;
+    return sendKeptCsv(
+      req,
+      reply,
+      deps.reads,
+      { key: `/api/Bottles/Export?what=${what ?? "bottles"}`, today, make },
+      fileName,
+      bom,
+    );
   },
 });
 
