@@ -73,6 +73,36 @@ describe("library search (demo club plus 60 bourbons), on a phone", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 
+  it("says a search of more than 12 words is too long, keeps the last one, and sends nothing refused", async () => {
+    await visit(page, "/library-bottles");
+    await searchBox().fill("lagavlin");
+    await expect.poll(() => columnTexts(table(), 1)).toEqual(["Lagavulin 16"]);
+    session.watch.reset();
+    const thirteen = "lagavlin a b c d e f g h i j k l";
+    await searchBox().fill(thirteen);
+    await shows(main().getByText("Search for at most 12 words."));
+    expect(await searchBox().getAttribute("aria-invalid")).toBe("true");
+    expect(await columnTexts(table(), 1)).toEqual(["Lagavulin 16"]);
+    expect(new URL(page.url()).searchParams.get("q")).toBe("lagavlin");
+    // The club search says the same, and neither asked the server (which would refuse it: 400).
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    const search = dialog(page, "Search the club");
+    await search.getByRole("combobox").fill(thirteen);
+    await shows(search.getByText("Search for at most 12 words."));
+    await search.getByRole("combobox").press("Escape");
+    await hides(search);
+    const searches = session.watch.requests
+      .map((r) => new URL(r.url()).pathname)
+      .filter((path) => /^\/(trpc|api)\/.*search/i.test(path));
+    expect(searches).toEqual([]);
+    // A link with such a search opens the library unsearched, with the words beside the box.
+    await visit(page, `/library-bottles?q=${encodeURIComponent(thirteen)}`);
+    await shows(main().getByText("Search for at most 12 words."));
+    await shows(main().getByText(/^Showing 1–50 of \d+ bottles$/));
+    await searchBox().fill("");
+    await hides(main().getByText("Search for at most 12 words."));
+  });
+
   it("filters, sorts and pages; a reload restores all of it", async () => {
     const filters = main().getByRole("button", { name: "Filters" });
     await filters.click();

@@ -45,10 +45,17 @@ export const searchWords = (text: string): Set<string> =>
 const SearchTextSchema = z
   .string()
   .trim()
-  .max(SEARCH_QUERY_MAX)
+  .max(SEARCH_QUERY_MAX, `Search for at most ${SEARCH_QUERY_MAX} characters.`)
   .refine((text) => searchWords(text).size <= SEARCH_WORDS_MAX, {
     message: `Search for at most ${SEARCH_WORDS_MAX} words.`,
   });
+
+/**
+ * Why the server would refuse this search text (the words to show beside a search box), or null:
+ * the screens check what is typed by the same schema, so a refused search is said, not sent.
+ */
+export const searchTextProblem = (text: string): string | null =>
+  SearchTextSchema.safeParse(text).error?.issues[0]?.message ?? null;
 const YesNoSchema = z.enum(["yes", "no"]);
 const AbvBoundSchema = z.coerce.number().min(0).max(100);
 const PriceBoundSchema = z.coerce.number().min(0).max(1_000_000);

@@ -4,6 +4,7 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { useNavigate } from "react-router-dom";
 import "../../styles/modal";
 import { formatDate, orNA } from "../../lib/format";
+import { searchTextProblem } from "@club/shared";
 import { trpc } from "../../lib/trpc";
 import classes from "./ClubSearch.module.css";
 import { useReturnFocus } from "../../lib/returnFocus";
@@ -26,7 +27,9 @@ export default function ClubSearchDialog({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const listId = useId();
   const [text, setText] = useState("");
-  const [q] = useDebouncedValue(text.trim(), 200);
+  // A search the server would refuse (too long, too many words) is said under the box, not sent.
+  const problem = searchTextProblem(text);
+  const [q] = useDebouncedValue(problem === null ? text.trim() : "", 200);
   const [active, setActive] = useState(0);
   const found = trpc.search.everything.useQuery(
     { q },
@@ -88,6 +91,7 @@ export default function ClubSearchDialog({ onClose }: { onClose: () => void }) {
         aria-activedescendant={hits.length > 0 ? `${listId}-${current}` : undefined}
         placeholder="A bottle, a theme, a host…"
         value={text}
+        error={problem}
         onChange={(event) => {
           setText(event.currentTarget.value);
           setActive(0);

@@ -1,6 +1,7 @@
 import { Anchor, Text } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { Link } from "react-router-dom";
+import { searchTextProblem } from "@club/shared";
 import { orNA } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 
@@ -12,7 +13,8 @@ export function DidYouMean({ name }: { name: string }) {
   const [settled] = useDebouncedValue(name.trim(), 300);
   const similar = trpc.search.similar.useQuery(
     { name: settled },
-    { enabled: settled.length >= 3, staleTime: 30_000, retry: false },
+    // A name the search would refuse (over 12 words) asks nothing: it is a hint, not a check.
+    { enabled: settled.length >= 3 && searchTextProblem(settled) === null, staleTime: 30_000, retry: false },
   );
   const bottles = settled.length >= 3 ? (similar.data ?? []) : [];
   if (bottles.length === 0) return null;

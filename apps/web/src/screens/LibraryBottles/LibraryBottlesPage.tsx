@@ -3,7 +3,7 @@ import { Button, Group, Pagination, Text, TextInput, UnstyledButton } from "@man
 import "@mantine/core/styles/Pagination.css";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { useLocation, useSearchParams } from "react-router-dom";
-import { Messages, type BottleSearchItem, type BottleStatus } from "@club/shared";
+import { Messages, searchTextProblem, type BottleSearchItem, type BottleStatus } from "@club/shared";
 import { cellLinkClass, DataTable } from "../../components/DataTable";
 import { PageHeader } from "../../components/PageHeader";
 import { CommentIcon, PlusIcon, SortIcon } from "../../components/icons";
@@ -283,7 +283,11 @@ export default function LibraryBottlesPage() {
     else replaceViewUrl(url);
   };
 
-  const result = trpc.search.bottles.useQuery(searchInput(view), {
+  // A search the server would refuse (too long, too many words) is said beside the box, not sent:
+  // typed, the last accepted one stays; in a URL, the library shows unsearched.
+  const searchProblem = searchTextProblem(search);
+  const sent = searchTextProblem(view.query) === null ? view : { ...view, query: "" };
+  const result = trpc.search.bottles.useQuery(searchInput(sent), {
     // The previous page stays on view while the next one loads: no flash of a loader.
     placeholderData: (previous) => previous,
     staleTime: 0,
@@ -293,7 +297,7 @@ export default function LibraryBottlesPage() {
   const page = Math.min(view.page, pages);
   const first = (page - 1) * PAGE_SIZE;
   const rows = data?.items ?? [];
-  const narrowed = view.query.trim() !== "" || activeFilterCount(view.filters) > 0;
+  const narrowed = sent.query.trim() !== "" || activeFilterCount(view.filters) > 0;
   const filterCount = activeFilterCount(view.filters);
 
   const onSort = (key: SortKey) => setView({ ...view, sort: nextSort(view.sort, key), page: 1 });
@@ -313,7 +317,8 @@ export default function LibraryBottlesPage() {
   }, 250);
   const onSearch = (text: string) => {
     setSearch(text);
-    applySearch(text, view);
+    if (searchTextProblem(text) === null) applySearch(text, view);
+    else applySearch.cancel();
   };
   const onFilters = (filters: LibraryFilters) => setView({ ...view, filters, page: 1 });
   const onPage = (next: number) => {
@@ -354,6 +359,7 @@ export default function LibraryBottlesPage() {
                 aria-label="Search bottles"
                 placeholder="Search name, brand, region, notes…"
                 value={search}
+                error={searchProblem}
                 onChange={(event) => onSearch(event.currentTarget.value)}
                 className={classes.searchInput}
               />
