@@ -4,6 +4,7 @@ import { runDuesJob, sendDuesReminders } from "../features/dues/job";
 import { backupRunner, type BackupRunner } from "../features/backups/runner";
 import { sendMeetingReminders } from "../features/reminders/service";
 import { dateIn } from "./clubTime";
+import { removeStale } from "./housekeeping";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -18,8 +19,9 @@ export const CLUB_JOBS_INTERVAL_MS = 5 * 60 * 1000;
 /**
  * The club's scheduled work, all idempotent (a restart or a second run changes nothing): the
  * monthly dues charges and reminders, the meetings' 7-day and 1-day reminders, and a new club day
- * (answers that depend on the date, such as a theme's last use, leave the read cache), and the
- * scheduled backup (features/backups/runner.ts).
+ * (answers that depend on the date, such as a theme's last use, leave the read cache), the
+ * scheduled backup (features/backups/runner.ts), and the removal of registrations never confirmed
+ * and of old sent mail (housekeeping.ts).
  */
 export class ClubJobs {
   private timer: NodeJS.Timeout | undefined;
@@ -71,5 +73,6 @@ export class ClubJobs {
     await step("dues reminders", () => sendDuesReminders(this.deps));
     await step("meeting reminders", () => sendMeetingReminders(this.deps));
     await step("backup", () => this.backups.runIfDue());
+    await step("housekeeping", () => removeStale(this.deps));
   }
 }

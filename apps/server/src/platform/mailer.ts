@@ -24,6 +24,10 @@ const MAX_BACKOFF_MS = 60 * 60 * 1000;
 const BATCH_SIZE = 50;
 export const backoffMs = (attempts: number) => Math.min(MAX_BACKOFF_MS, 2 ** attempts * 5_000);
 
+/** The file in DATA_DIR/outbox/ of an outbox message written there (no SMTP_URL). */
+export const outboxFile = (outboxDir: string, id: number): string =>
+  join(outboxDir, `${String(id).padStart(6, "0")}.eml`);
+
 /**
  * Email goes through a persistent outbox table: send() stores the message and wakes the
  * worker, which delivers through SMTP_URL (or, without it, logs and writes a .eml file to
@@ -124,7 +128,7 @@ export class Mailer {
 
   private writeToOutboxDir(id: number, to: string, raw: Buffer | string): void {
     mkdirSync(this.config.outboxDir, { recursive: true, mode: 0o700 });
-    const file = join(this.config.outboxDir, `${String(id).padStart(6, "0")}.eml`);
+    const file = outboxFile(this.config.outboxDir, id);
     writeFileSync(file, raw, { mode: 0o600 }); // members' addresses and confirmation links
     this.log.info({ to, file }, "SMTP_URL is not set: email written to the outbox folder");
   }

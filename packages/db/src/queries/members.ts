@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { preparedPerDb } from "../prepared";
 import {
@@ -123,6 +123,32 @@ export const deleteRegistration = (db: Db, id: number): void => {
     .where(and(eq(members.id, id), ne(members.status, "active")))
     .run();
 };
+
+/**
+ * Removes the registrations never confirmed that were made before `before` (at most `limit`), with
+ * their tokens; how many. One that came with an invite stays (the invite is used up, and a new
+ * registration could not use it again).
+ */
+export function deleteStaleRegistrations(db: Db, before: string, limit: number): number {
+  const stale = and(
+    isNull(members.emailConfirmedAt),
+    isNull(members.inviteId),
+    lt(members.createdAt, before),
+  );
+  const ids = db
+    .select({ id: members.id })
+    .from(members)
+    .where(stale)
+    .orderBy(asc(members.id))
+    .limit(limit)
+    .all()
+    .map((row) => row.id);
+  if (ids.length > 0)
+    db.delete(members)
+      .where(and(inArray(members.id, ids), stale))
+      .run();
+  return ids.length;
+}
 
 // ---- Invites and password resets ----
 

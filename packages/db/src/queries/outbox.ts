@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, lte } from "drizzle-orm";
 import type { Db } from "../client";
 import { outbox } from "../schema";
 
@@ -65,4 +65,21 @@ export function markOutboxMessageFailed(
     })
     .where(eq(outbox.id, id))
     .run();
+}
+
+/**
+ * Removes the messages sent before `before`, at most `limit`; their ids (the outbox folder's files
+ * are named by them).
+ */
+export function deleteSentOutboxMessages(db: Db, before: string, limit: number): number[] {
+  const ids = db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(lt(outbox.sentAt, before))
+    .orderBy(asc(outbox.id))
+    .limit(limit)
+    .all()
+    .map((row) => row.id);
+  if (ids.length > 0) db.delete(outbox).where(inArray(outbox.id, ids)).run();
+  return ids;
 }
