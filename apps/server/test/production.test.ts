@@ -299,7 +299,16 @@ describe("the Dockerfile's recipe, outside Docker", () => {
             cpSync(join(REPO, parent, name, "node_modules"), join(build, parent, name, "node_modules"), {
               recursive: true,
             });
-      const env = childEnv({ ...envOf(stageNamed(stages, "toolchain")), ...envOf(buildStage) });
+      // turbo reads the repository's own cache, never writes it: a task whose inputs hash the same
+      // as a build already made (npm test builds the web app and the server before any test) is
+      // restored, not built again (~25 s of a worker); a missing or changed input is a new hash
+      // and a real build. The hash covers every input file, so the COPY lines are still tested.
+      const turboCache = { TURBO_CACHE_DIR: join(REPO, ".turbo", "cache"), TURBO_CACHE: "local:r" };
+      const env = childEnv({
+        ...envOf(stageNamed(stages, "toolchain")),
+        ...envOf(buildStage),
+        ...turboCache,
+      });
       for (const command of runsOf(buildStage)) {
         // npm ci itself is the linked node_modules; what follows it (the install check) runs.
         if (command.startsWith("npm ci")) {
