@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SEARCH_WORDS_MAX } from "@club/shared";
-import { clientAddress } from "../src/platform/clientAddress";
+import { clientAddress, clientNetworks } from "../src/platform/clientAddress";
 import { StreamLimits } from "../src/platform/liveStreams";
 import { ReadCache, readKey } from "../src/platform/readCache";
 import { newBottle } from "./bottleFixtures";
@@ -146,7 +146,7 @@ describe("the public documents made from the whole club are made once while the 
  * behind most; a guest code's wrong guesses; the live streams) count a /64 as one client, and an
  * IPv4 address as one client however it arrives (also as ::ffff:a.b.c.d on a dual-stack socket).
  */
-describe("an IPv6 client is its /64", () => {
+describe("an IPv6 client is its /64 (and its /56 and /48 hold 4 and 8 clients' budgets)", () => {
   let limited: TestApp;
   beforeAll(async () => {
     limited = await createTestApp({ env: { RATE_LIMIT_AUTH_MAX: "3", RATE_LIMIT_WINDOW_SECONDS: "60" } });
@@ -187,6 +187,38 @@ describe("an IPv6 client is its /64", () => {
     expect((await join("2001:db8:30:40:1:2:3:4")).statusCode).toBe(429);
     expect((await join("2001:db8:30:41::1")).statusCode).toBe(404);
   });
+
+  /**
+   * An ISP or a free tunnel broker gives a /56 or a /48: 256 or 65,536 /64s, each a client of its
+   * own above, with a budget of its own (a guest code of 25^6 could be tried out within hours from
+   * one /48). A /56 has 4 clients' budgets in all and a /48 8 (platform/clientAddress.ts).
+   */
+  const in48 = (prefix: string, net56: number, host = 1) =>
+    `${prefix}:${(net56 * 256 + host).toString(16)}::${host}`;
+
+  it("logins from the /64s of one /56 share 4 clients' budgets, of one /48 8", async () => {
+    // One /56 (2001:db8:70:0::/56): four /64s use their 3 each, the fifth /64 is refused.
+    for (let net64 = 1; net64 <= 4; net64++)
+      for (let i = 0; i < 3; i++)
+        expect((await login(`2001:db8:70:${net64}::${i + 1}`)).statusCode).toBe(401);
+    expect((await login("2001:db8:70:5::1")).statusCode).toBe(429);
+    // A /64 of another /56 of that /48 still has its budget.
+    expect((await login("2001:db8:70:100::1")).statusCode).toBe(401);
+    // One /48 (2001:db8:80::/48): eight /56s, three logins each, then the ninth /56 is refused.
+    for (let net56 = 0; net56 < 8; net56++)
+      for (let host = 1; host <= 3; host++)
+        expect((await login(in48("2001:db8:80", net56, host))).statusCode).toBe(401);
+    expect((await login(in48("2001:db8:80", 8))).statusCode).toBe(429);
+    expect((await login("2001:db8:81::1")).statusCode).toBe(401);
+  });
+
+  it("a guest code's wrong guesses from the /64s of one /48 share 8 clients' budgets", async () => {
+    for (let net56 = 0; net56 < 8; net56++)
+      for (let host = 1; host <= 3; host++)
+        expect((await join(in48("2001:db8:90", net56, host))).statusCode).toBe(404);
+    expect((await join(in48("2001:db8:90", 8))).statusCode).toBe(429);
+    expect((await join("2001:db8:91::1")).statusCode).toBe(404);
+  });
 });
 
 describe("clientAddress: who a client is for the per-address budgets", () => {
@@ -203,12 +235,38 @@ describe("clientAddress: who a client is for the per-address budgets", () => {
     expect(clientAddress(ip)).toBe(client);
   });
 
+  it("an IPv6 client counts against its /56 and /48 too, an IPv4 client against itself alone", () => {
+    expect(clientNetworks("2001:db8:10:20ab:1:2:3:4")).toEqual([
+      { key: "2001:db8:10:20ab::/64", share: 1 },
+      { key: "2001:db8:10:2000::/56", share: 4 },
+      { key: "2001:db8:10:0::/48", share: 8 },
+    ]);
+    expect(clientNetworks("::ffff:203.0.113.5")).toEqual([{ key: "203.0.113.5", share: 1 }]);
+    expect(clientNetworks("203.0.113.5")).toEqual([{ key: "203.0.113.5", share: 1 }]);
+  });
+
   it("a visitor's live streams from new addresses of one /64 share its cap", () => {
     const limits = new StreamLimits({ perAddress: 2, perMember: 4, total: 100 });
     expect(limits.take("2001:db8:50:60::1", null)).toHaveProperty("release");
     expect(limits.take("2001:db8:50:60::2", null)).toHaveProperty("release");
     expect(limits.take("2001:db8:50:60:a:b:c:d", null)).toEqual({ refused: "address" });
     expect(limits.take("2001:db8:50:61::1", null)).toHaveProperty("release");
+  });
+
+  it("a visitor's live streams from the /64s of one /48 share 8 clients' caps", () => {
+    const limits = new StreamLimits({ perAddress: 2, perMember: 4, total: 100 });
+    const places = [];
+    for (let net56 = 0; net56 < 8; net56++)
+      for (const host of [1, 2]) {
+        const place = limits.take(`2001:db8:a0:${(net56 * 256 + host).toString(16)}::1`, null);
+        expect(place).toHaveProperty("release");
+        places.push(place);
+      }
+    expect(limits.take("2001:db8:a0:801::1", null)).toEqual({ refused: "address" });
+    const first = places[0];
+    if (first && "release" in first) first.release();
+    expect(limits.take("2001:db8:a0:801::1", null)).toHaveProperty("release");
+    expect(limits.take("2001:db8:a1::1", null)).toHaveProperty("release");
   });
 });
 

@@ -9,7 +9,7 @@ import type { MeetingEvents } from "../platform/meetingEvents";
 import type { MemberBudget } from "../platform/writeBudget";
 import { ServerMessages } from "@club/shared";
 import { ForbiddenError, UnauthorizedError } from "./errors";
-import { clientAddress } from "../platform/clientAddress";
+import { clientNetworks, type ClientNetwork } from "../platform/clientAddress";
 
 /** Everything a service function needs besides the caller; built once per app. */
 export interface Deps {
@@ -62,10 +62,10 @@ export interface RequestCtx extends Deps {
   /** The guest pass behind the bearer token (issue 26); null for anyone else. Memoised per request. */
   guest: () => Promise<GuestPass | null>;
   /**
-   * The client (the guest join's failure budget): its IPv4 address or its IPv6 /64
-   * (platform/clientAddress.ts); null for server-side callers.
+   * The client (the guest join's failure budget): its IPv4 address, or its IPv6 /64 and the /56
+   * and /48 around it (platform/clientAddress.ts); null for server-side callers.
    */
-  address: string | null;
+  networks: ClientNetwork[] | null;
   /** The HTTP request's id (logs, the activity log); null for server-side callers. */
   requestId: string | null;
 }
@@ -143,7 +143,7 @@ export function requestCtx(
   return {
     ...deps,
     requestId,
-    address: address === null ? null : clientAddress(address),
+    networks: address === null ? null : clientNetworks(address),
     auth: once(() => memberFromAuthorization(deps, authorization)),
     guest: once(() => guestFromAuthorization(deps, authorization)),
   };
@@ -154,7 +154,7 @@ export function callerCtx(deps: Deps, user: AuthUser | null, guest: GuestPass | 
   return {
     ...deps,
     requestId: null,
-    address: null,
+    networks: null,
     auth: () => Promise.resolve(user),
     guest: () => Promise.resolve(user ? null : guest),
   };

@@ -23,14 +23,43 @@ function groupsOf(ip: string): number[] {
  * (login, registration, refresh), which groups IPv6 by /64 too.
  */
 export function clientAddress(ip: string): string {
-  if (!isIPv6(ip)) return ip.toLowerCase();
+  return clientNetworks(ip)[0]?.key ?? ip;
+}
+
+/**
+ * The wider IPv6 networks a client counts against too, with the clients' worth of budget each
+ * has: an ISP or a free tunnel broker gives a /56 or a /48 (256 or 65,536 /64s), and each /64
+ * would otherwise be a client with a budget of its own (session 11). A /56 has 4 clients'
+ * budgets in all, a /48 8: a household or an office under one prefix keeps room for a few
+ * devices, and one /48 is no more than 8 clients.
+ */
+export const IPV6_NETWORKS = [
+  { bits: 64, share: 1 },
+  { bits: 56, share: 4 },
+  { bits: 48, share: 8 },
+] as const;
+
+/** A network a client counts against (`key`, e.g. `2001:db8:1::/48`), and its clients' worth of budget. */
+export interface ClientNetwork {
+  key: string;
+  share: number;
+}
+
+/**
+ * Every budget a client spends from, narrowest first: an IPv4 address alone (also as
+ * `::ffff:a.b.c.d`); an IPv6 address's /64 (clientAddress), /56 and /48 (IPV6_NETWORKS).
+ */
+export function clientNetworks(ip: string): ClientNetwork[] {
+  if (!isIPv6(ip)) return [{ key: ip.toLowerCase(), share: 1 }];
   const g = groupsOf(ip);
   if (g.slice(0, 5).every((n) => n === 0) && g[5] === 0xffff) {
     const [hi = 0, lo = 0] = g.slice(6);
-    return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+    return [{ key: `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`, share: 1 }];
   }
-  return `${g
-    .slice(0, 4)
-    .map((n) => n.toString(16))
-    .join(":")}::/64`;
+  return IPV6_NETWORKS.map(({ bits, share }) => {
+    const kept = g
+      .slice(0, 4)
+      .map((n, i) => (i * 16 + 16 <= bits ? n : n & (0xffff << (16 - (bits - i * 16)))));
+    return { key: `${kept.map((n) => n.toString(16)).join(":")}::/${bits}`, share };
+  });
 }

@@ -5,7 +5,7 @@ import { findMeetingNight } from "@club/db";
 import { MeetingIdSchema, ServerMessages, type MeetingEvent } from "@club/shared";
 import { guestFromAuthorization, memberFromAuthorization } from "../api/context";
 import { trpcErrorReply } from "./security";
-import { clientAddress } from "./clientAddress";
+import { clientNetworks } from "./clientAddress";
 
 /** The live stream's path: tRPC's subscription `night.events`, served here (see below). */
 export const LIVE_STREAM_PATH = "/trpc/night.events";
@@ -17,7 +17,10 @@ export const HEARTBEAT_MS = 30_000;
 export const RETRY_AFTER_SECONDS = 30;
 
 export interface StreamCaps {
-  /** Open streams of visitors (no valid token) from one client address. */
+  /**
+   * Open streams of visitors (no valid token) from one client address (an IPv6 /64; its /56 and
+   * /48 hold 4 and 8 times as many: platform/clientAddress.ts).
+   */
   perAddress: number;
   /** Open streams of one member (or one guest pass: issue 26), from any address. */
   perMember: number;
@@ -41,26 +44,27 @@ export class StreamLimits {
 
   /**
    * Takes a place for a stream, or says which cap it would pass. `release` gives the place back
-   * (once). `ip` counts as its client (an IPv6 address as its /64: platform/clientAddress.ts).
+   * (once). `ip` counts as its client and the networks around it (an IPv6 address as its /64,
+   * /56 and /48: platform/clientAddress.ts).
    */
   take(ip: string, memberId: number | string | null): { release: () => void } | { refused: StreamRefusal } {
-    const address = clientAddress(ip);
+    const networks = memberId === null ? clientNetworks(ip) : [];
     if (this.open >= this.caps.total) return { refused: "total" };
-    if (memberId === null && (this.byAddress.get(address) ?? 0) >= this.caps.perAddress)
+    if (networks.some(({ key, share }) => (this.byAddress.get(key) ?? 0) >= this.caps.perAddress * share))
       return { refused: "address" };
     if (memberId !== null && (this.byMember.get(memberId) ?? 0) >= this.caps.perMember)
       return { refused: "member" };
     this.open++;
-    if (memberId === null) bump(this.byAddress, address, 1);
-    else bump(this.byMember, memberId, 1);
+    for (const { key } of networks) bump(this.byAddress, key, 1);
+    if (memberId !== null) bump(this.byMember, memberId, 1);
     let released = false;
     return {
       release: () => {
         if (released) return;
         released = true;
         this.open--;
-        if (memberId === null) bump(this.byAddress, address, -1);
-        else bump(this.byMember, memberId, -1);
+        for (const { key } of networks) bump(this.byAddress, key, -1);
+        if (memberId !== null) bump(this.byMember, memberId, -1);
       },
     };
   }

@@ -7,6 +7,7 @@ import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
 import { ServerMessages } from "@club/shared";
 import type { Config } from "../config";
 import { trpcEndpoint } from "../api/endpoints";
+import { IPV6_NETWORKS } from "./clientAddress";
 import type { RateLimitGroup } from "../api/meta";
 import { errorBody } from "../api/restErrors";
 
@@ -239,17 +240,23 @@ export default fp(
     if (!config.rateLimit.enabled) return;
     await app.register(rateLimit, { global: false });
     const { authMax, refreshMax, windowMs } = config.rateLimit;
-    const limiters: Record<RateLimitGroup, ReturnType<typeof app.createRateLimit>> = {
-      login: app.createRateLimit({ max: authMax, timeWindow: windowMs }),
-      register: app.createRateLimit({ max: authMax, timeWindow: windowMs }),
-      confirmation: app.createRateLimit({ max: authMax, timeWindow: windowMs }),
-      refresh: app.createRateLimit({ max: refreshMax, timeWindow: windowMs }),
+    // Per client (an IPv4 address, an IPv6 /64) and per wider IPv6 network with its share of
+    // clients' budgets (a /56: 4, a /48: 8; platform/clientAddress.ts): a /48 is not 65,536 clients.
+    const perNetwork = (max: number) =>
+      IPV6_NETWORKS.map(({ bits, share }) =>
+        app.createRateLimit({ max: max * share, timeWindow: windowMs, ipv6Subnet: bits }),
+      );
+    const limiters: Record<RateLimitGroup, ReturnType<typeof app.createRateLimit>[]> = {
+      login: perNetwork(authMax),
+      register: perNetwork(authMax),
+      confirmation: perNetwork(authMax),
+      refresh: perNetwork(refreshMax),
     };
 
     const limit = async (req: FastifyRequest, reply: FastifyReply, groups: RateLimitGroup[]) => {
       let retryAfter = 0;
-      for (const group of groups) {
-        const result = await limiters[group](req);
+      for (const limiter of groups.flatMap((group) => limiters[group])) {
+        const result = await limiter(req);
         if (!result.isAllowed && result.isExceeded) retryAfter = Math.max(retryAfter, result.ttlInSeconds, 1);
       }
       if (retryAfter === 0) return false;

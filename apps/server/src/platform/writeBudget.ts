@@ -1,4 +1,5 @@
 import { TooManyRequestsError } from "../api/errors";
+import type { ClientNetwork } from "./clientAddress";
 
 /**
  * A per-member budget of actions in a sliding minute (writes: WRITE_BUDGET_PER_MINUTE, 60 by
@@ -42,5 +43,37 @@ export class MemberBudget {
 
   private forgetIdle(since: number): void {
     for (const [id, times] of this.spent) if (!times.some((t) => t > since)) this.spent.delete(id);
+  }
+}
+
+/**
+ * A per-client budget that a client spends from each network it is in at once (its IPv4 address;
+ * its IPv6 /64, /56 and /48: platform/clientAddress.ts), each holding its share of clients'
+ * budgets: a client with a /48 cannot be 65,536 clients. An action refused by any of them counts
+ * in none.
+ */
+export class NetworkBudget {
+  private readonly byShare = new Map<number, MemberBudget>();
+
+  constructor(
+    private readonly perClient: number,
+    private readonly windowMs = 60_000,
+  ) {}
+
+  private budgetOf(share: number): MemberBudget {
+    let budget = this.byShare.get(share);
+    if (!budget) this.byShare.set(share, (budget = new MemberBudget(this.perClient * share, this.windowMs)));
+    return budget;
+  }
+
+  /** Throws the 429 AppError when a network's budget is spent, counting nothing. */
+  assertLeft(networks: readonly ClientNetwork[], now = Date.now()): void {
+    for (const { key, share } of networks) this.budgetOf(share).assertLeft(key, now);
+  }
+
+  /** Counts one action in every network of the client, or throws the 429 AppError (counting nothing). */
+  spend(networks: readonly ClientNetwork[], now = Date.now()): void {
+    this.assertLeft(networks, now);
+    for (const { key, share } of networks) this.budgetOf(share).spend(key, now);
   }
 }

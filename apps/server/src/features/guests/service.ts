@@ -30,7 +30,7 @@ import type { AuthedCtx, Deps, RequestCtx } from "../../api/context";
 import type { ActivityAction } from "../../api/contract";
 import { ConflictError, NotFoundError } from "../../api/errors";
 import { dateIn, zonedInstant } from "../../platform/clubTime";
-import { MemberBudget } from "../../platform/writeBudget";
+import { NetworkBudget } from "../../platform/writeBudget";
 import { recordActivity } from "../activity/record";
 import { assertHost, meetingOrThrow } from "../night/access";
 import {
@@ -113,12 +113,12 @@ export function currentGuestCode(ctx: RequestCtx, meetingId: number): GuestCode 
 }
 
 /** Wrong codes per address (the login limits' size and window), kept per app. */
-const failures = new WeakMap<Deps["db"], MemberBudget>();
-function failuresOf(ctx: RequestCtx): MemberBudget | null {
+const failures = new WeakMap<Deps["db"], NetworkBudget>();
+function failuresOf(ctx: RequestCtx): NetworkBudget | null {
   const { rateLimit } = ctx.config;
-  if (!rateLimit.enabled || ctx.address === null) return null;
+  if (!rateLimit.enabled || ctx.networks === null) return null;
   let budget = failures.get(ctx.db);
-  if (!budget) failures.set(ctx.db, (budget = new MemberBudget(rateLimit.authMax, rateLimit.windowMs)));
+  if (!budget) failures.set(ctx.db, (budget = new NetworkBudget(rateLimit.authMax, rateLimit.windowMs)));
   return budget;
 }
 
@@ -156,11 +156,11 @@ function seatGuest(
  */
 export async function joinAsGuest(ctx: RequestCtx, input: GuestJoinInput): Promise<GuestJoinResult> {
   const budget = failuresOf(ctx);
-  const address = `guest-join:${ctx.address ?? ""}`;
-  budget?.assertLeft(address);
+  const networks = ctx.networks ?? [];
+  budget?.assertLeft(networks);
   const row = findGuestCodeByCode(ctx.db, input.code);
   if (!row || Date.parse(row.expiresAt) <= ctx.now().getTime()) {
-    budget?.spend(address);
+    budget?.spend(networks);
     throw new NotFoundError(ServerMessages.guestCodeUnknown);
   }
   const guest = seatGuest(ctx, row.meetingId, input, (added) =>
