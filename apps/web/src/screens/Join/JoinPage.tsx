@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from "react-router-dom";
 import { Button, Container, Stack, Text, TextInput, Title } from "@mantine/core";
 import { GuestJoinInputSchema, type GuestJoinResult } from "@club/shared";
 import { ErrorAlert } from "../../components/status";
+import { useSingleFlight } from "../../lib/singleFlight";
 import { saveGuestPass } from "./guestPass";
 
 /**
@@ -20,6 +21,7 @@ export default function JoinPage() {
   const [busy, setBusy] = useState(false);
   const input = { code, firstName, guestOf: guestOf.trim() === "" ? null : guestOf };
   const check = GuestJoinInputSchema.safeParse(input);
+  const once = useSingleFlight();
 
   async function join() {
     setError(null);
@@ -49,7 +51,7 @@ export default function JoinPage() {
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          if (check.success) void join();
+          if (check.success) once(join);
         }}
       >
         <Stack gap="md">

@@ -7,6 +7,7 @@ import { ErrorAlert } from "../../components/status";
 import { trpc } from "../../lib/trpc";
 import { notify } from "../../lib/notify";
 import { useReturnFocus } from "../../lib/returnFocus";
+import { useSingleFlight } from "../../lib/singleFlight";
 import { PaperScores } from "./PaperScores";
 import classes from "./GuestInviteDialog.module.css";
 
@@ -38,6 +39,7 @@ export default function GuestInviteDialog({ night, onClose }: { night: MeetingNi
       setTyping(guest);
     },
   });
+  const once = useSingleFlight();
   const code = night.guestCode;
   const svg = useMemo(() => (code ? renderSVG(code.url, { border: 2 }) : null), [code]);
 
@@ -151,7 +153,13 @@ export default function GuestInviteDialog({ night, onClose }: { night: MeetingNi
           aria-labelledby="paper-guest-title"
           onSubmit={(event) => {
             event.preventDefault();
-            add.mutate({ id: night.id, firstName: name.firstName, guestOf: name.guestOf.trim() || null });
+            once(() =>
+              add.mutateAsync({
+                id: night.id,
+                firstName: name.firstName,
+                guestOf: name.guestOf.trim() || null,
+              }),
+            );
           }}
         >
           <Title order={3} size="h5" id="paper-guest-title">
