@@ -13,6 +13,7 @@ import { PartControl } from "../MeetingNight/PartControl";
 import { PhaseBanner } from "../MeetingNight/PhaseBar";
 import { useMeetingEvents } from "../MeetingNight/useMeetingEvents";
 import { figure } from "../MeetingNight/resultsView";
+import { useGuestSheet } from "./guestDraft";
 import { readGuestPass, type StoredGuestPass } from "./guestPass";
 import classes from "./GuestNightPage.module.css";
 import { useIdParam } from "../../lib/routeParams";
@@ -137,16 +138,23 @@ function ScoreForm({
   disabled: boolean;
 }) {
   const utils = trpc.useUtils();
-  const [parts, setParts] = useState(() => ({
+  const {
+    sheet,
+    change,
+    saved: sheetSaved,
+  } = useGuestSheet(id, pour.pour, () => ({
     nose: saved?.nose ?? 15,
     palate: saved?.palate ?? 15,
     finish: saved?.finish ?? 15,
     balance: saved?.balance ?? 15,
+    note: saved?.note ?? "",
   }));
-  const [note, setNote] = useState(saved?.note ?? "");
+  const { note, ...parts } = sheet;
   const save = trpc.night.score.useMutation({
-    onSuccess: () =>
-      Promise.all([utils.night.myScores.invalidate({ id }), utils.night.results.invalidate({ id })]),
+    onSuccess: () => {
+      sheetSaved();
+      return Promise.all([utils.night.myScores.invalidate({ id }), utils.night.results.invalidate({ id })]);
+    },
   });
   const total = parts.nose + parts.palate + parts.finish + parts.balance;
   return (
@@ -166,7 +174,7 @@ function ScoreForm({
             label={PART_LABELS[part]}
             value={parts[part]}
             disabled={disabled}
-            onChange={(v) => setParts((p) => ({ ...p, [part]: v }))}
+            onChange={(v) => change({ [part]: v })}
           />
         ))}
         <Textarea
@@ -175,7 +183,7 @@ function ScoreForm({
           minRows={2}
           maxLength={1000}
           value={note}
-          onChange={(e) => setNote(e.currentTarget.value)}
+          onChange={(e) => change({ note: e.currentTarget.value })}
           disabled={disabled}
         />
         {save.isError ? (
