@@ -115,4 +115,26 @@ describe("a guest walk on a phone", () => {
     await shows(sheet.getByTestId("guest-total").getByText("63 / 100"));
     expect(await sheet.getByRole("textbox", { name: "Notes" }).inputValue()).toBe("Pear drops.");
   });
+
+  it("a name the club refuses says why, on the join page and in the host's add form", async () => {
+    const page = await phone();
+    await visit(page, `/join?code=${code}`);
+    const name = page.getByRole("textbox", { name: "Your first name" });
+    // A pasted name with a bell character in it: the Join button was greyed out without a word.
+    await name.fill("Gi\u0007na");
+    await shows(page.getByText("A name cannot contain control characters."));
+    expect(await page.getByRole("button", { name: "Join" }).isDisabled()).toBe(true);
+    await name.fill("\u200b");
+    await shows(page.getByText("A name has 1 to 40 characters."));
+    expect(await page.getByRole("button", { name: "Join" }).isDisabled()).toBe(true);
+
+    const host = await phone(admin);
+    await visit(host, `/monthlymeeting/${meetingId}`);
+    await host.getByRole("button", { name: "Invite guests to score" }).click();
+    const invite = dialog(host, "Invite guests to score");
+    // The host's form sent it and showed the server's "The request is not valid."
+    await invite.getByRole("textbox", { name: "First name" }).fill("Pa\u0007la");
+    await shows(invite.getByText("A name cannot contain control characters."));
+    expect(await invite.getByRole("button", { name: "Add and type in their sheet" }).isDisabled()).toBe(true);
+  });
 });

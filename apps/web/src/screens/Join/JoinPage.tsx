@@ -5,6 +5,7 @@ import { GuestJoinInputSchema, type GuestJoinResult } from "@club/shared";
 import { ErrorAlert } from "../../components/status";
 import { useSingleFlight } from "../../lib/singleFlight";
 import { saveGuestPass } from "./guestPass";
+import { guestNameError } from "./guestName";
 
 /**
  * /join (issue 26): a guest at the table types the code on the host's screen (or arrives from its
@@ -76,6 +77,7 @@ export default function JoinPage() {
             maxLength={40}
             value={firstName}
             onChange={(e) => setFirstName(e.currentTarget.value)}
+            error={guestNameError(firstName)}
             required
             data-autofocus
           />
@@ -86,6 +88,7 @@ export default function JoinPage() {
             maxLength={40}
             value={guestOf}
             onChange={(e) => setGuestOf(e.currentTarget.value)}
+            error={guestNameError(guestOf)}
           />
           {error ? <ErrorAlert message={error} /> : null}
           <Button type="submit" size="md" disabled={!check.success} loading={busy}>

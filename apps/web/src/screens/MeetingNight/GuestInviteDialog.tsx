@@ -8,6 +8,7 @@ import { trpc } from "../../lib/trpc";
 import { notify } from "../../lib/notify";
 import { useReturnFocus } from "../../lib/returnFocus";
 import { useSingleFlight } from "../../lib/singleFlight";
+import { guestNameError } from "../Join/guestName";
 import { PaperScores } from "./PaperScores";
 import classes from "./GuestInviteDialog.module.css";
 
@@ -40,6 +41,7 @@ export default function GuestInviteDialog({ night, onClose }: { night: MeetingNi
     },
   });
   const once = useSingleFlight();
+  const nameErrors = { firstName: guestNameError(name.firstName), guestOf: guestNameError(name.guestOf) };
   const code = night.guestCode;
   const svg = useMemo(() => (code ? renderSVG(code.url, { border: 2 }) : null), [code]);
 
@@ -175,6 +177,7 @@ export default function GuestInviteDialog({ night, onClose }: { night: MeetingNi
               maxLength={40}
               value={name.firstName}
               onChange={(e) => setName({ ...name, firstName: e.currentTarget.value })}
+              error={nameErrors.firstName}
               miw={140}
             />
             <TextInput
@@ -182,11 +185,17 @@ export default function GuestInviteDialog({ night, onClose }: { night: MeetingNi
               maxLength={40}
               value={name.guestOf}
               onChange={(e) => setName({ ...name, guestOf: e.currentTarget.value })}
+              error={nameErrors.guestOf}
               miw={140}
             />
           </Group>
           {add.isError ? <ErrorAlert message={add.error.message} /> : null}
-          <Button type="submit" variant="default" loading={add.isPending} disabled={!name.firstName.trim()}>
+          <Button
+            type="submit"
+            variant="default"
+            loading={add.isPending}
+            disabled={!name.firstName.trim() || Boolean(nameErrors.firstName ?? nameErrors.guestOf)}
+          >
             Add and type in their sheet
           </Button>
         </Stack>
