@@ -137,4 +137,21 @@ describe("a guest walk on a phone", () => {
     await shows(invite.getByText("A name cannot contain control characters."));
     expect(await invite.getByRole("button", { name: "Add and type in their sheet" }).isDisabled()).toBe(true);
   });
+
+  it("the host's code says until which day it works, not a bare 12:00 AM", async () => {
+    const page = await phone(admin);
+    await visit(page, `/monthlymeeting/${meetingId}`);
+    await page.getByRole("button", { name: "Invite guests to score" }).click();
+    const invite = dialog(page, "Invite guests to score");
+    await shows(invite.getByTestId("guest-code"));
+    const { date } = await club.apiOk<{ date: string }>("GET", `/api/MonthlyMeetings/${meetingId}`);
+    const day = new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", {
+      weekday: "long",
+      month: "long",
+      day: "numeric",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+    await shows(invite.getByText(`Valid until midnight, the end of ${day}`));
+  });
 });

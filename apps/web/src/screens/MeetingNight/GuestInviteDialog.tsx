@@ -5,14 +5,13 @@ import "../../styles/modal";
 import type { Guest, MeetingNight } from "@club/shared";
 import { ErrorAlert } from "../../components/status";
 import { trpc } from "../../lib/trpc";
+import { formatLongDate } from "../../lib/format";
 import { notify } from "../../lib/notify";
 import { useReturnFocus } from "../../lib/returnFocus";
 import { useSingleFlight } from "../../lib/singleFlight";
 import { guestNameError } from "../Join/guestName";
 import { PaperScores } from "./PaperScores";
 import classes from "./GuestInviteDialog.module.css";
-
-const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
 
 /**
  * "Invite guests to score" (issue 26, the host or an admin): the join code as a QR code and in
@@ -77,7 +76,7 @@ export default function GuestInviteDialog({ night, onClose }: { night: MeetingNi
                 {code.code}
               </Text>
               <Text size="sm" c="dimmed">
-                Valid until {time(code.expiresAt)}
+                Valid until midnight, the end of {formatLongDate(night.date)}
               </Text>
             </Stack>
             <Group grow>
