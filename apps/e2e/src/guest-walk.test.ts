@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchChromium, openSession, screenshotOnFailure, visit, type Session } from "./support/browser";
 import { PHONE } from "./support/harness";
+import { expiredGuestPass } from "./support/jwt";
 import { startClub, type Club, type Member } from "./support/server";
 import { dialog, shows } from "./support/ui";
 
@@ -153,5 +154,31 @@ describe("a guest walk on a phone", () => {
       timeZone: "UTC",
     });
     await shows(invite.getByText(`Valid until midnight, the end of ${day}`));
+  });
+
+  it("a guest pass that ran out after the night says so and leads to the night's results", async () => {
+    const joined = await club.apiOk<{ guestId: number; meetingId: number }>("POST", "/api/Guests/Join", {
+      code,
+      firstName: "Olga",
+    });
+    const session = await openSession(browser, club.baseUrl, {
+      viewport: PHONE,
+      mobile: true,
+      storage: {
+        "club.guestPass": JSON.stringify({
+          ...joined,
+          firstName: "Olga",
+          guestToken: expiredGuestPass(club.config.jwtSecret, joined),
+        }),
+      },
+    });
+    sessions.push(session);
+    const page = (current = session.page);
+    await visit(page, `/guest/${meetingId}`);
+    // It said "Your guest pass no longer opens this night. Ask the host.", whose code for a night
+    // that is over no longer works.
+    await shows(page.getByText("Your guest pass has ended."));
+    await page.getByRole("link", { name: "See the night's results" }).click();
+    await shows(page.getByRole("heading", { level: 1, name: "Results" }));
   });
 });

@@ -4,7 +4,8 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { httpBatchLink, httpSubscriptionLink, splitLink } from "@trpc/react-query";
 import { Anchor, Button, Card, Group, Stack, Text, Textarea, Title } from "@mantine/core";
 import { SCORE_PARTS, type FlightPour, type MyScore, type PourResult } from "@club/shared";
-import { LoadError, PageLoader } from "../../components/status";
+import { ErrorAlert, LoadError, PageLoader } from "../../components/status";
+import { httpStatusOf } from "../../lib/errors";
 import { createQueryClient } from "../../lib/queryClient";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
@@ -78,8 +79,14 @@ function GuestNight({ id, pass }: { id: number; pass: StoredGuestPass }) {
   const results = trpc.night.results.useQuery({ id });
   const [chosen, setChosen] = useState<number | null>(null);
   if (night.isPending || flight.isPending) return <PageLoader />;
-  if (night.isError || flight.isError)
-    return <LoadError message="Your guest pass no longer opens this night. Ask the host." />;
+  // The night and its flight are public reads: a pass the server no longer takes (its 48 hours
+  // ran out, or the host removed the guest) still reads them as a visitor. The guest's own scores
+  // are not public: their refusal is what says the pass has ended.
+  const refused = [night.error, flight.error, mine.error].some((e) =>
+    [401, 403].includes(httpStatusOf(e) ?? 0),
+  );
+  if (refused) return <PassEnded id={id} />;
+  if (night.isError || flight.isError) return <LoadError message="Failed to fetch data." />;
   const current = chosen ?? night.data.phase?.pour ?? 1;
   const pour = flight.data.find((p) => p.pour === current) ?? flight.data[0];
   return (
@@ -217,5 +224,17 @@ function ResultLine({ result }: { result: PourResult }) {
         {figure(result.average)} ({result.count})
       </Text>
     </Group>
+  );
+}
+
+/** A guest pass the server no longer takes (session 11): what is left to see is the night's results. */
+function PassEnded({ id }: { id: number }) {
+  return (
+    <Stack p="md" gap="sm">
+      <ErrorAlert message="Your guest pass has ended. If the night is still on, ask the host for a new code." />
+      <Anchor component={Link} to={`/meeting/${id}/results`}>
+        See the night's results
+      </Anchor>
+    </Stack>
   );
 }
