@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchChromium, openSession, screenshotOnFailure, visit, type Session } from "./support/browser";
-import { PHONE } from "./support/harness";
+import { closeInOrder, PHONE } from "./support/harness";
 import { expiredGuestPass } from "./support/jwt";
-import { startClub, type Club, type Member } from "./support/server";
+import { startClub, type Club, type Member, nextMeetingId } from "./support/server";
 import { dialog, shows } from "./support/ui";
 
 /**
@@ -37,12 +37,7 @@ describe("a guest walk on a phone", () => {
   beforeAll(async () => {
     club = await startClub({ demoData: true });
     browser = await launchChromium();
-    const meetings = await club.apiOk<{ id: number; date: string }[]>(
-      "GET",
-      "/api/MonthlyMeetings/GetMonthlyMeetingsWithNames",
-    );
-    const today = new Date().toISOString().slice(0, 10);
-    meetingId = meetings.filter((m) => m.date >= today).sort((a, b) => a.date.localeCompare(b.date))[0]!.id;
+    meetingId = await nextMeetingId(club);
     admin = await club.tokensFor("demo@whiskey.club");
     code = (
       await club.apiOk<{ code: string }>(
@@ -56,11 +51,7 @@ describe("a guest walk on a phone", () => {
 
   afterEach(screenshotOnFailure("guest-walk", () => current));
 
-  afterAll(async () => {
-    for (const s of sessions) await s.close();
-    await browser?.close();
-    await club?.close();
-  });
+  afterAll(() => closeInOrder(...sessions, browser, club));
 
   it("a double tap on Join seats the guest once", async () => {
     const page = await phone();
