@@ -106,6 +106,12 @@ describe("a guest walk on a phone", () => {
     await page.reload();
     await shows(sheet.getByTestId("guest-total").getByText("63 / 100"));
     expect(await sheet.getByRole("textbox", { name: "Notes" }).inputValue()).toBe("Pear drops.");
+
+    // The room's results in words: they read "— (0)" and "63 (1)".
+    const results = page.getByTestId("guest-result");
+    await shows(results.filter({ hasText: "Dram 2" }).getByText("No scores yet"));
+    await sheet.getByRole("button", { name: "Save score" }).tap();
+    await shows(results.filter({ hasText: "Dram 1" }).getByText("63 · 1 score"));
   });
 
   it("a name the club refuses says why, on the join page and in the host's add form", async () => {

@@ -220,9 +220,7 @@ function ResultLine({ result }: { result: PourResult }) {
   return (
     <Group justify="space-between" wrap="nowrap" className={classes.result} data-testid="guest-result">
       <Text>{result.bottle ? `${result.label}: ${result.bottle.name}` : result.label}</Text>
-      <Text fw={700}>
-        {figure(result.average)} ({result.count})
-      </Text>
+      <Text fw={700}>{resultWords(result)}</Text>
     </Group>
   );
 }
@@ -237,4 +235,10 @@ function PassEnded({ id }: { id: number }) {
       </Anchor>
     </Stack>
   );
+}
+
+/** A pour's line in the room's results: "No scores yet", or the average and how many scored it. */
+function resultWords({ average, count }: PourResult): string {
+  if (count === 0) return "No scores yet";
+  return `${figure(average)} · ${count} ${count === 1 ? "score" : "scores"}`;
 }
