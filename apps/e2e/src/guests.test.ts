@@ -8,7 +8,7 @@ import {
   visit,
   type Session,
 } from "./support/browser";
-import { startClub, type Club, type Member } from "./support/server";
+import { startClub, type Club, type Member, nextMeetingId } from "./support/server";
 import { dialog, shows } from "./support/ui";
 
 /**
@@ -34,12 +34,7 @@ describe("guests at the tasting table (three phones)", () => {
   beforeAll(async () => {
     club = await startClub({ demoData: true });
     browser = await launchChromium();
-    const meetings = await club.apiOk<{ id: number; date: string }[]>(
-      "GET",
-      "/api/MonthlyMeetings/GetMonthlyMeetingsWithNames",
-    );
-    const today = new Date().toISOString().slice(0, 10);
-    meetingId = meetings.filter((m) => m.date >= today).sort((a, b) => a.date.localeCompare(b.date))[0]!.id;
+    meetingId = await nextMeetingId(club);
     admin = await club.tokensFor("demo@whiskey.club");
     annMember = await club.member({ firstName: "Ann", lastName: "Archer" });
     // The night: blind, two pours of the library (the flight editor is tested in meeting-night).

@@ -9,7 +9,7 @@ import {
   type Session,
 } from "./support/browser";
 import { readPdf } from "./support/pdf";
-import { startClub, type Club, type Member } from "./support/server";
+import { startClub, type Club, type Member, nextMeetingId } from "./support/server";
 import { dialog, hides, shows } from "./support/ui";
 
 /**
@@ -43,12 +43,7 @@ describe("the night on paper", () => {
   beforeAll(async () => {
     club = await startClub({ demoData: true });
     browser = await launchChromium();
-    const meetings = await club.apiOk<{ id: number; date: string }[]>(
-      "GET",
-      "/api/MonthlyMeetings/GetMonthlyMeetingsWithNames",
-    );
-    const today = new Date().toISOString().slice(0, 10);
-    meetingId = meetings.filter((m) => m.date >= today).sort((a, b) => a.date.localeCompare(b.date))[0]!.id;
+    meetingId = await nextMeetingId(club);
     admin = await club.tokensFor("demo@whiskey.club");
     ann = await club.member({ firstName: "Ann", lastName: "Archer" });
     bottles = (await club.apiOk<{ id: number; name: string }[]>("GET", "/api/Bottles/AllBottlesList")).slice(

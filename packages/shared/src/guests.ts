@@ -18,14 +18,22 @@ export const GuestCodeTextSchema = z
   .transform((v) => v.replace(/[\s-]/g, "").toUpperCase())
   .pipe(z.string().regex(/^[A-Z0-9]{6}$/, "A guest code has 6 letters and digits."));
 
-/** A first name, or whose guest: 1-40 characters, trimmed, no control characters. */
+/** A first name, or whose guest: 1-40 characters, trimmed, something visible, no control characters. */
 export const GuestNameSchema = z
   .string()
   .trim()
   .min(1, "A name has 1 to 40 characters.")
   .max(40, "A name has 1 to 40 characters.")
-  // eslint-disable-next-line no-control-regex
-  .regex(/^[^\u0000-\u001f\u007f-\u009f\u2028\u2029]*$/, "A name cannot contain control characters.");
+  // Bidirectional overrides and isolates count as control characters: they turn the text around
+  // the name on the host's list and the results (session 11).
+  .regex(
+    // eslint-disable-next-line no-control-regex
+    /^[^\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]*$/,
+    "A name cannot contain control characters.",
+  )
+  // A name of nothing but invisible characters (zero-width spaces, a byte order mark) is empty; a
+  // joiner inside a visible name stays (a Persian name, an emoji family).
+  .refine((name) => /[^\s\p{Cf}]/u.test(name), "A name has 1 to 40 characters.");
 
 export const GuestJoinInputSchema = z.object({
   code: GuestCodeTextSchema,

@@ -215,3 +215,13 @@ export async function startClub(opts: {
     },
   };
 }
+
+/** The demo club's next meeting (today or later, by UTC date): the night the guest tests use. */
+export async function nextMeetingId(club: Pick<Club, "apiOk">): Promise<number> {
+  const meetings = await club.apiOk<{ id: number; date: string }[]>(
+    "GET",
+    "/api/MonthlyMeetings/GetMonthlyMeetingsWithNames",
+  );
+  const today = new Date().toISOString().slice(0, 10);
+  return meetings.filter((m) => m.date >= today).sort((a, b) => a.date.localeCompare(b.date))[0]!.id;
+}

@@ -184,6 +184,34 @@ describe("joining", () => {
     expect(count("guests")).toBe(before);
   });
 
+  it("a name that shows nothing, or turns the text around it, is a 400; real names with joiners join", async () => {
+    const id = await night();
+    const { code } = await openCode(id);
+    const before = count("guests");
+    // Session 11's walk: each of these joined and showed the host a blank or reversed line.
+    for (const firstName of [
+      "\u200b",
+      "\u200b \ufeff",
+      "\u2060",
+      "Gi\u202ena",
+      "Gi\u2067na",
+      "\u200e\u200f",
+    ]) {
+      const res = await send("POST", "/api/Guests/Join", undefined, { code, firstName });
+      expect(res.statusCode, JSON.stringify(firstName)).toBe(400);
+    }
+    expect(count("guests")).toBe(before);
+    // A Persian name needs its zero-width non-joiner, an emoji family its joiners.
+    for (const firstName of [
+      "Zoë",
+      "Mary-Jane",
+      "\u0645\u06cc\u200c\u0644\u0627\u062f",
+      "Kai \u{1F468}\u200d\u{1F469}",
+    ])
+      await join(code, firstName);
+    expect(count("guests")).toBe(before + 4);
+  });
+
   it(`takes at most ${GUESTS_MAX} guests (409, nothing stored), the database holds it too`, async () => {
     const id = await night();
     const { code } = await openCode(id);

@@ -4,7 +4,8 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { httpBatchLink, httpSubscriptionLink, splitLink } from "@trpc/react-query";
 import { Anchor, Button, Card, Group, Stack, Text, Textarea, Title } from "@mantine/core";
 import { SCORE_PARTS, type FlightPour, type MyScore, type PourResult } from "@club/shared";
-import { LoadError, PageLoader } from "../../components/status";
+import { ErrorAlert, LoadError, PageLoader } from "../../components/status";
+import { httpStatusOf } from "../../lib/errors";
 import { createQueryClient } from "../../lib/queryClient";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
@@ -13,6 +14,7 @@ import { PartControl } from "../MeetingNight/PartControl";
 import { PhaseBanner } from "../MeetingNight/PhaseBar";
 import { useMeetingEvents } from "../MeetingNight/useMeetingEvents";
 import { figure } from "../MeetingNight/resultsView";
+import { useGuestSheet } from "./guestDraft";
 import { readGuestPass, type StoredGuestPass } from "./guestPass";
 import classes from "./GuestNightPage.module.css";
 import { useIdParam } from "../../lib/routeParams";
@@ -77,8 +79,14 @@ function GuestNight({ id, pass }: { id: number; pass: StoredGuestPass }) {
   const results = trpc.night.results.useQuery({ id });
   const [chosen, setChosen] = useState<number | null>(null);
   if (night.isPending || flight.isPending) return <PageLoader />;
-  if (night.isError || flight.isError)
-    return <LoadError message="Your guest pass no longer opens this night. Ask the host." />;
+  // The night and its flight are public reads: a pass the server no longer takes (its 48 hours
+  // ran out, or the host removed the guest) still reads them as a visitor. The guest's own scores
+  // are not public: their refusal is what says the pass has ended.
+  const refused = [night.error, flight.error, mine.error].some((e) =>
+    [401, 403].includes(httpStatusOf(e) ?? 0),
+  );
+  if (refused) return <PassEnded id={id} />;
+  if (night.isError || flight.isError) return <LoadError message="Failed to fetch data." />;
   const current = chosen ?? night.data.phase?.pour ?? 1;
   const pour = flight.data.find((p) => p.pour === current) ?? flight.data[0];
   return (
@@ -137,16 +145,23 @@ function ScoreForm({
   disabled: boolean;
 }) {
   const utils = trpc.useUtils();
-  const [parts, setParts] = useState(() => ({
+  const {
+    sheet,
+    change,
+    saved: sheetSaved,
+  } = useGuestSheet(id, pour.pour, () => ({
     nose: saved?.nose ?? 15,
     palate: saved?.palate ?? 15,
     finish: saved?.finish ?? 15,
     balance: saved?.balance ?? 15,
+    note: saved?.note ?? "",
   }));
-  const [note, setNote] = useState(saved?.note ?? "");
+  const { note, ...parts } = sheet;
   const save = trpc.night.score.useMutation({
-    onSuccess: () =>
-      Promise.all([utils.night.myScores.invalidate({ id }), utils.night.results.invalidate({ id })]),
+    onSuccess: () => {
+      sheetSaved();
+      return Promise.all([utils.night.myScores.invalidate({ id }), utils.night.results.invalidate({ id })]);
+    },
   });
   const total = parts.nose + parts.palate + parts.finish + parts.balance;
   return (
@@ -166,7 +181,7 @@ function ScoreForm({
             label={PART_LABELS[part]}
             value={parts[part]}
             disabled={disabled}
-            onChange={(v) => setParts((p) => ({ ...p, [part]: v }))}
+            onChange={(v) => change({ [part]: v })}
           />
         ))}
         <Textarea
@@ -175,7 +190,7 @@ function ScoreForm({
           minRows={2}
           maxLength={1000}
           value={note}
-          onChange={(e) => setNote(e.currentTarget.value)}
+          onChange={(e) => change({ note: e.currentTarget.value })}
           disabled={disabled}
         />
         {save.isError ? (
@@ -205,9 +220,25 @@ function ResultLine({ result }: { result: PourResult }) {
   return (
     <Group justify="space-between" wrap="nowrap" className={classes.result} data-testid="guest-result">
       <Text>{result.bottle ? `${result.label}: ${result.bottle.name}` : result.label}</Text>
-      <Text fw={700}>
-        {figure(result.average)} ({result.count})
-      </Text>
+      <Text fw={700}>{resultWords(result)}</Text>
     </Group>
   );
+}
+
+/** A guest pass the server no longer takes (session 11): what is left to see is the night's results. */
+function PassEnded({ id }: { id: number }) {
+  return (
+    <Stack p="md" gap="sm">
+      <ErrorAlert message="Your guest pass has ended. If the night is still on, ask the host for a new code." />
+      <Anchor component={Link} to={`/meeting/${id}/results`}>
+        See the night's results
+      </Anchor>
+    </Stack>
+  );
+}
+
+/** A pour's line in the room's results: "No scores yet", or the average and how many scored it. */
+function resultWords({ average, count }: PourResult): string {
+  if (count === 0) return "No scores yet";
+  return `${figure(average)} · ${count} ${count === 1 ? "score" : "scores"}`;
 }

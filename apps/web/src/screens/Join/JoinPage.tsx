@@ -3,7 +3,9 @@ import { useNavigate, useSearchParams } from "react-router-dom";
 import { Button, Container, Stack, Text, TextInput, Title } from "@mantine/core";
 import { GuestJoinInputSchema, type GuestJoinResult } from "@club/shared";
 import { ErrorAlert } from "../../components/status";
+import { useSingleFlight } from "../../lib/singleFlight";
 import { saveGuestPass } from "./guestPass";
+import { guestNameError } from "./guestName";
 
 /**
  * /join (issue 26): a guest at the table types the code on the host's screen (or arrives from its
@@ -20,6 +22,7 @@ export default function JoinPage() {
   const [busy, setBusy] = useState(false);
   const input = { code, firstName, guestOf: guestOf.trim() === "" ? null : guestOf };
   const check = GuestJoinInputSchema.safeParse(input);
+  const once = useSingleFlight();
 
   async function join() {
     setError(null);
@@ -49,7 +52,7 @@ export default function JoinPage() {
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          if (check.success) void join();
+          if (check.success) once(join);
         }}
       >
         <Stack gap="md">
@@ -74,6 +77,7 @@ export default function JoinPage() {
             maxLength={40}
             value={firstName}
             onChange={(e) => setFirstName(e.currentTarget.value)}
+            error={guestNameError(firstName)}
             required
             data-autofocus
           />
@@ -84,6 +88,7 @@ export default function JoinPage() {
             maxLength={40}
             value={guestOf}
             onChange={(e) => setGuestOf(e.currentTarget.value)}
+            error={guestNameError(guestOf)}
           />
           {error ? <ErrorAlert message={error} /> : null}
           <Button type="submit" size="md" disabled={!check.success} loading={busy}>

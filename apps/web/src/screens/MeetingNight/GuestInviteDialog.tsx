@@ -5,12 +5,13 @@ import "../../styles/modal";
 import type { Guest, MeetingNight } from "@club/shared";
 import { ErrorAlert } from "../../components/status";
 import { trpc } from "../../lib/trpc";
+import { formatLongDate } from "../../lib/format";
 import { notify } from "../../lib/notify";
 import { useReturnFocus } from "../../lib/returnFocus";
+import { useSingleFlight } from "../../lib/singleFlight";
+import { guestNameError } from "../Join/guestName";
 import { PaperScores } from "./PaperScores";
 import classes from "./GuestInviteDialog.module.css";
-
-const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
 
 /**
  * "Invite guests to score" (issue 26, the host or an admin): the join code as a QR code and in
@@ -38,6 +39,8 @@ export default function GuestInviteDialog({ night, onClose }: { night: MeetingNi
       setTyping(guest);
     },
   });
+  const once = useSingleFlight();
+  const nameErrors = { firstName: guestNameError(name.firstName), guestOf: guestNameError(name.guestOf) };
   const code = night.guestCode;
   const svg = useMemo(() => (code ? renderSVG(code.url, { border: 2 }) : null), [code]);
 
@@ -73,7 +76,7 @@ export default function GuestInviteDialog({ night, onClose }: { night: MeetingNi
                 {code.code}
               </Text>
               <Text size="sm" c="dimmed">
-                Valid until {time(code.expiresAt)}
+                Valid until midnight, the end of {formatLongDate(night.date)}
               </Text>
             </Stack>
             <Group grow>
@@ -151,7 +154,13 @@ export default function GuestInviteDialog({ night, onClose }: { night: MeetingNi
           aria-labelledby="paper-guest-title"
           onSubmit={(event) => {
             event.preventDefault();
-            add.mutate({ id: night.id, firstName: name.firstName, guestOf: name.guestOf.trim() || null });
+            once(() =>
+              add.mutateAsync({
+                id: night.id,
+                firstName: name.firstName,
+                guestOf: name.guestOf.trim() || null,
+              }),
+            );
           }}
         >
           <Title order={3} size="h5" id="paper-guest-title">
@@ -167,6 +176,7 @@ export default function GuestInviteDialog({ night, onClose }: { night: MeetingNi
               maxLength={40}
               value={name.firstName}
               onChange={(e) => setName({ ...name, firstName: e.currentTarget.value })}
+              error={nameErrors.firstName}
               miw={140}
             />
             <TextInput
@@ -174,11 +184,17 @@ export default function GuestInviteDialog({ night, onClose }: { night: MeetingNi
               maxLength={40}
               value={name.guestOf}
               onChange={(e) => setName({ ...name, guestOf: e.currentTarget.value })}
+              error={nameErrors.guestOf}
               miw={140}
             />
           </Group>
           {add.isError ? <ErrorAlert message={add.error.message} /> : null}
-          <Button type="submit" variant="default" loading={add.isPending} disabled={!name.firstName.trim()}>
+          <Button
+            type="submit"
+            variant="default"
+            loading={add.isPending}
+            disabled={!name.firstName.trim() || Boolean(nameErrors.firstName ?? nameErrors.guestOf)}
+          >
             Add and type in their sheet
           </Button>
         </Stack>
