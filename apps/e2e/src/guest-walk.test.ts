@@ -82,6 +82,25 @@ describe("a guest walk on a phone", () => {
     expect((await guestNames()).filter((name) => name === "Paula")).toEqual(["Paula"]);
   });
 
+  // The sibling in every other add form (SubmitForm: comments, purchases, payments, meetings...):
+  // two taps before the app draws its answer to the first made two writes.
+  it("a double tap on a form's Submit saves once (Post Comment)", async () => {
+    const page = await phone(admin);
+    await visit(page, "/bottle/1");
+    const text = `Double tap ${Date.now()}`;
+    await page.getByRole("main").getByRole("textbox", { name: "Comment" }).fill(text);
+    await page
+      .getByRole("main")
+      .getByRole("button", { name: "Post Comment" })
+      .evaluate((button: HTMLElement) => {
+        button.click();
+        button.click();
+      });
+    await shows(page.getByRole("table", { name: "Comments" }).getByRole("row").filter({ hasText: text }));
+    const comments = await club.apiOk<{ comment: string }[]>("GET", "/api/BottleComments/bottle/1");
+    expect(comments.filter((c) => c.comment === text)).toHaveLength(1);
+  });
+
   it("a reload or a look at another pour keeps the sheet the guest has not saved yet", async () => {
     await club.apiOk(
       "PUT",

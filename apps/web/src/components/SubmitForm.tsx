@@ -1,6 +1,7 @@
 import type { FormEvent, ReactNode } from "react";
 import { Button, Group, Stack, type MantineSpacing } from "@mantine/core";
 import type { Failure } from "../lib/errors";
+import { useSubmitOnce } from "../lib/singleFlight";
 import { ErrorAlert } from "./status";
 
 /** What every add form has: its fields, the alerts of failed loads and saves, and a Submit button. */
@@ -32,11 +33,13 @@ export function SubmitForm({
   gap,
   onCancel,
 }: SubmitFormProps & { heading?: ReactNode; gap?: MantineSpacing; onCancel?: () => void }) {
+  // A double tap (or Enter twice) saves once: the second submit arrives before `submitting` does.
+  const once = useSubmitOnce();
   return (
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        onSubmit(event);
+        once(() => onSubmit(event));
       }}
     >
       <Stack gap={gap}>
