@@ -101,6 +101,28 @@ describe("a guest walk on a phone", () => {
     expect(comments.filter((c) => c.comment === text)).toHaveLength(1);
   });
 
+  // And in the forms that are not SubmitForm's (the app's <form> is OnceForm): two invites, two emails.
+  it("a double tap on Create invite link makes one invite", async () => {
+    const page = await phone(admin);
+    await visit(page, "/members");
+    const email = `double-${Date.now()}@example.org`;
+    await page.getByRole("main").getByLabel("Email (optional)").fill(email);
+    await page
+      .getByRole("main")
+      .getByRole("button", { name: "Create invite link" })
+      .evaluate((button: HTMLElement) => {
+        button.click();
+        button.click();
+      });
+    await shows(page.getByRole("main").getByRole("textbox", { name: "Invite link" }));
+    // Both taps' requests answered, if there were two.
+    await page.waitForLoadState("networkidle");
+    const invites = club.app.deps.db.$client
+      .prepare("SELECT count(*) AS n FROM invites WHERE email = ?")
+      .get(email) as { n: number };
+    expect(invites.n).toBe(1);
+  });
+
   it("a reload or a look at another pour keeps the sheet the guest has not saved yet", async () => {
     await club.apiOk(
       "PUT",

@@ -1,7 +1,7 @@
 import type { FormEvent, ReactNode } from "react";
 import { Button, Group, Stack, type MantineSpacing } from "@mantine/core";
 import type { Failure } from "../lib/errors";
-import { useSubmitOnce } from "../lib/singleFlight";
+import { OnceForm } from "./OnceForm";
 import { ErrorAlert } from "./status";
 
 /** What every add form has: its fields, the alerts of failed loads and saves, and a Submit button. */
@@ -34,14 +34,8 @@ export function SubmitForm({
   onCancel,
 }: SubmitFormProps & { heading?: ReactNode; gap?: MantineSpacing; onCancel?: () => void }) {
   // A double tap (or Enter twice) saves once: the second submit arrives before `submitting` does.
-  const once = useSubmitOnce();
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        once(() => onSubmit(event));
-      }}
-    >
+    <OnceForm onSubmit={onSubmit}>
       <Stack gap={gap}>
         {heading}
         {errors.map((entry) =>
@@ -63,6 +57,6 @@ export function SubmitForm({
           </Button>
         </Group>
       </Stack>
-    </form>
+    </OnceForm>
   );
 }

@@ -9,6 +9,7 @@ import { notify } from "../../lib/notify";
 import { serverReason } from "../../lib/serverReason";
 import { trpc } from "../../lib/trpc";
 import { newPasswordError, repeatError } from "../ResetPassword/newPassword";
+import { OnceForm } from "../../components/OnceForm";
 
 /**
  * Change password: every other session ends at once; this device gets a new token pair from the
@@ -33,7 +34,7 @@ export function PasswordCard() {
 
   return (
     <Paper withBorder p="lg" radius="lg" component="section" aria-labelledby="password-heading">
-      <form
+      <OnceForm
         onSubmit={form.onSubmit(({ currentPassword, newPassword }) =>
           change.mutate({ currentPassword, newPassword }),
         )}
@@ -62,7 +63,7 @@ export function PasswordCard() {
             </Button>
           </Group>
         </Stack>
-      </form>
+      </OnceForm>
     </Paper>
   );
 }

@@ -6,6 +6,7 @@ import { ErrorAlert } from "../../components/status";
 import { notify } from "../../lib/notify";
 import { serverReason } from "../../lib/serverReason";
 import { trpc } from "../../lib/trpc";
+import { OnceForm } from "../../components/OnceForm";
 
 /** First and last name: how the member appears on comments and in the activity log. */
 export function ProfileCard({ account }: { account: Account }) {
@@ -24,7 +25,7 @@ export function ProfileCard({ account }: { account: Account }) {
 
   return (
     <Paper withBorder p="lg" radius="lg" component="section" aria-labelledby="profile-heading">
-      <form onSubmit={form.onSubmit((values) => update.mutate(values))}>
+      <OnceForm onSubmit={form.onSubmit((values) => update.mutate(values))}>
         <Stack>
           <Title order={2} fz="lg" id="profile-heading">
             Profile
@@ -39,7 +40,7 @@ export function ProfileCard({ account }: { account: Account }) {
             </Button>
           </Group>
         </Stack>
-      </form>
+      </OnceForm>
     </Paper>
   );
 }

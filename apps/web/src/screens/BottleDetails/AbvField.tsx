@@ -8,6 +8,7 @@ import { formatAbv, numberInputValue } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { useUndoableSave } from "../../lib/undo";
 import classes from "./BottleDetails.module.css";
+import { OnceForm } from "../../components/OnceForm";
 
 /** The ABV value; members edit it inline (0 to 100, else the spec's error text). */
 export function AbvField({ bottleId, abv, editable }: { bottleId: number; abv: number; editable: boolean }) {
@@ -60,7 +61,7 @@ export function AbvField({ bottleId, abv, editable }: { bottleId: number; abv: n
 
   return (
     <Stack gap={6}>
-      <form
+      <OnceForm
         onSubmit={(event) => {
           event.preventDefault();
           save();
@@ -96,7 +97,7 @@ export function AbvField({ bottleId, abv, editable }: { bottleId: number; abv: n
             </Button>
           </Group>
         </Group>
-      </form>
+      </OnceForm>
       {error ? (
         <Text id="abv-error" size="sm" c="var(--mantine-color-error)" role="alert">
           {error}

@@ -11,6 +11,7 @@ import { authApi } from "../../lib/appSession";
 import { loginPath } from "../../lib/loginRedirect";
 import { useTitle } from "../../lib/useTitle";
 import { serverReason } from "../../lib/serverReason";
+import { OnceForm } from "../../components/OnceForm";
 
 /** /forgot-password?email=: asks for a link to choose a new password (valid one hour, emailed). */
 export default function ForgotPasswordPage() {
@@ -50,7 +51,7 @@ export default function ForgotPasswordPage() {
           </Button>
         </Stack>
       ) : (
-        <form onSubmit={form.onSubmit((values) => forgot.mutate(values))}>
+        <OnceForm onSubmit={form.onSubmit((values) => forgot.mutate(values))}>
           <Stack>
             {forgot.isError ? (
               <ErrorAlert message="Could not send the link.">{serverReason(forgot.error)}</ErrorAlert>
@@ -66,7 +67,7 @@ export default function ForgotPasswordPage() {
               Log in
             </AuthCardLink>
           </Stack>
-        </form>
+        </OnceForm>
       )}
     </AuthCard>
   );

@@ -7,6 +7,7 @@ import { SectionCard } from "../../components/SectionCard";
 import { appSession } from "../../lib/appSession";
 import { notify } from "../../lib/notify";
 import { downloadClubExport, restoreClub } from "./transferApi";
+import { OnceForm } from "../../components/OnceForm";
 
 /**
  * On the Members screen (admins): the whole club as one JSON file, and a restore from such a file
@@ -37,7 +38,7 @@ export function ClubDataCard() {
         </Button>
       </Group>
       {download.isError ? <ErrorAlert message="The export failed." error={download.error} /> : null}
-      <form
+      <OnceForm
         onSubmit={(event) => {
           event.preventDefault();
           if (file && confirm === CLUB_IMPORT_CONFIRMATION) restore.mutate(file);
@@ -75,7 +76,7 @@ export function ClubDataCard() {
           </Group>
           {restore.isError ? <ErrorAlert message="Nothing was restored." error={restore.error} /> : null}
         </Stack>
-      </form>
+      </OnceForm>
     </SectionCard>
   );
 }

@@ -20,6 +20,7 @@ import { appSession, authApi } from "../../lib/appSession";
 import { safeNextPath } from "../../lib/loginRedirect";
 import { useTitle } from "../../lib/useTitle";
 import { loginFailure } from "./authFailure";
+import { OnceForm } from "../../components/OnceForm";
 
 /** Set by the screens that send the user here (registration, password reset). */
 export interface LoginLocationState {
@@ -72,7 +73,7 @@ export default function LoginPage() {
 
   return (
     <AuthCard title="Login" subtitle="Welcome back. Pour yourself a dram.">
-      <form onSubmit={form.onSubmit((values) => login.mutate(values))}>
+      <OnceForm onSubmit={form.onSubmit((values) => login.mutate(values))}>
         <Stack>
           {notice ? (
             <Alert color="blue" variant="light" icon={<InfoIcon />} role="status">
@@ -137,7 +138,7 @@ export default function LoginPage() {
             ) : null}
           </Stack>
         </Stack>
-      </form>
+      </OnceForm>
     </AuthCard>
   );
 }

@@ -6,6 +6,7 @@ import { SectionCard } from "../../components/SectionCard";
 import { serverReason } from "../../lib/serverReason";
 import { trpc } from "../../lib/trpc";
 import classes from "./Members.module.css";
+import { OnceForm } from "../../components/OnceForm";
 
 /** An empty field is an invite anyone can use; an address binds it (and emails it there). */
 function emailError(value: string): string | null {
@@ -32,7 +33,9 @@ export function InviteCard() {
       title="Invite someone"
       description="An invite link lets one person join without waiting for approval, even when registration is closed. With an email address, only that address can use it, and we email it there."
     >
-      <form onSubmit={form.onSubmit(({ email }) => invite.mutate({ email: email.trim() ? email : null }))}>
+      <OnceForm
+        onSubmit={form.onSubmit(({ email }) => invite.mutate({ email: email.trim() ? email : null }))}
+      >
         <Group align="flex-end" wrap="wrap" gap="sm">
           <TextInput
             type="email"
@@ -45,7 +48,7 @@ export function InviteCard() {
             Create invite link
           </Button>
         </Group>
-      </form>
+      </OnceForm>
       {invite.isError ? (
         <ErrorAlert message="The invite link was not created.">{serverReason(invite.error)}</ErrorAlert>
       ) : null}

@@ -12,6 +12,7 @@ import { loginPath } from "../../lib/loginRedirect";
 import { useTitle } from "../../lib/useTitle";
 import { serverReason } from "../../lib/serverReason";
 import type { LoginLocationState } from "../Login/LoginPage";
+import { OnceForm } from "../../components/OnceForm";
 
 /**
  * /register, or /register?invite=TOKEN&email=ADDRESS from an invite link: the invite goes with the
@@ -46,7 +47,7 @@ export default function RegisterPage() {
           : "Join the club. We will email you a link to confirm your address."
       }
     >
-      <form
+      <OnceForm
         onSubmit={form.onSubmit((values) =>
           register.mutate({ ...values, email: invitedEmail ?? values.email, ...(invite ? { invite } : {}) }),
         )}
@@ -69,7 +70,7 @@ export default function RegisterPage() {
             Log in
           </AuthCardLink>
         </Stack>
-      </form>
+      </OnceForm>
     </AuthCard>
   );
 }

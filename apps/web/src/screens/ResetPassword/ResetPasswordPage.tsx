@@ -13,6 +13,7 @@ import { useTitle } from "../../lib/useTitle";
 import { serverReason } from "../../lib/serverReason";
 import type { LoginLocationState } from "../Login/LoginPage";
 import { newPasswordError, repeatError } from "./newPassword";
+import { OnceForm } from "../../components/OnceForm";
 
 /**
  * /reset-password?token=&email=, the emailed link: the new password twice, then to /login with the
@@ -57,7 +58,7 @@ export default function ResetPasswordPage() {
 
   return (
     <AuthCard title="Choose a new password" subtitle={<>For {email}. You will be logged out everywhere.</>}>
-      <form onSubmit={form.onSubmit(({ password }) => reset.mutate({ token, email, password }))}>
+      <OnceForm onSubmit={form.onSubmit(({ password }) => reset.mutate({ token, email, password }))}>
         <Stack>
           {reset.isError ? (
             <ErrorAlert message="The password was not changed.">
@@ -73,7 +74,7 @@ export default function ResetPasswordPage() {
             Set new password
           </Button>
         </Stack>
-      </form>
+      </OnceForm>
     </AuthCard>
   );
 }
