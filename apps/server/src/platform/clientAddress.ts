@@ -16,11 +16,10 @@ function groupsOf(ip: string): number[] {
 }
 
 /**
- * Who a client is, for the per-address budgets (a guest code's wrong guesses, the live streams):
- * an IPv4 address, also when it arrives mapped into IPv6 (`::ffff:a.b.c.d` on a dual-stack
- * socket); for IPv6, its /64, since a single home line, phone or VM is given a whole /64 and can
- * send each request from a new address (session 10). The same rule as @fastify/rate-limit's
- * (login, registration, refresh), which groups IPv6 by /64 too.
+ * Who a client is, the narrowest of its networks (clientNetworks, which the budgets use): an IPv4
+ * address, also when it arrives mapped into IPv6 (`::ffff:a.b.c.d` on a dual-stack socket); for
+ * IPv6, its /64, since a single home line, phone or VM is given a whole /64 and can send each
+ * request from a new address (session 10). The same rule as @fastify/rate-limit's default.
  */
 export function clientAddress(ip: string): string {
   return clientNetworks(ip)[0]?.key ?? ip;
