@@ -96,7 +96,7 @@ export const theme = createTheme({
       defaultProps: {
         centered: true,
         radius: "lg",
-        overlayProps: { backgroundOpacity: 0.55, blur: 3 },
+        overlayProps: { backgroundOpacity: 0.55 },
         // 40 px: a tap target a thumb can hit.
         closeButtonProps: { "aria-label": "Close", size: 40 },
       },
