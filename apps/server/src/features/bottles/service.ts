@@ -29,7 +29,7 @@ import {
   type UpdateBottleInput,
 } from "@club/shared";
 import type { AuthedCtx, PublicCtx } from "../../api/context";
-import { audited } from "../activity/record";
+import { audited, auditedCreate } from "../activity/record";
 import { BadRequestError, NotFoundError, UnsupportedMediaTypeError } from "../../api/errors";
 import { clubToday } from "../cellar/service";
 
@@ -76,8 +76,8 @@ export function createBottle(ctx: AuthedCtx, input: NewBottleInput): { id: numbe
   assertLookup(ctx, "drinkType", input.drinkTypeId);
   assertLookup(ctx, "country", input.countryId);
   assertLookup(ctx, "state", input.stateId);
-  return audited(ctx, "bottle", undefined, () => {
-    const created = insertBottle(ctx.db, {
+  return auditedCreate(ctx, "bottle", () =>
+    insertBottle(ctx.db, {
       name: input.name,
       storeLink: input.storeLink ? input.storeLink : null,
       brand,
@@ -87,9 +87,8 @@ export function createBottle(ctx: AuthedCtx, input: NewBottleInput): { id: numbe
       abv: input.abv,
       ...(input.sizeMl === undefined ? {} : { sizeMl: input.sizeMl }),
       createdBy: ctx.user.id,
-    });
-    return { key: created.id, result: created };
-  });
+    }),
+  );
 }
 
 function updateAttributes(
