@@ -1,16 +1,5 @@
 import { useState } from "react";
-import {
-  Anchor,
-  Button,
-  FileInput,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import {
@@ -32,6 +21,7 @@ import "../../styles/combobox";
 import { PageHeader } from "../../components/PageHeader";
 import { RequireMember } from "../../components/RequireMember";
 import { ErrorAlert } from "../../components/status";
+import { ChosenFileInput } from "./ChosenFileInput";
 import { SectionCard } from "../../components/SectionCard";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
@@ -130,13 +120,11 @@ function ImportScreen() {
         subtitle="Add many bottles at once from a spreadsheet saved as CSV. Nothing is written until you confirm."
       />
       <SectionCard id="import-file-heading" title="1. Choose the file">
-        <FileInput
+        <ChosenFileInput
           label="CSV file"
           description={`A header row, then one bottle a row; at most 2 MB and ${IMPORT_MAX_ROWS.toLocaleString("en-US")} rows. The library's own export works too.`}
           placeholder="Choose a CSV file"
           accept=".csv,text/csv"
-          clearable
-          clearButtonProps={{ "aria-label": "Clear the file" }}
           value={file}
           error={fileProblem}
           onChange={(chosen) => void choose(chosen)}
