@@ -22,10 +22,6 @@ import {
   type BottleOption,
   type NewBottleInput,
   type UpdateAbvInput,
-  type UpdateBrandInput,
-  type UpdateCountryInput,
-  type UpdateDrinkTypeInput,
-  type UpdateStateInput,
   type UpdateBottleInput,
 } from "@club/shared";
 import type { AuthedCtx, PublicCtx } from "../../api/context";
@@ -106,27 +102,16 @@ function updateAttributes(
   });
 }
 
-export const updateBrand = (ctx: AuthedCtx, input: UpdateBrandInput) =>
-  updateAttributes(ctx, input.bottleId, { brandId: input.brandId }, { kind: "brand", id: input.brandId });
+/** Sets one of a bottle's lookups (`field`: drinkTypeId...) to an entry of `kind` that exists. */
+const lookupUpdate =
+  <F extends "brandId" | "drinkTypeId" | "countryId" | "stateId">(kind: LookupKind, field: F) =>
+  (ctx: AuthedCtx, input: { bottleId: number } & Record<F, number>) =>
+    updateAttributes(ctx, input.bottleId, { [field]: input[field] }, { kind, id: input[field] });
 
-export const updateDrinkType = (ctx: AuthedCtx, input: UpdateDrinkTypeInput) =>
-  updateAttributes(
-    ctx,
-    input.bottleId,
-    { drinkTypeId: input.drinkTypeId },
-    { kind: "drinkType", id: input.drinkTypeId },
-  );
-
-export const updateCountry = (ctx: AuthedCtx, input: UpdateCountryInput) =>
-  updateAttributes(
-    ctx,
-    input.bottleId,
-    { countryId: input.countryId },
-    { kind: "country", id: input.countryId },
-  );
-
-export const updateState = (ctx: AuthedCtx, input: UpdateStateInput) =>
-  updateAttributes(ctx, input.bottleId, { stateId: input.stateId }, { kind: "state", id: input.stateId });
+export const updateBrand = lookupUpdate("brand", "brandId");
+export const updateDrinkType = lookupUpdate("drinkType", "drinkTypeId");
+export const updateCountry = lookupUpdate("country", "countryId");
+export const updateState = lookupUpdate("state", "stateId");
 
 export const updateAbv = (ctx: AuthedCtx, input: UpdateAbvInput) =>
   updateAttributes(ctx, input.bottleId, { abv: input.abv });
