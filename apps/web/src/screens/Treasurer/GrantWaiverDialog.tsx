@@ -9,6 +9,7 @@ import { useUndo } from "../../lib/undo";
 import { QuestionedDialog } from "./QuestionedDialog";
 import { useQuestionedWrite } from "./confirmQuestion";
 import { ReasonField } from "./ReasonField";
+import type { MemberDialogProps } from "./memberDialog";
 
 interface Values {
   fromMonth: string;
@@ -30,13 +31,7 @@ export const waiverLineId = (statement: DuesStatement, fromMonth: string) =>
  * Grant waiver: from a month, 1 to 6 months, a reason. A refusal shows the server's rule; a waiver
  * starting before the member joined asks first; the toast offers Undo, which voids it.
  */
-export default function GrantWaiverDialog({
-  member,
-  onClose,
-}: {
-  member: { id: number; name: string };
-  onClose: () => void;
-}) {
+export default function GrantWaiverDialog({ member, onClose }: MemberDialogProps) {
   const undo = useUndo();
   const waive = trpc.dues.waive.useMutation({
     onSuccess: async (statement, input) => {

@@ -10,6 +10,7 @@ import { trpc } from "../../lib/trpc";
 import { useUndo } from "../../lib/undo";
 import { QuestionedDialog } from "./QuestionedDialog";
 import { useQuestionedWrite } from "./confirmQuestion";
+import type { MemberDialogProps } from "./memberDialog";
 
 interface Values {
   amount: number | string;
@@ -27,13 +28,7 @@ export const newestPaymentId = (statement: DuesStatement) =>
  * server questions (more than a year ahead, or dated before the member joined) asks first; the
  * toast offers Undo, which voids it.
  */
-export default function RecordPaymentDialog({
-  member,
-  onClose,
-}: {
-  member: { id: number; name: string };
-  onClose: () => void;
-}) {
+export default function RecordPaymentDialog({ member, onClose }: MemberDialogProps) {
   const undo = useUndo();
   const pay = trpc.dues.pay.useMutation({
     onSuccess: async (statement, input) => {
