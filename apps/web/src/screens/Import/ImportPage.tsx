@@ -19,12 +19,11 @@ import {
 } from "@club/shared";
 import "../../styles/combobox";
 import { PageHeader } from "../../components/PageHeader";
-import { RequireMember } from "../../components/RequireMember";
+import { memberPage } from "../../components/RequireMember";
 import { ErrorAlert } from "../../components/status";
 import { ChosenFileInput } from "./ChosenFileInput";
 import { SectionCard } from "../../components/SectionCard";
 import { trpc } from "../../lib/trpc";
-import { useTitle } from "../../lib/useTitle";
 import { guessMapping } from "./guessMapping";
 import { ImportReportTable } from "./ImportReportTable";
 import { MappingSelects } from "./MappingSelects";
@@ -40,14 +39,7 @@ const asMapping = (mapping: Mapping): ImportMapping | null =>
   REQUIRED.every((field) => mapping[field]) ? (mapping as ImportMapping) : null;
 
 /** /import (members): a CSV of bottles, its columns mapped, a preview per row, then one import. */
-export default function ImportPage() {
-  useTitle("Import bottles");
-  return (
-    <RequireMember>
-      <ImportScreen />
-    </RequireMember>
-  );
-}
+export default memberPage("Import bottles", ImportScreen);
 
 function ImportScreen() {
   const [file, setFile] = useState<File | null>(null);
