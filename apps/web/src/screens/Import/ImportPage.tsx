@@ -38,6 +38,36 @@ const REQUIRED: ImportField[] = ["name", "abv"];
 const asMapping = (mapping: Mapping): ImportMapping | null =>
   REQUIRED.every((field) => mapping[field]) ? (mapping as ImportMapping) : null;
 
+/** One of the formats the import reads cells with, as a Select; an empty one ("no separator") is the option "none". */
+function FormatSelect<T extends string>({
+  label,
+  options,
+  labels,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: readonly T[];
+  labels: Record<T, string>;
+  value: T;
+  onChange: (value: T) => void;
+}) {
+  const key = (option: T) => (option === "" ? "none" : option);
+  return (
+    <Select
+      label={label}
+      data={options.map((option) => ({ value: key(option), label: labels[option] }))}
+      value={key(value)}
+      allowDeselect={false}
+      comboboxProps={{ withinPortal: true }}
+      onChange={(picked) => {
+        const option = options.find((o) => key(o) === picked);
+        if (option !== undefined) onChange(option);
+      }}
+    />
+  );
+}
+
 /** /import (members): a CSV of bottles, its columns mapped, a preview per row, then one import. */
 export default memberPage("Import bottles", ImportScreen);
 
@@ -172,39 +202,26 @@ function ImportScreen() {
                     : "How the file writes numbers and dates:"}
                 </Text>
                 <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-                  <Select
+                  <FormatSelect
                     label="Decimal mark"
-                    data={DECIMAL_MARKS.map((value) => ({ value, label: DECIMAL_MARK_LABELS[value] }))}
+                    options={DECIMAL_MARKS}
+                    labels={DECIMAL_MARK_LABELS}
                     value={formats.decimalMark}
-                    allowDeselect={false}
-                    comboboxProps={{ withinPortal: true }}
-                    onChange={(value) => value && reformat({ decimalMark: value })}
+                    onChange={(decimalMark) => reformat({ decimalMark })}
                   />
-                  <Select
+                  <FormatSelect
                     label="Thousands separator"
-                    data={THOUSANDS_SEPARATORS.map((value) => ({
-                      value: value === "" ? "none" : value,
-                      label: THOUSANDS_SEPARATOR_LABELS[value],
-                    }))}
-                    value={formats.thousandsSeparator === "" ? "none" : formats.thousandsSeparator}
-                    allowDeselect={false}
-                    comboboxProps={{ withinPortal: true }}
-                    onChange={(value) =>
-                      value &&
-                      reformat({
-                        thousandsSeparator: (value === "none"
-                          ? ""
-                          : value) as ImportFormats["thousandsSeparator"],
-                      })
-                    }
+                    options={THOUSANDS_SEPARATORS}
+                    labels={THOUSANDS_SEPARATOR_LABELS}
+                    value={formats.thousandsSeparator}
+                    onChange={(thousandsSeparator) => reformat({ thousandsSeparator })}
                   />
-                  <Select
+                  <FormatSelect
                     label="Dates"
-                    data={DATE_ORDERS.map((value) => ({ value, label: DATE_ORDER_LABELS[value] }))}
+                    options={DATE_ORDERS}
+                    labels={DATE_ORDER_LABELS}
                     value={formats.dateOrder}
-                    allowDeselect={false}
-                    comboboxProps={{ withinPortal: true }}
-                    onChange={(value) => value && reformat({ dateOrder: value })}
+                    onChange={(dateOrder) => reformat({ dateOrder })}
                   />
                 </SimpleGrid>
                 {complete && complete.ignore && complete.ignore.length > 0 ? (
