@@ -30,6 +30,12 @@ export const StoreLinkSchema = z
 export const BottleOptionSchema = z.object({ id: z.number().int(), name: z.string() });
 export type BottleOption = z.infer<typeof BottleOptionSchema>;
 
+/**
+ * The library's text columns, in its order, as its sorts and the CSV's columns name them
+ * (`type` is the drink type, `region` the state).
+ */
+export const BOTTLE_TEXT_COLUMNS = ["name", "brand", "type", "country", "region"] as const;
+
 export const BottleListItemSchema = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -171,12 +171,17 @@ export type FlightCopyResult = z.infer<typeof FlightCopyResultSchema>;
 export const PourBottleSchema = BottleListItemSchema.extend({});
 export type PourBottle = z.infer<typeof PourBottleSchema>;
 
-export const FlightPourSchema = z.object({
+/** A pour as the flight and the results name it: its number, its label and what it reveals. */
+const PourHead = {
   pour: z.number().int(),
   /** "Dram 1", "Dram 2"... */
   label: z.string(),
   bottle: PourBottleSchema.nullable(),
   revealed: z.boolean(),
+};
+
+export const FlightPourSchema = z.object({
+  ...PourHead,
   pourMl: z.number().int(),
 });
 export type FlightPour = z.infer<typeof FlightPourSchema>;
@@ -259,10 +264,7 @@ export const TasterRowSchema = WhoSchema.extend({
 export type TasterRow = z.infer<typeof TasterRowSchema>;
 
 export const PourResultSchema = z.object({
-  pour: z.number().int(),
-  label: z.string(),
-  bottle: PourBottleSchema.nullable(),
-  revealed: z.boolean(),
+  ...PourHead,
   average: z.number().nullable(),
   median: z.number().nullable(),
   min: z.number().nullable(),

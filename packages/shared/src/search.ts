@@ -1,16 +1,12 @@
 import { z } from "zod";
-import { BottleListItemSchema } from "./bottles";
+import { BOTTLE_TEXT_COLUMNS, BottleListItemSchema } from "./bottles";
 import { BOTTLE_STATUSES } from "./cellar";
 import { IdSchema, IsoDateSchema } from "./common";
 
 /** Columns the library can be sorted by; "relevance" (best match first) only means something with q. */
 export const BOTTLE_SEARCH_SORTS = [
   "relevance",
-  "name",
-  "brand",
-  "type",
-  "country",
-  "region",
+  ...BOTTLE_TEXT_COLUMNS,
   "abv",
   "price",
   "status",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BOTTLE_TEXT_COLUMNS } from "./bottles";
 
 /**
  * Import and export (issue 14): the library as CSV, a CSV import of bottles with a per-row
@@ -18,11 +19,7 @@ export const CLUB_IMPORT_CONFIRMATION = "REPLACE";
 
 /** The bottle fields a CSV column can be mapped to, in the order the screen offers them. */
 export const IMPORT_FIELDS = [
-  "name",
-  "brand",
-  "type",
-  "country",
-  "region",
+  ...BOTTLE_TEXT_COLUMNS,
   "abv",
   "size",
   "storeLink",

@@ -72,3 +72,6 @@ export function useUndoableWrite<I>(
     failure: mutation.isError ? failureMessage(mutation.error, `Failed to ${verb} the ${what}.`) : null,
   };
 }
+
+/** What useUndoableWrite is told about the write: what it changes, its words, what follows. */
+export type UndoableWriteOptions = Parameters<typeof useUndoableWrite>[1];

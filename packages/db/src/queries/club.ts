@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../client";
+import { updateMemberRow } from "./memberRow";
 import {
   activity,
   bottles,
@@ -197,6 +198,4 @@ export const updatePreferences = (
   db: Db,
   memberId: number,
   values: { meetingReminders: boolean; duesReminders: boolean },
-): void => {
-  db.update(members).set(values).where(eq(members.id, memberId)).run();
-};
+): void => updateMemberRow(db, memberId, values);

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../client";
+import { updateMemberRow } from "./memberRow";
 import { duesEntries, duesOpenings, members } from "../schema";
 
 // ---- The dues ledger (issues 13 and 20) ----
@@ -43,9 +44,7 @@ export const setDuesPeriod = (
   db: Db,
   memberId: number,
   values: { joinedAt?: string; duesFrom?: string | null; duesUntil?: string | null },
-): void => {
-  db.update(members).set(values).where(eq(members.id, memberId)).run();
-};
+): void => updateMemberRow(db, memberId, values);
 
 /** Inserts a ledger entry; null when the unique indexes say it exists (a live monthly charge, waiver, joining fee, opening). */
 export const insertDuesEntry = (

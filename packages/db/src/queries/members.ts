@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../client";
+import { updateMemberRow } from "./memberRow";
 import { preparedPerDb } from "../prepared";
 import {
   emailConfirmationTokens,
@@ -86,21 +87,16 @@ export const listActiveAdminEmails = (db: Db): string[] =>
     .all()
     .map((r) => r.email);
 
-export const setMemberStatus = (db: Db, id: number, status: MemberStatus): void => {
-  db.update(members).set({ status }).where(eq(members.id, id)).run();
-};
+export const setMemberStatus = (db: Db, id: number, status: MemberStatus): void =>
+  updateMemberRow(db, id, { status });
 
-export const setMemberRole = (db: Db, id: number, role: Role): void => {
-  db.update(members).set({ role }).where(eq(members.id, id)).run();
-};
+export const setMemberRole = (db: Db, id: number, role: Role): void => updateMemberRow(db, id, { role });
 
 export const updateMemberProfile = (
   db: Db,
   id: number,
   values: { firstName: string; lastName: string },
-): void => {
-  db.update(members).set(values).where(eq(members.id, id)).run();
-};
+): void => updateMemberRow(db, id, values);
 
 /**
  * Ends every session of a member at once: access tokens carry the version raised here (checked on

@@ -25,6 +25,14 @@ export function audited<T>(
   });
 }
 
+/** A creation, recorded under the new row's id: `create` inserts the row and returns it. */
+export function auditedCreate<T extends { id: Key }>(ctx: AuthedCtx, entity: EntityKind, create: () => T): T {
+  return audited(ctx, entity, undefined, () => {
+    const row = create();
+    return { key: row.id, result: row };
+  });
+}
+
 const withoutChildren = (snapshot: Snapshot | undefined) => {
   if (!snapshot) return snapshot;
   const { _children: _c, ...row } = snapshot;

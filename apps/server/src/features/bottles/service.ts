@@ -22,14 +22,10 @@ import {
   type BottleOption,
   type NewBottleInput,
   type UpdateAbvInput,
-  type UpdateBrandInput,
-  type UpdateCountryInput,
-  type UpdateDrinkTypeInput,
-  type UpdateStateInput,
   type UpdateBottleInput,
 } from "@club/shared";
 import type { AuthedCtx, PublicCtx } from "../../api/context";
-import { audited } from "../activity/record";
+import { audited, auditedCreate } from "../activity/record";
 import { BadRequestError, NotFoundError, UnsupportedMediaTypeError } from "../../api/errors";
 import { clubToday } from "../cellar/service";
 
@@ -76,8 +72,8 @@ export function createBottle(ctx: AuthedCtx, input: NewBottleInput): { id: numbe
   assertLookup(ctx, "drinkType", input.drinkTypeId);
   assertLookup(ctx, "country", input.countryId);
   assertLookup(ctx, "state", input.stateId);
-  return audited(ctx, "bottle", undefined, () => {
-    const created = insertBottle(ctx.db, {
+  return auditedCreate(ctx, "bottle", () =>
+    insertBottle(ctx.db, {
       name: input.name,
       storeLink: input.storeLink ? input.storeLink : null,
       brand,
@@ -87,9 +83,8 @@ export function createBottle(ctx: AuthedCtx, input: NewBottleInput): { id: numbe
       abv: input.abv,
       ...(input.sizeMl === undefined ? {} : { sizeMl: input.sizeMl }),
       createdBy: ctx.user.id,
-    });
-    return { key: created.id, result: created };
-  });
+    }),
+  );
 }
 
 function updateAttributes(
@@ -107,27 +102,16 @@ function updateAttributes(
   });
 }
 
-export const updateBrand = (ctx: AuthedCtx, input: UpdateBrandInput) =>
-  updateAttributes(ctx, input.bottleId, { brandId: input.brandId }, { kind: "brand", id: input.brandId });
+/** Sets one of a bottle's lookups (`field`: drinkTypeId...) to an entry of `kind` that exists. */
+const lookupUpdate =
+  <F extends "brandId" | "drinkTypeId" | "countryId" | "stateId">(kind: LookupKind, field: F) =>
+  (ctx: AuthedCtx, input: { bottleId: number } & Record<F, number>) =>
+    updateAttributes(ctx, input.bottleId, { [field]: input[field] }, { kind, id: input[field] });
 
-export const updateDrinkType = (ctx: AuthedCtx, input: UpdateDrinkTypeInput) =>
-  updateAttributes(
-    ctx,
-    input.bottleId,
-    { drinkTypeId: input.drinkTypeId },
-    { kind: "drinkType", id: input.drinkTypeId },
-  );
-
-export const updateCountry = (ctx: AuthedCtx, input: UpdateCountryInput) =>
-  updateAttributes(
-    ctx,
-    input.bottleId,
-    { countryId: input.countryId },
-    { kind: "country", id: input.countryId },
-  );
-
-export const updateState = (ctx: AuthedCtx, input: UpdateStateInput) =>
-  updateAttributes(ctx, input.bottleId, { stateId: input.stateId }, { kind: "state", id: input.stateId });
+export const updateBrand = lookupUpdate("brand", "brandId");
+export const updateDrinkType = lookupUpdate("drinkType", "drinkTypeId");
+export const updateCountry = lookupUpdate("country", "countryId");
+export const updateState = lookupUpdate("state", "stateId");
 
 export const updateAbv = (ctx: AuthedCtx, input: UpdateAbvInput) =>
   updateAttributes(ctx, input.bottleId, { abv: input.abv });

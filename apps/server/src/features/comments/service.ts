@@ -10,7 +10,7 @@ import {
 import { ServerMessages, type Comment, type NewCommentInput, type UpdateCommentInput } from "@club/shared";
 import { assertCreatorOrAdmin } from "../../api/permissions";
 import type { AuthedCtx, PublicCtx } from "../../api/context";
-import { audited } from "../activity/record";
+import { audited, auditedCreate } from "../activity/record";
 import { NotFoundError, UnauthorizedError } from "../../api/errors";
 
 /** A bottle's comments, oldest first: [] when it has none, 404 when the bottle is unknown. */
@@ -25,14 +25,13 @@ export function createComment(ctx: AuthedCtx, input: NewCommentInput): Comment {
   if (!isExistingBottle(ctx.db, input.bottleId)) throw new NotFoundError(ServerMessages.bottleNotFound);
   // A token can outlive its member; that is an authentication problem, not a foreign-key 500.
   if (!findMemberById(ctx.db, ctx.user.id)) throw new UnauthorizedError(ServerMessages.invalidToken);
-  return audited(ctx, "comment", undefined, () => {
-    const comment = insertBottleComment(ctx.db, {
+  return auditedCreate(ctx, "comment", () =>
+    insertBottleComment(ctx.db, {
       bottleId: input.bottleId,
       memberId: ctx.user.id,
       comment: input.comment,
-    });
-    return { key: comment.id, result: comment };
-  });
+    }),
+  );
 }
 
 function ownComment(ctx: AuthedCtx, id: number) {

@@ -15,22 +15,21 @@ import {
 } from "@club/shared";
 import { assertCreatorOrAdmin } from "../../api/permissions";
 import type { AuthedCtx } from "../../api/context";
-import { audited } from "../activity/record";
+import { audited, auditedCreate } from "../activity/record";
 import { ConflictError, NotFoundError } from "../../api/errors";
 import { openedDatePatch } from "../cellar/service";
 
 /** A new, unfinished purchase of a bottle; the price is dollars in, cents in the database. */
 export function createInstance(ctx: AuthedCtx, input: NewInstanceInput): BottleInstance {
   if (!isExistingBottle(ctx.db, input.bottleId)) throw new NotFoundError(ServerMessages.bottleNotFound);
-  return audited(ctx, "instance", undefined, () => {
-    const instance = insertBottleInstance(ctx.db, {
+  return auditedCreate(ctx, "instance", () =>
+    insertBottleInstance(ctx.db, {
       bottleId: input.bottleId,
       datePurchased: input.datePurchased,
       purchasePrice: input.purchasePrice,
       createdBy: ctx.user.id,
-    });
-    return { key: instance.id, result: instance };
-  });
+    }),
+  );
 }
 
 /** Sets dateFinished to the server's now; a second finish is a 409. */

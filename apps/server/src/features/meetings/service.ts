@@ -22,7 +22,7 @@ import {
   type UpdateMeetingInput,
 } from "@club/shared";
 import type { AuthedCtx, PublicCtx } from "../../api/context";
-import { audited } from "../activity/record";
+import { audited, auditedCreate } from "../activity/record";
 import { sendMeetingNotice } from "../reminders/service";
 import { assertCreatorOrAdmin } from "../../api/permissions";
 import { ConflictError, ForbiddenError, NotFoundError } from "../../api/errors";
@@ -47,7 +47,7 @@ export function getMeeting(ctx: PublicCtx, input: { id: number }): MeetingDetail
 /** A new meeting; an unknown themeId is a 404, never a foreign-key error. */
 export function createMeeting(ctx: AuthedCtx, input: NewMeetingInput): { id: number } {
   if (!findThemeById(ctx.db, input.themeId)) throw new NotFoundError(ServerMessages.themeNotFound);
-  return audited(ctx, "meeting", undefined, () => {
+  return auditedCreate(ctx, "meeting", () => {
     const created = insertMeeting(ctx.db, {
       date: input.date,
       hostName: input.hostName,
@@ -55,7 +55,7 @@ export function createMeeting(ctx: AuthedCtx, input: NewMeetingInput): { id: num
       createdBy: ctx.user.id,
     });
     sendMeetingNotice(ctx, created.id, "added");
-    return { key: created.id, result: created };
+    return created;
   });
 }
 

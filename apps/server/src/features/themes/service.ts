@@ -11,7 +11,7 @@ import { ServerMessages, type NewThemeInput, type ThemeListItem, type UpdateThem
 import { assertCreatorOrAdmin } from "../../api/permissions";
 import { dateIn } from "../../platform/clubTime";
 import type { AuthedCtx, PublicCtx } from "../../api/context";
-import { audited } from "../activity/record";
+import { audited, auditedCreate } from "../activity/record";
 import { ConflictError, NotFoundError } from "../../api/errors";
 
 /** Every theme with the date it was last used (year 1 when never), sorted by name. */
@@ -38,10 +38,7 @@ export function assertThemeUnused(ctx: PublicCtx, id: number): void {
 export function createTheme(ctx: AuthedCtx, input: NewThemeInput): { id: number; description: string } {
   // Synchronous check-then-insert: better-sqlite3 lets no other request run in between.
   assertThemeNameFree(ctx, input.description);
-  return audited(ctx, "theme", undefined, () => {
-    const theme = insertTheme(ctx.db, input.description, ctx.user.id);
-    return { key: theme.id, result: theme };
-  });
+  return auditedCreate(ctx, "theme", () => insertTheme(ctx.db, input.description, ctx.user.id));
 }
 
 /** The theme, or a 404; its creator and admins may correct it. */

@@ -1,10 +1,9 @@
 import { Badge, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { PageHeader } from "../../components/PageHeader";
-import { RequireMember } from "../../components/RequireMember";
+import { memberPage } from "../../components/RequireMember";
 import { LoadError, PageLoader } from "../../components/status";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS } from "../../lib/membership";
 import { useAccount } from "../../lib/useAccount";
-import { useTitle } from "../../lib/useTitle";
 import { PasswordCard } from "./PasswordCard";
 import { ProfileCard } from "./ProfileCard";
 import { EmailPreferences } from "./EmailPreferences";
@@ -12,14 +11,7 @@ import { SessionsCard } from "./SessionsCard";
 import touch from "../../styles/touchTargets.module.css";
 
 /** /account: the member's own name, password, sessions and role. */
-export default function AccountPage() {
-  useTitle("Your account");
-  return (
-    <RequireMember>
-      <AccountScreen />
-    </RequireMember>
-  );
-}
+export default memberPage("Your account", AccountScreen);
 
 function AccountScreen() {
   const account = useAccount();

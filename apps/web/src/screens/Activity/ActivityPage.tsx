@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { Anchor, Button, Center, Stack, Text } from "@mantine/core";
-import { Link, useSearchParams } from "react-router-dom";
+import { Button, Center, Stack, Text } from "@mantine/core";
+import { useSearchParams } from "react-router-dom";
 import { PageHeader } from "../../components/PageHeader";
 import { EmptyMessage, LoadError, PageLoader } from "../../components/status";
 import { notify } from "../../lib/notify";
@@ -12,6 +12,7 @@ import { ActivityCard } from "./ActivityCard";
 import { ActivityFilters, type ActivityFilter, type MemberOption } from "./ActivityFilters";
 import { learnNames, type NameBook } from "./describeActivity";
 import { useNameBook } from "./useNameBook";
+import { LogInPrompt } from "../../components/LogInPrompt";
 
 const PAGE_SIZE = 30;
 
@@ -176,12 +177,7 @@ export default function ActivityPage() {
       {isMember ? (
         <ActivityLog isAdmin={isAdmin} />
       ) : (
-        <Text>
-          <Anchor component={Link} to="/login">
-            Log in
-          </Anchor>{" "}
-          to see the club's recent changes.
-        </Text>
+        <LogInPrompt>to see the club's recent changes.</LogInPrompt>
       )}
     </>
   );

@@ -1,7 +1,6 @@
 import { useState } from "react";
-import { Alert, Anchor, Button, Card, Code, Group, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Card, Code, Group, Stack, Text, Title } from "@mantine/core";
 import "@mantine/core/styles/Code.css";
-import { Link } from "react-router-dom";
 import type { BackupsOverview } from "@club/shared";
 import { AlertIcon } from "../../components/icons";
 import { PageHeader } from "../../components/PageHeader";
@@ -14,6 +13,7 @@ import { useTitle } from "../../lib/useTitle";
 import { describeSchedule, formatBytes, formatWhen } from "./backupText";
 import { downloadLatestBackup } from "./downloadLatestBackup";
 import classes from "./Backups.module.css";
+import { LogInPrompt } from "../../components/LogInPrompt";
 
 /** The last attempt failed: a failure newer than the last success. */
 function LastFailure({ overview }: { overview: BackupsOverview }) {
@@ -140,12 +140,7 @@ export default function BackupsPage() {
     <>
       <PageHeader title="Backups" subtitle="Copies of the club's database and photos, made on a schedule." />
       {!session ? (
-        <Text>
-          <Anchor component={Link} to="/login" underline="always">
-            Log in
-          </Anchor>{" "}
-          as an admin to see the backups.
-        </Text>
+        <LogInPrompt underline="always">as an admin to see the backups.</LogInPrompt>
       ) : account.isPending ? (
         <PageLoader />
       ) : account.isError ? (

@@ -8,6 +8,7 @@ import { pastDateProblem, purchasePriceProblem } from "../../lib/purchaseRules";
 import { trpc } from "../../lib/trpc";
 import { useUndoableSave } from "../../lib/undo";
 import { PurchaseDateInput, PurchasePriceInput } from "./PurchaseInputs";
+import { useCheckedField } from "../../lib/useCheckedField";
 
 /** Members: a purchase (date defaults to today, price required); it starts unfinished. */
 const VISUALLY_HIDDEN = {
@@ -21,17 +22,16 @@ const VISUALLY_HIDDEN = {
 
 export default function AddInstanceForm({ bottleId }: { bottleId: number }) {
   const [datePurchased, setDatePurchased] = useState(today);
-  const [price, setPrice] = useState<number | string>("");
+  const price = useCheckedField<number | string>("");
   const [dateError, setDateError] = useState<string | null>(null);
-  const [priceError, setPriceError] = useState<string | null>(null);
   const create = trpc.instances.create.useMutation({
     onSuccess: useUndoableSave(
       "Purchase added.",
       (created) => ({ entity: "instance", entityId: created.id, action: "instances.create" }),
-      () => setPrice(""),
+      () => price.setValue(""),
     ),
   });
-  const purchasePrice = numberInputValue(price);
+  const purchasePrice = numberInputValue(price.value);
 
   return (
     <FormCard
@@ -40,7 +40,7 @@ export default function AddInstanceForm({ bottleId }: { bottleId: number }) {
         const dateProblem = pastDateProblem(datePurchased);
         const priceProblem = purchasePriceProblem(purchasePrice);
         setDateError(dateProblem);
-        setPriceError(priceProblem);
+        price.setError(priceProblem);
         if (dateProblem || priceProblem || purchasePrice === null) return;
         create.mutate({ datePurchased, purchasePrice, bottleId, dateFinished: null });
       }}
@@ -69,12 +69,9 @@ export default function AddInstanceForm({ bottleId }: { bottleId: number }) {
         <PurchasePriceInput
           clampBehavior="none"
           placeholder="$0.00"
-          value={price}
-          error={priceError}
-          onChange={(next) => {
-            setPrice(next);
-            setPriceError(null);
-          }}
+          value={price.value}
+          error={price.error}
+          onChange={price.change}
         />
       </Group>
     </FormCard>

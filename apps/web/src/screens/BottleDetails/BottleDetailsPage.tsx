@@ -7,7 +7,7 @@ import { ExternalIcon } from "../../components/icons";
 import { PageDeleteButton, PageEditButton } from "../../components/EditDeleteActions";
 import { LoadError, NotFound, PageLoader } from "../../components/status";
 import { isNotFound } from "../../lib/errors";
-import { useIdParam } from "../../lib/routeParams";
+import { idPage } from "../../components/IdPage";
 import { failureMessage } from "../../lib/failure";
 import { notify } from "../../lib/notify";
 import { formatAbv, orNA } from "../../lib/format";
@@ -229,8 +229,4 @@ function Bottle({ id }: { id: number }) {
   );
 }
 
-export default function BottleDetailsPage() {
-  const id = useIdParam("bottleId");
-  if (id === null) return <NotFound title="Bottle not found" message={BOTTLE_NOT_FOUND} />;
-  return <Bottle key={id} id={id} />;
-}
+export default idPage("bottleId", <NotFound title="Bottle not found" message={BOTTLE_NOT_FOUND} />, Bottle);

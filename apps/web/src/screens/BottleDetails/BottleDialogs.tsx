@@ -7,6 +7,7 @@ import { FormDialog } from "../../components/FormDialog";
 import { numberInputValue } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { useUndoableWrite } from "../../lib/undoableWrite";
+import { useCheckedField } from "../../lib/useCheckedField";
 
 interface Props {
   bottle: BottleDetail;
@@ -16,10 +17,8 @@ interface Props {
 /** Correct a bottle's name, store link and size (any member, as its other attributes). */
 export function EditBottleDialog({ bottle, onClose }: Props) {
   const [name, setName] = useState(bottle.name);
-  const [storeLink, setStoreLink] = useState(bottle.storeLink ?? "");
-  const [linkError, setLinkError] = useState<string | null>(null);
-  const [size, setSize] = useState<number | string>(bottle.sizeMl);
-  const [sizeError, setSizeError] = useState<string | null>(null);
+  const storeLink = useCheckedField(bottle.storeLink ?? "");
+  const size = useCheckedField<number | string>(bottle.sizeMl);
   const update = useUndoableWrite(trpc.bottles.update, {
     entity: "bottle",
     id: bottle.id,
@@ -27,8 +26,8 @@ export function EditBottleDialog({ bottle, onClose }: Props) {
     onDone: onClose,
   });
   const trimmedName = name.trim();
-  const trimmedLink = storeLink.trim();
-  const sizeMl = numberInputValue(size);
+  const trimmedLink = storeLink.value.trim();
+  const sizeMl = numberInputValue(size.value);
   const changed =
     trimmedName !== bottle.name || trimmedLink !== (bottle.storeLink ?? "") || sizeMl !== bottle.sizeMl;
 
@@ -39,12 +38,12 @@ export function EditBottleDialog({ bottle, onClose }: Props) {
       onSubmit={() => {
         const link = StoreLinkSchema.safeParse(trimmedLink);
         if (!link.success) {
-          setLinkError(link.error.issues[0]?.message ?? "The store link must be an http(s) URL.");
+          storeLink.setError(link.error.issues[0]?.message ?? "The store link must be an http(s) URL.");
           return;
         }
         const sized = BottleSizeSchema.safeParse(sizeMl ?? Number.NaN);
         if (!sized.success) {
-          setSizeError(sized.error.issues[0]?.message ?? null);
+          size.setError(sized.error.issues[0]?.message ?? null);
           return;
         }
         update.mutate({
@@ -70,21 +69,11 @@ export function EditBottleDialog({ bottle, onClose }: Props) {
         type="url"
         label="Store link"
         placeholder="https://"
-        value={storeLink}
-        error={linkError}
-        onChange={(event) => {
-          setStoreLink(event.currentTarget.value);
-          setLinkError(null);
-        }}
+        value={storeLink.value}
+        error={storeLink.error}
+        onChange={(event) => storeLink.change(event.currentTarget.value)}
       />
-      <BottleSizeInput
-        value={size}
-        error={sizeError}
-        onChange={(value) => {
-          setSize(value);
-          setSizeError(null);
-        }}
-      />
+      <BottleSizeInput value={size.value} error={size.error} onChange={size.change} />
     </FormDialog>
   );
 }

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { NumberInput, Slider, Text, TextInput } from "@mantine/core";
 import "@mantine/core/styles/Slider.css";
 import "../../styles/numberInput";
@@ -8,6 +7,7 @@ import { formatDate, numberInputValue, today } from "../../lib/format";
 import { openedDateProblem } from "../../lib/cellarRules";
 import { trpc } from "../../lib/trpc";
 import { useUndoableWrite } from "../../lib/undoableWrite";
+import { useCheckedField } from "../../lib/useCheckedField";
 
 interface Props {
   instance: BottleDetailInstance;
@@ -16,8 +16,7 @@ interface Props {
 
 /** "Open it": the purchase is opened today, or on the date the member picks (any member). */
 export function OpenInstanceDialog({ instance, onClose }: Props) {
-  const [date, setDate] = useState(today());
-  const [error, setError] = useState<string | null>(null);
+  const date = useCheckedField(today);
   const open = useUndoableWrite(trpc.cellar.open, {
     entity: "instance",
     id: instance.id,
@@ -31,12 +30,12 @@ export function OpenInstanceDialog({ instance, onClose }: Props) {
       title="Open Bottle"
       onClose={onClose}
       onSubmit={() => {
-        const problem = openedDateProblem(date, instance.datePurchased);
+        const problem = openedDateProblem(date.value, instance.datePurchased);
         if (problem) {
-          setError(problem);
+          date.setError(problem);
           return;
         }
-        open.mutate({ id: instance.id, openedDate: date });
+        open.mutate({ id: instance.id, openedDate: date.value });
       }}
       errors={[open.failure]}
       submitting={open.pending}
@@ -52,13 +51,10 @@ export function OpenInstanceDialog({ instance, onClose }: Props) {
         required
         min={instance.datePurchased}
         max={today()}
-        value={date}
-        error={error}
+        value={date.value}
+        error={date.error}
         data-autofocus
-        onChange={(event) => {
-          setDate(event.currentTarget.value);
-          setError(null);
-        }}
+        onChange={(event) => date.change(event.currentTarget.value)}
       />
     </FormDialog>
   );
@@ -66,8 +62,7 @@ export function OpenInstanceDialog({ instance, onClose }: Props) {
 
 /** "Set level": a member's reading of the bottle's fill level, as of today (any member). */
 export function SetLevelDialog({ instance, onClose }: Props) {
-  const [level, setLevel] = useState<number | string>(instance.fillLevelPct ?? 100);
-  const [error, setError] = useState<string | null>(null);
+  const level = useCheckedField<number | string>(instance.fillLevelPct ?? 100);
   const save = useUndoableWrite(trpc.cellar.setLevel, {
     entity: "instance",
     id: instance.id,
@@ -75,7 +70,7 @@ export function SetLevelDialog({ instance, onClose }: Props) {
     what: "fill level",
     onDone: onClose,
   });
-  const value = numberInputValue(level);
+  const value = numberInputValue(level.value);
 
   return (
     <FormDialog
@@ -84,7 +79,7 @@ export function SetLevelDialog({ instance, onClose }: Props) {
       onSubmit={() => {
         const parsed = FillLevelSchema.safeParse(value ?? Number.NaN);
         if (!parsed.success) {
-          setError(parsed.error.issues[0]?.message ?? CellarMessages.fillLevel);
+          level.setError(parsed.error.issues[0]?.message ?? CellarMessages.fillLevel);
           return;
         }
         save.mutate({ id: instance.id, levelPct: parsed.data });
@@ -104,13 +99,10 @@ export function SetLevelDialog({ instance, onClose }: Props) {
         clampBehavior="none"
         allowDecimal={false}
         suffix="%"
-        value={level}
-        error={error}
+        value={level.value}
+        error={level.error}
         data-autofocus
-        onChange={(next) => {
-          setLevel(next);
-          setError(null);
-        }}
+        onChange={level.change}
       />
       <Slider
         min={0}
@@ -120,10 +112,7 @@ export function SetLevelDialog({ instance, onClose }: Props) {
         thumbSize={28}
         mb="md"
         value={value ?? 0}
-        onChange={(next) => {
-          setLevel(next);
-          setError(null);
-        }}
+        onChange={level.change}
         thumbLabel="Fill level"
         label={(v) => `${v}%`}
         marks={[

@@ -3,7 +3,6 @@ import { COMMENT_MAX, type Comment } from "@club/shared";
 import { DeleteDialog } from "../../components/DeleteDialog";
 import { EditTextDialog } from "../../components/EditTextDialog";
 import { trpc } from "../../lib/trpc";
-import { useUndoableWrite } from "../../lib/undoableWrite";
 
 interface Props {
   comment: Comment;
@@ -12,19 +11,14 @@ interface Props {
 
 /** Correct a comment (its author or an admin); as when posting, Save needs a non-blank text. */
 export function EditCommentDialog({ comment, onClose }: Props) {
-  const update = useUndoableWrite(trpc.comments.update, {
-    entity: "comment",
-    id: comment.id,
-    verb: "update",
-    onDone: onClose,
-  });
   return (
     <EditTextDialog
       title="Edit Comment"
       size="lg"
       current={comment.comment}
-      write={update}
-      save={(text) => update.mutate({ id: comment.id, comment: text })}
+      undoable={{ entity: "comment", id: comment.id, verb: "update" }}
+      write={trpc.comments.update}
+      input={(text) => ({ id: comment.id, comment: text })}
       onClose={onClose}
     >
       {(field) => (

@@ -1,5 +1,4 @@
-import { Anchor, Stack, Text } from "@mantine/core";
-import { Link } from "react-router-dom";
+import { Stack } from "@mantine/core";
 import { CLUB_RULES, dollars } from "@club/shared";
 import { PageHeader } from "../../components/PageHeader";
 import { ErrorAlert, PageLoader } from "../../components/status";
@@ -9,6 +8,7 @@ import { useTitle } from "../../lib/useTitle";
 import { EmailPreferences } from "../Account/EmailPreferences";
 import { DuesRules } from "./DuesRules";
 import { DuesStatementView } from "./DuesStatementView";
+import { LogInPrompt } from "../../components/LogInPrompt";
 
 function MyDues() {
   const statement = trpc.dues.me.useQuery();
@@ -40,12 +40,7 @@ export default function DuesPage() {
           <EmailPreferences />
         </Stack>
       ) : (
-        <Text>
-          <Anchor component={Link} to="/login" underline="always">
-            Log in
-          </Anchor>{" "}
-          to see your dues.
-        </Text>
+        <LogInPrompt underline="always">to see your dues.</LogInPrompt>
       )}
     </>
   );

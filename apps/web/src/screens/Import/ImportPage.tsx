@@ -1,16 +1,5 @@
 import { useState } from "react";
-import {
-  Anchor,
-  Button,
-  FileInput,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import {
@@ -30,11 +19,11 @@ import {
 } from "@club/shared";
 import "../../styles/combobox";
 import { PageHeader } from "../../components/PageHeader";
-import { RequireMember } from "../../components/RequireMember";
+import { memberPage } from "../../components/RequireMember";
 import { ErrorAlert } from "../../components/status";
+import { ChosenFileInput } from "./ChosenFileInput";
 import { SectionCard } from "../../components/SectionCard";
 import { trpc } from "../../lib/trpc";
-import { useTitle } from "../../lib/useTitle";
 import { guessMapping } from "./guessMapping";
 import { ImportReportTable } from "./ImportReportTable";
 import { MappingSelects } from "./MappingSelects";
@@ -49,15 +38,38 @@ const REQUIRED: ImportField[] = ["name", "abv"];
 const asMapping = (mapping: Mapping): ImportMapping | null =>
   REQUIRED.every((field) => mapping[field]) ? (mapping as ImportMapping) : null;
 
-/** /import (members): a CSV of bottles, its columns mapped, a preview per row, then one import. */
-export default function ImportPage() {
-  useTitle("Import bottles");
+/** One of the formats the import reads cells with, as a Select; an empty one ("no separator") is the option "none". */
+function FormatSelect<T extends string>({
+  label,
+  options,
+  labels,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: readonly T[];
+  labels: Record<T, string>;
+  value: T;
+  onChange: (value: T) => void;
+}) {
+  const key = (option: T) => (option === "" ? "none" : option);
   return (
-    <RequireMember>
-      <ImportScreen />
-    </RequireMember>
+    <Select
+      label={label}
+      data={options.map((option) => ({ value: key(option), label: labels[option] }))}
+      value={key(value)}
+      allowDeselect={false}
+      comboboxProps={{ withinPortal: true }}
+      onChange={(picked) => {
+        const option = options.find((o) => key(o) === picked);
+        if (option !== undefined) onChange(option);
+      }}
+    />
   );
 }
+
+/** /import (members): a CSV of bottles, its columns mapped, a preview per row, then one import. */
+export default memberPage("Import bottles", ImportScreen);
 
 function ImportScreen() {
   const [file, setFile] = useState<File | null>(null);
@@ -130,13 +142,11 @@ function ImportScreen() {
         subtitle="Add many bottles at once from a spreadsheet saved as CSV. Nothing is written until you confirm."
       />
       <SectionCard id="import-file-heading" title="1. Choose the file">
-        <FileInput
+        <ChosenFileInput
           label="CSV file"
           description={`A header row, then one bottle a row; at most 2 MB and ${IMPORT_MAX_ROWS.toLocaleString("en-US")} rows. The library's own export works too.`}
           placeholder="Choose a CSV file"
           accept=".csv,text/csv"
-          clearable
-          clearButtonProps={{ "aria-label": "Clear the file" }}
           value={file}
           error={fileProblem}
           onChange={(chosen) => void choose(chosen)}
@@ -192,39 +202,26 @@ function ImportScreen() {
                     : "How the file writes numbers and dates:"}
                 </Text>
                 <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-                  <Select
+                  <FormatSelect
                     label="Decimal mark"
-                    data={DECIMAL_MARKS.map((value) => ({ value, label: DECIMAL_MARK_LABELS[value] }))}
+                    options={DECIMAL_MARKS}
+                    labels={DECIMAL_MARK_LABELS}
                     value={formats.decimalMark}
-                    allowDeselect={false}
-                    comboboxProps={{ withinPortal: true }}
-                    onChange={(value) => value && reformat({ decimalMark: value })}
+                    onChange={(decimalMark) => reformat({ decimalMark })}
                   />
-                  <Select
+                  <FormatSelect
                     label="Thousands separator"
-                    data={THOUSANDS_SEPARATORS.map((value) => ({
-                      value: value === "" ? "none" : value,
-                      label: THOUSANDS_SEPARATOR_LABELS[value],
-                    }))}
-                    value={formats.thousandsSeparator === "" ? "none" : formats.thousandsSeparator}
-                    allowDeselect={false}
-                    comboboxProps={{ withinPortal: true }}
-                    onChange={(value) =>
-                      value &&
-                      reformat({
-                        thousandsSeparator: (value === "none"
-                          ? ""
-                          : value) as ImportFormats["thousandsSeparator"],
-                      })
-                    }
+                    options={THOUSANDS_SEPARATORS}
+                    labels={THOUSANDS_SEPARATOR_LABELS}
+                    value={formats.thousandsSeparator}
+                    onChange={(thousandsSeparator) => reformat({ thousandsSeparator })}
                   />
-                  <Select
+                  <FormatSelect
                     label="Dates"
-                    data={DATE_ORDERS.map((value) => ({ value, label: DATE_ORDER_LABELS[value] }))}
+                    options={DATE_ORDERS}
+                    labels={DATE_ORDER_LABELS}
                     value={formats.dateOrder}
-                    allowDeselect={false}
-                    comboboxProps={{ withinPortal: true }}
-                    onChange={(value) => value && reformat({ dateOrder: value })}
+                    onChange={(dateOrder) => reformat({ dateOrder })}
                   />
                 </SimpleGrid>
                 {complete && complete.ignore && complete.ignore.length > 0 ? (

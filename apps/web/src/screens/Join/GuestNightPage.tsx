@@ -3,14 +3,14 @@ import { Link } from "react-router-dom";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { httpBatchLink, httpSubscriptionLink, splitLink } from "@trpc/react-query";
 import { Anchor, Button, Card, Group, Stack, Text, Textarea, Title } from "@mantine/core";
-import { SCORE_PARTS, type FlightPour, type MyScore, type PourResult } from "@club/shared";
+import { type FlightPour, type MyScore, type PourResult } from "@club/shared";
 import { ErrorAlert, LoadError, PageLoader } from "../../components/status";
 import { httpStatusOf } from "../../lib/errors";
 import { createQueryClient } from "../../lib/queryClient";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
 import { LiveBadge } from "../MeetingNight/MeetingNight";
-import { PartControl } from "../MeetingNight/PartControl";
+import { PartControls } from "../MeetingNight/PartControl";
 import { PhaseBanner } from "../MeetingNight/PhaseBar";
 import { useMeetingEvents } from "../MeetingNight/useMeetingEvents";
 import { figure } from "../MeetingNight/resultsView";
@@ -18,8 +18,6 @@ import { useGuestSheet } from "./guestDraft";
 import { readGuestPass, type StoredGuestPass } from "./guestPass";
 import classes from "./GuestNightPage.module.css";
 import { useIdParam } from "../../lib/routeParams";
-
-const PART_LABELS = { nose: "Nose", palate: "Palate", finish: "Finish", balance: "Balance" } as const;
 
 /** A tRPC client that sends the guest pass, and only to the night's calls (issue 26). */
 function guestClient(guestToken: string) {
@@ -175,15 +173,7 @@ function ScoreForm({
             {total} / 100
           </Text>
         </Group>
-        {SCORE_PARTS.map((part) => (
-          <PartControl
-            key={part}
-            label={PART_LABELS[part]}
-            value={parts[part]}
-            disabled={disabled}
-            onChange={(v) => change({ [part]: v })}
-          />
-        ))}
+        <PartControls values={parts} disabled={disabled} onChange={change} />
         <Textarea
           label="Notes"
           autosize

@@ -5,7 +5,7 @@ import { GuestJoinInputSchema, type GuestJoinResult } from "@club/shared";
 import { ErrorAlert } from "../../components/status";
 import { useSingleFlight } from "../../lib/singleFlight";
 import { saveGuestPass } from "./guestPass";
-import { guestNameError } from "./guestName";
+import { GuestNameInput } from "./GuestNameInput";
 
 /**
  * /join (issue 26): a guest at the table types the code on the host's screen (or arrives from its
@@ -70,25 +70,21 @@ export default function JoinPage() {
             onChange={(e) => setCode(e.currentTarget.value)}
             required
           />
-          <TextInput
+          <GuestNameInput
             label="Your first name"
             size="md"
             autoComplete="given-name"
-            maxLength={40}
             value={firstName}
-            onChange={(e) => setFirstName(e.currentTarget.value)}
-            error={guestNameError(firstName)}
+            onChange={setFirstName}
             required
             data-autofocus
           />
-          <TextInput
+          <GuestNameInput
             label="Whose guest are you?"
             description="Optional: the member who brought you"
             size="md"
-            maxLength={40}
             value={guestOf}
-            onChange={(e) => setGuestOf(e.currentTarget.value)}
-            error={guestNameError(guestOf)}
+            onChange={setGuestOf}
           />
           {error ? <ErrorAlert message={error} /> : null}
           <Button type="submit" size="md" disabled={!check.success} loading={busy}>

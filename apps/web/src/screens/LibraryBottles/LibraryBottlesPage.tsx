@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useRef, useState } from "react";
+import { lazy, memo, Suspense, useRef, useState, type ReactNode } from "react";
 import { Button, Group, Pagination, Text, TextInput, UnstyledButton } from "@mantine/core";
 import "@mantine/core/styles/Pagination.css";
 import { useDebouncedCallback } from "@mantine/hooks";
@@ -202,33 +202,44 @@ const BottleRow = memo(function BottleRow({
       </td>
       <td data-label="">
         <div className={classes.actions}>
-          <button
-            type="button"
-            className={buttons.button}
-            data-variant="light"
-            data-size="compact-sm"
-            onClick={() => open({ kind: "comments", bottle })}
-          >
+          <RowAction variant="light" onClick={() => open({ kind: "comments", bottle })}>
             <CommentIcon size={14} />
             <span className={classes.actionText}>View Comments</span>
-          </button>
+          </RowAction>
           {isMember ? (
-            <button
-              type="button"
-              className={buttons.button}
-              data-variant="default"
-              data-size="compact-sm"
-              onClick={() => open({ kind: "comment", bottle })}
-            >
+            <RowAction variant="default" onClick={() => open({ kind: "comment", bottle })}>
               <PlusIcon size={14} className={classes.phoneIcon} />
               <span className={classes.actionText}>Add Comment</span>
-            </button>
+            </RowAction>
           ) : null}
         </div>
       </td>
     </tr>
   );
 });
+
+/** A row's small button: a plain <button> with Mantine's Button look (compact-sm). */
+function RowAction({
+  variant,
+  onClick,
+  children,
+}: {
+  variant: "light" | "default";
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={buttons.button}
+      data-variant={variant}
+      data-size="compact-sm"
+      onClick={onClick}
+    >
+      {children}
+    </button>
+  );
+}
 
 /**
  * The line above the table: "24 bottles", "3 matches", "Showing 51–100 of 10,000 bottles",

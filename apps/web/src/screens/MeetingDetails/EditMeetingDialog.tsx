@@ -1,16 +1,10 @@
 import { TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { DateOnlySchema, Messages, type MeetingDetail } from "@club/shared";
+import { Messages, type MeetingDetail } from "@club/shared";
 import { FormDialog } from "../../components/FormDialog";
 import { trpc } from "../../lib/trpc";
 import { useUndoableWrite } from "../../lib/undoableWrite";
+import { useMeetingForm, type MeetingValues } from "../Meetings/meetingForm";
 import { ThemeSelect } from "../Meetings/ThemeSelect";
-
-interface Values {
-  date: string;
-  hostName: string;
-  themeId: string | null;
-}
 
 /** Correct a meeting's date, host and theme (its creator or an admin): the Add Meeting fields, prefilled. */
 export default function EditMeetingDialog({
@@ -27,17 +21,12 @@ export default function EditMeetingDialog({
     verb: "update",
     onDone: onClose,
   });
-  const initial: Values = {
+  const initial: MeetingValues = {
     date: meeting.date.slice(0, 10),
     hostName: meeting.hostName,
     themeId: String(meeting.theme.id),
   };
-  const form = useForm<Values>({
-    initialValues: initial,
-    validate: {
-      date: (value) => (DateOnlySchema.safeParse(value).success ? null : "Choose a date."),
-    },
-  });
+  const form = useMeetingForm(initial);
   const { values } = form;
   const changed =
     values.date !== initial.date ||
@@ -48,14 +37,8 @@ export default function EditMeetingDialog({
     <FormDialog
       title="Edit Meeting"
       onClose={onClose}
-      onSubmit={form.onSubmit((v) => {
-        if (v.themeId === null) return;
-        update.mutate({
-          id: meeting.id,
-          date: v.date,
-          hostName: v.hostName.trim(),
-          themeId: Number.parseInt(v.themeId, 10),
-        });
+      onSubmit={form.onSubmit((input) => {
+        if (input) update.mutate({ id: meeting.id, ...input });
       })}
       errors={[update.failure, themes.isError && Messages.fetchThemes]}
       canSubmit={changed && values.hostName.trim() !== "" && values.themeId !== null}

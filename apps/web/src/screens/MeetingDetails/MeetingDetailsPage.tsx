@@ -7,7 +7,7 @@ import { PlusIcon } from "../../components/icons";
 import { PageDeleteButton, PageEditButton } from "../../components/EditDeleteActions";
 import { LoadError, NotFound, PageLoader } from "../../components/status";
 import { isNotFound } from "../../lib/errors";
-import { useIdParam } from "../../lib/routeParams";
+import { idPage } from "../../components/IdPage";
 import { formatLongDate } from "../../lib/format";
 import { usePermissions } from "../../lib/permissions";
 import { trpc } from "../../lib/trpc";
@@ -109,8 +109,8 @@ function Meeting({ id }: { id: number }) {
   );
 }
 
-export default function MeetingDetailsPage() {
-  const id = useIdParam("meetingId");
-  if (id === null) return <NotFound title="Meeting not found" message={MEETING_NOT_FOUND} />;
-  return <Meeting key={id} id={id} />;
-}
+export default idPage(
+  "meetingId",
+  <NotFound title="Meeting not found" message={MEETING_NOT_FOUND} />,
+  Meeting,
+);

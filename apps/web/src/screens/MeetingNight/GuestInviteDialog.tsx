@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import { ActionIcon, Anchor, Button, Group, Modal, Stack, Text, TextInput, Title } from "@mantine/core";
+import { ActionIcon, Anchor, Button, Group, Modal, Stack, Text, Title } from "@mantine/core";
 import { renderSVG } from "uqr";
 import "../../styles/modal";
 import type { Guest, MeetingNight } from "@club/shared";
@@ -10,6 +10,7 @@ import { notify } from "../../lib/notify";
 import { useReturnFocus } from "../../lib/returnFocus";
 import { useSingleFlight } from "../../lib/singleFlight";
 import { guestNameError } from "../Join/guestName";
+import { GuestNameInput } from "../Join/GuestNameInput";
 import { PaperScores } from "./PaperScores";
 import classes from "./GuestInviteDialog.module.css";
 
@@ -170,21 +171,17 @@ export default function GuestInviteDialog({ night, onClose }: { night: MeetingNi
             Add them by name, then type in the scores from their paper sheet.
           </Text>
           <Group gap="xs" align="flex-end" grow preventGrowOverflow={false} wrap="wrap">
-            <TextInput
+            <GuestNameInput
               label="First name"
               required
-              maxLength={40}
               value={name.firstName}
-              onChange={(e) => setName({ ...name, firstName: e.currentTarget.value })}
-              error={nameErrors.firstName}
+              onChange={(firstName) => setName({ ...name, firstName })}
               miw={140}
             />
-            <TextInput
+            <GuestNameInput
               label="Whose guest"
-              maxLength={40}
               value={name.guestOf}
-              onChange={(e) => setName({ ...name, guestOf: e.currentTarget.value })}
-              error={nameErrors.guestOf}
+              onChange={(guestOf) => setName({ ...name, guestOf })}
               miw={140}
             />
           </Group>

@@ -8,6 +8,7 @@ import { formatDate } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
 import classes from "./JournalPage.module.css";
+import { LogInPrompt } from "../../components/LogInPrompt";
 
 function TastingCard({ tasting }: { tasting: Tasting }) {
   const { meeting, parts } = tasting;
@@ -66,12 +67,7 @@ export default function JournalPage() {
     <>
       <PageHeader title="My tasting journal" subtitle="Every pour you scored, newest first." />
       {!session ? (
-        <Text>
-          <Anchor component={Link} to="/login">
-            Log in
-          </Anchor>{" "}
-          to see your tasting journal.
-        </Text>
+        <LogInPrompt>to see your tasting journal.</LogInPrompt>
       ) : tastings.isPending ? (
         <PageLoader />
       ) : tastings.isError ? (

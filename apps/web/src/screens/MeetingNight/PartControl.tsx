@@ -1,5 +1,5 @@
 import { ActionIcon, Group, Slider, Text } from "@mantine/core";
-import { SCORE_PART_MAX } from "@club/shared";
+import { SCORE_PART_MAX, SCORE_PARTS, type ScorePart } from "@club/shared";
 import { clampPart } from "./scoreDraft";
 import classes from "./ScorePage.module.css";
 
@@ -63,4 +63,32 @@ export function PartControl({
       />
     </div>
   );
+}
+
+const PART_LABELS: Record<ScorePart, string> = {
+  nose: "Nose",
+  palate: "Palate",
+  finish: "Finish",
+  balance: "Balance",
+};
+
+/** A sheet's four parts (the member's and the guest's), each a PartControl; a change names its part. */
+export function PartControls({
+  values,
+  disabled,
+  onChange,
+}: {
+  values: Record<ScorePart, number>;
+  disabled: boolean;
+  onChange: (change: Partial<Record<ScorePart, number>>) => void;
+}) {
+  return SCORE_PARTS.map((part) => (
+    <PartControl
+      key={part}
+      label={PART_LABELS[part]}
+      value={values[part]}
+      disabled={disabled}
+      onChange={(value) => onChange({ [part]: value })}
+    />
+  ));
 }

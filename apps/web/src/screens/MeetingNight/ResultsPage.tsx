@@ -7,7 +7,7 @@ import { EmptyMessage, LoadError, NotFound, PageLoader } from "../../components/
 import { useSession } from "../../lib/appSession";
 import { downloadWithToken } from "../../lib/authDownload";
 import { isNotFound } from "../../lib/errors";
-import { useIdParam } from "../../lib/routeParams";
+import { idPage } from "../../components/IdPage";
 import { formatLongDate } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
@@ -212,8 +212,4 @@ function Results({ id }: { id: number }) {
 }
 
 /** /meeting/:meetingId/results: the night's figures, ranking, my scores beside the club's, CSV. */
-export default function ResultsPage() {
-  const id = useIdParam("meetingId");
-  if (id === null) return <NotFound title="Meeting not found" />;
-  return <Results key={id} id={id} />;
-}
+export default idPage("meetingId", <NotFound title="Meeting not found" />, Results);

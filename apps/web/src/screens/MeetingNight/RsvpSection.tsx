@@ -1,10 +1,10 @@
-import { Anchor, Badge, Card, Group, SegmentedControl, Stack, Text, Title } from "@mantine/core";
-import { Link } from "react-router-dom";
+import { Badge, Card, Group, SegmentedControl, Stack, Text, Title } from "@mantine/core";
 import { RSVP_MAX_GUESTS, type MeetingNight, type RsvpStatus } from "@club/shared";
 import { ErrorAlert, LoadError } from "../../components/status";
 import { trpc } from "../../lib/trpc";
 import { fullName, groupRsvps, guestsLabel } from "./rsvpSummary";
 import classes from "./MeetingNight.module.css";
+import { LogInPrompt } from "../../components/LogInPrompt";
 
 const ANSWERS: { value: RsvpStatus; label: string }[] = [
   { value: "going", label: "Going" },
@@ -141,12 +141,7 @@ export function RsvpSection({ night, isMember }: { night: MeetingNight; isMember
           isMember ? (
             <MyAnswer night={night} />
           ) : (
-            <Text size="sm">
-              <Anchor component={Link} to="/login">
-                Log in
-              </Anchor>{" "}
-              to say whether you are coming.
-            </Text>
+            <LogInPrompt size="sm">to say whether you are coming.</LogInPrompt>
           )
         ) : null}
         {rsvps.isError ? <LoadError message="Failed to fetch who is coming." /> : null}

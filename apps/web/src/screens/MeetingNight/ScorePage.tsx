@@ -3,14 +3,7 @@ import { Alert, Button, Chip, NumberInput, Select, Stack, Text, Textarea, Title 
 import { Link } from "react-router-dom";
 import "../../styles/combobox";
 import "../../styles/numberInput";
-import {
-  ABV_MAX,
-  ABV_MIN,
-  FLAVOUR_TAGS,
-  SCORE_PARTS,
-  type FlightPour,
-  type MeetingNight,
-} from "@club/shared";
+import { ABV_MAX, ABV_MIN, FLAVOUR_TAGS, type FlightPour, type MeetingNight } from "@club/shared";
 import { PageHeader } from "../../components/PageHeader";
 import { LoadError, NotFound, PageLoader } from "../../components/status";
 import { useSession } from "../../lib/appSession";
@@ -23,13 +16,12 @@ import { useTitle } from "../../lib/useTitle";
 import type { SaveState } from "./autosave";
 import { scorePath } from "./FlightSection";
 import { NightTopBar } from "./MeetingNight";
-import { PartControl } from "./PartControl";
+import { PartControls } from "./PartControl";
 import { draftFrom, draftSaver, scoreTotal, toScoreInput, toggleTag, type ScoreDraft } from "./scoreDraft";
 import { useMeetingEvents } from "./useMeetingEvents";
 import "./nightStyles";
 import classes from "./ScorePage.module.css";
 
-const PART_LABELS = { nose: "Nose", palate: "Palate", finish: "Finish", balance: "Balance" } as const;
 const SCORING_CLOSED = "Scoring is closed for this meeting.";
 
 function saveText(state: SaveState, error: unknown, closed: boolean): string {
@@ -168,15 +160,7 @@ function ScoreSheet({
           {saveText(state.save, state.error, closed)}
         </Text>
       </div>
-      {SCORE_PARTS.map((part) => (
-        <PartControl
-          key={part}
-          label={PART_LABELS[part]}
-          value={draft[part]}
-          disabled={closed}
-          onChange={(value) => update({ [part]: value })}
-        />
-      ))}
+      <PartControls values={draft} disabled={closed} onChange={update} />
       <fieldset className={classes.fieldset}>
         <Text component="legend" fw={700} fz="lg" mb="xs">
           Flavours

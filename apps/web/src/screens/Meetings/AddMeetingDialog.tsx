@@ -1,20 +1,14 @@
 import { useState } from "react";
 import { Alert, Button, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { DateOnlySchema, Messages } from "@club/shared";
+import { Messages } from "@club/shared";
 import { FormDialog } from "../../components/FormDialog";
 import { nextFreeMeetingDay } from "../../lib/clubCalendar";
 import { failure } from "../../lib/errors";
 import { datePart, formatDate, formatLongDate, today } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { useUndoableSave } from "../../lib/undo";
+import { useMeetingForm } from "./meetingForm";
 import { ThemeSelect } from "./ThemeSelect";
-
-interface Values {
-  date: string;
-  hostName: string;
-  themeId: string | null;
-}
 
 /**
  * Add Meeting: date (today by default), host name and a theme; themeId is sent as an integer.
@@ -38,12 +32,7 @@ export default function AddMeetingDialog({ onClose }: { onClose: () => void }) {
         meetings.data.map((m) => m.date),
       )
     : null;
-  const form = useForm<Values>({
-    initialValues: { date: today(), hostName: "", themeId: null },
-    validate: {
-      date: (value) => (DateOnlySchema.safeParse(value).success ? null : "Choose a date."),
-    },
-  });
+  const form = useMeetingForm({ date: today(), hostName: "", themeId: null });
   const taken = (date: string) => (meetings.data ?? []).some((meeting) => datePart(meeting.date) === date);
   const asking = askedFor !== null && askedFor === form.values.date;
 
@@ -51,17 +40,13 @@ export default function AddMeetingDialog({ onClose }: { onClose: () => void }) {
     <FormDialog
       title="Add Meeting"
       onClose={onClose}
-      onSubmit={form.onSubmit((values) => {
-        if (values.themeId === null) return;
-        if (taken(values.date) && !asking) {
-          setAskedFor(values.date);
+      onSubmit={form.onSubmit((input) => {
+        if (!input) return;
+        if (taken(input.date) && !asking) {
+          setAskedFor(input.date);
           return;
         }
-        create.mutate({
-          date: values.date,
-          hostName: values.hostName.trim(),
-          themeId: Number.parseInt(values.themeId, 10),
-        });
+        create.mutate(input);
       })}
       errors={[failure(Messages.postMeeting, create.error), themes.isError && Messages.fetchThemes]}
       canSubmit={form.values.hostName.trim() !== "" && form.values.themeId !== null}

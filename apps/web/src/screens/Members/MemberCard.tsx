@@ -1,5 +1,5 @@
 import { lazy, useState } from "react";
-import { Badge, Button, Group, NativeSelect, Text } from "@mantine/core";
+import { Badge, Button, Group, NativeSelect, Text, type ButtonProps } from "@mantine/core";
 import "../../styles/nativeSelect";
 import { RoleSchema, type Member, type Role } from "@club/shared";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
@@ -31,6 +31,19 @@ const FAILED: Record<Decision | "role", string> = {
 };
 
 const ROLE_OPTIONS = RoleSchema.options.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+
+/** A button acting on a member: its word, and to a screen reader the word and the member ("Approve Ann Lee"). */
+function MemberAction({
+  word,
+  name,
+  ...props
+}: { word: string; name: string; onClick: () => void } & Pick<ButtonProps, "variant" | "loading">) {
+  return (
+    <Button aria-label={`${word} ${name}`} {...props}>
+      {word}
+    </Button>
+  );
+}
 
 /** One member or registration: name, email, status, role, and what an admin can do about them. */
 export function MemberCard({ member, isMe }: { member: Member; isMe: boolean }) {
@@ -67,6 +80,26 @@ export function MemberCard({ member, isMe }: { member: Member; isMe: boolean }) 
   };
   const cardError = failed && failed.action !== confirming ? failed : null;
   const dialogError = failed && failed.action === confirming ? failed : null;
+  /** The two decisions asked first: their question, their button, their write and what they mean. */
+  const asks = {
+    reject: {
+      title: `Turn down ${name}'s request?`,
+      confirmLabel: "Reject",
+      write: reject,
+      body: <>The registration of {member.email} is deleted. They can register again later.</>,
+    },
+    deactivate: {
+      title: `Deactivate ${name}?`,
+      confirmLabel: "Deactivate",
+      write: deactivate,
+      body: (
+        <>
+          {name} is logged out on every device at once and cannot log in until an admin reactivates them. What
+          they added to the club stays.
+        </>
+      ),
+    },
+  };
 
   return (
     <li className={classes.card}>
@@ -107,37 +140,32 @@ export function MemberCard({ member, isMe }: { member: Member; isMe: boolean }) 
           </Text>
         )}
         {member.status === "pending" ? (
-          <Button
-            aria-label={`Approve ${name}`}
+          <MemberAction
+            word="Approve"
+            name={name}
             onClick={() => approve.mutate(id)}
             loading={approve.isPending}
-          >
-            Approve
-          </Button>
+          />
         ) : null}
         {member.status === "pending" || member.status === "unconfirmed" ? (
-          <Button variant="default" aria-label={`Reject ${name}`} onClick={() => setConfirming("reject")}>
-            Reject
-          </Button>
+          <MemberAction word="Reject" name={name} variant="default" onClick={() => setConfirming("reject")} />
         ) : null}
         {member.status === "active" && !isMe ? (
-          <Button
+          <MemberAction
+            word="Deactivate"
+            name={name}
             variant="default"
-            aria-label={`Deactivate ${name}`}
             onClick={() => setConfirming("deactivate")}
-          >
-            Deactivate
-          </Button>
+          />
         ) : null}
         {member.status === "deactivated" ? (
-          <Button
+          <MemberAction
+            word="Reactivate"
+            name={name}
             variant="default"
-            aria-label={`Reactivate ${name}`}
             onClick={() => reactivate.mutate(id)}
             loading={reactivate.isPending}
-          >
-            Reactivate
-          </Button>
+          />
         ) : null}
         {member.status === "active" || member.status === "deactivated" ? (
           <Button variant="default" aria-label={`Dues opening of ${name}`} onClick={() => setOpening(true)}>
@@ -155,31 +183,17 @@ export function MemberCard({ member, isMe }: { member: Member; isMe: boolean }) 
         </div>
       ) : null}
 
-      {confirming === "reject" ? (
+      {confirming ? (
         <ConfirmDialog
-          title={`Turn down ${name}'s request?`}
-          confirmLabel="Reject"
-          pending={reject.isPending}
-          error={dialogError ? FAILED.reject : null}
+          title={asks[confirming].title}
+          confirmLabel={asks[confirming].confirmLabel}
+          pending={asks[confirming].write.isPending}
+          error={dialogError ? FAILED[confirming] : null}
           cause={dialogError?.error}
-          onConfirm={() => reject.mutate(id)}
+          onConfirm={() => asks[confirming].write.mutate(id)}
           onClose={closeDialog}
         >
-          The registration of {member.email} is deleted. They can register again later.
-        </ConfirmDialog>
-      ) : null}
-      {confirming === "deactivate" ? (
-        <ConfirmDialog
-          title={`Deactivate ${name}?`}
-          confirmLabel="Deactivate"
-          pending={deactivate.isPending}
-          error={dialogError ? FAILED.deactivate : null}
-          cause={dialogError?.error}
-          onConfirm={() => deactivate.mutate(id)}
-          onClose={closeDialog}
-        >
-          {name} is logged out on every device at once and cannot log in until an admin reactivates them. What
-          they added to the club stays.
+          {asks[confirming].body}
         </ConfirmDialog>
       ) : null}
     </li>

@@ -1,10 +1,9 @@
 import { Stack, Text, Title } from "@mantine/core";
 import { ServerMessages, type Member, type MemberStatus } from "@club/shared";
 import { PageHeader } from "../../components/PageHeader";
-import { RequireMember } from "../../components/RequireMember";
+import { memberPage } from "../../components/RequireMember";
 import { ErrorAlert, LoadError, Loaded, PageLoader } from "../../components/status";
 import { useAccount, useMembersList } from "../../lib/useAccount";
-import { useTitle } from "../../lib/useTitle";
 import { InviteCard } from "./InviteCard";
 import { ClubDataCard } from "../Import/ClubDataCard";
 import { MemberCard } from "./MemberCard";
@@ -28,14 +27,7 @@ const SECTIONS: { status: MemberStatus; title: string; hint?: string }[] = [
 ];
 
 /** /members (admins): approve and reject requests, roles, deactivation, invite links. */
-export default function MembersPage() {
-  useTitle("Members");
-  return (
-    <RequireMember>
-      <MembersScreen />
-    </RequireMember>
-  );
-}
+export default memberPage("Members", MembersScreen);
 
 function MembersScreen() {
   const account = useAccount();

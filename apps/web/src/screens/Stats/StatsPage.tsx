@@ -44,15 +44,20 @@ const rowsHeight = (rows: number) => Math.max(120, rows * BAR_ROW_PX + 40);
 // interval 0: every name, even when recharts thinks the rows too close for all of them.
 const nameAxis = { width: 112, interval: 0, tickFormatter: (value: string) => shorten(String(value)) };
 
-/** Horizontal bars, one row per name, each bar labelled with its value. */
+/**
+ * Horizontal bars, one row per name, each bar labelled with its value; `stacked`: a row's series
+ * stacked in one bar, told apart by a legend instead.
+ */
 function NameBars<R extends { name: string }>({
   rows,
   series,
   xAxisProps,
+  stacked = false,
 }: {
   rows: R[];
   series: BarChartSeries[];
   xAxisProps?: BarChartProps["xAxisProps"];
+  stacked?: boolean;
 }) {
   return (
     <BarChart
@@ -64,7 +69,7 @@ function NameBars<R extends { name: string }>({
       xAxisProps={xAxisProps}
       series={series}
       gridAxis="none"
-      withBarValueLabel
+      {...(stacked ? { type: "stacked", withLegend: true } : { withBarValueLabel: true })}
     />
   );
 }
@@ -148,16 +153,7 @@ function Figures({ stats }: { stats: Stats }) {
         <AverageBars averages={stats.scoreByRegion} />
       </FigureCard>
       <FigureCard title="Most poured bottles" summary={pouredSummary(stats)} figures={pouredFigures(stats)}>
-        <BarChart
-          h={rowsHeight(stats.mostPoured.length)}
-          data={stats.mostPoured}
-          dataKey="name"
-          orientation="vertical"
-          yAxisProps={nameAxis}
-          series={[{ name: "pours", label: "Pours", color: "grape.6" }]}
-          gridAxis="none"
-          withBarValueLabel
-        />
+        <NameBars rows={stats.mostPoured} series={[{ name: "pours", label: "Pours", color: "grape.6" }]} />
       </FigureCard>
       <FigureCard title="Best value" summary={valueSummary(stats)} figures={valueFigures(stats)}>
         <ScatterChart
@@ -176,21 +172,15 @@ function Figures({ stats }: { stats: Stats }) {
         />
       </FigureCard>
       <FigureCard title="Members' activity" summary={memberSummary(stats)} figures={memberFigures(stats)}>
-        <BarChart
-          h={rowsHeight(stats.members.length)}
-          data={stats.members}
-          dataKey="name"
-          type="stacked"
-          orientation="vertical"
-          yAxisProps={nameAxis}
-          withLegend
+        <NameBars
+          rows={stats.members}
+          stacked
           series={[
             { name: "comments", label: "Comments", color: "amber.6" },
             { name: "purchases", label: "Purchases", color: "teal.6" },
             { name: "scores", label: "Scores", color: "blue.6" },
             { name: "rsvps", label: "Going RSVPs", color: "grape.6" },
           ]}
-          gridAxis="none"
         />
       </FigureCard>
     </SimpleGrid>

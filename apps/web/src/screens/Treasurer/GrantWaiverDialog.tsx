@@ -1,16 +1,15 @@
-import { Modal, Select, TextInput } from "@mantine/core";
+import { Select, TextInput } from "@mantine/core";
 import "../../styles/combobox";
-import "../../styles/modal";
 import { useForm } from "@mantine/form";
 import { CLUB_RULES, type DuesStatement } from "@club/shared";
-import { SubmitForm } from "../../components/SubmitForm";
 import { formatMonth, thisMonth } from "../../lib/money";
 import { notifyUndoable } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { useUndo } from "../../lib/undo";
-import { ConfirmStep } from "./ConfirmStep";
+import { QuestionedDialog } from "./QuestionedDialog";
 import { useQuestionedWrite } from "./confirmQuestion";
 import { ReasonField } from "./ReasonField";
+import type { MemberDialogProps } from "./memberDialog";
 
 interface Values {
   fromMonth: string;
@@ -32,13 +31,7 @@ export const waiverLineId = (statement: DuesStatement, fromMonth: string) =>
  * Grant waiver: from a month, 1 to 6 months, a reason. A refusal shows the server's rule; a waiver
  * starting before the member joined asks first; the toast offers Undo, which voids it.
  */
-export default function GrantWaiverDialog({
-  member,
-  onClose,
-}: {
-  member: { id: number; name: string };
-  onClose: () => void;
-}) {
+export default function GrantWaiverDialog({ member, onClose }: MemberDialogProps) {
   const undo = useUndo();
   const waive = trpc.dues.waive.useMutation({
     onSuccess: async (statement, input) => {
@@ -58,50 +51,40 @@ export default function GrantWaiverDialog({
   const write = useQuestionedWrite(waive, "CONFIRM_EARLY_WAIVER");
 
   return (
-    <Modal opened onClose={onClose} title={`Grant waiver: ${member.name}`}>
-      {write.question ? (
-        <ConfirmStep
-          question={write.question}
-          confirmLabel="Grant anyway"
-          pending={write.pending}
-          error={write.failed}
-        />
-      ) : (
-        <SubmitForm
-          submitLabel="Grant waiver"
-          onCancel={onClose}
-          onSubmit={form.onSubmit((values) => {
-            if (values.months === null) return;
-            write.send({
-              memberId: member.id,
-              fromMonth: values.fromMonth,
-              months: Number(values.months),
-              reason: values.reason.trim(),
-            });
-          })}
-          errors={[write.failed]}
-          canSubmit={monthOk && form.values.months !== null && form.values.reason.trim() !== ""}
-          submitting={write.pending}
-        >
-          <TextInput
-            type="month"
-            label="From month"
-            required
-            placeholder="YYYY-MM"
-            error={monthOk ? undefined : "Use the month format YYYY-MM."}
-            {...form.getInputProps("fromMonth")}
-          />
-          <Select
-            label="Months"
-            required
-            allowDeselect={false}
-            data={MONTH_CHOICES}
-            description={`1 to ${CLUB_RULES.waiverMaxMonths}, for members of more than ${CLUB_RULES.waiverMinMembershipMonths} months.`}
-            {...form.getInputProps("months")}
-          />
-          <ReasonField {...form.getInputProps("reason")} />
-        </SubmitForm>
-      )}
-    </Modal>
+    <QuestionedDialog
+      title={`Grant waiver: ${member.name}`}
+      write={write}
+      submitLabel="Grant waiver"
+      confirmLabel="Grant anyway"
+      onSubmit={form.onSubmit((values) => {
+        if (values.months === null) return;
+        write.send({
+          memberId: member.id,
+          fromMonth: values.fromMonth,
+          months: Number(values.months),
+          reason: values.reason.trim(),
+        });
+      })}
+      canSubmit={monthOk && form.values.months !== null && form.values.reason.trim() !== ""}
+      onClose={onClose}
+    >
+      <TextInput
+        type="month"
+        label="From month"
+        required
+        placeholder="YYYY-MM"
+        error={monthOk ? undefined : "Use the month format YYYY-MM."}
+        {...form.getInputProps("fromMonth")}
+      />
+      <Select
+        label="Months"
+        required
+        allowDeselect={false}
+        data={MONTH_CHOICES}
+        description={`1 to ${CLUB_RULES.waiverMaxMonths}, for members of more than ${CLUB_RULES.waiverMinMembershipMonths} months.`}
+        {...form.getInputProps("months")}
+      />
+      <ReasonField {...form.getInputProps("reason")} />
+    </QuestionedDialog>
   );
 }

@@ -11,6 +11,7 @@ import { formatMoney, formatMonth, thisMonth } from "../../lib/money";
 import { notifyUndoable } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { useUndo } from "../../lib/undo";
+import type { MemberDialogProps } from "./memberDialog";
 
 type Direction = "none" | "owed" | "credit";
 
@@ -49,15 +50,7 @@ function summary(v: Values, amount: number | null): string {
   return `${parts.join(", ")}.`;
 }
 
-function OpeningForm({
-  member,
-  opening,
-  onClose,
-}: {
-  member: { id: number; name: string };
-  opening: DuesOpening;
-  onClose: () => void;
-}) {
+function OpeningForm({ member, opening, onClose }: MemberDialogProps & { opening: DuesOpening }) {
   const undo = useUndo();
   const maxDate = today();
   const maxMonth = thisMonth();
@@ -176,13 +169,7 @@ function OpeningForm({
  * joining fee paid, first charged month, a balance brought forward. Undo from the toast sets the
  * previous opening back.
  */
-export default function OpeningDialog({
-  member,
-  onClose,
-}: {
-  member: { id: number; name: string };
-  onClose: () => void;
-}) {
+export default function OpeningDialog({ member, onClose }: MemberDialogProps) {
   const statement = trpc.dues.member.useQuery({ memberId: member.id });
   if (statement.isPending || statement.isError)
     return (

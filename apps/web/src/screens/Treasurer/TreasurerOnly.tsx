@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
-import { Anchor, Text } from "@mantine/core";
-import { Link } from "react-router-dom";
+import { Text } from "@mantine/core";
 import { ErrorAlert, PageLoader } from "../../components/status";
 import { useSession } from "../../lib/appSession";
 import { trpc } from "../../lib/trpc";
+import { LogInPrompt } from "../../components/LogInPrompt";
 
 /**
  * The treasurer's screens (the ledger, the report) for the treasurer or an admin: a visitor is asked
@@ -22,12 +22,7 @@ export function TreasurerOnly({
   const account = trpc.account.get.useQuery(undefined, { enabled: session !== null });
   const allowed = account.data?.role === "admin" || account.data?.role === "treasurer";
   return !session ? (
-    <Text>
-      <Anchor component={Link} to="/login" underline="always">
-        Log in
-      </Anchor>{" "}
-      as the treasurer or an admin to see {what}.
-    </Text>
+    <LogInPrompt underline="always">as the treasurer or an admin to see {what}.</LogInPrompt>
   ) : account.isPending ? (
     <PageLoader />
   ) : account.isError ? (

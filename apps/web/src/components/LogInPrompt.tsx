@@ -1,0 +1,23 @@
+import type { ReactNode } from "react";
+import { Anchor, Text, type MantineSize } from "@mantine/core";
+import { Link } from "react-router-dom";
+
+/** A visitor's way in where a screen is for members: "Log in" (to /login), then what for ("to see your dues."). */
+export function LogInPrompt({
+  size,
+  underline,
+  children,
+}: {
+  size?: MantineSize;
+  underline?: "always";
+  children: ReactNode;
+}) {
+  return (
+    <Text size={size}>
+      <Anchor component={Link} to="/login" underline={underline}>
+        Log in
+      </Anchor>{" "}
+      {children}
+    </Text>
+  );
+}
