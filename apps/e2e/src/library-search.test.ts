@@ -104,7 +104,9 @@ describe("library search (demo club plus 60 bourbons), on a phone", () => {
   });
 
   it("filters, sorts and pages; a reload restores all of it", async () => {
-    const filters = main().getByRole("button", { name: "Filters" });
+    // Exactly "Filters": the panel it opens has "Clear filters", which a part-name match also finds
+    // once the panel's code has loaded (a race that failed CI once).
+    const filters = main().getByRole("button", { name: "Filters", exact: true });
     await filters.click();
     expect(await filters.getAttribute("aria-expanded")).toBe("true");
     await main().getByRole("combobox", { name: "Type" }).selectOption({ label: "Bourbon" });
