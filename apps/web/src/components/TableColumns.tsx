@@ -1,4 +1,4 @@
-import type { HTMLAttributes, Key, ReactNode, TdHTMLAttributes, ThHTMLAttributes } from "react";
+import type { Key, ReactNode, TdHTMLAttributes, ThHTMLAttributes } from "react";
 
 /**
  * One column of a table: its header, and what each row shows under it. A table's columns are a
@@ -37,14 +37,14 @@ interface RowsProps<Row> {
   rows: readonly Row[];
   /** The row's React key (its id). */
   rowKey: (row: Row) => Key;
-  /** The row's own attributes, if any. */
-  rowProps?: (row: Row) => HTMLAttributes<HTMLTableRowElement>;
+  /** The row's data attributes, if any (data-action="error"). */
+  rowData?: (row: Row) => Record<`data-${string}`, string>;
 }
 
 /** A <tr> per row, with a <td> per column (no <tbody>: a grouped table puts them in its own). */
-export function TableRows<Row>({ columns, rows, rowKey, rowProps }: RowsProps<Row>) {
+export function TableRows<Row>({ columns, rows, rowKey, rowData }: RowsProps<Row>) {
   return rows.map((row) => (
-    <tr key={rowKey(row)} {...rowProps?.(row)}>
+    <tr key={rowKey(row)} {...rowData?.(row)}>
       {columns.map((column, i) => (
         <td key={i} {...column.td} className={column.className ?? column.td?.className}>
           {column.cell(row)}
