@@ -1,7 +1,6 @@
 import type { ComponentType, ReactNode } from "react";
 import { useSession } from "../lib/appSession";
-import { useTitle } from "../lib/useTitle";
-import { PageHeader } from "./PageHeader";
+import { TitledPageHeader } from "./LoadedPage";
 
 /**
  * A page whose screen is a member's (the tasting journal, the backups), kept at its address for a
@@ -15,11 +14,10 @@ export function signedInPage(
   Screen: ComponentType,
 ) {
   return function SignedInPage() {
-    useTitle(title);
     const session = useSession();
     return (
       <>
-        <PageHeader title={title} subtitle={subtitle} />
+        <TitledPageHeader title={title} subtitle={subtitle} />
         {session ? <Screen /> : logIn}
       </>
     );
