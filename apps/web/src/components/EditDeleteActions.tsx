@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
-import { ActionIcon, Button } from "@mantine/core";
+import { ActionIcon, Button, Group } from "@mantine/core";
+import { usePermissions } from "../lib/permissions";
 import { EditIcon, TrashIcon } from "./icons";
+import { actionsColumn, type Column } from "./TableColumns";
 
 interface RowAction {
   label: string;
@@ -64,5 +66,26 @@ export function PageDeleteButton({ children, onClick }: { children: ReactNode; o
     <Button h={40} variant="light" color="red" leftSection={<TrashIcon />} onClick={onClick}>
       {children}
     </Button>
+  );
+}
+
+/**
+ * The Actions column of rows their author may correct (a comment, a theme): a row's Edit and Delete
+ * for its author and admins, the column on view when the member may correct at least one row.
+ */
+export function useCorrectionsColumn<Row>(
+  rows: readonly Row[],
+  author: (row: Row) => number | null,
+  actions: (row: Row) => { edit: RowAction; remove: RowAction },
+): Column<Row>[] {
+  const { mayCorrect } = usePermissions();
+  return actionsColumn(
+    rows,
+    (row) => mayCorrect(author(row)),
+    (row) => (
+      <Group gap={4} wrap="nowrap">
+        <EditDeleteActions {...actions(row)} />
+      </Group>
+    ),
   );
 }

@@ -3,13 +3,11 @@ import { Alert, Button, Card, Code, Group, Stack, Text, Title } from "@mantine/c
 import "@mantine/core/styles/Code.css";
 import type { BackupsOverview } from "@club/shared";
 import { AlertIcon } from "../../components/icons";
-import { PageHeader } from "../../components/PageHeader";
-import { EmptyMessage, ErrorAlert, LoadError, PageLoader } from "../../components/status";
-import { useSession } from "../../lib/appSession";
+import { signedInPage } from "../../components/SignedInPage";
+import { EmptyMessage, ErrorAlert, Loaded, PageLoader } from "../../components/status";
 import { serverReason } from "../../lib/errors";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
-import { useTitle } from "../../lib/useTitle";
 import { describeSchedule, formatBytes, formatWhen } from "./backupText";
 import { downloadLatestBackup } from "./downloadLatestBackup";
 import classes from "./Backups.module.css";
@@ -131,25 +129,19 @@ function Backups() {
   );
 }
 
-/** /backups: the scheduled backups, "Back up now" and the latest download (admins). */
-export default function BackupsPage() {
-  useTitle("Backups");
-  const session = useSession();
-  const account = trpc.account.get.useQuery(undefined, { enabled: session !== null });
+/** The backups for an admin; another member reads that they are an admin's. */
+function AdminBackups() {
+  const account = trpc.account.get.useQuery();
   return (
-    <>
-      <PageHeader title="Backups" subtitle="Copies of the club's database and photos, made on a schedule." />
-      {!session ? (
-        <LogInPrompt underline="always">as an admin to see the backups.</LogInPrompt>
-      ) : account.isPending ? (
-        <PageLoader />
-      ) : account.isError ? (
-        <LoadError message="Failed to fetch your account." />
-      ) : account.data.role === "admin" ? (
-        <Backups />
-      ) : (
-        <Text>Only an admin can see the backups.</Text>
-      )}
-    </>
+    <Loaded query={account} failed="Failed to fetch your account.">
+      {(me) => (me.role === "admin" ? <Backups /> : <Text>Only an admin can see the backups.</Text>)}
+    </Loaded>
   );
 }
+
+/** /backups: the scheduled backups, "Back up now" and the latest download (admins). */
+export default signedInPage(
+  { title: "Backups", subtitle: "Copies of the club's database and photos, made on a schedule." },
+  <LogInPrompt underline="always">as an admin to see the backups.</LogInPrompt>,
+  AdminBackups,
+);

@@ -1,11 +1,12 @@
-import { lazy, Suspense, useDeferredValue, useEffect, useState } from "react";
-import { Group, Paper, Stack, Title } from "@mantine/core";
+import { lazy, Suspense, useDeferredValue, useEffect } from "react";
+import { Paper, Stack, Title } from "@mantine/core";
 import { Messages, type Comment } from "@club/shared";
 import { DataTable } from "../../components/DataTable";
-import { EditDeleteActions } from "../../components/EditDeleteActions";
+import { useCorrectionsColumn } from "../../components/EditDeleteActions";
+import { TableColumns, type Column } from "../../components/TableColumns";
+import { useOpenRow } from "../../components/useOpenRow";
 import { EmptyMessage, PageLoader } from "../../components/status";
 import { formatDate } from "../../lib/format";
-import { usePermissions } from "../../lib/permissions";
 import { trpc } from "../../lib/trpc";
 import { Later } from "../../components/Later";
 
@@ -17,30 +18,46 @@ const loadDialogs = () => import("./CommentDialogs");
 const EditCommentDialog = lazy(() => loadDialogs().then((m) => ({ default: m.EditCommentDialog })));
 const DeleteCommentDialog = lazy(() => loadDialogs().then((m) => ({ default: m.DeleteCommentDialog })));
 
-type Dialog = { kind: "edit" | "delete"; comment: Comment } | null;
-
-/** Edit and Delete, for the comment's author and admins. */
-function CommentActions({ comment, open }: { comment: Comment; open: (dialog: Dialog) => void }) {
-  return (
-    <Group gap={4} wrap="nowrap">
-      <EditDeleteActions
-        edit={{ label: "Edit comment", onClick: () => open({ kind: "edit", comment }) }}
-        remove={{ label: "Delete comment", onClick: () => open({ kind: "delete", comment }) }}
-      />
-    </Group>
-  );
-}
+const COLUMNS: Column<Comment>[] = [
+  {
+    header: "Member",
+    td: { style: { whiteSpace: "nowrap", fontWeight: 600 } },
+    cell: (comment) => (
+      <>
+        {comment.member.firstName} {comment.member.lastName}
+      </>
+    ),
+  },
+  {
+    header: "Comment",
+    td: { style: { whiteSpace: "pre-wrap", overflowWrap: "anywhere" } },
+    cell: (comment) => comment.comment,
+  },
+  {
+    header: "Date",
+    td: { style: { whiteSpace: "nowrap" } },
+    cell: (comment) => <time dateTime={comment.createdAt}>{formatDate(comment.createdAt)}</time>,
+  },
+];
 
 /** The comments table; a failed fetch is only logged and shows the empty message. */
 export function CommentsSection({ bottleId, isMember }: { bottleId: number; isMember: boolean }) {
   const comments = trpc.comments.byBottle.useQuery({ bottleId }, { retry: false });
-  const { mayCorrect } = usePermissions();
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const close = () => setDialog(null);
+  const dialog = useOpenRow("comment", { edit: EditCommentDialog, delete: DeleteCommentDialog });
   // A popular bottle has hundreds of comments: their table renders as a transition, in slices.
   const list = useDeferredValue(comments.data);
 
-  const withActions = (list ?? []).some((comment) => mayCorrect(comment.memberId));
+  const columns = [
+    ...COLUMNS,
+    ...useCorrectionsColumn(
+      list ?? [],
+      (comment) => comment.memberId,
+      (comment) => ({
+        edit: { label: "Edit comment", onClick: () => dialog.open("edit", comment) },
+        remove: { label: "Delete comment", onClick: () => dialog.open("delete", comment) },
+      }),
+    ),
+  ];
 
   useEffect(() => {
     if (comments.error) console.error("Failed to fetch comments", comments.error);
@@ -59,46 +76,13 @@ export function CommentsSection({ bottleId, isMember }: { bottleId: number; isMe
         <PageLoader py={24} />
       ) : (
         <DataTable label="Comments" minWidth={520}>
-          <thead>
-            <tr>
-              <th>Member</th>
-              <th>Comment</th>
-              <th>Date</th>
-              {withActions ? <th>Actions</th> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((comment) => (
-              <tr key={comment.id}>
-                <td style={{ whiteSpace: "nowrap", fontWeight: 600 }}>
-                  {comment.member.firstName} {comment.member.lastName}
-                </td>
-                <td style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{comment.comment}</td>
-                <td style={{ whiteSpace: "nowrap" }}>
-                  <time dateTime={comment.createdAt}>{formatDate(comment.createdAt)}</time>
-                </td>
-                {withActions ? (
-                  <td>
-                    {mayCorrect(comment.memberId) ? (
-                      <CommentActions comment={comment} open={setDialog} />
-                    ) : null}
-                  </td>
-                ) : null}
-              </tr>
-            ))}
-          </tbody>
+          <TableColumns columns={columns} rows={list} rowKey={(comment) => comment.id} />
         </DataTable>
       )}
       <Later when={isMember}>
         <CommentForm bottleId={bottleId} />
       </Later>
-      <Suspense fallback={null}>
-        {dialog?.kind === "edit" ? (
-          <EditCommentDialog comment={dialog.comment} onClose={close} />
-        ) : dialog?.kind === "delete" ? (
-          <DeleteCommentDialog comment={dialog.comment} onClose={close} />
-        ) : null}
-      </Suspense>
+      <Suspense fallback={null}>{dialog.element}</Suspense>
     </Stack>
   );
 }

@@ -1,8 +1,10 @@
-import { lazy, useState } from "react";
+import { lazy } from "react";
 import { Badge, Button, Group, Paper, Stack, Title } from "@mantine/core";
 import type { BottleDetailInstance } from "@club/shared";
 import { DataTable } from "../../components/DataTable";
 import { EditDeleteActions } from "../../components/EditDeleteActions";
+import { actionsColumn, TableColumns, type Column } from "../../components/TableColumns";
+import { useOpenRow } from "../../components/useOpenRow";
 import { CheckIcon } from "../../components/icons";
 import { EmptyMessage } from "../../components/status";
 import { FillLevel } from "../../components/FillLevel";
@@ -25,14 +27,120 @@ const loadCellarDialogs = () => import("./CellarDialogs");
 const OpenInstanceDialog = lazy(() => loadCellarDialogs().then((m) => ({ default: m.OpenInstanceDialog })));
 const SetLevelDialog = lazy(() => loadCellarDialogs().then((m) => ({ default: m.SetLevelDialog })));
 
-type Dialog = {
-  kind: "finish" | "edit" | "delete" | "open" | "level";
-  instance: BottleDetailInstance;
-} | null;
+type Open = (kind: "finish" | "edit" | "delete" | "open" | "level", instance: BottleDetailInstance) => void;
 
 /** Open (opened, not finished), sealed (not opened, not finished) or finished. */
 const stateOf = (instance: BottleDetailInstance) =>
   instance.dateFinished ? "finished" : instance.openedDate ? "open" : "sealed";
+
+/** Bottle Finished for an unfinished one; Edit and Delete for the member who added it and admins. */
+function InstanceActions({
+  instance,
+  mayCorrect,
+  open,
+}: {
+  instance: BottleDetailInstance;
+  mayCorrect: boolean;
+  open: Open;
+}) {
+  return (
+    <Group gap={4} className={classes.rowControls}>
+      {instance.dateFinished ? null : (
+        <Button
+          h={40}
+          size="xs"
+          variant="light"
+          leftSection={<CheckIcon size={14} />}
+          onClick={() => open("finish", instance)}
+        >
+          Bottle Finished
+        </Button>
+      )}
+      {mayCorrect ? (
+        <EditDeleteActions
+          edit={{
+            label: "Edit purchase",
+            onClick: () => open("edit", instance),
+          }}
+          remove={{
+            label: "Delete purchase",
+            onClick: () => open("delete", instance),
+          }}
+        />
+      ) : null}
+    </Group>
+  );
+}
+
+/** The purchase's columns; a member may open a sealed one and set an open one's level. */
+const instanceColumns = (
+  bottleName: string,
+  isMember: boolean,
+  open: Open,
+): Column<BottleDetailInstance>[] => [
+  {
+    header: "Date Purchased",
+    cell: (instance) => <time dateTime={instance.datePurchased}>{formatDate(instance.datePurchased)}</time>,
+  },
+  {
+    header: "Date Finished",
+    cell: (instance) =>
+      instance.dateFinished ? (
+        <time dateTime={datePart(instance.dateFinished)}>{formatDate(instance.dateFinished)}</time>
+      ) : stateOf(instance) === "open" ? (
+        <Badge variant="light" color="green" radius="sm">
+          Open
+        </Badge>
+      ) : (
+        <Badge variant="light" color="gray" radius="sm">
+          Sealed
+        </Badge>
+      ),
+  },
+  {
+    header: "Purchase Price",
+    td: { className: classes.numeric },
+    cell: (instance) => formatPrice(instance.purchasePrice),
+  },
+  {
+    header: "Opened",
+    cell: (instance) =>
+      instance.openedDate ? (
+        <span className={classes.numeric}>
+          Opened <time dateTime={instance.openedDate}>{formatDate(instance.openedDate)}</time>
+        </span>
+      ) : stateOf(instance) === "sealed" && isMember ? (
+        <Button h={40} size="xs" variant="light" color="amber" onClick={() => open("open", instance)}>
+          Open it
+        </Button>
+      ) : stateOf(instance) === "sealed" ? (
+        "Not yet"
+      ) : (
+        "N/A"
+      ),
+  },
+  {
+    header: "Fill Level",
+    cell: (instance) =>
+      instance.fillLevelPct !== null && instance.levelSource !== null ? (
+        <Group gap="xs" align="center">
+          <FillLevel name={bottleName} pct={instance.fillLevelPct} source={instance.levelSource} />
+          {isMember ? (
+            <Button h={40} size="xs" variant="default" onClick={() => open("level", instance)}>
+              Set level
+            </Button>
+          ) : null}
+        </Group>
+      ) : (
+        "N/A"
+      ),
+  },
+  {
+    header: "Cost per Pour",
+    td: { className: classes.numeric, title: "Price per 25 ml pour" },
+    cell: (instance) => formatPrice(instance.costPerPour),
+  },
+];
 
 /**
  * Date Purchased, Date Finished, Purchase Price, then the cellar's columns (issue 14): when it was
@@ -52,8 +160,23 @@ export function InstancesSection({
   isMember: boolean;
 }) {
   const { mayCorrect } = usePermissions();
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const close = () => setDialog(null);
+  const dialog = useOpenRow("instance", {
+    finish: FinishInstanceDialog,
+    edit: EditInstanceDialog,
+    delete: DeleteInstanceDialog,
+    open: OpenInstanceDialog,
+    level: SetLevelDialog,
+  });
+  const columns = [
+    ...instanceColumns(bottleName, isMember, dialog.open),
+    ...actionsColumn(
+      instances,
+      () => isMember,
+      (instance) => (
+        <InstanceActions instance={instance} mayCorrect={mayCorrect(instance.createdBy)} open={dialog.open} />
+      ),
+    ),
+  ];
 
   return (
     <Stack gap="md">
@@ -67,137 +190,14 @@ export function InstancesSection({
         </Paper>
       ) : (
         <DataTable label="Bottle instances (purchases)" minWidth={isMember ? 980 : 720} dense>
-          <thead>
-            <tr>
-              <th>Date Purchased</th>
-              <th>Date Finished</th>
-              <th>Purchase Price</th>
-              <th>Opened</th>
-              <th>Fill Level</th>
-              <th>Cost per Pour</th>
-              {isMember ? <th>Actions</th> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {instances.map((instance) => (
-              <tr key={instance.id}>
-                <td>
-                  <time dateTime={instance.datePurchased}>{formatDate(instance.datePurchased)}</time>
-                </td>
-                <td>
-                  {instance.dateFinished ? (
-                    <time dateTime={datePart(instance.dateFinished)}>
-                      {formatDate(instance.dateFinished)}
-                    </time>
-                  ) : stateOf(instance) === "open" ? (
-                    <Badge variant="light" color="green" radius="sm">
-                      Open
-                    </Badge>
-                  ) : (
-                    <Badge variant="light" color="gray" radius="sm">
-                      Sealed
-                    </Badge>
-                  )}
-                </td>
-                <td className={classes.numeric}>{formatPrice(instance.purchasePrice)}</td>
-                <td>
-                  {instance.openedDate ? (
-                    <span className={classes.numeric}>
-                      Opened <time dateTime={instance.openedDate}>{formatDate(instance.openedDate)}</time>
-                    </span>
-                  ) : stateOf(instance) === "sealed" && isMember ? (
-                    <Button
-                      h={40}
-                      size="xs"
-                      variant="light"
-                      color="amber"
-                      onClick={() => setDialog({ kind: "open", instance })}
-                    >
-                      Open it
-                    </Button>
-                  ) : stateOf(instance) === "sealed" ? (
-                    "Not yet"
-                  ) : (
-                    "N/A"
-                  )}
-                </td>
-                <td>
-                  {instance.fillLevelPct !== null && instance.levelSource !== null ? (
-                    <Group gap="xs" align="center">
-                      <FillLevel
-                        name={bottleName}
-                        pct={instance.fillLevelPct}
-                        source={instance.levelSource}
-                      />
-                      {isMember ? (
-                        <Button
-                          h={40}
-                          size="xs"
-                          variant="default"
-                          onClick={() => setDialog({ kind: "level", instance })}
-                        >
-                          Set level
-                        </Button>
-                      ) : null}
-                    </Group>
-                  ) : (
-                    "N/A"
-                  )}
-                </td>
-                <td className={classes.numeric} title="Price per 25 ml pour">
-                  {formatPrice(instance.costPerPour)}
-                </td>
-                {isMember ? (
-                  <td>
-                    <Group gap={4} className={classes.rowControls}>
-                      {instance.dateFinished ? null : (
-                        <Button
-                          h={40}
-                          size="xs"
-                          variant="light"
-                          leftSection={<CheckIcon size={14} />}
-                          onClick={() => setDialog({ kind: "finish", instance })}
-                        >
-                          Bottle Finished
-                        </Button>
-                      )}
-                      {mayCorrect(instance.createdBy) ? (
-                        <EditDeleteActions
-                          edit={{
-                            label: "Edit purchase",
-                            onClick: () => setDialog({ kind: "edit", instance }),
-                          }}
-                          remove={{
-                            label: "Delete purchase",
-                            onClick: () => setDialog({ kind: "delete", instance }),
-                          }}
-                        />
-                      ) : null}
-                    </Group>
-                  </td>
-                ) : null}
-              </tr>
-            ))}
-          </tbody>
+          <TableColumns columns={columns} rows={instances} rowKey={(instance) => instance.id} />
         </DataTable>
       )}
       <Later when={isMember}>
         <AddInstanceForm bottleId={bottleId} />
       </Later>
       {/* Its own boundary: a dialog's chunk loading does not hide the form. */}
-      <Later when={isMember}>
-        {dialog?.kind === "finish" ? (
-          <FinishInstanceDialog instance={dialog.instance} onClose={close} />
-        ) : dialog?.kind === "edit" ? (
-          <EditInstanceDialog instance={dialog.instance} onClose={close} />
-        ) : dialog?.kind === "delete" ? (
-          <DeleteInstanceDialog instance={dialog.instance} onClose={close} />
-        ) : dialog?.kind === "open" ? (
-          <OpenInstanceDialog instance={dialog.instance} onClose={close} />
-        ) : dialog?.kind === "level" ? (
-          <SetLevelDialog instance={dialog.instance} onClose={close} />
-        ) : null}
-      </Later>
+      <Later when={isMember}>{dialog.element}</Later>
     </Stack>
   );
 }

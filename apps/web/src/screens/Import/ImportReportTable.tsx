@@ -1,6 +1,7 @@
 import { Badge } from "@mantine/core";
 import type { ImportReport, ImportRowReport } from "@club/shared";
 import { cellLinkClass, DataTable } from "../../components/DataTable";
+import { TableColumns, type Column } from "../../components/TableColumns";
 import classes from "./Import.module.css";
 
 const ACTION: Record<ImportRowReport["action"], { label: string; color: string }> = {
@@ -8,6 +9,41 @@ const ACTION: Record<ImportRowReport["action"], { label: string; color: string }
   "skip-existing": { label: "Already there", color: "gray" },
   error: { label: "Error", color: "red" },
 };
+
+const COLUMNS: Column<ImportRowReport>[] = [
+  { header: "Row", th: { className: classes.rowCol }, cell: (r) => r.row },
+  { header: "Name", cell: (r) => r.name || "—" },
+  {
+    header: "Result",
+    th: { className: classes.actionCol },
+    cell: (r) => (
+      <Badge color={ACTION[r.action].color} variant="light">
+        {ACTION[r.action].label}
+      </Badge>
+    ),
+  },
+  {
+    header: "Problems",
+    cell: (r) => (
+      <>
+        {r.problems.length === 0 ? (
+          "—"
+        ) : (
+          <ul className={classes.problems}>
+            {r.problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        )}
+        {r.likelyDuplicateOf ? (
+          <a href={`/bottle/${r.likelyDuplicateOf.id}`} className={cellLinkClass}>
+            {`Open ${r.likelyDuplicateOf.name}`}
+          </a>
+        ) : null}
+      </>
+    ),
+  },
+];
 
 /** The report per row: errors first, so what needs fixing is on top. */
 export function ImportReportTable({ report }: { report: ImportReport }) {
@@ -17,43 +53,12 @@ export function ImportReportTable({ report }: { report: ImportReport }) {
   );
   return (
     <DataTable label="Import preview, one row of the file each" minWidth={640} dense>
-      <thead>
-        <tr>
-          <th className={classes.rowCol}>Row</th>
-          <th>Name</th>
-          <th className={classes.actionCol}>Result</th>
-          <th>Problems</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r.row} data-action={r.action}>
-            <td>{r.row}</td>
-            <td>{r.name || "—"}</td>
-            <td>
-              <Badge color={ACTION[r.action].color} variant="light">
-                {ACTION[r.action].label}
-              </Badge>
-            </td>
-            <td>
-              {r.problems.length === 0 ? (
-                "—"
-              ) : (
-                <ul className={classes.problems}>
-                  {r.problems.map((problem) => (
-                    <li key={problem}>{problem}</li>
-                  ))}
-                </ul>
-              )}
-              {r.likelyDuplicateOf ? (
-                <a href={`/bottle/${r.likelyDuplicateOf.id}`} className={cellLinkClass}>
-                  {`Open ${r.likelyDuplicateOf.name}`}
-                </a>
-              ) : null}
-            </td>
-          </tr>
-        ))}
-      </tbody>
+      <TableColumns
+        columns={COLUMNS}
+        rows={rows}
+        rowKey={(r) => r.row}
+        rowData={(r) => ({ "data-action": r.action })}
+      />
     </DataTable>
   );
 }

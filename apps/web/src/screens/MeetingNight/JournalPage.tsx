@@ -1,12 +1,10 @@
 import { Anchor, Badge, Card, Group, Stack, Text } from "@mantine/core";
 import { Link } from "react-router-dom";
 import type { Tasting } from "@club/shared";
-import { PageHeader } from "../../components/PageHeader";
-import { EmptyMessage, LoadError, PageLoader } from "../../components/status";
-import { useSession } from "../../lib/appSession";
+import { signedInPage } from "../../components/SignedInPage";
+import { Loaded } from "../../components/status";
 import { formatDate } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
-import { useTitle } from "../../lib/useTitle";
 import classes from "./JournalPage.module.css";
 import { LogInPrompt } from "../../components/LogInPrompt";
 
@@ -57,30 +55,29 @@ function TastingCard({ tasting }: { tasting: Tasting }) {
   );
 }
 
-/** /journal: every pour the member scored, with notes, newest first. */
-export default function JournalPage() {
-  useTitle("My tasting journal");
-  const session = useSession();
-  const tastings = trpc.night.tastings.useQuery(undefined, { enabled: session !== null });
-
+/** The member's tastings, newest first. */
+function Tastings() {
+  const tastings = trpc.night.tastings.useQuery();
   return (
-    <>
-      <PageHeader title="My tasting journal" subtitle="Every pour you scored, newest first." />
-      {!session ? (
-        <LogInPrompt>to see your tasting journal.</LogInPrompt>
-      ) : tastings.isPending ? (
-        <PageLoader />
-      ) : tastings.isError ? (
-        <LoadError message="Failed to fetch your tastings." />
-      ) : tastings.data.length === 0 ? (
-        <EmptyMessage>You have not scored a pour yet. Score one at the next meeting!</EmptyMessage>
-      ) : (
+    <Loaded
+      query={tastings}
+      failed="Failed to fetch your tastings."
+      empty="You have not scored a pour yet. Score one at the next meeting!"
+    >
+      {(list) => (
         <Stack component="ol" gap="sm" p={0} m={0} className={classes.list} aria-label="Tastings">
-          {tastings.data.map((t) => (
+          {list.map((t) => (
             <TastingCard key={`${t.meeting.id}:${t.pour}`} tasting={t} />
           ))}
         </Stack>
       )}
-    </>
+    </Loaded>
   );
 }
+
+/** /journal: every pour the member scored, with notes, newest first. */
+export default signedInPage(
+  { title: "My tasting journal", subtitle: "Every pour you scored, newest first." },
+  <LogInPrompt>to see your tasting journal.</LogInPrompt>,
+  Tastings,
+);

@@ -1,8 +1,9 @@
 import { lazy, useState } from "react";
 import { Button } from "@mantine/core";
-import { HomeMessages } from "@club/shared";
+import { HomeMessages, type MeetingListItem } from "@club/shared";
 import { cellLinkClass, DataTable } from "../../components/DataTable";
 import { PageHeader } from "../../components/PageHeader";
+import { TableHead, TableRows, type Column } from "../../components/TableColumns";
 import { EmptyMessage } from "../../components/loader";
 import { LoadErrorLater as LoadError } from "../../components/statusLater";
 import { PlusIcon } from "../../components/icons";
@@ -23,6 +24,19 @@ const GROUP_LABEL = {
   fontSize: "var(--mantine-font-size-sm)",
   color: "var(--mantine-color-dimmed)",
 };
+
+const COLUMNS: Column<MeetingListItem>[] = [
+  {
+    header: "Date",
+    cell: (meeting) => (
+      <a href={`/monthlymeeting/${meeting.id}`} className={cellLinkClass}>
+        <time dateTime={meeting.date}>{formatDate(meeting.date)}</time>
+      </a>
+    ),
+  },
+  { header: "Theme", cell: (meeting) => meeting.theme },
+  { header: "Host", cell: (meeting) => meeting.host },
+];
 
 /** Upcoming meetings (soonest first), then past ones, each group under its own header row. */
 function meetingGroups<T extends { date: string }>(meetings: T[]) {
@@ -65,31 +79,15 @@ export default function MeetingsPage() {
         <EmptyMessage>{HomeMessages.noMeetings}</EmptyMessage>
       ) : (
         <DataTable label="Monthly meetings" minWidth={480}>
-          <thead>
-            <tr>
-              <th>Date</th>
-              <th>Theme</th>
-              <th>Host</th>
-            </tr>
-          </thead>
+          <TableHead columns={COLUMNS} />
           {meetingGroups(meetings.data).map((group) => (
             <tbody key={group.label}>
               <tr>
-                <td colSpan={3} style={GROUP_LABEL}>
+                <td colSpan={COLUMNS.length} style={GROUP_LABEL}>
                   {group.label}
                 </td>
               </tr>
-              {group.meetings.map((meeting) => (
-                <tr key={meeting.id}>
-                  <td>
-                    <a href={`/monthlymeeting/${meeting.id}`} className={cellLinkClass}>
-                      <time dateTime={meeting.date}>{formatDate(meeting.date)}</time>
-                    </a>
-                  </td>
-                  <td>{meeting.theme}</td>
-                  <td>{meeting.host}</td>
-                </tr>
-              ))}
+              <TableRows columns={COLUMNS} rows={group.meetings} rowKey={(meeting) => meeting.id} />
             </tbody>
           ))}
         </DataTable>

@@ -3,6 +3,7 @@ import { Anchor, Button, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Link, useSearchParams } from "react-router-dom";
 import { PAYMENT_METHODS, type DuesReport } from "@club/shared";
 import { DataTable } from "../../components/DataTable";
+import { TableColumns, type Column } from "../../components/TableColumns";
 import { PageHeader } from "../../components/PageHeader";
 import { EmptyMessage, ErrorAlert, PageLoader } from "../../components/status";
 import { formatDate } from "../../lib/format";
@@ -69,6 +70,45 @@ function ReportSection({ id, title, children }: { id: string; title: ReactNode; 
   );
 }
 
+/** A money column: right-aligned, header and cells. */
+const money = <Row,>(header: string, amount: (row: Row) => number): Column<Row> => ({
+  header,
+  className: classes.amount,
+  cell: (row) => formatMoney(amount(row)),
+});
+
+type MonthRow = DuesReport["byMonth"][number];
+
+/** The month, what was charged and received (then by each method used in the period), and waived. */
+const monthColumns = (methods: readonly string[]): Column<MonthRow>[] => [
+  { header: "Month", cell: (row) => formatMonth(row.month) },
+  money("Charged", (row) => row.charged),
+  money("Received", (row) => row.received),
+  ...methods.map((m) => money(m, (row: MonthRow) => row.byMethod[m] ?? 0)),
+  money("Waived", (row) => row.waived),
+];
+
+const OWING_COLUMNS: Column<DuesReport["owing"][number]>[] = [
+  { header: "Member", cell: (o) => name(o.member) },
+  money("Owed", (o) => o.amount),
+];
+
+const VOID_COLUMNS: Column<DuesReport["voids"][number]>[] = [
+  { header: "Voided on", cell: (v) => formatDate(v.date) },
+  { header: "Member", cell: (v) => name(v.member) },
+  {
+    header: "Entry",
+    cell: (v) => (
+      <>
+        {KIND_WORDS[v.kind] ?? v.kind} of {formatDate(v.originalDate)}
+        {v.method ? ` (${v.method})` : ""}
+      </>
+    ),
+  },
+  money("Amount", (v) => v.amount),
+  { header: "Reason", cell: (v) => v.reason },
+];
+
 function Report({ report }: { report: DuesReport }) {
   const methods = [
     ...PAYMENT_METHODS.filter((m) => report.byMonth.some((row) => m in row.byMethod)),
@@ -97,34 +137,7 @@ function Report({ report }: { report: DuesReport }) {
 
       <ReportSection id="report-months" title="By month">
         <DataTable label={`Money by month, ${period}`} minWidth={420 + 110 * methods.length} dense>
-          <thead>
-            <tr>
-              <th>Month</th>
-              <th className={classes.amount}>Charged</th>
-              <th className={classes.amount}>Received</th>
-              {methods.map((m) => (
-                <th key={m} className={classes.amount}>
-                  {m}
-                </th>
-              ))}
-              <th className={classes.amount}>Waived</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.byMonth.map((row) => (
-              <tr key={row.month}>
-                <td>{formatMonth(row.month)}</td>
-                <td className={classes.amount}>{formatMoney(row.charged)}</td>
-                <td className={classes.amount}>{formatMoney(row.received)}</td>
-                {methods.map((m) => (
-                  <td key={m} className={classes.amount}>
-                    {formatMoney(row.byMethod[m] ?? 0)}
-                  </td>
-                ))}
-                <td className={classes.amount}>{formatMoney(row.waived)}</td>
-              </tr>
-            ))}
-          </tbody>
+          <TableColumns columns={monthColumns(methods)} rows={report.byMonth} rowKey={(row) => row.month} />
         </DataTable>
       </ReportSection>
 
@@ -133,20 +146,7 @@ function Report({ report }: { report: DuesReport }) {
           <EmptyMessage>Nobody owed anything.</EmptyMessage>
         ) : (
           <DataTable label={`Owing at the end of ${formatMonth(report.to)}`} minWidth={320}>
-            <thead>
-              <tr>
-                <th>Member</th>
-                <th className={classes.amount}>Owed</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.owing.map((o) => (
-                <tr key={o.member.id}>
-                  <td>{name(o.member)}</td>
-                  <td className={classes.amount}>{formatMoney(o.amount)}</td>
-                </tr>
-              ))}
-            </tbody>
+            <TableColumns columns={OWING_COLUMNS} rows={report.owing} rowKey={(o) => o.member.id} />
           </DataTable>
         )}
       </ReportSection>
@@ -156,29 +156,7 @@ function Report({ report }: { report: DuesReport }) {
           <EmptyMessage>Nothing was voided.</EmptyMessage>
         ) : (
           <DataTable label={`Voided, ${period}`} minWidth={600}>
-            <thead>
-              <tr>
-                <th>Voided on</th>
-                <th>Member</th>
-                <th>Entry</th>
-                <th className={classes.amount}>Amount</th>
-                <th>Reason</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.voids.map((v) => (
-                <tr key={v.id}>
-                  <td>{formatDate(v.date)}</td>
-                  <td>{name(v.member)}</td>
-                  <td>
-                    {KIND_WORDS[v.kind] ?? v.kind} of {formatDate(v.originalDate)}
-                    {v.method ? ` (${v.method})` : ""}
-                  </td>
-                  <td className={classes.amount}>{formatMoney(v.amount)}</td>
-                  <td>{v.reason}</td>
-                </tr>
-              ))}
-            </tbody>
+            <TableColumns columns={VOID_COLUMNS} rows={report.voids} rowKey={(v) => v.id} />
           </DataTable>
         )}
       </ReportSection>
