@@ -3,6 +3,7 @@ import { ActionIcon, Anchor, Button, Group, Modal, Stack, Text, Title } from "@m
 import { renderSVG } from "uqr";
 import "../../styles/modal";
 import type { Guest, MeetingNight } from "@club/shared";
+import { HeadedForm } from "../../components/HeadedForm";
 import { ErrorAlert } from "../../components/status";
 import { trpc } from "../../lib/trpc";
 import { formatLongDate } from "../../lib/format";
@@ -149,24 +150,18 @@ export default function GuestInviteDialog({ night, onClose }: { night: MeetingNi
             Nobody has joined yet.
           </Text>
         )}
-        <Stack
-          gap="xs"
-          component="form"
-          aria-labelledby="paper-guest-title"
-          onSubmit={(event) => {
-            event.preventDefault();
+        <HeadedForm
+          title="A guest without a phone"
+          onSubmit={() =>
             once(() =>
               add.mutateAsync({
                 id: night.id,
                 firstName: name.firstName,
                 guestOf: name.guestOf.trim() || null,
               }),
-            );
-          }}
+            )
+          }
         >
-          <Title order={3} size="h5" id="paper-guest-title">
-            A guest without a phone
-          </Title>
           <Text size="sm" c="dimmed">
             Add them by name, then type in the scores from their paper sheet.
           </Text>
@@ -194,7 +189,7 @@ export default function GuestInviteDialog({ night, onClose }: { night: MeetingNi
           >
             Add and type in their sheet
           </Button>
-        </Stack>
+        </HeadedForm>
       </Stack>
     </Modal>
   );
