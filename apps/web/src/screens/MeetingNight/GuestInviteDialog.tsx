@@ -28,6 +28,11 @@ export default function GuestInviteDialog({ night, onClose }: { night: MeetingNi
   const failed = (error: { message: string }) => notify(error.message || "Something went wrong.", "red");
   const open = trpc.guests.openCode.useMutation({ onSuccess: refresh, onError: failed });
   const close = trpc.guests.closeCode.useMutation({ onSuccess: refresh, onError: failed });
+  /** What the host can do with a shown code. */
+  const codeActions = [
+    { label: "New code", write: open },
+    { label: "Close joining", write: close },
+  ];
   const guests = trpc.guests.list.useQuery({ id: night.id });
   const remove = trpc.guests.remove.useMutation({
     onSuccess: () => utils.guests.list.invalidate({ id: night.id }),
@@ -82,20 +87,16 @@ export default function GuestInviteDialog({ night, onClose }: { night: MeetingNi
               </Text>
             </Stack>
             <Group grow>
-              <Button
-                variant="default"
-                onClick={() => open.mutate({ id: night.id })}
-                loading={open.isPending}
-              >
-                New code
-              </Button>
-              <Button
-                variant="default"
-                onClick={() => close.mutate({ id: night.id })}
-                loading={close.isPending}
-              >
-                Close joining
-              </Button>
+              {codeActions.map(({ label, write }) => (
+                <Button
+                  key={label}
+                  variant="default"
+                  onClick={() => write.mutate({ id: night.id })}
+                  loading={write.isPending}
+                >
+                  {label}
+                </Button>
+              ))}
             </Group>
           </>
         ) : (
