@@ -223,7 +223,6 @@ export default function FlightEditorDialog({
               searchable
               hidePickedOptions
               nothingFoundMessage="No matching bottle"
-              comboboxProps={{ withinPortal: true }}
               style={{ flex: "1 1 240px" }}
               size="md"
             />
