@@ -7,30 +7,26 @@ import {
 import { FormDialog } from "./FormDialog";
 
 /**
- * A dialog that corrects one text (a comment, a theme's name) with an undoable write: Save sends
- * the trimmed text (`input` makes the write's input of it) once it is neither blank nor the
- * current one; the toast, its Undo and the failure words are useUndoableWrite's (`undoable`:
- * `verb: "rename"` says "Theme renamed." and "Failed to rename the theme."). `children` renders
- * the field from its value and onChange.
+ * A dialog that corrects one text (a comment, a theme's name) with an undoable write. `edit` says
+ * what it corrects: the thing (`entity`, `id`), the write's input field that holds the text
+ * (`field`) and its `current` value, and how the toast says it (`verb: "rename"`: "Theme renamed."
+ * and "Failed to rename the theme.", useUndoableWrite's words). Save sends `{ id, [field]: text }`,
+ * the text trimmed, once it is neither blank nor the current one. `children` renders the field
+ * from its value and onChange.
  */
-export function EditTextDialog<I>({
+export function EditTextDialog<F extends string>({
   title,
   size,
-  current,
-  undoable,
   write,
-  input,
+  edit: { field, current, ...undoable },
   onClose,
   children,
 }: {
   title: string;
   size?: "md" | "lg";
-  current: string;
-  /** What the write changes and how its toast says it: `{ entity: "theme", id, verb: "rename" }`. */
-  undoable: Omit<UndoableWriteOptions, "onDone">;
-  /** A tRPC write procedure (`trpc.themes.update`). */
-  write: UndoableWriteProcedure<I>;
-  input: (text: string) => I;
+  /** A tRPC write procedure taking the thing's id and the text (`trpc.themes.update`). */
+  write: UndoableWriteProcedure<{ id: number } & Record<F, string>>;
+  edit: Omit<UndoableWriteOptions, "onDone"> & { field: F; current: string };
   onClose: () => void;
   children: (field: {
     value: string;
@@ -45,7 +41,9 @@ export function EditTextDialog<I>({
       title={title}
       size={size}
       onClose={onClose}
-      onSubmit={() => save.mutate(input(trimmed))}
+      onSubmit={() =>
+        save.mutate({ id: undoable.id, [field]: trimmed } as { id: number } & Record<F, string>)
+      }
       errors={[save.failure]}
       canSubmit={trimmed !== "" && trimmed !== current}
       submitting={save.pending}

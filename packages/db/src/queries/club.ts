@@ -62,7 +62,7 @@ export interface CalendarMeetingRow {
   lineUp: { name: string; revealedAt: string | null }[];
 }
 
-/** Every meeting (or one) with what its calendar event shows. */
+/** Every meeting (or one) with what its calendar event shows: one row per pour (one for a meeting without). */
 export function listCalendarMeetings(db: Db, meetingId?: number): CalendarMeetingRow[] {
   const rows = db
     .select({
@@ -71,35 +71,26 @@ export function listCalendarMeetings(db: Db, meetingId?: number): CalendarMeetin
       hostName: meetings.hostName,
       theme: themes.description,
       blind: meetings.blind,
+      pour: { name: bottles.name, revealedAt: meetingBottles.revealedAt },
     })
     .from(meetings)
     .innerJoin(themes, eq(themes.id, meetings.themeId))
+    .leftJoin(meetingBottles, eq(meetingBottles.meetingId, meetings.id))
+    .leftJoin(bottles, eq(bottles.id, meetingBottles.bottleId))
     .where(meetingId === undefined ? undefined : eq(meetings.id, meetingId))
-    .orderBy(asc(meetings.date), asc(meetings.id))
+    .orderBy(asc(meetings.date), asc(meetings.id), asc(meetingBottles.position), asc(bottles.name))
     .all();
-  const pours = db
-    .select({
-      meetingId: meetingBottles.meetingId,
-      name: bottles.name,
-      revealedAt: meetingBottles.revealedAt,
-    })
-    .from(meetingBottles)
-    .innerJoin(bottles, eq(bottles.id, meetingBottles.bottleId))
-    .where(meetingId === undefined ? undefined : eq(meetingBottles.meetingId, meetingId))
-    .orderBy(asc(meetingBottles.meetingId), asc(meetingBottles.position), asc(bottles.name))
-    .all();
-  const lineUps = new Map<number, { name: string; revealedAt: string | null }[]>();
-  for (const p of pours) {
-    const list = lineUps.get(p.meetingId) ?? [];
-    list.push({ name: p.name, revealedAt: p.revealedAt });
-    lineUps.set(p.meetingId, list);
-  }
   const counts = editCounts(db, meetingId);
-  return rows.map((r) => ({
-    ...r,
-    sequence: counts.get(r.id) ?? 0,
-    lineUp: lineUps.get(r.id) ?? [],
-  }));
+  const calendar: CalendarMeetingRow[] = [];
+  for (const { pour, ...meeting } of rows) {
+    let last = calendar.at(-1);
+    if (last?.id !== meeting.id) {
+      last = { ...meeting, sequence: counts.get(meeting.id) ?? 0, lineUp: [] };
+      calendar.push(last);
+    }
+    if (pour.name !== null) last.lineUp.push({ name: pour.name, revealedAt: pour.revealedAt });
+  }
+  return calendar;
 }
 
 /** Deleted meetings the feed still shows as cancelled (those an undo brought back excluded). */

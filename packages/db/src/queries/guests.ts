@@ -1,6 +1,7 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { guestCodes, guests, guestScores, meetingPhases, type Phase } from "../schema";
+import { scorePartColumns } from "./night";
 
 /**
  * Guests at the tasting table (issue 26): the join code of a meeting, its guests and their scores,
@@ -112,16 +113,7 @@ export const listMeetingGuestScores = (db: Db, meetingId: number) =>
     .select({
       bottleId: guestScores.bottleId,
       guestId: guestScores.guestId,
-      nose: guestScores.nose,
-      palate: guestScores.palate,
-      finish: guestScores.finish,
-      balance: guestScores.balance,
-      note: guestScores.note,
-      tags: guestScores.tags,
-      guessAbv: guestScores.guessAbv,
-      guessDrinkTypeId: guestScores.guessDrinkTypeId,
-      guessStateId: guestScores.guessStateId,
-      updatedAt: guestScores.updatedAt,
+      ...scorePartColumns(guestScores),
       firstName: guests.firstName,
       guestOf: guests.guestOf,
     })

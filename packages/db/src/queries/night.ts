@@ -6,6 +6,7 @@ import {
   clubScoreRows,
   countries,
   drinkTypes,
+  type guestScores,
   meetingBottles,
   meetings,
   members,
@@ -192,20 +193,24 @@ export function upsertScore(db: Db, values: ScoreValues): void {
     .run();
 }
 
-const scoreColumns = {
-  bottleId: scores.bottleId,
-  memberId: scores.memberId,
-  nose: scores.nose,
-  palate: scores.palate,
-  finish: scores.finish,
-  balance: scores.balance,
-  note: scores.note,
-  tags: scores.tags,
-  guessAbv: scores.guessAbv,
-  guessDrinkTypeId: scores.guessDrinkTypeId,
-  guessStateId: scores.guessStateId,
-  updatedAt: scores.updatedAt,
-};
+/**
+ * The parts of a score as columns to select, of a member's score or a guest's (the schema's
+ * scoreParts, listed once for both tables): four parts, note, tags, guess and when it changed.
+ */
+export const scorePartColumns = <T extends typeof scores | typeof guestScores>(table: T) => ({
+  nose: table.nose,
+  palate: table.palate,
+  finish: table.finish,
+  balance: table.balance,
+  note: table.note,
+  tags: table.tags,
+  guessAbv: table.guessAbv,
+  guessDrinkTypeId: table.guessDrinkTypeId,
+  guessStateId: table.guessStateId,
+  updatedAt: table.updatedAt,
+});
+
+const scoreColumns = { bottleId: scores.bottleId, memberId: scores.memberId, ...scorePartColumns(scores) };
 
 /** Every score of a meeting with its member's name. */
 export const listMeetingScores = (db: Db, meetingId: number) =>

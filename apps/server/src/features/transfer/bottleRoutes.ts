@@ -14,11 +14,9 @@ import { BadRequestError, parseInput } from "../../api/errors";
 import { restOnlyRoute } from "../../api/restOnlyRoute";
 import { dateIn } from "../../platform/clubTime";
 import { sendKeptCsv } from "../../platform/csvExport";
-import { acceptUploads } from "../../platform/uploads";
 import { checkMapping, parseCsv, toCsv } from "./csvFile";
-import { runImport } from "./importBudget";
+import { importRoute } from "./importRoute";
 import { importBottles } from "./importService";
-import { readUploadedForm } from "./multipartForm";
 
 const dollars = (cents: number | null) => (cents === null ? null : (cents / 100).toFixed(2));
 
@@ -142,7 +140,7 @@ function parseMapping(text: string | undefined) {
 }
 
 /** POST /api/Bottles/Import?dryRun=true: multipart `file` (CSV) and `mapping` (JSON). */
-export const bottlesImportRoute = restOnlyRoute({
+export const bottlesImportRoute = importRoute({
   access: "member",
   action: "bottles.import",
   doc: {
@@ -154,26 +152,16 @@ export const bottlesImportRoute = restOnlyRoute({
     description:
       'multipart/form-data with the CSV in the field `file` (UTF-8, at most 2 MB and 5,000 rows, a header row) and the field `mapping`: JSON naming the column of each field, e.g. {"name":"Name","brand":"Brand","type":"Type","country":"Country","region":"Region","abv":"ABV","size":"Size (ml)","storeLink":"Store link","price":"Price","datePurchased":"Date purchased"} (name and abv required), and optionally the formats of its cells: `decimalMark` ("." or ","), `thousandsSeparator` ("", ",", ".", " " or an apostrophe), `dateOrder` (YMD, DMY or MDY; a date starting with a four-digit year is always year-month-day), and `ignore`, the columns that map to nothing. Formats not given are detected from the file and named in the report (`formats`, `detected`); a cell they do not read as exactly one number or date is a problem of its row naming the cell, never another value; currency signs on prices and % on ABV are accepted. A real import refuses a column that is neither mapped nor ignored (`unmappedColumns` in a dry run report lists them). Answers a report per row: create, skip-existing (a bottle with the same name, brand and ABV, ignoring case and accents, is already in the library, or earlier in the file) or error, with its problems (unknown type, country or region, ABV out of range, a missing name...) and a likely duplicate. With `dryRun=true` nothing is written; otherwise every row without an error is created in one transaction (one activity entry), new brands included, with a purchase when the row has a price. Importing the same file again creates nothing.',
     query: ImportQuerySchema,
-    fileField: "file",
     formFields: ImportFormSchema,
-    budgeted: true,
     response: { status: 200, description: "The per-row report.", schema: ImportReportSchema },
-    errors: [503],
   },
-  setup: (app) => acceptUploads(app, { fileSize: IMPORT_MAX_BYTES, fields: 5 }),
-  handler: ({ req, ctx }) => {
-    const { dryRun } = parseInput(ImportQuerySchema, req.query);
-    if (!dryRun) ctx.writeBudget.spend(ctx.user.id);
-    return runImport(req.server.deps, ctx.user.id, async () => {
-      const form = await readUploadedForm(req, {
-        missing: TransferMessages.fileMissing,
-        tooLarge: TransferMessages.tooLarge,
-      });
-      if (!form.file) throw new BadRequestError(TransferMessages.fileMissing);
-      const mapping = parseMapping(form.fields.mapping);
-      const table = await parseCsv(form.file);
-      checkMapping(table, mapping);
-      return importBottles(ctx, table, mapping, dryRun);
-    });
+  maxBytes: IMPORT_MAX_BYTES,
+  messages: { missing: TransferMessages.fileMissing, tooLarge: TransferMessages.tooLarge },
+  dryRun: (req) => parseInput(ImportQuerySchema, req.query).dryRun,
+  run: async ({ ctx, file, fields, dryRun }) => {
+    const mapping = parseMapping(fields.mapping);
+    const table = await parseCsv(file);
+    checkMapping(table, mapping);
+    return importBottles(ctx, table, mapping, dryRun);
   },
 });

@@ -9,10 +9,8 @@ import {
 import { BadRequestError } from "../../api/errors";
 import { restOnlyRoute } from "../../api/restOnlyRoute";
 import { dateIn } from "../../platform/clubTime";
-import { acceptUploads } from "../../platform/uploads";
 import { exportClub, importClub } from "./clubService";
-import { runImport } from "./importBudget";
-import { readUploadedForm } from "./multipartForm";
+import { importRoute } from "./importRoute";
 
 /** GET /api/Club/Export: the whole club as one JSON file (admin). */
 export const clubExportRoute = restOnlyRoute({
@@ -44,7 +42,7 @@ export const clubExportRoute = restOnlyRoute({
 });
 
 /** POST /api/Club/Import: multipart `file` (a club export) and `confirm` = REPLACE (admin). */
-export const clubImportRoute = restOnlyRoute({
+export const clubImportRoute = importRoute({
   access: "admin",
   action: "club.import",
   doc: {
@@ -55,24 +53,14 @@ export const clubImportRoute = restOnlyRoute({
     summary: "Replace the whole club with a JSON export",
     description:
       "For admins: multipart/form-data with a file from GET /api/Club/Export in the field `file` (at most 50 MB) and the field `confirm` set to REPLACE. Every table of the club's data is replaced by the file's in one transaction; nothing changes when the file is not a club export, refers to rows it lacks or has no active admin. Sessions are not restored: everyone logs in again with an account from the file within 15 minutes (at once when their member id now belongs to someone else). Image rows whose files this server lacks are left out (restore the images from a backup first).",
-    fileField: "file",
     formFields: ClubImportFormSchema,
-    budgeted: true,
     response: { status: 200, description: "The rows restored, per table.", schema: ClubImportResultSchema },
-    errors: [503],
   },
-  setup: (app) => acceptUploads(app, { fileSize: CLUB_IMPORT_MAX_BYTES, fields: 5 }),
-  handler: ({ req, ctx }) => {
-    ctx.writeBudget.spend(ctx.user.id);
-    return runImport(req.server.deps, ctx.user.id, async () => {
-      const form = await readUploadedForm(req, {
-        missing: TransferMessages.clubFileMissing,
-        tooLarge: TransferMessages.clubTooLarge,
-      });
-      if (!form.file) throw new BadRequestError(TransferMessages.clubFileMissing);
-      if (form.fields.confirm !== CLUB_IMPORT_CONFIRMATION)
-        throw new BadRequestError(TransferMessages.clubNotConfirmed);
-      return importClub(ctx, form.file);
-    });
+  maxBytes: CLUB_IMPORT_MAX_BYTES,
+  messages: { missing: TransferMessages.clubFileMissing, tooLarge: TransferMessages.clubTooLarge },
+  run: ({ ctx, file, fields }) => {
+    if (fields.confirm !== CLUB_IMPORT_CONFIRMATION)
+      throw new BadRequestError(TransferMessages.clubNotConfirmed);
+    return importClub(ctx, file);
   },
 });

@@ -6,6 +6,7 @@ import { LookupSelect } from "../../components/LookupSelect";
 import { ErrorAlert } from "../../components/status";
 import { useSession } from "../../lib/appSession";
 import { writeKey } from "../../lib/cachePolicy";
+import { lookupWords } from "../../lib/lookupWords";
 import { regionFitsCountry, regionsForCountry } from "../../lib/regions";
 import { trpc } from "../../lib/trpc";
 import { useUndoableSave } from "../../lib/undo";
@@ -87,13 +88,13 @@ function AttributeEditor({
     }),
   });
   const value = mismatch ? null : attribute.current(bottle);
-  const noun = attribute.label.toLowerCase();
+  const words = lookupWords(attribute.label);
 
   return (
     <Stack gap={6}>
       <LookupSelect
-        label={attribute.label}
-        placeholder={loading ? "Loading…" : `Choose a ${noun}`}
+        {...words}
+        placeholder={loading ? "Loading…" : words.placeholder}
         data={options}
         value={value === null ? null : String(value)}
         onChange={(picked) => {
@@ -103,7 +104,6 @@ function AttributeEditor({
         disabled={save.isPending}
         error={mismatch}
         nothingFoundMessage="Nothing found"
-        notFound={(text) => `No ${noun} "${text}" in the list.`}
       />
       {save.isError ? <ErrorAlert message={attribute.failure} error={save.error} /> : null}
     </Stack>

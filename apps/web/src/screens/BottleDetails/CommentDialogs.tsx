@@ -15,10 +15,8 @@ export function EditCommentDialog({ comment, onClose }: Props) {
     <EditTextDialog
       title="Edit Comment"
       size="lg"
-      current={comment.comment}
-      undoable={{ entity: "comment", id: comment.id, verb: "update" }}
       write={trpc.comments.update}
-      input={(text) => ({ id: comment.id, comment: text })}
+      edit={{ entity: "comment", id: comment.id, verb: "update", field: "comment", current: comment.comment }}
       onClose={onClose}
     >
       {(field) => (

@@ -109,7 +109,6 @@ export function MergeBottleDialog({ bottle, onClose }: { bottle: BottleDetail; o
         onChange={setKeepId}
         nothingFoundMessage="No bottle by that name"
         limit={50}
-        comboboxProps={{ withinPortal: true }}
       />
     </FormDialog>
   );

@@ -18,6 +18,7 @@ import { LookupSelect } from "../../components/LookupSelect";
 import { useSession } from "../../lib/appSession";
 import { failure } from "../../lib/errors";
 import { numberInputValue } from "../../lib/format";
+import { lookupWords } from "../../lib/lookupWords";
 import { onSaved } from "../../lib/notify";
 import { regionFitsCountry, regionsForCountry } from "../../lib/regions";
 import { nameKey, sameName } from "../../lib/sameName";
@@ -199,19 +200,15 @@ export default function NewBottleDialog({
           the bottle&apos;s name is its brand.
         </Text>
         <LookupSelect
-          label="Type"
-          placeholder="Choose a type"
+          {...lookupWords("Type")}
           data={lookups.drinkTypes}
           clearable
-          notFound={(text) => `No type "${text}" in the list.`}
           {...form.getInputProps("drinkTypeId")}
         />
         <LookupSelect
-          label="Country"
-          placeholder="Choose a country"
+          {...lookupWords("Country")}
           data={lookups.countries}
           clearable
-          notFound={(text) => `No country "${text}" in the list.`}
           {...form.getInputProps("countryId")}
           onChange={chooseCountry}
         />

@@ -60,7 +60,6 @@ export default function AddBottleDialog({
         onChange={setBottleId}
         searchable
         nothingFoundMessage="No matching bottle"
-        comboboxProps={{ withinPortal: true }}
         data-autofocus
       />
     </FormDialog>

@@ -3,6 +3,7 @@ import { ActionIcon, Anchor, Button, Group, Modal, Stack, Text, Title } from "@m
 import { renderSVG } from "uqr";
 import "../../styles/modal";
 import type { Guest, MeetingNight } from "@club/shared";
+import { HeadedForm } from "../../components/HeadedForm";
 import { ErrorAlert } from "../../components/status";
 import { trpc } from "../../lib/trpc";
 import { formatLongDate } from "../../lib/format";
@@ -27,6 +28,11 @@ export default function GuestInviteDialog({ night, onClose }: { night: MeetingNi
   const failed = (error: { message: string }) => notify(error.message || "Something went wrong.", "red");
   const open = trpc.guests.openCode.useMutation({ onSuccess: refresh, onError: failed });
   const close = trpc.guests.closeCode.useMutation({ onSuccess: refresh, onError: failed });
+  /** What the host can do with a shown code. */
+  const codeActions = [
+    { label: "New code", write: open },
+    { label: "Close joining", write: close },
+  ];
   const guests = trpc.guests.list.useQuery({ id: night.id });
   const remove = trpc.guests.remove.useMutation({
     onSuccess: () => utils.guests.list.invalidate({ id: night.id }),
@@ -81,20 +87,16 @@ export default function GuestInviteDialog({ night, onClose }: { night: MeetingNi
               </Text>
             </Stack>
             <Group grow>
-              <Button
-                variant="default"
-                onClick={() => open.mutate({ id: night.id })}
-                loading={open.isPending}
-              >
-                New code
-              </Button>
-              <Button
-                variant="default"
-                onClick={() => close.mutate({ id: night.id })}
-                loading={close.isPending}
-              >
-                Close joining
-              </Button>
+              {codeActions.map(({ label, write }) => (
+                <Button
+                  key={label}
+                  variant="default"
+                  onClick={() => write.mutate({ id: night.id })}
+                  loading={write.isPending}
+                >
+                  {label}
+                </Button>
+              ))}
             </Group>
           </>
         ) : (
@@ -149,24 +151,18 @@ export default function GuestInviteDialog({ night, onClose }: { night: MeetingNi
             Nobody has joined yet.
           </Text>
         )}
-        <Stack
-          gap="xs"
-          component="form"
-          aria-labelledby="paper-guest-title"
-          onSubmit={(event) => {
-            event.preventDefault();
+        <HeadedForm
+          title="A guest without a phone"
+          onSubmit={() =>
             once(() =>
               add.mutateAsync({
                 id: night.id,
                 firstName: name.firstName,
                 guestOf: name.guestOf.trim() || null,
               }),
-            );
-          }}
+            )
+          }
         >
-          <Title order={3} size="h5" id="paper-guest-title">
-            A guest without a phone
-          </Title>
           <Text size="sm" c="dimmed">
             Add them by name, then type in the scores from their paper sheet.
           </Text>
@@ -194,7 +190,7 @@ export default function GuestInviteDialog({ night, onClose }: { night: MeetingNi
           >
             Add and type in their sheet
           </Button>
-        </Stack>
+        </HeadedForm>
       </Stack>
     </Modal>
   );

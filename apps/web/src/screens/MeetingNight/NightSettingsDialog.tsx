@@ -86,7 +86,6 @@ export default function NightSettingsDialog({
         searchable
         clearable
         nothingFoundMessage="No such member"
-        comboboxProps={{ withinPortal: true }}
       />
       <SettingSwitch
         label="Blind tasting"

@@ -8,10 +8,8 @@ export default function RenameThemeDialog({ theme, onClose }: { theme: ThemeList
   return (
     <EditTextDialog
       title="Rename Theme"
-      current={theme.name}
-      undoable={{ entity: "theme", id: theme.id, verb: "rename" }}
       write={trpc.themes.update}
-      input={(text) => ({ id: theme.id, description: text })}
+      edit={{ entity: "theme", id: theme.id, verb: "rename", field: "description", current: theme.name }}
       onClose={onClose}
     >
       {(field) => <TextInput label="Theme name" required data-autofocus {...field} />}

@@ -3,9 +3,8 @@ import "../../styles/combobox";
 import { useForm } from "@mantine/form";
 import { CLUB_RULES, type DuesStatement } from "@club/shared";
 import { formatMonth, thisMonth } from "../../lib/money";
-import { notifyUndoable } from "../../lib/notify";
+import { useDuesSaved } from "../../lib/duesSaved";
 import { trpc } from "../../lib/trpc";
-import { useUndo } from "../../lib/undo";
 import { QuestionedDialog } from "./QuestionedDialog";
 import { useQuestionedWrite } from "./confirmQuestion";
 import { ReasonField } from "./ReasonField";
@@ -32,19 +31,17 @@ export const waiverLineId = (statement: DuesStatement, fromMonth: string) =>
  * starting before the member joined asks first; the toast offers Undo, which voids it.
  */
 export default function GrantWaiverDialog({ member, onClose }: MemberDialogProps) {
-  const undo = useUndo();
   const waive = trpc.dues.waive.useMutation({
-    onSuccess: async (statement, input) => {
-      notifyUndoable(
+    onSuccess: useDuesSaved(
+      (input) =>
         `Waiver of ${input.months === 1 ? "1 month" : `${input.months} months`} from ${formatMonth(input.fromMonth)} granted to ${member.name}.`,
-        undo({
-          entity: "duesEntry",
-          entityId: waiverLineId(statement, input.fromMonth),
-          action: "dues.waive",
-        }),
-      );
-      onClose();
-    },
+      (statement, input) => ({
+        entity: "duesEntry",
+        entityId: waiverLineId(statement, input.fromMonth),
+        action: "dues.waive",
+      }),
+      onClose,
+    ),
   });
   const form = useForm<Values>({ initialValues: { fromMonth: thisMonth(), months: "1", reason: "" } });
   const monthOk = /^\d{4}-(0[1-9]|1[0-2])$/.test(form.values.fromMonth);

@@ -3,14 +3,13 @@ import "../../styles/numberInput";
 import "@mantine/core/styles/Checkbox.css";
 import "../../styles/segmentedControl";
 import { useForm } from "@mantine/form";
-import type { DuesOpening, DuesStatement, OpeningInput } from "@club/shared";
+import type { DuesOpening, OpeningInput } from "@club/shared";
 import { FormDialog } from "../../components/FormDialog";
 import { ErrorAlert, PageLoader } from "../../components/status";
 import { formatDate, numberInputValue, today } from "../../lib/format";
 import { formatMoney, formatMonth, thisMonth } from "../../lib/money";
-import { notifyUndoable } from "../../lib/notify";
+import { useDuesSaved } from "../../lib/duesSaved";
 import { trpc } from "../../lib/trpc";
-import { useUndo } from "../../lib/undo";
 import type { MemberDialogProps } from "./memberDialog";
 
 type Direction = "none" | "owed" | "credit";
@@ -51,18 +50,15 @@ function summary(v: Values, amount: number | null): string {
 }
 
 function OpeningForm({ member, opening, onClose }: MemberDialogProps & { opening: DuesOpening }) {
-  const undo = useUndo();
   const maxDate = today();
   const maxMonth = thisMonth();
   const form = useForm<Values>({ initialValues: initialValues(opening, maxMonth) });
   const save = trpc.dues.setOpening.useMutation({
-    onSuccess: async (_statement: DuesStatement) => {
-      notifyUndoable(
-        `Opening saved for ${member.name}.`,
-        undo({ entity: "duesOpening", entityId: member.id, action: "dues.setOpening" }),
-      );
-      onClose();
-    },
+    onSuccess: useDuesSaved(
+      () => `Opening saved for ${member.name}.`,
+      () => ({ entity: "duesOpening", entityId: member.id, action: "dues.setOpening" }),
+      onClose,
+    ),
   });
   const v = form.values;
   const amount = numberInputValue(v.amount);

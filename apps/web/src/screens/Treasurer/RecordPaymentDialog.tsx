@@ -5,9 +5,8 @@ import { useForm } from "@mantine/form";
 import { PAYMENT_METHODS, type DuesStatement } from "@club/shared";
 import { numberInputValue, today } from "../../lib/format";
 import { formatMoney } from "../../lib/money";
-import { notifyUndoable } from "../../lib/notify";
+import { useDuesSaved } from "../../lib/duesSaved";
 import { trpc } from "../../lib/trpc";
-import { useUndo } from "../../lib/undo";
 import { QuestionedDialog } from "./QuestionedDialog";
 import { useQuestionedWrite } from "./confirmQuestion";
 import type { MemberDialogProps } from "./memberDialog";
@@ -29,15 +28,12 @@ export const newestPaymentId = (statement: DuesStatement) =>
  * toast offers Undo, which voids it.
  */
 export default function RecordPaymentDialog({ member, onClose }: MemberDialogProps) {
-  const undo = useUndo();
   const pay = trpc.dues.pay.useMutation({
-    onSuccess: async (statement, input) => {
-      notifyUndoable(
-        `Payment of ${formatMoney(input.amount)} (${input.method}) recorded for ${member.name}.`,
-        undo({ entity: "duesEntry", entityId: newestPaymentId(statement), action: "dues.pay" }),
-      );
-      onClose();
-    },
+    onSuccess: useDuesSaved(
+      (input) => `Payment of ${formatMoney(input.amount)} (${input.method}) recorded for ${member.name}.`,
+      (statement) => ({ entity: "duesEntry", entityId: newestPaymentId(statement), action: "dues.pay" }),
+      onClose,
+    ),
   });
   const maxDate = today();
   const form = useForm<Values>({
