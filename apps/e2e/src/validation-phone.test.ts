@@ -173,7 +173,9 @@ describe("validation in the browser and the phone layout", () => {
 
     await chooseOption(d, page, "State", "Islay");
     await chooseOption(d, page, "Country", "United States");
-    expect(await selectBox(d, "State").inputValue(), "Islay does not fit the United States").toBe("");
+    await expect
+      .poll(() => selectBox(d, "State").inputValue(), { message: "Islay does not fit the United States" })
+      .toBe("");
     const american = await stateOptions();
     expect(american).toEqual(expect.arrayContaining(["Kentucky", "Other"]));
     expect(american).not.toContain("Islay");
@@ -192,11 +194,11 @@ describe("validation in the browser and the phone layout", () => {
     await page.keyboard.press("Escape");
     await visit(page, `/bottle/${eagleRare.id}`);
     await selectBox(main(page), "State").click();
-    const options = (await page.getByRole("listbox").getByRole("option").allInnerTexts()).map((t) =>
-      t.trim(),
-    );
-    expect(options).toContain("Kentucky");
-    expect(options).not.toContain("Islay");
+    // The list opens, then fills: read it once its options are there.
+    const listbox = page.getByRole("listbox");
+    const options = async () => (await listbox.getByRole("option").allInnerTexts()).map((t) => t.trim());
+    await expect.poll(options).toContain("Kentucky");
+    expect(await options()).not.toContain("Islay");
   });
 
   it("a purchase priced $0 or less, or dated in the future, shows the message and posts nothing", async () => {
