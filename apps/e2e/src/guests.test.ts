@@ -84,6 +84,12 @@ describe("guests at the tasting table (three phones)", () => {
     await shows(guest.page.getByRole("heading", { name: "Gina, guest at the tasting" }));
     await shows(guest.page.getByRole("tab", { name: "Dram 1" }));
     expect(await guest.page.content()).not.toContain(firstBottle);
+    // The heading has the phone's whole width: the Live badge beside it squeezed it into a column.
+    const [heading, pours] = await Promise.all([
+      guest.page.getByRole("heading", { name: "Gina, guest at the tasting" }).boundingBox(),
+      guest.page.getByRole("tablist", { name: "Pours" }).boundingBox(),
+    ]);
+    expect(heading!.width, "the heading's width against the page's").toBeGreaterThanOrEqual(pours!.width - 1);
 
     // The host's list shows her, live.
     current = page;

@@ -89,12 +89,11 @@ function GuestNight({ id, pass }: { id: number; pass: StoredGuestPass }) {
   const pour = flight.data.find((p) => p.pour === current) ?? flight.data[0];
   return (
     <Stack gap="md" p="md" className={classes.page}>
-      <Group justify="space-between" wrap="nowrap">
-        <Title order={1} size="h3">
-          {pass.firstName}, guest at the tasting
-        </Title>
-        <LiveBadge live={live} />
-      </Group>
+      {/* Above the heading, as on the meeting's page: beside it, it squeezed the name into a column. */}
+      <LiveBadge live={live} />
+      <Title order={1} size="h3">
+        {pass.firstName}, guest at the tasting
+      </Title>
       <PhaseBanner phase={night.data.phase} />
       <Group gap="xs" role="tablist" aria-label="Pours">
         {flight.data.map((p) => (
