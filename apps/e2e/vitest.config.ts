@@ -41,17 +41,14 @@ const NPM_TEST_FILES = [
   "mantine-styles",
 ];
 
-// Three files at a time on the 2-core machine (each file starts its own in-process server; each
-// worker has its Chromium): a file alone leaves a core idle while it waits on the browser, and two
-// still left ~40 s of a core idle over the run. Since the tests' Chromium runs V8 without its
-// background threads (support/chromium.ts) a third worker fills that: 236 s against 254 s for the
-// suite, the same CPU (docs/benchmarks.md, "Session 14"; before that flag, a third was no faster).
+// Two files at a time (each file starts its own in-process server and Chromium; on a 2-core
+// machine one file alone leaves a core idle while it waits on the browser).
 // E2E_WORKERS=1 runs them one after another again (to tell load from a real failure).
 export default defineConfig({
   test: {
     include: process.env.E2E_ALL ? ["src/**/*.test.ts"] : NPM_TEST_FILES.map((name) => `src/${name}.test.ts`),
     fileParallelism: true,
-    maxWorkers: Number(process.env.E2E_WORKERS ?? 3) || 3,
+    maxWorkers: Number(process.env.E2E_WORKERS ?? 2) || 2,
     pool: "forks",
     // A worker keeps its imported modules from one file to the next: the server's ~1,000 modules,
     // playwright and the first pages' prerender module were imported again for each file (import

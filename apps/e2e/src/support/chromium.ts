@@ -30,9 +30,9 @@ export const CHROME_FLAGS = [
 /**
  * And in the tests only: V8 without background threads (`--single-threaded`: its garbage collector
  * and compilers work on the page's own thread). A test page lives for seconds on a machine whose two
- * cores the suite keeps busy, where the helper threads' hand-offs cost more than they save: the whole
- * browser suite took 14 % less CPU and 12 % less time (docs/benchmarks.md, "Session 14"). What a page
- * does is the same; the benches keep V8 as a member's browser runs it.
+ * cores the suite keeps busy, where the helper threads' hand-offs cost more than they save: 5-14 %
+ * less of Chromium's and the tests' CPU in interleaved runs of the same files (docs/benchmarks.md,
+ * "Session 14"). What a page does is the same; the benches keep V8 as a member's browser runs it.
  */
 const TEST_CHROME_FLAGS = [...CHROME_FLAGS, "--js-flags=--single-threaded"];
 
