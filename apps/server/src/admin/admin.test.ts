@@ -1,4 +1,3 @@
-import { execFile } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,50 +7,12 @@ import { closeDb, members, openDb } from "@club/db";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
 import { hashPassword } from "../platform/passwords";
+import { adminInProcess, adminProcess, runProcess } from "../../test/adminCli";
 import { uploadTinyPng } from "../../test/fuzz/endpoints";
 import { createTestApp, type TestApp } from "../../test/helpers";
-import { runAdmin } from "./program";
 
-const SERVER_DIR = fileURLToPath(new URL("../..", import.meta.url));
 const REPO_ROOT = fileURLToPath(new URL("../../../..", import.meta.url));
 const OLD_PASSWORD = "correct horse battery"; // test/helpers.ts member()
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-const run = (file: string, args: string[], cwd: string, env: Record<string, string>) =>
-  new Promise<Run>((resolve) => {
-    execFile(
-      file,
-      args,
-      { cwd, env: { ...process.env, ...env }, timeout: 60_000 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
-
-/**
- * The admin program in this process, as `npm run admin` runs it (from apps/server, on the process's
- * environment): what cli.ts does but the process start, ~0.5 s of CPU each. The built CLI itself
- * (dist/admin/cli.js, exit codes and all) runs as its own process in the backup test below, beside
- * a writing server, and through npm from the repository root.
- */
-const adminInProcess = async (args: string[], env: Record<string, string>): Promise<Run> => {
-  let stdout = "";
-  let stderr = "";
-  const code = await runAdmin(args, {
-    env: { ...process.env, ...env },
-    cwd: SERVER_DIR,
-    out: (text) => (stdout += text),
-    err: (text) => (stderr += text),
-  });
-  return { code, stdout, stderr };
-};
 
 describe("admin command line (npm run admin)", () => {
   let t: TestApp;
@@ -63,9 +24,6 @@ describe("admin command line (npm run admin)", () => {
 
   const admin = (args: string[], env: Record<string, string> = {}) =>
     adminInProcess(args, { DATA_DIR: t.dataDir, ...env });
-  /** The CLI as `npm run admin` starts it (its build, from apps/server), on the test app's DATA_DIR. */
-  const adminProcess = (args: string[]) =>
-    run(process.execPath, ["dist/admin/cli.js", ...args], SERVER_DIR, { DATA_DIR: t.dataDir });
 
   const login = (email: string, password: string) =>
     t.request({ method: "POST", url: "/login", payload: { email, password } });
@@ -197,7 +155,9 @@ describe("admin command line (npm run admin)", () => {
     const writer = setInterval(() => {
       void t.caller(ann.user).themes.create({ id: 0, description: `During backup ${written++}` });
     }, 2);
-    const r = await adminProcess(["backup", file]).finally(() => clearInterval(writer));
+    const r = await adminProcess(["backup", file], { DATA_DIR: t.dataDir }).finally(() =>
+      clearInterval(writer),
+    );
     expect(written).toBeGreaterThan(0);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/Database copied to .*club\.sqlite \(\d+ KB, 2 members, integrity ok\)\./);
@@ -222,10 +182,10 @@ describe("admin command line (npm run admin)", () => {
       closeDb(copy);
     }
 
-    const again = await adminProcess(["backup", file]);
+    const again = await adminProcess(["backup", file], { DATA_DIR: t.dataDir });
     expect(again.code).toBe(1);
     expect(again.stderr).toContain("already exists. Choose another name or add --force");
-    const forced = await adminProcess(["backup", file, "--force"]);
+    const forced = await adminProcess(["backup", file, "--force"], { DATA_DIR: t.dataDir });
     expect(forced.code, forced.stderr).toBe(0);
   });
 
@@ -289,11 +249,15 @@ describe("admin command line (npm run admin)", () => {
 
   it("npm run admin and npm run backup work from the repository root", async () => {
     const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-    const list = await run(npm, ["run", "-s", "admin", "--", "members"], REPO_ROOT, { DATA_DIR: t.dataDir });
+    const list = await runProcess(npm, ["run", "-s", "admin", "--", "members"], REPO_ROOT, {
+      DATA_DIR: t.dataDir,
+    });
     expect(list.code, list.stderr).toBe(0);
     expect(list.stdout).toContain("ann@example.org");
     const file = join(scratch, "via-npm.sqlite");
-    const saved = await run(npm, ["run", "-s", "backup", "--", file], REPO_ROOT, { DATA_DIR: t.dataDir });
+    const saved = await runProcess(npm, ["run", "-s", "backup", "--", file], REPO_ROOT, {
+      DATA_DIR: t.dataDir,
+    });
     expect(saved.code, saved.stderr).toBe(0);
     expect(existsSync(file)).toBe(true);
   });

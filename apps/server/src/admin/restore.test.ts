@@ -1,31 +1,18 @@
-import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, openDb } from "@club/db";
 import type { BackupsOverview } from "@club/shared";
 import { uploadTinyPng } from "../../test/fuzz/endpoints";
+import { adminInProcess, adminProcess } from "../../test/adminCli";
 import { createTestApp, type TestApp } from "../../test/helpers";
 
-const SERVER_DIR = fileURLToPath(new URL("../..", import.meta.url));
-
-/**
- * `npm run admin -- restore FILE` as a separate process, on a DATA_DIR: the CLI's build
- * (dist/admin/cli.js, what `npm run admin` runs; test/globalSetup.ts builds it from the sources
- * before any file), not its sources through tsx (2.5 s of CPU a run against 0.9 s).
- */
+/** `npm run admin -- restore FILE` on a DATA_DIR (test/adminCli.ts), in this process or as its own. */
 const restoreCli = (dataDir: string, file: string) =>
-  new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(
-      process.execPath,
-      ["dist/admin/cli.js", "restore", file],
-      { cwd: SERVER_DIR, env: { ...process.env, DATA_DIR: dataDir }, timeout: 60_000 },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr }),
-    );
-  });
+  adminInProcess(["restore", file], { DATA_DIR: dataDir });
+const restoreCliProcess = (dataDir: string, file: string) =>
+  adminProcess(["restore", file], { DATA_DIR: dataDir });
 
 const countsOf = (file: string) => {
   const db = openDb(file);
@@ -133,7 +120,8 @@ describe("restore (npm run admin -- restore FILE)", () => {
 
   it("refuses while the server has the database open, and changes nothing", async () => {
     const before = readdirSync(t.dataDir).sort();
-    const r = await restoreCli(t.dataDir, backupFile);
+    // Its own process: SQLite's locks are the other process's (the server's) here.
+    const r = await restoreCliProcess(t.dataDir, backupFile);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(
       `error: The server is running (${join(t.dataDir, "club.sqlite")} is open). Stop it first`,
