@@ -287,7 +287,12 @@ describe("a first page (the library's here), prerendered into the page", () => {
 describe("the first pages' render budget and key", () => {
   it("spends at most the second's time, two renders at once, and starts again the next second", () => {
     let now = 5_000;
-    const budget = renderBudget(250, 2, () => now);
+    const budget = renderBudget(
+      250,
+      2,
+      () => now,
+      () => now,
+    );
     const first = budget.start();
     now += 150;
     first?.();
@@ -304,6 +309,29 @@ describe("the first pages' render budget and key", () => {
     expect(budget.start()).toBeNull();
     a?.();
     expect(budget.start()).not.toBeNull();
+  });
+
+  it("counts what a render took of the server's CPU, not of the clock a loaded machine stretches", () => {
+    let [clock, cpu] = [5_000, 0];
+    const budget = renderBudget(
+      250,
+      2,
+      () => clock,
+      () => cpu,
+    );
+    for (let i = 0; i < 4; i++) {
+      const done = budget.start();
+      expect(done, `render ${i + 1}`).not.toBeNull();
+      // 200 ms on the clock, 50 of them this process's.
+      clock += 200;
+      cpu += 50;
+      done?.();
+    }
+    // 200 ms of CPU spent in this second: one more fits, then the second's budget is used up.
+    const fifth = budget.start();
+    cpu += 60;
+    fifth?.();
+    expect(budget.start()).toBeNull();
   });
 
   it("keys a page by its path and the parameters the screen reads, in the table's order", () => {

@@ -19,34 +19,47 @@ interface PrerenderModule {
 /** Prerendered pages kept (by `firstPageUrl`, while their data is unchanged). */
 const KEPT_PAGES = 32;
 /**
- * Of each second, at most this much time goes to rendering new pages, across the server (a page
- * takes ~10-120 ms of CPU), and at most two render at once; beyond either, the page is served as
- * built (the app renders the screen itself). So a run of new URLs cannot take the API's time: at
- * ten renders a second of /stats, a member's reads waited up to half a second (session 9).
+ * Of each second, at most this much of the server's CPU time goes to rendering new pages (a page
+ * takes ~10-120 ms), and at most two render at once; beyond either, the page is served as built
+ * (the app renders the screen itself). So a run of new URLs cannot take the API's time: at ten
+ * renders a second of /stats, a member's reads waited up to half a second (session 9).
  */
 const RENDER_MS_PER_SECOND = 250;
 const RENDERS_AT_ONCE = 2;
 
 /**
+ * This process's CPU time in ms (user and system, all its threads). A render is counted by it, not
+ * by the clock: on a machine that other programs keep busy, the clock time of the same render grew
+ * three-fold and used up the budget while the server itself was doing little (session 14).
+ * Whatever else the server computes meanwhile counts too, which errs on the side of the API.
+ */
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+/**
  * The time the first pages may spend rendering: `start()` gives the end of a render to call when
- * it is done, or null when this second's time or the renders at once are used up.
+ * it is done, or null when this second's time or the renders at once are used up. `now` (ms) tells
+ * the seconds apart; `spentClock` (ms) measures what a render took.
  */
 export function renderBudget(
   msPerSecond: number,
   atOnce: number,
   now: () => number = () => performance.now(),
+  spentClock: () => number = cpuMs,
 ) {
   let [second, spent, running] = [Number.NaN, 0, 0];
   return {
     start(): (() => void) | null {
-      const startedAt = now();
-      const thisSecond = Math.floor(startedAt / 1000);
+      const thisSecond = Math.floor(now() / 1000);
       if (thisSecond !== second) [second, spent] = [thisSecond, 0];
       if (spent >= msPerSecond || running >= atOnce) return null;
       running++;
+      const startedAt = spentClock();
       return () => {
         running--;
-        spent += now() - startedAt;
+        spent += spentClock() - startedAt;
       };
     },
   };
