@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import type { FastifyReply } from "fastify";
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import fastifyStatic from "@fastify/static";
 import { MEMBER_HINT_COOKIE, ServerMessages } from "@club/shared";
@@ -29,8 +29,8 @@ export function rootFiles(root: string, dir = ""): string[] {
   });
 }
 
-/** A built asset: a file's name, no folder. */
-const ASSET_PATH = /^\/assets\/[\w.-]+$/;
+/** A built asset: a file's name, no folder, not a dotfile. */
+const ASSET_PATH = /^\/assets\/(?!\.)[\w.-]+$/;
 const memberHint = new RegExp(`(?:^|;\\s*)${MEMBER_HINT_COOKIE}=1(?:;|$)`);
 
 // Not "/login?...": POST /login is the API, but a page load of /login?next=...&email=... is the
@@ -76,38 +76,42 @@ export default fp(
           if (path.endsWith(".webmanifest")) res.header("Content-Type", "application/manifest+json");
         },
       };
+      // One registration sends every file of the build (reply.sendFile, no route of its own): the
+      // hashed assets from the one route below, the dozen files beside index.html from a route
+      // each, so every other path (/, a client-side route, a path with "//") still reaches the
+      // not-found handler and gets the page. Listed here: @fastify/static's own listing
+      // (`wildcard: false`) needs glob, which the server build leaves out (build.mjs; it cost the
+      // start ~30 ms).
+      await app.register(fastifyStatic, { ...sendOptions, root, serve: false });
+      const sendErrors = (error: { code?: string }, req: FastifyRequest, reply: FastifyReply) => {
+        // As @fastify/static's own routes: a visitor gone mid-file is no server error.
+        if (error.code === "ERR_STREAM_PREMATURE_CLOSE") return void req.raw.destroy();
+        return app.errorHandler(error as FastifyError, req, reply);
+      };
       // The hashed assets (some 500 files with their .br and .gz) behind one route that looks the
       // file up when asked, not a route each: a route per file cost the start ~350 ms of CPU and
-      // 12 MB (docs/benchmarks.md, "Footprint", issue 25). A missing one falls to the not-found
-      // handler below (a JSON 404, as for any path under /assets/).
-      await app.register(async (assets) => {
-        // Only a file's name after /assets/ is looked up: "/assets/" and "/assets//x" are 404s too.
-        assets.addHook("onRequest", async (req, reply) => {
-          if (!ASSET_PATH.test(req.url.split("?")[0] ?? "")) return reply.callNotFound();
-        });
-        await assets.register(fastifyStatic, {
-          ...sendOptions,
-          root: join(root, "assets"),
-          prefix: "/assets/",
-          wildcard: true,
-          decorateReply: false,
-        });
+      // 12 MB (docs/benchmarks.md, "Footprint", issue 25). Only a file's name after /assets/ is
+      // looked up ("/assets/", "/assets//x", "/assets/.x" are 404s too); a missing one falls to
+      // the not-found handler below (a JSON 404, as for any path under /assets/). Not
+      // @fastify/static's wildcard route: for every request it read the ~1,500 names in assets/ to
+      // check the name's spelling (an alias on a case-insensitive disk), which guards a route that
+      // protects a path, and every file here is public: 2,000 requests cost the server 1.5 s of
+      // CPU against 2.4-2.8 s (docs/benchmarks.md, "Session 15").
+      app.route({
+        method: ["HEAD", "GET"],
+        url: "/assets/*",
+        handler: (req, reply) => {
+          const path = req.url.split("?")[0] ?? "";
+          return ASSET_PATH.test(path) ? reply.sendFile(path) : reply.callNotFound();
+        },
+        errorHandler: sendErrors,
       });
-      // The dozen files beside index.html keep a route each, so every other path (/, a client-side
-      // route, a path with "//") still reaches the not-found handler and gets the page. Listed here
-      // and sent with reply.sendFile: @fastify/static's own listing (`wildcard: false`) needs glob,
-      // which the server build leaves out (build.mjs; it cost the start ~30 ms).
-      await app.register(fastifyStatic, { ...sendOptions, root, serve: false });
       for (const file of rootFiles(root))
         app.route({
           method: ["HEAD", "GET"],
           url: `/${file}`,
           handler: (_req, reply) => reply.sendFile(`/${file}`),
-          // As @fastify/static's own routes: a visitor gone mid-file is no server error.
-          errorHandler(error: { code?: string }, req, reply) {
-            if (error.code === "ERR_STREAM_PREMATURE_CLOSE") return void req.raw.destroy();
-            return app.errorHandler(error, req, reply);
-          },
+          errorHandler: sendErrors,
         });
     } else {
       app.log.warn({ root }, "web build not found: only the API is served (run npm run build)");
