@@ -220,6 +220,13 @@ export function unquote(value: string): string {
 }
 
 /** Reads and validates the environment once. Throws ConfigError with one line per bad variable. */
+/**
+ * The folder a relative DATA_DIR (or a path on the admin command line) is taken from: npm runs
+ * workspace scripts inside the workspace, and sets INIT_CWD to where `npm start` or
+ * `npm run admin` was typed. The server and the admin CLI both resolve through this.
+ */
+export const settingsBaseDir = (env: NodeJS.ProcessEnv, cwd = process.cwd()): string => env.INIT_CWD ?? cwd;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const ours = EnvSchema.shape;
   const values = Object.fromEntries(
@@ -243,8 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   if (e.HSTS && !e.APP_URL?.startsWith("https://"))
     throw new ConfigError("Invalid configuration: HSTS needs an APP_URL that starts with https://");
-  // npm runs workspace scripts inside the workspace; INIT_CWD is where `npm start` was typed.
-  const dataDir = resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR);
+  const dataDir = resolve(settingsBaseDir(env), e.DATA_DIR);
   // Owner only: the database holds emails and password hashes (platform/dataDir.ts tightens older folders).
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const imagesDir = join(dataDir, "images");

@@ -1,6 +1,6 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, members, openDb } from "@club/db";
@@ -231,6 +231,15 @@ describe("admin command line (npm run admin)", () => {
     } finally {
       await restored.close();
     }
+  });
+
+  it("a relative DATA_DIR is the server's: relative to where npm run was typed (INIT_CWD)", async () => {
+    // `npm start` and `npm run admin --` typed in the same folder, DATA_DIR left at ./data or set
+    // to a relative path, work on the same database.
+    const r = await admin(["members"], { DATA_DIR: basename(t.dataDir), INIT_CWD: dirname(t.dataDir) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`Database: ${join(t.dataDir, "club.sqlite")}`);
+    expect(r.stdout).toContain("ann@example.org");
   });
 
   it("refuses a DATA_DIR without a database, and creates nothing there", async () => {

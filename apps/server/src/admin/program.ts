@@ -3,7 +3,7 @@ import { isAbsolute, join, resolve } from "node:path";
 import { Command, CommanderError } from "commander";
 import { closeDb, isDatabaseSetUp, openDb, type Db } from "@club/db";
 import { PASSWORD_MIN_LENGTH } from "@club/shared";
-import { ConfigError, loadConfig, type Config } from "../config";
+import { ConfigError, loadConfig, settingsBaseDir, type Config } from "../config";
 import { AdminError, backup, confirm, members, resetPassword } from "./commands";
 import { approve, deactivate, invite, role } from "./membership";
 import { restore } from "./restore";
@@ -16,11 +16,11 @@ import { BackupError } from "../platform/backups";
  * (SQLite with WAL and a busy timeout; backups use SQLite's online backup).
  *
  * The program reads its environment and writes its output through a `CliIo`: cli.ts gives it the
- * process's, the tests their own (one process start costs ~0.5 s of CPU; see admin.test.ts).
+ * process's, the tests their own (one process start costs ~0.5 s of CPU; test/adminCli.ts).
  */
 export interface CliIo {
   env: NodeJS.ProcessEnv;
-  /** The working directory a relative DATA_DIR is resolved from (apps/server under npm run). */
+  /** The working directory (apps/server under npm run); INIT_CWD, when set, comes first. */
   cwd: string;
   out: (text: string) => void;
   err: (text: string) => void;
@@ -37,13 +37,16 @@ export const processIo = (): CliIo => ({
 const dataDirSetting = (io: CliIo) => io.env.DATA_DIR?.trim() || "./data";
 const DB_FILE_NAME = "club.sqlite";
 
-/** Paths on the command line are relative to where `npm run` was typed (npm sets INIT_CWD), not apps/server. */
+/**
+ * DATA_DIR and the paths on the command line are relative to where `npm run` was typed (npm sets
+ * INIT_CWD), not apps/server: as the server takes DATA_DIR (config.ts).
+ */
 const fromInvocationDir = (io: CliIo, path: string) =>
-  isAbsolute(path) ? path : resolve(io.env.INIT_CWD ?? io.cwd, path);
+  isAbsolute(path) ? path : resolve(settingsBaseDir(io.env, io.cwd), path);
 
 function openClubDatabase(io: CliIo): { db: Db; config: Config } {
   // Checked before loadConfig, which would create DATA_DIR, DATA_DIR/images and DATA_DIR/jwt-secret.
-  const dataDir = resolve(io.cwd, dataDirSetting(io));
+  const dataDir = fromInvocationDir(io, dataDirSetting(io));
   const dbFile = join(dataDir, DB_FILE_NAME);
   if (!existsSync(dbFile)) {
     throw new AdminError(
@@ -53,7 +56,12 @@ function openClubDatabase(io: CliIo): { db: Db; config: Config } {
     );
   }
   // The CLI never signs tokens: a placeholder keeps loadConfig from creating DATA_DIR/jwt-secret.
-  const config = loadConfig({ ...io.env, JWT_SECRET: io.env.JWT_SECRET || "x".repeat(32) });
+  // The folder checked above, as an absolute path: loadConfig resolves nothing again.
+  const config = loadConfig({
+    ...io.env,
+    DATA_DIR: dataDir,
+    JWT_SECRET: io.env.JWT_SECRET || "x".repeat(32),
+  });
   const db = openDb(config.dbFile);
   if (!isDatabaseSetUp(db)) {
     closeDb(db);
@@ -97,8 +105,8 @@ function buildProgram(io: CliIo): Command {
       "after",
       `
 It works on the database in DATA_DIR, the same variable the server reads
-(now: ${resolve(io.cwd, dataDirSetting(io))}). A relative DATA_DIR is relative to apps/server,
-as for \`npm start\`. Safe to run while the server is running, except restore.
+(now: ${fromInvocationDir(io, dataDirSetting(io))}). A relative DATA_DIR is relative to
+where you type the command, as for \`npm start\`. Safe to run while the server is running, except restore.
 
 Examples:
   npm run admin -- members
