@@ -18,6 +18,7 @@ import {
   parseTrpcBatch,
   type TrpcBatch,
 } from "./trpcOffline";
+import { offlineMessage } from "./offlineMessage";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -105,9 +106,9 @@ async function keptBatch(batch: TrpcBatch): Promise<Response | null> {
 }
 
 /** Tells the page whether its data now comes from the network or from what it saw last. */
-async function tellPage(clientId: string, offline: boolean): Promise<void> {
+async function tellPage(clientId: string, offline: boolean, at: number): Promise<void> {
   const client = clientId ? await self.clients.get(clientId) : undefined;
-  client?.postMessage({ type: "club-offline", offline });
+  client?.postMessage(offlineMessage(offline, at));
 }
 
 // The public reads of the library, meetings and bottles: the network first; what was seen last
@@ -115,6 +116,7 @@ async function tellPage(clientId: string, offline: boolean): Promise<void> {
 registerRoute(
   ({ url, request, sameOrigin }) => sameOrigin && request.method === "GET" && parseTrpcBatch(url) !== null,
   async ({ request, event }) => {
+    const startedAt = Date.now();
     const batch = parseTrpcBatch(new URL(request.url))!;
     const fetchEvent = event as FetchEvent;
     try {
@@ -122,20 +124,20 @@ registerRoute(
       if (response.status < 500) {
         if (response.ok || response.status === 207)
           fetchEvent.waitUntil(keepAnswers(batch, response.clone()).catch(() => undefined));
-        fetchEvent.waitUntil(tellPage(fetchEvent.clientId, false));
+        fetchEvent.waitUntil(tellPage(fetchEvent.clientId, false, startedAt));
         return response;
       }
       const kept = await keptBatch(batch);
-      if (kept) fetchEvent.waitUntil(tellPage(fetchEvent.clientId, true));
+      if (kept) fetchEvent.waitUntil(tellPage(fetchEvent.clientId, true, startedAt));
       return kept ?? response;
     } catch (error) {
       const kept = await keptBatch(batch);
       // Nothing kept (a page not seen before): the page still hears it is offline (issue 22).
       if (!kept) {
-        fetchEvent.waitUntil(tellPage(fetchEvent.clientId, true));
+        fetchEvent.waitUntil(tellPage(fetchEvent.clientId, true, startedAt));
         throw error;
       }
-      fetchEvent.waitUntil(tellPage(fetchEvent.clientId, true));
+      fetchEvent.waitUntil(tellPage(fetchEvent.clientId, true, startedAt));
       return kept;
     }
   },

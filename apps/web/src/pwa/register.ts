@@ -1,13 +1,7 @@
 import { Workbox } from "workbox-window";
+import { isOfflineMessage } from "../../sw/offlineMessage";
+import { followConnection } from "./connection";
 import { pwaState } from "./status";
-
-interface OfflineMessage {
-  type: "club-offline";
-  offline: boolean;
-}
-
-const isOfflineMessage = (data: unknown): data is OfflineMessage =>
-  (data as { type?: unknown } | null)?.type === "club-offline";
 
 /**
  * Registers the service worker (sw/sw.ts, built to /sw.js) and follows the connection: the
@@ -15,13 +9,14 @@ const isOfflineMessage = (data: unknown): data is OfflineMessage =>
  * last (the server may be down while the phone is online).
  */
 export function registerServiceWorker(): void {
-  window.addEventListener("offline", () => pwaState.set({ offline: true }));
-  window.addEventListener("online", () => pwaState.set({ offline: false }));
+  const connection = followConnection(pwaState.set, () => navigator.onLine);
+  window.addEventListener("offline", connection.wentOffline);
+  window.addEventListener("online", connection.cameOnline);
   // Not in `vite dev`: there is no built worker there.
   if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
 
   navigator.serviceWorker.addEventListener("message", (event: MessageEvent<unknown>) => {
-    if (isOfflineMessage(event.data)) pwaState.set({ offline: event.data.offline || !navigator.onLine });
+    if (isOfflineMessage(event.data)) connection.workerSaid(event.data);
   });
 
   const workbox = new Workbox("/sw.js", { scope: "/" });
