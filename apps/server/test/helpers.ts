@@ -128,3 +128,14 @@ export async function createTestApp(
 }
 
 export { decodeQuotedPrintable, startSmtpSink, type SmtpSink } from "@club/testing";
+
+/**
+ * A JWT whose signature is certainly wrong: its first character changed. Changing the last ones
+ * is not enough: the last base64url character carries two unused bits, which decoders ignore, so
+ * `token.slice(0, -2) + "xx"` still verified about once in a thousand tokens.
+ */
+export function forgedToken(jwt: string): string {
+  const signatureStart = jwt.lastIndexOf(".") + 1;
+  const first = jwt[signatureStart] === "A" ? "B" : "A";
+  return `${jwt.slice(0, signatureStart)}${first}${jwt.slice(signatureStart + 1)}`;
+}
