@@ -6,6 +6,7 @@ import {
   expectNoCspViolations,
   expectNoPageErrors,
   launchChromium,
+  nothingLoaded,
   openSession,
   screenshot,
   screenshotOnFailure,
@@ -180,7 +181,7 @@ describe("meeting-night screens at 375 px in both themes", () => {
       async function go(s: Session, path: string): Promise<Page> {
         current = s.page;
         s.watch.reset();
-        if (s.page.url() === "about:blank") {
+        if (nothingLoaded(s.page)) {
           await visit(s.page, path);
           return s.page;
         }

@@ -59,7 +59,8 @@ describe("member journey (empty club)", () => {
   beforeAll(async () => {
     club = await startClub({ demoData: false });
     browser = await launchChromium();
-    session = await openSession(browser, club.baseUrl);
+    // A page init script of its own (the confirmation's timing): never handed to another session.
+    session = await openSession(browser, club.baseUrl, { fresh: true });
     page = session.page;
   });
 

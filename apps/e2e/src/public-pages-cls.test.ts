@@ -92,7 +92,13 @@ describe("public pages: no layout shift on a phone's cold load (CLS 0)", () => {
   for (const { name, path, themes } of pages)
     for (const theme of themes)
       it(`${name} holds still while it loads (${theme} theme)`, { timeout: 120_000 }, async () => {
-        const s = await openSession(browser, club.baseUrl, { viewport: PHONE, mobile: true, theme });
+        // A first visit (the HTTP cache cold), with its own init script: a context of its own.
+        const s = await openSession(browser, club.baseUrl, {
+          viewport: PHONE,
+          mobile: true,
+          theme,
+          fresh: true,
+        });
         sessions.push(s);
         await recordShifts(s.page);
         await s.page.goto(path(), { waitUntil: "commit", timeout: 60_000 });

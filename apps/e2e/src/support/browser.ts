@@ -66,17 +66,118 @@ export interface SessionOptions {
    * test waits for no animation; "no-preference" for a test of the animated screens.
    */
   reducedMotion?: "reduce" | "no-preference";
+  /**
+   * A context of its own, closed with the session, rather than one a closed session of the file
+   * left (openSession): for a test of what a browser does the first time (its HTTP cache cold), or
+   * one that adds init scripts to its page.
+   */
+  fresh?: boolean;
 }
 
 /**
- * A fresh browser context and page on the club. localStorage entries are written by an init script
- * that runs once per context and origin (a later logout, refresh or reload does not undo them).
+ * A browser session on the club: a context and its page, with the options asked for.
+ *
+ * A session's context and page are kept when it closes and handed to the next session of the same
+ * file with the same context-level options (the club, a phone's touch, the CSP, the installed app):
+ * a new page costs Chromium a new renderer process, ~0.9 s of CPU against ~0.3 s for another load
+ * in a page that has one (docs/benchmarks.md, "Session 16"). What a test could leave behind is
+ * cleared when the next session takes the slot (`reset`): its routes, listeners and extra pages, the offline switch, the
+ * origin's cookies and storage of every kind (service workers and caches included), the session
+ * storage, the mouse (back at the corner the boot script ignores); the next session sets the
+ * viewport, the colour scheme, the motion preference and the media type again, and writes its
+ * localStorage entries on the club's origin before the test loads its first page. The HTTP cache
+ * stays warm, as in a member's browser. `fresh: true` (and every installed app: its service worker
+ * must install) gets a context of its own, closed with the session.
  */
 export async function openSession(
   browser: Browser,
   baseUrl: string,
   opts: SessionOptions = {},
 ): Promise<Session> {
+  const fresh = Boolean(opts.fresh || opts.installedApp);
+  const key = JSON.stringify([
+    baseUrl,
+    Boolean(opts.mobile),
+    Boolean(opts.bypassCSP),
+    Boolean(opts.installedApp),
+  ]);
+  const slot =
+    (fresh ? undefined : await takeIdleSlot(browser, key)) ?? (await newSlot(browser, baseUrl, opts, key));
+  const { context, page } = slot;
+  slot.watch = newWatch();
+  await page.setViewportSize(opts.viewport ?? { width: 1366, height: 900 });
+  await page.emulateMedia({
+    media: null,
+    colorScheme: opts.colorScheme ?? "dark",
+    reducedMotion: opts.reducedMotion ?? "reduce",
+  });
+  page.setDefaultTimeout(10_000);
+  page.setDefaultNavigationTimeout(20_000);
+
+  const storage: Record<string, string> = { ...opts.storage };
+  if (opts.theme) storage.theme = opts.theme;
+  if (opts.as) {
+    storage.accessToken = opts.as.accessToken;
+    storage.refreshToken = opts.as.refreshToken;
+    storage.email = opts.as.email;
+  }
+  if (Object.keys(storage).length > 0) {
+    // Written once, before the test's first page: a later logout, refresh or reload keeps what the
+    // app made of them. /healthz is a page of the club's origin that runs no script of the app.
+    if (page.url() !== `${baseUrl}/healthz`) await page.goto(`${baseUrl}/healthz`);
+    await page.evaluate((entries) => {
+      for (const [name, value] of Object.entries(entries)) window.localStorage.setItem(name, value);
+    }, storage);
+    slot.watch.reset();
+  }
+
+  let closed = false;
+  return {
+    context,
+    page,
+    watch: slot.watch,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      if (fresh) await context.close();
+      else await release(browser, slot);
+    },
+  };
+}
+
+/**
+ * Whether the test has loaded nothing in the session's page yet: it is about:blank (a new context
+ * with nothing to store) or the club's /healthz (where openSession wrote the storage, or where the
+ * last session's page was left to be cleared).
+ */
+export const nothingLoaded = (page: Page): boolean =>
+  page.url() === "about:blank" || new URL(page.url()).pathname === "/healthz";
+
+/** A context and its page, kept between the sessions of a file that ask for the same context. */
+interface Slot {
+  key: string;
+  baseUrl: string;
+  context: BrowserContext;
+  page: Page;
+  /** The watch of the session using the slot now. */
+  watch: Watch;
+  alive: boolean;
+}
+
+/** The idle slots of each file's browser (support/chromium.ts gives each file a browser of its own). */
+const idleSlots = new WeakMap<Browser, Slot[]>();
+
+async function takeIdleSlot(browser: Browser, key: string): Promise<Slot | undefined> {
+  const idle = idleSlots.get(browser) ?? [];
+  for (;;) {
+    const index = idle.findIndex((slot) => slot.key === key && slot.alive && !slot.page.isClosed());
+    if (index < 0) return undefined;
+    const slot = idle.splice(index, 1)[0]!;
+    if (await reset(slot)) return slot;
+  }
+}
+
+async function newSlot(browser: Browser, baseUrl: string, opts: SessionOptions, key: string): Promise<Slot> {
   const context = await browser.newContext({
     baseURL: baseUrl,
     colorScheme: opts.colorScheme ?? "dark",
@@ -90,26 +191,15 @@ export async function openSession(
   });
   context.setDefaultTimeout(10_000);
   context.setDefaultNavigationTimeout(20_000);
-
-  const storage: Record<string, string> = { ...opts.storage };
-  if (opts.theme) storage.theme = opts.theme;
-  if (opts.as) {
-    storage.accessToken = opts.as.accessToken;
-    storage.refreshToken = opts.as.refreshToken;
-    storage.email = opts.as.email;
-  }
-  if (Object.keys(storage).length > 0) {
-    await context.addInitScript((entries: Record<string, string>) => {
-      try {
-        if (window.localStorage.getItem("__e2e_seeded")) return;
-        window.localStorage.setItem("__e2e_seeded", "1");
-        for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
-      } catch {
-        // about:blank has no storage
-      }
-    }, storage);
-  }
-
+  const slot: Slot = {
+    key,
+    baseUrl,
+    context,
+    page: undefined as unknown as Page,
+    watch: newWatch(),
+    alive: true,
+  };
+  context.once("close", () => (slot.alive = false));
   // Chromium's headless shell (support/chromium.ts) has a mouse pointer resting on the page's top
   // left corner: every page load fires pointerover, mouseover and pointermove there, which the boot
   // script counts as a visitor's first use (issue 25), so the app would start on load. The full
@@ -142,6 +232,91 @@ export async function openSession(
     });
   }
 
+  // securitypolicyviolation events, reported through a binding (bindings are not subject to the CSP).
+  await context.exposeBinding("__e2eReportCsp", ({ page }, v: Omit<CspViolation, "page">) => {
+    slot.watch.cspViolations.push({ ...v, page: page.url() });
+  });
+  await context.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      const report = (window as unknown as { __e2eReportCsp?: (v: unknown) => void }).__e2eReportCsp;
+      report?.({
+        directive: event.violatedDirective,
+        blockedURI: event.blockedURI,
+        sourceFile: event.sourceFile,
+      });
+    });
+  });
+
+  slot.page = await context.newPage();
+  listen(slot);
+  return slot;
+}
+
+/** The harness's own listeners: what the page does goes to the watch of the session using the slot. */
+function listen(slot: Slot): void {
+  slot.page.on("console", (message) => {
+    if (message.type() !== "error") return;
+    const text = message.text();
+    slot.watch.consoleErrors.push(text);
+    if (/Content[- ]Security[- ]Policy/i.test(text)) slot.watch.cspConsoleErrors.push(text);
+  });
+  slot.page.on("pageerror", (error) => slot.watch.pageErrors.push(String(error)));
+  slot.context.on("request", (request) => slot.watch.requests.push(request));
+}
+
+/**
+ * A closed session's slot waits for the next session of the file (see openSession), its page off
+ * the app at once: the app's live streams, timers and tokens must not go on talking to the club
+ * during another test.
+ */
+async function release(browser: Browser, slot: Slot): Promise<void> {
+  try {
+    if (!slot.alive || slot.page.isClosed()) throw new Error("closed");
+    for (const other of slot.context.pages()) if (other !== slot.page) await other.close();
+    await slot.page.goto(`${slot.baseUrl}/healthz`);
+  } catch {
+    slot.alive = false;
+    await slot.context.close().catch(() => undefined);
+    return;
+  }
+  const idle = idleSlots.get(browser) ?? [];
+  idle.push(slot);
+  idleSlots.set(browser, idle);
+}
+
+/**
+ * Clears what the last session left in an idle slot, when a new session takes it (a slot nobody
+ * takes costs nothing more). Resolves to false, and closes the context, when that cannot be done.
+ */
+async function reset(slot: Slot): Promise<boolean> {
+  const { context, page, baseUrl } = slot;
+  try {
+    page.removeAllListeners();
+    context.removeAllListeners("request");
+    context.removeAllListeners("page");
+    context.removeAllListeners("response");
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+    await context.unrouteAll({ behavior: "ignoreErrors" });
+    await context.setOffline(false);
+    for (const other of context.pages()) if (other !== page) await other.close();
+    await page.mouse.move(0, 0);
+    // Still on the club's /healthz, where release left it: the origin to clear.
+    if (page.url() !== `${baseUrl}/healthz`) await page.goto(`${baseUrl}/healthz`);
+    await page.evaluate(() => window.sessionStorage.clear());
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Storage.clearDataForOrigin", { origin: new URL(baseUrl).origin, storageTypes: "all" });
+    await cdp.detach();
+    await context.clearCookies();
+    listen(slot);
+    return true;
+  } catch {
+    slot.alive = false;
+    await context.close().catch(() => undefined);
+    return false;
+  }
+}
+
+function newWatch(): Watch {
   const watch: Watch = {
     cspViolations: [],
     cspConsoleErrors: [],
@@ -160,32 +335,7 @@ export async function openSession(
       watch.requests.length = 0;
     },
   };
-  // securitypolicyviolation events, reported through a binding (bindings are not subject to the CSP).
-  await context.exposeBinding("__e2eReportCsp", ({ page }, v: Omit<CspViolation, "page">) => {
-    watch.cspViolations.push({ ...v, page: page.url() });
-  });
-  await context.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (event) => {
-      const report = (window as unknown as { __e2eReportCsp?: (v: unknown) => void }).__e2eReportCsp;
-      report?.({
-        directive: event.violatedDirective,
-        blockedURI: event.blockedURI,
-        sourceFile: event.sourceFile,
-      });
-    });
-  });
-
-  const page = await context.newPage();
-  page.on("console", (message) => {
-    if (message.type() !== "error") return;
-    const text = message.text();
-    watch.consoleErrors.push(text);
-    if (/Content[- ]Security[- ]Policy/i.test(text)) watch.cspConsoleErrors.push(text);
-  });
-  page.on("pageerror", (error) => watch.pageErrors.push(String(error)));
-  context.on("request", (request) => watch.requests.push(request));
-
-  return { context, page, watch, close: () => context.close() };
+  return watch;
 }
 
 /** The page has finished its first load: the app shell is there and no spinner is left. */
