@@ -10,6 +10,9 @@ export { CHROME_PATH, launchChromium } from "./chromium";
 /** Screenshots go to a temp dir (made on the first one), never into the repository. */
 let screenshotDir: string | undefined;
 
+/** A desktop browser window, a session's viewport unless it asks for another. */
+export const DESKTOP = { width: 1366, height: 900 };
+
 export interface CspViolation {
   directive: string;
   blockedURI: string;
@@ -81,9 +84,10 @@ export interface SessionOptions {
  * file with the same context-level options (the club, a phone's touch, the CSP, the installed app):
  * a new page costs Chromium a new renderer process, ~0.9 s of CPU against ~0.3 s for another load
  * in a page that has one (docs/benchmarks.md, "Session 16"). What a test could leave behind is
- * cleared when the next session takes the slot (`reset`): its routes, listeners and extra pages, the offline switch, the
- * origin's cookies and storage of every kind (service workers and caches included), the session
- * storage, the mouse (back at the corner the boot script ignores); the next session sets the
+ * cleared when the next session takes the page (`reset`; its extra pages close with it): its
+ * routes and listeners, the offline switch, the origin's cookies and storage of every kind
+ * (service workers and caches included), the session storage, the mouse (back at the corner the
+ * phantom-pointer script ignores); the next session sets the
  * viewport, the colour scheme, the motion preference and the media type again, and writes its
  * localStorage entries on the club's origin before the test loads its first page. The HTTP cache
  * stays warm, as in a member's browser. `fresh: true` (and every installed app: its service worker
@@ -105,7 +109,7 @@ export async function openSession(
     (fresh ? undefined : await takeIdleSlot(browser, key)) ?? (await newSlot(browser, baseUrl, opts, key));
   const { context, page } = slot;
   slot.watch = newWatch();
-  await page.setViewportSize(opts.viewport ?? { width: 1366, height: 900 });
+  await page.setViewportSize(opts.viewport ?? DESKTOP);
   await page.emulateMedia({
     media: null,
     colorScheme: opts.colorScheme ?? "dark",
@@ -181,7 +185,7 @@ async function newSlot(browser: Browser, baseUrl: string, opts: SessionOptions, 
   const context = await browser.newContext({
     baseURL: baseUrl,
     colorScheme: opts.colorScheme ?? "dark",
-    viewport: opts.viewport ?? { width: 1366, height: 900 },
+    viewport: opts.viewport ?? DESKTOP,
     ...(opts.mobile ? { isMobile: true, hasTouch: true } : {}),
     bypassCSP: opts.bypassCSP ?? false,
     locale: "en-US",

@@ -49,7 +49,8 @@ let shared: Promise<Browser> | undefined;
  * In a vitest worker, every file gets the worker's one Chromium (launching and closing one took
  * 2-3 s of a file on the 2-core machine): what a file holds is a handle whose `close()` closes the
  * contexts opened through it, never the browser, so each file still starts from no context at all
- * and each session is a fresh context. A Chromium that died is launched again for the next file.
+ * and shares none with another file (support/browser.ts). A Chromium that died is launched again
+ * for the next file.
  * Outside vitest (the benches) it is a Chromium of one's own, as before.
  */
 export async function launchChromium(): Promise<Browser> {

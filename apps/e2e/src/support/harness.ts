@@ -6,8 +6,8 @@ import { openSession, type Session, type SessionOptions } from "./browser";
 
 /** A phone in portrait (375 CSS px wide): every screen must fit it without sideways scrolling. */
 export const PHONE = { width: 375, height: 812 };
-/** A desktop browser window. */
-export const DESKTOP = { width: 1366, height: 900 };
+/** A desktop browser window (support/browser.ts: a session's default). */
+export { DESKTOP } from "./browser";
 
 /** Whether the page fits its window's width (nothing to scroll sideways). */
 export const noSidewaysScroll = (page: Page) =>
