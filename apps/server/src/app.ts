@@ -5,6 +5,7 @@ import { closeDb, openDb, referencedImageHashes, runMigrations, type Db } from "
 import { loadConfig, type Config } from "./config";
 import { requestCtx, type Deps } from "./api/context";
 import guestPassesPlugin from "./platform/guestPasses";
+import unusedConnectionsPlugin from "./platform/unusedConnections";
 import { IMAGE_SWEEP_INTERVAL_MS, IMAGE_UNDO_RETENTION_MS, ImageStore } from "./platform/images";
 import { secureDataDir } from "./platform/dataDir";
 import { loggerOptions, OneLinePerRequest } from "./platform/logger";
@@ -138,6 +139,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   });
 
   await app.register(errorsPlugin);
+  await app.register(unusedConnectionsPlugin);
   const boot = bootScriptSource(opts.webDistDir ?? webDistDir);
   await app.register(securityPlugin, { config, inlineScripts: boot ? [boot] : [] });
   await app.register(guestPassesPlugin);

@@ -2,11 +2,13 @@ import { rmSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { closeDb, openDb } from "@club/db";
+import type { AddressInfo } from "node:net";
 import { prepareDataDir, startServer } from "../bench/serverProcess";
+import { createTestApp } from "./helpers";
 
 /**
  * SIGTERM under load: requests already in flight finish (and their writes are kept), new ones are
- * refused, and the process exits 0.
+ * refused, and the process exits 0, without waiting on connections that carry no request.
  */
 
 const cleanups: (() => void)[] = [];
@@ -119,4 +121,27 @@ describe("SIGTERM", () => {
       closeDb(db);
     }
   }, 60_000);
+
+  it("does not wait for a connection that never sent a request (a browser's spare one)", async () => {
+    // Chromium opens a connection ahead of the requests it expects; Node counts one that has not
+    // sent a request yet as busy, so the close waited for it until the request timeout (120 s), and
+    // a real server hit its 10 s shutdown deadline and exited 1.
+    const t = await createTestApp();
+    await t.app.listen({ host: "127.0.0.1", port: 0 });
+    const port = (t.app.server.address() as AddressInfo).port;
+    const spare = connect(port, "127.0.0.1");
+    await new Promise((resolve) => spare.once("connect", resolve));
+    const spareClosed = new Promise((resolve) => spare.once("close", resolve));
+    spare.on("error", () => undefined);
+    // And one that has served a request and waits, kept alive, for the next.
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+
+    const outcome = await Promise.race([
+      t.close().then(() => "closed"),
+      new Promise((resolve) => setTimeout(() => resolve("still closing at the 10 s deadline"), 10_000)),
+    ]);
+    t.app.server.closeAllConnections();
+    expect(outcome).toBe("closed");
+    await spareClosed;
+  }, 30_000);
 });
