@@ -52,8 +52,10 @@ export default defineConfig({
     pool: "forks",
     // A worker keeps its imported modules from one file to the next: the server's ~1,000 modules,
     // playwright and the first pages' prerender module were imported again for each file (import
-    // ~4 s of every file). Every file still starts its own server on its own temp data dir, and
-    // gets its own contexts in the worker's one Chromium (support/chromium.ts).
+    // ~4 s of every file). Every file still starts its own server on its own temp data dir (on the
+    // port the worker's last club used, support/server.ts), in the worker's one Chromium
+    // (support/chromium.ts), whose pages a file's closed sessions leave, cleared, for the next
+    // (support/browser.ts).
     isolate: false,
     // One snapshot of the web build for the run (support/globalSetup.ts).
     globalSetup: ["src/support/globalSetup.ts"],

@@ -5,6 +5,8 @@ import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import { expect } from "vitest";
 import type { Member } from "./server";
 
+import { chromiumOf, setAside, takeUp } from "./chromium";
+
 export { CHROME_PATH, launchChromium } from "./chromium";
 
 /** Screenshots go to a temp dir (made on the first one), never into the repository. */
@@ -70,8 +72,8 @@ export interface SessionOptions {
    */
   reducedMotion?: "reduce" | "no-preference";
   /**
-   * A context of its own, closed with the session, rather than one a closed session of the file
-   * left (openSession): for a test of what a browser does the first time (its HTTP cache cold), or
+   * A context of its own, closed with the session, rather than one a closed session left
+   * (openSession): for a test of what a browser does the first time (its HTTP cache cold), or
    * one that adds init scripts to its page.
    */
   fresh?: boolean;
@@ -80,18 +82,21 @@ export interface SessionOptions {
 /**
  * A browser session on the club: a context and its page, with the options asked for.
  *
- * A session's context and page are kept when it closes and handed to the next session of the same
- * file with the same context-level options (the club, a phone's touch, the CSP, the installed app):
- * a new page costs Chromium a new renderer process, ~0.9 s of CPU against ~0.3 s for another load
- * in a page that has one (docs/benchmarks.md, "Session 16"). What a test could leave behind is
- * cleared when the next session takes the page (`reset`; its extra pages close with it): its
- * routes and listeners, the offline switch, the origin's cookies and storage of every kind
- * (service workers and caches included), the session storage, the mouse (back at the corner the
- * phantom-pointer script ignores); the next session sets the
- * viewport, the colour scheme, the motion preference and the media type again, and writes its
- * localStorage entries on the club's origin before the test loads its first page. The HTTP cache
- * stays warm, as in a member's browser. `fresh: true` (and every installed app: its service worker
- * must install) gets a context of its own, closed with the session.
+ * A session's context and page are kept when it closes and handed to the next session, of this file
+ * or of the next one the test worker runs, that asks for the same context-level options (the club's
+ * origin, a phone's touch, the CSP, the installed app): a new page costs Chromium a new renderer
+ * process, ~0.9 s of CPU against ~0.3 s for another load in a page that has one (docs/benchmarks.md,
+ * "Session 16"). A worker's clubs share one origin, one after another (support/server.ts), and its
+ * files one Chromium (support/chromium.ts). What a test could leave behind is cleared when the next
+ * session takes the page (`reset`; its extra pages close with it): its routes and listeners, the
+ * offline switch, the origin's cookies and storage of every kind (service workers and caches
+ * included), the session storage, the mouse (back at the corner the phantom-pointer script
+ * ignores); the next session sets the viewport, the colour scheme, the motion preference and the
+ * media type again, and writes its localStorage entries on the club's origin before the test loads
+ * its first page. The HTTP cache stays warm, as in a member's browser: every club serves the same
+ * build, and its pages and reads are revalidated (no-cache, with ETags of their content).
+ * `fresh: true` (and every installed app: its service worker must install) gets a context of its
+ * own, closed with the session.
  */
 export async function openSession(
   browser: Browser,
@@ -168,15 +173,21 @@ interface Slot {
   alive: boolean;
 }
 
-/** The idle slots of each file's browser (support/chromium.ts gives each file a browser of its own). */
+/**
+ * The idle slots of each Chromium: a test worker's files share one (support/chromium.ts), and a
+ * worker's clubs one port (support/server.ts), so a slot a file left fits the next file's sessions.
+ */
 const idleSlots = new WeakMap<Browser, Slot[]>();
+/** Idle slots kept per Chromium; the oldest beyond these close (each holds a renderer process). */
+const MAX_IDLE_SLOTS = 6;
 
 async function takeIdleSlot(browser: Browser, key: string): Promise<Slot | undefined> {
-  const idle = idleSlots.get(browser) ?? [];
+  const idle = idleSlots.get(chromiumOf(browser)) ?? [];
   for (;;) {
     const index = idle.findIndex((slot) => slot.key === key && slot.alive && !slot.page.isClosed());
     if (index < 0) return undefined;
     const slot = idle.splice(index, 1)[0]!;
+    takeUp(browser, slot.context);
     if (await reset(slot)) return slot;
   }
 }
@@ -269,7 +280,7 @@ function listen(slot: Slot): void {
 }
 
 /**
- * A closed session's slot waits for the next session of the file (see openSession), its page off
+ * A closed session's slot waits for the next session that fits (see openSession), its page off
  * the app at once: the app's live streams, timers and tokens must not go on talking to the club
  * during another test.
  */
@@ -283,9 +294,15 @@ async function release(browser: Browser, slot: Slot): Promise<void> {
     await slot.context.close().catch(() => undefined);
     return;
   }
-  const idle = idleSlots.get(browser) ?? [];
+  const chromium = chromiumOf(browser);
+  const idle = idleSlots.get(chromium) ?? [];
+  setAside(slot.context);
   idle.push(slot);
-  idleSlots.set(browser, idle);
+  idleSlots.set(chromium, idle);
+  for (const oldest of idle.splice(0, Math.max(0, idle.length - MAX_IDLE_SLOTS))) {
+    oldest.alive = false;
+    await oldest.context.close().catch(() => undefined);
+  }
 }
 
 /**

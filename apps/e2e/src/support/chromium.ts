@@ -48,9 +48,9 @@ let shared: Promise<Browser> | undefined;
  *
  * In a vitest worker, every file gets the worker's one Chromium (launching and closing one took
  * 2-3 s of a file on the 2-core machine): what a file holds is a handle whose `close()` closes the
- * contexts opened through it, never the browser, so each file still starts from no context at all
- * and shares none with another file (support/browser.ts). A Chromium that died is launched again
- * for the next file.
+ * contexts opened through it, never the browser. A context whose session closed is set aside,
+ * cleared, for the next session that fits, perhaps the next file's (support/browser.ts); every other
+ * context is the file's own. A Chromium that died is launched again for the next file.
  * Outside vitest (the benches) it is a Chromium of one's own, as before.
  */
 export async function launchChromium(): Promise<Browser> {
@@ -63,15 +63,39 @@ export async function launchChromium(): Promise<Browser> {
   return fileHandle(browser);
 }
 
-/** A file's view of the shared browser: its own contexts, closed by its `close()`. */
+/** The worker's Chromium behind each file's handle. */
+const chromiumOfHandle = new WeakMap<
+  Browser,
+  { chromium: Browser; adopt: (context: BrowserContext) => void }
+>();
+/** Contexts set aside by a closed session for the next session that fits (support/browser.ts). */
+const setAsideContexts = new WeakSet<BrowserContext>();
+
+/** The worker's one Chromium behind a file's handle (outside vitest, the browser itself). */
+export const chromiumOf = (browser: Browser): Browser => chromiumOfHandle.get(browser)?.chromium ?? browser;
+
+/** A context waiting for a later session, maybe of the next file: the file's close() leaves it open. */
+export const setAside = (context: BrowserContext): void => void setAsideContexts.add(context);
+
+/** A context set aside, taken by a session of the file holding `browser`: closed with that file. */
+export function takeUp(browser: Browser, context: BrowserContext): void {
+  setAsideContexts.delete(context);
+  chromiumOfHandle.get(browser)?.adopt(context);
+}
+
+/**
+ * A file's view of the shared browser: its own contexts, closed by its `close()` but for those
+ * set aside for a later session.
+ */
 function fileHandle(browser: Browser): Browser {
   const contexts = new Set<BrowserContext>();
   const keep = (context: BrowserContext) => {
+    if (contexts.has(context)) return context;
     contexts.add(context);
     context.once("close", () => contexts.delete(context));
     return context;
   };
-  return new Proxy(browser, {
+  const handle = new Proxy(browser, {
     get(target, prop) {
       if (prop === "newContext") {
         return async (...args: Parameters<Browser["newContext"]>) => keep(await target.newContext(...args));
@@ -86,11 +110,15 @@ function fileHandle(browser: Browser): Browser {
       if (prop === "contexts") return () => [...contexts];
       if (prop === "close") {
         return async () => {
-          await Promise.all([...contexts].map((context) => context.close().catch(() => undefined)));
+          const closing = [...contexts].filter((context) => !setAsideContexts.has(context));
+          contexts.clear();
+          await Promise.all(closing.map((context) => context.close().catch(() => undefined)));
         };
       }
       const value: unknown = Reflect.get(target, prop);
       return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
     },
   });
+  chromiumOfHandle.set(handle, { chromium: browser, adopt: keep });
+  return handle;
 }

@@ -68,8 +68,38 @@ let memberCounter = 0;
 let passwordHash: Promise<string> | undefined;
 const memberPasswordHash = () => (passwordHash ??= hashPassword("correct horse battery"));
 
+/** The ports this process's clubs have listened on, in the order first used, and those in use now. */
+const workerPorts: number[] = [];
+const portsInUse = new Set<number>();
+
 /**
- * The real server, in-process: buildApp on a temp DATA_DIR, listening on 127.0.0.1 port 0, serving
+ * Listens on 127.0.0.1 on the first port an earlier club of this test worker used that is free
+ * again, else on a new one: a worker's files run one after another, so each file's club gets the
+ * origin of the one before, and the browser contexts a file's sessions left fit the next file's
+ * (support/browser.ts: a new page costs Chromium a renderer process). A port another process took
+ * meanwhile is given up.
+ */
+async function listenOnWorkerPort(app: FastifyInstance): Promise<number> {
+  for (const port of workerPorts.filter((p) => !portsInUse.has(p))) {
+    try {
+      await app.listen({ host: "127.0.0.1", port });
+      portsInUse.add(port);
+      return port;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
+      workerPorts.splice(workerPorts.indexOf(port), 1);
+    }
+  }
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  const port = (app.server.address() as AddressInfo).port;
+  workerPorts.push(port);
+  portsInUse.add(port);
+  return port;
+}
+
+/**
+ * The real server, in-process: buildApp on a temp DATA_DIR, listening on 127.0.0.1 (the port of an
+ * earlier club of the worker when it is free: listenOnWorkerPort), serving
  * (a copy of) apps/web/dist, with its mail going to an SMTP sink. APP_URL is set to the real base URL once the
  * port is known (the mailer reads it when it builds a link).
  */
@@ -137,11 +167,10 @@ export async function startClub(opts: {
   } finally {
     console.log = originalLog;
   }
-  await app.listen({ host: "127.0.0.1", port: 0 });
+  const port = await listenOnWorkerPort(app);
   // A real server makes the club's first pass of jobs (dues charges, reminders) a second after it
   // listens; the tests start from the state that pass leaves, not from a race with it.
   await app.clubJobs.run();
-  const port = (app.server.address() as AddressInfo).port;
   const baseUrl = `http://127.0.0.1:${port}`;
   config.appUrl = baseUrl;
 
@@ -210,6 +239,7 @@ export async function startClub(opts: {
     tokensFor,
     close: async () => {
       await app.close();
+      portsInUse.delete(port);
       await smtp.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
