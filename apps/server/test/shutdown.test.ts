@@ -1,8 +1,7 @@
 import { rmSync } from "node:fs";
-import { connect, type Socket } from "node:net";
+import { connect, type AddressInfo, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { closeDb, openDb } from "@club/db";
-import type { AddressInfo } from "node:net";
 import { prepareDataDir, startServer } from "../bench/serverProcess";
 import { createTestApp } from "./helpers";
 
@@ -136,10 +135,14 @@ describe("SIGTERM", () => {
     // And one that has served a request and waits, kept alive, for the next.
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
 
+    let deadline: NodeJS.Timeout | undefined;
     const outcome = await Promise.race([
       t.close().then(() => "closed"),
-      new Promise((resolve) => setTimeout(() => resolve("still closing at the 10 s deadline"), 10_000)),
+      new Promise((resolve) => {
+        deadline = setTimeout(() => resolve("still closing at the 10 s deadline"), 10_000);
+      }),
     ]);
+    clearTimeout(deadline);
     t.app.server.closeAllConnections();
     expect(outcome).toBe("closed");
     await spareClosed;

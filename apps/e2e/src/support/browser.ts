@@ -3,9 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import { expect } from "vitest";
-import type { Member } from "./server";
-
 import { chromiumOf, setAside, takeUp } from "./chromium";
+import type { Member } from "./server";
 
 export { CHROME_PATH, launchChromium } from "./chromium";
 
