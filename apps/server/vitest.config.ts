@@ -13,7 +13,8 @@ export default defineConfig({
     // compilation run on the test's own thread. Two workers keep both cores busy, where the helper
     // threads' hand-offs cost more than they save: 7-16 % less CPU and 6-14 s less wall time for
     // the suite in three interleaved pairs (docs/benchmarks.md, "Session 18"). The tests' Chromium
-    // runs the same way (apps/e2e/src/support/chromium.ts). The server itself is not affected.
+    // runs the same way (apps/e2e/src/support/chromium.ts). The servers the tests start as
+    // processes (dist/server.js), like the app in production, run V8 as it comes.
     execArgv: ["--single-threaded"],
     // A worker keeps its imported modules from one file to the next (the app's ~1,000 modules were
     // imported again for each of ~60 files). Every file builds its own app on its own temp data
