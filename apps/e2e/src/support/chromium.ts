@@ -32,11 +32,11 @@ export const CHROME_FLAGS = [
  * and compilers work on the page's own thread). A test page lives for seconds on a machine whose two
  * cores the suite keeps busy, where the helper threads' hand-offs cost more than they save: 5-14 %
  * less of Chromium's and the tests' CPU in interleaved runs of the same files (docs/benchmarks.md,
- * "Session 14"). For the same reason no optimizing compilers (`--no-maglev --no-turbofan`: the
- * page's code runs interpreted or as baseline code): a page seldom runs long enough to repay them,
- * and the whole suite took 3-4 % less CPU with them off, measured as two runs at once on the same
- * machine (session 19). What a page does is the same; the benches keep V8 as a member's browser
- * runs it.
+ * "Session 14"). And no optimizing compilers (`--no-maglev --no-turbofan`: the page's code runs
+ * interpreted or as baseline code): a test page seldom runs long enough to repay an optimizing
+ * compile, and the whole suite took 3-4 % less CPU with them off, measured as two runs at once on
+ * the same machine ("Session 19"). What a page does is the same; the benches keep V8 as a member's
+ * browser runs it.
  */
 const TEST_CHROME_FLAGS = [...CHROME_FLAGS, "--js-flags=--single-threaded --no-maglev --no-turbofan"];
 
