@@ -55,4 +55,15 @@ USER node
 VOLUME /data
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# What the image is (docker inspect): the release's version (package.json's "version", which
+# production.test.ts holds this default to), where its source lives and the commit it was built
+# from. npm run test:image passes SOURCE and REVISION from git: docker compose build --build-arg
+# REVISION=$(git rev-parse HEAD) --build-arg SOURCE=$(git remote get-url origin) does the same.
+ARG VERSION=1.1.0
+ARG SOURCE=unknown
+ARG REVISION=unknown
+LABEL org.opencontainers.image.title="Whiskey Club" \
+  org.opencontainers.image.version="$VERSION" \
+  org.opencontainers.image.source="$SOURCE" \
+  org.opencontainers.image.revision="$REVISION"
 CMD ["node", "apps/server/dist/server.js"]

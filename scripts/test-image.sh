@@ -50,6 +50,7 @@ fail() {
 for tool in podman curl node; do
   command -v "$tool" >/dev/null || fail "$tool is not installed (apt-get install -y podman runc podman-compose mmdebstrap curl)"
 done
+VERSION=$(node -p 'require(process.argv[1]).version' "$ROOT/package.json")
 
 # crun 1.8 refuses this machine's hybrid cgroup layout, and without CAP_SYS_RESOURCE podman's default
 # ulimits fail; the journald events logger needs systemd.
@@ -155,11 +156,20 @@ if [ -f /etc/ssl/certs/ca-certificates.crt ]; then
   BUILD_ARGS+=(-v /etc/ssl/certs/ca-certificates.crt:/etc/ssl/certs/ca-certificates.crt:ro)
 fi
 BUILD_ARGS+=(-v "$W/npmrc-build:/usr/local/etc/npmrc:ro")
+# The image's OCI labels: where the source lives and the commit it was built from (the version is
+# the Dockerfile's own default, package.json's).
+SOURCE=$(git -C "$ROOT" remote get-url origin 2>/dev/null || echo "file://$ROOT")
+REVISION=$(git -C "$ROOT" rev-parse HEAD 2>/dev/null || echo unknown)
 
 # ---- 1. the image ------------------------------------------------------------------------------
 step "podman build (the project's Dockerfile)"
-podman build "${BUILD_ARGS[@]}" -t "$TAG" "$ROOT"
+podman build "${BUILD_ARGS[@]}" --build-arg SOURCE="$SOURCE" --build-arg REVISION="$REVISION" -t "$TAG" "$ROOT"
 [ "$(podman inspect -f '{{json .Config.Healthcheck}}' "$TAG")" != "null" ] || fail "the image has no HEALTHCHECK"
+label() { podman image inspect -f "{{index .Config.Labels \"org.opencontainers.image.$1\"}}" "$TAG"; }
+[ "$(label version)" = "$VERSION" ] || fail "the image's version label is '$(label version)', package.json says $VERSION"
+[ "$(label revision)" = "$REVISION" ] || fail "the image's revision label is '$(label revision)', not $REVISION"
+[ "$(label source)" = "$SOURCE" ] || fail "the image's source label is '$(label source)', not $SOURCE"
+echo "OCI labels: version $VERSION, revision $REVISION, source $SOURCE"
 podman image inspect -f 'image size: {{.Size}} bytes' "$TAG"
 
 # ---- 2. a failed npm ci fails the build ----------------------------------------------------------
