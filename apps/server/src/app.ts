@@ -1,7 +1,8 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import type { Transporter } from "nodemailer";
-import { closeDb, openDb, referencedImageHashes, runMigrations, type Db } from "@club/db";
+import { closeDb, openDb, referencedImageHashes, type Db } from "@club/db";
+import { migrateAtStart } from "./features/backups/beforeUpgrade";
 import { loadConfig, type Config } from "./config";
 import { requestCtx, type Deps } from "./api/context";
 import guestPassesPlugin from "./platform/guestPasses";
@@ -78,7 +79,14 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   for (const problem of secureDataDir(config))
     app.log.warn(`could not make this private to the server's user: ${problem}`);
   const db: Db = openDb(config.dbFile, { onStatement: opts.onStatement });
-  const { isNew } = runMigrations(db);
+  const now = opts.now ?? (() => new Date());
+  let isNew: boolean;
+  try {
+    ({ isNew } = await migrateAtStart(db, config, app.log, now()));
+  } catch (error) {
+    db.$client.close();
+    throw error;
+  }
   const reads = new ReadCache(db, { enabled: config.readCache, maxBytes: config.readCacheBytes });
   const tokens = new TokenService(db, config.jwtSecret);
   const mailer = new Mailer(db, config, app.log, opts.mailTransport, opts.mailBackoffMs);
@@ -90,7 +98,6 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   // RATE_LIMIT=false (benchmarks, some tests) turns off every limit, this one too.
   const writeBudget = new MemberBudget(config.rateLimit.enabled ? config.writeBudgetPerMinute : Infinity);
   const events = new MeetingEvents();
-  const now = opts.now ?? (() => new Date());
   app.decorate("deps", {
     db,
     config,

@@ -1,3 +1,4 @@
+import { MigrationError } from "@club/db";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { SERVER_UMASK } from "./platform/dataDir";
@@ -56,6 +57,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A database this server must not run on (newer, or a migration failed): its one line.
+  console.error(error instanceof MigrationError ? error.message : error);
   process.exit(1);
 });

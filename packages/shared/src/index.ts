@@ -22,3 +22,4 @@ export * from "./transfer";
 export * from "./guests";
 export * from "./guestPaper";
 export * from "./pageContract";
+export * from "./version";

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -69,6 +69,15 @@ describe("admin command line (npm run admin)", () => {
     const backupHelp = await admin(["backup", "--help"]);
     expect(backupHelp.stdout).toContain("Restore");
     expect(backupHelp.stdout).toContain("club.sqlite-wal");
+  });
+
+  it("--version prints the release's version (package.json's)", async () => {
+    const { version } = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { version: string };
+    for (const flag of ["--version", "-V"]) {
+      const r = await admin([flag]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toBe(`${version}\n`);
+    }
   });
 
   it("members lists id, email, name and whether the address is confirmed", async () => {

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import { Command, CommanderError } from "commander";
 import { closeDb, isDatabaseSetUp, openDb, type Db } from "@club/db";
-import { PASSWORD_MIN_LENGTH } from "@club/shared";
+import { APP_VERSION, PASSWORD_MIN_LENGTH } from "@club/shared";
 import { ConfigError, loadConfig, settingsBaseDir, type Config } from "../config";
 import { AdminError, backup, confirm, members, resetPassword } from "./commands";
 import { approve, deactivate, invite, role } from "./membership";
@@ -97,6 +97,7 @@ function buildProgram(io: CliIo): Command {
     .exitOverride()
     .configureOutput({ writeOut: io.out, writeErr: io.err })
     .name("npm run admin --")
+    .version(APP_VERSION, "-V, --version", "print the version of the whiskey club this is")
     .description(
       "Admin tasks for the whiskey club: list members, approve, change roles, deactivate, invite, confirm an email address by hand, reset a password, set when a member joined (their dues opening), back up, restore a backup.",
     )

@@ -24,4 +24,7 @@ export const ValidTokenSchema = z.object({ valid: z.literal(true), email: z.stri
 export const OkSchema = z.object({ ok: z.literal(true) });
 export const CreatedIdSchema = z.object({ id: z.number().int() });
 export const CreatedThemeSchema = z.object({ id: z.number().int(), description: z.string() });
-export const HealthSchema = z.object({ status: z.literal("ok") });
+export const HealthSchema = z.object({
+  status: z.literal("ok"),
+  version: z.string().meta({ description: "The server's release (semver), as in CHANGELOG.md." }),
+});

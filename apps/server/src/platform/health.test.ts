@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/helpers";
 
@@ -8,10 +9,14 @@ describe("GET /healthz", () => {
   });
   afterAll(() => t.close());
 
-  it("answers 200 when the database is reachable", async () => {
+  it("answers 200 with the release's version when the database is reachable", async () => {
     const res = await t.request({ method: "GET", url: "/healthz" });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: "ok" });
+    const { version } = JSON.parse(readFileSync(new URL("../../../../package.json", import.meta.url), "utf8")) as {
+      version: string;
+    };
+    expect(version).toMatch(/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/);
+    expect(res.json()).toEqual({ status: "ok", version });
   });
 
   it("answers unknown API paths with a JSON 404", async () => {

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
@@ -28,6 +29,13 @@ describe("About page: SPEC.md's words, numbers from CLUB_RULES", () => {
     "Dues may be waived for up to six months for members of over 12 months who face financial hardship.",
   ])("says %j", (sentence) => {
     expect(text).toContain(sentence);
+  });
+
+  it("shows the release's version (the root package.json's) in its footer", () => {
+    const { version } = JSON.parse(readFileSync(new URL("../../../../../package.json", import.meta.url), "utf8")) as {
+      version: string;
+    };
+    expect(renderToStaticMarkup(createElement(AboutPage))).toMatch(new RegExp(`<footer[^>]*>Version ${version.replace(/\./g, "\\.")}</footer>`));
   });
 
   it("shows the headline figures", () => {

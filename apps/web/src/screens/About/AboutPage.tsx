@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { CLUB_NAME } from "@club/shared";
+import { APP_VERSION, CLUB_NAME } from "@club/shared";
 import { PageHeader } from "../../components/PageHeader";
 import { useTitle } from "../../lib/useTitle";
 import { ABOUT_FIGURES as F } from "./clubRulesText";
@@ -69,6 +69,8 @@ export default function AboutPage() {
           </Points>
         </section>
       </div>
+      {/* Which release this server runs (the one GET /healthz reports), for a member's bug report. */}
+      <footer className={classes.footer}>Version {APP_VERSION}</footer>
     </>
   );
 }
