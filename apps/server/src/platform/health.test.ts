@@ -12,7 +12,9 @@ describe("GET /healthz", () => {
   it("answers 200 with the release's version when the database is reachable", async () => {
     const res = await t.request({ method: "GET", url: "/healthz" });
     expect(res.statusCode).toBe(200);
-    const { version } = JSON.parse(readFileSync(new URL("../../../../package.json", import.meta.url), "utf8")) as {
+    const { version } = JSON.parse(
+      readFileSync(new URL("../../../../package.json", import.meta.url), "utf8"),
+    ) as {
       version: string;
     };
     expect(version).toMatch(/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/);

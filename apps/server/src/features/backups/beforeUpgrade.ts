@@ -1,6 +1,13 @@
 import { mkdir } from "node:fs/promises";
 import type { FastifyBaseLogger } from "fastify";
-import { applyMigrations, MigrationError, planMigrations, type Db } from "@club/db";
+import {
+  applyMigrations,
+  MigrationError,
+  planMigrations,
+  readMigrations,
+  type Db,
+  type Migration,
+} from "@club/db";
 import type { Config } from "../../config";
 import { makeBackup } from "../../platform/backups";
 import { newBackupPath, pruneBackups } from "./folder";
@@ -18,8 +25,10 @@ export async function migrateAtStart(
   config: Config,
   log: FastifyBaseLogger,
   now: Date,
+  /** The committed migrations (tests add a broken one). */
+  migrations: Migration[] = readMigrations(),
 ): Promise<{ isNew: boolean; backup: string | null }> {
-  const plan = planMigrations(db);
+  const plan = planMigrations(db, migrations);
   let backup: string | null = null;
   if (!plan.isNew && plan.pending.length > 0) {
     const { dir, keep } = config.backups;

@@ -32,10 +32,14 @@ describe("About page: SPEC.md's words, numbers from CLUB_RULES", () => {
   });
 
   it("shows the release's version (the root package.json's) in its footer", () => {
-    const { version } = JSON.parse(readFileSync(new URL("../../../../../package.json", import.meta.url), "utf8")) as {
+    const { version } = JSON.parse(
+      readFileSync(new URL("../../../../../package.json", import.meta.url), "utf8"),
+    ) as {
       version: string;
     };
-    expect(renderToStaticMarkup(createElement(AboutPage))).toMatch(new RegExp(`<footer[^>]*>Version ${version.replace(/\./g, "\\.")}</footer>`));
+    expect(renderToStaticMarkup(createElement(AboutPage))).toMatch(
+      new RegExp(`<footer[^>]*>Version ${version.replace(/\./g, "\\.")}</footer>`),
+    );
   });
 
   it("shows the headline figures", () => {
