@@ -164,7 +164,8 @@ REVISION=$(git -C "$ROOT" rev-parse HEAD 2>/dev/null || echo unknown)
 # ---- 1. the image ------------------------------------------------------------------------------
 step "podman build (the project's Dockerfile)"
 podman build "${BUILD_ARGS[@]}" --build-arg SOURCE="$SOURCE" --build-arg REVISION="$REVISION" -t "$TAG" "$ROOT"
-[ "$(podman inspect -f '{{json .Config.Healthcheck}}' "$TAG")" != "null" ] || fail "the image has no HEALTHCHECK"
+healthcheck=$(podman image inspect -f '{{json .HealthCheck}}' "$TAG") || fail "could not read the image's HEALTHCHECK"
+case "$healthcheck" in *'"Test":'*'/healthz'*) ;; *) fail "the image has no HEALTHCHECK on /healthz (it has: $healthcheck)" ;; esac
 label() { podman image inspect -f "{{index .Config.Labels \"org.opencontainers.image.$1\"}}" "$TAG"; }
 [ "$(label version)" = "$VERSION" ] || fail "the image's version label is '$(label version)', package.json says $VERSION"
 [ "$(label revision)" = "$REVISION" ] || fail "the image's revision label is '$(label revision)', not $REVISION"

@@ -16,6 +16,7 @@ import { TokenService } from "./platform/tokens";
 import { MeetingEvents } from "./platform/meetingEvents";
 import { ClubJobs } from "./platform/clubJobs";
 import { MemberBudget } from "./platform/writeBudget";
+import maintenancePlugin, { Maintenance } from "./platform/maintenance";
 import compressionPlugin from "./platform/compression";
 import errorsPlugin, { frameworkErrors } from "./api/restErrors";
 import openapiPlugin from "./platform/openapiDocs";
@@ -107,6 +108,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     reads,
     writeBudget,
     events,
+    maintenance: new Maintenance(),
     now,
   } satisfies Deps);
   if (isNew) await seedOnNewDatabase(app.deps, app.log);
@@ -150,6 +152,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   const boot = bootScriptSource(opts.webDistDir ?? webDistDir);
   await app.register(securityPlugin, { config, inlineScripts: boot ? [boot] : [] });
   await app.register(guestPassesPlugin);
+  await app.register(maintenancePlugin);
   await app.register(compressionPlugin);
 
   await app.register(trpcFastPathPlugin, { enabled: config.readCache });

@@ -89,6 +89,8 @@ export const ServerMessages = {
   malformedJson: "The request body is not valid JSON.",
   notFound: "Not found.",
   tooManyRequests: "Too many requests. Please wait and try again.",
+  restoring:
+    "The club is being restored from a file: changes are paused until it is done. Please try again in a moment.",
   batchTooLarge: "A tRPC batch may hold at most 10 calls.",
   jsonOnly: "Send the input as JSON (Content-Type: application/json).",
   liveStreamsAddress:

@@ -7,6 +7,7 @@ import type { ReadCache } from "../platform/readCache";
 import type { TokenService } from "../platform/tokens";
 import type { MeetingEvents } from "../platform/meetingEvents";
 import type { MemberBudget } from "../platform/writeBudget";
+import type { Maintenance } from "../platform/maintenance";
 import { ServerMessages } from "@club/shared";
 import { ForbiddenError, UnauthorizedError } from "./errors";
 import { clientNetworks, type ClientNetwork } from "../platform/clientAddress";
@@ -24,6 +25,8 @@ export interface Deps {
   writeBudget: MemberBudget;
   /** Meeting nights' live events. */
   events: MeetingEvents;
+  /** While a club restore runs: writes get 503 (platform/maintenance.ts). */
+  maintenance: Maintenance;
   /** The current time: the club's date, reminders and dues follow it (tests move it). */
   now: () => Date;
 }

@@ -120,6 +120,7 @@ const TRPC_KEY = {
   404: "NOT_FOUND",
   415: "UNSUPPORTED_MEDIA_TYPE",
   429: "TOO_MANY_REQUESTS",
+  503: "SERVICE_UNAVAILABLE",
 } as const;
 
 export function trpcErrorReply(
@@ -127,6 +128,7 @@ export function trpcErrorReply(
   reply: FastifyReply,
   status: keyof typeof TRPC_KEY,
   message: string,
+  reason?: string,
 ) {
   const key = TRPC_KEY[status];
   const path = (req.params as { path?: unknown }).path ?? req.routeOptions.url?.slice("/trpc/".length);
@@ -135,7 +137,7 @@ export function trpcErrorReply(
     error: {
       message,
       code: TRPC_ERROR_CODES_BY_KEY[key],
-      data: { code: key, httpStatus: status, path, zodError: null },
+      data: { code: key, httpStatus: status, path, zodError: null, reason: reason ?? null },
     },
   });
   const isBatch = (req.query as Record<string, unknown> | undefined)?.batch !== undefined;

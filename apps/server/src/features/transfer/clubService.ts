@@ -44,10 +44,9 @@ export async function importClub(ctx: AuthedCtx, data: Buffer): Promise<ClubImpo
   };
   // The file's own memory goes to the worker when it is a buffer of its own (no copy).
   const own = data.byteOffset === 0 && data.byteLength === data.buffer.byteLength;
-  const outcome = await runWorker<RestoreOutcome>(
-    "clubRestore",
-    request,
-    own ? [data.buffer as ArrayBuffer] : [],
+  // Writes wait it out (503 with Retry-After: platform/maintenance.ts); reads go on meanwhile.
+  const outcome = await ctx.maintenance.during(() =>
+    runWorker<RestoreOutcome>("clubRestore", request, own ? [data.buffer as ArrayBuffer] : []),
   );
   // Another connection wrote: the read cache would notice within 100 ms; it is told at once.
   ctx.reads.clear();
