@@ -14,7 +14,8 @@ import {
 } from "./support/browser";
 import { PHONE } from "./support/harness";
 import { DEMO_LOGIN, startClub, type Club, type Member } from "./support/server";
-import { chooseOption, onScreen, selectBox, shows } from "./support/ui";
+import { ServerMessages } from "@club/shared";
+import { chooseOption, dialog, onScreen, selectBox, shows } from "./support/ui";
 
 /** A spreadsheet with its own headers: "Strength %" is not guessed, the member maps it. */
 const CSV = [
@@ -170,6 +171,33 @@ describe("import and export on a phone", () => {
     expect(text.startsWith("\uFEFFId,Name,")).toBe(true);
     expect(text).toContain("Import Test Alpha,Alpha Distillers,Bourbon,");
     expect(text).toContain("29.99");
+  });
+
+  it("while a club restore runs, a change is refused in the server's words, and goes through after it", async () => {
+    // The server's maintenance, held open as a restore holds it (POST /api/Club/Import).
+    let finish!: () => void;
+    const restoring = club.app.deps.maintenance.during(
+      () => new Promise<void>((resolve) => (finish = resolve)),
+    );
+    try {
+      await visit(page, "/theme-ideas");
+      await onScreen(page, "Monthly Themes");
+      await main().getByRole("button", { name: "Add New Theme" }).click();
+      const add = dialog(page, "Add New Theme");
+      await shows(add);
+      await add.getByRole("textbox", { name: "Theme name" }).fill("Paused Peat");
+      await add.getByRole("button", { name: "Submit" }).click();
+      const alert = add.getByRole("alert");
+      await shows(alert.filter({ hasText: "Failed to add theme." }));
+      await shows(alert.filter({ hasText: ServerMessages.restoring }));
+      // Reads go on: the list is still there behind the dialog.
+      expect(await club.api("GET", "/api/MonthlyThemes/WithLastDate")).toMatchObject({ status: 200 });
+    } finally {
+      finish();
+      await restoring;
+    }
+    await dialog(page, "Add New Theme").getByRole("button", { name: "Submit" }).click();
+    await shows(main().getByRole("cell", { name: "Paused Peat" }));
   });
 
   it("an admin exports the whole club as JSON and restores it, which logs everyone out", async () => {

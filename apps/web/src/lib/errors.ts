@@ -34,6 +34,22 @@ export function httpStatusOf(error: unknown): number | undefined {
 
 export const isNotFound = (error: unknown) => httpStatusOf(error) === 404;
 
+/**
+ * A 503 the server gave with a reason, in words for members (a club restore pausing changes, the
+ * uploads or imports queue full): shown like a refusal, not hidden like a fault. A proxy's 503
+ * (no JSON, or no reason) is a fault.
+ */
+export function isPausedByServer(error: unknown): boolean {
+  if (httpStatusOf(error) !== 503) return false;
+  const reason =
+    error instanceof ApiError ? error.code : (error as { data?: { reason?: unknown } } | null)?.data?.reason;
+  return typeof reason === "string" && reason !== "SERVICE_UNAVAILABLE" && !reason.startsWith("HTTP_");
+}
+
+/** Whether the server refused the call in words for members: a 4xx, or a 503 with a reason. */
+export const isRefusal = (status: number | undefined, error: unknown): boolean =>
+  status !== undefined && ((status >= 400 && status < 500) || isPausedByServer(error));
+
 /** The server refused the call for now (rate limit): code TOO_MANY_REQUESTS, HTTP 429. */
 export function isRateLimited(error: unknown): boolean {
   const code =
@@ -68,7 +84,7 @@ function firstIssue(issues: unknown): string | null {
 export function serverReason(error: unknown): string | null {
   if (!error) return null;
   const status = httpStatusOf(error);
-  if (status === undefined || status < 400 || status >= 500) return null;
+  if (!isRefusal(status, error)) return null;
   const issues =
     error instanceof ApiError ? error.issues : (error as { data?: { zodError?: unknown } }).data?.zodError;
   const message = (error as { message?: unknown }).message;

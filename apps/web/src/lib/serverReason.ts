@@ -1,4 +1,4 @@
-import { httpStatusOf } from "./errors";
+import { httpStatusOf, isRefusal } from "./errors";
 
 export const UNREACHABLE = "The server could not be reached. Check your connection and try again.";
 
@@ -10,6 +10,6 @@ export const UNREACHABLE = "The server could not be reached. Check your connecti
 export function serverReason(error: unknown): string | null {
   const status = httpStatusOf(error);
   if (status === undefined) return UNREACHABLE;
-  if (status >= 500) return null;
+  if (status >= 500 && !isRefusal(status, error)) return null;
   return error instanceof Error && error.message ? error.message : null;
 }
