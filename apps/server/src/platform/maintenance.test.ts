@@ -111,7 +111,9 @@ describe("maintenance while the club is restored", () => {
       const refused = await newTheme("While importing");
       expect(refused.statusCode).toBe(503);
       expect(refused.json()).toEqual({ error: { code: "MAINTENANCE", message: ServerMessages.restoring } });
-      expect((await t.request({ method: "GET", url: "/api/MonthlyThemes/WithLastDate" })).statusCode).toBe(200);
+      expect((await t.request({ method: "GET", url: "/api/MonthlyThemes/WithLastDate" })).statusCode).toBe(
+        200,
+      );
     } finally {
       blocker.exec("COMMIT");
       blocker.close();

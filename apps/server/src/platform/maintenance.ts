@@ -1,24 +1,16 @@
-import fp from "fastify-plugin";
-import type { FastifyReply, FastifyRequest } from "fastify";
-import { ServerMessages } from "@club/shared";
-import { errorBody } from "../api/restErrors";
-import { trpcErrorReply } from "./security";
-
 /** What a refused write's Retry-After says: a restore takes seconds. */
 export const MAINTENANCE_RETRY_SECONDS = 5;
 
 /** The 503's code (REST's error.code, tRPC's data.reason): the web app shows its message. */
 export const MAINTENANCE_REASON = "MAINTENANCE";
 
-/** Methods that only read: every other one may write. */
-const READS = new Set(["GET", "HEAD", "OPTIONS"]);
-
 /**
  * Maintenance while the club is restored from a file (features/transfer: the restore replaces
  * every table on a connection of its own): reads keep answering, from the club as it was until the
  * restore commits; every request that may write (any method but GET, HEAD and OPTIONS: REST,
  * tRPC mutations and batches, uploads, imports, logins) gets 503 with Retry-After and a message,
- * until the restore is done, so no change is made beside it, or lost under it.
+ * until the restore is done, so no change is made beside it, or lost under it. The refusal is
+ * maintenanceHook.ts's.
  */
 export class Maintenance {
   private running = 0;
@@ -37,18 +29,3 @@ export class Maintenance {
     }
   }
 }
-
-export default fp(
-  async (app) => {
-    app.addHook("onRequest", (req: FastifyRequest, reply: FastifyReply, done) => {
-      if (READS.has(req.method) || !req.server.deps.maintenance.active) return done();
-      reply.header("retry-after", String(MAINTENANCE_RETRY_SECONDS));
-      if (req.routeOptions.url === "/trpc/:path") {
-        void trpcErrorReply(req, reply, 503, ServerMessages.restoring, MAINTENANCE_REASON);
-        return;
-      }
-      void reply.code(503).send(errorBody(503, ServerMessages.restoring, undefined, MAINTENANCE_REASON));
-    });
-  },
-  { name: "maintenance", dependencies: ["security"] },
-);
