@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { ServerMessages } from "@club/shared";
 import { ApiError, failure, httpStatusOf, isRateLimited, parseId, serverReason } from "./errors";
+import { failureMessage } from "./failure";
 
 describe("call error helpers", () => {
   it("recognises a rate-limited call by its code or its HTTP status", () => {
@@ -52,6 +54,16 @@ describe("call error helpers", () => {
     expect(serverReason({ message: "Internal server error", data: { httpStatus: 500 } })).toBeNull();
     expect(serverReason(new TypeError("Failed to fetch"))).toBeNull();
     expect(serverReason(null)).toBeNull();
+    // A 503 the server gave with a reason (a club restore) is told; a bare 503 (a proxy's) is not.
+    const paused = ServerMessages.restoring;
+    expect(serverReason({ message: paused, data: { httpStatus: 503, reason: "MAINTENANCE" } })).toBe(paused);
+    expect(serverReason(new ApiError(503, "MAINTENANCE", paused))).toBe(paused);
+    expect(
+      serverReason({ message: "Service unavailable", data: { httpStatus: 503, reason: null } }),
+    ).toBeNull();
+    expect(serverReason(ApiError.fromBody(503, "<html>Bad gateway</html>"))).toBeNull();
+    expect(failureMessage(new ApiError(503, "MAINTENANCE", paused), "Failed to add theme.")).toBe(paused);
+    expect(failureMessage(ApiError.fromBody(503, null), "Failed to add theme.")).toBe("Failed to add theme.");
     expect(failure("Failed to add theme.", null)).toBeNull();
     expect(failure("Failed to add theme.", conflict)).toEqual({
       message: "Failed to add theme.",
