@@ -11,9 +11,9 @@
 #  6. removes every container, volume and temp file it made (also when a step fails).
 #
 # TEST_IMAGE_PHASE=build does the base image and steps 1-2 only and keeps the image; =run does steps
-# 3-6 with the image a build phase made. .ci/run builds beside `npm test` at the lowest priority (the
-# build is minutes of downloads and compiling) and runs the checks after it, so the whole CI run stays
-# within its time budget. The default (all) does everything in one go.
+# 3-6 with the image a build phase made. The default (all) does everything in one go: .ci/run runs it
+# after `npm test` (beside it, the build's compiling would take the browser tests' cores).
+# The image's OCI labels are checked too: its version is package.json's, its revision the commit.
 #
 # Needs podman, runc and podman-compose (and mmdebstrap when the base images are missing): .ci/run
 # installs them with apt. Docker Hub is not reachable here, so when node:20-bookworm-slim is not in
