@@ -3,8 +3,9 @@
 #
 #  1. builds the Dockerfile (docker format, so HEALTHCHECK is kept);
 #  2. checks that a failed `npm ci` fails the build (a copy of the context with a corrupt lockfile);
-#  3. runs the image with a named volume: /healthz, the image's HEALTHCHECK, the web page (GET / with
-#     Accept: */*, what curl and uptime monitors send), a write (a theme, as the demo member);
+#  3. runs the image with a named volume: /healthz (and the version it reports, as `npm run admin --
+#     --version` does in the container), the image's HEALTHCHECK, the web page (GET / with Accept:
+#     */*, what curl and uptime monitors send), a write (a theme, as the demo member);
 #  4. recreates the container on the same volume and reads the write back;
 #  5. brings the stack up from docker-compose.yml and .env.example (as it is, quotes included) with
 #     podman-compose, and checks it is healthy, did not restart, and read BACKUP_SCHEDULE right;
@@ -216,6 +217,11 @@ run_container() {
 run_container
 podman healthcheck run "$NAME" || fail "the image's HEALTHCHECK failed"
 echo "HEALTHCHECK ok"
+health=$(curl -fsS "http://127.0.0.1:$PORT/healthz")
+[ "$health" = "{\"status\":\"ok\",\"version\":\"$VERSION\"}" ] || fail "/healthz answered $health, not version $VERSION"
+cli_version=$(podman exec "$NAME" npm run -s admin -- --version) || fail "npm run admin -- --version failed in the container"
+[ "$cli_version" = "$VERSION" ] || fail "npm run admin -- --version printed '$cli_version', not $VERSION"
+echo "version $VERSION in /healthz and npm run admin -- --version"
 page=$(curl -fsS -H 'Accept: */*' "http://127.0.0.1:$PORT/")
 grep -q '<div id="root"' <<<"$page" || fail "GET / with Accept: */* did not answer the web page"
 echo "GET / (Accept: */*) is the web page"
