@@ -233,6 +233,48 @@ describe("the Dockerfile's recipe, outside Docker", () => {
     );
   });
 
+  it("labels the image with package.json's version (and where its source and commit come from)", () => {
+    const runtime = stageNamed(stages, "runtime");
+    const { version } = JSON.parse(readFileSync(join(REPO, "package.json"), "utf8")) as { version: string };
+    const args = Object.fromEntries(
+      runtime.instructions
+        .filter((i) => i.keyword === "ARG")
+        .map((i) => i.args.split("=") as [string, string | undefined]),
+    );
+    expect(args.VERSION, "the Dockerfile's ARG VERSION default").toBe(version);
+    const labels = runtime.instructions
+      .filter((i) => i.keyword === "LABEL")
+      .map((i) => i.args)
+      .join(" ");
+    for (const [label, arg] of [
+      ["version", "VERSION"],
+      ["source", "SOURCE"],
+      ["revision", "REVISION"],
+    ])
+      expect(labels).toContain(`org.opencontainers.image.${label}="$${arg}"`);
+  });
+
+  it("is not x86-only: every native package the lockfile has for linux-x64 it has for linux-arm64", () => {
+    // The base image (node:20-bookworm-slim) is multi-arch; the Dockerfile names no architecture;
+    // the native modules come as per-platform optional packages (esbuild, sharp, rollup, ...),
+    // prebuilt addons (argon2) or sources built in the toolchain stage (better-sqlite3).
+    expect(dockerfile).not.toMatch(/amd64|x86_64|x64|--platform/);
+    const lock = JSON.parse(readFileSync(join(REPO, "package-lock.json"), "utf8")) as {
+      packages: Record<string, { os?: string[]; cpu?: string[] }>;
+    };
+    const paths = Object.keys(lock.packages);
+    const x64 = paths.filter((p) => {
+      const entry = lock.packages[p]!;
+      return entry.os?.includes("linux") && entry.cpu?.includes("x64") && !entry.cpu.includes("arm64");
+    });
+    expect(x64.length).toBeGreaterThan(3);
+    const withoutArm64 = x64.filter((p) => {
+      const twin = p.replace(/x64|x86_64|64(?=$|-)/, "arm64");
+      return !paths.includes(twin);
+    });
+    expect(withoutArm64, "linux-x64 packages without a linux-arm64 twin").toEqual([]);
+  });
+
   it("docker-compose.yml caps the logs, keeps the data (backups too) in one volume, and has the loopback alternative", () => {
     const compose = readFileSync(join(REPO, "docker-compose.yml"), "utf8");
     expect(compose).toMatch(/^\s+- club-data:\/data$/m);
