@@ -32,7 +32,16 @@ import { ConflictError, ForbiddenError, NotFoundError } from "../../api/errors";
 import { addMonths, dateIn, monthIn } from "../../platform/clubTime";
 import { recordActivity } from "../activity/record";
 import { runDuesJob } from "./job";
-import { summarise, waiverEligibleFrom, waiverRefusal, type LedgerLine, type LedgerSummary } from "./ledger";
+import {
+  isLive,
+  openingOpts,
+  summarise,
+  waiverCover,
+  waiverEligibleFrom,
+  waiverRefusal,
+  type LedgerLine,
+  type LedgerSummary,
+} from "./ledger";
 import { applyOpening, effectiveOpening, fieldError, ledgerSnapshot, openingSnapshot } from "./opening";
 
 const toDollars = (cents: number) => cents / 100 + 0;
@@ -54,14 +63,13 @@ export function standingOf(
   opening: DuesOpeningRow | undefined,
   currentMonth = monthIn(ctx.config.clubTimezone, ctx.now()),
 ): LedgerSummary {
-  return summarise(rows, currentMonth, {
-    ledgerStart: opening?.firstChargedMonth ?? null,
-  });
+  return summarise(rows, currentMonth, openingOpts(opening));
 }
 
 /** The statement's lines: voided ones marked, each void and its original with the void's reason. */
 function entriesOf(rows: DuesEntryRow[]): DuesEntry[] {
   const byId = new Map(rows.map((r) => [r.id, r]));
+  const covered = waiverCover(rows.filter(isLive));
   return rows.map((r) => ({
     id: r.id,
     date: r.date,
@@ -74,6 +82,7 @@ function entriesOf(rows: DuesEntryRow[]): DuesEntry[] {
     voids: r.voids,
     reason:
       r.kind === "void" ? r.reason : r.voidedBy !== null ? (byId.get(r.voidedBy)?.reason ?? null) : null,
+    pending: r.kind === "waiver" && r.voidedBy === null && !covered.has(r.month ?? ""),
   }));
 }
 
