@@ -182,7 +182,7 @@ export const DuesMemberIdSchema = z.object({
 /** The longest period a report covers. */
 export const REPORT_MAX_MONTHS = 120;
 
-/** GET /api/Dues/Report?from=YYYY-MM&to=YYYY-MM: both default to this calendar year's ends. */
+/** GET /api/Dues/Report?from=YYYY-MM&to=YYYY-MM: by default this calendar year so far, from the ledger's first month. */
 export const DuesReportQuerySchema = z.object({
   from: MonthSchema.optional(),
   to: MonthSchema.optional(),
@@ -259,6 +259,8 @@ export const DuesMessages = {
   memberSinceFuture: "The date they became a member cannot be in the future.",
   firstMonthFuture: "The first charged month cannot be after this month.",
   firstMonthBeforeMember: "The first charged month cannot be before the month they became a member.",
+  ownWaiver: "A hardship waiver for yourself is granted by another treasurer or an admin.",
+  ownCharge: "A charge of your own is voided by another treasurer or an admin.",
   reportOrder: "The period must end on or after its first month.",
   reportTooLong: `A report covers at most ${REPORT_MAX_MONTHS} months.`,
 } as const;

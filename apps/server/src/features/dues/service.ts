@@ -214,6 +214,8 @@ export function recordPayment(ctx: AuthedCtx, input: PaymentInput): DuesStatemen
 /** POST /api/Dues/Waivers: a hardship waiver of whole months, within the About page's rules. */
 export function grantWaiver(ctx: AuthedCtx, input: WaiverInput): DuesStatement {
   const member = ledgerMemberOrThrow(ctx, input.memberId);
+  // Nobody forgives their own dues: another treasurer or an admin is asked.
+  if (input.memberId === ctx.user.id) throw new ForbiddenError(DuesMessages.ownWaiver);
   const day = today(ctx);
   const rows = listDuesEntries(ctx.db, member.id);
   const memberSince = effectiveOpening(ctx, member, findDuesOpening(ctx.db, member.id), rows).memberSince;
@@ -283,6 +285,7 @@ export function voidEntry(ctx: AuthedCtx, input: VoidInput): DuesStatement {
   const line = findDuesEntry(ctx.db, input.id);
   if (!line) throw new NotFoundError(DuesMessages.entryNotFound);
   const member = ledgerMemberOrThrow(ctx, line.memberId);
+  if (line.memberId === ctx.user.id && line.amountCents > 0) throw new ForbiddenError(DuesMessages.ownCharge);
   if (line.kind === "opening")
     throw new ConflictError(
       "A balance brought forward is changed through the member's opening.",

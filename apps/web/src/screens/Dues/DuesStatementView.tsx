@@ -53,6 +53,16 @@ function VoidNote({ entry }: { entry: DuesEntry }) {
   );
 }
 
+/** A waiver of a month not charged yet: it counts once that month is charged. */
+function PendingNote({ entry }: { entry: DuesEntry }) {
+  if (!entry.pending) return null;
+  return (
+    <Text size="sm" c="dimmed">
+      Not charged yet: waived when {formatMonth(entry.month)} is charged.
+    </Text>
+  );
+}
+
 /**
  * A member's standing, balance, paid-through month and every ledger line, newest first. Voided
  * lines stay, struck through and marked with the reason; with `onVoid` (the treasurer), each line
@@ -99,7 +109,7 @@ export function DuesStatementView({
           hint={
             statement.balance < 0
               ? "In credit: a minus is money paid ahead."
-              : "Charges less payments and waivers."
+              : "Charges less payments and the months waived."
           }
         />
         <Figure label="Paid through" value={formatMonth(statement.paidThrough)} />
@@ -139,6 +149,7 @@ export function DuesStatementView({
                       <Stack gap={2}>
                         {entryNote(entry) ? <span>{entryNote(entry)}</span> : null}
                         <VoidNote entry={entry} />
+                        <PendingNote entry={entry} />
                       </Stack>
                     </td>
                     <td className={`${classes.amount} ${classes.figure}`}>{formatMoney(entry.amount)}</td>
@@ -161,6 +172,7 @@ export function DuesStatementView({
                       {entryNote(entry) ? ` · ${entryNote(entry)}` : ""}
                     </Text>
                     <VoidNote entry={entry} />
+                    <PendingNote entry={entry} />
                   </div>
                   <Stack gap={6} align="flex-end" style={{ flexShrink: 0 }}>
                     <Text fw={700} className={`${classes.amount} ${classes.figure}`}>
