@@ -137,3 +137,41 @@ describe("a hardship waiver of six months", () => {
     expectTotalsEqualLines(r);
   });
 });
+
+describe("nobody forgives their own dues", () => {
+  it("a treasurer's waiver for herself, or a void of her own charge, is refused (403), changing nothing", async () => {
+    const db = t.app.deps.db.$client;
+    db.prepare("UPDATE members SET joined_at = ?, dues_from = ? WHERE id = ?").run(
+      "2020-01-01T10:00:00Z",
+      "2020-01",
+      treasurer.user.id,
+    );
+    const lines = () => db.prepare("SELECT count(*) AS n FROM dues_entries").get();
+    const before = lines();
+    const own = await send("POST", "/api/Dues/Waivers", treasurer.token, {
+      memberId: treasurer.user.id,
+      fromMonth: "2027-01",
+      months: 1,
+      reason: "Hardship",
+    });
+    expect(own.statusCode).toBe(403);
+    expect(own.json().error.message).toBe(
+      "A hardship waiver for yourself is granted by another treasurer or an admin.",
+    );
+    const charge = (await statementOf(treasurer.user.id)).entries.find((e) => e.kind === "monthly")!;
+    const voided = await send("POST", `/api/Dues/Entries/${charge.id}/Void`, treasurer.token, {
+      reason: "not mine",
+    });
+    expect(voided.statusCode).toBe(403);
+    expect(lines()).toEqual(before);
+    // Another treasurer or an admin may.
+    const admin = await t.member(undefined, { role: "admin" });
+    const granted = await send("POST", "/api/Dues/Waivers", admin.token, {
+      memberId: treasurer.user.id,
+      fromMonth: "2027-01",
+      months: 1,
+      reason: "Hardship",
+    });
+    expect(granted.statusCode).toBe(201);
+  });
+});
