@@ -1,3 +1,4 @@
+import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DuesMember, DuesReport, DuesStatement } from "@club/shared";
 import { multipartBody } from "../../../test/fuzz/fixtures";
@@ -234,6 +235,23 @@ describe("the treasurer's correction: mistyped payment -> void -> the right paym
     expect(csv.find((l) => l.includes(`,void,`) && l.endsWith(",typed 520 instead of 52"))).toContain(
       `,${typo},`,
     );
+  });
+
+  it("the CSV's amounts and balances are numbers a spreadsheet adds up, negative ones included", async () => {
+    const csv = (await send("GET", "/api/Dues/Export?bom=false", treasurer.token)).body;
+    const rows = Papa.parse<Record<string, unknown>>(csv, {
+      header: true,
+      dynamicTyping: true,
+      skipEmptyLines: true,
+    }).data;
+    expect(rows.some((r) => typeof r.amount === "number" && r.amount < 0)).toBe(true);
+    for (const r of rows) {
+      expect(typeof r.amount, JSON.stringify(r)).toBe("number");
+      expect(typeof r.balance, JSON.stringify(r)).toBe("number");
+    }
+    const total = rows.reduce((s, r) => s + Math.round((r.amount as number) * 100), 0);
+    const inDb = (sql().prepare("SELECT sum(amount_cents) AS c FROM dues_entries").get() as { c: number }).c;
+    expect(total).toBe(inDb);
   });
 
   it("every ledger write is an activity entry naming the member; the void's before and after", async () => {

@@ -1,6 +1,6 @@
 import { PAYMENT_METHODS, type DuesKind, type DuesReport } from "@club/shared";
 import { addMonths } from "../../platform/clubTime";
-import { csvField } from "../night/resultsCsv";
+import { csvField } from "../../platform/csvExport";
 import { moneyLines } from "./ledger";
 
 /** A ledger row as the report reads it (a DuesEntryRow). */

@@ -9,9 +9,8 @@ import {
 import { parseInput } from "../../api/errors";
 import { restOnlyRoute } from "../../api/restOnlyRoute";
 import { dateIn } from "../../platform/clubTime";
-import { sendCsv } from "../../platform/csvExport";
+import { csvLine, sendCsv } from "../../platform/csvExport";
 import { nextTurn } from "../../platform/longJobs";
-import { csvLine } from "../night/resultsCsv";
 import { reportCsv } from "./report";
 import { duesReport } from "./reportService";
 import { allDues } from "./service";

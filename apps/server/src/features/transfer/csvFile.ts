@@ -3,13 +3,12 @@ import Papa from "papaparse";
 import { nextTurn } from "../../platform/longJobs";
 import { IMPORT_FIELDS, IMPORT_MAX_ROWS, TransferMessages, type ImportMapping } from "@club/shared";
 import { BadRequestError } from "../../api/errors";
-
-/** papaparse's own formula pattern misses cells with a line break; this one does not. */
-const FORMULA_START = /^[=+\-@\t\r]/;
+import { FORMULA_START } from "../../platform/csvExport";
 
 /**
- * A CSV file from rows (papaparse's unparse, CRLF): a cell starting with = + - @ gets a leading
- * apostrophe so a spreadsheet shows it as text instead of running it (CSV injection).
+ * A CSV file from rows (papaparse's unparse, CRLF): a cell that starts like a formula
+ * (FORMULA_START: = + - @, never a number) gets a leading apostrophe so a spreadsheet shows it as
+ * text instead of running it (CSV injection). papaparse's own pattern misses cells with a line break.
  */
 export const toCsv = (header: string[], rows: (string | number | null)[][]): string =>
   `${Papa.unparse({ fields: header, data: rows }, { escapeFormulae: FORMULA_START, newline: "\r\n" })}\r\n`;
