@@ -355,7 +355,7 @@ describe("calendar, reminders' links and the dues ledger", () => {
     const csv = readFileSync(await download.path(), "utf8");
     // UTF-8 with a byte order mark (Excel), each date column saying its format (issue 23).
     expect(csv.split("\r\n")[0]).toBe(
-      "\uFEFFmember,balance,paid through (YYYY-MM),date (YYYY-MM-DD),kind,month (YYYY-MM),amount,method,note,standing,entry,voided,voids,reason",
+      "\uFEFFmember,balance,paid through (YYYY-MM),date (YYYY-MM-DD),kind,month (YYYY-MM),amount,method,note,standing,entry,voided,voids,reason,pending",
     );
     expect(csv).toContain("Pat Payer,0.00");
     expect(csv).toContain('-52.00,bank transfer,"First payment, by transfer"');

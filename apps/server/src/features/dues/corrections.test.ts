@@ -227,12 +227,12 @@ describe("the treasurer's correction: mistyped payment -> void -> the right paym
     });
     const csv = (await send("GET", "/api/Dues/Export", treasurer.token)).body.split("\r\n");
     expect(csv[0]).toBe(
-      "\ufeffmember,balance,paid through (YYYY-MM),date (YYYY-MM-DD),kind,month (YYYY-MM),amount,method,note,standing,entry,voided,voids,reason",
+      "\ufeffmember,balance,paid through (YYYY-MM),date (YYYY-MM-DD),kind,month (YYYY-MM),amount,method,note,standing,entry,voided,voids,reason,pending",
     );
     expect(csv.find((l) => l.includes(`,${typo},yes,`))).toMatch(
-      /,payment,.*,cash,At the meeting,Paid up,\d+,yes,,typed 520 instead of 52$/,
+      /,payment,.*,cash,At the meeting,Paid up,\d+,yes,,typed 520 instead of 52,$/,
     );
-    expect(csv.find((l) => l.includes(`,void,`) && l.endsWith(",typed 520 instead of 52"))).toContain(
+    expect(csv.find((l) => l.includes(`,void,`) && l.endsWith(",typed 520 instead of 52,"))).toContain(
       `,${typo},`,
     );
   });

@@ -70,6 +70,16 @@ export function waiverCover(lines: readonly CoverLine[]): Map<string, number> {
   return cover;
 }
 
+/**
+ * The hardship waivers of one member's ledger that cover nothing yet: lines that count, of a month
+ * not charged (yet). The statement and the CSV mark them ("not charged yet").
+ */
+export function pendingWaivers<T extends LedgerLine & { id: number }>(lines: readonly T[]): Set<number> {
+  const live = lines.filter(isLive);
+  const covered = waiverCover(live);
+  return new Set(live.filter((l) => l.kind === "waiver" && !covered.has(l.month ?? "")).map((l) => l.id));
+}
+
 /** Cents the lines of a member's ledger put on the balance: every line, waivers as far as they cover. */
 export function balanceOf(lines: readonly CoverLine[]): number {
   const others = lines.filter((l) => l.kind !== "waiver").reduce((sum, l) => sum + l.amountCents, 0);

@@ -33,10 +33,9 @@ import { addMonths, dateIn, monthIn } from "../../platform/clubTime";
 import { recordActivity } from "../activity/record";
 import { runDuesJob } from "./job";
 import {
-  isLive,
   openingOpts,
+  pendingWaivers,
   summarise,
-  waiverCover,
   waiverEligibleFrom,
   waiverRefusal,
   type LedgerLine,
@@ -69,7 +68,7 @@ export function standingOf(
 /** The statement's lines: voided ones marked, each void and its original with the void's reason. */
 function entriesOf(rows: DuesEntryRow[]): DuesEntry[] {
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const covered = waiverCover(rows.filter(isLive));
+  const pending = pendingWaivers(rows);
   return rows.map((r) => ({
     id: r.id,
     date: r.date,
@@ -82,7 +81,7 @@ function entriesOf(rows: DuesEntryRow[]): DuesEntry[] {
     voids: r.voids,
     reason:
       r.kind === "void" ? r.reason : r.voidedBy !== null ? (byId.get(r.voidedBy)?.reason ?? null) : null,
-    pending: r.kind === "waiver" && r.voidedBy === null && !covered.has(r.month ?? ""),
+    pending: pending.has(r.id),
   }));
 }
 
