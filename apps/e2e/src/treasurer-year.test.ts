@@ -180,11 +180,15 @@ describe("a treasurer's year", () => {
     expectNoPageErrors(pool.watchOf(page), "/treasurer");
   });
 
-  it("the treasurer is not offered a waiver of her own dues", async () => {
+  it("the treasurer is not offered a waiver of her own dues, nor a void of her own charges", async () => {
     const page = treasurerPage;
     const own = await openStatement(page, "Tess Treasurer");
     await shows(own.getByText("A hardship waiver for yourself is granted by another treasurer or an admin."));
     expect(await own.getByRole("button", { name: "Grant waiver" }).count()).toBe(0);
+    // Nor a Void on a charge of her own: another treasurer or an admin corrects those.
+    await shows(seen(own.getByText(/^Dues for /)));
+    expect(await own.getByRole("button", { name: /^Void Dues for / }).count()).toBe(0);
+    expect(await own.getByRole("button", { name: /^Void Joining fee/ }).count()).toBe(0);
   });
 
   for (const [label, viewport, theme] of [

@@ -72,15 +72,18 @@ export function DuesStatementView({
   statement,
   name,
   onVoid,
+  ownCharges = false,
 }: {
   statement: DuesStatement;
   name: string;
   onVoid?: (entry: DuesEntry, label: string) => void;
+  /** The treasurer's own statement: her charges are voided by someone else, so no Void on them. */
+  ownCharges?: boolean;
 }) {
   const byId = new Map(statement.entries.map((e) => [e.id, e]));
   const label = (entry: DuesEntry) => entryLabel(entry, byId);
   const voidButton = (entry: DuesEntry) =>
-    onVoid && canVoid(entry) ? (
+    onVoid && canVoid(entry) && !(ownCharges && entry.amount > 0) ? (
       <Button
         variant="default"
         size="xs"

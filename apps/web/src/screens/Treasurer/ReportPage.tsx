@@ -175,8 +175,8 @@ function Report({ report }: { report: DuesReport }) {
           {formatMoney(report.openingOwed)} owed at the start + {formatMoney(report.charges)} charges −{" "}
           {formatMoney(report.payments)} received − {formatMoney(report.waivers)} waived ={" "}
           <strong>{formatMoney(report.closingOwed)} owed at the end</strong>. Owed is net: credit counts
-          against it; a waiver counts when the month it covers is charged; voided entries count on the day they
-          were voided.
+          against it; a waiver counts when the month it covers is charged; voided entries count on the day
+          they were voided.
         </Text>
       </ReportSection>
 

@@ -48,7 +48,8 @@ function whyNoWaiver(statement: DuesStatement | undefined, own: boolean): string
 function MemberStatement({ member, onClose }: { member: Chosen; onClose: () => void }) {
   const statement = trpc.dues.member.useQuery({ memberId: member.id });
   const account = trpc.account.get.useQuery();
-  const waiverBlock = whyNoWaiver(statement.data, account.data?.id === member.id);
+  const own = account.data?.id === member.id;
+  const waiverBlock = whyNoWaiver(statement.data, own);
   const [dialog, setDialog] = useState<"pay" | "waive" | "opening" | null>(null);
   const [voiding, setVoiding] = useState<{ id: number; label: string; date: string; amount: number } | null>(
     null,
@@ -90,7 +91,7 @@ function MemberStatement({ member, onClose }: { member: Chosen; onClose: () => v
         ) : statement.isError ? (
           <ErrorAlert message="Failed to fetch the member's dues." />
         ) : (
-          <DuesStatementView statement={statement.data} name={member.name} onVoid={onVoid} />
+          <DuesStatementView statement={statement.data} name={member.name} onVoid={onVoid} ownCharges={own} />
         )}
       </Stack>
       <Suspense fallback={null}>
