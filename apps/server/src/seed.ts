@@ -33,7 +33,7 @@ export async function seedOnNewDatabase(deps: Deps, log: FastifyBaseLogger): Pro
 }
 
 /**
- * The demo members were in the club long before the app (issue 20): each gets an opening, so none
+ * The demo members were in the club long before the app: each gets an opening, so none
  * is charged a joining fee or treated as joining today. The ledger starts five months ago, so the
  * treasurer's report has months to show: one member owes two months from before (paid since) and
  * had a hardship waiver, one paid ahead (a payment typed wrong and voided among them), one paid

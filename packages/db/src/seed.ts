@@ -392,7 +392,7 @@ function seedCellar(tx: SeedTx, bottleIds: Map<string, number>, now: Date): void
 }
 
 /**
- * The club's last two nights, scored (issue: a newcomer sees scoring and results on first start):
+ * The club's last two nights, scored, so a newcomer sees scoring and results on first start:
  * the last one a blind tasting, scoring closed and every pour revealed at the end of the evening;
  * the one before an open night. Every score is some member's journal entry too.
  */
