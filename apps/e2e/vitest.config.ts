@@ -26,6 +26,7 @@ const NPM_TEST_FILES = [
   "meeting-night-screens", // 21 s
   "backups", // 21 s
   "merge-stats", // 20 s
+  "treasurer-year", // the treasurer's year: an opening, a waiver, a void, the report
   "library-paging", // 19 s
   "xss", // 18 s
   "library-search", // 16 s

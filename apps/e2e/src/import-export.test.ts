@@ -117,11 +117,18 @@ describe("import and export on a phone", () => {
   it("a European file: the preview shows the formats it read, a change is read again, never a different number", async () => {
     writeFileSync(
       join(dir, "european.csv"),
-      "Name;ABV;Price;Bought;Age\r\nImport Euro Malt;57,1 %;1.250,00 €;31.12.2025;12\r\n",
+      "Name;ABV;Price;Bought;Age\r\nImport Euro Malt;57,1 %;1.250,00;31.12.2025;12\r\nImport Euro Dram;40;79,90 €;05.04.2025;8\r\n",
     );
     await visit(page, "/import");
     await onScreen(page, "Import bottles");
     await main().locator('input[type="file"]').setInputFiles(join(dir, "european.csv"));
+    await expect.poll(() => selectBox(main(), "Name").inputValue()).toBe("Name");
+    // The delimiter as read from the file, the member's to change: the columns are read again.
+    expect(await selectBox(main(), "Columns separated by").inputValue()).toBe("Semicolon (;)");
+    await chooseOption(main(), page, "Columns separated by", "Comma (,)");
+    await shows(main().getByText("As read from the file: 1 column.", { exact: false }));
+    await chooseOption(main(), page, "Columns separated by", "Semicolon (;)");
+    await shows(main().getByText("As read from the file: 5 columns.", { exact: false }));
     await expect.poll(() => selectBox(main(), "Name").inputValue()).toBe("Name");
     expect(await selectBox(main(), "Price").inputValue()).toBe("Price");
     expect(await selectBox(main(), "Date purchased").inputValue()).toBe("Bought");
@@ -133,9 +140,13 @@ describe("import and export on a phone", () => {
     expect(await selectBox(main(), "Thousands separator").inputValue()).toBe("Point (1.250)");
     expect(await selectBox(main(), "Dates").inputValue()).toBe("Day.month.year (31.12.2025, 31/12/2025)");
     await shows(main().getByText("Left out (mapped to nothing): Age."));
+    // A price in euros is its row's problem, never read as dollars.
+    await shows(
+      table.getByText('Price "79,90 €" is in €: the library keeps prices in dollars.', { exact: false }),
+    );
     // Read with a decimal point instead: each cell is a problem naming it, nothing is guessed.
     await chooseOption(main(), page, "Decimal mark", "Point (79.90)");
-    await shows(table.getByText('Price "1.250,00 €" is not a number in the chosen format', { exact: false }));
+    await shows(table.getByText('Price "1.250,00" is not a number in the chosen format', { exact: false }));
     expect(await selectBox(main(), "Thousands separator").inputValue()).toBe("Comma (1,250)");
     expect(await noSidewaysScroll(), "the formats at 375 px").toBe(true);
     await chooseOption(main(), page, "Decimal mark", "Comma (79,90)");

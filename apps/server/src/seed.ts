@@ -1,8 +1,18 @@
 import type { FastifyBaseLogger } from "fastify";
-import { DEMO_OTHER_MEMBERS, findDuesMember, findMemberByEmail, seedDemoData } from "@club/db";
+import {
+  DEMO_OTHER_MEMBERS,
+  findDuesEntry,
+  findDuesMember,
+  findMemberByEmail,
+  insertDuesEntry,
+  insertDuesVoid,
+  secondFriday,
+  seedDemoData,
+} from "@club/db";
+import { CLUB_RULES } from "@club/shared";
 import type { Deps } from "./api/context";
 import { applyOpening } from "./features/dues/opening";
-import { monthIn } from "./platform/clubTime";
+import { addMonths, dateIn, monthIn } from "./platform/clubTime";
 import { hashPassword } from "./platform/passwords";
 
 export const DEMO_LOGIN = { email: "demo@whiskey.club", password: "dram-demo-2026" } as const;
@@ -23,29 +33,54 @@ export async function seedOnNewDatabase(deps: Deps, log: FastifyBaseLogger): Pro
 }
 
 /**
- * The demo members were in the club long before the app (issue 20): each gets an opening, so none
- * is charged a joining fee or treated as joining today. The app charges from this month; one owes
- * two months from before, one paid this month before the app, one paid ahead, one is due.
+ * The demo members were in the club long before the app: each gets an opening, so none
+ * is charged a joining fee or treated as joining today. The ledger starts five months ago, so the
+ * treasurer's report has months to show: one member owes two months from before (paid since) and
+ * had a hardship waiver, one paid ahead (a payment typed wrong and voided among them), one paid
+ * the half year at once, and the demo admin is due this month.
  */
 export const DEMO_OPENINGS: Record<string, { memberSince: string; balanceCents: number; note: string }> = {
   [DEMO_LOGIN.email]: { memberSince: "2021-09-10", balanceCents: 0, note: "" },
-  "sarah.chen@example.org": {
-    memberSince: "2019-03-08",
-    balanceCents: -1200,
-    note: "Paid this month in cash",
-  },
+  "sarah.chen@example.org": { memberSince: "2019-03-08", balanceCents: 0, note: "" },
   "dave.kowalski@example.org": { memberSince: "2020-01-10", balanceCents: 2400, note: "Owed two months" },
-  "priya.patel@example.org": {
-    memberSince: "2023-06-09",
-    balanceCents: -3600,
-    note: "Paid three months ahead",
-  },
+  "priya.patel@example.org": { memberSince: "2023-06-09", balanceCents: 0, note: "" },
+};
+
+/** Months of dues the demo ledger has charged, this one included. */
+const DEMO_LEDGER_MONTHS = 6;
+
+/** Payments (months ago, dollars, method, note) and voids of the demo ledger, by member. */
+const DEMO_PAYMENTS: Record<
+  string,
+  { monthsAgo: number; dollars: number; method: string; note: string; voided?: string }[]
+> = {
+  [DEMO_LOGIN.email]: [{ monthsAgo: 5, dollars: 60, method: "bank transfer", note: "Five months" }],
+  "sarah.chen@example.org": [{ monthsAgo: 5, dollars: 72, method: "cash", note: "The half year" }],
+  "priya.patel@example.org": [
+    { monthsAgo: 5, dollars: 60, method: "bank transfer", note: "" },
+    { monthsAgo: 1, dollars: 600, method: "card", note: "", voided: "typed 600 instead of 60" },
+    { monthsAgo: 1, dollars: 60, method: "card", note: "" },
+  ],
+  "dave.kowalski@example.org": [
+    { monthsAgo: 4, dollars: 24, method: "cash", note: "What he owed from before" },
+  ],
 };
 
 function seedDemoOpenings(deps: Deps): void {
   const admin = findMemberByEmail(deps.db, DEMO_LOGIN.email);
   if (!admin) return;
-  const firstChargedMonth = monthIn(deps.config.clubTimezone, deps.now());
+  const thisMonth = monthIn(deps.config.clubTimezone, deps.now());
+  const today = dateIn(deps.config.clubTimezone, deps.now());
+  const firstChargedMonth = addMonths(thisMonth, -(DEMO_LEDGER_MONTHS - 1));
+  /** The club's meeting day of a month (its second Friday), never after today. */
+  const meetingDay = (monthsAgo: number) => {
+    const month = addMonths(thisMonth, -monthsAgo);
+    const [y, m] = month.split("-").map(Number) as [number, number];
+    const day = secondFriday(y, m - 1)
+      .toISOString()
+      .slice(0, 10);
+    return day > today ? today : day;
+  };
   const emails = [DEMO_LOGIN.email, ...DEMO_OTHER_MEMBERS.map((m) => m.email)];
   deps.db.transaction(() => {
     for (const email of emails) {
@@ -61,6 +96,35 @@ function seedDemoOpenings(deps: Deps): void {
         note: opening.note,
         recorded: true,
       });
+      for (const p of DEMO_PAYMENTS[email] ?? []) {
+        const date = meetingDay(p.monthsAgo);
+        const id = insertDuesEntry(deps.db, {
+          memberId: member.id,
+          kind: "payment",
+          month: null,
+          date,
+          amountCents: -p.dollars * 100,
+          method: p.method,
+          note: p.note,
+          createdBy: admin.id,
+        });
+        const line = id === null ? undefined : findDuesEntry(deps.db, id);
+        if (line && p.voided) insertDuesVoid(deps.db, line, { date, reason: p.voided, createdBy: admin.id });
+      }
     }
+    // A hardship waiver of three months, granted at the meeting three months ago.
+    const dave = findMemberByEmail(deps.db, "dave.kowalski@example.org");
+    if (dave)
+      for (let i = 0; i < 3; i++)
+        insertDuesEntry(deps.db, {
+          memberId: dave.id,
+          kind: "waiver",
+          month: addMonths(thisMonth, -3 + i),
+          date: meetingDay(3),
+          amountCents: -CLUB_RULES.monthlyDuesCents,
+          method: null,
+          note: "Between jobs",
+          createdBy: admin.id,
+        });
   });
 }

@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+import type { FlavourTag } from "@club/shared";
 import type { Db } from "./client";
 import { findOrCreateBrand } from "./queries/bottles";
 import {
@@ -10,6 +11,7 @@ import {
   meetingBottles,
   meetings,
   members,
+  scores,
   states,
   themes,
 } from "./schema";
@@ -272,6 +274,54 @@ const COMMENTS: { bottle: string; by: MemberKey; text: string }[] = [
   },
 ];
 
+/**
+ * Scores of the club's last two nights: the last one blind (scored, then revealed), the one before
+ * open. Parts are nose, palate, finish, balance (0-25 each); blind pours carry a guess.
+ */
+interface DemoScore {
+  by: MemberKey;
+  parts: [number, number, number, number];
+  note: string;
+  tags: FlavourTag[];
+  guess?: { abv: number; type: string; state: string | null };
+}
+// prettier-ignore
+const NIGHT_SCORES: { nightsAgo: 1 | 2; bottle: string; scores: DemoScore[] }[] = [
+  { nightsAgo: 1, bottle: "Eagle Rare 10 Year", scores: [
+    { by: "demo", parts: [21, 22, 20, 21], note: "Cherry and leather; I guessed a Buffalo Trace mash bill and was right.", tags: ["dried fruit", "vanilla", "woody"], guess: { abv: 45, type: "Bourbon", state: "Kentucky" } },
+    { by: "sarah", parts: [20, 21, 19, 20], note: "Toffee, orange peel, soft oak.", tags: ["vanilla", "citrus"], guess: { abv: 43, type: "Bourbon", state: "Kentucky" } },
+    { by: "dave", parts: [19, 20, 20, 19], note: "Balanced and easy. Could drink it all night.", tags: ["honey", "woody"], guess: { abv: 45, type: "Bourbon", state: "Kentucky" } },
+    { by: "priya", parts: [22, 21, 21, 22], note: "The best of the flight: round, long, nothing out of place.", tags: ["dried fruit", "nutty"], guess: { abv: 46, type: "Bourbon", state: "Kentucky" } },
+  ] },
+  { nightsAgo: 1, bottle: "George Dickel No. 12", scores: [
+    { by: "demo", parts: [16, 17, 15, 16], note: "Vitamins on the nose, then corn. Thin finish.", tags: ["cereal", "nutty"], guess: { abv: 43, type: "Tennessee Whiskey", state: "Tennessee" } },
+    { by: "sarah", parts: [17, 16, 16, 17], note: "Maple and grain. Fine, not exciting.", tags: ["cereal", "honey"], guess: { abv: 40, type: "Bourbon", state: "Kentucky" } },
+    { by: "dave", parts: [18, 17, 16, 17], note: "Sweet corn and a little mineral.", tags: ["cereal"], guess: { abv: 45, type: "Tennessee Whiskey", state: "Tennessee" } },
+    { by: "priya", parts: [15, 16, 15, 15], note: "Not for me: sharp and short.", tags: ["spicy"], guess: { abv: 50, type: "Rye Whiskey", state: "Indiana" } },
+  ] },
+  { nightsAgo: 1, bottle: "Club Store Pick Single Barrel", scores: [
+    { by: "demo", parts: [23, 22, 23, 21], note: "Barrel proof cherry cola. Our pick holds up blind!", tags: ["dried fruit", "spicy", "woody"], guess: { abv: 57, type: "Bourbon", state: "Kentucky" } },
+    { by: "sarah", parts: [21, 22, 22, 20], note: "Hot at first; a drop of water brings out caramel.", tags: ["vanilla", "spicy"], guess: { abv: 55, type: "Bourbon", state: "Kentucky" } },
+    { by: "dave", parts: [22, 23, 22, 22], note: "Huge. Oak, cinnamon, dark sugar.", tags: ["spicy", "woody", "chocolate"], guess: { abv: 60, type: "Bourbon", state: "Kentucky" } },
+    { by: "priya", parts: [20, 21, 21, 19], note: "Big but a little tannic on the finish.", tags: ["woody"], guess: { abv: 52, type: "Rye Whiskey", state: "Kentucky" } },
+  ] },
+  { nightsAgo: 2, bottle: "Laphroaig 10", scores: [
+    { by: "demo", parts: [20, 19, 20, 18], note: "Iodine and seaweed, then sweet malt.", tags: ["peaty", "medicinal", "smoky"] },
+    { by: "sarah", parts: [21, 20, 21, 20], note: "Exactly what Islay should be.", tags: ["peaty", "smoky"] },
+    { by: "dave", parts: [19, 18, 19, 18], note: "Band-aids in the best way.", tags: ["medicinal"] },
+  ] },
+  { nightsAgo: 2, bottle: "Monkey Shoulder", scores: [
+    { by: "demo", parts: [16, 16, 15, 17], note: "Plain next to the peat.", tags: ["honey", "vanilla"] },
+    { by: "sarah", parts: [15, 16, 15, 16], note: "Easy, a highball whisky.", tags: ["vanilla"] },
+    { by: "priya", parts: [17, 17, 16, 17], note: "Better than I remembered: orange and biscuit.", tags: ["citrus", "cereal"] },
+  ] },
+  { nightsAgo: 2, bottle: "Infinity Bottle", scores: [
+    { by: "demo", parts: [18, 19, 18, 17], note: "A little of everything. Somehow it works.", tags: ["smoky", "fruity"] },
+    { by: "dave", parts: [17, 18, 18, 16], note: "Smoke first, then sherry. Odd but fun.", tags: ["smoky", "winey/sherry"] },
+    { by: "priya", parts: [19, 18, 19, 18], note: "Changes every time we top it up.", tags: ["fruity", "spicy"] },
+  ] },
+];
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The date of the month's second Friday, as a UTC midnight Date. */
@@ -342,10 +392,69 @@ function seedCellar(tx: SeedTx, bottleIds: Map<string, number>, now: Date): void
 }
 
 /**
+ * The club's last two nights, scored, so a newcomer sees scoring and results on first start:
+ * the last one a blind tasting, scoring closed and every pour revealed at the end of the evening;
+ * the one before an open night. Every score is some member's journal entry too.
+ */
+function seedNights(
+  tx: SeedTx,
+  opts: {
+    meetingIds: number[];
+    past: Date[];
+    bottleIds: Map<string, number>;
+    memberIds: Record<MemberKey, number>;
+    lookupId: (table: typeof drinkTypes | typeof states, name: string | null) => number | null;
+  },
+): void {
+  const { meetingIds, past, bottleIds, memberIds, lookupId } = opts;
+  const nights = past.length;
+  const meetingOf = (nightsAgo: number) => meetingIds[nights - nightsAgo]!;
+  const dateOf = (nightsAgo: number) => past[nights - nightsAgo]!;
+  // 7:00 PM in most of the club's time zones is later than 19:00 UTC: the evening runs 19:30-22:30 UTC.
+  const at = (nightsAgo: number, minutes: number) =>
+    new Date(dateOf(nightsAgo).getTime() + (19 * 60 + 30 + minutes) * 60_000).toISOString();
+  const blind = meetingOf(1);
+  tx.update(meetings).set({ blind: true, scoringOpen: false }).where(eq(meetings.id, blind)).run();
+  tx.update(meetings)
+    .set({ scoringOpen: false })
+    .where(eq(meetings.id, meetingOf(2)))
+    .run();
+  tx.update(meetingBottles)
+    .set({ revealedAt: at(1, 150) })
+    .where(eq(meetingBottles.meetingId, blind))
+    .run();
+  NIGHT_SCORES.forEach((pour, p) => {
+    const bottleId = bottleIds.get(pour.bottle);
+    if (bottleId === undefined) throw new Error(`demo seed: bottle "${pour.bottle}" is missing`);
+    pour.scores.forEach((score, i) => {
+      const [nose, palate, finish, balance] = score.parts;
+      tx.insert(scores)
+        .values({
+          meetingId: meetingOf(pour.nightsAgo),
+          bottleId,
+          memberId: memberIds[score.by],
+          nose,
+          palate,
+          finish,
+          balance,
+          note: score.note,
+          tags: score.tags,
+          guessAbv: score.guess?.abv ?? null,
+          guessDrinkTypeId: score.guess ? lookupId(drinkTypes, score.guess.type) : null,
+          guessStateId: score.guess ? lookupId(states, score.guess.state) : null,
+          updatedAt: at(pour.nightsAgo, 20 + (p % 3) * 35 + i * 4),
+        })
+        .run();
+    });
+  });
+}
+
+/**
  * A realistic demo club in one synchronous transaction: the confirmed demo member from opts,
  * three more members nobody can log in as, themes (some never used), monthly meetings on the
  * second Fridays of the past year plus the upcoming one, library bottles with brands and
- * lookups, purchases (some finished) and tasting comments.
+ * lookups, purchases (some finished), tasting comments, and the last two nights scored (the
+ * last one blind and revealed).
  */
 export function seedDemoData(db: Db, opts: DemoSeedOptions): void {
   const now = opts.today ?? new Date();
@@ -450,6 +559,7 @@ export function seedDemoData(db: Db, opts: DemoSeedOptions): void {
       }
     }
 
+    const meetingIds: number[] = [];
     MEETINGS.forEach((meeting, i) => {
       const meetingId = tx
         .insert(meetings)
@@ -461,12 +571,16 @@ export function seedDemoData(db: Db, opts: DemoSeedOptions): void {
         })
         .returning({ id: meetings.id })
         .get().id;
-      for (const name of meeting.bottles) {
+      meetingIds.push(meetingId);
+      meeting.bottles.forEach((name, position) => {
         const bottleId = bottleIds.get(name);
         if (bottleId === undefined) throw new Error(`demo seed: bottle "${name}" is missing`);
-        tx.insert(meetingBottles).values({ meetingId, bottleId }).run();
-      }
+        tx.insert(meetingBottles)
+          .values({ meetingId, bottleId, position: position + 1 })
+          .run();
+      });
     });
+    seedNights(tx, { meetingIds, past, bottleIds, memberIds, lookupId });
 
     seedCellar(tx, bottleIds, now);
 

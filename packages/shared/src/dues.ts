@@ -100,6 +100,11 @@ export const DuesEntrySchema = z.object({
   voids: z.number().int().nullable(),
   /** Why the line was voided (on the void line and on the line it voided); null otherwise. */
   reason: z.string().nullable(),
+  /**
+   * A hardship waiver of a month not charged (yet): it covers that month's dues when they are
+   * charged and counts nothing until then. False for every other line.
+   */
+  pending: z.boolean(),
 });
 export type DuesEntry = z.infer<typeof DuesEntrySchema>;
 
@@ -177,7 +182,7 @@ export const DuesMemberIdSchema = z.object({
 /** The longest period a report covers. */
 export const REPORT_MAX_MONTHS = 120;
 
-/** GET /api/Dues/Report?from=YYYY-MM&to=YYYY-MM: both default to this calendar year's ends. */
+/** GET /api/Dues/Report?from=YYYY-MM&to=YYYY-MM: by default this calendar year so far, from the ledger's first month. */
 export const DuesReportQuerySchema = z.object({
   from: MonthSchema.optional(),
   to: MonthSchema.optional(),
@@ -227,7 +232,7 @@ export const DuesReportSchema = z.object({
   charges: z.number(),
   /** Money received in the period, net of voids. */
   payments: z.number(),
-  /** Hardship waivers in the period, net of voids. */
+  /** What hardship waivers covered in the period (each month as it was charged), net of voids. */
   waivers: z.number(),
   /** What was voided in the period. */
   voids: z.array(DuesReportVoidSchema),
@@ -236,6 +241,11 @@ export const DuesReportSchema = z.object({
   byMonth: z.array(DuesReportMonthSchema),
   /** Who owes at the end of the period, most first. */
   owing: z.array(z.object({ member: DuesMemberNameSchema, amount: z.number() })),
+  /**
+   * Who is in credit at the end of the period, most first (the amount in credit, positive):
+   * closingOwed is the sum of owing less the sum of credits.
+   */
+  credits: z.array(z.object({ member: DuesMemberNameSchema, amount: z.number() })),
 });
 export type DuesReport = z.infer<typeof DuesReportSchema>;
 
@@ -249,6 +259,8 @@ export const DuesMessages = {
   memberSinceFuture: "The date they became a member cannot be in the future.",
   firstMonthFuture: "The first charged month cannot be after this month.",
   firstMonthBeforeMember: "The first charged month cannot be before the month they became a member.",
+  ownWaiver: "A hardship waiver for yourself is granted by another treasurer or an admin.",
+  ownCharge: "A charge of your own is voided by another treasurer or an admin.",
   reportOrder: "The period must end on or after its first month.",
   reportTooLong: `A report covers at most ${REPORT_MAX_MONTHS} months.`,
 } as const;

@@ -7,6 +7,7 @@ export * from "./bottles";
 export * from "./cellar";
 export * from "./comments";
 export * from "./common";
+export * from "./csvDelimiter";
 export * from "./constants";
 export * from "./instances";
 export * from "./meetings";

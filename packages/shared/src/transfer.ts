@@ -1,3 +1,4 @@
+import { CSV_DELIMITERS } from "./csvDelimiter";
 import { z } from "zod";
 import { BOTTLE_TEXT_COLUMNS } from "./bottles";
 
@@ -101,6 +102,8 @@ export const ImportMappingSchema = z
     decimalMark: z.enum(DECIMAL_MARKS).optional(),
     thousandsSeparator: z.enum(THOUSANDS_SEPARATORS).optional(),
     dateOrder: z.enum(DATE_ORDERS).optional(),
+    /** The character between columns: detected from the file when not given. */
+    delimiter: z.enum(CSV_DELIMITERS).optional(),
     ignore: z.array(ColumnSchema).max(200).optional(),
   })
   .refine((m) => m.decimalMark === undefined || m.decimalMark !== m.thousandsSeparator, {
@@ -114,7 +117,7 @@ export const ImportFormSchema = z.object({
   mapping: z.string().meta({
     contentMediaType: "application/json",
     description:
-      'The ImportMapping as JSON: {"name":"Name","abv":"ABV",...,"decimalMark":",","thousandsSeparator":".","dateOrder":"DMY","ignore":["Age"]}.',
+      'The ImportMapping as JSON: {"name":"Name","abv":"ABV",...,"decimalMark":",","thousandsSeparator":".","dateOrder":"DMY","delimiter":";","ignore":["Age"]}.',
   }),
 });
 
@@ -150,8 +153,10 @@ export const ImportReportSchema = z
     created: z.number().int(),
     /** The formats the cells were read with: the mapping's, else the ones detected in the file. */
     formats: ImportFormatsSchema,
-    /** Which of the formats came from the file rather than the mapping. */
-    detected: z.array(z.enum(["decimalMark", "thousandsSeparator", "dateOrder"])),
+    /** The character between the file's columns: the mapping's, else detected. */
+    delimiter: z.enum(CSV_DELIMITERS),
+    /** Which of the formats (and the delimiter) came from the file rather than the mapping. */
+    detected: z.array(z.enum(["decimalMark", "thousandsSeparator", "dateOrder", "delimiter"])),
     /** Columns of the file that are neither mapped nor ignored (a real import refuses them). */
     unmappedColumns: z.array(z.string()),
   })
@@ -230,6 +235,8 @@ export const TransferMessages = {
   unreadableNumber: (column: string, cell: string, formats: string) =>
     `${column} "${cell}" is not a number in the chosen format (${formats}).`,
   tooManyDecimals: (column: string, cell: string) => `${column} "${cell}" has more than 2 decimals.`,
+  foreignCurrency: (column: string, cell: string, currency: string) =>
+    `${column} "${cell}" is in ${currency}: the library keeps prices in dollars. Convert it to dollars, or leave the price column out.`,
   unreadableDate: (column: string, cell: string, order: string) =>
     `${column} "${cell}" is not a date in the chosen order (${order}).`,
   futureDate: (column: string, cell: string) => `${column} "${cell}" is in the future.`,

@@ -2,6 +2,25 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { sendRepresentation } from "./httpCache";
 import type { ReadCache } from "./readCache";
 
+/**
+ * A cell a spreadsheet would run as a formula (CSV injection): it starts with = + - @, a tab or a
+ * carriage return, and is not a plain number. A number is never touched: "-24.00" stays a number
+ * a spreadsheet adds up ("'-24.00" was text: SUM skipped it), while "-1+cmd" or "+1 555 0100" are
+ * text that starts like a formula.
+ */
+export const FORMULA_START = /^(?![+-]?(?:\d+(?:\.\d*)?|\.\d+)$)[=+\-@\t\r]/;
+
+/** One CSV field: a cell that starts like a formula gets a leading apostrophe; quoted when it must be. */
+export function csvField(value: string | number | null): string {
+  if (value === null) return "";
+  let text = String(value);
+  if (FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** One CSV line of fields (no line break). */
+export const csvLine = (fields: (string | number | null)[]) => fields.map(csvField).join(",");
+
 /** The UTF-8 byte order mark: how Excel on Windows knows a CSV file is UTF-8. */
 export const UTF8_BOM = "\uFEFF";
 

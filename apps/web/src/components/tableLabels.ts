@@ -11,7 +11,7 @@ export const cellLabel = (labels: readonly string[], column: number, span: numbe
   span > 1 ? "" : (labels[column] ?? "");
 
 /**
- * Copies each column header's text onto the body cells of its column as data-label (the phone
+ * Copies each column header's text onto the body (and footer) cells of its column as data-label (the phone
  * layout shows it beside the value). Column spans are followed; attributes are only written when
  * they change, so running it on every DOM change is cheap.
  */
@@ -22,7 +22,8 @@ export function labelCells(table: HTMLTableElement): void {
   for (const th of Array.from(headerRow.cells)) {
     for (let i = 0; i < th.colSpan; i++) labels.push(headerLabel(th));
   }
-  for (const body of Array.from(table.tBodies)) {
+  // The body rows, and a footer's (a Total row under the lines it adds up).
+  for (const body of [...Array.from(table.tBodies), ...(table.tFoot ? [table.tFoot] : [])]) {
     for (const row of Array.from(body.rows)) {
       let column = 0;
       for (const cell of Array.from(row.cells)) {

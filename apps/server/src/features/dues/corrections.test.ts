@@ -1,3 +1,4 @@
+import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DuesMember, DuesReport, DuesStatement } from "@club/shared";
 import { multipartBody } from "../../../test/fuzz/fixtures";
@@ -226,14 +227,31 @@ describe("the treasurer's correction: mistyped payment -> void -> the right paym
     });
     const csv = (await send("GET", "/api/Dues/Export", treasurer.token)).body.split("\r\n");
     expect(csv[0]).toBe(
-      "\ufeffmember,balance,paid through (YYYY-MM),date (YYYY-MM-DD),kind,month (YYYY-MM),amount,method,note,standing,entry,voided,voids,reason",
+      "\ufeffmember,balance,paid through (YYYY-MM),date (YYYY-MM-DD),kind,month (YYYY-MM),amount,method,note,standing,entry,voided,voids,reason,pending",
     );
     expect(csv.find((l) => l.includes(`,${typo},yes,`))).toMatch(
-      /,payment,.*,cash,At the meeting,Paid up,\d+,yes,,typed 520 instead of 52$/,
+      /,payment,.*,cash,At the meeting,Paid up,\d+,yes,,typed 520 instead of 52,$/,
     );
-    expect(csv.find((l) => l.includes(`,void,`) && l.endsWith(",typed 520 instead of 52"))).toContain(
+    expect(csv.find((l) => l.includes(`,void,`) && l.endsWith(",typed 520 instead of 52,"))).toContain(
       `,${typo},`,
     );
+  });
+
+  it("the CSV's amounts and balances are numbers a spreadsheet adds up, negative ones included", async () => {
+    const csv = (await send("GET", "/api/Dues/Export?bom=false", treasurer.token)).body;
+    const rows = Papa.parse<Record<string, unknown>>(csv, {
+      header: true,
+      dynamicTyping: true,
+      skipEmptyLines: true,
+    }).data;
+    expect(rows.some((r) => typeof r.amount === "number" && r.amount < 0)).toBe(true);
+    for (const r of rows) {
+      expect(typeof r.amount, JSON.stringify(r)).toBe("number");
+      expect(typeof r.balance, JSON.stringify(r)).toBe("number");
+    }
+    const total = rows.reduce((s, r) => s + Math.round((r.amount as number) * 100), 0);
+    const inDb = (sql().prepare("SELECT sum(amount_cents) AS c FROM dues_entries").get() as { c: number }).c;
+    expect(total).toBe(inDb);
   });
 
   it("every ledger write is an activity entry naming the member; the void's before and after", async () => {
@@ -566,9 +584,16 @@ describe("the treasurer's report", () => {
     expect((await send("GET", "/api/Dues/Report")).statusCode).toBe(401);
   });
 
-  it("defaults to this calendar year; tRPC answers the same JSON", async () => {
+  it("defaults to this year so far, from the ledger's first month; tRPC answers the same JSON", async () => {
     const rest = (await send("GET", "/api/Dues/Report", treasurer.token)).json<DuesReport>();
-    expect([rest.from, rest.to]).toEqual(["2026-01", "2026-12"]);
+    // The club's ledger began in 2026 (its earliest line: September's charge of an opening).
+    const first = (sql().prepare("SELECT min(date) AS d FROM dues_entries").get() as { d: string }).d;
+    expect(first.slice(0, 4)).toBe("2026");
+    expect([rest.from, rest.to]).toEqual([first.slice(0, 7), "2026-11"]);
+    expect(rest.byMonth.every((m) => m.month >= first.slice(0, 7))).toBe(true);
+    // One end given: that end's calendar year.
+    const year = (await send("GET", "/api/Dues/Report?from=2026-03", treasurer.token)).json<DuesReport>();
+    expect([year.from, year.to]).toEqual(["2026-03", "2026-12"]);
     const trpc = await t.caller(treasurer.user).dues.report({});
     expect(trpc).toEqual(rest);
     await expect(t.caller(ann.user).dues.report({})).rejects.toMatchObject({ code: "FORBIDDEN" });

@@ -10,7 +10,7 @@ import { CLUB_RULES, dollars, monthLabel } from "@club/shared";
 import type { Deps } from "../../api/context";
 import { addMonths, dateIn } from "../../platform/clubTime";
 import { clubEmail } from "../auth/email";
-import { summarise } from "./ledger";
+import { openingOpts, summarise } from "./ledger";
 
 /**
  * Brings the ledger up to today, idempotently (the unique indexes refuse a second charge for a
@@ -89,9 +89,7 @@ export function sendDuesReminders(deps: Deps): void {
     for (const m of listDuesMembers(deps.db)) {
       if (m.status !== "active" || !m.duesReminders) continue;
       const opening = findDuesOpening(deps.db, m.id);
-      const summary = summarise(listDuesEntries(deps.db, m.id), month, {
-        ledgerStart: opening?.firstChargedMonth ?? null,
-      });
+      const summary = summarise(listDuesEntries(deps.db, m.id), month, openingOpts(opening));
       if (summary.standing !== "behind") continue;
       if (!claimNotification(deps.db, m.id, `dues:${month}`)) continue;
       deps.mailer.send(

@@ -4,7 +4,7 @@ import { CLUB_RULES } from "@club/shared";
 import { addMonths, monthsBetween } from "../../platform/clubTime";
 import { createTestApp, type TestApp } from "../../../test/helpers";
 import { runDuesJob } from "./job";
-import { isLive, summarise, waiverEligibleFrom, waiverRefusal, type LedgerLine } from "./ledger";
+import { balanceOf, isLive, summarise, waiverEligibleFrom, waiverRefusal, type LedgerLine } from "./ledger";
 import { ledgerReport, type ReportLine } from "./report";
 
 /**
@@ -66,7 +66,7 @@ const voidedLedger = ledger.chain((lines) =>
 describe("the dues ledger", () => {
   const sum = (ls: LedgerLine[]) => ls.reduce((s, l) => s + Math.abs(l.amountCents), 0);
 
-  it("balance = charges - payments - waivers over the lines that count, for any ledger with voids", () => {
+  it("balance = charges - payments - what waivers cover, over the lines that count, for any ledger with voids", () => {
     fc.assert(
       fc.property(voidedLedger, ({ lines }) => {
         const live = lines.filter(isLive);
@@ -74,11 +74,27 @@ describe("the dues ledger", () => {
         const payments = live.filter(
           (l) => l.kind === "payment" || (l.kind === "opening" && l.amountCents < 0),
         );
-        const waivers = live.filter((l) => l.kind === "waiver");
+        // A waiver covers its own month's charge and nothing else.
+        const covered = live
+          .filter((l) => l.kind === "waiver")
+          .filter((w) => live.some((c) => c.kind === "monthly" && c.month === w.month));
         const summary = summarise(lines, CURRENT);
-        expect(summary.balanceCents).toBe(sum(charges) - sum(payments) - sum(waivers));
-        // Each void cancels its original: the sum of every line, voids included, is the same.
-        expect(summary.balanceCents).toBe(lines.reduce((s, l) => s + l.amountCents, 0));
+        expect(summary.balanceCents).toBe(sum(charges) - sum(payments) - sum(covered));
+        expect(balanceOf(live)).toBe(summary.balanceCents);
+      }),
+    );
+  });
+
+  it("a member who paid nothing is never in credit, whatever was waived", () => {
+    fc.assert(
+      fc.property(voidedLedger, ({ lines }) => {
+        const credits = lines
+          .filter(isLive)
+          .some((l) => l.kind === "payment" || (l.kind === "opening" && l.amountCents < 0));
+        fc.pre(!credits);
+        const s = summarise(lines, CURRENT);
+        expect(s.balanceCents).toBeGreaterThanOrEqual(0);
+        expect(s.standing).not.toBe("in-credit");
       }),
     );
   });
@@ -95,8 +111,10 @@ describe("the dues ledger", () => {
         ];
         const without = lines.filter((_, i) => i !== index);
         expect(summarise(voided, CURRENT)).toEqual(summarise(without, CURRENT));
+        // A payment or a charge moves the balance by its amount (a waiver: by what it covered).
         const withIt = summarise(lines, CURRENT).balanceCents;
-        expect(summarise(voided, CURRENT).balanceCents).toBe(withIt - original.amountCents);
+        if (original.kind !== "waiver" && original.kind !== "monthly")
+          expect(summarise(voided, CURRENT).balanceCents).toBe(withIt - original.amountCents);
       }),
     );
   });
@@ -291,14 +309,23 @@ describe("the treasurer's report (fast-check)", () => {
         expect(r.byMonth.reduce((s, m) => s + cents(m.waived), 0)).toBe(cents(r.waivers));
         for (const m of r.byMonth)
           expect(Object.values(m.byMethod).reduce((s, v) => s + cents(v), 0)).toBe(cents(m.received));
-        // The closing figure is the sum of every line up to the end, voids included.
+        // Each member's balance at the end is the ledger's (summarise) on the lines up to it, a
+        // line voided by then not counting; the owing and credit lists add up to the closing figure.
         const end = `${addMonths(to, 1)}-01`;
-        expect(cents(r.closingOwed)).toBe(
-          ls.filter((l) => l.date < end).reduce((s, l) => s + l.amountCents, 0),
-        );
-        // Who owes: the members with a positive balance at the end, all of them.
+        const upToEnd = ls.filter((l) => l.date < end);
+        const voidedBy = new Map(upToEnd.filter((l) => l.voids !== null).map((l) => [l.voids!, l.id]));
+        for (const id of [1, 2, 3]) {
+          const mine = upToEnd
+            .filter((l) => l.memberId === id)
+            .map((l) => ({ ...l, voidedBy: voidedBy.get(l.id) ?? null }));
+          const balance = summarise(mine, to).balanceCents;
+          const owes = r.owing.find((o) => o.member.id === id);
+          const credit = r.credits.find((c) => c.member.id === id);
+          expect(owes ? cents(owes.amount) : credit ? -cents(credit.amount) : 0).toBe(balance);
+        }
         const owed = r.owing.reduce((s, o) => s + cents(o.amount), 0);
-        expect(owed).toBeGreaterThanOrEqual(cents(r.closingOwed));
+        const credit = r.credits.reduce((s, c) => s + cents(c.amount), 0);
+        expect(owed - credit).toBe(cents(r.closingOwed));
         expect(r.voids.every((v) => v.date >= `${from}-01` && v.date < end)).toBe(true);
       }),
     );

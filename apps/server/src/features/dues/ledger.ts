@@ -20,7 +20,7 @@ export const isLive = (line: LedgerLine): boolean =>
   line.kind !== "void" && (line.voidedBy === null || line.voidedBy === undefined);
 
 export interface LedgerSummary {
-  /** Charges - payments - waivers over the lines that count (= the sum of every line). */
+  /** Charges - payments - what waivers cover, over the lines that count (balanceOf). */
   balanceCents: number;
   /** The last month (YYYY-MM) the member's credits cover, or null. */
   paidThrough: string | null;
@@ -41,30 +41,136 @@ const KIND_ORDER: Partial<Record<DuesKind, number>> = { opening: 0, joining: 1, 
 const chargeMonth = (line: LedgerLine) => (line.kind === "opening" ? "" : (line.month ?? ""));
 const dateOf = (line: LedgerLine) => line.date ?? `${line.month ?? "0000-01"}-01`;
 
+/** A line as the rule of waivers reads it: a void counts as its original's kind, amount negated. */
+export interface CoverLine {
+  kind: DuesKind;
+  month: string | null;
+  amountCents: number;
+}
+
+/**
+ * What hardship waivers cover, per month (cents): a waiver covers its own month's dues, as that
+ * month is charged, and never more. A waiver of a month not charged (yet, or any more) covers
+ * nothing: it is neither credit nor a payment, so a member who paid nothing is never in credit.
+ * Give it the lines that count (or every line with each void counted as its original's kind).
+ */
+export function waiverCover(lines: readonly CoverLine[]): Map<string, number> {
+  const waived = new Map<string, number>();
+  const charged = new Map<string, number>();
+  for (const l of lines) {
+    if (l.month === null) continue;
+    if (l.kind === "waiver") waived.set(l.month, (waived.get(l.month) ?? 0) - l.amountCents);
+    if (l.kind === "monthly") charged.set(l.month, (charged.get(l.month) ?? 0) + l.amountCents);
+  }
+  const cover = new Map<string, number>();
+  for (const [month, cents] of waived) {
+    const covered = Math.max(0, Math.min(cents, charged.get(month) ?? 0));
+    if (covered > 0) cover.set(month, covered);
+  }
+  return cover;
+}
+
+/**
+ * The hardship waivers of one member's ledger that cover nothing yet: lines that count, of a month
+ * not charged (yet). The statement and the CSV mark them ("not charged yet").
+ */
+export function pendingWaivers<T extends LedgerLine & { id: number }>(lines: readonly T[]): Set<number> {
+  const live = lines.filter(isLive);
+  const covered = waiverCover(live);
+  return new Set(live.filter((l) => l.kind === "waiver" && !covered.has(l.month ?? "")).map((l) => l.id));
+}
+
+/** Cents the lines of a member's ledger put on the balance: every line, waivers as far as they cover. */
+export function balanceOf(lines: readonly CoverLine[]): number {
+  const others = lines.filter((l) => l.kind !== "waiver").reduce((sum, l) => sum + l.amountCents, 0);
+  return others - [...waiverCover(lines).values()].reduce((sum, c) => sum + c, 0);
+}
+
+/** A ledger line with what the report needs to date its effect. */
+export interface DatedLine {
+  id: number;
+  memberId: number;
+  kind: DuesKind;
+  date: string;
+  month: string | null;
+  amountCents: number;
+  voids: number | null;
+}
+
+/**
+ * The ledger's lines as money, in date order: every line as it is, except hardship waivers (and
+ * voids of them), which are replaced by what they cover and when: a waiver covers its month on
+ * the day both it and the month's charge exist (the later of the two), and stops on the day
+ * either is voided. So the treasurer's report counts a waiver of six months one month at a time,
+ * as each month is charged, and a waiver of a month never charged counts nothing.
+ * Each returned waiver effect has kind "waiver", voids null and the id of the line that caused it.
+ */
+export function moneyLines<T extends DatedLine>(lines: readonly T[]): T[] {
+  const byId = new Map(lines.map((l) => [l.id, l]));
+  /** A void read as its original: kind and month of the line it reverses. */
+  const asCover = (l: T): CoverLine => {
+    const original = l.kind === "void" && l.voids !== null ? byId.get(l.voids) : undefined;
+    return {
+      kind: original ? original.kind : l.kind,
+      month: original ? original.month : l.month,
+      amountCents: l.amountCents,
+    };
+  };
+  const isWaiverLine = (l: T) => asCover(l).kind === "waiver";
+  const ordered = [...lines].sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
+  const out: T[] = ordered.filter((l) => !isWaiverLine(l));
+  // Per member and month: the lines that decide the cover, walked in date order.
+  const groups = new Map<string, T[]>();
+  for (const l of ordered) {
+    const c = asCover(l);
+    if ((c.kind !== "waiver" && c.kind !== "monthly") || c.month === null) continue;
+    const key = `${l.memberId}:${c.month}`;
+    const group = groups.get(key);
+    if (group) group.push(l);
+    else groups.set(key, [l]);
+  }
+  for (const group of groups.values()) {
+    if (!group.some(isWaiverLine)) continue;
+    let before = 0;
+    for (let i = 0; i < group.length; i++) {
+      const line = group[i]!;
+      const after = [...waiverCover(group.slice(0, i + 1).map(asCover)).values()][0] ?? 0;
+      if (after !== before)
+        out.push({
+          ...line,
+          kind: "waiver",
+          voids: null,
+          month: asCover(line).month,
+          amountCents: before - after,
+        });
+      before = after;
+    }
+  }
+  return out.sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
+}
+
 /**
  * Where a member stands: the one computation behind the member's page, the treasurer's list,
  * the statement, the export and the reminder email.
  *
- * A hardship waiver waives its own month's charge. Other credits (payments, an opening credit,
- * waivers of months not charged yet) pay the charges in order: a balance brought forward first,
- * then the joining fee and the months, oldest first. "Paid through" is the last
- * month so covered (from the month before the ledger's first charged month, when it has an
- * opening); credit left over after the last charged month pays the following months at the
- * monthly rate. Charges of the current month are due, not late: a member is behind only when a
- * charge of an earlier month (or a balance brought forward) is unpaid.
+ * A hardship waiver covers its own month's charge, as that month is charged (waiverCover): a
+ * waiver of a month not charged yet is not credit. Credits (payments, an opening credit) pay the
+ * charges in order: a balance brought forward first, then the joining fee and the months, oldest
+ * first. "Paid through" is the last month so covered (from the month before the ledger's first
+ * charged month, when it has an opening; a balance brought forward still owed moves it back one
+ * month per month of dues it amounts to, never before the month they became a member); credit
+ * left over after the last charged month pays the following months at the monthly rate. Charges of
+ * the current month are due, not late: a member is behind only when a charge of an earlier month
+ * (or a balance brought forward) is unpaid.
  */
 export function summarise(
   lines: LedgerLine[],
   currentMonth: string,
-  opts: { ledgerStart?: string | null } = {},
+  opts: { ledgerStart?: string | null; memberSince?: string | null } = {},
 ): LedgerSummary {
   const live = lines.filter(isLive);
-  const balanceCents = live.reduce((sum, l) => sum + l.amountCents, 0);
-  // A waiver waives its own month's charge; one for a month not charged (yet) is credit.
-  const waivers = new Map<string, number>();
-  for (const l of live)
-    if (l.kind === "waiver" && l.month !== null)
-      waivers.set(l.month, (waivers.get(l.month) ?? 0) - l.amountCents);
+  const balanceCents = balanceOf(live);
+  const waivers = waiverCover(live);
   const charges = live
     .filter((l) => l.amountCents > 0)
     .sort(
@@ -79,9 +185,9 @@ export function summarise(
       if (cover > 0) waivers.set(line.month as string, waived - cover);
       return { line, cents: line.amountCents - cover };
     });
-  let credit =
-    -live.filter((l) => l.amountCents < 0 && l.kind !== "waiver").reduce((sum, l) => sum + l.amountCents, 0) +
-    [...waivers.values()].reduce((sum, left) => sum + left, 0);
+  let credit = -live
+    .filter((l) => l.amountCents < 0 && l.kind !== "waiver")
+    .reduce((sum, l) => sum + l.amountCents, 0);
 
   let paidThrough: string | null = opts.ledgerStart ? addMonths(opts.ledgerStart, -1) : null;
   let covered = true;
@@ -95,9 +201,12 @@ export function summarise(
     if (covered) {
       covered = false;
       unpaid.push({ line, cents: cents - credit });
+      // Owing from before the ledger: paid through as many months earlier as it amounts to.
+      if (line.kind === "opening" && paidThrough !== null) {
+        const back = addMonths(paidThrough, -Math.ceil((cents - credit) / CLUB_RULES.monthlyDuesCents));
+        paidThrough = opts.memberSince && back < opts.memberSince.slice(0, 7) ? null : back;
+      }
       credit = 0;
-      // Owing from before the ledger: not paid through its start either.
-      if (line.kind === "opening") paidThrough = null;
     } else if (cents > 0) {
       unpaid.push({ line, cents });
     }
@@ -130,6 +239,12 @@ export function summarise(
     dueDate,
   };
 }
+
+/** What a member's recorded opening tells summarise. */
+export const openingOpts = (opening: { firstChargedMonth: string; memberSince: string } | undefined) => ({
+  ledgerStart: opening?.firstChargedMonth ?? null,
+  memberSince: opening?.memberSince ?? null,
+});
 
 /** The last day of a month, YYYY-MM-DD. */
 export function lastDayOf(month: string): string {

@@ -1,6 +1,7 @@
 import { PAYMENT_METHODS, type DuesKind, type DuesReport } from "@club/shared";
 import { addMonths } from "../../platform/clubTime";
-import { csvField } from "../night/resultsCsv";
+import { csvField } from "../../platform/csvExport";
+import { moneyLines } from "./ledger";
 
 /** A ledger row as the report reads it (a DuesEntryRow). */
 export interface ReportLine {
@@ -39,7 +40,9 @@ const dollars = (cents: number) => cents / 100 + 0;
  * figures never change once it is over, and openingOwed + charges - payments - waivers =
  * closingOwed holds for any period (the owed figures are the club's net balance: credit counts
  * against them). A balance brought forward by an opening counts as a charge (a credit as a
- * negative one).
+ * negative one). A hardship waiver counts as the ledger says it covers (moneyLines): each month
+ * on the day it is charged, never a month not charged. Every total equals the sum of the lines
+ * listed under it: closingOwed is what the owing list adds up to less what the credit list does.
  */
 export function ledgerReport(
   lines: ReportLine[],
@@ -66,7 +69,7 @@ export function ledgerReport(
   const totals: Record<Bucket, number> = { charge: 0, payment: 0, waiver: 0 };
   const balances = new Map<number, number>();
   const voids: DuesReport["voids"] = [];
-  for (const line of lines) {
+  for (const line of moneyLines(lines)) {
     if (line.date >= end) continue;
     balances.set(line.memberId, (balances.get(line.memberId) ?? 0) + line.amountCents);
     if (line.date < start) {
@@ -85,44 +88,48 @@ export function ledgerReport(
         month.byMethod.set(method, (month.byMethod.get(method) ?? 0) - line.amountCents);
       }
     }
-    if (line.kind === "void" && line.voids !== null) {
-      const original = byId.get(line.voids);
-      const member = members.get(line.memberId);
-      if (original && member) {
-        voids.push({
-          id: line.id,
-          voids: original.id,
-          date: line.date,
-          member: { id: member.id, firstName: member.firstName, lastName: member.lastName },
-          kind: original.kind,
-          originalDate: original.date,
-          amount: dollars(original.amountCents),
-          method: original.method,
-          reason: line.reason ?? "",
-        });
-      }
-    }
+  }
+  for (const line of lines) {
+    if (line.date < start || line.date >= end || line.kind !== "void" || line.voids === null) continue;
+    const original = byId.get(line.voids);
+    const member = members.get(line.memberId);
+    if (original && member)
+      voids.push({
+        id: line.id,
+        voids: original.id,
+        date: line.date,
+        member: { id: member.id, firstName: member.firstName, lastName: member.lastName },
+        kind: original.kind,
+        originalDate: original.date,
+        amount: dollars(original.amountCents),
+        method: original.method,
+        reason: line.reason ?? "",
+      });
   }
 
   const methodOrder = (m: string) => {
     const i = (PAYMENT_METHODS as readonly string[]).indexOf(m);
     return i === -1 ? PAYMENT_METHODS.length : i;
   };
-  const owing = [...balances]
-    .filter(([, cents]) => cents > 0)
-    .flatMap(([memberId, cents]) => {
-      const member = members.get(memberId);
-      return member
-        ? [{ member: { id: member.id, firstName: member.firstName, lastName: member.lastName }, cents }]
-        : [];
-    })
-    .sort(
-      (a, b) =>
-        b.cents - a.cents ||
-        a.member.lastName.localeCompare(b.member.lastName) ||
-        a.member.firstName.localeCompare(b.member.firstName),
-    )
-    .map(({ member, cents }) => ({ member, amount: dollars(cents) }));
+  /** Members whose balance at the end has the sign given, largest first, then by name. */
+  const listed = (sign: 1 | -1) =>
+    [...balances]
+      .filter(([, cents]) => cents * sign > 0)
+      .flatMap(([memberId, cents]) => {
+        const member = members.get(memberId);
+        return member
+          ? [{ member: { id: member.id, firstName: member.firstName, lastName: member.lastName }, cents }]
+          : [];
+      })
+      .sort(
+        (a, b) =>
+          Math.abs(b.cents) - Math.abs(a.cents) ||
+          a.member.lastName.localeCompare(b.member.lastName) ||
+          a.member.firstName.localeCompare(b.member.firstName),
+      )
+      .map(({ member, cents }) => ({ member, amount: dollars(Math.abs(cents)) }));
+  const owing = listed(1);
+  const credits = listed(-1);
 
   return {
     from,
@@ -148,6 +155,7 @@ export function ledgerReport(
       };
     }),
     owing,
+    credits,
   };
 }
 
@@ -163,7 +171,8 @@ const line = (cells: Cell[]) =>
 
 /**
  * The report as one CSV file: the totals, then money received by month (one row per month and
- * method, and the month's total), charges and waivers by month, the voids, and who owes.
+ * method, and the month's total), charges and waivers by month, the voids, who owes and who is
+ * in credit.
  * Columns: section, month, member, item, amount, note.
  */
 export function reportCsv(report: DuesReport): string {
@@ -195,5 +204,7 @@ export function reportCsv(report: DuesReport): string {
     ]);
   for (const o of report.owing)
     rows.push(["owing", report.to, name(o.member), "balance", money(o.amount), ""]);
+  for (const c of report.credits)
+    rows.push(["in credit", report.to, name(c.member), "credit", money(c.amount), ""]);
   return `${rows.map(line).join("\r\n")}\r\n`;
 }

@@ -9,9 +9,9 @@ import {
 import { parseInput } from "../../api/errors";
 import { restOnlyRoute } from "../../api/restOnlyRoute";
 import { dateIn } from "../../platform/clubTime";
-import { sendCsv } from "../../platform/csvExport";
+import { csvLine, sendCsv } from "../../platform/csvExport";
 import { nextTurn } from "../../platform/longJobs";
-import { csvLine } from "../night/resultsCsv";
+import { pendingWaivers } from "./ledger";
 import { reportCsv } from "./report";
 import { duesReport } from "./reportService";
 import { allDues } from "./service";
@@ -26,7 +26,7 @@ export const duesExportRoute = restOnlyRoute({
     tag: "Dues",
     summary: "The dues ledger as CSV",
     description:
-      "For the treasurer and admins: one row per ledger entry (member, date, kind, month, amount in dollars, method, note) with each member's balance and standing; voided entries stay, marked, and each void names the entry it reverses and why.",
+      "For the treasurer and admins: one row per ledger entry (member, date, kind, month, amount in dollars, method, note) with each member's balance and standing; voided entries stay, marked, and each void names the entry it reverses and why; `pending` is `yes` on a hardship waiver of a month not charged yet (it counts nothing until that month is charged).",
     query: CsvExportQuerySchema,
     response: { status: 200, description: "The CSV file.", binary: ["text/csv; charset=utf-8"] },
     errors: [],
@@ -52,10 +52,19 @@ export const duesExportRoute = restOnlyRoute({
         "voided",
         "voids",
         "reason",
+        "pending",
       ]),
     ];
     const entries = [...listDuesEntries(deps.db)].reverse();
     const voidReason = new Map(entries.flatMap((e) => (e.voids !== null ? [[e.voids, e.reason]] : [])));
+    // A waiver of a month not charged yet counts nothing until it is: "pending" says so.
+    const byMember = new Map<number, typeof entries>();
+    for (const e of entries) {
+      const rows = byMember.get(e.memberId);
+      if (rows) rows.push(e);
+      else byMember.set(e.memberId, [e]);
+    }
+    const pending = new Set([...byMember.values()].flatMap((rows) => [...pendingWaivers(rows)]));
     for (const [index, entry] of entries.entries()) {
       // A long ledger is written a slice at a time, so other requests are served in between.
       if (index % 1000 === 999) await nextTurn();
@@ -77,6 +86,7 @@ export const duesExportRoute = restOnlyRoute({
           entry.voidedBy !== null ? "yes" : "",
           entry.voids,
           entry.kind === "void" ? entry.reason : (voidReason.get(entry.id) ?? null),
+          pending.has(entry.id) ? "yes" : "",
         ]),
       );
     }

@@ -32,7 +32,15 @@ import { ConflictError, ForbiddenError, NotFoundError } from "../../api/errors";
 import { addMonths, dateIn, monthIn } from "../../platform/clubTime";
 import { recordActivity } from "../activity/record";
 import { runDuesJob } from "./job";
-import { summarise, waiverEligibleFrom, waiverRefusal, type LedgerLine, type LedgerSummary } from "./ledger";
+import {
+  openingOpts,
+  pendingWaivers,
+  summarise,
+  waiverEligibleFrom,
+  waiverRefusal,
+  type LedgerLine,
+  type LedgerSummary,
+} from "./ledger";
 import { applyOpening, effectiveOpening, fieldError, ledgerSnapshot, openingSnapshot } from "./opening";
 
 const toDollars = (cents: number) => cents / 100 + 0;
@@ -54,14 +62,13 @@ export function standingOf(
   opening: DuesOpeningRow | undefined,
   currentMonth = monthIn(ctx.config.clubTimezone, ctx.now()),
 ): LedgerSummary {
-  return summarise(rows, currentMonth, {
-    ledgerStart: opening?.firstChargedMonth ?? null,
-  });
+  return summarise(rows, currentMonth, openingOpts(opening));
 }
 
 /** The statement's lines: voided ones marked, each void and its original with the void's reason. */
 function entriesOf(rows: DuesEntryRow[]): DuesEntry[] {
   const byId = new Map(rows.map((r) => [r.id, r]));
+  const pending = pendingWaivers(rows);
   return rows.map((r) => ({
     id: r.id,
     date: r.date,
@@ -74,6 +81,7 @@ function entriesOf(rows: DuesEntryRow[]): DuesEntry[] {
     voids: r.voids,
     reason:
       r.kind === "void" ? r.reason : r.voidedBy !== null ? (byId.get(r.voidedBy)?.reason ?? null) : null,
+    pending: pending.has(r.id),
   }));
 }
 
@@ -205,6 +213,8 @@ export function recordPayment(ctx: AuthedCtx, input: PaymentInput): DuesStatemen
 /** POST /api/Dues/Waivers: a hardship waiver of whole months, within the About page's rules. */
 export function grantWaiver(ctx: AuthedCtx, input: WaiverInput): DuesStatement {
   const member = ledgerMemberOrThrow(ctx, input.memberId);
+  // Nobody forgives their own dues: another treasurer or an admin is asked.
+  if (input.memberId === ctx.user.id) throw new ForbiddenError(DuesMessages.ownWaiver);
   const day = today(ctx);
   const rows = listDuesEntries(ctx.db, member.id);
   const memberSince = effectiveOpening(ctx, member, findDuesOpening(ctx.db, member.id), rows).memberSince;
@@ -274,6 +284,7 @@ export function voidEntry(ctx: AuthedCtx, input: VoidInput): DuesStatement {
   const line = findDuesEntry(ctx.db, input.id);
   if (!line) throw new NotFoundError(DuesMessages.entryNotFound);
   const member = ledgerMemberOrThrow(ctx, line.memberId);
+  if (line.memberId === ctx.user.id && line.amountCents > 0) throw new ForbiddenError(DuesMessages.ownCharge);
   if (line.kind === "opening")
     throw new ConflictError(
       "A balance brought forward is changed through the member's opening.",

@@ -2,20 +2,10 @@ import { listFlight, listMeetingGuestScores, listMeetingScores } from "@club/db"
 import { CsvExportQuerySchema, MeetingIdSchema } from "@club/shared";
 import { parseInput } from "../../api/errors";
 import { restOnlyRoute } from "../../api/restOnlyRoute";
-import { sendCsv } from "../../platform/csvExport";
+import { csvLine, sendCsv } from "../../platform/csvExport";
 import { dramLabel, roomPourView, seesScore } from "../../policy/secrecy";
 import { viewerOf } from "../../policy/viewer";
 import { meetingOrThrow } from "./access";
-
-/** One CSV field: quoted when it holds a comma, a quote or a line break; a leading = + - @ is defused. */
-export function csvField(value: string | number | null): string {
-  if (value === null) return "";
-  let text = String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export const csvLine = (fields: (string | number | null)[]) => fields.map(csvField).join(",");
 
 /** GET /api/MonthlyMeetings/{id}/Results.csv: every score of the night, one row each. */
 export const resultsCsvRoute = restOnlyRoute({

@@ -15,11 +15,27 @@ import {
  * a problem, not 1.25.
  */
 
-/** Currency signs and codes a price may carry, before or after the amount. */
-const CURRENCY_BEFORE = /^(?:[$€£¥₹]|CHF|EUR|USD|GBP|SEK|NOK|DKK|Fr\.|kr\.?)/i;
-const CURRENCY_AFTER = /(?:[$€£¥₹]|CHF|EUR|USD|GBP|SEK|NOK|DKK|Fr\.|kr\.?)$/i;
+/** Currency signs and codes a price may carry, before or after the amount (other dollars first). */
+const CURRENCY =
+  "(?:(?:US|CA|C|AU|A|NZ|HK|S|R|MX)\\$|[$€£¥₹₩₽]|USD|EUR|CHF|GBP|SEK|NOK|DKK|JPY|CAD|AUD|NZD|INR|CNY|Fr\\.|kr\\.?)";
+const CURRENCY_BEFORE = new RegExp(`^${CURRENCY}`, "i");
+const CURRENCY_AFTER = new RegExp(`${CURRENCY}$`, "i");
 const withoutCurrency = (cell: string) =>
   cell.trim().replace(CURRENCY_BEFORE, "").trim().replace(CURRENCY_AFTER, "").trim();
+
+/** The club's currency as a price cell may write it: the library keeps prices in dollars. */
+const CLUB_CURRENCY = new Set(["$", "US$", "USD"]);
+
+/**
+ * The currency sign or code a price cell carries when it is not the club's ("€" for "79,90 €",
+ * "CHF" for "CHF 1'250.00"); null for a plain amount or dollars. Such a price is a problem of its
+ * row: it is never converted, nor read as dollars.
+ */
+export function foreignCurrency(cell: string): string | null {
+  const text = cell.trim();
+  const sign = CURRENCY_BEFORE.exec(text)?.[0] ?? CURRENCY_AFTER.exec(text)?.[0] ?? null;
+  return sign === null || CLUB_CURRENCY.has(sign.toUpperCase()) ? null : sign;
+}
 /** Cells looked at to detect a file's formats: plenty of evidence, bounded work. */
 const DETECT_SAMPLE = 500;
 /** Spaces a spreadsheet writes between thousands: plain, no-break and narrow no-break. */

@@ -1,15 +1,21 @@
 import { isUtf8 } from "node:buffer";
 import Papa from "papaparse";
 import { nextTurn } from "../../platform/longJobs";
-import { IMPORT_FIELDS, IMPORT_MAX_ROWS, TransferMessages, type ImportMapping } from "@club/shared";
+import {
+  detectDelimiter,
+  IMPORT_FIELDS,
+  IMPORT_MAX_ROWS,
+  TransferMessages,
+  type CsvDelimiter,
+  type ImportMapping,
+} from "@club/shared";
 import { BadRequestError } from "../../api/errors";
-
-/** papaparse's own formula pattern misses cells with a line break; this one does not. */
-const FORMULA_START = /^[=+\-@\t\r]/;
+import { FORMULA_START } from "../../platform/csvExport";
 
 /**
- * A CSV file from rows (papaparse's unparse, CRLF): a cell starting with = + - @ gets a leading
- * apostrophe so a spreadsheet shows it as text instead of running it (CSV injection).
+ * A CSV file from rows (papaparse's unparse, CRLF): a cell that starts like a formula
+ * (FORMULA_START: = + - @, never a number) gets a leading apostrophe so a spreadsheet shows it as
+ * text instead of running it (CSV injection). papaparse's own pattern misses cells with a line break.
  */
 export const toCsv = (header: string[], rows: (string | number | null)[][]): string =>
   `${Papa.unparse({ fields: header, data: rows }, { escapeFormulae: FORMULA_START, newline: "\r\n" })}\r\n`;
@@ -19,8 +25,8 @@ const unescapeFormula = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.sli
 
 export interface CsvTable {
   header: string[];
-  /** The delimiter papaparse found (`,` `;` tab...): a hint for the file's number format. */
-  delimiter: string;
+  /** The delimiter the file was read with (the member's, else detected): a hint for its number format. */
+  delimiter: CsvDelimiter;
   /** Each row as column header -> cell (trimmed). */
   rows: Record<string, string>[];
 }
@@ -41,9 +47,11 @@ export const yieldToEventLoop = nextTurn;
  */
 async function parseInSlices(
   text: string,
-): Promise<{ data: string[][]; errors: Papa.ParseError[]; delimiter: string }> {
-  // Guessed from the first lines only (on the whole text it took ~50 ms).
-  const delimiter = Papa.parse<string[]>(text.slice(0, 64 * 1024), { preview: 10 }).meta.delimiter;
+  chosen?: CsvDelimiter,
+): Promise<{ data: string[][]; errors: Papa.ParseError[]; delimiter: CsvDelimiter }> {
+  // The member's, else detected from the header and the first rows (papaparse's own guess
+  // picked the comma for a semicolon file with decimal commas and a final line break).
+  const delimiter = chosen ?? detectDelimiter(text.slice(0, 64 * 1024));
   const data: string[][] = [];
   const errors: Papa.ParseError[] = [];
   let start = 0;
@@ -72,13 +80,13 @@ async function parseInSlices(
 }
 
 /** Reads an uploaded CSV: 400 for binary or malformed files, too many rows or no rows at all. */
-export async function parseCsv(data: Buffer): Promise<CsvTable> {
+export async function parseCsv(data: Buffer, delimiter?: CsvDelimiter): Promise<CsvTable> {
   // isUtf8 (simdutf) then toString: TextDecoder's fatal mode took 60 ms of the event loop for 2 MB.
   if (!isUtf8(data)) throw new BadRequestError(TransferMessages.notCsv);
   const text = data.toString("utf8");
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u0008\u000e-\u001f]/.test(text)) throw new BadRequestError(TransferMessages.notCsv);
-  const parsed = await parseInSlices(text.replace(/^\uFEFF/, ""));
+  const parsed = await parseInSlices(text.replace(/^\uFEFF/, ""), delimiter);
   const fatal = parsed.errors.find((e) => e.type === "Quotes");
   if (fatal) throw new BadRequestError(TransferMessages.notCsv);
   const [headerRow, ...body] = parsed.data;

@@ -31,6 +31,7 @@ import {
   detectFormats,
   numberFormatText,
   readDate,
+  foreignCurrency,
   readNumber,
   type NumberKind,
 } from "./cellFormats";
@@ -187,7 +188,10 @@ function rowPlanner(
     const priceCell = cell("price");
     const dateCell = cell("datePurchased");
     let priceCents: number | null = null;
-    const price = priceCell === "" ? null : number("price", priceCell, "price");
+    const currency = foreignCurrency(priceCell);
+    if (currency !== null)
+      problems.push(TransferMessages.foreignCurrency(mapping.price ?? "price", priceCell, currency));
+    const price = priceCell === "" || currency !== null ? null : number("price", priceCell, "price");
     if (price !== null) {
       const cents = Math.round(price * 100);
       if (Math.abs(price * 100 - cents) > 1e-6)
@@ -277,7 +281,8 @@ export async function importBottles(
     errors: count(rows, "error"),
     created,
     formats,
-    detected,
+    delimiter: table.delimiter,
+    detected: mapping.delimiter === undefined ? [...detected, "delimiter"] : detected,
     unmappedColumns: unmapped,
   });
   // A real import reads every column on purpose: mapped, or ignored by name.

@@ -293,10 +293,70 @@ describe("importing a CSV of bottles", () => {
     expect(refused.json<{ error: { message: string } }>().error.message).toMatch(/UTF-8/);
   });
 
+  it("a price in another currency is a problem of its row naming it, never stored as dollars", async () => {
+    const csv = [
+      "Name;ABV;Price",
+      "Franc Malt;46;CHF 1'250.00",
+      "Euro Dram;40;79,90 €",
+      "Pound Peat;43;£45",
+      "Loonie Rye;45;C$ 60",
+      "Dollar Bourbon;45;$ 29,99",
+      "Plain Bourbon;45;31,50",
+      "",
+    ].join("\r\n");
+    const mapping = { name: "Name", abv: "ABV", price: "Price" };
+    const before = snapshot(target);
+    const dry = (await importRequest(target, bob.token, csv, mapping, true)).json<ImportReport>();
+    expect(dry.rows.map((r) => [r.name, r.action, r.problems])).toEqual([
+      [
+        "Franc Malt",
+        "error",
+        [
+          `Price "CHF 1'250.00" is in CHF: the library keeps prices in dollars. Convert it to dollars, or leave the price column out.`,
+        ],
+      ],
+      [
+        "Euro Dram",
+        "error",
+        [
+          'Price "79,90 €" is in €: the library keeps prices in dollars. Convert it to dollars, or leave the price column out.',
+        ],
+      ],
+      [
+        "Pound Peat",
+        "error",
+        [
+          'Price "£45" is in £: the library keeps prices in dollars. Convert it to dollars, or leave the price column out.',
+        ],
+      ],
+      [
+        "Loonie Rye",
+        "error",
+        [
+          'Price "C$ 60" is in C$: the library keeps prices in dollars. Convert it to dollars, or leave the price column out.',
+        ],
+      ],
+      ["Dollar Bourbon", "create", []],
+      ["Plain Bourbon", "create", []],
+    ]);
+    const real = (await importRequest(target, bob.token, csv, mapping)).json<ImportReport>();
+    expect(real).toMatchObject({ created: 2, errors: 4 });
+    const prices = target.app.deps.db.$client
+      .prepare(
+        "SELECT b.name, i.purchase_price_cents AS cents FROM bottles b JOIN bottle_instances i ON i.bottle_id = b.id WHERE b.name IN ('Franc Malt','Euro Dram','Pound Peat','Loonie Rye','Dollar Bourbon','Plain Bourbon') ORDER BY b.name",
+      )
+      .all();
+    expect(prices).toEqual([
+      { name: "Dollar Bourbon", cents: 2999 },
+      { name: "Plain Bourbon", cents: 3150 },
+    ]);
+    expect(snapshot(target)).not.toBe(before);
+  });
+
   it("reads a European file's numbers and dates (detected, said in the report), never a different number", async () => {
     const csv = [
       "Name;Brand;ABV;Price;Bought;Age",
-      "Euro Malt;Euro Co;57,1 %;1.250,00 €;31.12.2025;12",
+      "Euro Malt;Euro Co;57,1 %;1.250,00;31.12.2025;12",
       "Euro Blend;Euro Co;40;79,90;05.04.2025;8",
     ].join("\r\n");
     const mapping = { name: "Name", brand: "Brand", abv: "ABV", price: "Price", datePurchased: "Bought" };
@@ -305,17 +365,18 @@ describe("importing a CSV of bottles", () => {
       create: 2,
       errors: 0,
       formats: { decimalMark: ",", thousandsSeparator: ".", dateOrder: "DMY" },
-      detected: ["decimalMark", "thousandsSeparator", "dateOrder"],
+      delimiter: ";",
+      detected: ["decimalMark", "thousandsSeparator", "dateOrder", "delimiter"],
       unmappedColumns: ["Age"],
     });
 
     // The same file read with a decimal point: each cell is a problem naming it, not 1.25.
     const us = { ...mapping, decimalMark: ".", thousandsSeparator: ",", dateOrder: "MDY" } as const;
     const wrong = (await importRequest(target, bob.token, csv, us, true)).json<ImportReport>();
-    expect(wrong).toMatchObject({ create: 0, errors: 2, detected: [] });
+    expect(wrong).toMatchObject({ create: 0, errors: 2, detected: ["delimiter"] });
     expect(wrong.rows[0]!.problems).toEqual([
       'ABV "57,1 %" is not a number in the chosen format (decimal point (79.90), thousands comma (1,250)).',
-      'Price "1.250,00 €" is not a number in the chosen format (decimal point (79.90), thousands comma (1,250)).',
+      'Price "1.250,00" is not a number in the chosen format (decimal point (79.90), thousands comma (1,250)).',
       'Bought "31.12.2025" is not a date in the chosen order (Month/day/year (12/31/2025)).',
     ]);
 

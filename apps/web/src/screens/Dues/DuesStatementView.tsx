@@ -53,6 +53,16 @@ function VoidNote({ entry }: { entry: DuesEntry }) {
   );
 }
 
+/** A waiver of a month not charged yet: it counts once that month is charged. */
+function PendingNote({ entry }: { entry: DuesEntry }) {
+  if (!entry.pending) return null;
+  return (
+    <Text size="sm" c="dimmed">
+      Not charged yet: waived when {formatMonth(entry.month)} is charged.
+    </Text>
+  );
+}
+
 /**
  * A member's standing, balance, paid-through month and every ledger line, newest first. Voided
  * lines stay, struck through and marked with the reason; with `onVoid` (the treasurer), each line
@@ -62,15 +72,18 @@ export function DuesStatementView({
   statement,
   name,
   onVoid,
+  ownCharges = false,
 }: {
   statement: DuesStatement;
   name: string;
   onVoid?: (entry: DuesEntry, label: string) => void;
+  /** The treasurer's own statement: her charges are voided by someone else, so no Void on them. */
+  ownCharges?: boolean;
 }) {
   const byId = new Map(statement.entries.map((e) => [e.id, e]));
   const label = (entry: DuesEntry) => entryLabel(entry, byId);
   const voidButton = (entry: DuesEntry) =>
-    onVoid && canVoid(entry) ? (
+    onVoid && canVoid(entry) && !(ownCharges && entry.amount > 0) ? (
       <Button
         variant="default"
         size="xs"
@@ -99,7 +112,7 @@ export function DuesStatementView({
           hint={
             statement.balance < 0
               ? "In credit: a minus is money paid ahead."
-              : "Charges less payments and waivers."
+              : "Charges less payments and the months waived."
           }
         />
         <Figure label="Paid through" value={formatMonth(statement.paidThrough)} />
@@ -139,6 +152,7 @@ export function DuesStatementView({
                       <Stack gap={2}>
                         {entryNote(entry) ? <span>{entryNote(entry)}</span> : null}
                         <VoidNote entry={entry} />
+                        <PendingNote entry={entry} />
                       </Stack>
                     </td>
                     <td className={`${classes.amount} ${classes.figure}`}>{formatMoney(entry.amount)}</td>
@@ -161,6 +175,7 @@ export function DuesStatementView({
                       {entryNote(entry) ? ` · ${entryNote(entry)}` : ""}
                     </Text>
                     <VoidNote entry={entry} />
+                    <PendingNote entry={entry} />
                   </div>
                   <Stack gap={6} align="flex-end" style={{ flexShrink: 0 }}>
                     <Text fw={700} className={`${classes.amount} ${classes.figure}`}>

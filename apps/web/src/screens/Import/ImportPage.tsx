@@ -3,6 +3,8 @@ import { Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Title } 
 import { useMutation } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import {
+  CSV_DELIMITER_LABELS,
+  CSV_DELIMITERS,
   DATE_ORDER_LABELS,
   DATE_ORDERS,
   DECIMAL_MARK_LABELS,
@@ -12,6 +14,7 @@ import {
   THOUSANDS_SEPARATOR_LABELS,
   THOUSANDS_SEPARATORS,
   TransferMessages,
+  type CsvDelimiter,
   type ImportField,
   type ImportFormats,
   type ImportMapping,
@@ -78,6 +81,8 @@ function ImportScreen() {
   // The number and date formats: detected by the first preview, then the member's to change.
   const [formats, setFormats] = useState<ImportFormats | null>(null);
   const [fileProblem, setFileProblem] = useState<string | null>(null);
+  // The character between columns: detected when the file is chosen, then the member's to change.
+  const [delimiter, setDelimiter] = useState<CsvDelimiter | null>(null);
   const utils = trpc.useUtils();
   const preview = useMutation({
     mutationFn: ({ chosen, map }: { chosen: File; map: ImportMapping }) => importBottles(chosen, map, true),
@@ -98,14 +103,27 @@ function ImportScreen() {
     setMapping({});
     setFormats(null);
     setFileProblem(null);
+    setDelimiter(null);
     preview.reset();
     run.reset();
     if (!chosen) return;
     if (chosen.size > IMPORT_MAX_BYTES) return setFileProblem(TransferMessages.tooLarge);
-    const header = await readHeader(chosen);
-    if (header.length === 0) return setFileProblem(TransferMessages.notCsv);
-    setHeaders(header);
-    setMapping(guessMapping(header));
+    const read = await readHeader(chosen);
+    if (read.header.length === 0) return setFileProblem(TransferMessages.notCsv);
+    setDelimiter(read.delimiter);
+    setHeaders(read.header);
+    setMapping(guessMapping(read.header));
+  };
+  /** Another delimiter: the columns are read again, matched again, and the formats detected again. */
+  const redelimit = async (next: CsvDelimiter) => {
+    if (!file) return;
+    const read = await readHeader(file, next);
+    setDelimiter(next);
+    setHeaders(read.header);
+    setMapping(guessMapping(read.header));
+    setFormats(null);
+    preview.reset();
+    run.reset();
   };
   const remap = (next: Mapping) => {
     setMapping(next);
@@ -117,6 +135,7 @@ function ImportScreen() {
   const complete: ImportMapping | null = chosenMapping && {
     ...chosenMapping,
     ...(formats ?? {}),
+    ...(delimiter ? { delimiter } : {}),
     // Columns mapped to nothing are left out on purpose: the preview lists them by name.
     ignore: headers.filter((h) => h !== "" && !Object.values(mapping).includes(h)),
   };
@@ -131,7 +150,12 @@ function ImportScreen() {
     run.reset();
     preview.mutate({
       chosen: file,
-      map: { ...chosenMapping, ...changed, ignore: complete?.ignore ?? [] },
+      map: {
+        ...chosenMapping,
+        ...changed,
+        ...(delimiter ? { delimiter } : {}),
+        ignore: complete?.ignore ?? [],
+      },
     });
   };
 
@@ -159,6 +183,20 @@ function ImportScreen() {
           title="2. Match the columns"
           description="Which column of the file holds each detail. Name and ABV are required; a price adds a purchase."
         >
+          {delimiter ? (
+            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
+              <FormatSelect
+                label="Columns separated by"
+                options={CSV_DELIMITERS}
+                labels={CSV_DELIMITER_LABELS}
+                value={delimiter}
+                onChange={(next) => void redelimit(next)}
+              />
+              <Text size="sm" c="dimmed" style={{ alignSelf: "end" }}>
+                {`As read from the file: ${headers.length} ${headers.length === 1 ? "column" : "columns"}. Change it if the columns below look wrong.`}
+              </Text>
+            </SimpleGrid>
+          ) : null}
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
             <MappingSelects headers={headers} mapping={mapping} onChange={remap} />
           </SimpleGrid>

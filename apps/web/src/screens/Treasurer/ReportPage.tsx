@@ -7,7 +7,7 @@ import { TableColumns, type Column } from "../../components/TableColumns";
 import { PageHeader } from "../../components/PageHeader";
 import { EmptyMessage, ErrorAlert, PageLoader } from "../../components/status";
 import { formatDate } from "../../lib/format";
-import { formatMoney, formatMonth, thisMonth } from "../../lib/money";
+import { formatMoney, formatMonth } from "../../lib/money";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
@@ -29,16 +29,17 @@ const KIND_WORDS: Record<string, string> = {
   opening: "balance brought forward",
 };
 
-/** The period in the URL (?from=YYYY-MM&to=YYYY-MM), this calendar year by default. */
+/**
+ * The period in the URL (?from=YYYY-MM&to=YYYY-MM); without one, the server's default (this year
+ * so far, from the ledger's first month).
+ */
 function usePeriod() {
   const [params, setParams] = useSearchParams();
-  const year = thisMonth().slice(0, 4);
   const from = params.get("from") ?? "";
   const to = params.get("to") ?? "";
   const valid = MONTH.test(from) && MONTH.test(to) && from <= to;
   return {
-    from: valid ? from : `${year}-01`,
-    to: valid ? to : `${year}-12`,
+    query: valid ? { from, to } : {},
     set: (next: { from: string; to: string }) => setParams(next, { replace: true }),
   };
 }
@@ -88,10 +89,53 @@ const monthColumns = (methods: readonly string[]): Column<MonthRow>[] => [
   money("Waived", (row) => row.waived),
 ];
 
-const OWING_COLUMNS: Column<DuesReport["owing"][number]>[] = [
+type Balance = DuesReport["owing"][number];
+const balanceColumns = (header: string): Column<Balance>[] => [
   { header: "Member", cell: (o) => name(o.member) },
-  money("Owed", (o) => o.amount),
+  money(header, (o) => o.amount),
 ];
+
+/** A total row under a table's lines: what the figure above adds up from. */
+function TotalRow({ label, amounts, lead = 0 }: { label: string; amounts: number[]; lead?: number }) {
+  return (
+    <tfoot>
+      <tr>
+        <th scope="row" colSpan={lead + 1}>
+          {label}
+        </th>
+        {amounts.map((a, i) => (
+          <td key={i} className={classes.amount}>
+            <strong>{formatMoney(a)}</strong>
+          </td>
+        ))}
+      </tr>
+    </tfoot>
+  );
+}
+
+const total = (xs: number[]) => xs.reduce((s, x) => s + Math.round(x * 100), 0) / 100;
+
+/** Members owing (or in credit) at the end of the period, with their total; the empty words otherwise. */
+function Balances({
+  rows,
+  label,
+  header,
+  empty,
+}: {
+  rows: Balance[];
+  label: string;
+  header: string;
+  empty: string;
+}) {
+  return rows.length === 0 ? (
+    <EmptyMessage>{empty}</EmptyMessage>
+  ) : (
+    <DataTable label={label} minWidth={320}>
+      <TableColumns columns={balanceColumns(header)} rows={rows} rowKey={(o) => o.member.id} />
+      <TotalRow label="Total" amounts={[total(rows.map((o) => o.amount))]} />
+    </DataTable>
+  );
+}
 
 const VOID_COLUMNS: Column<DuesReport["voids"][number]>[] = [
   { header: "Voided on", cell: (v) => formatDate(v.date) },
@@ -131,24 +175,47 @@ function Report({ report }: { report: DuesReport }) {
           {formatMoney(report.openingOwed)} owed at the start + {formatMoney(report.charges)} charges −{" "}
           {formatMoney(report.payments)} received − {formatMoney(report.waivers)} waived ={" "}
           <strong>{formatMoney(report.closingOwed)} owed at the end</strong>. Owed is net: credit counts
-          against it; voided entries count on the day they were voided.
+          against it; a waiver counts when the month it covers is charged; voided entries count on the day
+          they were voided.
         </Text>
       </ReportSection>
 
       <ReportSection id="report-months" title="By month">
         <DataTable label={`Money by month, ${period}`} minWidth={420 + 110 * methods.length} dense>
           <TableColumns columns={monthColumns(methods)} rows={report.byMonth} rowKey={(row) => row.month} />
+          <TotalRow
+            label="Total"
+            amounts={[
+              report.charges,
+              report.payments,
+              ...methods.map((m) => total(report.byMonth.map((row) => row.byMethod[m] ?? 0))),
+              report.waivers,
+            ]}
+          />
         </DataTable>
       </ReportSection>
 
       <ReportSection id="report-owing" title={<>Owing at the end of {formatMonth(report.to)}</>}>
-        {report.owing.length === 0 ? (
-          <EmptyMessage>Nobody owed anything.</EmptyMessage>
-        ) : (
-          <DataTable label={`Owing at the end of ${formatMonth(report.to)}`} minWidth={320}>
-            <TableColumns columns={OWING_COLUMNS} rows={report.owing} rowKey={(o) => o.member.id} />
-          </DataTable>
-        )}
+        <Balances
+          rows={report.owing}
+          label={`Owing at the end of ${formatMonth(report.to)}`}
+          header="Owed"
+          empty="Nobody owed anything."
+        />
+      </ReportSection>
+
+      <ReportSection id="report-credits" title={<>In credit at the end of {formatMonth(report.to)}</>}>
+        <Balances
+          rows={report.credits}
+          label={`In credit at the end of ${formatMonth(report.to)}`}
+          header="In credit"
+          empty="Nobody was in credit."
+        />
+        <Text size="sm" mt="sm">
+          {formatMoney(total(report.owing.map((o) => o.amount)))} owed −{" "}
+          {formatMoney(total(report.credits.map((c) => c.amount)))} in credit ={" "}
+          <strong>{formatMoney(report.closingOwed)} owed at the end</strong>.
+        </Text>
       </ReportSection>
 
       <ReportSection id="report-voids" title="Voided in the period">
@@ -166,13 +233,16 @@ function Report({ report }: { report: DuesReport }) {
 
 function ReportScreen() {
   const period = usePeriod();
-  const [draft, setDraft] = useState({ from: period.from, to: period.to });
+  const [edited, setDraft] = useState<{ from: string; to: string } | null>(null);
   const [downloading, setDownloading] = useState(false);
-  const report = trpc.dues.report.useQuery({ from: period.from, to: period.to });
+  const report = trpc.dues.report.useQuery(period.query);
+  // The fields show the period on screen until the treasurer types another.
+  const draft = edited ?? { from: report.data?.from ?? "", to: report.data?.to ?? "" };
   const draftOk = MONTH.test(draft.from) && MONTH.test(draft.to) && draft.from <= draft.to;
   const download = () => {
+    if (!report.data) return;
     setDownloading(true);
-    downloadDuesCsv(`/api/Dues/Report?from=${period.from}&to=${period.to}&format=csv`)
+    downloadDuesCsv(`/api/Dues/Report?from=${report.data.from}&to=${report.data.to}&format=csv`)
       .catch((error: unknown) => notify(error instanceof Error ? error.message : "Download failed.", "red"))
       .finally(() => setDownloading(false));
   };
@@ -195,13 +265,15 @@ function ReportScreen() {
             placeholder="YYYY-MM"
             value={draft[end]}
             onChange={(e) => setDraft({ ...draft, [end]: e.currentTarget.value })}
-            error={end === "to" && !draftOk ? "From a month to the same or a later one." : undefined}
+            error={
+              end === "to" && edited && !draftOk ? "From a month to the same or a later one." : undefined
+            }
           />
         ))}
         <Button type="submit" h={40} disabled={!draftOk}>
           Show
         </Button>
-        <Button variant="default" h={40} onClick={download} loading={downloading}>
+        <Button variant="default" h={40} onClick={download} loading={downloading} disabled={!report.data}>
           Download CSV
         </Button>
         <Button variant="default" h={40} onClick={() => window.print()}>

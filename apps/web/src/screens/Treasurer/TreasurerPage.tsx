@@ -1,10 +1,11 @@
 import { lazy, Suspense, useState } from "react";
 import { Anchor, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
-import type { DuesEntry, DuesMember } from "@club/shared";
+import { CLUB_RULES, DuesMessages, type DuesEntry, type DuesMember, type DuesStatement } from "@club/shared";
 import { DataTable } from "../../components/DataTable";
 import { PageHeader } from "../../components/PageHeader";
 import { EmptyMessage, ErrorAlert, PageLoader } from "../../components/status";
+import { formatDate, today } from "../../lib/format";
 import { formatMoney, formatMonth } from "../../lib/money";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
@@ -28,9 +29,27 @@ interface Chosen {
 
 const fullName = (row: DuesMember) => `${row.member.firstName} ${row.member.lastName}`;
 
+/**
+ * Why the treasurer is not offered Grant waiver for this statement (null: offered): a waiver of
+ * one's own is granted by someone else, and a member of 12 months or less does not qualify yet.
+ */
+function whyNoWaiver(statement: DuesStatement | undefined, own: boolean): string | null {
+  if (!statement) return null;
+  if (own) return DuesMessages.ownWaiver;
+  const from = statement.waiverEligibleFrom;
+  if (from === null)
+    return `Hardship waivers are for members of more than ${CLUB_RULES.waiverMinMembershipMonths} months.`;
+  return from > today()
+    ? `Hardship waivers are for members of more than ${CLUB_RULES.waiverMinMembershipMonths} months: from ${formatDate(from)}.`
+    : null;
+}
+
 /** The chosen member's statement, with Record payment, Grant waiver, Opening and Void on each line. */
 function MemberStatement({ member, onClose }: { member: Chosen; onClose: () => void }) {
   const statement = trpc.dues.member.useQuery({ memberId: member.id });
+  const account = trpc.account.get.useQuery();
+  const own = account.data?.id === member.id;
+  const waiverBlock = whyNoWaiver(statement.data, own);
   const [dialog, setDialog] = useState<"pay" | "waive" | "opening" | null>(null);
   const [voiding, setVoiding] = useState<{ id: number; label: string; date: string; amount: number } | null>(
     null,
@@ -53,19 +72,26 @@ function MemberStatement({ member, onClose }: { member: Chosen; onClose: () => v
           <Button size="md" onClick={() => setDialog("pay")}>
             Record payment
           </Button>
-          <Button size="md" variant="default" onClick={() => setDialog("waive")}>
-            Grant waiver
-          </Button>
+          {statement.data && !waiverBlock ? (
+            <Button size="md" variant="default" onClick={() => setDialog("waive")}>
+              Grant waiver
+            </Button>
+          ) : null}
           <Button size="md" variant="default" onClick={() => setDialog("opening")}>
             {statement.data?.opening.recorded ? "Change opening" : "Set opening"}
           </Button>
         </Group>
+        {waiverBlock ? (
+          <Text size="sm" c="dimmed">
+            {waiverBlock}
+          </Text>
+        ) : null}
         {statement.isPending ? (
           <PageLoader py={16} />
         ) : statement.isError ? (
           <ErrorAlert message="Failed to fetch the member's dues." />
         ) : (
-          <DuesStatementView statement={statement.data} name={member.name} onVoid={onVoid} />
+          <DuesStatementView statement={statement.data} name={member.name} onVoid={onVoid} ownCharges={own} />
         )}
       </Stack>
       <Suspense fallback={null}>
