@@ -25,7 +25,10 @@ function databaseBefore0012() {
   cpSync(migrationsFolder, folder, { recursive: true });
   const journalFile = join(folder, "meta/_journal.json");
   const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: { idx: number }[] };
-  writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.filter((e) => e.idx < 12) }));
+  writeFileSync(
+    journalFile,
+    JSON.stringify({ ...journal, entries: journal.entries.filter((e) => e.idx < 12) }),
+  );
   db = openDb(join(dir, "club.sqlite"));
   migrate(db, { migrationsFolder: folder });
 }
@@ -51,7 +54,9 @@ describe("migration 0012: one host", () => {
     run(
       "INSERT INTO meeting_bottles (meeting_id, bottle_id, position, created_at) VALUES (1, 1, 0, '2026-01-01'), (1, 2, 0, '2026-01-01'), (1, 3, 5, '2026-01-01')",
     );
-    run("INSERT INTO scores (meeting_id, bottle_id, member_id, nose, palate, finish, balance) VALUES (1, 1, 1, 20, 20, 20, 20)");
+    run(
+      "INSERT INTO scores (meeting_id, bottle_id, member_id, nose, palate, finish, balance) VALUES (1, 1, 1, 20, 20, 20, 20)",
+    );
 
     migrate(db, { migrationsFolder });
 

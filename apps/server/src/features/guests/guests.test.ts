@@ -268,7 +268,14 @@ describe("a guest pass", () => {
     expect(results.statusCode).toBe(200);
     const [first] = results.json<PourResult[]>();
     // A blind pour's results wait for its reveal, for a guest too: only how many scored it.
-    expect(first).toMatchObject({ count: 1, shown: false, average: null, bottle: null, tasters: null, guesses: null });
+    expect(first).toMatchObject({
+      count: 1,
+      shown: false,
+      average: null,
+      bottle: null,
+      tasters: null,
+      guesses: null,
+    });
   });
 
   it("is refused (403) at another meeting and on every other endpoint, and changes nothing", async () => {

@@ -100,7 +100,13 @@ export const examples: Examples = {
       input: async (c) => {
         const id = await newUpcomingMeeting(c);
         const caller = c.t.caller(c.f.member.user);
-        await caller.night.settings({ id, capacity: null, blind: true, scoringOpen: true, hostMemberId: null });
+        await caller.night.settings({
+          id,
+          capacity: null,
+          blind: true,
+          scoringOpen: true,
+          hostMemberId: null,
+        });
         await caller.night.reveal({ id, pour: 1 });
         return { id, pour: 1 };
       },

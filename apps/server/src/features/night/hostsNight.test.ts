@@ -21,7 +21,11 @@ beforeAll(async () => {
   creator = await t.member();
   rita = await t.member("rita@example.com");
   sam = await t.member("sam@example.com");
-  t.app.deps.db.update(members).set({ firstName: "Rita", lastName: "Host" }).where(eq(members.id, rita.user.id)).run();
+  t.app.deps.db
+    .update(members)
+    .set({ firstName: "Rita", lastName: "Host" })
+    .where(eq(members.id, rita.user.id))
+    .run();
   themeId = (await t.caller(creator.user).themes.create({ description: "The host's night" })).id;
 });
 afterAll(() => t.close());
@@ -58,7 +62,10 @@ describe("one host", () => {
     expect(list.find((m) => m.id === id)?.host).toBe("Rita Host");
     // She has the flight, the settings, the phases and the reveal.
     const b = await bottle("Rita's Pick");
-    expect((await send("PUT", `/api/MonthlyMeetings/${id}/Flight`, rita.token, { pours: [{ bottleId: b }] })).statusCode).toBe(200);
+    expect(
+      (await send("PUT", `/api/MonthlyMeetings/${id}/Flight`, rita.token, { pours: [{ bottleId: b }] }))
+        .statusCode,
+    ).toBe(200);
     expect(
       (
         await send("PUT", `/api/MonthlyMeetings/${id}/Settings`, rita.token, {
@@ -69,8 +76,13 @@ describe("one host", () => {
         })
       ).statusCode,
     ).toBe(200);
-    expect((await send("PUT", `/api/MonthlyMeetings/${id}/Phase`, rita.token, { pour: 1, phase: "nose" })).statusCode).toBe(200);
-    expect((await send("POST", `/api/MonthlyMeetings/${id}/Reveal`, rita.token, { pour: 1 })).statusCode).toBe(200);
+    expect(
+      (await send("PUT", `/api/MonthlyMeetings/${id}/Phase`, rita.token, { pour: 1, phase: "nose" }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await send("POST", `/api/MonthlyMeetings/${id}/Reveal`, rita.token, { pour: 1 })).statusCode,
+    ).toBe(200);
     // Another member does not.
     expect((await send("POST", `/api/MonthlyMeetings/${id}/Reveal`, sam.token, {})).statusCode).toBe(403);
   });
@@ -118,7 +130,13 @@ describe("results follow the secrecy of the night", () => {
     const b1 = await bottle(`First ${blind}`);
     const b2 = await bottle(`Second ${blind}`);
     const host = t.caller(rita.user);
-    await host.night.setFlight({ id, pours: [{ bottleId: b1, pourMl: 25 }, { bottleId: b2, pourMl: 25 }] });
+    await host.night.setFlight({
+      id,
+      pours: [
+        { bottleId: b1, pourMl: 25 },
+        { bottleId: b2, pourMl: 25 },
+      ],
+    });
     await host.night.settings({ id, capacity: null, blind, scoringOpen: true, hostMemberId: rita.user.id });
     await t.caller(sam.user).night.score({ id, pour: 1, ...parts(20), note: "Sam's secret note", tags: [] });
     await t.caller(creator.user).night.score({ id, pour: 1, ...parts(10), note: "", tags: [] });
@@ -170,7 +188,10 @@ describe("results follow the secrecy of the night", () => {
         (r) => r.shown && r.average !== null,
       );
     expect(await shown()).toEqual([false, false]);
-    expect((await t.caller(null).night.bottlePours({ id: b1 }))[0]).toMatchObject({ average: null, count: 2 });
+    expect((await t.caller(null).night.bottlePours({ id: b1 }))[0]).toMatchObject({
+      average: null,
+      count: 2,
+    });
     const settings = { id, capacity: null, blind: false, hostMemberId: rita.user.id };
     await t.caller(rita.user).night.settings({ ...settings, scoringOpen: true, liveResults: true });
     expect(await shown()).toEqual([true, true]);
@@ -186,11 +207,22 @@ describe("results follow the secrecy of the night", () => {
 describe("dram numbers never change once scoring has started", () => {
   it("a scored pour taken out leaves its number; the others keep theirs; a reorder is refused", async () => {
     const id = await addMeeting("Rita Host", "2999-07-09");
-    const [a, b, c, d] = [await bottle("Pour A"), await bottle("Pour B"), await bottle("Pour C"), await bottle("Pour D")];
+    const [a, b, c, d] = [
+      await bottle("Pour A"),
+      await bottle("Pour B"),
+      await bottle("Pour C"),
+      await bottle("Pour D"),
+    ];
     const host = t.caller(rita.user);
     const pour = (bottleId: number) => ({ bottleId, pourMl: 25 });
     await host.night.setFlight({ id, pours: [pour(a), pour(b), pour(c)] });
-    await host.night.settings({ id, capacity: null, blind: true, scoringOpen: true, hostMemberId: rita.user.id });
+    await host.night.settings({
+      id,
+      capacity: null,
+      blind: true,
+      scoringOpen: true,
+      hostMemberId: rita.user.id,
+    });
     // Before anyone scores, the flight is renumbered as the host orders it.
     await host.night.setFlight({ id, pours: [pour(b), pour(a), pour(c)] });
     await host.night.setFlight({ id, pours: [pour(a), pour(b), pour(c)] });
@@ -211,7 +243,9 @@ describe("dram numbers never change once scoring has started", () => {
     ]);
     // Sam's score of Dram 3 is still his Dram 3.
     expect((await t.caller(sam.user).night.myScores({ id })).map((s) => s.pour)).toEqual([3]);
-    expect((await send("PUT", `/api/MonthlyMeetings/${id}/Scores/2`, sam.token, parts(5))).statusCode).toBe(404);
+    expect((await send("PUT", `/api/MonthlyMeetings/${id}/Scores/2`, sam.token, parts(5))).statusCode).toBe(
+      404,
+    );
   });
 
   it("the host hides a revealed pour again", async () => {
@@ -219,13 +253,30 @@ describe("dram numbers never change once scoring has started", () => {
     const b = await bottle("Shown By Mistake");
     const host = t.caller(rita.user);
     await host.night.setFlight({ id, pours: [{ bottleId: b, pourMl: 25 }] });
-    await host.night.settings({ id, capacity: null, blind: true, scoringOpen: true, hostMemberId: rita.user.id });
-    expect((await send("POST", `/api/MonthlyMeetings/${id}/Hide`, rita.token, { pour: 1 })).statusCode).toBe(409);
+    await host.night.settings({
+      id,
+      capacity: null,
+      blind: true,
+      scoringOpen: true,
+      hostMemberId: rita.user.id,
+    });
+    expect((await send("POST", `/api/MonthlyMeetings/${id}/Hide`, rita.token, { pour: 1 })).statusCode).toBe(
+      409,
+    );
     await host.night.reveal({ id, pour: 1 });
     expect((await t.caller(sam.user).night.flight({ id }))[0]?.bottle?.id).toBe(b);
-    expect((await send("POST", `/api/MonthlyMeetings/${id}/Hide`, sam.token, { pour: 1 })).statusCode).toBe(403);
-    expect((await send("POST", `/api/MonthlyMeetings/${id}/Hide`, rita.token, { pour: 1 })).statusCode).toBe(200);
-    expect((await t.caller(sam.user).night.flight({ id }))[0]).toMatchObject({ bottle: null, revealed: false });
-    expect((await send("POST", `/api/MonthlyMeetings/${id}/Hide`, rita.token, { pour: 9 })).statusCode).toBe(404);
+    expect((await send("POST", `/api/MonthlyMeetings/${id}/Hide`, sam.token, { pour: 1 })).statusCode).toBe(
+      403,
+    );
+    expect((await send("POST", `/api/MonthlyMeetings/${id}/Hide`, rita.token, { pour: 1 })).statusCode).toBe(
+      200,
+    );
+    expect((await t.caller(sam.user).night.flight({ id }))[0]).toMatchObject({
+      bottle: null,
+      revealed: false,
+    });
+    expect((await send("POST", `/api/MonthlyMeetings/${id}/Hide`, rita.token, { pour: 9 })).statusCode).toBe(
+      404,
+    );
   });
 });
