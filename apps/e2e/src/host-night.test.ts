@@ -10,7 +10,7 @@ import {
   type Session,
 } from "./support/browser";
 import { closeInOrder, DESKTOP, PHONE, shot } from "./support/harness";
-import { readPdf } from "./support/pdf";
+import { pdfCornerColours, readPdf } from "./support/pdf";
 import { startClub, type Club, type Member } from "./support/server";
 import { chooseOption, closeToast, dialog, hides, onScreen, selectBox, shows } from "./support/ui";
 
@@ -271,11 +271,15 @@ describe("a host's night", () => {
     await shows(page.getByRole("heading", { name: "Tasting sheets" }));
     for (const name of ["Hana Host", "Milo Member", "Maya Maybe", "Gwen"])
       await shows(page.getByRole("article", { name: `Tasting sheet of ${name}` }));
-    const pdf = await readPdf(await page.pdf({ format: "A4", printBackground: true }));
+    // Printed in the dark theme with background graphics on: white paper, margins included (they
+    // printed as a thick black frame around every sheet).
+    const bytes = await page.pdf({ format: "A4", printBackground: true });
+    expect(await pdfCornerColours(browser, bytes)).toEqual(Array(4).fill([255, 255, 255]));
+    const pdf = await readPdf(bytes);
     expect(pdf.pages).toHaveLength(4);
     for (const name of ["Hana Host", "Milo Member", "Maya Maybe", "Gwen"])
       expect(pdf.pages.filter((text) => text.includes(`Name: ${name}`))).toHaveLength(1);
-    // Printed in the dark theme with background graphics on: nothing around the sheets is dark.
+    // Nothing around the sheets is dark either.
     await page.emulateMedia({ media: "print" });
     const dark = await page
       .getByRole("article", { name: "Tasting sheet of Gwen" })

@@ -7,7 +7,7 @@ import { getBrands, getCountries, getDrinkTypes, getStates } from "./service";
 
 /**
  * GET /api/<resource>: a lookup list, sorted by name. `guest`: a guest pass may read it too (the
- * drink types and regions a taster's guess is picked from, issue 26's one score screen).
+ * drink types and regions a taster's guess is picked from on the one score screen).
  */
 const lookupList = <T extends LookupItem>(
   resource: string,

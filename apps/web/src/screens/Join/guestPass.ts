@@ -1,7 +1,7 @@
 import type { GuestJoinResult } from "@club/shared";
 
 /**
- * A guest pass kept on the guest's phone (issue 26): one meeting night, the first name they gave
+ * A guest pass kept on the guest's phone: one meeting night, the first name they gave
  * and the code they joined with (the same link opened again resumes as the same guest).
  */
 export interface StoredGuestPass extends GuestJoinResult {
