@@ -138,7 +138,9 @@ describe("a guest walk on a phone", () => {
     // The room's results in words, once scoring closes (an open night): "3 · 1 score".
     const results = page.getByTestId("guest-result");
     await shows(results.filter({ hasText: "Dram 2" }).getByText("No scores yet"));
-    await shows(results.filter({ hasText: "Dram 1" }).getByText("1 score · Results once the host closes scoring."));
+    await shows(
+      results.filter({ hasText: "Dram 1" }).getByText("1 score · Results once the host closes scoring."),
+    );
   });
 
   it("a name the club refuses says why, on the join page and in the host's add form", async () => {

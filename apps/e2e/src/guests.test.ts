@@ -101,7 +101,10 @@ describe("guests at the tasting table (three phones)", () => {
     await visit(ann.page, `/monthlymeeting/${meetingId}`);
     const page = (current = host.page);
     await page.getByRole("combobox", { name: "Dram everyone is on" }).selectOption("1");
-    await page.getByRole("radiogroup", { name: /^Phase of Dram 1/ }).getByText("Nose", { exact: true }).click();
+    await page
+      .getByRole("radiogroup", { name: /^Phase of Dram 1/ })
+      .getByText("Nose", { exact: true })
+      .click();
     for (const p of [ann.page, guest.page, host.page]) {
       current = p;
       await shows(p.getByTestId("phase-banner").getByText("Dram 1 · Nose"));

@@ -53,12 +53,26 @@ describe("a host's night", () => {
     hana = await club.member({ firstName: "Hana", lastName: "Host" });
     milo = await club.member({ firstName: "Milo", lastName: "Member" });
     maya = await club.member({ firstName: "Maya", lastName: "Maybe" });
-    await club.apiOk("POST", "/api/MonthlyThemes", { id: 0, description: "Around the world" }, ava.accessToken);
+    await club.apiOk(
+      "POST",
+      "/api/MonthlyThemes",
+      { id: 0, description: "Around the world" },
+      ava.accessToken,
+    );
     for (const name of BOTTLES)
       await club.api(
         "POST",
         "/api/Bottles/NewBottle",
-        { name, storeLink: "", brandId: null, newBrand: "", drinkTypeId: null, countryId: null, stateId: null, abv: 46 },
+        {
+          name,
+          storeLink: "",
+          brandId: null,
+          newBrand: "",
+          drinkTypeId: null,
+          countryId: null,
+          stateId: null,
+          abv: 46,
+        },
         ava.accessToken,
       );
     const soon = new Date(Date.now() + 7 * 86_400_000);
@@ -127,7 +141,8 @@ describe("a host's night", () => {
     await shows(phases.getByText("Choose a dram to show it, its phase and a timer on top of every phone."));
     await phases.getByRole("combobox", { name: "Timer for each phase" }).selectOption("60");
     await phases.getByRole("combobox", { name: "Dram everyone is on" }).selectOption("1");
-    await phases.getByRole("radiogroup", { name: "Phase of Dram 1: tap to move everyone on" })
+    await phases
+      .getByRole("radiogroup", { name: "Phase of Dram 1: tap to move everyone on" })
       .getByText("Nose", { exact: true })
       .click();
     await shows(page.getByTestId("phase-banner").getByText("Dram 1 · Nose"));
@@ -163,7 +178,8 @@ describe("a host's night", () => {
 
     // The host moves the room on: both phones follow without a reload.
     current = page;
-    await phases.getByRole("radiogroup", { name: "Phase of Dram 1: tap to move everyone on" })
+    await phases
+      .getByRole("radiogroup", { name: "Phase of Dram 1: tap to move everyone on" })
       .getByText("Palate", { exact: true })
       .click();
     for (const p of [member.page, guest.page]) {
@@ -197,12 +213,14 @@ describe("a host's night", () => {
 
   it("the same join link opened again on Gwen's phone is Gwen again, not a second guest", async () => {
     const page = (current = guest.page);
-    const { code } = await club.apiOk<{ guestCode: { code: string } }>(
-      "GET",
-      `/api/MonthlyMeetings/${meetingId}/Night`,
-      undefined,
-      hana.accessToken,
-    ).then((n) => n.guestCode);
+    const { code } = await club
+      .apiOk<{ guestCode: { code: string } }>(
+        "GET",
+        `/api/MonthlyMeetings/${meetingId}/Night`,
+        undefined,
+        hana.accessToken,
+      )
+      .then((n) => n.guestCode);
     await visit(page, `/join?code=${code}`);
     await shows(page.getByRole("heading", { name: "Gwen, guest at the tasting" }));
     await shows(page.getByRole("tab", { name: "Dram 1 ✓" }));
@@ -220,13 +238,20 @@ describe("a host's night", () => {
     await visit(page, `/meeting/${meetingId}/results`);
     await onScreen(page, "Results");
     await shows(main(page).getByText("The night's ranking shows after the reveal."));
-    await shows(main(page).getByRole("article", { name: "Dram 1" }).getByText("2 scores so far. Results after the reveal."));
+    await shows(
+      main(page)
+        .getByRole("article", { name: "Dram 1" })
+        .getByText("2 scores so far. Results after the reveal."),
+    );
     expect(await main(page).getByText("Average").count()).toBe(0);
     await shot(page, "host-night-results-waiting-dark");
 
     current = guest.page;
     await shows(
-      guest.page.getByTestId("guest-result").filter({ hasText: "Dram 1" }).getByText("2 scores · Results after the reveal."),
+      guest.page
+        .getByTestId("guest-result")
+        .filter({ hasText: "Dram 1" })
+        .getByText("2 scores · Results after the reveal."),
     );
     for (const token of [undefined, hana.accessToken]) {
       const read = await club.apiOk<PourResult[]>(
@@ -249,16 +274,23 @@ describe("a host's night", () => {
     await ask.getByRole("button", { name: "Reveal all" }).click();
     await hides(ask);
     // Each revealed pour can be hidden again beside it.
-    await shows(main(page).getByRole("button", { name: "Hide Dram 3 again" }));
+    await shows(main(page).getByRole("button", { name: "Hide again: Dram 3" }));
 
     current = member.page;
     const ranking = main(member.page).getByRole("list", { name: "Ranking" });
     await shows(ranking.getByText(`Dram 1: ${BOTTLES[0]}`), 10_000);
-    await shows(main(member.page).getByRole("article", { name: `Dram 1: ${BOTTLES[0]}` }).getByText("Average"));
+    await shows(
+      main(member.page)
+        .getByRole("article", { name: `Dram 1: ${BOTTLES[0]}` })
+        .getByText("Average"),
+    );
     await shot(member.page, "host-night-results-dark");
     current = guest.page;
     await shows(
-      guest.page.getByTestId("guest-result").filter({ hasText: `Dram 1: ${BOTTLES[0]}` }).getByText("4 · 2 scores"),
+      guest.page
+        .getByTestId("guest-result")
+        .filter({ hasText: `Dram 1: ${BOTTLES[0]}` })
+        .getByText("4 · 2 scores"),
     );
     expectNoPageErrors(member.watch, "the member's results");
     expectNoPageErrors(guest.watch, "the guest's night");
@@ -281,17 +313,15 @@ describe("a host's night", () => {
       expect(pdf.pages.filter((text) => text.includes(`Name: ${name}`))).toHaveLength(1);
     // Nothing around the sheets is dark either.
     await page.emulateMedia({ media: "print" });
-    const dark = await page
-      .getByRole("article", { name: "Tasting sheet of Gwen" })
-      .evaluate((sheet) => {
-        const found: string[] = [];
-        for (let el: Element | null = sheet; el; el = el.parentElement) {
-          const style = getComputedStyle(el);
-          const bg = style.backgroundColor;
-          if (bg !== "rgb(255, 255, 255)" && bg !== "rgba(0, 0, 0, 0)") found.push(`${el.tagName} ${bg}`);
-        }
-        return found;
-      });
+    const dark = await page.getByRole("article", { name: "Tasting sheet of Gwen" }).evaluate((sheet) => {
+      const found: string[] = [];
+      for (let el: Element | null = sheet; el; el = el.parentElement) {
+        const style = getComputedStyle(el);
+        const bg = style.backgroundColor;
+        if (bg !== "rgb(255, 255, 255)" && bg !== "rgba(0, 0, 0, 0)") found.push(`${el.tagName} ${bg}`);
+      }
+      return found;
+    });
     await shot(page, "host-night-sheets-print-dark", false);
     await page.emulateMedia({ media: "screen" });
     expect(dark).toEqual([]);

@@ -268,7 +268,9 @@ describe("meeting night (blind, three phones)", () => {
     // Dram 2 is not revealed yet: its figures, and the night's ranking, wait for the reveal.
     await shows(main(page).getByText("The night's ranking shows after the reveal."));
     await shows(
-      main(page).getByRole("article", { name: "Dram 2" }).getByText("1 score so far. Results after the reveal."),
+      main(page)
+        .getByRole("article", { name: "Dram 2" })
+        .getByText("1 score so far. Results after the reveal."),
     );
     expect(await page.content()).not.toContain(SECOND);
     // The CSV has names and notes: members only, fetched with the session's token (issue 21).

@@ -81,7 +81,7 @@ function PourRow({
               variant="subtle"
               loading={hide.isPending}
               onClick={() => hide.mutate({ id: night.id, pour: pour.pour })}
-              aria-label={`Hide ${pour.label} again`}
+              aria-label={`Hide again: ${pour.label}`}
             >
               Hide again
             </Button>
