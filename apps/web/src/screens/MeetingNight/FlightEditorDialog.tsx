@@ -31,12 +31,12 @@ import { Later } from "../../components/Later";
 
 const NewBottleDialog = lazy(() => import("../LibraryBottles/NewBottleDialog"));
 
-const fromFlight = (flight: readonly FlightPour[], fixed: boolean): DraftPour[] =>
+const fromFlight = (flight: readonly FlightPour[]): DraftPour[] =>
   flight.map((p) => ({
     bottleId: p.bottle?.id ?? 0,
-    // Once scoring has started a pour's number is its own for good: the editor says it.
-    name: fixed ? `${p.label}: ${p.bottle?.name ?? ""}` : (p.bottle?.name ?? p.label),
+    name: p.bottle?.name ?? p.label,
     pourMl: p.pourMl,
+    label: p.label,
   }));
 
 function PourEditor({
@@ -57,7 +57,8 @@ function PourEditor({
   return (
     <li className={classes.pourEditor} aria-label={`Pour ${n}: ${pour.name}`}>
       <Text fw={600} className={classes.pourEditorName}>
-        {fixed ? "" : `${n}. `}
+        {/* Once scoring has started a pour's number is its own for good: the editor says which. */}
+        {fixed ? `${pour.label ?? "New pour"}: ` : `${n}. `}
         {pour.name}
       </Text>
       <Group gap={6} wrap="nowrap">
@@ -199,7 +200,7 @@ export default function FlightEditorDialog({
   const results = trpc.night.results.useQuery({ id });
   const scoresOf = new Map((results.data ?? []).map((r) => [r.bottle?.id, r.count]));
   const fixed = (results.data ?? []).some((r) => r.count > 0);
-  const [pours, setPours] = useState(() => fromFlight(flight, fixed));
+  const [pours, setPours] = useState(() => fromFlight(flight));
   const [chosen, setChosen] = useState<string[]>([]);
   const [creating, setCreating] = useState(false);
   const save = trpc.night.setFlight.useMutation({
