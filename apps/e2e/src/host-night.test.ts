@@ -267,6 +267,14 @@ describe("a host's night", () => {
   it("Hana reveals all, asked first; the results appear on the member's and the guest's phones", async () => {
     const page = (current = host.page);
     await visit(page, `/monthlymeeting/${meetingId}`);
+    // A scored pour asks before it goes (its scores with it); the others would keep their numbers.
+    await main(page)
+      .getByRole("button", { name: `Remove ${BOTTLES[0]} from this meeting` })
+      .click();
+    const remove = dialog(page, "Remove Dram 1?");
+    await shows(remove.getByText("has 2 scores: they go with it. The other drams keep their numbers."));
+    await remove.getByRole("button", { name: "Cancel" }).click();
+    await hides(remove);
     await main(page).getByRole("button", { name: "Reveal all" }).click();
     const ask = dialog(page, "Reveal every dram?");
     await shows(ask.getByText("Every phone shows the bottles of all 4 hidden drams at once."));
@@ -325,6 +333,31 @@ describe("a host's night", () => {
     await shot(page, "host-night-sheets-print-dark", false);
     await page.emulateMedia({ media: "screen" });
     expect(dark).toEqual([]);
+  });
+
+  it("a meeting that is over offers no calendar link and does not say three times that nobody came", async () => {
+    const [theme] = await club.apiOk<{ id: number }[]>("GET", "/api/MonthlyThemes/WithLastDate");
+    const past = await club.apiOk<{ id: number }>(
+      "POST",
+      "/api/MonthlyMeetings/PostMonthlyMeetingsWithNames",
+      { date: "2020-01-10", hostName: "Hana Host", themeId: theme!.id },
+      ava.accessToken,
+    );
+    const page = (current = member.page);
+    await visit(page, `/monthlymeeting/${past.id}`);
+    await shows(main(page).getByText("Live", { exact: true }));
+    await shows(main(page).getByText("Hana Host"));
+    expect(await main(page).getByRole("link", { name: "Add to calendar" }).count()).toBe(0);
+    expect(
+      await main(page)
+        .getByText(/No answers yet|going/)
+        .count(),
+    ).toBe(0);
+    expect(
+      await main(page)
+        .getByRole("heading", { name: /Who's coming|Who came/ })
+        .count(),
+    ).toBe(0);
   });
 
   // The screens this night changed, in light and on a desktop too: looked at by hand (SHOTS_DIR).
