@@ -470,7 +470,9 @@ export function seedDemoData(db: Db, opts: DemoSeedOptions): void {
         const bottleId = bottleIds.get(name);
         if (bottleId === undefined) throw new Error(`demo seed: bottle "${name}" is missing`);
         // A pour's number is its place.
-        tx.insert(meetingBottles).values({ meetingId, bottleId, position: place + 1 }).run();
+        tx.insert(meetingBottles)
+          .values({ meetingId, bottleId, position: place + 1 })
+          .run();
       });
     });
 

@@ -40,7 +40,7 @@ async function addMeeting(hostName: string, date = "2999-05-14"): Promise<number
     themeId,
   });
   expect(res.statusCode).toBe(201);
-  return (res.json() as { id: number }).id;
+  return res.json<{ id: number }>().id;
 }
 
 async function bottle(name: string) {
@@ -55,10 +55,9 @@ describe("one host", () => {
     const night = await send("GET", `/api/MonthlyMeetings/${id}/Night`, rita.token);
     expect(night.json()).toMatchObject({ hostMemberId: rita.user.id, isHost: true });
     expect((await send("GET", `/api/MonthlyMeetings/${id}`)).json().hostName).toBe("Rita Host");
-    const list = (await send("GET", "/api/MonthlyMeetings/GetMonthlyMeetingsWithNames")).json() as {
-      id: number;
-      host: string;
-    }[];
+    const list = (await send("GET", "/api/MonthlyMeetings/GetMonthlyMeetingsWithNames")).json<
+      { id: number; host: string }[]
+    >();
     expect(list.find((m) => m.id === id)?.host).toBe("Rita Host");
     // She has the flight, the settings, the phases and the reveal.
     const b = await bottle("Rita's Pick");
@@ -151,7 +150,7 @@ describe("results follow the secrecy of the night", () => {
   it("a blind night's results reach nobody before the reveal: members, the host, guests, visitors, CSV", async () => {
     const { id, b1, guest } = await scoredNight(true);
     for (const token of [sam.token, rita.token, guest.guestToken, undefined]) {
-      const results = (await send("GET", `/api/MonthlyMeetings/${id}/Results`, token)).json() as PourResult[];
+      const results = (await send("GET", `/api/MonthlyMeetings/${id}/Results`, token)).json<PourResult[]>();
       expect(results.map((r) => r.shown)).toEqual([false, false]);
       expect(results.map((r) => r.count)).toEqual([2, 1]);
       for (const r of results) expect(figures(r).every((f) => f === null)).toBe(true);
@@ -166,14 +165,14 @@ describe("results follow the secrecy of the night", () => {
     expect((await t.caller(null).night.clubScores()).some((s) => s.bottleId === b1)).toBe(false);
 
     await t.caller(rita.user).night.reveal({ id, pour: 1 });
-    const one = (await send("GET", `/api/MonthlyMeetings/${id}/Results`)).json() as PourResult[];
+    const one = (await send("GET", `/api/MonthlyMeetings/${id}/Results`)).json<PourResult[]>();
     expect(one.map((r) => r.shown)).toEqual([true, false]);
     expect(one[0]).toMatchObject({ average: 60, min: 40, max: 80, count: 2, rank: null });
     expect(one[1]?.average).toBeNull();
     expect(await csvOf(creator.token)).toContain("Sam's secret note");
 
     await t.caller(rita.user).night.reveal({ id });
-    const all = (await send("GET", `/api/MonthlyMeetings/${id}/Results`)).json() as PourResult[];
+    const all = (await send("GET", `/api/MonthlyMeetings/${id}/Results`)).json<PourResult[]>();
     expect(all.map((r) => [r.shown, r.average, r.rank])).toEqual([
       [true, 60, 2],
       [true, 80, 1],
@@ -184,9 +183,9 @@ describe("results follow the secrecy of the night", () => {
   it("an open night's results wait until scoring closes, unless the host chose live results", async () => {
     const { id, b1 } = await scoredNight(false);
     const shown = async () =>
-      ((await send("GET", `/api/MonthlyMeetings/${id}/Results`, sam.token)).json() as PourResult[]).map(
-        (r) => r.shown && r.average !== null,
-      );
+      (await send("GET", `/api/MonthlyMeetings/${id}/Results`, sam.token))
+        .json<PourResult[]>()
+        .map((r) => r.shown && r.average !== null);
     expect(await shown()).toEqual([false, false]);
     expect((await t.caller(null).night.bottlePours({ id: b1 }))[0]).toMatchObject({
       average: null,
