@@ -32,14 +32,21 @@ export const TIMES_UP_SECONDS = 30;
  */
 export function useSecondsLeft(endsAt: string | null): number | null {
   const [now, setNow] = useState(() => Date.now());
-  const end = endsAt === null ? null : Date.parse(endsAt);
-  const done = end === null || now >= end + TIMES_UP_SECONDS * 1000;
+  const left = secondsLeft(endsAt, now);
+  const done = left === null;
   useEffect(() => {
     if (done) return;
     const timer = window.setInterval(() => setNow(Date.now()), 1000);
     return () => window.clearInterval(timer);
   }, [done, endsAt]);
-  if (end === null || done) return null;
+  return left;
+}
+
+/** The seconds left at `now` (0: "Time's up"), or null: no timer, or "Time's up" has been shown long enough. */
+export function secondsLeft(endsAt: string | null, now: number): number | null {
+  if (endsAt === null) return null;
+  const end = Date.parse(endsAt);
+  if (now >= end + TIMES_UP_SECONDS * 1000) return null;
   return Math.max(0, Math.ceil((end - now) / 1000));
 }
 
