@@ -7,7 +7,8 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * security, the meeting night with a guest and its screens, the first pages (prerender, layout
  * shift, JS budget), the activity log's sentences, undo, the installed app; since issue 24's
  * second pass also the night on paper, the library's search and paging, backups, imports and
- * exports, single sign-on, the cellar, merges and stats, the offline reads' table.
+ * exports, single sign-on, the cellar, merges and stats, the offline reads' table; and a host's
+ * night as its four people do it (host-night).
  * The rest (the screen-by-screen phone and theme walks, axe on every route, the dues ledger's and
  * calendar's screens, the phone's validation messages, the photo upload) take 2-8 minutes each on
  * a 2-core machine: `npm run test:e2e:all` (E2E_ALL=1) runs every file.
@@ -21,6 +22,8 @@ const NPM_TEST_FILES = [
   "member-journey", // 33 s
   "first-pages-prerender", // 32 s
   "meeting-night", // 30 s
+  // A host's night end to end: four people on four phones, from Add Meeting to the printed sheets.
+  "host-night", // 30 s
   // Session 10: every Mantine part of a screen has its styles (a SegmentedControl's highlight did not).
   "mantine-styles", // 23 s
   "meeting-night-screens", // 21 s

@@ -109,7 +109,7 @@ describe("a guest walk on a phone", () => {
     expect(invites.n).toBe(1);
   });
 
-  it("a reload or a look at another pour keeps the sheet the guest has not saved yet", async () => {
+  it("a reload or a look at another pour keeps the guest's sheet: it is saved as they go", async () => {
     await club.apiOk(
       "PUT",
       `/api/MonthlyMeetings/${meetingId}/Flight`,
@@ -122,23 +122,25 @@ describe("a guest walk on a phone", () => {
     await page.getByRole("button", { name: "Join" }).click();
     const sheet = page.getByRole("region", { name: "Score Dram 1" });
     for (let i = 0; i < 3; i++) await sheet.getByRole("button", { name: "Nose: one more" }).tap();
-    await sheet.getByRole("textbox", { name: "Notes" }).fill("Pear drops.");
-    await shows(sheet.getByTestId("guest-total").getByText("63 / 100"));
+    await sheet.getByRole("textbox", { name: "Note" }).fill("Pear drops.");
+    await shows(sheet.getByLabel("Total 3 out of 100"));
+    await shows(sheet.getByRole("status").getByText("Saved", { exact: true }));
 
     await page.getByRole("tab", { name: "Dram 2" }).tap();
     await shows(page.getByRole("region", { name: "Score Dram 2" }));
-    await page.getByRole("tab", { name: "Dram 1" }).tap();
-    await shows(sheet.getByTestId("guest-total").getByText("63 / 100"));
+    await page.getByRole("tab", { name: "Dram 1 ✓" }).tap();
+    await shows(sheet.getByLabel("Total 3 out of 100"));
 
     await page.reload();
-    await shows(sheet.getByTestId("guest-total").getByText("63 / 100"));
-    expect(await sheet.getByRole("textbox", { name: "Notes" }).inputValue()).toBe("Pear drops.");
+    await shows(sheet.getByLabel("Total 3 out of 100"));
+    expect(await sheet.getByRole("textbox", { name: "Note" }).inputValue()).toBe("Pear drops.");
 
-    // The room's results in words: they read "— (0)" and "63 (1)".
+    // The room's results in words, once scoring closes (an open night): "3 · 1 score".
     const results = page.getByTestId("guest-result");
     await shows(results.filter({ hasText: "Dram 2" }).getByText("No scores yet"));
-    await sheet.getByRole("button", { name: "Save score" }).tap();
-    await shows(results.filter({ hasText: "Dram 1" }).getByText("63 · 1 score"));
+    await shows(
+      results.filter({ hasText: "Dram 1" }).getByText("1 score · Results once the host closes scoring."),
+    );
   });
 
   it("a name the club refuses says why, on the join page and in the host's add form", async () => {

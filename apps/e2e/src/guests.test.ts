@@ -100,13 +100,17 @@ describe("guests at the tasting table (three phones)", () => {
   it("the host steps through phases; the member's and the guest's phones follow live", async () => {
     await visit(ann.page, `/monthlymeeting/${meetingId}`);
     const page = (current = host.page);
-    await page.getByRole("radiogroup", { name: "Phase" }).getByText("Nose", { exact: true }).click();
+    await page.getByRole("combobox", { name: "Dram everyone is on" }).selectOption("1");
+    await page
+      .getByRole("radiogroup", { name: /^Phase of Dram 1/ })
+      .getByText("Nose", { exact: true })
+      .click();
     for (const p of [ann.page, guest.page, host.page]) {
       current = p;
       await shows(p.getByTestId("phase-banner").getByText("Dram 1 · Nose"));
     }
     current = page;
-    await page.getByRole("combobox", { name: "Current pour" }).selectOption("2");
+    await page.getByRole("combobox", { name: "Dram everyone is on" }).selectOption("2");
     for (const p of [ann.page, guest.page]) {
       current = p;
       await shows(p.getByTestId("phase-banner").getByText("Dram 2 · Pour"));
@@ -119,10 +123,12 @@ describe("guests at the tasting table (three phones)", () => {
     const page = (current = guest.page);
     await page.getByRole("tab", { name: "Dram 1" }).click();
     const form = page.getByRole("region", { name: "Score Dram 1" });
+    // The member's score screen: nothing until a part is given, then saved as they go.
+    await shows(form.getByText("Not scored yet: your score is saved as you give it."));
     for (let i = 0; i < 3; i++) await form.getByRole("button", { name: "Nose: one more" }).click();
-    await form.getByRole("textbox", { name: "Notes" }).fill("Pear drops.");
-    await form.getByRole("button", { name: "Save score" }).click();
-    await shows(page.getByTestId("guest-saved").getByText("Saved: 63"));
+    await form.getByRole("textbox", { name: "Note" }).fill("Pear drops.");
+    await shows(form.getByRole("status").getByText("Saved", { exact: true }));
+    await shows(form.getByLabel("Total 3 out of 100"));
     await club.apiOk(
       "PUT",
       `/api/MonthlyMeetings/${meetingId}/Scores/1`,

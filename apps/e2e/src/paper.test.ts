@@ -38,6 +38,7 @@ describe("the night on paper", () => {
   let admin: Member;
   let ann: Member;
   let bottles: { id: number; name: string }[] = [];
+  let hostName = "";
   let current: Page | undefined;
 
   beforeAll(async () => {
@@ -51,6 +52,7 @@ describe("the night on paper", () => {
       3,
     );
     const path = `/api/MonthlyMeetings/${meetingId}`;
+    hostName = (await club.apiOk<{ hostName: string }>("GET", path)).hostName;
     await club.apiOk(
       "PUT",
       `${path}/Flight`,
@@ -99,9 +101,11 @@ describe("the night on paper", () => {
     await page.getByRole("link", { name: "Print tasting sheets" }).click();
     await shows(page.getByRole("heading", { name: "Tasting sheets" }));
     const sheets = page.getByRole("article", { name: /^Tasting sheet of / });
-    await shows(sheets.nth(2));
-    // The host, Ann, and Ann's guest who joined (by name): no blank sheet is left to print.
-    expect(await sheets.count()).toBe(3);
+    await shows(sheets.nth(3));
+    // The meeting's host, the demo admin and Ann (going), and Ann's guest who joined (by name): no
+    // blank sheet is left to print.
+    expect(await sheets.count()).toBe(4);
+    await shows(page.getByRole("article", { name: `Tasting sheet of ${hostName}` }));
     await shows(page.getByRole("article", { name: "Tasting sheet of Gina" }).getByText("(guest of Ann)"));
     // The host's flight names the hidden bottles; the sheets do not.
     expect(await page.getByRole("article").first().innerText()).not.toContain(bottles[0]!.name);
@@ -111,7 +115,7 @@ describe("the night on paper", () => {
       ["Letter", LETTER],
     ] as const) {
       const pdf = await pdfOf(page, format);
-      expect(pdf.pages, format).toHaveLength(3);
+      expect(pdf.pages, format).toHaveLength(4);
       for (const text of pdf.pages) {
         for (const word of [...BOXES, "Dram 1", "Dram 2", "Dram 3", "Guess", "Name:"])
           expect(text).toContain(word);
@@ -120,23 +124,25 @@ describe("the night on paper", () => {
         expect(text).not.toContain("Print");
         expect(text).not.toContain("Library");
       }
-      expect(pdf.sizes.map(paperOf), format).toEqual(Array(3).fill(size));
-      // A page per taster, each with its name: the members with a place, then the guest.
+      expect(pdf.sizes.map(paperOf), format).toEqual(Array(4).fill(size));
+      // A page per taster, each with its name: the host, the members with a place, then the guest.
       const named = (name: string) => pdf.pages.filter((text) => text.includes(`Name: ${name}`)).length;
-      expect([named("Demo Member"), named("Ann Archer"), named("Gina")]).toEqual([1, 1, 1]);
-      expect(pdf.pages[2]).toContain("(guest of Ann)");
+      expect([named(hostName), named("Demo Member"), named("Ann Archer"), named("Gina")]).toEqual([
+        1, 1, 1, 1,
+      ]);
+      expect(pdf.pages[3]).toContain("(guest of Ann)");
     }
 
-    // Two blank sheets more: five pages.
+    // Two blank sheets more: six pages.
     await page.getByRole("textbox", { name: "Blank sheets" }).fill("2");
-    await shows(sheets.nth(4));
-    expect((await pdfOf(page, "A4")).pages).toHaveLength(5);
+    await shows(sheets.nth(5));
+    expect((await pdfOf(page, "A4")).pages).toHaveLength(6);
 
     // The paper chosen on the page is the printed page's size (a named @page each).
     await page.getByRole("radiogroup", { name: "Paper" }).getByText("Letter", { exact: true }).click();
-    expect((await pdfOf(page, null)).sizes.map(paperOf)).toEqual(Array(5).fill(LETTER));
+    expect((await pdfOf(page, null)).sizes.map(paperOf)).toEqual(Array(6).fill(LETTER));
     await page.getByRole("radiogroup", { name: "Paper" }).getByText("A4", { exact: true }).click();
-    expect((await pdfOf(page, null)).sizes.map(paperOf)).toEqual(Array(5).fill(A4));
+    expect((await pdfOf(page, null)).sizes.map(paperOf)).toEqual(Array(6).fill(A4));
     expectNoPageErrors(host.watch, "the tasting sheets");
   });
 
@@ -207,15 +213,18 @@ describe("the night on paper", () => {
     await visit(page, `/monthlymeeting/${meetingId}`);
     await page.getByRole("link", { name: "Print results" }).click();
     await shows(page.getByRole("heading", { name: "Results sheet" }));
-    await shows(page.getByRole("table"));
+    // Dram 2 is still hidden: the night's ranking waits for its reveal.
+    await shows(page.getByText("The night's ranking shows after the reveal."));
     const results = await pdfOf(page, "Letter");
     const text = results.pages.join("\n");
     expect(text).toContain(`Dram 1: ${bottles[0]!.name}`);
     expect(text).toContain("Ann Archer: 86");
     expect(text).toContain("Pat (guest of Ann): 76");
     expect(text).toContain("Dram 2 (not revealed yet)");
-    // Pat's typed-in score of Dram 2 counts in its figures, though Dram 2 is still hidden.
-    expect(text).toMatch(/Average 90 · 1 score/);
+    // Pat's typed-in score of Dram 2 is counted; its figures wait for the reveal.
+    expect(text).toContain("Dram 2 (not revealed yet)");
+    expect(text).toContain("1 score so far. Results after the reveal.");
+    expect(text).not.toMatch(/Average 90/);
     expect(text).not.toContain(bottles[1]!.name);
     expect(text).not.toContain("Print");
     expect(paperOf(results.sizes[0]!)).toBe(LETTER);

@@ -380,7 +380,8 @@ export async function generateClub(dataDir: string, profile: ClubProfile, seed =
         const chosen = new Set<number>();
         const n = r.int(...profile.bottlesPerMeeting);
         while (chosen.size < n) chosen.add(r.pick(bottleIds));
-        for (const bottleId of chosen) linkRows.push({ meetingId, bottleId });
+        let place = 0;
+        for (const bottleId of chosen) linkRows.push({ meetingId, bottleId, position: ++place });
       }
       insertChunked(linkRows, 500, (chunk) => tx.insert(meetingBottles).values(chunk).run());
 

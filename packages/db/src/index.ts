@@ -5,6 +5,7 @@ export * from "./childTables";
 export * from "./seed";
 export * from "./queries/members";
 export * from "./queries/meetings";
+export * from "./queries/host";
 export * from "./queries/themes";
 export * from "./queries/lookups";
 export * from "./queries/bottles";

@@ -560,23 +560,29 @@ export function seedDemoData(db: Db, opts: DemoSeedOptions): void {
     }
 
     const meetingIds: number[] = [];
+    const hostIds = new Map<string, number>(
+      DEMO_OTHER_MEMBERS.map((m) => [`${m.firstName} ${m.lastName}`, memberIds[m.key]]),
+    );
     MEETINGS.forEach((meeting, i) => {
       const meetingId = tx
         .insert(meetings)
         .values({
           date: ymd(dates[i]!),
           hostName: meeting.host,
+          // One host: a demo member named as host hosts (a name that is no member's stays typed).
+          hostMemberId: hostIds.get(meeting.host) ?? null,
           themeId: themeIds.get(meeting.theme)!,
           createdBy: memberIds.demo,
         })
         .returning({ id: meetings.id })
         .get().id;
       meetingIds.push(meetingId);
-      meeting.bottles.forEach((name, position) => {
+      meeting.bottles.forEach((name, place) => {
         const bottleId = bottleIds.get(name);
         if (bottleId === undefined) throw new Error(`demo seed: bottle "${name}" is missing`);
+        // A pour's number is its place.
         tx.insert(meetingBottles)
-          .values({ meetingId, bottleId, position: position + 1 })
+          .values({ meetingId, bottleId, position: place + 1 })
           .run();
       });
     });

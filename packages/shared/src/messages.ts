@@ -56,6 +56,10 @@ export const ServerMessages = {
   scoringClosed: "The host has closed scoring for this meeting.",
   pourNotFound: "There is no such pour in this meeting's flight.",
   alreadyRevealed: "Already revealed: there is nothing left to reveal.",
+  dramNumberTaken: "Another pour has this dram number now: add the bottle to the flight again instead.",
+  notRevealed: "This pour is not revealed: there is nothing to hide.",
+  dramNumbersFixed:
+    "Scoring has started: the drams keep their numbers. Add new bottles after the last pour, and keep the others in their order.",
   flightCopySame: "Choose another meeting: a flight cannot be copied onto itself.",
   flightCopyEmpty: "That meeting has no pours to copy.",
   flightCopyHidden: "That meeting's blind pours are not revealed yet: only its host can copy them.",
@@ -124,7 +128,6 @@ export const ServerMessages = {
   changedSince: "It has changed since: undo the later changes first.",
   hasDependents: "Other things were added to it since: remove them first.",
   undoConflict: "It cannot be restored: something it belongs to is gone.",
-  revealFinal: "A reveal cannot be taken back: everyone has seen the bottle.",
   noBackupYet: "There is no backup yet. Make one with Back up now.",
   backupFailed: "The backup failed:",
   rsvpLinkInvalid: "This answer link is not valid any more. Open the meeting in the app to answer.",

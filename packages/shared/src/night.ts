@@ -75,6 +75,8 @@ export const MeetingSettingsInputSchema = z.object({
   hostMemberId: BodyIdSchema.nullable(),
   /** Guests' scores count in the bottles' club scores (issue 26); unchanged when absent. */
   guestsInClubScore: z.boolean().optional(),
+  /** An open night's results show while scoring is open; unchanged when absent. */
+  liveResults: z.boolean().optional(),
 });
 export type MeetingSettingsInput = z.infer<typeof MeetingSettingsInputSchema>;
 
@@ -118,6 +120,8 @@ export const MeetingNightSchema = z.object({
   upcoming: z.boolean(),
   /** Guests' scores count in the bottles' club scores (issue 26). */
   guestsInClubScore: z.boolean(),
+  /** An open night's results show while scoring is open (default: once the host closes scoring). */
+  liveResults: z.boolean(),
   /** Where the host has the room (issue 26); null: no phases. */
   phase: PhaseSchema.nullable(),
   /** The caller: a member, a guest of this meeting (issue 26), or a visitor. */
@@ -245,6 +249,12 @@ export const RevealInputSchema = z.object({
   pour: z.number().int().min(1).max(FLIGHT_MAX_POURS).optional(),
 });
 
+/** POST /api/MonthlyMeetings/{id}/Hide: a revealed blind pour back to "Dram N". */
+export const HidePourInputSchema = z.object({
+  ...MeetingRef,
+  pour: z.number().int().min(1).max(FLIGHT_MAX_POURS),
+});
+
 const PartsSchema = z.object({
   nose: z.number().nullable(),
   palate: z.number().nullable(),
@@ -270,8 +280,13 @@ export const PourResultSchema = z.object({
   min: z.number().nullable(),
   max: z.number().nullable(),
   count: z.number().int(),
+  /**
+   * Whether the pour's results show: a blind pour's once revealed, an open night's once the host
+   * closes scoring (or at once with live results). Until then every figure is null, for everyone.
+   */
+  shown: z.boolean(),
   parts: PartsSchema,
-  /** 1 for the night's best average; null without scores. */
+  /** 1 for the night's best average; null without scores, and until every pour's results show. */
   rank: z.number().int().nullable(),
   /** Blind pours once revealed: who guessed the ABV closest, and who named the type or region. */
   guesses: z
@@ -374,6 +389,8 @@ export const NIGHT_SENTENCES = {
   "night.copyFlight": (parts) => `${flightChange(parts)} (copied from a past meeting)`,
   "night.reveal": ({ d, row, entry }) =>
     `revealed ${d.pour(row, entry.entityId)} at ${d.meeting(row?.meetingId)}`,
+  "night.hide": ({ d, row, entry }) =>
+    `hid ${d.pour(row, entry.entityId)} again at ${d.meeting(row?.meetingId)}`,
   "night.score": ({ d, row, before, entry }) =>
     `${before ? "changed their score of" : "scored"} ${d.pour(row, entry.entityId)} at ${d.meeting(row?.meetingId)}`,
   "night.settings": ({ d, before, after, entry }) =>

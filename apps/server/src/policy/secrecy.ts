@@ -1,4 +1,5 @@
 import {
+  areResultsShown,
   findMeetingNight,
   inHiddenPour,
   isHiddenPour,
@@ -38,6 +39,23 @@ import { isOwnScore, memberOf, VISITOR, type Scorer, type Viewer } from "./viewe
  * with the bottle taken out (their notes are theirs).
  */
 export { inHiddenPour, isHiddenPour, visiblePour, visiblePourSql };
+
+/**
+ * THE results rule (DESIGN.md section 5, "results follow the secrecy of the night"): a pour's
+ * results (its average, median, lowest and highest, each part's average, its rank, who guessed
+ * what, each taster's score and note) reach NOBODY, the host included, until they may anchor no
+ * one: a blind pour's once it is revealed, an open night's once the host closes scoring, or at once
+ * if the host chose live results. Seen before: how many scored it, and each taster their own score.
+ * Every reader and every format goes through here: the results read (the results page, the guest's
+ * page, the printed results sheet), the results CSV; the club scores, the stats and a bottle's
+ * "Poured at" use its SQL form (`pourResultsShown`, packages/db/src/queries/secrecy.ts).
+ */
+export interface ResultsRef {
+  blind: boolean;
+  scoringOpen: boolean;
+  liveResults: boolean;
+}
+export const resultsShown = (meeting: ResultsRef, pour: PourState): boolean => areResultsShown(meeting, pour);
 
 /** What a night's settings say about who runs it. */
 export interface NightRef {

@@ -23,7 +23,8 @@ type Changes = readonly Namespace[] | "everything" | "screen";
  */
 export const WRITE_CHANGES = {
   "meetings.create": ["meetings", "themes"],
-  "meetings.update": ["meetings", "themes"],
+  // A new host runs the night (its isHost and host).
+  "meetings.update": ["meetings", "themes", "night"],
   "meetings.delete": ["meetings", "themes"],
   "meetings.addBottle": ["meetings", "night"],
   "meetings.removeBottle": ["meetings", "night"],
@@ -51,6 +52,10 @@ export const WRITE_CHANGES = {
   "activity.undo": "everything",
   "night.setFlight": ["night", "meetings"],
   "night.copyFlight": ["night", "meetings"],
+  // The host set in the night's settings is the meeting's host; a reveal or a hide changes its bottles.
+  "night.settings": ["night", "meetings"],
+  "night.reveal": ["night", "meetings"],
+  "night.hide": ["night", "meetings"],
   // The score sheet keeps its drafts and their saved state itself; the live stream says the rest.
   "night.score": [],
   // Guests at the table (issue 26): the host's list of guests and the night's.

@@ -9,7 +9,7 @@ export interface SelectOption {
   label: string;
 }
 
-const toOptions = (items: readonly LookupItem[] | undefined): SelectOption[] =>
+export const toOptions = (items: readonly LookupItem[] | undefined): SelectOption[] =>
   (items ?? []).map((item) => ({ value: String(item.id), label: item.name }));
 
 /**

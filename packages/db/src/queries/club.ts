@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../client";
+import { meetingHostName } from "./host";
 import { updateMemberRow } from "./memberRow";
 import {
   activity,
@@ -59,7 +60,7 @@ export interface CalendarMeetingRow {
   blind: boolean;
   sequence: number;
   /** In flight order, with when each pour was revealed (a blind night's). */
-  lineUp: { name: string; revealedAt: string | null }[];
+  lineUp: { name: string; revealedAt: string | null; position: number }[];
 }
 
 /** Every meeting (or one) with what its calendar event shows: one row per pour (one for a meeting without). */
@@ -68,10 +69,10 @@ export function listCalendarMeetings(db: Db, meetingId?: number): CalendarMeetin
     .select({
       id: meetings.id,
       date: meetings.date,
-      hostName: meetings.hostName,
+      hostName: meetingHostName,
       theme: themes.description,
       blind: meetings.blind,
-      pour: { name: bottles.name, revealedAt: meetingBottles.revealedAt },
+      pour: { name: bottles.name, revealedAt: meetingBottles.revealedAt, position: meetingBottles.position },
     })
     .from(meetings)
     .innerJoin(themes, eq(themes.id, meetings.themeId))
@@ -88,7 +89,8 @@ export function listCalendarMeetings(db: Db, meetingId?: number): CalendarMeetin
       last = { ...meeting, sequence: counts.get(meeting.id) ?? 0, lineUp: [] };
       calendar.push(last);
     }
-    if (pour.name !== null) last.lineUp.push({ name: pour.name, revealedAt: pour.revealedAt });
+    if (pour.name !== null)
+      last.lineUp.push({ name: pour.name, revealedAt: pour.revealedAt, position: pour.position ?? 0 });
   }
   return calendar;
 }
@@ -133,7 +135,7 @@ export const findMeetingOnOrAfter = (db: Db, date: string) =>
 /** Meetings whose date lies in [from, to]. */
 export const listMeetingsBetween = (db: Db, from: string, to: string) =>
   db
-    .select({ id: meetings.id, date: meetings.date, hostName: meetings.hostName, theme: themes.description })
+    .select({ id: meetings.id, date: meetings.date, hostName: meetingHostName, theme: themes.description })
     .from(meetings)
     .innerJoin(themes, eq(themes.id, meetings.themeId))
     .where(and(gte(meetings.date, from), sql`${meetings.date} <= ${to}`))

@@ -4,11 +4,12 @@ import type { Db } from "../client";
 import { preparedPerDb } from "../prepared";
 import { flightOrder, nextPourPosition } from "./night";
 import { visiblePour } from "./secrecy";
+import { meetingHostName } from "./host";
 import { bottles, meetingBottles, meetings, themes } from "../schema";
 
 const listMeetingsQuery = preparedPerDb((db) =>
   db
-    .select({ id: meetings.id, date: meetings.date, theme: themes.description, host: meetings.hostName })
+    .select({ id: meetings.id, date: meetings.date, theme: themes.description, host: meetingHostName })
     .from(meetings)
     .innerJoin(themes, eq(themes.id, meetings.themeId))
     .orderBy(desc(meetings.date), desc(meetings.id))
@@ -23,7 +24,7 @@ const meetingQuery = preparedPerDb((db) =>
     .select({
       id: meetings.id,
       date: meetings.date,
-      hostName: meetings.hostName,
+      hostName: meetingHostName,
       themeId: themes.id,
       themeDescription: themes.description,
       createdBy: meetings.createdBy,
@@ -65,7 +66,13 @@ export function findMeetingDetail(db: Db, id: number): MeetingDetail | undefined
 
 export const insertMeeting = (
   db: Db,
-  values: { date: string; hostName: string; themeId: number; createdBy?: number | null },
+  values: {
+    date: string;
+    hostName: string;
+    hostMemberId: number | null;
+    themeId: number;
+    createdBy?: number | null;
+  },
 ): { id: number } => db.insert(meetings).values(values).returning({ id: meetings.id }).get();
 
 /** Adds a bottle at the end of a meeting's flight; false when it already was in it (the primary key decides). */

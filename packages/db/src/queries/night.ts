@@ -16,7 +16,8 @@ import {
   themes,
   type RsvpStatus,
 } from "../schema";
-import { visiblePour } from "./secrecy";
+import { pourResultsShown, visiblePour } from "./secrecy";
+import { meetingHostName } from "./host";
 import { bottleListColumns } from "./bottles";
 
 // ---- The meeting's night settings ----
@@ -26,7 +27,7 @@ export function findMeetingNight(db: Db, id: number) {
     .select({
       id: meetings.id,
       date: meetings.date,
-      hostName: meetings.hostName,
+      hostName: meetingHostName,
       themeId: meetings.themeId,
       createdBy: meetings.createdBy,
       hostMemberId: meetings.hostMemberId,
@@ -34,6 +35,7 @@ export function findMeetingNight(db: Db, id: number) {
       blind: meetings.blind,
       scoringOpen: meetings.scoringOpen,
       guestsInClubScore: meetings.guestsInClubScore,
+      liveResults: meetings.liveResults,
       hostFirstName: members.firstName,
       hostLastName: members.lastName,
     })
@@ -89,16 +91,24 @@ export const nextPourPosition = (db: Db, meetingId: number): number =>
     .where(eq(meetingBottles.meetingId, meetingId))
     .get()?.last ?? 0) + 1;
 
-/** The pour at a place in the flight (1-based, in the flight's order), if any. */
+/**
+ * The pour of a number, if any: a pour's number is its place (1, 2, 3... as the host sets the
+ * flight; fixed once scoring has started, so a pour taken out then leaves its number unused).
+ */
 export function pourAt(db: Db, meetingId: number, pour: number) {
-  const flight = db
+  return db
     .select({ bottleId: meetingBottles.bottleId, revealedAt: meetingBottles.revealedAt })
     .from(meetingBottles)
-    .where(eq(meetingBottles.meetingId, meetingId))
-    .orderBy(...flightOrder())
-    .all();
-  return flight[pour - 1];
+    .where(and(eq(meetingBottles.meetingId, meetingId), eq(meetingBottles.position, pour)))
+    .get();
 }
+
+/** Whether anyone (a member or a guest) has scored a pour of the meeting: its dram numbers are fixed. */
+export const scoringStarted = (db: Db, meetingId: number): boolean =>
+  db.get<{ n: number } | undefined>(
+    sql`SELECT 1 AS n FROM scores WHERE meeting_id = ${meetingId}
+        UNION ALL SELECT 1 FROM guest_scores WHERE meeting_id = ${meetingId} LIMIT 1`,
+  ) !== undefined;
 
 // ---- RSVPs ----
 
@@ -271,7 +281,8 @@ export function listBottlePours(db: Db, bottleId: number) {
       meetingId: meetings.id,
       date: meetings.date,
       theme: themes.description,
-      average: sql<number | null>`avg(${clubScoreRows.total})`,
+      // The night's average only once its results show (a pour still being scored anchors nobody).
+      average: sql<number | null>`CASE WHEN ${pourResultsShown} THEN avg(${clubScoreRows.total}) END`,
       count: sql<number>`count(${clubScoreRows.total})`,
     })
     .from(meetingBottles)
@@ -307,7 +318,7 @@ export function listClubScores(db: Db) {
         eq(meetingBottles.bottleId, clubScoreRows.bottleId),
       ),
     )
-    .where(visiblePour)
+    .where(pourResultsShown)
     .groupBy(clubScoreRows.bottleId)
     .all();
 }

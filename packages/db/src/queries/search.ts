@@ -9,7 +9,8 @@ import type {
 } from "@club/shared";
 import type { Db } from "../client";
 import { bottleStatusSql, costPerPourCentsSql, currentPriceCentsSql } from "./cellar";
-import { visiblePour } from "./secrecy";
+import { pourResultsShown, visiblePour } from "./secrecy";
+import { meetingHostNameSql } from "./host";
 
 /*
  * Library search over the bottle_search FTS5 table (migration 0006: trigram tokenizer, diacritics
@@ -135,12 +136,12 @@ function fuzzyMatches(db: Db, query: string): SQL | null {
   return sql`SELECT CAST(key AS INTEGER) AS id, value AS rank FROM json_each(${JSON.stringify(ranks)})`;
 }
 
-/** The club's average score of a bottle over its visible pours (never an unrevealed blind pour). */
+/** The club's average score of a bottle over the pours whose results show (never an unrevealed blind pour). */
 export const clubScoreSql = sql<number | null>`(SELECT avg(s.total)
   FROM club_score_rows s
   JOIN meetings ON meetings.id = s.meeting_id
   JOIN meeting_bottles ON meeting_bottles.meeting_id = s.meeting_id AND meeting_bottles.bottle_id = s.bottle_id
-  WHERE s.bottle_id = "bottles"."id" AND ${visiblePour})`;
+  WHERE s.bottle_id = "bottles"."id" AND ${pourResultsShown})`;
 
 const pouredVisiblySql = sql`EXISTS (SELECT 1 FROM meeting_bottles JOIN meetings ON meetings.id = meeting_bottles.meeting_id
   WHERE meeting_bottles.bottle_id = "bottles"."id" AND ${visiblePour})`;
@@ -362,9 +363,9 @@ export function searchEverything(db: Db, q: string, limit = 5): GlobalSearchResu
   }));
   const pattern = contains(text);
   const meetings = db.all<{ id: number; date: string; theme: string; hostName: string }>(sql`
-    SELECT meetings.id AS id, meetings.date AS date, themes.description AS theme, meetings.host_name AS hostName
+    SELECT meetings.id AS id, meetings.date AS date, themes.description AS theme, ${meetingHostNameSql} AS hostName
     FROM meetings JOIN themes ON themes.id = meetings.theme_id
-    WHERE themes.description LIKE ${pattern} ESCAPE '\\' OR meetings.host_name LIKE ${pattern} ESCAPE '\\'
+    WHERE themes.description LIKE ${pattern} ESCAPE '\\' OR ${meetingHostNameSql} LIKE ${pattern} ESCAPE '\\'
       OR meetings.date LIKE ${pattern} ESCAPE '\\'
     ORDER BY meetings.date DESC LIMIT ${limit}`);
   const themes = db.all<{ id: number; description: string }>(sql`

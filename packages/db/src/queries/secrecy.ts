@@ -46,3 +46,20 @@ export function inHiddenPour(db: Db, bottleIds: number[]): boolean {
       .get() !== undefined
   );
 }
+
+/**
+ * When a pour's results (its figures, ranks and each taster's score) may be read, in SQL: a blind
+ * pour once revealed; an open night's once the host closed scoring, or at once if the host chose
+ * live results. The server's policy reads the same rule on rows (apps/server/src/policy/secrecy.ts
+ * `resultsShown`); the club scores and a bottle's "Poured at" use this form.
+ */
+export const pourResultsShown = or(
+  and(eq(meetings.blind, true), isNotNull(meetingBottles.revealedAt)),
+  and(eq(meetings.blind, false), or(eq(meetings.scoringOpen, false), eq(meetings.liveResults, true))),
+);
+
+/** The rule on rows already read. */
+export const areResultsShown = (
+  meeting: { blind: boolean; scoringOpen: boolean; liveResults: boolean },
+  pour: { revealedAt: string | null },
+): boolean => (meeting.blind ? pour.revealedAt !== null : !meeting.scoringOpen || meeting.liveResults);

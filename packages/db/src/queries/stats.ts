@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Stats } from "@club/shared";
 import type { Db } from "../client";
 import { costPerPourCentsSql } from "./cellar";
-import { visiblePour } from "./secrecy";
+import { pourResultsShown, visiblePour } from "./secrecy";
 
 /**
  * The Stats screen's figures, each one SQL aggregate. Scores count only visible pours (not blind,
@@ -43,7 +43,7 @@ function averageBy(db: Db, table: SQL, column: SQL) {
     .all<{ name: string; average: number; scores: number }>(
       sql`SELECT coalesce(l.name, 'Unknown') AS name, avg(${TOTAL}) AS average, count(*) AS scores
           FROM ${VISIBLE_SCORES} LEFT JOIN ${table} l ON l.id = ${column}
-          WHERE ${visiblePour}
+          WHERE ${pourResultsShown}
           GROUP BY l.id ORDER BY average DESC, name`,
     )
     .map((r) => ({ ...r, average: oneDecimal(r.average) }));
@@ -66,7 +66,7 @@ function bestValue(db: Db, top: number) {
       sql`SELECT bottles.id AS bottleId, bottles.name AS name, avg(${TOTAL}) AS clubScore,
             ${costPerPourCentsSql} AS cents
           FROM ${VISIBLE_SCORES}
-          WHERE ${visiblePour}
+          WHERE ${pourResultsShown}
           GROUP BY bottles.id HAVING cents > 0
           ORDER BY avg(${TOTAL}) / cents DESC, name LIMIT ${top}`,
     )

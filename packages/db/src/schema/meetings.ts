@@ -43,7 +43,10 @@ export const meetings = sqliteTable(
       .references(() => themes.id),
     createdBy: integer().references(() => members.id, { onDelete: "set null" }),
     createdAt: text().notNull().default(now),
-    /** The member who hosts (hostName stays as SPEC.md shows it); they run the night. */
+    /**
+     * The member who hosts: they run the night, and SPEC's hostName reads their full name
+     * (`meetingHostName`). Null for a host who is no member: hostName is then the name typed.
+     */
     hostMemberId: integer().references(() => members.id, { onDelete: "set null" }),
     /** Most people (members and their guests) who can come; null: no limit. */
     capacity: integer(),
@@ -51,6 +54,8 @@ export const meetings = sqliteTable(
     blind: integer({ mode: "boolean" }).notNull().default(false),
     /** Members may enter and change scores until the host closes scoring. */
     scoringOpen: integer({ mode: "boolean" }).notNull().default(true),
+    /** An open night's results show while scoring is open (the host's choice; default: once it closes). */
+    liveResults: integer({ mode: "boolean" }).notNull().default(false),
     /** Guests' scores count in the bottle's club score (issue 26; default: only the night's results). */
     guestsInClubScore: integer({ mode: "boolean" }).notNull().default(false),
   },

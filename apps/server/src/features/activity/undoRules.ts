@@ -1,6 +1,7 @@
 import {
   entityHasDependents,
   findMeetingNight,
+  pourAt,
   removeEntity,
   sameRow,
   type EntityKind,
@@ -85,9 +86,15 @@ export const UNDO_RULES: Record<EntityKind, UndoRule> = {
 
   meetingBottle: {
     check(ctx, c) {
+      // An undone reveal hides the pour again, as the host's Hide does (flight.ts `hide`).
       assertMayChangeLineup(ctx, meetingOf(c.key));
-      if (c.current?.revealedAt != null && c.target !== null && c.target.revealedAt == null)
-        throw new ConflictError(ServerMessages.revealFinal, "REVEAL_FINAL");
+      // A pour's number is its place: a pour brought back may not take another pour's number.
+      const position = c.target?.position;
+      if (typeof position === "number" && position > 0) {
+        const holder = pourAt(ctx.db, meetingOf(c.key), position);
+        if (holder && `${meetingOf(c.key)}:${holder.bottleId}` !== c.key)
+          throw new ConflictError(ServerMessages.dramNumberTaken, "DRAM_NUMBER_TAKEN");
+      }
     },
     after(ctx, c) {
       ctx.events.emit(meetingOf(c.key), { kind: "flight" });

@@ -37,7 +37,7 @@ function describe(m: CalendarMeetingRow): string {
   if (m.blind) lines.push("A blind tasting.");
   if (m.lineUp.length > 0)
     lines.push(
-      `Line-up: ${m.lineUp.map((p, i) => (isHiddenPour(m, p) ? dramLabel(i + 1) : p.name)).join(", ")}`,
+      `Line-up: ${m.lineUp.map((p) => (isHiddenPour(m, p) ? dramLabel(p.position) : p.name)).join(", ")}`,
     );
   return lines.join("\n");
 }

@@ -267,7 +267,15 @@ describe("a guest pass", () => {
     const results = await send("GET", `/api/MonthlyMeetings/${id}/Results`, g.guestToken);
     expect(results.statusCode).toBe(200);
     const [first] = results.json<PourResult[]>();
-    expect(first).toMatchObject({ count: 1, average: 80, bottle: null, tasters: null, guesses: null });
+    // A blind pour's results wait for its reveal, for a guest too: only how many scored it.
+    expect(first).toMatchObject({
+      count: 1,
+      shown: false,
+      average: null,
+      bottle: null,
+      tasters: null,
+      guesses: null,
+    });
   });
 
   it("is refused (403) at another meeting and on every other endpoint, and changes nothing", async () => {
@@ -395,6 +403,15 @@ describe("guests in the results", () => {
     const id = await night({ pours: 1 });
     const { code } = await openCode(id);
     const g = await join(code, "Gina", "Ann");
+    // Live results: the figures show while scoring is open.
+    await t.caller(host.user).night.settings({
+      id,
+      capacity: null,
+      blind: false,
+      scoringOpen: true,
+      hostMemberId: null,
+      liveResults: true,
+    });
     await send("PUT", `/api/MonthlyMeetings/${id}/Scores/1`, ann.token, scoreBody(20));
     await send("PUT", `/api/MonthlyMeetings/${id}/Scores/1`, g.guestToken, scoreBody(10));
     const [result] = (await send("GET", `/api/MonthlyMeetings/${id}/Results`, ann.token)).json<
@@ -657,17 +674,17 @@ describe("a guest without a phone: the host types in their paper sheet", () => {
       [2, 60],
     ]);
     expect((await send("GET", base(id), host.token)).json<Guest[]>()[0]!.scored).toBe(2);
-    const [first] = (await send("GET", `/api/MonthlyMeetings/${id}/Results`, ann.token)).json<PourResult[]>();
-    expect(first!.tasters).toEqual([
-      { firstName: "Pat", lastName: "", guest: true, guestOf: "Ann", total: 84 },
-    ]);
-    // Scoring closed: 409, nothing changes.
+    // Scoring closed: 409, nothing changes; the results show.
     await send("PUT", `/api/MonthlyMeetings/${id}/Settings`, host.token, {
       capacity: null,
       blind: false,
       scoringOpen: false,
       hostMemberId: null,
     });
+    const [first] = (await send("GET", `/api/MonthlyMeetings/${id}/Results`, ann.token)).json<PourResult[]>();
+    expect(first!.tasters).toEqual([
+      { firstName: "Pat", lastName: "", guest: true, guestOf: "Ann", total: 84 },
+    ]);
     const closed = await put(1, scoreBody(5));
     expect(closed.statusCode).toBe(409);
     expect(closed.json<{ error: { message: string } }>().error.message).toBe(ServerMessages.scoringClosed);

@@ -5,14 +5,19 @@ import { cachedReadProcedure } from "../../api/trpc";
 import type { PublicCtx } from "../../api/context";
 import { getBrands, getCountries, getDrinkTypes, getStates } from "./service";
 
-/** GET /api/<resource>: a lookup list, sorted by name. */
+/**
+ * GET /api/<resource>: a lookup list, sorted by name. `guest`: a guest pass may read it too (the
+ * drink types and regions a taster's guess is picked from on the one score screen).
+ */
 const lookupList = <T extends LookupItem>(
   resource: string,
   what: string,
   read: (ctx: PublicCtx) => T[],
   item: ZodType = LookupItemSchema,
+  guest = false,
 ) =>
   cachedReadProcedure
+    .meta(guest ? { guest: true } : {})
     .meta({
       rest: { method: "GET", path: `/api/${resource}` },
       doc: {
@@ -26,12 +31,13 @@ const lookupList = <T extends LookupItem>(
 
 export const lookupsRouter = {
   brands: lookupList("Brands", "brands", getBrands),
-  drinkTypes: lookupList("DrinkTypes", "drink types", getDrinkTypes),
+  drinkTypes: lookupList("DrinkTypes", "drink types", getDrinkTypes, LookupItemSchema, true),
   countries: lookupList("Countries", "countries", getCountries),
   states: lookupList(
     "States",
     "states (regions), each with its country (null: any)",
     getStates,
     StateItemSchema,
+    true,
   ),
 } satisfies TRPCRouterRecord;

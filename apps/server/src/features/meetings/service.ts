@@ -7,6 +7,7 @@ import {
   listMeetings,
   listCalendarMeetings,
   findMeetingNight,
+  memberNamed,
   recordMeetingCancellation,
   loadEntity,
   removeEntity,
@@ -44,13 +45,30 @@ export function getMeeting(ctx: PublicCtx, input: { id: number }): MeetingDetail
  * in between, so no other request can interleave. Foreign and primary keys stay the backstop.
  */
 
+/**
+ * A meeting's one host from SPEC's hostName: the member whose full name it is (exactly one
+ * confirmed, active member), who then runs the night; otherwise a host who is no member, by the
+ * name typed. A meeting's current host keeps hosting while the name is theirs (two members may
+ * share a name).
+ */
+export function hostFromName(
+  ctx: PublicCtx,
+  hostName: string,
+  current?: { hostMemberId: number | null; hostName: string },
+): { hostName: string; hostMemberId: number | null } {
+  const name = hostName.trim();
+  if (current?.hostMemberId != null && current.hostName.trim().toLowerCase() === name.toLowerCase())
+    return { hostName: name, hostMemberId: current.hostMemberId };
+  return { hostName: name, hostMemberId: memberNamed(ctx.db, name) };
+}
+
 /** A new meeting; an unknown themeId is a 404, never a foreign-key error. */
 export function createMeeting(ctx: AuthedCtx, input: NewMeetingInput): { id: number } {
   if (!findThemeById(ctx.db, input.themeId)) throw new NotFoundError(ServerMessages.themeNotFound);
   return auditedCreate(ctx, "meeting", () => {
     const created = insertMeeting(ctx.db, {
       date: input.date,
-      hostName: input.hostName,
+      ...hostFromName(ctx, input.hostName),
       themeId: input.themeId,
       createdBy: ctx.user.id,
     });
@@ -93,14 +111,15 @@ function ownMeeting(ctx: AuthedCtx, id: number) {
   return meeting;
 }
 
-/** Corrects a meeting's date, host or theme (its creator or an admin). */
+/** Corrects a meeting's date, host or theme (its creator or an admin); a new host runs the night. */
 export function updateMeeting(ctx: AuthedCtx, input: UpdateMeetingInput): { ok: true } {
   ownMeeting(ctx, input.id);
   if (!findThemeById(ctx.db, input.themeId)) throw new NotFoundError(ServerMessages.themeNotFound);
+  const current = findMeetingNight(ctx.db, input.id);
   return audited(ctx, "meeting", input.id, () => {
     updateEntity(ctx.db, "meeting", String(input.id), {
       date: input.date,
-      hostName: input.hostName,
+      ...hostFromName(ctx, input.hostName, current),
       themeId: input.themeId,
     });
     sendMeetingNotice(ctx, input.id, "changed");

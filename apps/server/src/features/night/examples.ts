@@ -94,6 +94,23 @@ export const examples: Examples = {
     // A meeting of its own each time: adding a pour to the fixtures' meeting per case took its
     // flight past FLIGHT_MAX_POURS at 200 cases, and the valid call became a 400.
     "night.reveal": { access: "author", input: async (c) => ({ id: await newUpcomingMeeting(c), pour: 1 }) },
+    // A blind pour revealed, to hide again: a meeting of its own each time.
+    "night.hide": {
+      access: "author",
+      input: async (c) => {
+        const id = await newUpcomingMeeting(c);
+        const caller = c.t.caller(c.f.member.user);
+        await caller.night.settings({
+          id,
+          capacity: null,
+          blind: true,
+          scoringOpen: true,
+          hostMemberId: null,
+        });
+        await caller.night.reveal({ id, pour: 1 });
+        return { id, pour: 1 };
+      },
+    },
     "night.results": { access: "public", input: (c) => ({ id: c.f.meetingId }) },
     "night.phase": {
       access: "author",

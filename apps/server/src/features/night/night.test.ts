@@ -216,6 +216,20 @@ describe("scores and results", () => {
       expect((await put(ann, 1, bad)).statusCode).toBe(400);
     expect((await put(ann, 9, score([1, 1, 1, 1]))).statusCode).toBe(404);
 
+    // While scoring is open the figures anchor nobody: only how many scored.
+    const open = (await send("GET", `/api/MonthlyMeetings/${id}/Results`)).json<PourResult[]>();
+    expect(open[0]).toMatchObject({ shown: false, average: null, median: null, count: 3, rank: null });
+    // The host closes scoring: no more changes, and the results show.
+    await send("PUT", `/api/MonthlyMeetings/${id}/Settings`, host.token, {
+      capacity: null,
+      blind: false,
+      scoringOpen: false,
+      hostMemberId: null,
+    });
+    const closed = await put(ann, 1, score([1, 1, 1, 1]));
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().error.code).toBe("SCORING_CLOSED");
+
     const results = (await send("GET", `/api/MonthlyMeetings/${id}/Results`)).json<PourResult[]>();
     // Pour 1: totals 82, 60, 90.
     expect(results[0]).toMatchObject({
@@ -254,17 +268,6 @@ describe("scores and results", () => {
       "\uFEFFpour,label,bottle,member,nose,palate,finish,balance,total,note,tags,guest,guest of",
     );
     expect(csv.body).toContain("Scored A");
-
-    // The host closes scoring: no more changes.
-    await send("PUT", `/api/MonthlyMeetings/${id}/Settings`, host.token, {
-      capacity: null,
-      blind: false,
-      scoringOpen: false,
-      hostMemberId: null,
-    });
-    const closed = await put(ann, 1, score([1, 1, 1, 1]));
-    expect(closed.statusCode).toBe(409);
-    expect(closed.json().error.code).toBe("SCORING_CLOSED");
   });
 });
 

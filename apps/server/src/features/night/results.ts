@@ -9,7 +9,7 @@ import {
 import { SCORE_PARTS, type BottlePour, type ClubScore, type PourResult, type TasterRow } from "@club/shared";
 import type { PublicCtx, RequestCtx } from "../../api/context";
 import { seesMembersData } from "../../policy/privacy";
-import { dramLabel, roomPourView } from "../../policy/secrecy";
+import { dramLabel, resultsShown, roomPourView } from "../../policy/secrecy";
 import { viewerAt } from "../../policy/viewer";
 import { meetingOrThrow } from "./access";
 
@@ -36,7 +36,9 @@ const average = (values: number[]) =>
 const who = (s: TasterScore) => ({ firstName: s.firstName, lastName: s.lastName, guest: s.guest });
 
 /**
- * The night's results, pour by pour: average, median, lowest and highest total, how many scored,
+ * The night's results, pour by pour, as far as they show (policy/secrecy.ts `resultsShown`:
+ * a blind pour's after its reveal, an open night's once scoring closes unless the host chose live
+ * results; before that only how many scored it): average, median, lowest and highest total, how many scored,
  * each part's average, the ranking; for a revealed blind pour, who guessed closest (members only:
  * policy/privacy.ts) and each taster's total, guests marked (issue 26). A guest of the meeting sees
  * what a visitor sees (a guest pass of another meeting: 403). A blind pour's bottle stays hidden until it is revealed, from the host too
@@ -50,9 +52,12 @@ export async function getResults(ctx: RequestCtx, input: { id: number }): Promis
     ...listMeetingScores(ctx.db, meeting.id).map((s) => ({ ...s, guest: false, guestOf: null })),
     ...listMeetingGuestScores(ctx.db, meeting.id).map((s) => ({ ...s, lastName: "", guest: true })),
   ];
-  const results = listFlight(ctx.db, meeting.id).map((row, i): PourResult => {
-    const view = roomPourView(meeting, row, i + 1);
-    const mine = scores.filter((s) => s.bottleId === row.bottle.id);
+  const results = listFlight(ctx.db, meeting.id).map((row): PourResult => {
+    const view = roomPourView(meeting, row, row.position);
+    const all = scores.filter((s) => s.bottleId === row.bottle.id);
+    // Until the pour's results show (policy/secrecy.ts), only how many scored it.
+    const shown = resultsShown(meeting, row);
+    const mine = shown ? all : [];
     const totals = mine.map(total);
     const parts = Object.fromEntries(
       SCORE_PARTS.map((p) => [p, average(mine.map((s) => s[p]))]),
@@ -90,17 +95,21 @@ export async function getResults(ctx: RequestCtx, input: { id: number }): Promis
       median: median(totals),
       min: totals.length ? Math.min(...totals) : null,
       max: totals.length ? Math.max(...totals) : null,
-      count: totals.length,
+      count: all.length,
+      shown,
       parts,
       rank: null,
       guesses,
       tasters,
     };
   });
-  const ranked = results
-    .filter((r) => r.average !== null)
-    .sort((a, b) => (b.average ?? 0) - (a.average ?? 0));
-  for (const r of ranked) r.rank = ranked.findIndex((x) => x.average === r.average) + 1;
+  // The night's ranking once every pour's results show: a ranking of some pours is none.
+  if (results.every((r) => r.shown)) {
+    const ranked = results
+      .filter((r) => r.average !== null)
+      .sort((a, b) => (b.average ?? 0) - (a.average ?? 0));
+    for (const r of ranked) r.rank = ranked.findIndex((x) => x.average === r.average) + 1;
+  }
   return results;
 }
 
@@ -110,7 +119,7 @@ export function getBottlePours(ctx: PublicCtx, input: { id: number }): BottlePou
     const flight = listFlight(ctx.db, row.meetingId);
     return {
       meeting: { id: row.meetingId, date: row.date, theme: row.theme },
-      pour: flight.findIndex((f) => f.bottle.id === input.id) + 1,
+      pour: flight.find((f) => f.bottle.id === input.id)?.position ?? 0,
       average: row.average === null ? null : round1(row.average),
       count: row.count,
     };

@@ -3,8 +3,8 @@ import { CsvExportQuerySchema, MeetingIdSchema } from "@club/shared";
 import { parseInput } from "../../api/errors";
 import { restOnlyRoute } from "../../api/restOnlyRoute";
 import { csvLine, sendCsv } from "../../platform/csvExport";
-import { dramLabel, roomPourView, seesScore } from "../../policy/secrecy";
-import { viewerOf } from "../../policy/viewer";
+import { dramLabel, resultsShown, roomPourView } from "../../policy/secrecy";
+import { isOwnScore, viewerOf } from "../../policy/viewer";
 import { meetingOrThrow } from "./access";
 
 /** GET /api/MonthlyMeetings/{id}/Results.csv: every score of the night, one row each. */
@@ -17,7 +17,7 @@ export const resultsCsvRoute = restOnlyRoute({
     tag: "Meeting night",
     summary: "The night's scores as CSV",
     description:
-      "Members only (names and notes are members' data): one row per taster and pour (guests marked, with whose guest they are): the pour, its bottle (empty while a blind pour is hidden), the four parts, the total, the note and the tags. While a blind pour is hidden, its rows are the caller's own (all of them for the host).",
+      "Members only (names and notes are members' data): one row per taster and pour (guests marked, with whose guest they are): the pour, its bottle (empty while a blind pour is hidden), the four parts, the total, the note and the tags. Until a pour's results show (a blind pour's once revealed, an open night's once scoring closes unless the host chose live results), its rows are the caller's own, the host's too.",
     params: MeetingIdSchema,
     query: CsvExportQuerySchema,
     response: { status: 200, description: "The CSV file.", binary: ["text/csv; charset=utf-8"] },
@@ -29,7 +29,7 @@ export const resultsCsvRoute = restOnlyRoute({
     const meeting = meetingOrThrow(deps, id);
     const flight = listFlight(deps.db, meeting.id);
     const rowOf = new Map(flight.map((row) => [row.bottle.id, row]));
-    const pourOf = new Map(flight.map((row, i) => [row.bottle.id, roomPourView(meeting, row, i + 1)]));
+    const pourOf = new Map(flight.map((row) => [row.bottle.id, roomPourView(meeting, row, row.position)]));
     const lines = [
       csvLine([
         "pour",
@@ -68,7 +68,11 @@ export const resultsCsvRoute = restOnlyRoute({
     ];
     const rows = tasters
       .map((s) => ({ s, pour: pourOf.get(s.bottleId) }))
-      .filter((r) => r.pour !== undefined && seesScore(viewer, meeting, rowOf.get(r.s.bottleId)!, r.s.scorer))
+      .filter(
+        (r) =>
+          r.pour !== undefined &&
+          (resultsShown(meeting, rowOf.get(r.s.bottleId)!) || isOwnScore(viewer, r.s.scorer)),
+      )
       .sort((a, b) => a.pour!.pour - b.pour!.pour || a.s.sortName.localeCompare(b.s.sortName));
     for (const { s, pour } of rows)
       lines.push(

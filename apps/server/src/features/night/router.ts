@@ -8,6 +8,7 @@ import {
   FlightCopyResultSchema,
   FlightInputSchema,
   FlightPourSchema,
+  HidePourInputSchema,
   HostCandidateSchema,
   MeetingIdSchema,
   MeetingNightSchema,
@@ -34,7 +35,7 @@ import {
 import { viewerAt } from "../../policy/viewer";
 import { meetingOrThrow } from "./access";
 import { setPhase } from "./phase";
-import { copyFlight, getFlight, reveal, setFlight } from "./flight";
+import { copyFlight, getFlight, hide, reveal, setFlight } from "./flight";
 import { getBottlePours, getClubScores, getResults } from "./results";
 import { getMyRsvp, getRsvps, setRsvp } from "./rsvp";
 import { getMyScores, getTastings, setScore } from "./scores";
@@ -231,13 +232,28 @@ export const nightRouter = {
     .input(RevealInputSchema)
     .mutation(({ ctx, input }) => reveal(ctx, input)),
 
+  hide: memberProcedure
+    .meta({
+      rest: { method: "POST", path: "/api/MonthlyMeetings/:id/Hide" },
+      doc: {
+        summary: "Hide a revealed blind pour again",
+        description:
+          '`{pour}`: a reveal taken back (tapped by mistake): the pour is "Dram N" again on every page, its bottle and others\' scores hidden until it is revealed again. The host or an admin. 409 when the pour is not revealed, or the night is not blind.',
+        response: OkSchema,
+        responseDescription: "Hidden; every open page hears of it.",
+        errors: [403, 404, 409],
+      },
+    })
+    .input(HidePourInputSchema)
+    .mutation(({ ctx, input }) => hide(ctx, input)),
+
   results: guestReadProcedure
     .meta({
       rest: { method: "GET", path: "/api/MonthlyMeetings/:id/Results" },
       doc: {
         summary: "The night's results",
         description:
-          "Per pour: average, median, min and max total, how many scored, each part's average, rank, and for a revealed blind pour who guessed closest and each taster's total, guests marked `guest: true` with their first name only (members only: null for visitors and guests). A blind pour's bottle is null until revealed. A guest pass may read its own meeting's (403 for another).",
+          "Per pour, once its results show (`shown`: a blind pour's after its reveal, an open night's after the host closes scoring unless the host chose live results; before that every figure is null, for every reader): average, median, min and max total, how many scored, each part's average, rank (once every pour's results show), and for a revealed blind pour who guessed closest and each taster's total, guests marked `guest: true` with their first name only (members only: null for visitors and guests). A blind pour's bottle is null until revealed. A guest pass may read its own meeting's (403 for another).",
         response: z.array(PourResultSchema),
         responseDescription: "Per pour, in the flight's order.",
         errors: [404],

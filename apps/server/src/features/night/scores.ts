@@ -138,7 +138,7 @@ function scoresByPour(
   meetingId: number,
   mine: ReturnType<typeof listGuestScoresAt> | ReturnType<typeof listMemberScoresAt>,
 ): MyScore[] {
-  const pourOf = new Map(listFlight(ctx.db, meetingId).map((row, i) => [row.bottle.id, i + 1]));
+  const pourOf = new Map(listFlight(ctx.db, meetingId).map((row) => [row.bottle.id, row.position]));
   return mine
     .flatMap((s) => {
       const pour = pourOf.get(s.bottleId);

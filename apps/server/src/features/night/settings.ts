@@ -37,6 +37,7 @@ export async function getNight(ctx: RequestCtx, input: { id: number }): Promise<
     isHost: isHostOf(user, meeting),
     upcoming: isUpcoming(ctx, meeting),
     guestsInClubScore: meeting.guestsInClubScore,
+    liveResults: meeting.liveResults,
     phase: phaseOf(ctx, meeting.id),
     viewer: viewer.kind,
     guestCode: isHostOf(user, meeting) ? currentGuestCode(ctx, meeting.id) : null,
@@ -75,6 +76,7 @@ export function updateSettings(ctx: AuthedCtx, input: MeetingSettingsInput): { o
       hostMemberId: input.hostMemberId,
       hostName,
       ...(input.guestsInClubScore === undefined ? {} : { guestsInClubScore: input.guestsInClubScore }),
+      ...(input.liveResults === undefined ? {} : { liveResults: input.liveResults }),
     });
     settleWaitlist(ctx, { ...meeting, capacity: input.capacity });
     return { result: undefined };

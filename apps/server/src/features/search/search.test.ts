@@ -45,6 +45,14 @@ beforeAll(async () => {
   const open = await caller.meetings.create({ date: "2024-05-10", hostName: "Rosa Diaz", themeId: theme.id });
   await caller.night.setFlight({ id: open.id, pours: [{ bottleId: ids["Ardbeg 10"]!, pourMl: 25 }] });
   await caller.night.score({ id: open.id, pour: 1, nose: 20, palate: 20, finish: 20, balance: 20 });
+  // Its scoring closed: its results, the club score among them, show.
+  await caller.night.settings({
+    id: open.id,
+    capacity: null,
+    blind: false,
+    scoringOpen: false,
+    hostMemberId: null,
+  });
   const blindTheme = await caller.themes.create({ id: 0, description: "Guess the cask" });
   const blind = await caller.meetings.create({
     date: "2024-06-14",

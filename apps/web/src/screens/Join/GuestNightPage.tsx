@@ -1,21 +1,21 @@
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Link } from "react-router-dom";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { httpBatchLink, httpSubscriptionLink, splitLink } from "@trpc/react-query";
-import { Anchor, Button, Card, Group, Stack, Text, Textarea, Title } from "@mantine/core";
-import { type FlightPour, type MyScore, type PourResult } from "@club/shared";
+import { Anchor, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { type PourResult } from "@club/shared";
 import { ErrorAlert, LoadError, PageLoader } from "../../components/status";
 import { httpStatusOf } from "../../lib/errors";
 import { createQueryClient } from "../../lib/queryClient";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
 import { LiveBadge } from "../MeetingNight/MeetingNight";
-import { PartControls } from "../MeetingNight/PartControl";
+import { ScoreSheet } from "../MeetingNight/ScorePage";
+import { draftFrom } from "../MeetingNight/scoreDraft";
 import { PhaseBanner } from "../MeetingNight/PhaseBar";
 import { useMeetingEvents } from "../MeetingNight/useMeetingEvents";
-import { figure } from "../MeetingNight/resultsView";
-import { useGuestSheet } from "./guestDraft";
-import { readGuestPass, type StoredGuestPass } from "./guestPass";
+import { figure, resultsWait } from "../MeetingNight/resultsView";
+import { forgetGuestPass, readGuestPass, type StoredGuestPass } from "./guestPass";
 import classes from "./GuestNightPage.module.css";
 import { useIdParam } from "../../lib/routeParams";
 
@@ -109,14 +109,22 @@ function GuestNight({ id, pass }: { id: number; pass: StoredGuestPass }) {
           </Button>
         ))}
       </Group>
-      {pour ? (
-        <ScoreForm
-          key={`${pour.pour}:${mine.data?.find((s) => s.pour === pour.pour)?.updatedAt ?? ""}`}
-          id={id}
-          pour={pour}
-          saved={mine.data?.find((s) => s.pour === pour.pour)}
-          disabled={!night.data.scoringOpen}
-        />
+      {pour && mine.data ? (
+        // The score screen every taster has (a member's too): no score until one is given, saved as they go.
+        <Card withBorder padding="md" component="section" aria-label={`Score ${pour.label}`}>
+          <Title order={2} size="h4" mb="sm">
+            {pour.bottle ? `${pour.label}: ${pour.bottle.name}` : pour.label}
+          </Title>
+          <ScoreSheet
+            key={pour.pour}
+            night={night.data}
+            pour={pour}
+            initial={draftFrom(mine.data.find((s) => s.pour === pour.pour))}
+            scored={mine.data.some((s) => s.pour === pour.pour)}
+          />
+        </Card>
+      ) : pour ? (
+        <PageLoader />
       ) : (
         <Text c="dimmed">The host has not set the flight yet.</Text>
       )}
@@ -127,81 +135,6 @@ function GuestNight({ id, pass }: { id: number; pass: StoredGuestPass }) {
         <ResultLine key={r.pour} result={r} />
       ))}
     </Stack>
-  );
-}
-
-function ScoreForm({
-  id,
-  pour,
-  saved,
-  disabled,
-}: {
-  id: number;
-  pour: FlightPour;
-  saved: MyScore | undefined;
-  disabled: boolean;
-}) {
-  const utils = trpc.useUtils();
-  const {
-    sheet,
-    change,
-    saved: sheetSaved,
-  } = useGuestSheet(id, pour.pour, () => ({
-    nose: saved?.nose ?? 15,
-    palate: saved?.palate ?? 15,
-    finish: saved?.finish ?? 15,
-    balance: saved?.balance ?? 15,
-    note: saved?.note ?? "",
-  }));
-  const { note, ...parts } = sheet;
-  const save = trpc.night.score.useMutation({
-    onSuccess: () => {
-      sheetSaved();
-      return Promise.all([utils.night.myScores.invalidate({ id }), utils.night.results.invalidate({ id })]);
-    },
-  });
-  const total = parts.nose + parts.palate + parts.finish + parts.balance;
-  return (
-    <Card withBorder padding="md" component="section" aria-label={`Score ${pour.label}`}>
-      <Stack gap="sm">
-        <Group justify="space-between">
-          <Title order={2} size="h4">
-            {pour.bottle ? `${pour.label}: ${pour.bottle.name}` : pour.label}
-          </Title>
-          <Text fw={700} data-testid="guest-total">
-            {total} / 100
-          </Text>
-        </Group>
-        <PartControls values={parts} disabled={disabled} onChange={change} />
-        <Textarea
-          label="Notes"
-          autosize
-          minRows={2}
-          maxLength={1000}
-          value={note}
-          onChange={(e) => change({ note: e.currentTarget.value })}
-          disabled={disabled}
-        />
-        {save.isError ? (
-          <Text c="red" role="alert">
-            {save.error.message || "Could not save. Try again."}
-          </Text>
-        ) : null}
-        <Button
-          size="md"
-          onClick={() => save.mutate({ id, pour: pour.pour, ...parts, note })}
-          loading={save.isPending}
-          disabled={disabled}
-        >
-          {saved ? "Save again" : "Save score"}
-        </Button>
-        {saved ? (
-          <Text size="sm" c="dimmed" data-testid="guest-saved">
-            Saved: {saved.total}
-          </Text>
-        ) : null}
-      </Stack>
-    </Card>
   );
 }
 
@@ -216,6 +149,8 @@ function ResultLine({ result }: { result: PourResult }) {
 
 /** A guest pass the server no longer takes (session 11): what is left to see is the night's results. */
 function PassEnded({ id }: { id: number }) {
+  // The pass is no good any more: the join page asks for a name again rather than resuming it.
+  useEffect(() => forgetGuestPass(), []);
   return (
     <Stack p="md" gap="sm">
       <ErrorAlert message="Your guest pass has ended. If the night is still on, ask the host for a new code." />
@@ -226,8 +161,13 @@ function PassEnded({ id }: { id: number }) {
   );
 }
 
-/** A pour's line in the room's results: "No scores yet", or the average and how many scored it. */
-function resultWords({ average, count }: PourResult): string {
+/**
+ * A pour's line in the room's results: "No scores yet", the average and how many scored it, or,
+ * until its results show, how many scored it and when the rest shows.
+ */
+function resultWords(result: PourResult): string {
+  const { average, count } = result;
   if (count === 0) return "No scores yet";
-  return `${figure(average)} · ${count} ${count === 1 ? "score" : "scores"}`;
+  const scores = `${count} ${count === 1 ? "score" : "scores"}`;
+  return result.shown ? `${figure(average)} · ${scores}` : `${scores} · ${resultsWait(result)}`;
 }

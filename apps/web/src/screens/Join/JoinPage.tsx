@@ -1,10 +1,10 @@
 import { useState } from "react";
-import { useNavigate, useSearchParams } from "react-router-dom";
+import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import { Button, Container, Stack, Text, TextInput, Title } from "@mantine/core";
 import { GuestJoinInputSchema, type GuestJoinResult } from "@club/shared";
 import { ErrorAlert } from "../../components/status";
 import { useSingleFlight } from "../../lib/singleFlight";
-import { saveGuestPass } from "./guestPass";
+import { guestPassFor, normalCode, saveGuestPass } from "./guestPass";
 import { GuestNameInput } from "./GuestNameInput";
 
 /**
@@ -23,6 +23,8 @@ export default function JoinPage() {
   const input = { code, firstName, guestOf: guestOf.trim() === "" ? null : guestOf };
   const check = GuestJoinInputSchema.safeParse(input);
   const once = useSingleFlight();
+  // This phone joined with this code already: it is the same guest, back at the table.
+  const resumed = params.get("code") ? guestPassFor(params.get("code")!) : null;
 
   async function join() {
     setError(null);
@@ -38,7 +40,7 @@ export default function JoinPage() {
         setError(body.error?.message ?? "Could not join. Try again.");
         return;
       }
-      saveGuestPass({ ...body, firstName: firstName.trim() });
+      saveGuestPass({ ...body, firstName: firstName.trim(), code: normalCode(code) });
       void navigate(`/guest/${body.meetingId}`);
     } catch {
       setError("Could not reach the club. Check the connection and try again.");
@@ -47,12 +49,16 @@ export default function JoinPage() {
     }
   }
 
+  if (resumed) return <Navigate to={`/guest/${resumed.meetingId}`} replace />;
+  const typedAgain = guestPassFor(code);
+
   return (
     <Container size={420} py="xl">
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          if (check.success) once(join);
+          if (typedAgain) void navigate(`/guest/${typedAgain.meetingId}`);
+          else if (check.success) once(join);
         }}
       >
         <Stack gap="md">

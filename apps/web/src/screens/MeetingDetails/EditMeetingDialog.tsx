@@ -1,4 +1,5 @@
 import { TextInput } from "@mantine/core";
+import { HostNameInput } from "../Meetings/HostNameInput";
 import { Messages, type MeetingDetail } from "@club/shared";
 import { FormDialog } from "../../components/FormDialog";
 import { trpc } from "../../lib/trpc";
@@ -46,7 +47,7 @@ export default function EditMeetingDialog({
       submitLabel="Save"
     >
       <TextInput type="date" label="Date" required {...form.getInputProps("date")} />
-      <TextInput label="Host name" required data-autofocus {...form.getInputProps("hostName")} />
+      <HostNameInput data-autofocus {...form.getInputProps("hostName")} />
       <ThemeSelect themes={themes} {...form.getInputProps("themeId")} />
     </FormDialog>
   );

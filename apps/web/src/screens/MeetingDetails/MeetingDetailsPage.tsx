@@ -8,7 +8,7 @@ import { PageDeleteButton, PageEditButton } from "../../components/EditDeleteAct
 import { LoadError, NotFound, PageLoader } from "../../components/status";
 import { isNotFound } from "../../lib/errors";
 import { idPage } from "../../components/IdPage";
-import { formatLongDate } from "../../lib/format";
+import { datePart, formatLongDate, today } from "../../lib/format";
 import { usePermissions } from "../../lib/permissions";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
@@ -51,7 +51,8 @@ function Meeting({ id }: { id: number }) {
         subtitle="Monthly meeting"
         actions={
           <>
-            <AddToCalendarLink meetingId={data.id} />
+            {/* A meeting that is over is no one's plan any more. */}
+            {datePart(data.date) >= today() ? <AddToCalendarLink meetingId={data.id} /> : null}
             {isMember ? (
               <>
                 <Button h={40} leftSection={<PlusIcon />} onClick={() => setDialog("add")}>

@@ -32,24 +32,34 @@ import { Later } from "../../components/Later";
 const NewBottleDialog = lazy(() => import("../LibraryBottles/NewBottleDialog"));
 
 const fromFlight = (flight: readonly FlightPour[]): DraftPour[] =>
-  flight.map((p) => ({ bottleId: p.bottle?.id ?? 0, name: p.bottle?.name ?? p.label, pourMl: p.pourMl }));
+  flight.map((p) => ({
+    bottleId: p.bottle?.id ?? 0,
+    name: p.bottle?.name ?? p.label,
+    pourMl: p.pourMl,
+    label: p.label,
+  }));
 
 function PourEditor({
   pour,
   index,
   count,
+  fixed,
   onChange,
 }: {
   pour: DraftPour;
   index: number;
   count: number;
+  /** Scoring has started: the drams keep their numbers (no moving). */
+  fixed: boolean;
   onChange: (next: (pours: DraftPour[]) => DraftPour[]) => void;
 }) {
   const n = index + 1;
   return (
     <li className={classes.pourEditor} aria-label={`Pour ${n}: ${pour.name}`}>
       <Text fw={600} className={classes.pourEditorName}>
-        {n}. {pour.name}
+        {/* Once scoring has started a pour's number is its own for good: the editor says which. */}
+        {fixed ? `${pour.label ?? "New pour"}: ` : `${n}. `}
+        {pour.name}
       </Text>
       <Group gap={6} wrap="nowrap">
         <NumberInput
@@ -75,7 +85,7 @@ function PourEditor({
           size={42}
           variant="default"
           aria-label={`Move ${pour.name} up`}
-          disabled={index === 0}
+          disabled={fixed || index === 0}
           onClick={() => onChange((pours) => move(pours, index, -1))}
         >
           ↑
@@ -84,7 +94,7 @@ function PourEditor({
           size={42}
           variant="default"
           aria-label={`Move ${pour.name} down`}
-          disabled={index === count - 1}
+          disabled={fixed || index === count - 1}
           onClick={() => onChange((pours) => move(pours, index, 1))}
         >
           ↓
@@ -187,6 +197,9 @@ export default function FlightEditorDialog({
 }) {
   useReturnFocus();
   const options = trpc.bottles.options.useQuery();
+  const results = trpc.night.results.useQuery({ id });
+  const scoresOf = new Map((results.data ?? []).map((r) => [r.bottle?.id, r.count]));
+  const fixed = (results.data ?? []).some((r) => r.count > 0);
   const [pours, setPours] = useState(() => fromFlight(flight));
   const [chosen, setChosen] = useState<string[]>([]);
   const [creating, setCreating] = useState(false);
@@ -207,7 +220,14 @@ export default function FlightEditorDialog({
     );
     setChosen([]);
   };
-  const removed = flight.length > 0 && flight.some((p) => p.bottle && !inFlight.has(p.bottle.id));
+  const removed = flight.filter((p) => p.bottle && !inFlight.has(p.bottle.id));
+  const removedScores = removed.reduce((sum, p) => sum + (scoresOf.get(p.bottle?.id) ?? 0), 0);
+  // What is picked is what is saved: bottles chosen but not yet added go at the end.
+  const toSave = () =>
+    addPours(
+      pours,
+      chosen.map((v) => ({ id: Number(v), name: names.get(Number(v)) ?? v })),
+    );
 
   return (
     <>
@@ -249,14 +269,22 @@ export default function FlightEditorDialog({
                   pour={pour}
                   index={index}
                   count={pours.length}
+                  fixed={fixed}
                   onChange={setPours}
                 />
               ))}
             </ol>
           )}
-          {removed ? (
-            <Text size="sm" c="red">
-              A pour taken out takes its members&apos; scores with it.
+          {fixed ? (
+            <Text size="sm" c="dimmed">
+              Scoring has started: the drams keep their numbers, and new bottles follow the last.
+            </Text>
+          ) : null}
+          {removed.length > 0 ? (
+            <Text size="sm" c="red" role="status">
+              {removedScores > 0
+                ? `Saving takes ${removed.map((p) => p.label).join(", ")} out with ${removedScores === 1 ? "its score" : `${removedScores} scores`}.`
+                : `Saving takes ${removed.map((p) => p.label).join(", ")} out.`}
             </Text>
           ) : null}
           {save.isError ? <ErrorAlert message={save.error.message || "Failed to save the flight."} /> : null}
@@ -265,7 +293,11 @@ export default function FlightEditorDialog({
             <Button variant="default" size="md" onClick={onClose}>
               Cancel
             </Button>
-            <Button size="md" loading={save.isPending} onClick={() => save.mutate(toFlightInput(id, pours))}>
+            <Button
+              size="md"
+              loading={save.isPending}
+              onClick={() => save.mutate(toFlightInput(id, toSave()))}
+            >
               Save flight
             </Button>
           </Group>

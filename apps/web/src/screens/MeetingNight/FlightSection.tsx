@@ -1,7 +1,11 @@
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
 import type { FlightPour, MeetingNight } from "@club/shared";
-import { EmptyMessage, ErrorAlert, LoadError, PageLoader } from "../../components/status";
+import { useState } from "react";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { EmptyMessage, LoadError, PageLoader } from "../../components/status";
+import { failureMessage } from "../../lib/failure";
+import { notify } from "../../lib/notify";
 import { formatAbv, today } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { RemoveBottleButton } from "../MeetingDetails/RemoveBottleButton";
@@ -25,8 +29,22 @@ export function PourName({ pour }: { pour: FlightPour }) {
   );
 }
 
-function PourRow({ pour, night, isMember }: { pour: FlightPour; night: MeetingNight; isMember: boolean }) {
+function PourRow({
+  pour,
+  night,
+  isMember,
+  scores,
+}: {
+  pour: FlightPour;
+  night: MeetingNight;
+  isMember: boolean;
+  /** How many tasters scored it. */
+  scores: number;
+}) {
   const reveal = trpc.night.reveal.useMutation();
+  const hide = trpc.night.hide.useMutation({
+    onError: (error) => notify(failureMessage(error, "Failed to hide the pour."), "red"),
+  });
   const hidden = night.blind && !pour.revealed;
   return (
     <Card component="li" withBorder padding="sm" aria-label={pour.label}>
@@ -56,6 +74,18 @@ function PourRow({ pour, night, isMember }: { pour: FlightPour; night: MeetingNi
               Reveal
             </Button>
           ) : null}
+          {/* A reveal tapped by mistake is taken back beside it. */}
+          {night.isHost && night.blind && pour.revealed ? (
+            <Button
+              size="md"
+              variant="subtle"
+              loading={hide.isPending}
+              onClick={() => hide.mutate({ id: night.id, pour: pour.pour })}
+              aria-label={`Hide again: ${pour.label}`}
+            >
+              Hide again
+            </Button>
+          ) : null}
           {isMember ? (
             <Button
               size="md"
@@ -68,7 +98,12 @@ function PourRow({ pour, night, isMember }: { pour: FlightPour; night: MeetingNi
           ) : null}
           {/* A member may take a bottle out of the line-up, except a blind night's (its host's). */}
           {isMember && pour.bottle && (!night.blind || night.isHost) ? (
-            <RemoveBottleButton meetingId={night.id} bottle={pour.bottle} />
+            <RemoveBottleButton
+              meetingId={night.id}
+              bottle={pour.bottle}
+              label={pour.label}
+              scores={scores}
+            />
           ) : null}
         </Group>
       </Group>
@@ -94,23 +129,39 @@ export function FlightSection({
   actions?: React.ReactNode;
 }) {
   const flight = trpc.night.flight.useQuery({ id: night.id });
-  const revealAll = trpc.night.reveal.useMutation();
+  // How many scored each pour: a scored pour asks before it is removed (members only).
+  const results = trpc.night.results.useQuery({ id: night.id }, { enabled: isMember });
+  const scoresOf = (pour: number) => results.data?.find((r) => r.pour === pour)?.count ?? 0;
+  const [askingRevealAll, setAskingRevealAll] = useState(false);
+  const revealAll = trpc.night.reveal.useMutation({ onSuccess: () => setAskingRevealAll(false) });
   const pours = flight.data ?? [];
   const hiddenLeft = night.blind && pours.some((p) => !p.revealed);
+  const hiddenCount = pours.filter((p) => !p.revealed).length;
   const aheadWithoutBottles = flight.data !== undefined && pours.length === 0 && date.slice(0, 10) > today();
   const tools =
     actions || (night.isHost && hiddenLeft) ? (
       <Group gap="xs" mb="md">
         {actions}
         {night.isHost && hiddenLeft ? (
-          <Button
-            size="md"
-            variant="light"
-            loading={revealAll.isPending}
-            onClick={() => revealAll.mutate({ id: night.id })}
-          >
+          <Button size="md" variant="light" onClick={() => setAskingRevealAll(true)}>
             Reveal all
           </Button>
+        ) : null}
+        {askingRevealAll ? (
+          <ConfirmDialog
+            title="Reveal every dram?"
+            color="amber"
+            confirmLabel="Reveal all"
+            onConfirm={() => revealAll.mutate({ id: night.id })}
+            onClose={() => setAskingRevealAll(false)}
+            pending={revealAll.isPending}
+            error={revealAll.isError ? "Failed to reveal the pours." : null}
+            cause={revealAll.error}
+          >
+            Every phone shows the{" "}
+            {hiddenCount === 1 ? "bottle of the hidden dram" : `bottles of all ${hiddenCount} hidden drams`}{" "}
+            at once. To reveal one dram, use its own Reveal.
+          </ConfirmDialog>
         ) : null}
       </Group>
     ) : null;
@@ -160,14 +211,19 @@ export function FlightSection({
       </Group>
       {tools}
       {flight.isError ? <LoadError message="Failed to fetch the flight." /> : null}
-      {revealAll.isError ? <ErrorAlert message={revealAll.error.message} /> : null}
       {flight.isPending ? <PageLoader py={16} /> : null}
       {flight.data && pours.length === 0 ? (
         <EmptyMessage>No bottles recorded for this meeting yet.</EmptyMessage>
       ) : null}
       <Stack gap="xs" component="ol" p={0} m={0} className={classes.plainList}>
         {pours.map((pour) => (
-          <PourRow key={pour.pour} pour={pour} night={night} isMember={isMember} />
+          <PourRow
+            key={pour.pour}
+            pour={pour}
+            night={night}
+            isMember={isMember}
+            scores={scoresOf(pour.pour)}
+          />
         ))}
       </Stack>
     </Card>

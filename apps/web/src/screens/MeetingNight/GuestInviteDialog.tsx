@@ -109,42 +109,51 @@ export default function GuestInviteDialog({ night, onClose }: { night: MeetingNi
         </Title>
         {guests.data?.length ? (
           <Stack gap={4} component="ul" className={classes.list}>
-            {guests.data.map((g) => (
-              <Group key={g.id} component="li" justify="space-between" wrap="nowrap">
-                <Text>
-                  {g.firstName}
-                  {g.guestOf ? (
-                    <Text span c="dimmed">
+            {guests.data.map((g) => {
+              // Two guests of the same name (a second join from another phone) are told apart by
+              // when they joined and what they scored: the host removes the one not used.
+              const twin = guests.data.some(
+                (o) => o.id !== g.id && o.firstName === g.firstName && o.guestOf === g.guestOf,
+              );
+              const joined = joinedAt(g.joinedAt);
+              const who = twin ? `${g.firstName} (joined ${joined})` : g.firstName;
+              return (
+                <Group key={g.id} component="li" justify="space-between" wrap="nowrap">
+                  <Text>
+                    {g.firstName}
+                    {g.guestOf ? (
+                      <Text span c="dimmed">
+                        {" "}
+                        · guest of {g.guestOf}
+                      </Text>
+                    ) : null}
+                    <Text span c="dimmed" size="sm">
                       {" "}
-                      · guest of {g.guestOf}
+                      · joined {joined} · {g.scored} scored
                     </Text>
-                  ) : null}
-                  <Text span c="dimmed" size="sm">
-                    {" "}
-                    · {g.scored} scored
                   </Text>
-                </Text>
-                <Group gap={4} wrap="nowrap">
-                  <Button
-                    size="compact-md"
-                    variant="subtle"
-                    aria-label={`Type in ${g.firstName}'s scores`}
-                    onClick={() => setTyping(g)}
-                  >
-                    Scores
-                  </Button>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    size="lg"
-                    aria-label={`Remove ${g.firstName}`}
-                    onClick={() => remove.mutate({ id: night.id, guestId: g.id })}
-                  >
-                    ✕
-                  </ActionIcon>
+                  <Group gap={4} wrap="nowrap">
+                    <Button
+                      size="compact-md"
+                      variant="subtle"
+                      aria-label={`Type in ${who}'s scores`}
+                      onClick={() => setTyping(g)}
+                    >
+                      Scores
+                    </Button>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      size="lg"
+                      aria-label={`Remove ${who}`}
+                      onClick={() => remove.mutate({ id: night.id, guestId: g.id })}
+                    >
+                      ✕
+                    </ActionIcon>
+                  </Group>
                 </Group>
-              </Group>
-            ))}
+              );
+            })}
           </Stack>
         ) : (
           <Text c="dimmed" size="sm">
@@ -195,3 +204,7 @@ export default function GuestInviteDialog({ night, onClose }: { night: MeetingNi
     </Modal>
   );
 }
+
+/** When a guest joined, as the clock on the wall says it ("7:42 PM"). */
+const joinedAt = (at: string) =>
+  new Date(at).toLocaleTimeString(undefined, { hour: "numeric", minute: "2-digit" });

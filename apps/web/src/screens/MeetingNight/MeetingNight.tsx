@@ -58,7 +58,7 @@ export default function MeetingNight({ meetingId, date }: { meetingId: number; d
     <Stack gap="lg" mt="xl">
       <LiveBadge live={live} />
       <PhaseBanner phase={data.phase} />
-      {data.isHost ? <PhaseControls night={data} pours={flight.data?.length ?? 0} /> : null}
+      {data.isHost ? <PhaseControls night={data} pours={flight.data?.map((p) => p.pour) ?? []} /> : null}
       <FlightSection
         night={data}
         date={date}

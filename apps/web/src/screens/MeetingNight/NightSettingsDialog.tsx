@@ -30,6 +30,7 @@ export default function NightSettingsDialog({
   const [blind, setBlind] = useState(night.blind);
   const [scoringOpen, setScoringOpen] = useState(night.scoringOpen);
   const [guestsInClubScore, setGuestsInClubScore] = useState(night.guestsInClubScore);
+  const [liveResults, setLiveResults] = useState(night.liveResults);
   const [hostId, setHostId] = useState<string | null>(
     night.hostMemberId === null ? null : String(night.hostMemberId),
   );
@@ -51,6 +52,7 @@ export default function NightSettingsDialog({
           scoringOpen,
           hostMemberId: hostId === null ? null : Number(hostId),
           guestsInClubScore,
+          liveResults,
         })
       }
       errors={[save.isError && (save.error.message || "Failed to save the night settings.")]}
@@ -75,7 +77,7 @@ export default function NightSettingsDialog({
       <Select
         label="Host"
         size="md"
-        description="The member who runs the night: sets the flight and reveals the pours."
+        description="The member who runs the night: sets the flight and reveals the pours. The meeting's host everywhere."
         placeholder={candidates.isPending ? "Loading members…" : "No member linked"}
         data={(candidates.data ?? []).map((m) => ({
           value: String(m.id),
@@ -98,6 +100,17 @@ export default function NightSettingsDialog({
         description="Members may enter and change their scores."
         checked={scoringOpen}
         onChange={setScoringOpen}
+      />
+      <SettingSwitch
+        label="Live results"
+        description={
+          blind
+            ? "A blind night's results show after the reveal, pour by pour."
+            : "Show the results while people are still scoring. Off, they show once you close scoring."
+        }
+        checked={liveResults && !blind}
+        disabled={blind}
+        onChange={setLiveResults}
       />
       <SettingSwitch
         label="Guests count in the club score"

@@ -18,7 +18,7 @@ import { useIdParam } from "../../lib/routeParams";
 import { formatLongDate } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
-import { figure, ranking } from "./resultsView";
+import { figure, ranking, rankingWait, resultsWait } from "./resultsView";
 import { fullName } from "./rsvpSummary";
 import { defaultPaper, paperPourName, paperTasters, PAPERS, type Paper, type PaperTaster } from "./paper";
 import "./nightStyles";
@@ -100,7 +100,7 @@ function TastingSheet({
   );
 }
 
-function TastingSheets({ id, heading }: { id: number; heading: string }) {
+function TastingSheets({ id, heading, hostName }: { id: number; heading: string; hostName: string }) {
   const night = trpc.night.get.useQuery({ id });
   const flight = trpc.night.flight.useQuery({ id });
   const rsvps = trpc.night.rsvps.useQuery({ id });
@@ -112,7 +112,7 @@ function TastingSheets({ id, heading }: { id: number; heading: string }) {
     return <PageLoader />;
   if (night.isError || flight.isError || rsvps.isError)
     return <LoadError message="Failed to fetch the meeting night." />;
-  const tasters = paperTasters(rsvps.data, guests.data ?? [], blank);
+  const tasters = paperTasters(rsvps.data, guests.data ?? [], blank, hostName);
   const blanks = tasters.filter((t) => t.name === null).length;
 
   return (
@@ -201,15 +201,21 @@ function ResultsSheet({ id, heading }: { id: number; heading: string }) {
             </div>
           </section>
         ) : results.data.length > 0 ? (
-          <p>No scores yet.</p>
+          <p>{rankingWait(results.data) ?? "No scores yet."}</p>
         ) : null}
         {results.data.map((r) => (
           <section key={r.pour} className={classes.pour} aria-label={r.label}>
             <p className={classes.pourName}>{resultName(r)}</p>
-            <p className={classes.line}>
-              Average {figure(r.average)} · {r.count === 1 ? "1 score" : `${r.count} scores`} ·{" "}
-              {SCORE_PARTS.map((p) => `${PART_LABELS[p]} ${figure(r.parts[p])}`).join(", ")}
-            </p>
+            {r.shown ? (
+              <p className={classes.line}>
+                Average {figure(r.average)} · {r.count === 1 ? "1 score" : `${r.count} scores`} ·{" "}
+                {SCORE_PARTS.map((p) => `${PART_LABELS[p]} ${figure(r.parts[p])}`).join(", ")}
+              </p>
+            ) : (
+              <p className={classes.line}>
+                {r.count === 1 ? "1 score" : `${r.count} scores`} so far. {resultsWait(r)}
+              </p>
+            )}
             {r.guesses ? (
               <p className={classes.line}>
                 Closest ABV:{" "}
@@ -290,7 +296,7 @@ function Paper({ id, kind }: { id: number; kind: "tasting" | "results" }) {
         </Stack>
       </div>
       {kind === "tasting" ? (
-        <TastingSheets id={id} heading={heading} />
+        <TastingSheets id={id} heading={heading} hostName={meeting.data.hostName} />
       ) : (
         <ResultsSheet id={id} heading={heading} />
       )}

@@ -23,16 +23,31 @@ const TIMERS = [
   { value: "300", label: "5 min" },
 ];
 
-/** Seconds left until `endsAt` (null without a timer), ticking every second. */
+/** How long "Time's up" stays on the phones once a phase's timer ends. */
+export const TIMES_UP_SECONDS = 30;
+
+/**
+ * Seconds left until `endsAt` (null without a timer, and once "Time's up" has been shown for
+ * TIMES_UP_SECONDS), ticking every second until then.
+ */
 export function useSecondsLeft(endsAt: string | null): number | null {
   const [now, setNow] = useState(() => Date.now());
+  const left = secondsLeft(endsAt, now);
+  const done = left === null;
   useEffect(() => {
-    if (endsAt === null) return;
+    if (done) return;
     const timer = window.setInterval(() => setNow(Date.now()), 1000);
     return () => window.clearInterval(timer);
-  }, [endsAt]);
+  }, [done, endsAt]);
+  return left;
+}
+
+/** The seconds left at `now` (0: "Time's up"), or null: no timer, or "Time's up" has been shown long enough. */
+export function secondsLeft(endsAt: string | null, now: number): number | null {
   if (endsAt === null) return null;
-  return Math.max(0, Math.ceil((Date.parse(endsAt) - now) / 1000));
+  const end = Date.parse(endsAt);
+  if (now >= end + TIMES_UP_SECONDS * 1000) return null;
+  return Math.max(0, Math.ceil((end - now) / 1000));
 }
 
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
@@ -73,8 +88,11 @@ export function PhaseBanner({ phase }: { phase: MeetingNight["phase"] }) {
   );
 }
 
-/** The host's controls: pour, phase, timer; "Stop phases" turns them off. */
-export function PhaseControls({ night, pours }: { night: MeetingNight; pours: number }) {
+/**
+ * The host's controls, each saying what it does: the dram everyone is on, the timer each phase
+ * gets, the phase (which moves every phone's banner), and "Stop phases".
+ */
+export function PhaseControls({ night, pours }: { night: MeetingNight; pours: readonly number[] }) {
   const utils = trpc.useUtils();
   const set = trpc.night.phase.useMutation({
     onSuccess: () => utils.night.get.invalidate({ id: night.id }),
@@ -82,38 +100,67 @@ export function PhaseControls({ night, pours }: { night: MeetingNight; pours: nu
   });
   const [timer, setTimer] = useState("");
   const current = night.phase;
-  const pour = current?.pour ?? 1;
-  if (pours === 0) return null;
+  const pour = current?.pour ?? pours[0] ?? 1;
+  if (pours.length === 0) return null;
   const send = (next: { pour: number | null; phase: PhaseName | null }) =>
     set.mutate({ id: night.id, ...next, ...(timer && next.phase ? { seconds: Number(timer) } : {}) });
   return (
-    <Stack gap="xs" className={classes.controls}>
-      <Group gap="xs" wrap="wrap">
+    <Stack gap="xs" className={classes.controls} component="section" aria-labelledby="phase-controls-title">
+      <div>
+        <Text id="phase-controls-title" fw={700}>
+          Run the tasting
+        </Text>
+        <Text size="sm" c="dimmed">
+          {current
+            ? "Every phone shows the dram and phase you choose here, with the timer."
+            : "Choose a dram to show it, its phase and a timer on top of every phone."}
+        </Text>
+      </div>
+      <Group gap="xs" wrap="wrap" align="flex-end">
         <NativeSelect
-          aria-label="Current pour"
-          value={String(pour)}
-          data={Array.from({ length: pours }, (_, i) => ({ value: String(i + 1), label: `Dram ${i + 1}` }))}
-          onChange={(e) => send({ pour: Number(e.currentTarget.value), phase: "pour" })}
+          label="Dram everyone is on"
+          size="md"
+          value={current ? String(pour) : ""}
+          data={[
+            ...(current ? [] : [{ value: "", label: "Choose a dram" }]),
+            ...pours.map((n) => ({ value: String(n), label: `Dram ${n}` })),
+          ]}
+          onChange={(e) => {
+            if (e.currentTarget.value) send({ pour: Number(e.currentTarget.value), phase: "pour" });
+          }}
         />
         <NativeSelect
-          aria-label="Timer"
+          label="Timer for each phase"
+          size="md"
           value={timer}
           data={TIMERS}
           onChange={(e) => setTimer(e.currentTarget.value)}
         />
         {current ? (
-          <Button variant="subtle" onClick={() => send({ pour: null, phase: null })} loading={set.isPending}>
+          <Button
+            variant="subtle"
+            size="md"
+            onClick={() => send({ pour: null, phase: null })}
+            loading={set.isPending}
+          >
             Stop phases
           </Button>
         ) : null}
       </Group>
-      <SegmentedControl
-        fullWidth
-        aria-label="Phase"
-        value={current?.phase ?? ""}
-        data={PHASE_NAMES.map((p) => ({ value: p, label: PHASE_LABEL[p] }))}
-        onChange={(value) => send({ pour, phase: value as PhaseName })}
-      />
+      {current ? (
+        <div>
+          <Text id="phase-label" size="sm" fw={600} mb={4}>
+            Phase of Dram {pour}: tap to move everyone on
+          </Text>
+          <SegmentedControl
+            fullWidth
+            aria-labelledby="phase-label"
+            value={current.phase ?? ""}
+            data={PHASE_NAMES.map((p) => ({ value: p, label: PHASE_LABEL[p] }))}
+            onChange={(value) => send({ pour, phase: value as PhaseName })}
+          />
+        </div>
+      ) : null}
     </Stack>
   );
 }

@@ -12,7 +12,7 @@ import { formatLongDate } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
 import { NightTopBar } from "./MeetingNight";
-import { figure, ranking, versusClub } from "./resultsView";
+import { figure, ranking, rankingWait, resultsWait, versusClub } from "./resultsView";
 import { fullName } from "./rsvpSummary";
 import { useMeetingEvents } from "./useMeetingEvents";
 import classes from "./ResultsPage.module.css";
@@ -73,18 +73,27 @@ function PourCard({ result, mine }: { result: PourResult; mine: MyScore | undefi
           </Badge>
         ) : null}
       </Group>
-      <dl className={classes.stats}>
-        <Stat label="Average" value={figure(result.average)} />
-        <Stat label="Median" value={figure(result.median)} />
-        <Stat label="Lowest" value={figure(result.min)} />
-        <Stat label="Highest" value={figure(result.max)} />
-        <Stat label="Scores" value={String(result.count)} />
-      </dl>
-      <dl className={classes.parts}>
-        {SCORE_PARTS.map((part) => (
-          <Stat key={part} label={PART_LABELS[part]} value={figure(result.parts[part])} />
-        ))}
-      </dl>
+      {result.shown ? (
+        <>
+          <dl className={classes.stats}>
+            <Stat label="Average" value={figure(result.average)} />
+            <Stat label="Median" value={figure(result.median)} />
+            <Stat label="Lowest" value={figure(result.min)} />
+            <Stat label="Highest" value={figure(result.max)} />
+            <Stat label="Scores" value={String(result.count)} />
+          </dl>
+          <dl className={classes.parts}>
+            {SCORE_PARTS.map((part) => (
+              <Stat key={part} label={PART_LABELS[part]} value={figure(result.parts[part])} />
+            ))}
+          </dl>
+        </>
+      ) : (
+        // Nothing that could anchor a taster still scoring: how many scored, and when the rest shows.
+        <Text size="sm" data-testid="results-wait">
+          {result.count === 1 ? "1 score" : `${result.count} scores`} so far. {resultsWait(result)}
+        </Text>
+      )}
       {mine ? (
         <Text size="sm" mt="xs">
           Your score: <strong>{mine.total}</strong>
@@ -159,6 +168,7 @@ function Results({ id }: { id: number }) {
       <LoadError message="Failed to fetch the results." />
     );
   const ranked = ranking(results.data);
+  const waiting = rankingWait(results.data);
   const myScore = (pour: number) => mine.data?.find((s) => s.pour === pour);
 
   return (
@@ -181,7 +191,9 @@ function Results({ id }: { id: number }) {
             <Title order={2} fz="h3" mb="sm" id="ranking-title">
               The night&apos;s ranking
             </Title>
-            {ranked.length === 0 ? (
+            {waiting ? (
+              <Text c="dimmed">{waiting}</Text>
+            ) : ranked.length === 0 ? (
               <Text c="dimmed">No scores yet.</Text>
             ) : (
               <ol className={classes.ranking} aria-label="Ranking">

@@ -115,22 +115,27 @@ function NameList({
 
 const named = (row: { member: unknown }) => row.member !== null;
 
-/** RSVP (upcoming meetings, members) and who is coming (everyone: names for members). */
+/**
+ * RSVP (upcoming meetings, members) and who is coming (everyone: names for members), said once:
+ * the count, then the names. A meeting that is over says who came, or nothing when nobody answered.
+ */
 export function RsvpSection({ night, isMember }: { night: MeetingNight; isMember: boolean }) {
   const rsvps = trpc.night.rsvps.useQuery({ id: night.id });
   const groups = groupRsvps(rsvps.data ?? []);
   const capacity = night.capacity;
   const answered = !rsvps.isPending;
+  const none = rsvps.data?.length === 0;
+  if (!night.upcoming && none) return null;
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="rsvp-title">
       <Group justify="space-between" mb="sm" gap="xs">
         <Title order={2} fz="h3" id="rsvp-title">
-          Who&apos;s coming
+          {night.upcoming ? "Who's coming" : "Who came"}
         </Title>
         {/* The counts once the answers are in: a count that changes width, or a line that appears
             above them, would move what is already on screen (issue 25: CLS 0). */}
-        {answered ? (
+        {answered && !none ? (
           <Badge variant="light" size="lg" radius="sm">
             {capacity === null ? `${groups.people} going` : `${groups.people} of ${capacity} places`}
           </Badge>
@@ -150,7 +155,7 @@ export function RsvpSection({ night, isMember }: { night: MeetingNight; isMember
             No answers yet.
           </Text>
         ) : null}
-        {answered ? (
+        {answered && !none ? (
           <Text size="sm" aria-label="Totals">
             {groups.going.length} {groups.going.length === 1 ? "member" : "members"}
             {groups.guests > 0

@@ -11,11 +11,12 @@ import { httpStatusOf } from "../../lib/errors";
 import { useIdParam } from "../../lib/routeParams";
 import { formatAbv, numberInputValue } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
-import { useLookups } from "../../lib/useLookups";
+import { toOptions } from "../../lib/useLookups";
 import { useTitle } from "../../lib/useTitle";
 import type { SaveState } from "./autosave";
 import { scorePath } from "./FlightSection";
 import { NightTopBar } from "./MeetingNight";
+import { PhaseBanner } from "./PhaseBar";
 import { PartControls } from "./PartControl";
 import { draftFrom, draftSaver, scoreTotal, toScoreInput, toggleTag, type ScoreDraft } from "./scoreDraft";
 import { useMeetingEvents } from "./useMeetingEvents";
@@ -24,11 +25,12 @@ import classes from "./ScorePage.module.css";
 
 const SCORING_CLOSED = "Scoring is closed for this meeting.";
 
-function saveText(state: SaveState, error: unknown, closed: boolean): string {
+function saveText(state: SaveState, error: unknown, closed: boolean, given: boolean): string {
   switch (state) {
     case "idle":
       // Once the host closes scoring nothing is saved any more: say so (issue 22).
-      return closed ? SCORING_CLOSED : "Changes are saved as you go.";
+      if (closed) return SCORING_CLOSED;
+      return given ? "Changes are saved as you go." : "Not scored yet: your score is saved as you give it.";
     case "unsaved":
       return "Saving…";
     case "saving":
@@ -57,7 +59,11 @@ function Guess({
   disabled: boolean;
   onChange: (guess: ScoreDraft["guess"]) => void;
 }) {
-  const lookups = useLookups(true);
+  // The two lists a guess is picked from (a guest pass may read them too).
+  const lookupOptions = { staleTime: 5 * 60_000, retry: false } as const;
+  const drinkTypes = trpc.lookups.drinkTypes.useQuery(undefined, lookupOptions);
+  const states = trpc.lookups.states.useQuery(undefined, lookupOptions);
+  const lookups = { drinkTypes: toOptions(drinkTypes.data), states: toOptions(states.data) };
   const g = draft.guess;
   return (
     <Stack gap="xs" component="fieldset" className={classes.fieldset}>
@@ -95,15 +101,22 @@ function Guess({
   );
 }
 
-/** The sheet of one pour: the four parts, the total, tags, a note and, blind, a guess. Saved as you go. */
-function ScoreSheet({
+/**
+ * The score screen of one pour, every taster's (a member's here, a guest's on their night page):
+ * the four parts, the total, flavour tags, a note and, blind, a guess. No score until the taster
+ * gives one; then saved as they go.
+ */
+export function ScoreSheet({
   night,
   pour,
   initial,
+  scored,
 }: {
   night: MeetingNight;
   pour: FlightPour;
   initial: ScoreDraft;
+  /** The taster has a saved score of this pour. */
+  scored: boolean;
 }) {
   const utils = trpc.useUtils();
   const [state, setState] = useState<{ save: SaveState; error?: unknown }>({ save: "idle" });
@@ -120,6 +133,7 @@ function ScoreSheet({
     ),
   ).current;
   const [draft, setDraft] = useState<ScoreDraft>(() => saver.pending() ?? initial);
+  const [given, setGiven] = useState(() => scored || saver.pending() !== undefined);
   useEffect(() => {
     saver.setOnState((save, error) => setState({ save, error }));
     setState({ save: saver.state() });
@@ -133,6 +147,7 @@ function ScoreSheet({
   const update = (next: Partial<ScoreDraft>) => {
     const value = { ...draft, ...next };
     setDraft(value);
+    setGiven(true);
     saver.change(value);
   };
   const total = scoreTotal(draft);
@@ -146,8 +161,12 @@ function ScoreSheet({
         </Alert>
       ) : null}
       <div className={classes.totalBar}>
-        <Text className={classes.total} aria-label={`Total ${total} out of 100`}>
-          {total}
+        <Text
+          className={classes.total}
+          aria-label={given ? `Total ${total} out of 100` : "Not scored yet"}
+          data-testid="score-total"
+        >
+          {given ? total : "–"}
           <span className={classes.outOf}>/100</span>
         </Text>
         <Text
@@ -157,7 +176,7 @@ function ScoreSheet({
           className={classes.saveState}
           data-state={state.save}
         >
-          {saveText(state.save, state.error, closed)}
+          {saveText(state.save, state.error, closed, given)}
         </Text>
       </div>
       <PartControls values={draft} disabled={closed} onChange={update} />
@@ -195,7 +214,10 @@ function ScoreSheet({
   );
 }
 
-function PourNav({ id, pour, count }: { id: number; pour: number; count: number }) {
+function PourNav({ id, pours, pour }: { id: number; pours: readonly number[]; pour: number }) {
+  const at = pours.indexOf(pour);
+  const previous = pours[at - 1];
+  const next = pours[at + 1];
   return (
     <nav className={classes.pourNav} aria-label="Pours" data-bottom-bar>
       <Button
@@ -203,22 +225,22 @@ function PourNav({ id, pour, count }: { id: number; pour: number; count: number 
         px="sm"
         variant="default"
         component={Link}
-        to={pour > 1 ? scorePath(id, pour - 1) : `/monthlymeeting/${id}`}
-        replace={pour > 1}
+        to={previous !== undefined ? scorePath(id, previous) : `/monthlymeeting/${id}`}
+        replace={previous !== undefined}
       >
-        {pour > 1 ? "← Previous" : "← Meeting"}
+        {previous !== undefined ? "← Previous" : "← Meeting"}
       </Button>
       <Text size="sm" c="dimmed" ta="center">
-        {pour} of {count}
+        {at + 1} of {pours.length}
       </Text>
       <Button
         size="md"
         px="sm"
         component={Link}
-        to={pour < count ? scorePath(id, pour + 1) : `/meeting/${id}/results`}
-        replace={pour < count}
+        to={next !== undefined ? scorePath(id, next) : `/meeting/${id}/results`}
+        replace={next !== undefined}
       >
-        {pour < count ? "Next →" : "Results"}
+        {next !== undefined ? "Next →" : "Results"}
       </Button>
     </nav>
   );
@@ -229,7 +251,7 @@ function Scoring({ id, pourNumber }: { id: number; pourNumber: number }) {
   const night = trpc.night.get.useQuery({ id });
   const flight = trpc.night.flight.useQuery({ id });
   const mine = trpc.night.myScores.useQuery({ id });
-  const pour = flight.data?.[pourNumber - 1];
+  const pour = flight.data?.find((p) => p.pour === pourNumber);
   const name = pour ? (pour.bottle?.name ?? pour.label) : "Score";
   useTitle(`Score ${name}`);
 
@@ -238,11 +260,13 @@ function Scoring({ id, pourNumber }: { id: number; pourNumber: number }) {
     return <LoadError message="Failed to fetch the meeting's flight." />;
   if (!pour)
     return <NotFound title="No such pour" message="This meeting's flight has no pour with this number." />;
-  const count = flight.data.length;
+  const saved = mine.data.find((s) => s.pour === pourNumber);
 
   return (
     <div className={classes.page}>
       <NightTopBar meetingId={id} live={live} />
+      {/* Where the host has the room, on top of every taster's score screen. */}
+      <PhaseBanner phase={night.data.phase} />
       <PageHeader
         title={pour.bottle ? pour.bottle.name : pour.label}
         subtitle={
@@ -259,9 +283,10 @@ function Scoring({ id, pourNumber }: { id: number; pourNumber: number }) {
         key={`${id}:${pourNumber}`}
         night={night.data}
         pour={pour}
-        initial={draftFrom(mine.data.find((s) => s.pour === pourNumber))}
+        initial={draftFrom(saved)}
+        scored={saved !== undefined}
       />
-      <PourNav id={id} pour={pourNumber} count={count} />
+      <PourNav id={id} pours={flight.data.map((p) => p.pour)} pour={pourNumber} />
     </div>
   );
 }

@@ -5,6 +5,8 @@ export interface DraftPour {
   bottleId: number;
   name: string;
   pourMl: number;
+  /** Its "Dram N" (pours already in the flight). */
+  label?: string;
 }
 
 /** The list with the item at `index` moved by `by` places (no change past either end). */

@@ -15,15 +15,25 @@ const rsvp = (
 });
 
 describe("the night's paper", () => {
-  it("prints a sheet per member with a place, per joined guest, and blanks for the guests still to come", () => {
+  it("prints a sheet for the host, each member with a place or a maybe, each joined guest, and blanks for the guests still to come", () => {
     const sheets = paperTasters(
-      [rsvp("Ann", "going", 2), rsvp("Bob", "maybe"), rsvp("Cy", "going", 0, 1), rsvp("Di", "declined")],
+      [
+        rsvp("Ann", "going", 2),
+        rsvp("Bob", "maybe", 1),
+        rsvp("Cy", "going", 0, 1),
+        rsvp("Di", "declined"),
+        rsvp("Hal", "going"),
+      ],
       [{ firstName: "Gina", guestOf: "Ann" }],
       null,
+      "Hal X",
     );
     expect(sheets).toEqual([
+      { name: "Hal X", guestOf: null },
       { name: "Ann X", guestOf: null },
+      { name: "Bob X", guestOf: null },
       { name: "Gina", guestOf: "Ann" },
+      { name: null, guestOf: null },
       { name: null, guestOf: null },
     ]);
     expect(paperTasters([rsvp("Ann", "going", 2)], [], 0)).toHaveLength(1);

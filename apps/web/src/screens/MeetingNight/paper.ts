@@ -27,23 +27,29 @@ export interface PaperTaster {
 }
 
 /**
- * A sheet per taster: the members with a place (by name), the guests who joined (the host's list),
- * then blank sheets for the rest: the guests members said they bring who have not joined, unless
- * the caller chose a number. At least one sheet.
+ * A sheet for everyone who may taste: the host, the members with a place and those who said
+ * "maybe" (by their answers' order), the guests who joined (the host's list), then blank sheets for
+ * the rest: the guests members said they bring who have not joined, unless the caller chose a
+ * number. Each name once; at least one sheet.
  */
 export function paperTasters(
   rsvps: readonly Rsvp[],
   guests: readonly { firstName: string; guestOf: string | null }[],
   blank: number | null,
+  host: string | null = null,
 ): PaperTaster[] {
-  const going = rsvps.filter((r) => r.status === "going" && r.waitlistPosition === null);
+  const mayTaste = rsvps.filter(
+    (r) => (r.status === "going" && r.waitlistPosition === null) || r.status === "maybe",
+  );
+  const members = [
+    ...(host ? [host] : []),
+    ...mayTaste.flatMap((r) => (r.member ? [`${r.member.firstName} ${r.member.lastName}`] : [])),
+  ];
   const named: PaperTaster[] = [
-    ...going.flatMap((r) =>
-      r.member ? [{ name: `${r.member.firstName} ${r.member.lastName}`, guestOf: null }] : [],
-    ),
+    ...[...new Set(members)].map((name) => ({ name, guestOf: null })),
     ...guests.map((g) => ({ name: g.firstName, guestOf: g.guestOf })),
   ];
-  const expectedGuests = going.reduce((sum, r) => sum + r.guests, 0);
+  const expectedGuests = mayTaste.reduce((sum, r) => sum + r.guests, 0);
   const blanks = blank ?? Math.max(0, expectedGuests - guests.length);
   const sheets = [...named, ...Array.from({ length: blanks }, () => ({ name: null, guestOf: null }))];
   return sheets.length > 0 ? sheets : [{ name: null, guestOf: null }];

@@ -13,3 +13,18 @@ export function versusClub(mine: MyScore | undefined, result: PourResult): strin
   const diff = Math.round((mine.total - result.average) * 10) / 10;
   return diff > 0 ? `+${diff}` : diff < 0 ? `−${Math.abs(diff)}` : "±0";
 }
+
+/**
+ * When a pour's results show, in words, while they do not (the server's rule: a blind pour's after
+ * its reveal, an open night's once the host closes scoring, unless the host chose live results).
+ */
+export const resultsWait = (result: Pick<PourResult, "revealed">) =>
+  result.revealed ? "Results once the host closes scoring." : "Results after the reveal.";
+
+/** Why the night's ranking is not there yet, or null when it shows (every pour's results are in). */
+export function rankingWait(results: readonly PourResult[]): string | null {
+  if (results.every((r) => r.shown)) return null;
+  return results.some((r) => !r.shown && !r.revealed)
+    ? "The night's ranking shows after the reveal."
+    : "The night's ranking shows once the host closes scoring.";
+}

@@ -9,6 +9,7 @@ import { trpc } from "../../lib/trpc";
 import { useUndoableSave } from "../../lib/undo";
 import { useMeetingForm } from "./meetingForm";
 import { ThemeSelect } from "./ThemeSelect";
+import { HostNameInput } from "./HostNameInput";
 
 /**
  * Add Meeting: date (today by default), host name and a theme; themeId is sent as an integer.
@@ -73,7 +74,7 @@ export default function AddMeetingDialog({ onClose }: { onClose: () => void }) {
           Next second Friday: {formatDate(nextFree)}
         </Button>
       ) : null}
-      <TextInput label="Host name" required data-autofocus {...form.getInputProps("hostName")} />
+      <HostNameInput data-autofocus {...form.getInputProps("hostName")} />
       <ThemeSelect themes={themes} {...form.getInputProps("themeId")} />
     </FormDialog>
   );

@@ -1,0 +1,35 @@
+import { Autocomplete, type AutocompleteProps, type ComboboxItem, type OptionsFilter } from "@mantine/core";
+import "../../styles/combobox";
+import { trpc } from "../../lib/trpc";
+
+/**
+ * The members whose names hold what is typed; none once it is a member's whole name, so the list
+ * closes rather than covering the theme below it.
+ */
+const hostFilter: OptionsFilter = ({ options, search }) => {
+  const typed = search.trim().toLowerCase();
+  const items = options as ComboboxItem[];
+  if (items.some((o) => o.label.toLowerCase() === typed)) return [];
+  return items.filter((o) => o.label.toLowerCase().includes(typed));
+};
+
+/**
+ * A meeting's host (Add Meeting, Edit Meeting): a member picked from the list runs the night (the
+ * flight, the phases, the reveal); a name that is no member's stays possible for a guest host.
+ * The server makes the member whose full name it is the host.
+ */
+export function HostNameInput(props: Omit<AutocompleteProps, "data" | "label">) {
+  const candidates = trpc.night.hostCandidates.useQuery(undefined, { staleTime: 60_000 });
+  const names = [...new Set((candidates.data ?? []).map((m) => `${m.firstName} ${m.lastName}`.trim()))];
+  return (
+    <Autocomplete
+      label="Host name"
+      description="Pick a member: they run the night. Or type the name of a guest host."
+      required
+      data={names}
+      filter={hostFilter}
+      comboboxProps={{ withinPortal: true }}
+      {...props}
+    />
+  );
+}
