@@ -141,7 +141,13 @@ describe("security headers", () => {
         authMax: 20,
         refreshMax: 60,
         windowMs: 60_000,
+        accountFailures: 10,
+        mailPerHour: 5,
       });
+      for (const name of ["RATE_LIMIT_ACCOUNT_FAILURES", "RATE_LIMIT_MAIL_PER_HOUR"])
+        expect(() => loadConfig({ DATA_DIR: dir, [name]: "0" })).toThrow(
+          new RegExp(`^Invalid configuration: ${name} `),
+        );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

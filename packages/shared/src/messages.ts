@@ -83,6 +83,7 @@ export const ServerMessages = {
   uploadsBusy: "The server is busy with other uploads. Please try again in a moment.",
   importBudget: "Too many imports in a minute. Please wait a moment and try again.",
   importsBusy: "The server is busy with other imports. Please try again in a moment.",
+  passwordsBusy: "The server is busy checking other sign-ins. Please try again in a moment.",
   bottleAlreadyInMeeting: "This bottle is already in the meeting.",
   bottleNotInMeeting: "This bottle is not in the meeting.",
   validation: "The request is not valid.",

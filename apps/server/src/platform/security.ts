@@ -98,6 +98,15 @@ export const MAX_BATCH_CALLS = 10;
 
 const TRPC_ROUTE = "/trpc/:path";
 
+/** A login's outcome in the log, by its answer's status. */
+const LOGIN_OUTCOMES: Record<number, string> = {
+  200: "success",
+  401: "failure",
+  403: "refused",
+  429: "limited",
+  503: "busy",
+};
+
 /** Which rate-limit groups a request counts against (one entry per counted call), from the procedures' meta. */
 export function rateLimitGroupsOf(req: FastifyRequest): RateLimitGroup[] {
   const route = req.routeOptions.url;
@@ -233,6 +242,20 @@ export default fp(
           void trpcErrorReply(req, reply, 415, ServerMessages.jsonOnly);
           return;
         }
+      }
+      done();
+    });
+
+    // One line per login, for fail2ban and the like: the address, the account and the outcome
+    // (`"msg":"login failure"` with `"address":"203.0.113.7"`; docs/reliability.md has a filter).
+    app.addHook("onResponse", (req, reply, done) => {
+      if (req.routeOptions.config.endpoint?.meta.rateLimit === "login") {
+        const outcome = LOGIN_OUTCOMES[reply.statusCode] ?? "error";
+        const email = (req.body as { email?: unknown } | undefined)?.email;
+        const account = typeof email === "string" ? email.trim().toLowerCase().slice(0, 254) : null;
+        const line = { address: req.ip, account, outcome };
+        if (outcome === "success") req.log.info(line, `login ${outcome}`);
+        else req.log.warn(line, `login ${outcome}`);
       }
       done();
     });
