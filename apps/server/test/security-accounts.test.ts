@@ -1,3 +1,8 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, openSync, closeSync, rmSync } from "node:fs";
+import { open } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Writable } from "node:stream";
 import argon2 from "argon2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -278,5 +283,44 @@ describe("mail to one address", () => {
     });
     expect(forgot.statusCode).toBe(200);
     expect(sentTo(member.user.email)).toHaveLength(5);
+  });
+});
+
+describe("token checks while the thread pool is busy", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RATE_LIMIT: "false" } });
+  });
+  afterAll(() => t.close());
+
+  it("a signed-in read, a token check and a token refresh answer while every pool thread is held", async () => {
+    const member = await t.member();
+    // Every thread of libuv's pool held (what password hashes did in a login flood): each opens a
+    // named pipe that nobody writes to yet, which blocks its thread until a writer comes.
+    const threads = Number(process.env.UV_THREADPOOL_SIZE ?? 4);
+    const dir = mkdtempSync(join(tmpdir(), "club-pool-"));
+    const pipes = Array.from({ length: threads }, (_, i) => join(dir, `pipe${i}`));
+    for (const pipe of pipes) execFileSync("mkfifo", [pipe]);
+    const held = pipes.map((pipe) => open(pipe, "r"));
+    try {
+      const account = await t.request({ method: "GET", url: "/api/Account", token: member.token });
+      expect(account.statusCode, account.body).toBe(200);
+      const validated = await t.request({
+        method: "POST",
+        url: "/api/Register/validateToken",
+        token: member.token,
+      });
+      expect(validated.statusCode).toBe(200);
+      const refreshed = await t.request({
+        method: "POST",
+        url: "/api/Register/refresh",
+        payload: { refreshToken: member.refreshToken },
+      });
+      expect(refreshed.statusCode, refreshed.body).toBe(200);
+    } finally {
+      for (const pipe of pipes) closeSync(openSync(pipe, "w"));
+      for (const handle of await Promise.all(held)) await handle.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
