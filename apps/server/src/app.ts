@@ -155,6 +155,9 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
       onError({ path, error }) {
         if (error.code === "INTERNAL_SERVER_ERROR") app.log.error({ path, err: error }, "tRPC error");
       },
+      // What tRPC itself answers is the caller's (the cached public reads are the fast path's, with
+      // their ETag): never stored, as the REST answers (platform/security.ts).
+      responseMeta: () => ({ headers: { "cache-control": "no-store" } }),
     } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
   });
   await app.register(restRoutes);

@@ -10,6 +10,7 @@ import {
   callerToken,
   fillRoute,
   makeCtx,
+  restInject,
   restEndpoints,
   restName,
   seedFixtures,
@@ -343,6 +344,49 @@ describe("rate limits", () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe("caching: member-private answers are never stored", () => {
+  let t: TestApp;
+  let c: EndpointCtx;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RATE_LIMIT: "false" } });
+    c = makeCtx(t, await seedFixtures(t));
+  });
+  afterAll(() => t.close());
+
+  it("every member-only read (REST and tRPC) says Cache-Control: no-store", async () => {
+    const reads = restEndpoints.filter((e) => e.method === "GET" && e.access !== "public");
+    expect(reads.map(restName)).toEqual(
+      expect.arrayContaining(["GET /api/Account", "GET /api/Activity", "GET /api/Dues/Me", "GET /api/Dues"]),
+    );
+    const wrong: string[] = [];
+    for (const e of reads) {
+      const res = await t.request(restInject(e, await e.valid(c), await callerToken(c, e.as)));
+      if (res.statusCode !== 200) wrong.push(`${restName(e)}: ${res.statusCode}`);
+      else if (res.headers["cache-control"] !== "no-store")
+        wrong.push(`${restName(e)}: ${String(res.headers["cache-control"])}`);
+    }
+    for (const path of ["account.get", "activity.list", "dues.me", "dues.list"]) {
+      const res = await t.request({
+        method: "GET",
+        url: `/trpc/${path}`,
+        token: path.startsWith("dues.list") ? c.f.treasurer.token : c.f.member.token,
+      });
+      if (res.headers["cache-control"] !== "no-store")
+        wrong.push(`${path}: ${String(res.headers["cache-control"])}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("a public read stays revalidated by its ETag, and an error is not stored either", async () => {
+    const read = await t.request({ method: "GET", url: "/api/Bottles" });
+    expect(read.headers["cache-control"]).toBe("no-cache");
+    expect(read.headers.etag).toBeDefined();
+    const refused = await t.request({ method: "GET", url: "/api/Account" });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers["cache-control"]).toBe("no-store");
   });
 });
 

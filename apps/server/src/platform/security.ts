@@ -246,6 +246,16 @@ export default fp(
       done();
     });
 
+    // JSON answers that are not the cached public reads (those are the same for everyone and say
+    // `no-cache` with their ETag) are the caller's own or depend on who asks (an account, the
+    // activity log, a statement, the treasurer's lists, a blind night's host view): no cache, the
+    // browser's included, keeps them.
+    app.addHook("onSend", (_req, reply, payload, done) => {
+      if (!reply.hasHeader("cache-control") && /^application\/json/.test(String(reply.getHeader("content-type"))))
+        reply.header("cache-control", "no-store");
+      done(null, payload);
+    });
+
     // One line per login, for fail2ban and the like: the address, the account and the outcome
     // (`"msg":"login failure"` with `"address":"203.0.113.7"`; docs/reliability.md has a filter).
     app.addHook("onResponse", (req, reply, done) => {
