@@ -202,6 +202,36 @@ describe("rate limits", () => {
       expect((await login(t, "10.0.0.1")).statusCode).toBe(401);
     });
 
+    it("every limited answer says its budget in the IETF RateLimit fields, before the 429 too", async () => {
+      // A window of its own that cannot roll over between these few requests.
+      const long = await createTestApp({
+        env: { RATE_LIMIT_AUTH_MAX: "3", RATE_LIMIT_WINDOW_SECONDS: "600" },
+      });
+      const ip = "10.0.9.1";
+      const seen: { policy: unknown; state: unknown; status: number }[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await login(long, ip);
+        seen.push({
+          policy: res.headers["ratelimit-policy"],
+          state: res.headers.ratelimit,
+          status: res.statusCode,
+        });
+      }
+      expect(seen.map((s) => s.status)).toEqual([401, 401, 401, 429]);
+      for (const s of seen) expect(s.policy).toBe('"login";q=3;w=600');
+      expect(seen.map((s) => String(s.state).replace(/;t=\d+$/, ""))).toEqual([
+        '"login";r=2',
+        '"login";r=1',
+        '"login";r=0',
+        '"login";r=0',
+      ]);
+      for (const s of seen) expect(Number(String(s.state).split(";t=")[1])).toBeLessThanOrEqual(600);
+      // An action that is not limited says nothing of a budget.
+      const read = await long.request({ method: "GET", url: "/api/Bottles", remoteAddress: ip });
+      expect(read.headers["ratelimit-policy"]).toBeUndefined();
+      await long.close();
+    });
+
     it("the session's calls are REST-only: tRPC has no auth procedure to go around the budget", async () => {
       const ip = "10.0.1.1";
       const input = { email: "nobody@example.com", password: "wrong-password" };

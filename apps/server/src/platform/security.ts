@@ -251,7 +251,10 @@ export default fp(
     // activity log, a statement, the treasurer's lists, a blind night's host view): no cache, the
     // browser's included, keeps them.
     app.addHook("onSend", (_req, reply, payload, done) => {
-      if (!reply.hasHeader("cache-control") && /^application\/json/.test(String(reply.getHeader("content-type"))))
+      if (
+        !reply.hasHeader("cache-control") &&
+        /^application\/json/.test(String(reply.getHeader("content-type")))
+      )
         reply.header("cache-control", "no-store");
       done(null, payload);
     });
@@ -286,12 +289,28 @@ export default fp(
       refresh: perNetwork(refreshMax),
     };
 
+    const windowSeconds = Math.ceil(windowMs / 1000);
     const limit = async (req: FastifyRequest, reply: FastifyReply, groups: RateLimitGroup[]) => {
       let retryAfter = 0;
-      for (const limiter of groups.flatMap((group) => limiters[group])) {
-        const result = await limiter(req);
-        if (!result.isAllowed && result.isExceeded) retryAfter = Math.max(retryAfter, result.ttlInSeconds, 1);
+      // The IETF RateLimit fields, on every answer of a limited action (not only the 429): per
+      // group, the budget of the client's tightest network and what is left of it.
+      const policies: string[] = [];
+      const states: string[] = [];
+      for (const group of new Set(groups)) {
+        let tightest: { max: number; remaining: number; ttl: number } | undefined;
+        for (const limiter of limiters[group]) {
+          const result = await limiter(req);
+          if (result.isAllowed) continue;
+          if (result.isExceeded) retryAfter = Math.max(retryAfter, result.ttlInSeconds, 1);
+          if (!tightest || result.remaining < tightest.remaining)
+            tightest = { max: result.max, remaining: result.remaining, ttl: result.ttlInSeconds };
+        }
+        if (!tightest) continue;
+        policies.push(`"${group}";q=${tightest.max};w=${windowSeconds}`);
+        states.push(`"${group}";r=${tightest.remaining};t=${Math.max(tightest.ttl, 0)}`);
       }
+      if (policies.length > 0)
+        reply.header("ratelimit-policy", policies.join(", ")).header("ratelimit", states.join(", "));
       if (retryAfter === 0) return false;
       req.log.warn({ groups, ip: req.ip }, "rate limit exceeded");
       await tooManyRequests(req, reply, retryAfter);
