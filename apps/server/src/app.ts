@@ -14,6 +14,8 @@ import { ReadCache } from "./platform/readCache";
 import { TokenService } from "./platform/tokens";
 import { MeetingEvents } from "./platform/meetingEvents";
 import { ClubJobs } from "./platform/clubJobs";
+import { markDiskFull } from "./platform/diskSpace";
+import { AppError, DISK_FULL_LOG } from "./api/errors";
 import { MemberBudget } from "./platform/writeBudget";
 import compressionPlugin from "./platform/compression";
 import errorsPlugin, { frameworkErrors } from "./api/restErrors";
@@ -154,6 +156,10 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
       createContext: ({ req }) => requestCtx(req.server.deps, req.headers.authorization, req.id, req.ip),
       onError({ path, error }) {
         if (error.code === "INTERNAL_SERVER_ERROR") app.log.error({ path, err: error }, "tRPC error");
+        if (error.cause instanceof AppError && error.cause.details.reason === "DISK_FULL") {
+          app.log.error({ path, err: error }, DISK_FULL_LOG);
+          markDiskFull(app.deps.db);
+        }
       },
       // What tRPC itself answers is the caller's (the cached public reads are the fast path's, with
       // their ETag): never stored, as the REST answers (platform/security.ts).

@@ -347,7 +347,8 @@ describe("the API answers as the document says", () => {
       const res = await t.request({ ...again, headers: { ...again.headers, "if-none-match": etag } });
       if (res.statusCode !== 304) continue;
       answered304++;
-      const op = doc.paths[openApiPath(route.path)]?.get as { responses?: Record<string, unknown> } | undefined;
+      const op = doc.paths[openApiPath(route.path)]?.get as
+        { responses?: Record<string, unknown> } | undefined;
       if (!op?.responses?.["304"]) undeclared.push(restName(endpoint));
     }
     expect(answered304).toBeGreaterThan(10);
