@@ -324,3 +324,97 @@ describe("token checks while the thread pool is busy", () => {
     }
   });
 });
+
+describe("sessions and passes after they should end", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RATE_LIMIT: "false" } });
+  });
+  afterAll(() => t.close());
+
+  const account = (token: string) => t.request({ method: "GET", url: "/api/Account", token });
+  const refresh = (refreshToken: string) =>
+    t.request({ method: "POST", url: "/api/Register/refresh", payload: { refreshToken } });
+
+  it("an access token whose email is not the member's is refused (closed)", async () => {
+    const member = await t.member();
+    const forged = await t.app.deps.tokens.signAccessToken({
+      id: member.user.id,
+      email: "someone.else@example.com",
+      tokenVersion: 0,
+    });
+    expect((await account(forged)).statusCode).toBe(401);
+    // The same token with the member's own address (in any case) is theirs.
+    const own = await t.app.deps.tokens.signAccessToken({
+      id: member.user.id,
+      email: member.user.email.toUpperCase(),
+      tokenVersion: 0,
+    });
+    expect((await account(own)).statusCode).toBe(200);
+  });
+
+  it("a refresh token presented again ends the family AND every access token of the member (closed)", async () => {
+    const member = await t.member();
+    const first = await refresh(member.refreshToken);
+    expect(first.statusCode).toBe(200);
+    const pair = first.json<{ accessToken: string; refreshToken: string }>();
+    expect((await account(pair.accessToken)).statusCode).toBe(200);
+    // Past the grace window for two tabs, the old token again: a sign of theft.
+    t.app.deps.db.$client
+      .prepare("UPDATE refresh_tokens SET rotated_at = ? WHERE rotated_at IS NOT NULL")
+      .run(new Date(Date.now() - 5 * 60_000).toISOString());
+    expect((await refresh(member.refreshToken)).statusCode).toBe(401);
+    expect((await account(pair.accessToken)).statusCode).toBe(401);
+    expect((await account(member.token)).statusCode).toBe(401);
+    expect((await refresh(pair.refreshToken)).statusCode).toBe(401);
+    // The member logs in again as usual.
+    expect((await login(t, member.user.email, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it("after logout the access token lasts until it expires (documented); log out everywhere ends it at once", async () => {
+    const member = await t.member();
+    const out = await t.request({
+      method: "POST",
+      url: "/api/Register/logout",
+      payload: { refreshToken: member.refreshToken },
+      token: member.token,
+    });
+    expect(out.statusCode).toBe(200);
+    expect((await refresh(member.refreshToken)).statusCode).toBe(401);
+    // The decision (docs/decisions.md): a 15-minute token the web app drops at logout.
+    expect((await account(member.token)).statusCode).toBe(200);
+    const everywhere = await t.request({
+      method: "POST",
+      url: "/api/Account/LogoutEverywhere",
+      token: member.token,
+    });
+    expect(everywhere.statusCode).toBe(200);
+    expect((await account(member.token)).statusCode).toBe(401);
+  });
+
+  it("a removed guest can join again with the open code (documented); a new code keeps them out", async () => {
+    const host = await t.member(undefined, { role: "admin" });
+    const caller = t.caller(host.user);
+    const theme = await caller.themes.create({ id: 0, description: "Guests again" });
+    const today = new Date().toISOString().slice(0, 10);
+    const { id } = await caller.meetings.create({ date: today, hostName: "Host", themeId: theme.id });
+    const join = (code: string) =>
+      t.request({ method: "POST", url: "/api/Guests/Join", payload: { code, firstName: "Gus" } });
+    const { code } = await caller.guests.openCode({ id });
+    const joined = await join(code);
+    expect(joined.statusCode, joined.body).toBe(200);
+    const pass = joined.json<{ guestToken: string; guestId: number }>();
+    await caller.guests.remove({ id, guestId: pass.guestId });
+    // The pass ends at once; the code is the room's, and still open.
+    expect(
+      (await t.request({ method: "GET", url: `/api/MonthlyMeetings/${id}/MyScores`, token: pass.guestToken }))
+        .statusCode,
+    ).toBe(401);
+    expect((await join(code)).statusCode).toBe(200);
+    // The host opens a new code: the old one joins nobody, the new one (shown to the room) does.
+    const fresh = await caller.guests.openCode({ id });
+    expect(fresh.code).not.toBe(code);
+    expect((await join(code)).statusCode).toBe(404);
+    expect((await join(fresh.code)).statusCode).toBe(200);
+  });
+});
