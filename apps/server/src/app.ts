@@ -15,6 +15,8 @@ import { ReadCache } from "./platform/readCache";
 import { TokenService } from "./platform/tokens";
 import { MeetingEvents } from "./platform/meetingEvents";
 import { ClubJobs } from "./platform/clubJobs";
+import { markDiskFull } from "./platform/diskSpace";
+import { AppError, DISK_FULL_LOG } from "./api/errors";
 import { MemberBudget } from "./platform/writeBudget";
 import { Maintenance } from "./platform/maintenance";
 import maintenancePlugin from "./platform/maintenanceHook";
@@ -165,7 +167,14 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
       createContext: ({ req }) => requestCtx(req.server.deps, req.headers.authorization, req.id, req.ip),
       onError({ path, error }) {
         if (error.code === "INTERNAL_SERVER_ERROR") app.log.error({ path, err: error }, "tRPC error");
+        if (error.cause instanceof AppError && error.cause.details.reason === "DISK_FULL") {
+          app.log.error({ path, err: error }, DISK_FULL_LOG);
+          markDiskFull(app.deps.db);
+        }
       },
+      // What tRPC itself answers is the caller's (the cached public reads are the fast path's, with
+      // their ETag): never stored, as the REST answers (platform/security.ts).
+      responseMeta: () => ({ headers: { "cache-control": "no-store" } }),
     } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
   });
   await app.register(restRoutes);

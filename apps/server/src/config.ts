@@ -43,6 +43,18 @@ const EnvSchema = z.object({
     .min(1)
     .max(86_400)
     .default(60),
+  RATE_LIMIT_ACCOUNT_FAILURES: z.coerce
+    .number({ error: "must be a whole number" })
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(10),
+  RATE_LIMIT_MAIL_PER_HOUR: z.coerce
+    .number({ error: "must be a whole number" })
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(5),
   HSTS: booleanString.default(false),
   WRITE_BUDGET_PER_MINUTE: z.coerce
     .number({ error: "must be a whole number" })
@@ -172,7 +184,16 @@ export interface Config {
   jwtSecret: Uint8Array;
   logLevel: string;
   /** Per-IP limits on login, registration, confirmation and refresh (see platform/security.ts). */
-  rateLimit: { enabled: boolean; authMax: number; refreshMax: number; windowMs: number };
+  rateLimit: {
+    enabled: boolean;
+    authMax: number;
+    refreshMax: number;
+    windowMs: number;
+    /** Failed logins of one account before each next try waits (features/auth/accountLimits.ts). */
+    accountFailures: number;
+    /** Account emails (confirmation, reset, "already registered") one address gets in an hour. */
+    mailPerHour: number;
+  };
   /** Keep public read results until the database changes (platform/readCache.ts); false for benchmarks. */
   readCache: boolean;
   /** The club's time zone (CLUB_TIMEZONE, default the server's): local dates, the 7:00 PM meetings. */
@@ -275,6 +296,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       authMax: e.RATE_LIMIT_AUTH_MAX,
       refreshMax: e.RATE_LIMIT_REFRESH_MAX,
       windowMs: e.RATE_LIMIT_WINDOW_SECONDS * 1000,
+      accountFailures: e.RATE_LIMIT_ACCOUNT_FAILURES,
+      mailPerHour: e.RATE_LIMIT_MAIL_PER_HOUR,
     },
     readCache: e.READ_CACHE,
     readCacheBytes: e.READ_CACHE_MB * 1024 * 1024,

@@ -49,6 +49,8 @@ export async function createTestApp(
     now?: () => Date;
     /** Leave DATA_DIR in place on close (a restart test opens it again). */
     keepDataDir?: boolean;
+    /** pino options (a test reading the log gives its own stream); silent by default. */
+    logger?: object;
   } = {},
 ): Promise<TestApp> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "club-test-"));
@@ -85,6 +87,7 @@ export async function createTestApp(
     onStatement: opts.onStatement,
     now: opts.now,
     repeatClubJobs: false,
+    ...(opts.logger ? { logger: opts.logger } : {}),
   });
   // What a migration makes at random per club (0009's calendar id) is made again for this club, as
   // its own migrations would have (before the app's first read). A new migration that makes random

@@ -240,18 +240,29 @@ describe("night.events: caps per address, per member and in all", () => {
     await until(() => t.app.liveStreams.size === 0, "every stream to close");
   });
 
-  it("past the total cap everyone waits", async () => {
-    const { t, base, meetingId } = await start({ TRUST_PROXY: "1", LIVE_STREAMS_TOTAL: "5" });
-    const client = new StreamClient(
-      [1, 2, 3, 4, 5, 6].map((n) => ({
+  it("visitors alone fill three quarters of the total cap; the rest is the members'; past it everyone waits", async () => {
+    const { t, base, meetingId } = await start({ TRUST_PROXY: "1", LIVE_STREAMS_TOTAL: "8" });
+    const visitors = new StreamClient(
+      [1, 2, 3, 4, 5, 6, 7, 8].map((n) => ({
         url: streamUrl(base, { id: meetingId }),
         headers: { "x-forwarded-for": `198.51.100.${n}` },
       })),
     );
-    const answers = await client.answers();
-    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 200, 429]);
+    const answers = await visitors.answers();
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 429, 429]);
     expect(answers.find((a) => a.status === 429)?.body).toMatch(/The server has too many live pages open/);
-    await client.close();
+    // A member's live page still opens, in the members' share, and a second member's too.
+    const [ann, bob, cy] = [await t.member(), await t.member(), await t.member()];
+    const members = new StreamClient(
+      [ann, bob].map((m) => ({ url: streamUrl(base, { id: meetingId }, { token: m.token }) })),
+    );
+    expect((await members.answers()).map((a) => a.status)).toEqual([200, 200]);
+    // Now the whole cap is taken: a member waits like anyone.
+    const late = new StreamClient([{ url: streamUrl(base, { id: meetingId }, { token: cy.token }) }]);
+    const [refused] = await late.answers();
+    expect(refused?.status).toBe(429);
+    expect(refused?.body).toMatch(/The server has too many live pages open/);
+    await Promise.all([visitors.close(), members.close(), late.close()]);
     await until(() => t.app.liveStreams.size === 0, "every stream to close");
   });
 

@@ -10,6 +10,7 @@ import {
   callerToken,
   fillRoute,
   makeCtx,
+  restInject,
   restEndpoints,
   restName,
   seedFixtures,
@@ -141,7 +142,13 @@ describe("security headers", () => {
         authMax: 20,
         refreshMax: 60,
         windowMs: 60_000,
+        accountFailures: 10,
+        mailPerHour: 5,
       });
+      for (const name of ["RATE_LIMIT_ACCOUNT_FAILURES", "RATE_LIMIT_MAIL_PER_HOUR"])
+        expect(() => loadConfig({ DATA_DIR: dir, [name]: "0" })).toThrow(
+          new RegExp(`^Invalid configuration: ${name} `),
+        );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -193,6 +200,36 @@ describe("rate limits", () => {
       // The window passes and the client may try again.
       await new Promise((r) => setTimeout(r, retryAfter * 1000 + 100));
       expect((await login(t, "10.0.0.1")).statusCode).toBe(401);
+    });
+
+    it("every limited answer says its budget in the IETF RateLimit fields, before the 429 too", async () => {
+      // A window of its own that cannot roll over between these few requests.
+      const long = await createTestApp({
+        env: { RATE_LIMIT_AUTH_MAX: "3", RATE_LIMIT_WINDOW_SECONDS: "600" },
+      });
+      const ip = "10.0.9.1";
+      const seen: { policy: unknown; state: unknown; status: number }[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await login(long, ip);
+        seen.push({
+          policy: res.headers["ratelimit-policy"],
+          state: res.headers.ratelimit,
+          status: res.statusCode,
+        });
+      }
+      expect(seen.map((s) => s.status)).toEqual([401, 401, 401, 429]);
+      for (const s of seen) expect(s.policy).toBe('"login";q=3;w=600');
+      expect(seen.map((s) => String(s.state).replace(/;t=\d+$/, ""))).toEqual([
+        '"login";r=2',
+        '"login";r=1',
+        '"login";r=0',
+        '"login";r=0',
+      ]);
+      for (const s of seen) expect(Number(String(s.state).split(";t=")[1])).toBeLessThanOrEqual(600);
+      // An action that is not limited says nothing of a budget.
+      const read = await long.request({ method: "GET", url: "/api/Bottles", remoteAddress: ip });
+      expect(read.headers["ratelimit-policy"]).toBeUndefined();
+      await long.close();
     });
 
     it("the session's calls are REST-only: tRPC has no auth procedure to go around the budget", async () => {
@@ -337,6 +374,49 @@ describe("rate limits", () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe("caching: member-private answers are never stored", () => {
+  let t: TestApp;
+  let c: EndpointCtx;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RATE_LIMIT: "false" } });
+    c = makeCtx(t, await seedFixtures(t));
+  });
+  afterAll(() => t.close());
+
+  it("every member-only read (REST and tRPC) says Cache-Control: no-store", async () => {
+    const reads = restEndpoints.filter((e) => e.method === "GET" && e.access !== "public");
+    expect(reads.map(restName)).toEqual(
+      expect.arrayContaining(["GET /api/Account", "GET /api/Activity", "GET /api/Dues/Me", "GET /api/Dues"]),
+    );
+    const wrong: string[] = [];
+    for (const e of reads) {
+      const res = await t.request(restInject(e, await e.valid(c), await callerToken(c, e.as)));
+      if (res.statusCode !== 200) wrong.push(`${restName(e)}: ${res.statusCode}`);
+      else if (res.headers["cache-control"] !== "no-store")
+        wrong.push(`${restName(e)}: ${String(res.headers["cache-control"])}`);
+    }
+    for (const path of ["account.get", "activity.list", "dues.me", "dues.list"]) {
+      const res = await t.request({
+        method: "GET",
+        url: `/trpc/${path}`,
+        token: path.startsWith("dues.list") ? c.f.treasurer.token : c.f.member.token,
+      });
+      if (res.headers["cache-control"] !== "no-store")
+        wrong.push(`${path}: ${String(res.headers["cache-control"])}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("a public read stays revalidated by its ETag, and an error is not stored either", async () => {
+    const read = await t.request({ method: "GET", url: "/api/Bottles" });
+    expect(read.headers["cache-control"]).toBe("no-cache");
+    expect(read.headers.etag).toBeDefined();
+    const refused = await t.request({ method: "GET", url: "/api/Account" });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers["cache-control"]).toBe("no-store");
   });
 });
 

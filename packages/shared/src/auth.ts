@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { TimestampSchema } from "./common";
+import { nameTextSchema, TimestampSchema } from "./common";
 import { PASSWORD_MIN_LENGTH } from "./constants";
 import { type ActivitySentence, type ActivitySentences } from "./activity";
 
@@ -23,8 +23,8 @@ export type LoginInput = z.infer<typeof LoginInputSchema>;
 export const RegisterInputSchema = z.object({
   email: EmailSchema,
   password: PasswordSchema,
-  firstName: z.string().trim().min(1, "Required.").max(100),
-  lastName: z.string().trim().min(1, "Required.").max(100),
+  firstName: nameTextSchema({ max: 100 }),
+  lastName: nameTextSchema({ max: 100 }),
   /** The token of an invite link (/register?invite=...), when there is one. */
   invite: z.string().min(1).max(512).optional(),
 });
@@ -88,8 +88,8 @@ export const AccountSchema = z.object({
 export type Account = z.infer<typeof AccountSchema>;
 
 export const UpdateAccountInputSchema = z.object({
-  firstName: z.string().trim().min(1, "Required.").max(100),
-  lastName: z.string().trim().min(1, "Required.").max(100),
+  firstName: nameTextSchema({ max: 100 }),
+  lastName: nameTextSchema({ max: 100 }),
 });
 export const ChangePasswordInputSchema = z.object({
   currentPassword: z.string().min(1, "Required.").max(1024),

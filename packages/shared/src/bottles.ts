@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ABV_MAX, ABV_MIN, TEXT_MAX } from "./constants";
-import { BodyIdSchema, IdSchema, RequiredTextSchema, TimestampSchema } from "./common";
+import { BodyIdSchema, IdSchema, nameTextSchema, RequiredTextSchema, TimestampSchema } from "./common";
 import { BottleSizeSchema, LevelSourceSchema } from "./cellar";
 import { BottleInstanceSchema } from "./instances";
 import { type ActivitySentence, type ActivitySentences, sentenceText as text } from "./activity";
@@ -80,7 +80,7 @@ export const NewBottleInputSchema = z.object({
   name: RequiredTextSchema,
   storeLink: StoreLinkSchema.nullable().optional(),
   brandId: OptionalLookupIdSchema,
-  newBrand: z.string().trim().max(TEXT_MAX).nullable().optional(),
+  newBrand: nameTextSchema({ max: TEXT_MAX, min: 0 }).nullable().optional(),
   drinkTypeId: OptionalLookupIdSchema,
   countryId: OptionalLookupIdSchema,
   stateId: OptionalLookupIdSchema,

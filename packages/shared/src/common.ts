@@ -6,8 +6,53 @@ export const IdSchema = z.coerce.number().int().positive().max(2_147_483_647);
 /** An id sent in a JSON body: must already be an integer. */
 export const BodyIdSchema = z.number().int().positive().max(2_147_483_647);
 
-/** A required piece of text: trimmed, non-blank, bounded. */
-export const RequiredTextSchema = z.string().trim().min(1, "Required.").max(TEXT_MAX);
+/**
+ * What no name may hold: C0 and C1 controls (NUL, CR, LF, tab...), the line and paragraph
+ * separators, and the bidirectional embeddings, overrides and isolates (they turn the text around a
+ * name on every list it is shown in).
+ */
+// eslint-disable-next-line no-control-regex
+const NAME_CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+/**
+ * Invisible format characters (zero-width space, word joiner, byte order mark, soft hyphen...):
+ * "Peat\u200bWeek" would pass for "Peat Week". The joiners (U+200C, U+200D) stay: some scripts and
+ * the emoji families need them inside a visible name.
+ */
+const NAME_INVISIBLES = /(?![\u200c\u200d])\p{Cf}/u;
+
+/**
+ * The rule of every name a person types (a theme, a host, a bottle, a brand, a member's or a
+ * guest's name): trimmed, something visible, no control and no invisible characters, in Unicode's
+ * composed form (NFC) with each run of spaces made one, so that look-alikes are the same name.
+ */
+export function nameTextSchema(opts: {
+  max: number;
+  /** 0: blank is allowed (an optional name). */
+  min?: 0 | 1;
+  /** The message of a blank name (and of one of nothing but invisible characters). */
+  required?: string;
+  tooLong?: string;
+}) {
+  const required = opts.required ?? "Required.";
+  const min = opts.min ?? 1;
+  return z
+    .string()
+    .trim()
+    .max(opts.max, opts.tooLong)
+    .refine((name) => !NAME_CONTROLS.test(name), "A name cannot contain control characters.")
+    .refine((name) => !NAME_INVISIBLES.test(name), "A name cannot contain invisible characters.")
+    .transform((name) => name.normalize("NFC").replace(/\s+/g, " "))
+    .pipe(
+      z
+        .string()
+        .min(min, required)
+        .max(opts.max, opts.tooLong)
+        .refine((name) => min === 0 || /[^\s\p{Cf}]/u.test(name), required),
+    );
+}
+
+/** A required name (see nameTextSchema): a theme, a meeting's host, a bottle. */
+export const RequiredTextSchema = nameTextSchema({ max: TEXT_MAX });
 
 const isRealDate = (value: string) => {
   const date = new Date(`${value}T00:00:00Z`);
@@ -27,10 +72,20 @@ export const TimestampSchema = z.iso.datetime();
 /** A purchase's finish: the instant it was marked finished, or the date a member corrected it to. */
 export const FinishedSchema = z.union([TimestampSchema, IsoDateSchema]);
 
-/** Accepts YYYY-MM-DD or a full ISO timestamp and keeps the calendar date. */
+/** A full ISO 8601 date and time (with or without its offset): a real hour, minute and second. */
+const isoDateTime = z.iso.datetime({ offset: true, local: true });
+
+/**
+ * Accepts YYYY-MM-DD or a full ISO timestamp and keeps the calendar date. Anything else after the
+ * date ("2026-12-02Tgarbage", "2026-12-02T25:61:00Z", "2026-12-02 extra") is refused, not cut off.
+ */
 export const DateInputSchema = z
   .string()
   .trim()
+  .refine(
+    (value) => value.length <= 10 || isoDateTime.safeParse(value).success,
+    "Use the date format YYYY-MM-DD.",
+  )
   .transform((value) => value.slice(0, 10))
   .pipe(DateOnlySchema);
 

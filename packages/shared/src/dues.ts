@@ -12,15 +12,17 @@ import { CsvExportQuerySchema } from "./transfer";
 /** YYYY-MM. */
 export const MonthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Use the month format YYYY-MM.");
 
-const isCents = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
+/** Whole cents: at most two decimals, and never a tiny amount that rounds to $0.00 (1e-9, 5e-324). */
+const isCents = (n: number) =>
+  Math.abs(Math.round(n * 100) - n * 100) < 1e-6 && (n === 0 || Math.round(n * 100) !== 0);
 
 /** The largest amount, either way, the ledger takes in one line (dollars). */
 export const DUES_AMOUNT_MAX = 100_000;
 
-/** Dollars with at most two decimals, more than 0. */
+/** Dollars with at most two decimals, at least a cent (1e-9 would be a $0.00 line). */
 export const DuesAmountSchema = z
   .number({ error: "Enter the amount." })
-  .gt(0, "The amount must be more than $0.")
+  .min(0.01, "The amount must be more than $0.")
   .max(DUES_AMOUNT_MAX, "The amount is too large.")
   .refine(isCents, "Use at most two decimals (cents).");
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IdSchema, TimestampSchema } from "./common";
+import { IdSchema, nameTextSchema, TimestampSchema } from "./common";
 import { type ActivitySentences, sentenceText as text } from "./activity";
 
 /** Guests at the tasting table (issue 26). */
@@ -18,22 +18,12 @@ export const GuestCodeTextSchema = z
   .transform((v) => v.replace(/[\s-]/g, "").toUpperCase())
   .pipe(z.string().regex(/^[A-Z0-9]{6}$/, "A guest code has 6 letters and digits."));
 
-/** A first name, or whose guest: 1-40 characters, trimmed, something visible, no control characters. */
-export const GuestNameSchema = z
-  .string()
-  .trim()
-  .min(1, "A name has 1 to 40 characters.")
-  .max(40, "A name has 1 to 40 characters.")
-  // Bidirectional overrides and isolates count as control characters: they turn the text around
-  // the name on the host's list and the results (session 11).
-  .regex(
-    // eslint-disable-next-line no-control-regex
-    /^[^\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]*$/,
-    "A name cannot contain control characters.",
-  )
-  // A name of nothing but invisible characters (zero-width spaces, a byte order mark) is empty; a
-  // joiner inside a visible name stays (a Persian name, an emoji family).
-  .refine((name) => /[^\s\p{Cf}]/u.test(name), "A name has 1 to 40 characters.");
+/** A first name, or whose guest: 1-40 characters, the rule of every name (nameTextSchema). */
+export const GuestNameSchema = nameTextSchema({
+  max: 40,
+  required: "A name has 1 to 40 characters.",
+  tooLong: "A name has 1 to 40 characters.",
+});
 
 export const GuestJoinInputSchema = z.object({
   code: GuestCodeTextSchema,

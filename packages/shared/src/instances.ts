@@ -26,7 +26,8 @@ export type BottleInstance = z.infer<typeof BottleInstanceSchema>;
 
 export const PurchasePriceSchema = z
   .number({ error: "Enter the purchase price." })
-  .gt(0, "The price must be more than $0.")
+  // At least a cent: 1e-9 would be stored as $0.00 (prices are kept in cents).
+  .min(0.01, "The price must be more than $0.")
   .max(1_000_000, "The price is too large.");
 
 export const NewInstanceInputSchema = z.object({

@@ -87,6 +87,8 @@ export const ServerMessages = {
   uploadsBusy: "The server is busy with other uploads. Please try again in a moment.",
   importBudget: "Too many imports in a minute. Please wait a moment and try again.",
   importsBusy: "The server is busy with other imports. Please try again in a moment.",
+  diskFull: "The server's disk is full: nothing was saved. Please try again later.",
+  passwordsBusy: "The server is busy checking other sign-ins. Please try again in a moment.",
   bottleAlreadyInMeeting: "This bottle is already in the meeting.",
   bottleNotInMeeting: "This bottle is not in the meeting.",
   validation: "The request is not valid.",

@@ -106,8 +106,9 @@ const once = <T>(compute: () => Promise<T>): (() => Promise<T>) => {
 
 /**
  * The member behind an access token, if the token is valid AND the member may act now: confirmed,
- * active (not pending, not deactivated) and still on the token's version (a password change,
- * a reset, a deactivation or "log out everywhere" raises it). One prepared query.
+ * active (not pending, not deactivated), still at the token's address and on the token's version
+ * (a password change, a reset, a deactivation, "log out everywhere" or a stolen refresh token
+ * presented again raises it). One prepared query.
  */
 export async function memberFromAuthorization(
   deps: Deps,
@@ -118,6 +119,8 @@ export async function memberFromAuthorization(
   const member = findMemberAuth(deps.db, claims.id);
   if (!member?.emailConfirmedAt || member.status !== "active" || member.tokenVersion !== claims.tokenVersion)
     return null;
+  // The token names the member by id and by address: both must still be theirs.
+  if (member.email.toLowerCase() !== claims.email.toLowerCase()) return null;
   return { id: member.id, email: member.email, role: member.role };
 }
 

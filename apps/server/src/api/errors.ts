@@ -108,6 +108,27 @@ export function databaseRuleError(error: unknown): ConflictError | null {
   return null;
 }
 
+/** Seconds a write refused for a full disk is told to wait (someone has to free space). */
+export const DISK_FULL_RETRY_SECONDS = 60;
+
+/** What the log says to do when the disk under DATA_DIR is full (once per refused request). */
+export const DISK_FULL_LOG =
+  "the disk under DATA_DIR is full: the write was refused and nothing acknowledged is lost; free space on it (or grow the volume), then writes work again without a restart";
+
+/**
+ * A write the disk had no room for: SQLite's SQLITE_FULL ("database or disk is full") or a file
+ * write's ENOSPC (an image, a backup). A 503 with Retry-After in the API's error shape (reason
+ * DISK_FULL), never a 500 with SQLite's words; /healthz says why meanwhile (platform/health.ts).
+ */
+export function diskFullError(error: unknown): ServiceUnavailableError | null {
+  if (!(error instanceof Error)) return null;
+  const code = (error as Error & { code?: string }).code;
+  const full = (error.name === "SqliteError" && code === "SQLITE_FULL") || code === "ENOSPC";
+  return full
+    ? new ServiceUnavailableError(ServerMessages.diskFull, "DISK_FULL", DISK_FULL_RETRY_SECONDS)
+    : null;
+}
+
 const SPEC_MESSAGES = new Set<string>(Object.values(Messages));
 
 /**

@@ -331,6 +331,30 @@ describe("the API answers as the document says", () => {
     }
   }
 
+  it("every route that answers 304 to its own ETag declares 304 (GET /calendar.ics, the exports...)", async () => {
+    const doc = buildOpenApiDocument();
+    const undeclared: string[] = [];
+    let answered304 = 0;
+    for (const endpoint of restEndpoints.filter((e) => e.method === "GET")) {
+      const route = byName.get(restName(endpoint));
+      if (!route) continue;
+      const token = route.auth ? await callerToken(c, endpoint.as) : undefined;
+      const call = await endpoint.valid(c);
+      const first = await t.request(restInject(endpoint, call, token));
+      const etag = first.headers.etag;
+      if (first.statusCode !== 200 || typeof etag !== "string") continue;
+      const again = restInject(endpoint, call, token);
+      const res = await t.request({ ...again, headers: { ...again.headers, "if-none-match": etag } });
+      if (res.statusCode !== 304) continue;
+      answered304++;
+      const op = doc.paths[openApiPath(route.path)]?.get as
+        { responses?: Record<string, unknown> } | undefined;
+      if (!op?.responses?.["304"]) undeclared.push(restName(endpoint));
+    }
+    expect(answered304).toBeGreaterThan(10);
+    expect(undeclared).toEqual([]);
+  });
+
   it("every documented route has a well-formed call in test/fuzz/endpoints.ts", () => {
     const called = new Set(restEndpoints.map(restName));
     expect(apiRoutes.map(routeName).filter((n) => !called.has(n))).toEqual([]);

@@ -4,7 +4,8 @@ import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { ZodError } from "zod";
 import { ServerMessages } from "@club/shared";
-import { AppError, issuesOf, STATUS_OF, validationMessage } from "./errors";
+import { markDiskFull } from "../platform/diskSpace";
+import { AppError, DISK_FULL_LOG, diskFullError, issuesOf, STATUS_OF, validationMessage } from "./errors";
 
 const CODE_BY_STATUS: Record<number, string> = {
   400: "BAD_REQUEST",
@@ -48,13 +49,19 @@ export function frameworkErrors(error: FastifyError, _req: unknown, reply: Fasti
 export default fp(
   async (app) => {
     app.setErrorHandler((err, req, reply) => {
-      // A service's AppError, thrown directly (REST-only routes) or through a procedure.
+      // A service's AppError, thrown directly (REST-only routes) or through a procedure; a write
+      // the full disk refused (api/errors.ts).
       const appError =
-        err instanceof AppError
+        diskFullError(err) ??
+        (err instanceof AppError
           ? err
           : err instanceof TRPCError && err.cause instanceof AppError
             ? err.cause
-            : null;
+            : null);
+      if (appError?.details.reason === "DISK_FULL") {
+        req.log.error({ err }, DISK_FULL_LOG);
+        markDiskFull(req.server.deps.db);
+      }
       if (appError) {
         const status = STATUS_OF[appError.code];
         const zodCause = appError.cause instanceof ZodError ? appError.cause : undefined;

@@ -5,6 +5,7 @@ import { ServerMessages } from "@club/shared";
 import {
   AppError,
   databaseRuleError,
+  diskFullError,
   ForbiddenError,
   issuesOf,
   UnauthorizedError,
@@ -47,6 +48,8 @@ const mapErrors = t.middleware(async ({ next }) => {
   if (cause instanceof AppError) throw toTRPCError(cause);
   const ruleBroken = databaseRuleError(cause);
   if (ruleBroken) throw toTRPCError(ruleBroken);
+  const full = diskFullError(cause);
+  if (full) throw toTRPCError(full);
   if (result.error.code === "BAD_REQUEST" && cause instanceof ZodError) throw toValidationError(cause);
   return result;
 });

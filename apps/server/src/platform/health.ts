@@ -1,6 +1,8 @@
 import { APP_VERSION } from "@club/shared";
 import { HealthSchema } from "../api/openapiSchemas";
 import { restOnlyRoute } from "../api/restOnlyRoute";
+import { DISK_FULL_RETRY_SECONDS } from "../api/errors";
+import { diskIsFull } from "./diskSpace";
 
 /**
  * GET /healthz: 200 with the release's version when the database answers, 503 otherwise (Docker's
@@ -15,16 +17,22 @@ export const healthRoute = restOnlyRoute({
     tag: "Operations",
     summary: "Health check",
     description:
-      "200 with the server's version when the database is reachable, 503 otherwise. For Docker's HEALTHCHECK and uptime monitors.",
+      "200 with the server's version when the database is reachable and takes writes, 503 otherwise (`reason` says why: the database cannot be read, or the disk under DATA_DIR is full). For Docker's HEALTHCHECK and uptime monitors.",
     response: { status: 200, description: "Healthy.", schema: HealthSchema },
     errors: [503],
   },
   handler: ({ req, reply }) => {
+    const { db, config } = req.server.deps;
     try {
-      req.server.deps.db.$client.prepare("SELECT 1").get();
-      return { status: "ok", version: APP_VERSION };
+      db.$client.prepare("SELECT 1").get();
     } catch {
-      return reply.code(503).send({ status: "unavailable" });
+      return reply.code(503).send({ status: "unavailable", reason: "the database cannot be read" });
     }
+    if (diskIsFull(db, config.dataDir))
+      return reply
+        .code(503)
+        .header("retry-after", String(DISK_FULL_RETRY_SECONDS))
+        .send({ status: "unavailable", reason: "the disk under DATA_DIR is full: writes are refused" });
+    return { status: "ok", version: APP_VERSION };
   },
 });

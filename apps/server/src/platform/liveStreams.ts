@@ -31,6 +31,13 @@ export interface StreamCaps {
 export type StreamRefusal = "address" | "member" | "total";
 
 /**
+ * Visitors' streams together hold at most this share of the total cap: the rest is kept for
+ * members and guest passes, so that strangers from many addresses cannot fill the cap and leave
+ * a member's live page with a 429.
+ */
+export const VISITOR_SHARE = 0.75;
+
+/**
  * Counts the open live streams: per client address (visitors), per member and in total. A member's
  * streams count against the member, not the address: a club's phones behind one router (the
  * venue's Wi-Fi) share an address, and each member is known anyway.
@@ -39,8 +46,12 @@ export class StreamLimits {
   private readonly byAddress = new Map<string, number>();
   private readonly byMember = new Map<number | string, number>();
   private open = 0;
+  private visitors = 0;
+  private readonly visitorCap: number;
 
-  constructor(private readonly caps: StreamCaps) {}
+  constructor(private readonly caps: StreamCaps) {
+    this.visitorCap = Math.max(1, Math.floor(caps.total * VISITOR_SHARE));
+  }
 
   /**
    * Takes a place for a stream, or says which cap it would pass. `release` gives the place back
@@ -50,11 +61,13 @@ export class StreamLimits {
   take(ip: string, memberId: number | string | null): { release: () => void } | { refused: StreamRefusal } {
     const networks = memberId === null ? clientNetworks(ip) : [];
     if (this.open >= this.caps.total) return { refused: "total" };
+    if (memberId === null && this.visitors >= this.visitorCap) return { refused: "total" };
     if (networks.some(({ key, share }) => (this.byAddress.get(key) ?? 0) >= this.caps.perAddress * share))
       return { refused: "address" };
     if (memberId !== null && (this.byMember.get(memberId) ?? 0) >= this.caps.perMember)
       return { refused: "member" };
     this.open++;
+    if (memberId === null) this.visitors++;
     for (const { key } of networks) bump(this.byAddress, key, 1);
     if (memberId !== null) bump(this.byMember, memberId, 1);
     let released = false;
@@ -63,6 +76,7 @@ export class StreamLimits {
         if (released) return;
         released = true;
         this.open--;
+        if (memberId === null) this.visitors--;
         for (const { key } of networks) bump(this.byAddress, key, -1);
         if (memberId !== null) bump(this.byMember, memberId, -1);
       },

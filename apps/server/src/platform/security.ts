@@ -98,6 +98,15 @@ export const MAX_BATCH_CALLS = 10;
 
 const TRPC_ROUTE = "/trpc/:path";
 
+/** A login's outcome in the log, by its answer's status. */
+const LOGIN_OUTCOMES: Record<number, string> = {
+  200: "success",
+  401: "failure",
+  403: "refused",
+  429: "limited",
+  503: "busy",
+};
+
 /** Which rate-limit groups a request counts against (one entry per counted call), from the procedures' meta. */
 export function rateLimitGroupsOf(req: FastifyRequest): RateLimitGroup[] {
   const route = req.routeOptions.url;
@@ -239,6 +248,33 @@ export default fp(
       done();
     });
 
+    // JSON answers that are not the cached public reads (those are the same for everyone and say
+    // `no-cache` with their ETag) are the caller's own or depend on who asks (an account, the
+    // activity log, a statement, the treasurer's lists, a blind night's host view): no cache, the
+    // browser's included, keeps them.
+    app.addHook("onSend", (_req, reply, payload, done) => {
+      if (
+        !reply.hasHeader("cache-control") &&
+        /^application\/json/.test(String(reply.getHeader("content-type")))
+      )
+        reply.header("cache-control", "no-store");
+      done(null, payload);
+    });
+
+    // One line per login, for fail2ban and the like: the address, the account and the outcome
+    // (`"msg":"login failure"` with `"address":"203.0.113.7"`; docs/reliability.md has a filter).
+    app.addHook("onResponse", (req, reply, done) => {
+      if (req.routeOptions.config.endpoint?.meta.rateLimit === "login") {
+        const outcome = LOGIN_OUTCOMES[reply.statusCode] ?? "error";
+        const email = (req.body as { email?: unknown } | undefined)?.email;
+        const account = typeof email === "string" ? email.trim().toLowerCase().slice(0, 254) : null;
+        const line = { address: req.ip, account, outcome };
+        if (outcome === "success") req.log.info(line, `login ${outcome}`);
+        else req.log.warn(line, `login ${outcome}`);
+      }
+      done();
+    });
+
     if (!config.rateLimit.enabled) return;
     await app.register(rateLimit, { global: false });
     const { authMax, refreshMax, windowMs } = config.rateLimit;
@@ -255,12 +291,28 @@ export default fp(
       refresh: perNetwork(refreshMax),
     };
 
+    const windowSeconds = Math.ceil(windowMs / 1000);
     const limit = async (req: FastifyRequest, reply: FastifyReply, groups: RateLimitGroup[]) => {
       let retryAfter = 0;
-      for (const limiter of groups.flatMap((group) => limiters[group])) {
-        const result = await limiter(req);
-        if (!result.isAllowed && result.isExceeded) retryAfter = Math.max(retryAfter, result.ttlInSeconds, 1);
+      // The IETF RateLimit fields, on every answer of a limited action (not only the 429): per
+      // group, the budget of the client's tightest network and what is left of it.
+      const policies: string[] = [];
+      const states: string[] = [];
+      for (const group of new Set(groups)) {
+        let tightest: { max: number; remaining: number; ttl: number } | undefined;
+        for (const limiter of limiters[group]) {
+          const result = await limiter(req);
+          if (result.isAllowed) continue;
+          if (result.isExceeded) retryAfter = Math.max(retryAfter, result.ttlInSeconds, 1);
+          if (!tightest || result.remaining < tightest.remaining)
+            tightest = { max: result.max, remaining: result.remaining, ttl: result.ttlInSeconds };
+        }
+        if (!tightest) continue;
+        policies.push(`"${group}";q=${tightest.max};w=${windowSeconds}`);
+        states.push(`"${group}";r=${tightest.remaining};t=${Math.max(tightest.ttl, 0)}`);
       }
+      if (policies.length > 0)
+        reply.header("ratelimit-policy", policies.join(", ")).header("ratelimit", states.join(", "));
       if (retryAfter === 0) return false;
       req.log.warn({ groups, ip: req.ip }, "rate limit exceeded");
       await tooManyRequests(req, reply, retryAfter);

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
-import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from "jose";
+import { signJwt, verifyJwt, type JwtPayload } from "./jwt";
 import { insertRefreshToken, revokeRefreshTokenFamilyOf, rotateRefreshToken, type Db } from "@club/db";
 import type { TokenPair } from "@club/shared";
 
@@ -54,18 +54,13 @@ export class TokenService {
 
   /** An HS256 JWT of ours with `claims`: subject, issuer, issued at `issuedAt` (seconds), good `ttl` seconds. */
   private sign(
-    claims: JWTPayload,
+    claims: JwtPayload,
     subject: number,
     ttl: number,
     issuedAt = Math.floor(Date.now() / 1000),
   ): Promise<string> {
-    return new SignJWT(claims)
-      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-      .setSubject(String(subject))
-      .setIssuer(ISSUER)
-      .setIssuedAt(issuedAt)
-      .setExpirationTime(issuedAt + ttl)
-      .sign(this.secret);
+    const payload = { ...claims, sub: String(subject), iss: ISSUER, iat: issuedAt, exp: issuedAt + ttl };
+    return Promise.resolve(signJwt(payload, this.secret));
   }
 
   /** A JWT for the subject; `issuedAt` (seconds) makes it reproducible (the refresh grace window). */
@@ -76,22 +71,14 @@ export class TokenService {
 
   /** The claims of a valid access token, or null (bad signature, other alg, expired, malformed). */
   async verifyAccessToken(token: string): Promise<AccessClaims | null> {
-    try {
-      const { payload } = await jwtVerify(token, this.secret, {
-        algorithms: ["HS256"],
-        issuer: ISSUER,
-      });
-      // A guest pass (or any token with an audience) never passes as a member's access token.
-      if (payload.aud !== undefined) return null;
-      const id = Number(payload.sub);
-      if (!Number.isInteger(id) || id <= 0 || typeof payload.email !== "string") return null;
-      const ver = payload.ver === undefined ? 0 : payload.ver;
-      if (typeof ver !== "number" || !Number.isInteger(ver)) return null;
-      return { id, email: payload.email, tokenVersion: ver };
-    } catch (error) {
-      if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
-      throw error;
-    }
+    const payload = verifyJwt(token, this.secret, { issuer: ISSUER });
+    // A guest pass (or any token with an audience) never passes as a member's access token.
+    if (!payload || payload.aud !== undefined) return null;
+    const id = Number(payload.sub);
+    if (!Number.isInteger(id) || id <= 0 || typeof payload.email !== "string") return null;
+    const ver = payload.ver === undefined ? 0 : payload.ver;
+    if (typeof ver !== "number" || !Number.isInteger(ver)) return null;
+    return Promise.resolve({ id, email: payload.email, tokenVersion: ver });
   }
 
   /** A guest pass for one meeting (issue 26): the same key, its own audience. */
@@ -101,21 +88,13 @@ export class TokenService {
 
   /** The claims of a valid guest pass, or null (a member's token, bad signature, expired...). */
   async verifyGuestToken(token: string): Promise<GuestClaims | null> {
-    try {
-      const { payload } = await jwtVerify(token, this.secret, {
-        algorithms: ["HS256"],
-        issuer: ISSUER,
-        audience: GUEST_AUDIENCE,
-      });
-      const guestId = Number(payload.sub);
-      const meetingId = payload.mid;
-      if (!Number.isInteger(guestId) || guestId <= 0) return null;
-      if (typeof meetingId !== "number" || !Number.isInteger(meetingId) || meetingId <= 0) return null;
-      return { guestId, meetingId };
-    } catch (error) {
-      if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
-      throw error;
-    }
+    const payload = verifyJwt(token, this.secret, { issuer: ISSUER, audience: GUEST_AUDIENCE });
+    if (!payload) return null;
+    const guestId = Number(payload.sub);
+    const meetingId = payload.mid;
+    if (!Number.isInteger(guestId) || guestId <= 0) return null;
+    if (typeof meetingId !== "number" || !Number.isInteger(meetingId) || meetingId <= 0) return null;
+    return Promise.resolve({ guestId, meetingId });
   }
 
   async claimsFromAuthorization(header: string | undefined): Promise<AccessClaims | null> {

@@ -3,7 +3,8 @@ import {
   findMeetingNight,
   inHiddenPour,
   isHiddenPour,
-  listHiddenPours,
+  listActivity,
+  loadEntity,
   visiblePour,
   visiblePourSql,
   type Db,
@@ -36,7 +37,9 @@ import { isOwnScore, memberOf, VISITOR, type Scorer, type Viewer } from "./viewe
  * merge's moved pours) is WITHHELD from them until the reveal, not shown with fields removed: a
  * redacted snapshot still tells how many pours a bottle had and where, and every new kind of
  * snapshot would need its own redaction. The one exception is a member's own score, shown to them
- * with the bottle taken out (their notes are theirs).
+ * with the bottle taken out (their notes are theirs). A pour whose rows are gone (a deleted
+ * meeting or bottle, a pour taken out of the flight) is judged by what the entry holds: its
+ * meeting's blind setting and its own reveal, not by rows that no longer exist (PourSecrets).
  */
 export { inHiddenPour, isHiddenPour, visiblePour, visiblePourSql };
 
@@ -122,43 +125,81 @@ export const roomPourView = (
 
 // ---- Reads across meetings: the activity log ----
 
-const NOTHING_HIDDEN = new Map<number, Set<number>>();
+type Row = Record<string, unknown>;
+const isRow = (value: unknown): value is Row => !!value && typeof value === "object" && !Array.isArray(value);
 
-/** The pours hidden from one viewer right now, for reads that cross meetings (the activity log). */
+/** A meeting's night settings from a row (the database's, or one a snapshot holds). */
+const nightOf = (row: Row): NightRef => ({
+  blind: row.blind === true || row.blind === 1,
+  hostMemberId: typeof row.hostMemberId === "number" ? row.hostMemberId : null,
+  createdBy: typeof row.createdBy === "number" ? row.createdBy : null,
+});
+
+/**
+ * The pours hidden from one viewer, for reads that cross meetings (the activity log). A pour is
+ * judged by its rows as they are now; a pour whose rows are gone (its meeting or its bottle was
+ * deleted, or it was taken out of the flight) by what the entry itself holds: the meeting's blind
+ * setting and the pour's reveal in the snapshot, else the meeting as it is now, else as the log last
+ * saw it. A pour that no longer exists is never revealed: in a blind meeting it stays hidden.
+ */
 export class PourSecrets {
+  private readonly meetings = new Map<number, NightRef | null>();
+  private readonly pours = new Map<string, PourState | null>();
+
   private constructor(
+    private readonly db: Db,
     private readonly viewer: Viewer,
-    /** meeting id -> the bottles of its pours hidden from the viewer */
-    private readonly hidden: Map<number, Set<number>>,
   ) {}
 
   static of(db: Db, viewer: Viewer): PourSecrets {
-    const hidden = new Map<number, Set<number>>();
-    const runs = new Map<number, boolean>();
-    for (const { meetingId, bottleId } of listHiddenPours(db)) {
-      let viewerRuns = runs.get(meetingId);
-      if (viewerRuns === undefined) {
-        const meeting = findMeetingNight(db, meetingId);
-        runs.set(meetingId, (viewerRuns = meeting !== undefined && runsNight(viewer, meeting)));
-      }
-      if (viewerRuns) continue;
-      let bottles = hidden.get(meetingId);
-      if (!bottles) hidden.set(meetingId, (bottles = new Set()));
-      bottles.add(bottleId);
-    }
-    return new PourSecrets(viewer, hidden.size === 0 ? NOTHING_HIDDEN : hidden);
+    return new PourSecrets(db, viewer);
   }
 
-  /** Whether the pour of `bottleId` at `meetingId` is hidden from the viewer. */
-  hides(meetingId: number, bottleId: number): boolean {
-    return this.hidden.get(meetingId)?.has(bottleId) ?? false;
+  /** The meeting as it is now, or as the log last saw it before it was deleted; null if unknown. */
+  private meeting(id: number): NightRef | null {
+    let found = this.meetings.get(id);
+    if (found === undefined) {
+      const row = findMeetingNight(this.db, id);
+      if (row) found = row;
+      else {
+        const [last] = listActivity(this.db, { entity: "meeting", entityId: String(id), limit: 1 });
+        const snapshot = last?.entry.after ?? last?.entry.before;
+        found = isRow(snapshot) ? nightOf(snapshot) : null;
+      }
+      this.meetings.set(id, found);
+    }
+    return found;
+  }
+
+  /** The pour's row now, or null when it is gone. */
+  private pour(meetingId: number, bottleId: number): PourState | null {
+    const key = `${meetingId}:${bottleId}`;
+    let found = this.pours.get(key);
+    if (found === undefined) {
+      const row = loadEntity(this.db, "meetingBottle", key);
+      found = row ? { revealedAt: (row.revealedAt as string | null) ?? null } : null;
+      this.pours.set(key, found);
+    }
+    return found;
+  }
+
+  /** Whether the pour of `bottleId` at `meetingId` is hidden from the viewer, as `held` tells it. */
+  private hides(meetingId: number, bottleId: number, held: Holdings): boolean {
+    const now = this.pour(meetingId, bottleId);
+    // A meeting that is gone and that the log never saw: only an admin is sure to run it.
+    const meeting = (now === null ? held.meetings.get(meetingId) : undefined) ??
+      this.meeting(meetingId) ?? { blind: true, hostMemberId: null, createdBy: null };
+    const pour = now ?? held.pours.get(`${meetingId}:${bottleId}`) ?? { revealedAt: null };
+    return !seesBottle(this.viewer, meeting, pour);
   }
 
   /** The entry as the viewer may see it, or null: withheld until the reveal (see above). */
   activityEntry(entry: ActivityEntry): ActivityEntry | null {
-    if (this.hidden.size === 0) return entry;
-    const { meetings, bottles } = mentions(entry);
-    const hiddenHere = [...meetings].some((m) => [...bottles].some((b) => this.hides(m, b)));
+    const held = holdings(entry);
+    if (held.meetingIds.size === 0 || held.bottleIds.size === 0) return entry;
+    const hiddenHere = [...held.meetingIds].some((m) =>
+      [...held.bottleIds].some((b) => this.hides(m, b, held)),
+    );
     if (!hiddenHere) return entry;
     const own = this.ownScore(entry);
     return own ?? null;
@@ -195,15 +236,28 @@ const KEY_PARTS: Record<string, ("meeting" | "bottle" | "other")[]> = {
   image: ["bottle"],
 };
 
+/** What an entry holds about pours: the meetings and bottles it mentions, and their rows. */
+interface Holdings {
+  meetingIds: Set<number>;
+  bottleIds: Set<number>;
+  /** The night settings of the meeting the entry is about (a meeting's own entry). */
+  meetings: Map<number, NightRef>;
+  /** "meetingId:bottleId" -> the reveal of each pour row the entry holds (the latest it saw). */
+  pours: Map<string, PourState>;
+}
+
 /**
  * Every meeting and bottle an entry mentions: its key, and anywhere in its before and after (a
  * row's meetingId and bottleId, a bottle snapshot's own id, a merge's mergedFromId and the
- * meetings whose pours it moved). An over-approximation on purpose: an entry that names a hidden
- * pour's meeting and its bottle in two places is withheld as well.
+ * meetings whose pours it moved), with the meeting rows and pour rows it holds. An
+ * over-approximation on purpose: an entry that names a hidden pour's meeting and its bottle in two
+ * places is withheld as well.
  */
-function mentions(entry: ActivityEntry): { meetings: Set<number>; bottles: Set<number> } {
+function holdings(entry: ActivityEntry): Holdings {
   const meetings = new Set<number>();
   const bottles = new Set<number>();
+  const meetingRows = new Map<number, NightRef>();
+  const pourRows = new Map<string, PourState>();
   const parts = entry.entityId.split(":").map(Number);
   (KEY_PARTS[entry.entity] ?? []).forEach((kind, i) => {
     const id = parts[i];
@@ -222,8 +276,19 @@ function mentions(entry: ActivityEntry): { meetings: Set<number>; bottles: Set<n
       for (const item of value) visit(item, false);
       return;
     }
-    if (!value || typeof value !== "object") return;
-    for (const [key, field] of Object.entries(value as Record<string, unknown>)) {
+    if (!isRow(value)) return;
+    if (typeof value.meetingId === "number" && typeof value.bottleId === "number" && "revealedAt" in value)
+      pourRows.set(`${value.meetingId}:${value.bottleId}`, {
+        revealedAt: typeof value.revealedAt === "string" ? value.revealedAt : null,
+      });
+    if (top && entry.entity === "meeting" && typeof value.id === "number") {
+      meetings.add(value.id);
+      const night = nightOf(value);
+      const seen = meetingRows.get(value.id);
+      // Blind in the before or the after: the snapshot's secret is the stricter of the two.
+      meetingRows.set(value.id, seen ? { ...night, blind: night.blind || seen.blind } : night);
+    }
+    for (const [key, field] of Object.entries(value)) {
       if (key === "meetingId") numbers(field).forEach((n) => meetings.add(n));
       else if (key === "bottleId" || key === "mergedFromId" || key === "keepId")
         numbers(field).forEach((n) => bottles.add(n));
@@ -236,7 +301,8 @@ function mentions(entry: ActivityEntry): { meetings: Set<number>; bottles: Set<n
       } else visit(field, false);
     }
   };
+  // The after last: a pour's reveal as the entry last saw it.
   visit(entry.before, true);
   visit(entry.after, true);
-  return { meetings, bottles };
+  return { meetingIds: meetings, bottleIds: bottles, meetings: meetingRows, pours: pourRows };
 }

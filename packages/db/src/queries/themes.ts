@@ -39,12 +39,20 @@ export function listThemesWithLastDate(db: Db, today: string): ThemeListItem[] {
 export const findThemeById = (db: Db, id: number): ThemeRow | undefined =>
   db.select({ id: themes.id, description: themes.description }).from(themes).where(eq(themes.id, id)).get();
 
-/** A theme with this description, compared as the unique index does: ignoring case and surrounding spaces. */
+/**
+ * Two descriptions the same to the eye: compared as the unique index does (case and surrounding
+ * spaces aside), and without the zero-width joiners (U+200C, U+200D), the one invisible characters
+ * a name may hold.
+ */
+const lookAlike = (text: unknown) =>
+  sql`replace(replace(lower(trim(${text})), char(8204), ''), char(8205), '')`;
+
+/** A theme with this description, or one that looks the same (see lookAlike). */
 export const findThemeByDescription = (db: Db, description: string): ThemeRow | undefined =>
   db
     .select({ id: themes.id, description: themes.description })
     .from(themes)
-    .where(sql`lower(trim(${themes.description})) = lower(trim(${description}))`)
+    .where(sql`${lookAlike(themes.description)} = ${lookAlike(description)}`)
     .get();
 
 export const insertTheme = (db: Db, description: string, createdBy: number | null = null): ThemeRow =>

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../client";
 import { members, refreshTokens } from "../schema";
 
@@ -41,7 +41,8 @@ export type RefreshTokenRotation =
  * Exchanges the refresh token with hash `tokenHash` for `next`, in one transaction: the presented
  * token is marked rotated and `next` joins its family, for the same member. Nothing changes when
  * the token is unknown, revoked or expired (checked in that order), except that a token that was
- * already rotated is a sign of theft: its whole family is revoked and the outcome is "reused".
+ * already rotated is a sign of theft: its whole family is revoked, the member's access tokens end
+ * (their token version goes up) and the outcome is "reused".
  */
 export function rotateRefreshToken(
   db: Db,
@@ -86,6 +87,12 @@ export function rotateRefreshToken(
           return { status: "again", member, rotatedAt: row.rotatedAt };
       }
       revokeRefreshTokenFamily(tx, row.familyId, now);
+      // The thief may hold an access token of the family too: the member's version goes up, so
+      // every access token of theirs ends now (their other devices get new ones at their next refresh).
+      tx.update(members)
+        .set({ tokenVersion: sql`${members.tokenVersion} + 1` })
+        .where(eq(members.id, row.memberId))
+        .run();
       return { status: "reused" };
     }
     if (row.expiresAt <= now) return { status: "expired" };

@@ -7,24 +7,28 @@ const escapeHtml = (s: string) =>
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
   );
 
-/** A short email: a greeting, paragraphs, and one link (as a button-like link and in clear). */
+/**
+ * A short email: a greeting, paragraphs, and one link (as a button-like link and in clear). Without
+ * `firstName` the greeting names nobody: mail to an address not confirmed yet carries no text a
+ * stranger typed (a registration form is anyone's to fill in).
+ */
 export function clubEmail(opts: {
   to: string;
   subject: string;
-  firstName: string;
+  firstName?: string;
   paragraphs: string[];
   link?: { href: string; label: string };
   footer?: string;
 }): Email {
   const text = [
-    `Hello ${opts.firstName},`,
+    opts.firstName === undefined ? "Hello," : `Hello ${opts.firstName},`,
     "",
     ...opts.paragraphs.flatMap((p) => [p, ""]),
     ...(opts.link ? [opts.link.href, ""] : []),
     ...(opts.footer ? [opts.footer] : []),
   ].join("\n");
   const html = [
-    `<p>Hello ${escapeHtml(opts.firstName)},</p>`,
+    opts.firstName === undefined ? "<p>Hello,</p>" : `<p>Hello ${escapeHtml(opts.firstName)},</p>`,
     ...opts.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
     ...(opts.link
       ? [
@@ -37,11 +41,11 @@ export function clubEmail(opts: {
   return { to: opts.to, subject: opts.subject, text, html };
 }
 
-export const confirmationEmail = (opts: { to: string; firstName: string; link: string }): Email =>
+/** To an address not confirmed yet: no name in it (see clubEmail). */
+export const confirmationEmail = (opts: { to: string; link: string }): Email =>
   clubEmail({
     to: opts.to,
     subject: `Confirm your email for the ${CLUB_NAME}`,
-    firstName: opts.firstName,
     paragraphs: [`Welcome to the ${CLUB_NAME}! Please confirm your email address by opening this link:`],
     link: { href: opts.link, label: "Confirm my email address" },
     footer:

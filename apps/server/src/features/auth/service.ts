@@ -32,6 +32,8 @@ import { BadRequestError, ForbiddenError, UnauthorizedError } from "../../api/er
 import { recordActivity } from "../activity/record";
 import { getDummyHash, hashPassword, isPasswordHash, verifyPassword } from "../../platform/passwords";
 import { randomToken, sha256 } from "../../platform/tokens";
+import type { Email } from "../../platform/mailer";
+import { accountLimits, mayMail } from "./accountLimits";
 import { alreadyRegisteredEmail, approvalNeededEmail, confirmationEmail, passwordResetEmail } from "./email";
 
 const CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -56,9 +58,10 @@ function mailSingleUseLink(
     store: typeof insertConfirmationToken;
     ttlMs: number;
     page: string;
-    email: typeof confirmationEmail;
+    email: (opts: { to: string; firstName: string; link: string }) => Email;
   },
 ) {
+  if (!mayMail(deps, member.email)) return;
   const token = randomToken();
   use.store(deps.db, {
     memberId: member.id,
@@ -111,13 +114,14 @@ export async function register(ctx: RequestCtx, input: RegisterInput): Promise<{
   const passwordHash = await hashPassword(input.password);
   const existing = findMemberByEmail(ctx.db, input.email);
   if (existing) {
-    ctx.mailer.send(
-      alreadyRegisteredEmail({
-        to: existing.email,
-        firstName: existing.firstName,
-        link: link(ctx, "/forgot-password", { email: existing.email }),
-      }),
-    );
+    if (mayMail(ctx, existing.email))
+      ctx.mailer.send(
+        alreadyRegisteredEmail({
+          to: existing.email,
+          firstName: existing.firstName,
+          link: link(ctx, "/forgot-password", { email: existing.email }),
+        }),
+      );
     return { message: REGISTERED_MESSAGE };
   }
   const member = ctx.db.transaction(() => {
@@ -143,7 +147,10 @@ export async function register(ctx: RequestCtx, input: RegisterInput): Promise<{
  * the dummy too, so it takes as long. Older registrations of the address are not tried: each try
  * was one more hash, and the time told that the address had registrations.
  */
-export async function login(ctx: Deps, input: LoginInput) {
+export async function login(ctx: RequestCtx, input: LoginInput) {
+  const { logins } = accountLimits(ctx);
+  const address = ctx.networks?.[0]?.key ?? null;
+  logins.assertMayTry(input.email, address, ctx.now().getTime());
   const member = findMemberByEmail(ctx.db, input.email);
   const [registration] = member ? [] : findRegistrations(ctx.db, input.email, 1);
   const hash = (member ?? registration)?.passwordHash;
@@ -152,6 +159,8 @@ export async function login(ctx: Deps, input: LoginInput) {
     input.password,
   );
   const valid = matches && hash !== undefined && isPasswordHash(hash);
+  if (valid) logins.succeeded(input.email, address);
+  else logins.failed(input.email, ctx.now().getTime());
   if (!member) {
     if (valid) throw new ForbiddenError(ServerMessages.emailNotConfirmed, "EMAIL_NOT_CONFIRMED");
     throw new UnauthorizedError(ServerMessages.invalidCredentials);

@@ -18,6 +18,7 @@ export const calendarFeedRoute = restOnlyRoute({
     description:
       "RFC 5545: the club's time zone, one event per meeting at 7:00 PM local with a stable UID, SEQUENCE raised on every edit, cancelled meetings as STATUS:CANCELLED. Subscribe with webcal://.",
     response: { status: 200, description: "The calendar.", binary: [ICS] },
+    notModified: true,
     errors: [],
   },
   handler: ({ req, reply }) => {

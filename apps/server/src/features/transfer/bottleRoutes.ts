@@ -67,6 +67,7 @@ export const bottlesExportRoute = restOnlyRoute({
       "One row per bottle: id, name, brand, type, country, region, ABV, size in ml, store link, status (sealed, open, finished, never_bought), number of purchases, total spent, last price (dollars), last purchased, the club's average score over revealed pours and how many scores it has. With `what=purchases`: one row per purchase (bottle, date, price, opened, finished). UTF-8 with a byte order mark (for Excel; `bom=false` leaves it out); every date is YYYY-MM-DD in the club's time zone, as its column header says. Cells starting with = + - @ are prefixed with an apostrophe.",
     query: PurchasesExportQuerySchema,
     response: { status: 200, description: "The CSV file.", binary: ["text/csv; charset=utf-8"] },
+    notModified: true,
     errors: [],
   },
   handler: ({ req, reply }) => {

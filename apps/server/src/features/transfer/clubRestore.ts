@@ -9,6 +9,7 @@ import {
 import { CLUB_EXPORT_FORMAT, CLUB_EXPORT_VERSION } from "@club/shared";
 import { z } from "zod";
 import { ImageStore } from "../../platform/images";
+import { isPasswordHash } from "../../platform/passwords";
 
 /**
  * The club restore (POST /api/Club/Import) as one job on its own database connection: it runs in a
@@ -88,6 +89,23 @@ function hasActiveAdmin(members: TableDump | undefined): boolean {
 }
 
 /**
+ * A member's password hash the app would not make (other argon2 parameters: `m=4000000,t=4000`
+ * would take gigabytes and minutes at the first login); undefined when every one is the app's or
+ * is no hash at all ("!", a member without a password login).
+ */
+function foreignPasswordHash(members: TableDump | undefined): string | undefined {
+  if (!members) return undefined;
+  const at = members.columns.indexOf("password_hash");
+  if (at < 0) return undefined;
+  for (const row of members.rows) {
+    const hash = row[at];
+    if (typeof hash === "string" && hash.startsWith("$") && !isPasswordHash(hash))
+      return "a member's password hash is not one this app makes";
+  }
+  return undefined;
+}
+
+/**
  * Replaces every table of the club with the file's, in one transaction on a connection of its own.
  * Image rows whose files this server does not have are left out.
  */
@@ -95,6 +113,8 @@ export function restoreClub(request: RestoreRequest): RestoreOutcome {
   const file = parseClubFile(request.data);
   if (!file) return { ok: false, problem: "badFile" };
   if (!hasActiveAdmin(file.tables.members)) return { ok: false, problem: "noAdmin" };
+  const foreign = foreignPasswordHash(file.tables.members);
+  if (foreign) return { ok: false, problem: "badData", detail: foreign };
   const images = new ImageStore(request.imagesDir);
   const hasImageFile = (hash: unknown) =>
     typeof hash === "string" && /^[0-9a-f]{32}$/.test(hash) && images.exists(hash, "full");
