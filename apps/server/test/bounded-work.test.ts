@@ -158,7 +158,10 @@ describe("an IPv6 client is its /64 (and its /56 and /48 hold 4 and 8 clients' b
   /** A POST from `remoteAddress`: a wrong login, or a wrong guest code. */
   const post = (url: string, payload: Record<string, string>) => (remoteAddress: string) =>
     limited.request({ method: "POST", url, payload, remoteAddress });
-  const login = post("/login", { email: "nobody@example.com", password: "wrong-password" });
+  // Each wrong login names another account: the per-account back-off is not what is measured here.
+  let account = 0;
+  const login = (remoteAddress: string) =>
+    post("/login", { email: `nobody${++account}@example.com`, password: "wrong-password" })(remoteAddress);
   const join = post("/api/Guests/Join", { code: "ACDEFG", firstName: "Guesser" });
 
   it("logins from new addresses of one /64 share its budget (argon2 per request otherwise)", async () => {

@@ -139,9 +139,15 @@ describe("logs", () => {
       for (const secret of [password, token, accessToken, refreshToken]) expect(all).not.toContain(secret);
       expect(lines.every((l) => JSON.parse(l) !== null)).toBe(true);
       const requestLines = lines
-        .map((l) => JSON.parse(l) as { reqId?: string; msg: string })
+        .map((l) => JSON.parse(l) as { reqId?: string; msg: string; outcome?: string })
         .filter((l) => l.reqId);
-      expect(requestLines.map((l) => l.msg)).toEqual(Array(4).fill("request completed"));
+      // One line per request, and the login's own line for fail2ban (address, account, outcome).
+      expect(requestLines.filter((l) => l.msg.startsWith("login ")).map((l) => l.outcome)).toEqual([
+        "success",
+      ]);
+      expect(requestLines.filter((l) => !l.msg.startsWith("login ")).map((l) => l.msg)).toEqual(
+        Array(4).fill("request completed"),
+      );
       expect(new Set(requestLines.map((l) => l.reqId)).size).toBe(4);
     } finally {
       await app.close();

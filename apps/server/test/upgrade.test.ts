@@ -27,6 +27,42 @@ const PREVIOUS = "1.0.0";
 const FIXTURE = fileURLToPath(new URL(`./upgrade/${PREVIOUS}/`, import.meta.url));
 const manifest = JSON.parse(readFileSync(join(FIXTURE, "manifest.json"), "utf8")) as FixtureManifest;
 
+/**
+ * What today's release changes on purpose in the previous release's club, each with its reason.
+ * A column listed here may hold other values after the migrations (it must still exist); a read
+ * listed here must still answer with its status and type, but its fields may differ. Anything else
+ * that differs is a lost row or a changed answer.
+ */
+const CHANGED_ON_PURPOSE = {
+  columns: {
+    "meetings.host_member_id":
+      "one host: a host typed as exactly one member's full name is that member, who runs the night",
+  } as Record<string, string>,
+  /** A read's answer changed on purpose: the whole answer, or only the fields named. */
+  reads: [
+    ...["/trpc/dues.me", "/trpc/dues.list", "/trpc/dues.report"].map((url) => ({
+      url,
+      fields: undefined,
+      why: "a waiver covers each month as that month is charged: it never turns old debt into credit",
+    })),
+    {
+      url: "/trpc/night.get",
+      fields: ["hostMemberId", "host"],
+      why: "one host: the member named as host is the night's host",
+    },
+  ] as { url: string; fields: string[] | undefined; why: string }[],
+};
+
+/** What of a recorded answer must still hold: all of it, less what changed on purpose. */
+function stillExpected(url: string, json: unknown): unknown {
+  const change = CHANGED_ON_PURPOSE.reads.find((r) => url.startsWith(r.url));
+  if (!change) return json;
+  if (!change.fields) return undefined;
+  const copy = structuredClone(json) as { result?: { data?: Record<string, unknown> } };
+  for (const field of change.fields) delete copy.result?.data?.[field];
+  return copy;
+}
+
 const sha256 = (data: Buffer) => createHash("sha256").update(data).digest("hex");
 
 /** The fixture's DATA_DIR, copied to a temp folder (the fixture itself is never written). */
@@ -107,10 +143,14 @@ describe(`an upgrade from ${PREVIOUS} (the previous release's club)`, () => {
       expect(now, `table ${table} is gone`).toBeDefined();
       const missing = old.columns.filter((c) => !now!.columns.includes(c));
       expect(missing, `columns of ${table} that are gone`).toEqual([]);
-      // Each row as it was, read from today's table by the columns it had then.
-      const at = old.columns.map((c) => now!.columns.indexOf(c));
+      // Each row as it was, read from today's table by the columns it had then (but those changed
+      // on purpose).
+      const kept = old.columns
+        .map((c, i) => ({ c, i }))
+        .filter(({ c }) => !(`${table}.${c}` in CHANGED_ON_PURPOSE.columns));
+      const at = kept.map(({ c }) => now!.columns.indexOf(c));
       const today = new Set(now!.rows.map((row) => JSON.stringify(at.map((i) => row[i]))));
-      const lost = old.rows.filter((row) => !today.has(JSON.stringify(row)));
+      const lost = old.rows.filter((row) => !today.has(JSON.stringify(kept.map(({ i }) => row[i]))));
       expect(lost, `rows of ${table} that are gone or changed`).toEqual([]);
     }
   });
@@ -126,6 +166,7 @@ describe(`an upgrade from ${PREVIOUS} (the previous release's club)`, () => {
   it("answers every read the previous release answered, as it did", async () => {
     const tokenOf = memberTokens(t);
     expect(manifest.reads.length).toBeGreaterThan(50);
+    const changed: string[] = [];
     for (const read of manifest.reads) {
       const res = await t.request({
         method: "GET",
@@ -135,10 +176,20 @@ describe(`an upgrade from ${PREVIOUS} (the previous release's club)`, () => {
       const what = `${read.as ?? "a visitor"}: GET ${decodeURIComponent(read.url)}`;
       expect(res.statusCode, what).toBe(read.status);
       expect(String(res.headers["content-type"]), what).toBe(read.contentType);
-      if (read.sha256) expect(sha256(res.rawPayload), what).toBe(read.sha256);
+      if (read.sha256) {
+        if (sha256(res.rawPayload) !== read.sha256) changed.push(what);
+        continue;
+      }
       // Every field it had, with the value it had (arrays keep their length and order).
-      else expect(res.json(), what).toMatchObject(read.json as object);
+      const expected = stillExpected(read.url, read.json);
+      if (expected === undefined) continue;
+      try {
+        expect(res.json()).toMatchObject(expected as object);
+      } catch {
+        changed.push(what);
+      }
     }
+    expect(changed, "reads that answer otherwise than the previous release did").toEqual([]);
   });
 
   it("backs the database up into DATA_DIR/backups/ first when it has migrations to apply, and only then", async () => {

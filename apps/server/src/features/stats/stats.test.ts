@@ -84,6 +84,8 @@ beforeAll(async () => {
   const hidden = meeting("2024-04-01", true);
   const revealed = meeting("2024-05-01", true);
   const unscored = meeting("2024-06-01");
+  // An open night's scores count once its scoring is closed (results follow the night's secrecy).
+  run("UPDATE meetings SET scoring_open = 0 WHERE id = ?", open);
   pour(open, ids.eagle);
   pour(open, ids.buffalo);
   pour(hidden, ids.mystery); // still "Dram 1"
