@@ -190,35 +190,36 @@ describe("the public pages' first screens, rendered by the server", () => {
     expect(differing, `${path}: pixels that change with the whole stylesheets`).toBeLessThanOrEqual(25);
   };
 
-  /** Whether the boot script has added the app's entry script to the page (it does so at once). */
-  const appCodeAsked = (page: Page) =>
-    page.evaluate(() => document.querySelector('script[type="module"][src*="/assets/index-"]') !== null);
-  /** After two frames and a task: when the boot script starts a member's app. */
-  const twoFrames = (page: Page) =>
-    page.evaluate(
-      () =>
-        new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)))),
-    );
-
-  it("a visitor's page loads the app's code when first used, and does what was asked meanwhile", async () => {
-    // The menu button tapped before the app is there: the app opens the menu once in charge.
+  it("the app starts on each page by itself and hydrates the server's markup: the same elements, the live stream connected", async () => {
+    // No use of the page: the app takes over on its own, keeping each element the server sent
+    // (hydrated, not replaced), and a visitor's meeting page connects its live stream.
     const s = await open({ mobile: true });
-    await s.page.goto("/about");
-    await twoFrames(s.page);
-    expect(await appCodeAsked(s.page)).toBe(false);
-    expect(s.watch.requests.filter((r) => APP_CODE.test(r.url()))).toEqual([]);
-    await s.page.getByRole("button", { name: "Open navigation" }).tap();
-    await s.page.locator("#root[data-prerendered]").waitFor({ state: "detached", timeout: 15_000 });
-    await shows(s.page.getByRole("button", { name: "Close navigation" }));
-    await shows(s.page.getByRole("link", { name: "Theme Ideas" }).last());
-    expectNoPageErrors(s.watch, "/about, menu tapped before the app");
+    for (const { path } of pages) {
+      await s.page.goto(path, { waitUntil: "commit" });
+      await s.page.locator("#root[data-prerendered]").waitFor({ state: "attached" });
+      // Marks the server's elements before the app could have run (the parser has them).
+      await s.page.waitForFunction(() => document.querySelector("#root main") !== null);
+      await s.page.evaluate(() => {
+        const w = window as unknown as { __served: Element[] };
+        w.__served = [...document.querySelectorAll("#root header button, #root main h1")];
+      });
+      await s.page.locator("#root[data-prerendered]").waitFor({ state: "detached", timeout: 15_000 });
+      const kept = await s.page.evaluate(() => {
+        const served = (window as unknown as { __served: Element[] }).__served;
+        return { served: served.length, kept: served.filter((el) => document.contains(el)).length };
+      });
+      expect(kept.served, path).toBeGreaterThan(1);
+      expect(kept, `${path}: the server's elements kept by the app`).toEqual({ ...kept, kept: kept.served });
+      expectNoPageErrors(s.watch, `${path}, hydrated`);
+      expect(s.watch.consoleErrors, path).toEqual([]);
+    }
+    await s.page.goto(pages.find((p) => p.path.startsWith("/monthlymeeting/"))!.path);
+    await shows(s.page.getByRole("main").getByText("Live", { exact: true }));
     await close(s);
 
-    // Text typed into the library's search before the app: kept, and searched for.
+    // Text typed into the library's search as the page loads: kept, and searched for.
     const t = await open();
     await t.page.goto("/library-bottles");
-    await twoFrames(t.page);
-    expect(await appCodeAsked(t.page)).toBe(false);
     const search = t.page.getByRole("searchbox", { name: "Search bottles" });
     await search.fill("zzzz-no-such-bottle");
     await t.page.locator("#root[data-prerendered]").waitFor({ state: "detached", timeout: 15_000 });
@@ -227,13 +228,19 @@ describe("the public pages' first screens, rendered by the server", () => {
       .poll(() => t.page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
       .toBe("Search bottles");
     await expect.poll(() => new URL(t.page.url()).searchParams.get("q") ?? "").toContain("zzzz");
-    expectNoPageErrors(t.watch, "/library-bottles, typed before the app");
+    expectNoPageErrors(t.watch, "/library-bottles, typed as it loads");
     await close(t);
 
-    // A member's page starts the app at once.
+    // A member's page too, and it becomes the member's.
     const m = await open({ as: await club.tokensFor(DEMO_LOGIN.email) });
     await m.page.goto("/about");
     await m.page.locator("#root[data-prerendered]").waitFor({ state: "detached", timeout: 15_000 });
+    await shows(
+      m.page
+        .getByRole("button", { name: "Logout" })
+        .or(m.page.getByRole("button", { name: "Open navigation" })),
+    );
+    expectNoPageErrors(m.watch, "/about, a member's");
     await close(m);
   });
 

@@ -1,15 +1,13 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, useEffect, useState } from "react";
 import { localStorageColorSchemeManager } from "@mantine/core";
 import { BrowserRouter } from "react-router-dom";
 import { THEME_STORAGE_KEY } from "@club/shared";
-import { AppProviders } from "./AppProviders";
-import { AppLayout } from "./components/AppLayout";
+import { AppTree } from "./AppTree";
 import { appSession } from "./lib/appSession";
 import { useNotificationsWanted } from "./lib/notify";
 import { seedPageData } from "./lib/pageData";
 import { createQueryClient, resetOnViewerChange } from "./lib/queryClient";
 import { createTrpcClient } from "./lib/trpc";
-import { AppRoutes } from "./routes";
 
 /** The offline notice, the new-version banner and the service worker's registration (issue 15). */
 const PwaStatus = lazy(() => import("./pwa/PwaStatus"));
@@ -26,9 +24,15 @@ export function App() {
   const [queryClient] = useState(() => seedPageData(createQueryClient(), appSession.getSnapshot() !== null));
   const [trpcClient] = useState(() => createTrpcClient(appSession));
   const notificationsWanted = useNotificationsWanted();
+  // False in the first render, which hydrates the server's markup (it has neither notices nor toasts).
+  const [started, setStarted] = useState(false);
 
-  // The app now shows what the server prerendered into #root, if anything (tests and the bench wait for this).
-  useEffect(() => document.getElementById("root")?.removeAttribute("data-prerendered"), []);
+  // The app is in charge of what the server prerendered into #root, if anything (tests and the
+  // benches wait for this).
+  useEffect(() => {
+    setStarted(true);
+    document.getElementById("root")?.removeAttribute("data-prerendered");
+  }, []);
 
   useEffect(() => resetOnViewerChange(queryClient, appSession), [queryClient]);
 
@@ -38,16 +42,19 @@ export function App() {
   }, []);
 
   return (
-    <AppProviders queryClient={queryClient} trpcClient={trpcClient} colorSchemeManager={colorSchemeManager}>
-      <Suspense fallback={null}>
-        <PwaStatus />
-        {notificationsWanted ? <Notifications /> : null}
-      </Suspense>
-      <BrowserRouter>
-        <AppLayout>
-          <AppRoutes />
-        </AppLayout>
-      </BrowserRouter>
-    </AppProviders>
+    <AppTree
+      queryClient={queryClient}
+      trpcClient={trpcClient}
+      colorSchemeManager={colorSchemeManager}
+      router={BrowserRouter}
+      later={
+        started ? (
+          <>
+            <PwaStatus />
+            {notificationsWanted ? <Notifications /> : null}
+          </>
+        ) : null
+      }
+    />
   );
 }
