@@ -193,16 +193,24 @@ describe("the public pages' first screens, rendered by the server", () => {
   it("the app starts on each page by itself and hydrates the server's markup: the same elements, the live stream connected", async () => {
     // No use of the page: the app takes over on its own, keeping each element the server sent
     // (hydrated, not replaced), and a visitor's meeting page connects its live stream.
-    const s = await open({ mobile: true });
-    for (const { path } of pages) {
-      await s.page.goto(path, { waitUntil: "commit" });
-      await s.page.locator("#root[data-prerendered]").waitFor({ state: "attached" });
-      // Marks the server's elements before the app could have run (the parser has them).
-      await s.page.waitForFunction(() => document.querySelector("#root main") !== null);
-      await s.page.evaluate(() => {
-        const w = window as unknown as { __served: Element[] };
+    const s = await open({ mobile: true, fresh: true });
+    // The server's elements, marked once the page is parsed, before any module script runs (the
+    // document is "interactive" then; module scripts run after).
+    await s.page.addInitScript(() => {
+      document.addEventListener("readystatechange", () => {
+        if (document.readyState !== "interactive") return;
+        const w = window as unknown as { __served: Element[]; __prerendered: boolean };
+        w.__prerendered = document.querySelector("#root[data-prerendered]") !== null;
         w.__served = [...document.querySelectorAll("#root header button, #root main h1")];
       });
+    });
+    for (const { path } of pages) {
+      s.watch.reset();
+      await s.page.goto(path);
+      expect(
+        await s.page.evaluate(() => (window as unknown as { __prerendered: boolean }).__prerendered),
+        path,
+      ).toBe(true);
       await s.page.locator("#root[data-prerendered]").waitFor({ state: "detached", timeout: 15_000 });
       const kept = await s.page.evaluate(() => {
         const served = (window as unknown as { __served: Element[] }).__served;
@@ -335,9 +343,13 @@ describe("the public pages' first screens, rendered by the server", () => {
     if (!amrut) throw new Error("the demo club has no Amrut Fusion");
     const s = await open({ mobile: true });
     for (const path of ["/", "/theme-ideas", "/shelf", `/bottle/${amrut.id}`]) {
+      // The server's page as it is (the app's code held back), then the app's.
+      await s.page.route(APP_CODE, (route) => route.abort());
       await s.page.goto(path);
       expect(await s.page.locator("#root[data-prerendered]").count(), path).toBe(1);
       const prerendered = await cellLabels(s.page);
+      await s.page.unrouteAll();
+      await s.page.goto(path);
       expect(prerendered.length, `${path}: cells`).toBeGreaterThan(0);
       expect(
         prerendered.filter((cell) => cell.label === null),

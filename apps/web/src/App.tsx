@@ -5,7 +5,7 @@ import { THEME_STORAGE_KEY } from "@club/shared";
 import { AppTree } from "./AppTree";
 import { appSession } from "./lib/appSession";
 import { useNotificationsWanted } from "./lib/notify";
-import { seedPageData } from "./lib/pageData";
+import { keepTypedText, seedPageData } from "./lib/pageData";
 import { createQueryClient, resetOnViewerChange } from "./lib/queryClient";
 import { createTrpcClient } from "./lib/trpc";
 
@@ -31,7 +31,10 @@ export function App() {
   // benches wait for this).
   useEffect(() => {
     setStarted(true);
-    document.getElementById("root")?.removeAttribute("data-prerendered");
+    const root = document.getElementById("root");
+    if (!root?.hasAttribute("data-prerendered")) return;
+    keepTypedText(root);
+    root.removeAttribute("data-prerendered");
   }, []);
 
   useEffect(() => resetOnViewerChange(queryClient, appSession), [queryClient]);
