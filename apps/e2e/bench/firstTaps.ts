@@ -9,6 +9,8 @@
  *   npm run bench:first-taps                         (this checkout's build)
  *   FT_BEFORE=<another checkout>/apps/server/dist/server.js npm run bench:first-taps
  *                                                    (two builds, interleaved load by load)
+ *   FT_ONLY=menu,Sort (those controls only); FT_SHOTS=<dir> (a screenshot of each "never", and the
+ *   page's errors and console printed)
  *
  * Generates the `realistic` club into a temp DATA_DIR and starts the real server(s) on it. A tap
  * whose effect has not shown 5 s after it counts as "never" (and is left out of the median); an INP
@@ -28,6 +30,8 @@ import { ensureWebBuild, launchBrowser, machineLine, median } from "./support";
 const LOADS = Number.parseInt(process.env.FT_LOADS ?? "5", 10);
 const BEFORE = process.env.FT_BEFORE;
 const NEVER_MS = 5_000;
+/** FT_ONLY=menu,sort: only the controls whose name contains one of these. */
+const ONLY = process.env.FT_ONLY?.split(",");
 const WEB_VITALS = readFileSync(
   join(dirname(createRequire(import.meta.url).resolve("web-vitals")), "web-vitals.iife.js"),
   "utf8",
@@ -68,14 +72,29 @@ function instrument() {
   );
 }
 
+type Effect = { scheme: string } | { seen: string; at?: string } | { sortedBy: string };
+
+/** Whether the page shows the effect (run in the page each frame: self-contained). */
+function shows(effect: Effect): number | false {
+  const on = (selector: string) =>
+    [...document.querySelectorAll(selector)].some((el) => (el as HTMLElement).checkVisibility());
+  const shown =
+    "scheme" in effect
+      ? document.documentElement.getAttribute("data-mantine-color-scheme") === effect.scheme
+      : "seen" in effect
+        ? (effect.at === undefined || location.pathname === effect.at) && on(effect.seen)
+        : new URLSearchParams(location.search).get("sort") === effect.sortedBy;
+  return shown && performance.timeOrigin + performance.now();
+}
+
 interface Control {
   name: string;
   path: (ids: { bottle: number }) => string;
   desktop?: true;
   /** The tap (or, for a select, the choice made right after the first touch). */
   act: (page: Page) => Promise<void>;
-  /** The visible effect: an expression evaluated in the page each frame (`seen(selector)`: on view). */
-  effect: string;
+  /** The visible effect: the scheme applied, an element on view at a path, the library sorted by ABV. */
+  effect: Effect;
 }
 
 const CONTROLS: Control[] = [
@@ -83,25 +102,25 @@ const CONTROLS: Control[] = [
     name: "theme toggle (/)",
     path: () => "/",
     act: (page) => page.getByRole("button", { name: "Light Mode" }).tap(),
-    effect: `document.documentElement.getAttribute("data-mantine-color-scheme") === "light"`,
+    effect: { scheme: "light" },
   },
   {
     name: "menu (/about)",
     path: () => "/about",
     act: (page) => page.getByRole("button", { name: "Open navigation" }).tap(),
-    effect: `seen("#mobile-navigation nav a")`,
+    effect: { seen: "#mobile-navigation nav a" },
   },
   {
     name: "search (/theme-ideas)",
     path: () => "/theme-ideas",
     act: (page) => page.getByRole("button", { name: "Search", exact: true }).tap(),
-    effect: `seen('[role="dialog"]')`,
+    effect: { seen: '[role="dialog"]' },
   },
   {
     name: "View Comments (/library-bottles)",
     path: () => "/library-bottles",
     act: (page) => page.getByRole("button", { name: "View Comments" }).first().tap(),
-    effect: `seen('[role="dialog"]')`,
+    effect: { seen: '[role="dialog"]' },
   },
   {
     name: "Sort select (/library-bottles)",
@@ -111,27 +130,27 @@ const CONTROLS: Control[] = [
       await sort.tap();
       await sort.selectOption("abv:desc");
     },
-    effect: `new URLSearchParams(location.search).get("sort") === "abv"`,
+    effect: { sortedBy: "abv" },
   },
   {
     name: "Login link, desktop (/about)",
     path: () => "/about",
     desktop: true,
     act: (page) => page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click(),
-    effect: `location.pathname === "/login" && seen("main form")`,
+    effect: { seen: "main form", at: "/login" },
   },
   {
     name: "Back link (/bottle/{id})",
     path: ({ bottle }) => `/bottle/${bottle}`,
     act: (page) => page.getByRole("link", { name: "← Library Bottles" }).tap(),
-    effect: `location.pathname === "/library-bottles" && seen("main table")`,
+    effect: { seen: "main table", at: "/library-bottles" },
   },
   {
     name: "column header, desktop (/library-bottles)",
     path: () => "/library-bottles",
     desktop: true,
     act: (page) => page.getByRole("button", { name: "ABV", exact: true }).click(),
-    effect: `new URLSearchParams(location.search).get("sort") === "abv"`,
+    effect: { sortedBy: "abv" },
   },
 ];
 
@@ -162,20 +181,23 @@ async function measure(
     await context.addInitScript({ content: `${WEB_VITALS}\nwindow.webVitals = webVitals;` });
     await context.addInitScript(instrument);
     const page = await context.newPage();
+    if (process.env.FT_SHOTS) {
+      page.on("pageerror", (e) => console.log("pageerror", control.name, String(e)));
+      page.on("console", (m) => console.log("console", control.name, m.type(), m.text()));
+    }
     await page.goto(control.path({ bottle }), { waitUntil: "load" });
     // One second to read.
     await page.waitForTimeout(1_000);
     await control.act(page);
     // The first frame that shows the effect (polled each frame), as the clock's epoch.
-    const seen = "(s) => [...document.querySelectorAll(s)].some((el) => el.checkVisibility())";
     const effectAt = await page
-      .waitForFunction(
-        `(() => { const seen = ${seen}; return (${control.effect}) && performance.timeOrigin + performance.now(); })()`,
-        undefined,
-        { polling: "raf", timeout: NEVER_MS },
-      )
+      .waitForFunction(shows, control.effect, { polling: "raf", timeout: NEVER_MS })
       .then((handle) => handle.jsonValue() as Promise<number>)
-      .catch(() => Number.NaN);
+      .catch(async () => {
+        if (process.env.FT_SHOTS)
+          await page.screenshot({ path: `${process.env.FT_SHOTS}/${control.name.replace(/\W+/g, "_")}.png` });
+        return Number.NaN;
+      });
     // INP is reported once the interaction's frame is presented.
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 100))));
     const w = await page.evaluate((at) => {
@@ -203,6 +225,7 @@ async function main() {
   const servers: ServerProcess[] = [];
   const browser = await launchBrowser();
   const samples = new Map<string, Sample[]>();
+  const controls = CONTROLS.filter((c) => !ONLY || ONLY.some((word) => c.name.includes(word)));
   try {
     for (const build of builds) {
       const server = await startServer(dataDir, {
@@ -216,7 +239,7 @@ async function main() {
         await fetch(`${server.baseUrl}${control.path({ bottle })}`, { headers: { accept: "text/html" } });
     }
     // Interleaved: each control's loads alternate between the builds.
-    for (const control of CONTROLS)
+    for (const control of controls)
       for (let i = 0; i < LOADS; i++)
         for (const [b, build] of builds.entries()) {
           const key = `${build.name}|${control.name}`;
@@ -243,7 +266,7 @@ async function main() {
   console.log(
     `${"control".padEnd(42)} ${builds.map((b) => columns.map((c) => `${b.name} ${c}`.padStart(22)).join("")).join("")}`,
   );
-  for (const control of CONTROLS) {
+  for (const control of controls) {
     const row = builds.map((b) => {
       const list = samples.get(`${b.name}|${control.name}`) ?? [];
       return [
