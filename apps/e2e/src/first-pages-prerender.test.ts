@@ -110,7 +110,7 @@ describe("the public pages' first screens, rendered by the server", () => {
         expect(await s.page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(
           PHONE.width,
         );
-        // The boot script asked for nothing: the page's reads came in the page.
+        // Nothing was asked for: the page's reads came in the page.
         await s.page.waitForLoadState("load");
         expect(
           s.watch.requests.filter((r) => r.url().includes("/trpc/")).map((r) => r.url()),
@@ -368,7 +368,7 @@ describe("the public pages' first screens, rendered by the server", () => {
 
   it("the app takes over each page with the same content", async () => {
     // One visitor's context for the eight pages: each a full load of the server's page and a
-    // take-over by the app (the boot script keeps nothing of a visitor's earlier page).
+    // take-over by the app (nothing of a visitor's earlier page is kept).
     const s = await open();
     for (const { path, heading } of pages) {
       s.watch.reset();
