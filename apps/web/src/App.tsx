@@ -19,18 +19,33 @@ const Notifications = lazy(() =>
 /** Stores `dark` | `light` under localStorage `theme`. */
 const colorSchemeManager = localStorageColorSchemeManager({ key: THEME_STORAGE_KEY });
 
+/**
+ * What only the browser shows: nothing in the first render, which hydrates the server's markup (it
+ * has neither notices nor toasts), then the notices, and the toasts once one is asked for. Its own
+ * component, so that neither re-renders the app's tree: a part of the screen not hydrated yet (a
+ * lazy part whose code is still on its way) would be rendered anew, its markup dropped for a loader.
+ */
+function BrowserOnly() {
+  const notificationsWanted = useNotificationsWanted();
+  const [started, setStarted] = useState(false);
+  useEffect(() => setStarted(true), []);
+  if (!started) return null;
+  return (
+    <>
+      <PwaStatus />
+      {notificationsWanted ? <Notifications /> : null}
+    </>
+  );
+}
+
 export function App() {
   // A screen the server prerendered comes with its data: the first render shows the same rows.
   const [queryClient] = useState(() => seedPageData(createQueryClient(), appSession.getSnapshot() !== null));
   const [trpcClient] = useState(() => createTrpcClient(appSession));
-  const notificationsWanted = useNotificationsWanted();
-  // False in the first render, which hydrates the server's markup (it has neither notices nor toasts).
-  const [started, setStarted] = useState(false);
 
   // The app is in charge of what the server prerendered into #root, if anything (tests and the
   // benches wait for this).
   useEffect(() => {
-    setStarted(true);
     const root = document.getElementById("root");
     if (!root?.hasAttribute("data-prerendered")) return;
     keepTypedText(root);
@@ -50,14 +65,7 @@ export function App() {
       trpcClient={trpcClient}
       colorSchemeManager={colorSchemeManager}
       router={BrowserRouter}
-      later={
-        started ? (
-          <>
-            <PwaStatus />
-            {notificationsWanted ? <Notifications /> : null}
-          </>
-        ) : null
-      }
+      later={<BrowserOnly />}
     />
   );
 }
