@@ -2,8 +2,8 @@ import { defineConfig, type Plugin, type ProxyOptions, type UserConfig } from "v
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 import { VitePWA } from "vite-plugin-pwa";
+import { readFileSync } from "node:fs";
 import { precompress } from "./vite.precompress";
-import { routePreload } from "./vite.routePreload";
 
 /** Installable app (issue 15): the web manifest and the service worker (sw/sw.ts, registered by src/pwa/register.ts). */
 const pwa = VitePWA({
@@ -63,6 +63,29 @@ function serverSession(): Plugin {
 }
 
 /**
+ * The one script a page runs before its first paint, public/theme-init.js (the stored display theme),
+ * put inline in the built index.html as it is but for its line comments, so the first paint waits for
+ * no request; the server's Content-Security-Policy allows it by its sha256 (platform/pageHints.ts).
+ * The app itself is the page's module script, which hydrates the server's markup (src/main.tsx).
+ */
+function inlineThemeScript(): Plugin {
+  return {
+    name: "club-theme-script",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(html) {
+        const script = readFileSync(`${root}public/theme-init.js`, "utf8")
+          .replace(/^\s*\/\/.*\n/gm, "")
+          .trim();
+        if (/<\/script|<!--/i.test(script)) throw new Error("public/theme-init.js cannot be inlined");
+        return html.replace('<script src="/theme-init.js"></script>', `<script>${script}</script>`);
+      },
+    },
+  };
+}
+
+/**
  * `vite build --ssr`: the library's prerender for the server (src/ssr/prerender.tsx) into dist-ssr/,
  * one self-contained module (the server's production image has none of the web app's packages).
  * CSS modules get the same class names as in the browser's build; the CSS itself is the browser's.
@@ -83,7 +106,7 @@ export default defineConfig(({ isSsrBuild }) =>
   isSsrBuild
     ? prerenderBuild
     : {
-        plugins: [react(), routePreload(root), pwa, precompress()],
+        plugins: [react(), inlineThemeScript(), pwa, precompress()],
         server: {
           proxy: {
             "/api": api,

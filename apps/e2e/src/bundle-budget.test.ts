@@ -58,12 +58,12 @@ describe("bundle budget of the first screen", () => {
       cssFiles.add(match[1]!);
 
     const sizes = (files: Set<string>) => [...files].map((file) => ({ file, gzip: gzipSize(file) }));
-    // And the inline ones (the boot script: the theme, then the app's start on a prerendered page).
+    // And the inline one (public/theme-init.js: the stored theme before the first paint).
     const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match, i) => ({
       file: `index.html inline script ${i + 1}`,
       gzip: gzipSync(match[1]!, { level: 9 }).length,
     }));
-    expect(inline.length, "the boot script, inline").toBe(1);
+    expect(inline.length, "the theme script, inline").toBe(1);
     const js = [...sizes(jsFiles), ...inline];
     const css = sizes(cssFiles);
     const total = (list: { gzip: number }[]) => list.reduce((sum, f) => sum + f.gzip, 0);

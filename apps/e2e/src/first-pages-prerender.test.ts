@@ -110,7 +110,7 @@ describe("the public pages' first screens, rendered by the server", () => {
         expect(await s.page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(
           PHONE.width,
         );
-        // The boot script asked for nothing: the page's reads came in the page.
+        // Nothing was asked for: the page's reads came in the page.
         await s.page.waitForLoadState("load");
         expect(
           s.watch.requests.filter((r) => r.url().includes("/trpc/")).map((r) => r.url()),
@@ -190,35 +190,44 @@ describe("the public pages' first screens, rendered by the server", () => {
     expect(differing, `${path}: pixels that change with the whole stylesheets`).toBeLessThanOrEqual(25);
   };
 
-  /** Whether the boot script has added the app's entry script to the page (it does so at once). */
-  const appCodeAsked = (page: Page) =>
-    page.evaluate(() => document.querySelector('script[type="module"][src*="/assets/index-"]') !== null);
-  /** After two frames and a task: when the boot script starts a member's app. */
-  const twoFrames = (page: Page) =>
-    page.evaluate(
-      () =>
-        new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)))),
-    );
-
-  it("a visitor's page loads the app's code when first used, and does what was asked meanwhile", async () => {
-    // The menu button tapped before the app is there: the app opens the menu once in charge.
-    const s = await open({ mobile: true });
-    await s.page.goto("/about");
-    await twoFrames(s.page);
-    expect(await appCodeAsked(s.page)).toBe(false);
-    expect(s.watch.requests.filter((r) => APP_CODE.test(r.url()))).toEqual([]);
-    await s.page.getByRole("button", { name: "Open navigation" }).tap();
-    await s.page.locator("#root[data-prerendered]").waitFor({ state: "detached", timeout: 15_000 });
-    await shows(s.page.getByRole("button", { name: "Close navigation" }));
-    await shows(s.page.getByRole("link", { name: "Theme Ideas" }).last());
-    expectNoPageErrors(s.watch, "/about, menu tapped before the app");
+  it("the app starts on each page by itself and hydrates the server's markup: the same elements, the live stream connected", async () => {
+    // No use of the page: the app takes over on its own, keeping each element the server sent
+    // (hydrated, not replaced), and a visitor's meeting page connects its live stream.
+    const s = await open({ mobile: true, fresh: true });
+    // The server's elements, marked once the page is parsed, before any module script runs (the
+    // document is "interactive" then; module scripts run after).
+    await s.page.addInitScript(() => {
+      document.addEventListener("readystatechange", () => {
+        if (document.readyState !== "interactive") return;
+        const w = window as unknown as { __served: Element[]; __prerendered: boolean };
+        w.__prerendered = document.querySelector("#root[data-prerendered]") !== null;
+        w.__served = [...document.querySelectorAll("#root header button, #root main h1")];
+      });
+    });
+    for (const { path } of pages) {
+      s.watch.reset();
+      await s.page.goto(path);
+      expect(
+        await s.page.evaluate(() => (window as unknown as { __prerendered: boolean }).__prerendered),
+        path,
+      ).toBe(true);
+      await s.page.locator("#root[data-prerendered]").waitFor({ state: "detached", timeout: 15_000 });
+      const kept = await s.page.evaluate(() => {
+        const served = (window as unknown as { __served: Element[] }).__served;
+        return { served: served.length, kept: served.filter((el) => document.contains(el)).length };
+      });
+      expect(kept.served, path).toBeGreaterThan(1);
+      expect(kept, `${path}: the server's elements kept by the app`).toEqual({ ...kept, kept: kept.served });
+      expectNoPageErrors(s.watch, `${path}, hydrated`);
+      expect(s.watch.consoleErrors, path).toEqual([]);
+    }
+    await s.page.goto(pages.find((p) => p.path.startsWith("/monthlymeeting/"))!.path);
+    await shows(s.page.getByRole("main").getByText("Live", { exact: true }));
     await close(s);
 
-    // Text typed into the library's search before the app: kept, and searched for.
+    // Text typed into the library's search as the page loads: kept, and searched for.
     const t = await open();
     await t.page.goto("/library-bottles");
-    await twoFrames(t.page);
-    expect(await appCodeAsked(t.page)).toBe(false);
     const search = t.page.getByRole("searchbox", { name: "Search bottles" });
     await search.fill("zzzz-no-such-bottle");
     await t.page.locator("#root[data-prerendered]").waitFor({ state: "detached", timeout: 15_000 });
@@ -227,13 +236,19 @@ describe("the public pages' first screens, rendered by the server", () => {
       .poll(() => t.page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
       .toBe("Search bottles");
     await expect.poll(() => new URL(t.page.url()).searchParams.get("q") ?? "").toContain("zzzz");
-    expectNoPageErrors(t.watch, "/library-bottles, typed before the app");
+    expectNoPageErrors(t.watch, "/library-bottles, typed as it loads");
     await close(t);
 
-    // A member's page starts the app at once.
+    // A member's page too, and it becomes the member's.
     const m = await open({ as: await club.tokensFor(DEMO_LOGIN.email) });
     await m.page.goto("/about");
     await m.page.locator("#root[data-prerendered]").waitFor({ state: "detached", timeout: 15_000 });
+    await shows(
+      m.page
+        .getByRole("button", { name: "Logout" })
+        .or(m.page.getByRole("button", { name: "Open navigation" })),
+    );
+    expectNoPageErrors(m.watch, "/about, a member's");
     await close(m);
   });
 
@@ -328,9 +343,13 @@ describe("the public pages' first screens, rendered by the server", () => {
     if (!amrut) throw new Error("the demo club has no Amrut Fusion");
     const s = await open({ mobile: true });
     for (const path of ["/", "/theme-ideas", "/shelf", `/bottle/${amrut.id}`]) {
+      // The server's page as it is (the app's code held back), then the app's.
+      await s.page.route(APP_CODE, (route) => route.abort());
       await s.page.goto(path);
       expect(await s.page.locator("#root[data-prerendered]").count(), path).toBe(1);
       const prerendered = await cellLabels(s.page);
+      await s.page.unrouteAll();
+      await s.page.goto(path);
       expect(prerendered.length, `${path}: cells`).toBeGreaterThan(0);
       expect(
         prerendered.filter((cell) => cell.label === null),
@@ -349,7 +368,7 @@ describe("the public pages' first screens, rendered by the server", () => {
 
   it("the app takes over each page with the same content", async () => {
     // One visitor's context for the eight pages: each a full load of the server's page and a
-    // take-over by the app (the boot script keeps nothing of a visitor's earlier page).
+    // take-over by the app (nothing of a visitor's earlier page is kept).
     const s = await open();
     for (const { path, heading } of pages) {
       s.watch.reset();

@@ -75,7 +75,7 @@ describe("the library's first page, prerendered by the server", () => {
     expect(await s.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       PHONE.width,
     );
-    // The boot script asked for nothing: the answer came in the page.
+    // Nothing was asked for: the answer came in the page.
     await s.page.waitForLoadState("load");
     expect(s.watch.requests.filter((r) => r.url().includes("/trpc/search.bottles"))).toEqual([]);
     expectNoCspViolations(s.watch, "the prerendered library");
@@ -94,7 +94,7 @@ describe("the library's first page, prerendered by the server", () => {
     await expect.poll(() => header.getAttribute("aria-sort")).toBe("descending");
     await expect.poll(() => names(s.page)).toEqual([...prerendered].reverse());
     // The page inlined the rules its markup uses and listed the stylesheets disabled; once in charge
-    // the app has them whole: each enabled (the boot script) and fetched once, and the app's loader
+    // the app has them whole: each enabled (the app, as it starts) and fetched once, and the app's loader
     // added no second copy (it found the page's links).
     const links = await s.page.$$eval('link[rel="stylesheet"]', (all) =>
       all.map((l) => {

@@ -438,11 +438,13 @@ describe("the Dockerfile's recipe, outside Docker", () => {
     execFileSync(process.execPath, healthcheck.slice(1), { env, stdio: "pipe", timeout: 10_000 });
 
     // The web page: HTML with the app's module script, its assets cached for good. (The public
-    // pages the server renders first name their script in #club-app-scripts instead, issue 25;
-    // a member's page such as /login is the plain page.)
+    // pages the server renders first carry the same script, which hydrates their markup; a member's
+    // page such as /login is the plain page.)
     const home = await fetch(`${base}/`, { headers: { accept: "text/html" } });
     expect(home.status).toBe(200);
-    expect(await home.text()).toMatch(/"entry":"\/assets\/[^"]+\.js"/);
+    const homeHtml = await home.text();
+    expect(homeHtml).toContain("data-prerendered");
+    expect(homeHtml).toMatch(/<script type="module"[^>]*src="\/assets\/[^"]+\.js"/);
     const page = await fetch(`${base}/login`, { headers: { accept: "text/html" } });
     expect(page.status).toBe(200);
     expect(page.headers.get("content-type")).toMatch(/^text\/html/);

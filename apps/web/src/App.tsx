@@ -1,15 +1,13 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, useEffect, useState } from "react";
 import { localStorageColorSchemeManager } from "@mantine/core";
 import { BrowserRouter } from "react-router-dom";
 import { THEME_STORAGE_KEY } from "@club/shared";
-import { AppProviders } from "./AppProviders";
-import { AppLayout } from "./components/AppLayout";
+import { AppTree } from "./AppTree";
 import { appSession } from "./lib/appSession";
 import { useNotificationsWanted } from "./lib/notify";
-import { seedPageData } from "./lib/pageData";
+import { keepTypedText, seedPageData } from "./lib/pageData";
 import { createQueryClient, resetOnViewerChange } from "./lib/queryClient";
 import { createTrpcClient } from "./lib/trpc";
-import { AppRoutes } from "./routes";
 
 /** The offline notice, the new-version banner and the service worker's registration (issue 15). */
 const PwaStatus = lazy(() => import("./pwa/PwaStatus"));
@@ -21,14 +19,38 @@ const Notifications = lazy(() =>
 /** Stores `dark` | `light` under localStorage `theme`. */
 const colorSchemeManager = localStorageColorSchemeManager({ key: THEME_STORAGE_KEY });
 
+/**
+ * What only the browser shows: nothing in the first render, which hydrates the server's markup (it
+ * has neither notices nor toasts), then the notices, and the toasts once one is asked for. Its own
+ * component, so that neither re-renders the app's tree: a part of the screen not hydrated yet (a
+ * lazy part whose code is still on its way) would be rendered anew, its markup dropped for a loader.
+ */
+function BrowserOnly() {
+  const notificationsWanted = useNotificationsWanted();
+  const [started, setStarted] = useState(false);
+  useEffect(() => setStarted(true), []);
+  if (!started) return null;
+  return (
+    <>
+      <PwaStatus />
+      {notificationsWanted ? <Notifications /> : null}
+    </>
+  );
+}
+
 export function App() {
   // A screen the server prerendered comes with its data: the first render shows the same rows.
   const [queryClient] = useState(() => seedPageData(createQueryClient(), appSession.getSnapshot() !== null));
   const [trpcClient] = useState(() => createTrpcClient(appSession));
-  const notificationsWanted = useNotificationsWanted();
 
-  // The app now shows what the server prerendered into #root, if anything (tests and the bench wait for this).
-  useEffect(() => document.getElementById("root")?.removeAttribute("data-prerendered"), []);
+  // The app is in charge of what the server prerendered into #root, if anything (tests and the
+  // benches wait for this).
+  useEffect(() => {
+    const root = document.getElementById("root");
+    if (!root?.hasAttribute("data-prerendered")) return;
+    keepTypedText(root);
+    root.removeAttribute("data-prerendered");
+  }, []);
 
   useEffect(() => resetOnViewerChange(queryClient, appSession), [queryClient]);
 
@@ -38,16 +60,12 @@ export function App() {
   }, []);
 
   return (
-    <AppProviders queryClient={queryClient} trpcClient={trpcClient} colorSchemeManager={colorSchemeManager}>
-      <Suspense fallback={null}>
-        <PwaStatus />
-        {notificationsWanted ? <Notifications /> : null}
-      </Suspense>
-      <BrowserRouter>
-        <AppLayout>
-          <AppRoutes />
-        </AppLayout>
-      </BrowserRouter>
-    </AppProviders>
+    <AppTree
+      queryClient={queryClient}
+      trpcClient={trpcClient}
+      colorSchemeManager={colorSchemeManager}
+      router={BrowserRouter}
+      later={<BrowserOnly />}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { startTransition, StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import "./lib/zodConfig";
 import "./styles";
 import { App } from "./App";
@@ -8,22 +8,15 @@ import { preloadScreen } from "./routes";
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
 
-// The first render as a transition: React renders it in slices of a few milliseconds, yielding to
-// the browser in between, instead of one long task (a phone's main thread stays responsive, and
-// Lighthouse's Total Blocking Time counts no blocking task for it).
-function render(container: HTMLElement) {
-  startTransition(() => {
-    createRoot(container).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
-  });
-}
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
+);
 
 // A page the server rendered inlines only the rules of the stylesheets that its markup uses and lists
-// the stylesheets disabled (apps/server/src/platform/pageHints.ts); the boot script enables them when
-// it starts the app. The app renders what the markup did not have (menus, dialogs) once they are in.
+// the stylesheets disabled (apps/server/src/platform/pageHints.ts): enabled as the app starts, for
+// what the app renders that the markup did not have (menus, dialogs).
 function stylesheetsLoaded(): Promise<unknown> {
   const pending = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter(
     (link) => !link.sheet,
@@ -40,13 +33,25 @@ function stylesheetsLoaded(): Promise<unknown> {
   );
 }
 
-// The first paint shows the screen, not the app shell with a spinner: wait (briefly: its chunk is
-// normally in the cache already, preloaded by the boot script) for the screen's chunk.
-let started = false;
-const start = () => {
-  if (started) return;
-  started = true;
-  render(root);
-};
-Promise.all([preloadScreen(window.location.pathname), stylesheetsLoaded()]).then(start, start);
-setTimeout(start, 1_000);
+if (root.hasAttribute("data-prerendered")) {
+  // The server's first screen (a public page): the app hydrates it. Its first render is the
+  // server's (a visitor's view, the page's data: lib/pageData.ts), so React keeps the markup and
+  // attaches to it; a tap that comes while it hydrates is handled once the part tapped is hydrated
+  // (React replays it). The screen's chunk first (preloaded with the entry), so nothing suspends;
+  // then hydration as a transition, in slices of a few milliseconds that a tap or a frame can come
+  // between, instead of one long task.
+  void stylesheetsLoaded();
+  const hydrate = () => startTransition(() => void hydrateRoot(root, app));
+  preloadScreen(window.location.pathname).then(hydrate, hydrate);
+} else {
+  // The first paint shows the screen, not the app shell with a spinner: wait (briefly: its chunk
+  // is preloaded with the entry) for the screen's chunk and the stylesheets.
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    startTransition(() => createRoot(root).render(app));
+  };
+  Promise.all([preloadScreen(window.location.pathname), stylesheetsLoaded()]).then(start, start);
+  setTimeout(start, 1_000);
+}

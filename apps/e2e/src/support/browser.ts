@@ -215,11 +215,10 @@ async function newSlot(browser: Browser, baseUrl: string, opts: SessionOptions, 
   };
   context.once("close", () => (slot.alive = false));
   // Chromium's headless shell (support/chromium.ts) has a mouse pointer resting on the page's top
-  // left corner: every page load fires pointerover, mouseover and pointermove there, which the boot
-  // script counts as a visitor's first use (issue 25), so the app would start on load. The full
-  // browser has no pointer until a test moves one, nor has a phone. Those events, at exactly (0, 0)
-  // with no button down (a test's hover or click aims at an element's middle), stop here, before
-  // the page's own listeners.
+  // left corner: every page load fires pointerover, mouseover and pointermove there, which a page
+  // would take for a person's pointer. The full browser has no pointer until a test moves one, nor
+  // has a phone. Those events, at exactly (0, 0) with no button down (a test's hover or click aims at
+  // an element's middle), stop here, before the page's own listeners.
   await context.addInitScript(() => {
     const phantom = (event: MouseEvent) => {
       if (event.clientX === 0 && event.clientY === 0 && event.buttons === 0) event.stopImmediatePropagation();
@@ -367,17 +366,11 @@ export async function settle(page: Page): Promise<void> {
 }
 
 /**
- * Waits until the app has replaced what the server prerendered into the page (the public pages'
- * first screens). A visitor's page loads the app when it is first used (the boot script, issue 25):
- * a key press (Shift, which does nothing else) is that first use.
+ * Waits until the app has hydrated what the server prerendered into the page (the public pages'
+ * first screens): the app starts on every page by itself.
  */
 export async function appInCharge(page: Page): Promise<void> {
-  const prerendered = page.locator("#root[data-prerendered]");
-  if ((await prerendered.count()) > 0) {
-    await page.waitForFunction(() => document.readyState !== "loading");
-    await page.keyboard.press("Shift");
-  }
-  await prerendered.waitFor({ state: "detached", timeout: 15_000 });
+  await page.locator("#root[data-prerendered]").waitFor({ state: "detached", timeout: 15_000 });
 }
 
 /** Navigates and waits for the screen to load. */

@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { APP_SCRIPTS_ELEMENT_ID } from "@club/shared";
 // The web app's one route table: plain data, bundled into the server (the SSR module gets the route).
 import { ROUTE_TABLE, routePattern, type RouteEntry } from "../../../web/src/routeTable";
 import { pageRepresentation, type Representation } from "./httpCache";
@@ -25,8 +24,9 @@ export interface PageRoute {
 }
 
 /**
- * The built page's one inline script (the boot script, which the web build puts there: it applies
- * the stored theme before the first paint), as the Content-Security-Policy allows it: by its hash.
+ * The built page's one inline script (public/theme-init.js, which the web build puts there: it
+ * applies the stored theme before the first paint), as the Content-Security-Policy allows it: by
+ * its hash.
  */
 export function bootScriptSource(distDir: string): string | null {
   const indexFile = join(distDir, "index.html");
@@ -38,9 +38,8 @@ export function bootScriptSource(distDir: string): string | null {
     : null;
 }
 
-/** What the built page's head loads, which a prerendered page lists instead (the boot script loads it). */
-const APP_FILES =
-  /\s*(?:<script type="module"[^>]*><\/script>|<link rel="(?:modulepreload|stylesheet)"[^>]*>)/g;
+/** The built page's stylesheets, which a prerendered page inlines the used rules of instead. */
+const STYLESHEETS = /\s*<link rel="stylesheet"[^>]*>/g;
 const ROOT = '<div id="root"></div>';
 
 /** A built stylesheet's text, or null when the path leaves the build, the file is missing or it would end a <style>. */
@@ -80,30 +79,28 @@ export function createPageRenderer(distDir: string): (path: string) => PageRoute
   const cssOf = (keys: Iterable<string>) => files(keys, (chunk) => chunk.css ?? []);
   const entry = closure(["index.html"]);
   const [head, headEnd, rootAt] = [html.indexOf("<script"), html.indexOf("</head>"), html.indexOf(ROOT)];
-  // The rest of the built head (the boot script, the manifest) without the app's files.
-  const headRest = html.slice(head, headEnd).replace(APP_FILES, "");
-  // A first page's parts, made once. The app's scripts (the entry, its imports and the screen's
-  // chunks) are listed for the boot script, which loads them once the first frame is painted (on a
-  // phone's cold load their download and compilation otherwise compete with that frame for the CPU).
+  // The rest of the built head (the theme script, the app's module script and its preloads, the
+  // manifest) without the stylesheets.
+  const headRest = html.slice(head, headEnd).replace(STYLESHEETS, "");
+  // A first page's parts, made once. The app's script starts at once, as on any page, and hydrates
+  // the markup (apps/web/src/main.tsx); the screen's chunks are preloaded beside the entry's.
   // The rules of the stylesheets that the page's markup uses go inline (the entry's, the screen's and
   // those of the parts it loads lazily, e.g. the meeting's night on its page), so the first frame
   // waits for no request and parses ~20 KB of CSS instead of ~100; the stylesheets stay listed as
-  // disabled links (neither fetched nor applied): the boot script enables them when it starts the
-  // app, which waits for them before it renders (apps/web/src/main.tsx), and Vite's loader, which
-  // looks for a link with that href before adding one, finds them and adds no second copy.
+  // disabled links (neither fetched nor applied): the app enables them as it starts (main.tsx), for
+  // what the markup does not have yet (menus, dialogs), and Vite's loader, which looks for a link
+  // with that href before adding one, finds them and adds no second copy.
   const firstPage = (screen: string, own: string[]): PageRoute["firstPage"] => {
     const hrefs = cssOf([...entry, ...own, ...closure(manifest[screen]?.dynamicImports)]);
     const css = hrefs.map((href) => readStylesheet(distDir, href));
     if (head < 0 || head > headEnd || rootAt < headEnd || css.some((text) => text === null)) return null;
     const usedCss = createUsedCss(css.join("\n"));
-    // The entry's script, then what it imports and the screen's chunks ("index.html" is first in `entry`).
-    const scripts = JSON.stringify({
-      entry: files(["index.html"])[0],
-      preload: files([...entry, ...own]).slice(1),
-    });
-    const links = hrefs.map((href) => `<link rel="stylesheet" crossorigin href="${attr(href)}" disabled>`);
+    const links = [
+      ...files(own).map((href) => `<link rel="modulepreload" crossorigin href="${attr(href)}">`),
+      ...hrefs.map((href) => `<link rel="stylesheet" crossorigin href="${attr(href)}" disabled>`),
+    ];
     return async (dataScript, rootHtml) => {
-      const before = `${html.slice(0, head)}${dataScript}\n    <script type="application/json" id="${APP_SCRIPTS_ELEMENT_ID}">${scripts}</script>\n    ${headRest}`;
+      const before = `${html.slice(0, head)}${dataScript}\n    ${headRest}`;
       const after =
         `${links.join("\n    ")}\n  ${html.slice(headEnd, rootAt)}` +
         `<div id="root" data-prerendered="">${rootHtml}</div>${html.slice(rootAt + ROOT.length)}`;

@@ -55,10 +55,9 @@ function libraryInput(search) {
 }
 const escape = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
 const outcome = (promise) => promise.then(() => "answered", (err) => "refused: " + err.message);
-export async function renderFirstPage(url, route, read) {
+export async function renderFirstPage(url, read) {
   if (url.includes("boom")) throw new Error("render failed");
   globalThis.__renders++;
-  globalThis.__route = route;
   globalThis.__url = url;
   if (url.startsWith("/theme-ideas")) {
     // What a screen could ask: a member's read and a write are refused to the prerender.
@@ -82,7 +81,7 @@ const CSS: Record<string, string> = {
   "/assets/Comments.css": ".comments-dialog{color:red}",
 };
 
-const stub = () => globalThis as unknown as { __renders: number; __route: unknown; __url: string };
+const stub = () => globalThis as unknown as { __renders: number; __url: string };
 const renders = () => stub().__renders;
 
 let t: TestApp;
@@ -130,17 +129,11 @@ describe("a first page (the library's here), prerendered into the page", () => {
     const html = await page("/library-bottles");
     const data = pageData(html);
     expect(data).toEqual({ procedure: "search.bottles", input: {}, data: await api("") });
-    // The route the server matched, for the screen to render in.
-    expect(stub().__route).toMatchObject({
-      path: "/library-bottles",
-      screen: "LibraryBottles/LibraryBottlesPage",
-    });
-    // The data before the boot script (which then does not fetch it).
-    expect(html.indexOf('id="club-page-data"')).toBeLessThan(html.indexOf(`<script>${BOOT}</script>`));
+    // The data before the app's scripts (which then do not fetch it).
+    expect(html.indexOf('id="club-page-data"')).toBeLessThan(html.indexOf('<script type="module"'));
     // The rules of the entry's and the screen's stylesheets that the markup uses, inline in the head
     // in their order, with the custom properties they use: no request holds back the first frame.
-    // The stylesheets stay listed as disabled links, for the boot script to enable and Vite's loader
-    // to find.
+    // The stylesheets stay listed as disabled links, for the app to enable and Vite's loader to find.
     const head = html.slice(0, html.indexOf("</head>"));
     const style = /<style>(.*?)<\/style>/s.exec(head)?.[1] ?? "";
     expect(style.replace(/\s+/g, "")).toBe(
@@ -149,15 +142,16 @@ describe("a first page (the library's here), prerendered into the page", () => {
     expect(html).not.toContain('<link rel="stylesheet" crossorigin href="/assets/index.css">');
     for (const href of Object.keys(CSS))
       expect(head).toContain(`<link rel="stylesheet" crossorigin href="${href}" disabled>`);
-    // The app's scripts are not in the way of the first frame: no script or preload tags, but their
-    // list, which the boot script loads from once that frame is painted.
-    expect(html).not.toContain('<script type="module"');
-    expect(html).not.toContain('rel="modulepreload"');
-    const scripts = /<script type="application\/json" id="club-app-scripts">(.*?)<\/script>/.exec(html)?.[1];
-    expect(JSON.parse(scripts ?? "null")).toEqual({
-      entry: "/assets/index-abc.js",
-      preload: ["/assets/vendor-abc.js", "/assets/Library.js", "/assets/DataTable.js"],
-    });
+    // The app's script starts at once and hydrates the markup: the entry, its imports and the
+    // screen's chunks (not those it loads lazily) are in the head, each once.
+    const scripts = [...head.matchAll(/<script type="module" crossorigin src="([^"]+)"><\/script>/g)].map(
+      (m) => m[1],
+    );
+    expect(scripts).toEqual(["/assets/index-abc.js"]);
+    const preloads = [...head.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+      (m) => m[1],
+    );
+    expect(preloads).toEqual(["/assets/vendor-abc.js", "/assets/Library.js", "/assets/DataTable.js"]);
     expect(html).toContain(
       `<div id="root" data-prerendered=""><main><p>Ardbeg 10</p><p>Booker's &lt;/script>`,
     );
@@ -228,7 +222,7 @@ describe("a first page (the library's here), prerendered into the page", () => {
     expect(meetings.json<{ result: { data: unknown[] } }>().result.data).toEqual([]);
   });
 
-  it("allows the page's inline boot script by its hash, and no other inline script", async () => {
+  it("allows the page's inline theme script by its hash, and no other inline script", async () => {
     const res = await t.request({ method: "GET", url: "/about", headers: { accept: "text/html" } });
     expect(res.body).toContain(`<script>${BOOT}</script>`);
     const hash = createHash("sha256").update(BOOT).digest("base64");

@@ -5,15 +5,10 @@ import type { FastifyBaseLogger } from "fastify";
 import { PAGE_DATA_ELEMENT_ID as PAGE_DATA_ID, type PageRead, type ReadAsVisitor } from "@club/shared";
 import { pageRepresentation, type Representation } from "./httpCache";
 import type { PageRoute } from "./pageHints";
-import type { RouteEntry } from "../../../web/src/routeTable";
 
 /** The module the web build writes with `vite build --ssr` (apps/web/src/ssr/prerender.tsx). */
 interface PrerenderModule {
-  renderFirstPage(
-    url: string,
-    route: RouteEntry,
-    read: ReadAsVisitor,
-  ): Promise<{ html: string; reads: PageRead[] } | null>;
+  renderFirstPage(url: string, read: ReadAsVisitor): Promise<{ html: string; reads: PageRead[] } | null>;
 }
 
 /** Prerendered pages kept (by `firstPageUrl`, while their data is unchanged). */
@@ -141,7 +136,7 @@ export function createFirstPagePrerender(
     const done = budget.start();
     if (!done) return null;
     try {
-      const rendered = await module.renderFirstPage(url, route, read);
+      const rendered = await module.renderFirstPage(url, read);
       if (!rendered) return null;
       const dataScript = `<script type="application/json" id="${PAGE_DATA_ID}">${scriptSafeJson({ reads: rendered.reads })}</script>`;
       return keep(url, pageRepresentation(await firstPage(dataScript, rendered.html)), rendered.reads);

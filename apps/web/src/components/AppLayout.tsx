@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useRef, useSyncExternalStore, type ReactNode } from "react";
 import { useComputedColorScheme, useMantineColorScheme } from "@mantine/core";
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import { useMutation } from "@tanstack/react-query";
@@ -127,11 +127,22 @@ export function MembersLink({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-/** 'Light Mode' while dark, 'Dark Mode' while light; the choice is stored under localStorage `theme`. */
+const noSubscription = () => () => undefined;
+
+/**
+ * 'Light Mode' while dark, 'Dark Mode' while light; the choice is stored under localStorage `theme`.
+ * While the app hydrates a page the server rendered, the label is the server's (which cannot know
+ * the stored scheme, and renders the default, dark): React then renders it again with the scheme.
+ */
 function useThemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
   const scheme = useComputedColorScheme("dark", { getInitialValueInEffect: false });
-  const label = scheme === "dark" ? "Light Mode" : "Dark Mode";
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  const label = hydrated && scheme === "light" ? "Dark Mode" : "Light Mode";
   const toggle = () => setColorScheme(scheme === "dark" ? "light" : "dark");
   return { label, toggle };
 }

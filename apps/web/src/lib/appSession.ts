@@ -3,7 +3,7 @@ import { SESSION_KEYS } from "@club/shared";
 import { createAuthApi } from "./authApi";
 import { createAuthFetch } from "./authFetch";
 import { notify } from "./notify";
-import { createSession, type SessionSnapshot } from "./session";
+import { createSession, memberHintCookie, type SessionSnapshot } from "./session";
 
 /** Login, registration, confirmation, logout and the token calls, over REST (same origin). */
 export const authApi = createAuthApi({ fetch: (input, init) => window.fetch(input, init) });
@@ -18,13 +18,22 @@ export const appSession = createSession({
 /** fetch with bearer token and one refresh-and-retry on 401 (image upload). */
 export const authFetch = createAuthFetch(appSession, (input, init) => window.fetch(input, init));
 
+// The member hint follows the stored session on every page load (a session stored before the
+// hint existed, or the cookie cleared on its own).
+document.cookie = memberHintCookie(appSession.getSnapshot() !== null);
+
 // Another tab logged in, out, or refreshed the tokens.
 window.addEventListener("storage", (event) => {
   if (event.key === null || (Object.values(SESSION_KEYS) as string[]).includes(event.key))
     appSession.reload();
 });
 
-/** The current session (null when logged out); re-renders on login, logout and refresh. */
+/**
+ * The current session (null when logged out); re-renders on login, logout and refresh. While the
+ * app hydrates the server's markup it is the visitor's (null), as the server rendered it; React then
+ * renders again with the stored session (a member's view).
+ */
 export function useSession(): SessionSnapshot | null {
-  return useSyncExternalStore(appSession.subscribe, appSession.getSnapshot);
+  return useSyncExternalStore(appSession.subscribe, appSession.getSnapshot, visitor);
 }
+const visitor = () => null;

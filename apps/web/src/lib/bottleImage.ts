@@ -1,5 +1,5 @@
-// No imports: vite.routePreload.ts (run by Node when Vite loads its config) uses this module too.
-// bottleImage.test.ts checks the numbers against @club/shared.
+// No imports: plain numbers, which
+// bottleImage.test.ts checks against @club/shared.
 
 /** The server's thumbnail bounds the longer side to this (GET ...?size=thumb). */
 export const THUMB_PX = 320;

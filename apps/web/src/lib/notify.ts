@@ -50,6 +50,8 @@ export function useNotificationsWanted(): boolean {
       return () => listeners.delete(listener);
     },
     () => wanted,
+    // While the app hydrates the server's markup (which has no notifications).
+    () => false,
   );
 }
 

@@ -44,3 +44,23 @@ export function seedPageData(queryClient: QueryClient, signedIn: boolean): Query
   }
   return queryClient;
 }
+
+/**
+ * What a visitor typed into a field of the server's markup before the app hydrated it: React keeps
+ * the element and its text, but not the state behind it, so the field's next render would put the
+ * server's value back. Called once hydrated: each such field gets its text again as typing gives it
+ * (an input event, which React reads as the field's change); the focus stays where it is.
+ */
+export function keepTypedText(root: HTMLElement): void {
+  const fields = root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
+    'textarea, input:not([type="checkbox"]):not([type="radio"])',
+  );
+  for (const field of fields) {
+    if (field.value === field.defaultValue) continue;
+    const typed = field.value;
+    // Through React's own tracking of the value first (it then knows the server's), then past it.
+    field.value = field.defaultValue;
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")?.set?.call(field, typed);
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+}

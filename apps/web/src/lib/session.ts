@@ -48,6 +48,13 @@ export interface Session {
   reload: () => void;
 }
 
+/**
+ * The member hint (pageContract.ts) as document.cookie takes it: set while a member is signed in
+ * on this browser, cleared otherwise. The server keeps opener isolation on public pages for it.
+ */
+export const memberHintCookie = (signedIn: boolean): string =>
+  `${MEMBER_HINT_COOKIE}=${signedIn ? "1; max-age=31536000" : "; max-age=0"}; path=/; samesite=lax`;
+
 export function createSession({ storage, auth, onExpired }: SessionOptions): Session {
   const listeners = new Set<() => void>();
   let snapshot: SessionSnapshot | null = null;
@@ -63,7 +70,7 @@ export function createSession({ storage, auth, onExpired }: SessionOptions): Ses
   const write = (key: string, value: string | null) => {
     // The server keeps its opener isolation on public pages for a signed-in browser (pageContract.ts).
     if (key === SESSION_KEYS.accessToken && typeof document !== "undefined")
-      document.cookie = `${MEMBER_HINT_COOKIE}=${value === null ? "; max-age=0" : "1; max-age=31536000"}; path=/; samesite=lax`;
+      document.cookie = memberHintCookie(value !== null);
     try {
       if (value === null) storage.removeItem(key);
       else storage.setItem(key, value);

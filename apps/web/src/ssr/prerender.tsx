@@ -1,35 +1,30 @@
 /**
  * The server's first screen of the public pages (built by `vite build --ssr` into dist-ssr/,
  * loaded by apps/server/src/platform/prerender.ts on the first request for such a page). Which
- * pages: the route table's `firstPage` entries (routeTable.ts), whose route the server matched and
- * passes in; one mechanism for all of them.
+ * pages: the route table's `firstPage` entries (routeTable.ts), whose URL the server matched; one
+ * mechanism for all of them.
  *
  * A phone's cold load would otherwise paint nothing until the app's JavaScript has downloaded,
- * compiled and rendered (about 0.6-0.8 s on our 2-core machine). The server renders the same
- * components, with the same data the screen asks for, into the page: the content paints as soon as
- * the HTML is in. The page is not hydrated: the app renders into #root as usual and replaces this
- * markup in its first commit, with the same content (lib/pageData.ts seeds its cache).
+ * compiled and rendered (about 0.6-0.8 s on our 2-core machine). The server renders the app's own
+ * tree (AppTree.tsx: the same components, with the same data the screen asks for, as a visitor)
+ * into the page: the content paints as soon as the HTML is in, and the app hydrates that markup
+ * (main.tsx): its first render is this one, so React keeps the elements and attaches to them.
  *
  * The data is what the screen asks for: the screen is rendered, the reads it asked for and found
  * no answer to (its tRPC queries, as a visitor) are answered by the server, and it is rendered again
  * with them, until it asks for nothing new (a read that depends on another's answer takes a pass).
  */
-import type { ComponentType } from "react";
+import type { ReactNode } from "react";
 import { prerender } from "react-dom/static";
 import { httpBatchLink } from "@trpc/react-query";
-import { Route, Routes, StaticRouter } from "react-router";
+import { StaticRouter } from "react-router";
 import type { QueryPath } from "@club/api";
 import type { PageRead, ReadAsVisitor } from "@club/shared";
-import { AppProviders } from "../AppProviders";
-import { AppLayout } from "../components/AppLayout";
+import { AppTree } from "../AppTree";
 import { seedRead } from "../lib/pageData";
 import { createQueryClient } from "../lib/queryClient";
 import { trpc } from "../lib/trpc";
-import type { RouteEntry } from "../routeTable";
 import { labelTableMarkup } from "../components/tableLabelsMarkup";
-
-/** The screens' modules, loaded when a page of theirs is first rendered (chunks of dist-ssr/). */
-const SCREEN_MODULES = import.meta.glob<{ default: ComponentType }>("../screens/*/*Page.tsx");
 
 /** Renders of one page at most: the first, and one per round of reads that depend on earlier ones. */
 const MAX_PASSES = 4;
@@ -46,34 +41,23 @@ function readOfKey(key: readonly unknown[]): { procedure: QueryPath; input: unkn
 }
 
 /**
- * The markup of #root for the page at `url` (path and query string), the route table's `route`
- * there, as a visitor sees it, and the reads it made, with their answers (the page carries them
- * for the app); null when the route has no screen.
+ * The markup of #root for the page at `url` (path and query string) as a visitor sees it, and the
+ * reads it made, with their answers (the page carries them for the app).
  */
 export async function renderFirstPage(
   url: string,
-  route: Pick<RouteEntry, "path" | "screen">,
   read: ReadAsVisitor,
-): Promise<{ html: string; reads: PageRead[] } | null> {
-  const load = SCREEN_MODULES[`../screens/${route.screen}.tsx`];
-  if (!load) return null;
-  const Screen = (await load()).default;
+): Promise<{ html: string; reads: PageRead[] }> {
   const queryClient = createQueryClient();
   const reads: PageRead[] = [];
   const refused = new Set<string>();
+  const AtUrl = ({ children }: { children: ReactNode }) => (
+    <StaticRouter location={url}>{children}</StaticRouter>
+  );
   try {
     for (let pass = 1; ; pass++) {
       const { prelude } = await prerender(
-        <AppProviders queryClient={queryClient} trpcClient={offlineClient()}>
-          <StaticRouter location={url}>
-            <AppLayout>
-              {/* In its route, as routes.tsx has it: the screen reads the path's parameters. */}
-              <Routes>
-                <Route path={route.path} element={<Screen />} />
-              </Routes>
-            </AppLayout>
-          </StaticRouter>
-        </AppProviders>,
+        <AppTree queryClient={queryClient} trpcClient={offlineClient()} router={AtUrl} />,
         // One piece: no boundary is outlined into a later segment revealed by an inline script (the
         // Content-Security-Policy allows none, and there is nothing to stream: everything is here).
         { progressiveChunkSize: Number.POSITIVE_INFINITY },

@@ -1,0 +1,39 @@
+import { Suspense, type ComponentType, type ReactNode } from "react";
+import type { MantineColorSchemeManager } from "@mantine/core";
+import type { QueryClient } from "@tanstack/react-query";
+import { AppProviders } from "./AppProviders";
+import { AppLayout } from "./components/AppLayout";
+import type { TrpcClient } from "./lib/trpc";
+import { AppRoutes } from "./routes";
+
+/**
+ * The app's tree, one for the browser (App.tsx) and the server's first pages (ssr/prerender.tsx):
+ * the browser hydrates the server's markup, so both render the same elements in the same places
+ * (the ids React's useId gives follow the tree's shape). What differs is given: the router (the
+ * browser's history, or the server's one URL) and what only the browser shows once it runs (`later`:
+ * the offline and new-version notices, the toasts), which the server leaves empty.
+ */
+export function AppTree({
+  queryClient,
+  trpcClient,
+  colorSchemeManager,
+  router: Router,
+  later,
+}: {
+  queryClient: QueryClient;
+  trpcClient: TrpcClient;
+  colorSchemeManager?: MantineColorSchemeManager;
+  router: ComponentType<{ children: ReactNode }>;
+  later?: ReactNode;
+}) {
+  return (
+    <AppProviders queryClient={queryClient} trpcClient={trpcClient} colorSchemeManager={colorSchemeManager}>
+      <Suspense fallback={null}>{later}</Suspense>
+      <Router>
+        <AppLayout>
+          <AppRoutes />
+        </AppLayout>
+      </Router>
+    </AppProviders>
+  );
+}
