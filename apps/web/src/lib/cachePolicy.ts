@@ -22,14 +22,16 @@ type Changes = readonly Namespace[] | "everything" | "screen";
  * thing's page) has run, so a page that is gone is not refetched.
  */
 export const WRITE_CHANGES = {
-  // Home's Next meeting card is calendar.next.
+  // An answer link's page shows the member's answer so far (reminders.rsvpLink).
+  "night.rsvp": ["night", "reminders"],
+  // Home's Next meeting card is calendar.next; an answer link's page names the meeting (reminders).
   "meetings.create": ["meetings", "themes", "calendar"],
   // A new host runs the night (its isHost and host).
-  "meetings.update": ["meetings", "themes", "night", "calendar"],
-  "meetings.delete": ["meetings", "themes", "calendar"],
+  "meetings.update": ["meetings", "themes", "night", "calendar", "reminders"],
+  "meetings.delete": ["meetings", "themes", "calendar", "reminders"],
   "meetings.addBottle": ["meetings", "night"],
   "meetings.removeBottle": ["meetings", "night"],
-  "themes.update": ["themes", "meetings", "night"],
+  "themes.update": ["themes", "meetings", "night", "reminders"],
   "bottles.create": ["bottles", "search", "lookups"],
   // A bottle's name, brand, type, country, state and ABV show in the flights, results and search.
   "bottles.update": ["bottles", "meetings", "night", "search"],
@@ -52,7 +54,6 @@ export const WRITE_CHANGES = {
   "members.deactivate": ["members", "account", "night", "dues"],
   "members.reactivate": ["members", "account", "night", "dues"],
   "members.setRole": ["members", "account"],
-  "members.invite": [],
   // A member's name shows on every screen that names members (comments, the members, dues, the
   // night's hosts); the other account cards end the session or change nothing another read shows.
   "account.update": "everything",
@@ -72,8 +73,9 @@ export const WRITE_CHANGES = {
   "guests.remove": ["guests", "night"],
   // The guest's own pass: nothing cached yet on the join page.
   "guests.join": [],
-  // A visitor's page (the reminder email's link): nothing of theirs is cached.
-  "reminders.rsvpByLink": [],
+  // The answer link's page (reminders.rsvpLink), and the night's answers for a member signed in
+  // in the same browser.
+  "reminders.rsvpByLink": ["reminders", "night"],
   "reminders.setPreferences": [],
 } as const satisfies Partial<Record<WritePath, Changes>>;
 

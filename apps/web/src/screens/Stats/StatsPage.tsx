@@ -141,13 +141,13 @@ function Figures({ stats }: { stats: Stats }) {
       <FigureCard title="Bottles by country" {...byCount(stats.bottlesByCountry, "country")}>
         <CountBars counts={stats.bottlesByCountry} label="Bottles" />
       </FigureCard>
-      <FigureCard title="Bottles by region" {...byCount(stats.bottlesByRegion, "region")}>
+      <FigureCard title="Bottles by state" {...byCount(stats.bottlesByRegion, "region")}>
         <CountBars counts={regions} label="Bottles" />
       </FigureCard>
       <FigureCard title="Average score by type" {...byAverage(stats.scoreByType, "type")}>
         <AverageBars averages={stats.scoreByType} />
       </FigureCard>
-      <FigureCard title="Average score by region" {...byAverage(stats.scoreByRegion, "region")}>
+      <FigureCard title="Average score by state" {...byAverage(stats.scoreByRegion, "region")}>
         <AverageBars averages={stats.scoreByRegion} />
       </FigureCard>
       <FigureCard title="Most poured bottles" summary={pouredSummary(stats)} figures={pouredFigures(stats)}>
