@@ -318,4 +318,93 @@ describe("a new club, from its first admin to its first meeting", () => {
     await shot(ben, "new-club-home-going-light");
     expectNoPageErrors(pool.watchOf(ben), "Ben's phone");
   });
+
+  it("Ben's day: the library's phone rows say what a bottle is; one toast at a time, never over the next tap, Undo a tap away", async () => {
+    const admin = (await club.tokensFor(ADA.email)).accessToken;
+    const countries = await club.apiOk<{ id: number; name: string }[]>("GET", "/api/Countries");
+    const states = await club.apiOk<{ id: number; name: string; countryId?: number }[]>("GET", "/api/States");
+    const scotland = countries.find((c) => c.name === "Scotland")!;
+    const islay = states.find((st) => st.name === "Islay")!;
+    const types = await club.apiOk<{ id: number; name: string }[]>("GET", "/api/DrinkTypes");
+    const type = types.find((t) => t.name === "Single Malt Scotch")!;
+    const bottle = await club.apiOk<{ id: number }>(
+      "POST",
+      "/api/Bottles/NewBottle",
+      {
+        name: "Ardbeg Ten",
+        newBrand: "Ardbeg",
+        drinkTypeId: type.id,
+        countryId: scotland.id,
+        stateId: islay.id,
+        abv: 46,
+      },
+      admin,
+    );
+    for (const day of ["2026-01-10", "2026-02-14", "2026-03-13"])
+      await club.apiOk(
+        "POST",
+        "/api/BottleInstances/new",
+        { bottleId: bottle.id, datePurchased: day, purchasePrice: 49.5 },
+        admin,
+      );
+
+    await menuLink(ben, "Library Bottles");
+    await onScreen(ben, "Library Bottles");
+    const row = main(ben)
+      .getByRole("link", { name: /Ardbeg Ten/ })
+      .first();
+    await shows(row);
+    const card = main(ben).getByRole("row").filter({ hasText: "Ardbeg Ten" }).first();
+    // Each whole and on view: brand, type (not cut to "Single…"), country, state, ABV, status.
+    for (const words of ["Ardbeg", "Single Malt Scotch", "Scotland", "Islay", "46%", "Sealed"]) {
+      const cell = card.getByText(words, { exact: true });
+      await shows(cell);
+      expect(await cell.evaluate((el) => el.scrollWidth <= el.clientWidth), words).toBe(true);
+    }
+    await shows(card.getByRole("button", { name: "Add Comment" }));
+    expect(await card.getByRole("button", { name: "Add Comment" }).innerText()).toBe("Add Comment");
+    await shot(ben, "new-club-library-phone-light");
+    await row.click();
+    await onScreen(ben, "Ardbeg Ten");
+
+    const finish = main(ben).getByRole("button", { name: "Bottle Finished" });
+    await expect.poll(() => finish.count()).toBe(3);
+    const toasts = ben
+      .getByRole("alert")
+      .filter({ has: ben.getByRole("button", { name: "Close the message" }) });
+    for (let i = 0; i < 3; i++) {
+      await finish.first().click();
+      const ask = dialog(ben, "Bottle Finished");
+      await ask.getByRole("button", { name: "Mark finished" }).click();
+      await hides(ask);
+      await shows(toasts);
+      expect(await toasts.count(), "one toast at a time").toBe(1);
+      // Nothing the member can tap next is under the toast.
+      const box = (await toasts.first().boundingBox())!;
+      await expect
+        .poll(
+          () =>
+            main(ben)
+              .locator("a[href], button, input, select, textarea")
+              .evaluateAll(
+                (els, top) =>
+                  els
+                    .filter((el) => {
+                      const r = el.getBoundingClientRect();
+                      return r.height > 0 && r.bottom > top && r.top < window.innerHeight;
+                    })
+                    .map((el) => el.getAttribute("aria-label") ?? el.textContent ?? el.tagName),
+                box.y,
+              ),
+          { message: "controls under the toast" },
+        )
+        .toEqual([]);
+      if (i === 0) await shot(ben, "new-club-bottle-toast-light");
+    }
+    await expect.poll(() => finish.count()).toBe(0);
+    await toasts.first().getByRole("button", { name: "Undo" }).click();
+    await shows(ben.getByRole("alert").filter({ hasText: "Undone" }));
+    await expect.poll(() => finish.count()).toBe(1);
+    expectNoPageErrors(pool.watchOf(ben), "Ben's bottle page");
+  });
 });

@@ -199,12 +199,12 @@ const BottleRow = memo(function BottleRow({
         <div className={classes.actions}>
           <RowAction variant="light" onClick={() => open({ kind: "comments", bottle })}>
             <CommentIcon size={14} />
-            <span className={classes.actionText}>View Comments</span>
+            <span>View Comments</span>
           </RowAction>
           {isMember ? (
             <RowAction variant="default" onClick={() => open({ kind: "comment", bottle })}>
-              <PlusIcon size={14} className={classes.phoneIcon} />
-              <span className={classes.actionText}>Add Comment</span>
+              <PlusIcon size={14} />
+              <span>Add Comment</span>
             </RowAction>
           ) : null}
         </div>
