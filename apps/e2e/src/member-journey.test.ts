@@ -347,7 +347,7 @@ describe("member journey (empty club)", () => {
   });
 
   it("adds a bottle instance: date defaults to today, Add waits for a price; price shown with $", async () => {
-    const add = main().getByRole("button", { name: "Add Instance" });
+    const add = main().getByRole("button", { name: "Add purchase" });
     expect(await add.isDisabled()).toBe(true);
     expect(await main().getByLabel("Date purchased").inputValue()).toBe(today);
     await main().getByRole("textbox", { name: "Purchase price" }).fill("54.99");
@@ -468,7 +468,7 @@ describe("member journey (empty club)", () => {
 
     await visit(page, bottlePath);
     await shows(main().getByRole("heading", { name: bottleName, level: 1 }));
-    for (const name of ["Upload", "Edit ABV", "Add Instance", "Post Comment", "Bottle Finished"]) {
+    for (const name of ["Upload", "Edit ABV", "Add purchase", "Post Comment", "Bottle Finished"]) {
       expect(await main().getByRole("button", { name, exact: true }).count(), name).toBe(0);
     }
   });

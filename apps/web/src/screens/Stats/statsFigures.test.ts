@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { countSummary, periodLabel, roundTicks, spendFigures, spendSummary, topAndOther } from "./statsFigures";
+import {
+  countSummary,
+  periodLabel,
+  roundTicks,
+  spendFigures,
+  spendSummary,
+  topAndOther,
+} from "./statsFigures";
 
 describe("the Stats screen's text alternatives", () => {
   const spend = [
