@@ -107,7 +107,9 @@ describe("member journey (empty club)", () => {
     await main().getByLabel("Email").fill(email);
     await main().getByLabel("Password").fill(password);
     await main().getByRole("button", { name: "Login", exact: true }).click();
-    await shows(main().getByRole("alert").filter({ hasText: Messages.invalidCredentials }));
+    // What is missing, not SPEC's wrong-password words: the password was right.
+    await shows(main().getByRole("alert").filter({ hasText: ServerMessages.emailNotConfirmed }));
+    expect(await main().getByText(Messages.invalidCredentials).count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe("/login");
   });
 
