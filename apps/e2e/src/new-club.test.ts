@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { longDate, Messages, ServerMessages } from "@club/shared";
-import { expectNoPageErrors, launchChromium, openInApp, screenshotOnFailure, visit } from "./support/browser";
+import { expectNoPageErrors, launchChromium, screenshotOnFailure, visit } from "./support/browser";
 import { closeInOrder, expectNoSidewaysScroll, PHONE, sessionPool, shot } from "./support/harness";
 import { decodeQuotedPrintable, startClub, type Club } from "./support/server";
 import { chooseOption, dialog, hides, onScreen, shows, toast } from "./support/ui";
