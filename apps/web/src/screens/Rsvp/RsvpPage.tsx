@@ -37,15 +37,18 @@ function AnswerButtons({
   current,
   pending,
   onAnswer,
+  without,
 }: {
   label: string;
+  /** An answer offered elsewhere on the screen (the link's own, as the one-tap Yes). */
+  without?: RsvpStatus;
   current: RsvpStatus | null;
   pending: RsvpStatus | null;
   onAnswer: (status: RsvpStatus) => void;
 }) {
   return (
     <Group gap="xs" role="group" aria-label={label}>
-      {BUTTONS.map((button) => (
+      {BUTTONS.filter((button) => button.status !== without).map((button) => (
         <Button
           key={button.status}
           size="md"
@@ -114,7 +117,13 @@ export default function RsvpPage() {
             <Text size="sm" c="dimmed">
               Or answer:
             </Text>
-            <AnswerButtons label="Other answers" current={null} pending={pending} onAnswer={send} />
+            <AnswerButtons
+              label="Other answers"
+              without={status}
+              current={null}
+              pending={pending}
+              onAnswer={send}
+            />
           </Stack>
         </Card>
       ) : (
