@@ -20,6 +20,8 @@ const NPM_TEST_FILES = [
   // Every control of each public page tapped first, on a phone and a desktop (67 s alone, loaded).
   "first-taps",
   "membership", // 33 s
+  // A new club's first admin to its first meeting on Home, an invited member answering by email.
+  "new-club", // 30 s
   "pwa", // 33 s
   "member-journey", // 33 s
   "first-pages-prerender", // 32 s

@@ -207,8 +207,8 @@ describe("calendar, reminders' links and the dues ledger", () => {
     await shows(main(page).getByRole("heading", { name: "Bottles Sampled" }));
   });
 
-  it("a reminder's /rsvp link answers without login, can change the answer, and refuses a bad link", async () => {
-    const token = await signRsvpToken(
+  it("a reminder's /rsvp link asks, answers without login, can change the answer, and refuses a bad link", async () => {
+    const token = signRsvpToken(
       club.config,
       { memberId: payer.id, meetingId: nextMeeting.id },
       new Date(Date.now() + 30 * 86_400_000),
@@ -216,6 +216,11 @@ describe("calendar, reminders' links and the dues ledger", () => {
     const page = await open({ viewport: PHONE });
     await visit(page, `/rsvp?token=${encodeURIComponent(token)}&status=maybe`);
     await onScreen(page, "Your answer");
+    // Opening the link answers nothing (a mail scanner opens every link): it asks.
+    await shows(main(page).getByText(`The meeting on ${formatLongDate(nextMeeting.date)}`));
+    await shows(main(page).getByText("Answer “Maybe”?"));
+    expect(watchOf(page).requestsTo("/trpc/reminders.rsvpByLink", "POST")).toHaveLength(0);
+    await main(page).getByRole("button", { name: "Yes, answer Maybe" }).click();
     await shows(
       main(page).getByText(`You might come to the meeting on ${formatLongDate(nextMeeting.date)}.`),
     );
@@ -401,7 +406,7 @@ describe("calendar, reminders' links and the dues ledger", () => {
       it(`every changed screen, ${size}, ${theme}: fits 375 px, 40 px tap targets (screenshots in SHOTS_DIR)`, async () => {
         const dir = process.env.SHOTS_DIR;
         if (dir) mkdirSync(dir, { recursive: true });
-        const token = await signRsvpToken(
+        const token = signRsvpToken(
           club.config,
           { memberId: payer.id, meetingId: nextMeeting.id },
           new Date(Date.now() + 30 * 86_400_000),

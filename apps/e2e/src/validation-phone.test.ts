@@ -207,7 +207,7 @@ describe("validation in the browser and the phone layout", () => {
     await visit(page, `/bottle/${eagleRare.id}`);
     const price = main(page).getByRole("textbox", { name: "Purchase price" });
     const date = main(page).getByLabel("Date purchased");
-    const add = main(page).getByRole("button", { name: "Add Instance" });
+    const add = main(page).getByRole("button", { name: "Add purchase" });
     const todayIso = await date.inputValue();
     expect(await date.getAttribute("max"), "the picker stops at today").toBe(todayIso);
 

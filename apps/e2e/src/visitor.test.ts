@@ -33,7 +33,7 @@ const MEMBER_BUTTONS = [
   "Add New Theme",
   "Upload",
   "Edit ABV",
-  "Add Instance",
+  "Add purchase",
   "Bottle Finished",
   "Post Comment",
   "Logout",

@@ -74,7 +74,28 @@ export const MemberIdSchema = z.object({ id: z.coerce.number().int().positive().
 export const SetRoleInputSchema = MemberIdSchema.extend({ role: RoleSchema });
 
 export const NewInviteInputSchema = z.object({ email: EmailSchema.nullish() });
-export const InviteSchema = z.object({ url: z.string(), expiresAt: TimestampSchema });
+export const InviteSchema = z.object({
+  /** The open invite's id (GET /api/Invites lists it, DELETE /api/Invites/{id} revokes it). */
+  id: z.number().int(),
+  url: z.string(),
+  expiresAt: TimestampSchema,
+});
+
+/**
+ * GET /api/Invites (admins): an invite not used yet and not expired. Its link is not kept (only
+ * its hash is), so the list says whom it is for, who made it and until when it works.
+ */
+export const OpenInviteSchema = z.object({
+  id: z.number().int(),
+  /** The only address that can use it; null: anyone with the link. */
+  email: z.string().nullable(),
+  /** "Ann Smith", or null when that member is gone. */
+  createdBy: z.string().nullable(),
+  createdAt: TimestampSchema,
+  expiresAt: TimestampSchema,
+});
+export type OpenInvite = z.infer<typeof OpenInviteSchema>;
+export const InviteIdSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** GET /api/Account: the member's own. */
 export const AccountSchema = z.object({

@@ -10,6 +10,14 @@ import { type ActivitySentences, sentenceNumber as num } from "./activity";
 export const BOTTLE_STATUSES = ["sealed", "open", "finished", "never_bought"] as const;
 export type BottleStatus = (typeof BOTTLE_STATUSES)[number];
 
+/** A bottle's status in words: the library's rows and filter, and the bottles export's column. */
+export const BOTTLE_STATUS_LABELS: Record<BottleStatus, string> = {
+  open: "Open",
+  sealed: "Sealed",
+  finished: "Finished",
+  never_bought: "Never bought",
+};
+
 /** A bottle's size when nobody said otherwise, in ml. */
 export const DEFAULT_BOTTLE_ML = 700;
 /** A pour when the flight does not say otherwise, in ml (meeting_bottles.pour_ml's default). */

@@ -32,6 +32,17 @@ export const RsvpLinkResultSchema = z.object({
 });
 export type RsvpLinkResult = z.infer<typeof RsvpLinkResultSchema>;
 
+/** GET /api/Rsvp/ByLink?token=: what an answer link is for, read before anything is answered. */
+export const RsvpLinkTokenSchema = RsvpLinkInputSchema.pick({ token: true });
+export const RsvpLinkMeetingSchema = z.object({
+  meetingId: z.number().int(),
+  date: IsoDateSchema,
+  theme: z.string(),
+  /** The member's answer so far, or null. */
+  status: z.enum(["going", "maybe", "declined"]).nullable(),
+});
+export type RsvpLinkMeeting = z.infer<typeof RsvpLinkMeetingSchema>;
+
 // ---- Preferences ----
 
 export const PreferencesSchema = z.object({

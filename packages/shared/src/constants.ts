@@ -26,6 +26,18 @@ export const MONTH_NAMES = [
   "November",
   "December",
 ] as const;
+const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+/**
+ * "Friday, December 11, 2026" for "2026-12-11" (or a timestamp's date part): how a screen and an
+ * email say a meeting's date. Computed by hand, as Intl.DateTimeFormat("en-US", { timeZone: "UTC" })
+ * would say it (the first DateTimeFormat with a time zone loads time-zone data); the input itself
+ * when it is no date.
+ */
+export function longDate(value: string): string {
+  const date = new Date(`${value.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return value;
+  return `${WEEKDAY_NAMES[date.getUTCDay()]!}, ${MONTH_NAMES[date.getUTCMonth()]!} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+}
 /** The themes list's lastDate when a theme was never used (SPEC: year 1 means 'Never'). */
 export const NEVER_USED_DATE = "0001-01-01T00:00:00";
 export const THEME_STORAGE_KEY = "theme";

@@ -114,6 +114,8 @@ export const ServerMessages = {
   inviteRequired: "Joining needs an invite. Ask an admin for an invite link.",
   inviteInvalid: "This invite link is not valid any more. Ask an admin for a new one.",
   inviteOtherEmail: "This invite is for another email address.",
+  inviteNotFound: "That invite is not open any more.",
+  inviteUsed: "That invite has already been used: the member it let in keeps it.",
   lastAdmin: "The club needs at least one admin: make someone else admin first.",
   memberNotFound: "Member not found.",
   memberNotPending: "This member is not waiting for approval.",

@@ -35,7 +35,7 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   brand: "Brand",
   type: "Type",
   country: "Country",
-  region: "Region",
+  region: "State",
   abv: "ABV",
   size: "Size (ml)",
   storeLink: "Store link",

@@ -11,6 +11,8 @@ function clientWithReads(): QueryClient {
     "meetings.list",
     "comments.forBottle",
     "themes.list",
+    "activity.list",
+    "stats.get",
   ]) {
     client.setQueryData([path.split("."), { input: { id: 1 }, type: "query" }], { path });
   }
@@ -28,26 +30,29 @@ function staleNamespaces(client: QueryClient): string[] {
 }
 
 describe("cachePolicy", () => {
-  it("a write without a line makes its own namespace's reads stale, and only those", async () => {
+  it("a write without a line makes its own namespace's reads stale, the log's and the stats', and only those", async () => {
     expect(Object.hasOwn(WRITE_CHANGES, "bottles.setFavourite")).toBe(false);
-    expect(changesOf("bottles.setFavourite")).toEqual(["bottles"]);
+    expect(changesOf("bottles.setFavourite")).toEqual(["bottles", "activity", "stats"]);
     const client = clientWithReads();
     await refreshAfter(client, writeOf(writeKey("bottles.setFavourite")));
-    expect(staleNamespaces(client)).toEqual(["bottles"]);
+    expect(staleNamespaces(client)).toEqual(["activity", "bottles", "stats"]);
   });
 
   it("a write with a line follows it instead of the default", async () => {
     const client = clientWithReads();
     await refreshAfter(client, writeOf(writeKey("bottles.delete")));
-    expect(staleNamespaces(client)).toEqual(["bottles", "comments", "meetings"]);
+    expect(staleNamespaces(client)).toEqual(["activity", "bottles", "comments", "meetings", "stats"]);
 
     const afterThemeRename = clientWithReads();
     await refreshAfter(afterThemeRename, "themes.update");
-    expect(staleNamespaces(afterThemeRename)).toEqual(["meetings", "themes"]);
+    expect(staleNamespaces(afterThemeRename)).toEqual(["activity", "meetings", "stats", "themes"]);
   });
 
-  it("an empty line, the screen's own rule and a mutation that is no procedure mark nothing stale", async () => {
-    for (const write of ["members.invite", "bottles.mergeInto", null]) {
+  it("an empty line marks only the log and the stats stale; the screen's own rule and a mutation that is no procedure, nothing", async () => {
+    const afterEmptyLine = clientWithReads();
+    await refreshAfter(afterEmptyLine, "reminders.rsvpByLink");
+    expect(staleNamespaces(afterEmptyLine)).toEqual(["activity", "stats"]);
+    for (const write of ["bottles.mergeInto", null]) {
       const client = clientWithReads();
       await refreshAfter(client, write);
       expect(staleNamespaces(client), String(write)).toEqual([]);
@@ -59,7 +64,14 @@ describe("cachePolicy", () => {
   it("an undo marks everything stale", async () => {
     const client = clientWithReads();
     await refreshAfter(client, "activity.undo");
-    expect(staleNamespaces(client)).toEqual(["bottles", "comments", "meetings", "themes"]);
+    expect(staleNamespaces(client)).toEqual([
+      "activity",
+      "bottles",
+      "comments",
+      "meetings",
+      "stats",
+      "themes",
+    ]);
   });
 
   it("a line is kept only where it differs from the default", () => {

@@ -22,31 +22,41 @@ type Changes = readonly Namespace[] | "everything" | "screen";
  * thing's page) has run, so a page that is gone is not refetched.
  */
 export const WRITE_CHANGES = {
-  "meetings.create": ["meetings", "themes"],
+  // An answer link's page shows the member's answer so far (reminders.rsvpLink).
+  "night.rsvp": ["night", "reminders"],
+  // Home's Next meeting card is calendar.next; an answer link's page names the meeting (reminders).
+  "meetings.create": ["meetings", "themes", "calendar"],
   // A new host runs the night (its isHost and host).
-  "meetings.update": ["meetings", "themes", "night"],
-  "meetings.delete": ["meetings", "themes"],
+  "meetings.update": ["meetings", "themes", "night", "calendar", "reminders"],
+  "meetings.delete": ["meetings", "themes", "calendar", "reminders"],
   "meetings.addBottle": ["meetings", "night"],
   "meetings.removeBottle": ["meetings", "night"],
-  "themes.update": ["themes", "meetings"],
+  "themes.update": ["themes", "meetings", "night", "reminders"],
   "bottles.create": ["bottles", "search", "lookups"],
-  "bottles.update": ["bottles", "meetings"],
-  "bottles.delete": ["bottles", "meetings", "comments"],
+  // A bottle's name, brand, type, country, state and ABV show in the flights, results and search.
+  "bottles.update": ["bottles", "meetings", "night", "search"],
+  "bottles.updateAbv": ["bottles", "night", "search"],
+  "bottles.updateBrand": ["bottles", "night", "search"],
+  "bottles.updateCountry": ["bottles", "night", "search"],
+  "bottles.updateDrinkType": ["bottles", "night", "search"],
+  "bottles.updateState": ["bottles", "night", "search"],
+  "bottles.delete": ["bottles", "meetings", "comments", "search"],
   "bottles.mergeInto": "screen",
-  "instances.create": ["bottles"],
+  "instances.create": ["bottles", "search"],
   "instances.finish": ["bottles"],
   "instances.update": ["bottles"],
   "instances.delete": ["bottles"],
   "cellar.open": ["bottles", "cellar"],
   "cellar.setLevel": ["bottles", "cellar"],
-  "members.approve": ["members", "account"],
+  // Who may host a night and who owes dues follow the members' status.
+  "members.approve": ["members", "account", "night", "dues"],
   "members.reject": ["members", "account"],
-  "members.deactivate": ["members", "account"],
-  "members.reactivate": ["members", "account"],
+  "members.deactivate": ["members", "account", "night", "dues"],
+  "members.reactivate": ["members", "account", "night", "dues"],
   "members.setRole": ["members", "account"],
-  "members.invite": [],
-  // The account's cards put the saved answer in the cache (setData) or end the session.
-  "account.update": [],
+  // A member's name shows on every screen that names members (comments, the members, dues, the
+  // night's hosts); the other account cards end the session or change nothing another read shows.
+  "account.update": "everything",
   "account.changePassword": [],
   "account.logoutEverywhere": [],
   "activity.undo": "everything",
@@ -56,18 +66,17 @@ export const WRITE_CHANGES = {
   "night.settings": ["night", "meetings"],
   "night.reveal": ["night", "meetings"],
   "night.hide": ["night", "meetings"],
-  // The score sheet keeps its drafts and their saved state itself; the live stream says the rest.
-  "night.score": [],
+  // The score sheet keeps its drafts itself; a saved score changes the night's results and the
+  // bottles' club scores (search), as the live stream tells the other tasters' screens.
+  "night.score": ["night", "search"],
   // Guests at the table (issue 26): the host's list of guests and the night's.
   "guests.remove": ["guests", "night"],
   // The guest's own pass: nothing cached yet on the join page.
   "guests.join": [],
-  "dues.setOpening": ["dues", "activity"],
-  // A visitor's page (the reminder email's link): nothing of theirs is cached.
-  "reminders.rsvpByLink": [],
+  // The answer link's page (reminders.rsvpLink), and the night's answers for a member signed in
+  // in the same browser.
+  "reminders.rsvpByLink": ["reminders", "night"],
   "reminders.setPreferences": [],
-  // The page puts the new overview in the cache (setData).
-  "backups.create": [],
 } as const satisfies Partial<Record<WritePath, Changes>>;
 
 const changes: Readonly<Record<string, Changes>> = WRITE_CHANGES;
@@ -81,10 +90,22 @@ export function writeOf(mutationKey: unknown): string | null {
   return Array.isArray(first) && first.every((part) => typeof part === "string") ? first.join(".") : null;
 }
 
-/** What a write makes stale: its line in WRITE_CHANGES, else its own namespace. */
+/**
+ * What every write makes stale besides its own line: each write is recorded in the club's activity
+ * log, in the same transaction, and the club's stats are figures over all of its data (bottles,
+ * purchases, comments, meetings, answers, scores). Neither read is on screen while a write is
+ * made, so this costs no request: they are asked again when next shown.
+ */
+export const EVERY_WRITE_CHANGES = ["activity", "stats"] as const satisfies readonly Namespace[];
+
+/**
+ * What a write makes stale: its line in WRITE_CHANGES, else its own namespace; and the activity log
+ * (EVERY_WRITE_CHANGES).
+ */
 export function changesOf(write: string): readonly string[] | "everything" | "screen" {
-  if (Object.hasOwn(changes, write)) return changes[write] ?? [];
-  return [write.split(".")[0] ?? write];
+  const own = Object.hasOwn(changes, write) ? (changes[write] ?? []) : [write.split(".")[0] ?? write];
+  if (own === "everything" || own === "screen") return own;
+  return [...new Set([...own, ...EVERY_WRITE_CHANGES])];
 }
 
 /** Marks what a successful write changed stale; the queries on screen refetch at once. */

@@ -1,9 +1,8 @@
-import { MONTH_NAMES, NEVER_USED_DATE } from "@club/shared";
+import { longDate, MONTH_NAMES, NEVER_USED_DATE } from "@club/shared";
 
 // Dates are formatted by hand, exactly as Intl.DateTimeFormat("en-US", { timeZone: "UTC" }) would
 // (format.test.ts compares the two): the first DateTimeFormat with a time zone loads time-zone data,
 // 20 to 50 ms on a small machine, on the first screen.
-const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 /** The calendar date (YYYY-MM-DD) of a date or ISO timestamp string. */
 export const datePart = (value: string) => value.slice(0, 10);
@@ -20,12 +19,8 @@ export function formatDate(value: string): string {
   return `${MONTH_NAMES[date.getUTCMonth()]!.slice(0, 3)} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
 
-/** "Friday, January 9, 2026". */
-export function formatLongDate(value: string): string {
-  const date = toDate(value);
-  if (!date) return value;
-  return `${WEEKDAYS[date.getUTCDay()]!}, ${MONTH_NAMES[date.getUTCMonth()]!} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
-}
+/** "Friday, January 9, 2026" (the shared longDate: emails say dates the same way). */
+export const formatLongDate = longDate;
 
 /** SPEC: a last-used year of 1 means the theme was never used. */
 export function isNeverUsed(lastDate: string): boolean {

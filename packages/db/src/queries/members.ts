@@ -156,6 +156,33 @@ export const insertInvite = (
 export const findInviteByHash = (db: Db, tokenHash: string) =>
   db.select().from(invites).where(eq(invites.tokenHash, tokenHash)).get();
 
+/** The invites neither used nor expired at `now`, newest first, with their maker's name. */
+export const listOpenInvites = (db: Db, now: string) =>
+  db
+    .select({
+      id: invites.id,
+      email: invites.email,
+      createdAt: invites.createdAt,
+      expiresAt: invites.expiresAt,
+      makerFirst: members.firstName,
+      makerLast: members.lastName,
+    })
+    .from(invites)
+    .leftJoin(members, eq(members.id, invites.createdBy))
+    .where(and(isNull(invites.usedAt), gt(invites.expiresAt, now)))
+    .orderBy(desc(invites.id))
+    .all();
+
+export const findInviteById = (db: Db, id: number) =>
+  db.select().from(invites).where(eq(invites.id, id)).get();
+
+/** Deletes an invite that was never used; false when there is none (used ones stay: members name them). */
+export const deleteOpenInvite = (db: Db, id: number): boolean =>
+  db
+    .delete(invites)
+    .where(and(eq(invites.id, id), isNull(invites.usedAt)))
+    .run().changes === 1;
+
 /** Marks an invite used; false when it already was (single use). */
 export const markInviteUsed = (db: Db, id: number, now: string): boolean =>
   db

@@ -6,7 +6,7 @@ export const examples: Examples = {
     "meetings.byId": { access: "public", input: (c) => ({ id: c.f.meetingId }) },
     "meetings.create": {
       access: "member",
-      input: (c) => ({ date: "2024-07-12", hostName: `Host ${c.n()}`, themeId: c.f.themeId }),
+      input: (c) => ({ date: "2998-10-09", hostName: `Host ${c.n()}`, themeId: c.f.themeId }),
     },
     "meetings.addBottle": {
       access: "member",

@@ -29,5 +29,11 @@ export const examples: Examples = {
       as: "admin",
       input: (c) => ({ email: `invited${c.n()}@example.com` }),
     },
+    "members.invites": { access: "admin", as: "admin", input: () => undefined },
+    "members.revokeInvite": {
+      access: "admin",
+      as: "admin",
+      input: async (c) => ({ id: (await c.t.caller(c.f.admin.user).members.invite({ email: null })).id }),
+    },
   },
 };

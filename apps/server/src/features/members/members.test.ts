@@ -208,6 +208,57 @@ describe("invites", () => {
     expect((await login(t, p)).statusCode).toBe(200);
   });
 
+  it("lists the open invites; a revoked one stops working at once, a used one cannot be revoked", async () => {
+    const t = await club("invite");
+    const admin = await t.member(undefined, { role: "admin" });
+    const member = await t.member();
+    const p = person();
+    const forPat = (await post(t, "/api/Invites", { email: p.email }, admin.token)).json<{
+      id: number;
+      url: string;
+    }>();
+    const anyone = (await post(t, "/api/Invites", {}, admin.token)).json<{ id: number; url: string }>();
+    const open = async () =>
+      (await t.request({ method: "GET", url: "/api/Invites", token: admin.token })).json<
+        { id: number; email: string | null; createdBy: string | null }[]
+      >();
+    expect((await open()).map((i) => [i.id, i.email])).toEqual([
+      [anyone.id, null],
+      [forPat.id, p.email],
+    ]);
+    expect((await open())[0]!.createdBy).toMatch(/^Test Member/);
+    // Admins only, both ways.
+    expect((await t.request({ method: "GET", url: "/api/Invites", token: member.token })).statusCode).toBe(
+      403,
+    );
+    const byMember = await t.request({
+      method: "DELETE",
+      url: `/api/Invites/${anyone.id}`,
+      token: member.token,
+    });
+    expect(byMember.statusCode).toBe(403);
+
+    const revoked = await t.request({
+      method: "DELETE",
+      url: `/api/Invites/${anyone.id}`,
+      token: admin.token,
+    });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    expect((await open()).map((i) => i.id)).toEqual([forPat.id]);
+    const token = new URL(anyone.url).searchParams.get("invite")!;
+    const refused = await post(t, "/api/Register/register", { ...person(), invite: token });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe(ServerMessages.inviteInvalid);
+    const again = await t.request({ method: "DELETE", url: `/api/Invites/${anyone.id}`, token: admin.token });
+    expect(again.statusCode).toBe(404);
+
+    await registerAndConfirm(t, p, { invite: new URL(forPat.url).searchParams.get("invite")! });
+    expect(await open()).toEqual([]);
+    const used = await t.request({ method: "DELETE", url: `/api/Invites/${forPat.id}`, token: admin.token });
+    expect(used.statusCode).toBe(409);
+    expect(used.json().error.message).toBe(ServerMessages.inviteUsed);
+  });
+
   it("an expired or unknown invite is refused", async () => {
     const t = await club("open");
     const unknown = await post(t, "/api/Register/register", { ...person(), invite: "nope" });

@@ -1,7 +1,9 @@
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import {
+  InviteIdSchema,
   InviteSchema,
+  OpenInviteSchema,
   MemberIdSchema,
   MemberSchema,
   NewInviteInputSchema,
@@ -15,8 +17,10 @@ import {
   createInvite,
   deactivateMember,
   getMembers,
+  openInvites,
   reactivateMember,
   rejectMember,
+  revokeInvite,
   setRole,
 } from "./service";
 
@@ -83,4 +87,32 @@ export const membersRouter = {
     })
     .input(NewInviteInputSchema)
     .mutation(({ ctx, input }) => createInvite(ctx, input)),
+
+  invites: adminProcedure
+    .meta({
+      rest: { method: "GET", path: "/api/Invites" },
+      doc: {
+        summary: "List the open invites",
+        description:
+          "Invites neither used nor expired, newest first: whom each is for (null: anyone with the link), who made it, until when it works. The links themselves are not kept.",
+        response: z.array(OpenInviteSchema),
+        responseDescription: "The open invites.",
+        errors: [403],
+      },
+    })
+    .query(({ ctx }) => openInvites(ctx)),
+
+  revokeInvite: adminProcedure
+    .meta({
+      rest: { method: "DELETE", path: "/api/Invites/:id", from: "none" },
+      doc: {
+        summary: "Revoke an invite",
+        description: "Its link stops working at once. A used invite cannot be revoked (409).",
+        response: OkSchema,
+        responseDescription: "Revoked.",
+        errors: [403, 404, 409],
+      },
+    })
+    .input(InviteIdSchema)
+    .mutation(({ ctx, input }) => revokeInvite(ctx, input)),
 } satisfies TRPCRouterRecord;

@@ -3,14 +3,17 @@ import {
   deleteRegistration,
   endMemberSessions,
   findMemberById,
+  deleteOpenInvite,
+  findInviteById,
   insertInvite,
+  listOpenInvites,
   listMembers,
   setMemberRole,
   setMemberStatus,
   setDuesPeriod,
   type MemberRow,
 } from "@club/db";
-import { ServerMessages, type Member, type MemberStatus, type Role } from "@club/shared";
+import { ServerMessages, type Member, type MemberStatus, type OpenInvite, type Role } from "@club/shared";
 import type { AuthedCtx } from "../../api/context";
 import { ConflictError, NotFoundError } from "../../api/errors";
 import { randomToken, sha256 } from "../../platform/tokens";
@@ -143,7 +146,7 @@ export function setRole(ctx: AuthedCtx, input: { id: number; role: Role }): { ok
 export function createInvite(
   ctx: AuthedCtx,
   input: { email?: string | null },
-): { url: string; expiresAt: string } {
+): { id: number; url: string; expiresAt: string } {
   const token = randomToken();
   const expiresAt = new Date(Date.now() + INVITE_TTL_MS).toISOString();
   const email = input.email ?? null;
@@ -166,5 +169,31 @@ export function createInvite(
         link: { href: url, label: "Join the club" },
       }),
     );
-  return { url, expiresAt };
+  return { id: invite.id, url, expiresAt };
+}
+
+/** GET /api/Invites: the invites still open (neither used nor expired), newest first. */
+export function openInvites(ctx: AuthedCtx): OpenInvite[] {
+  return listOpenInvites(ctx.db, ctx.now().toISOString()).map((row) => ({
+    id: row.id,
+    email: row.email,
+    createdBy: row.makerFirst === null ? null : `${row.makerFirst} ${row.makerLast ?? ""}`.trim(),
+    createdAt: row.createdAt,
+    expiresAt: row.expiresAt,
+  }));
+}
+
+/**
+ * DELETE /api/Invites/{id}: the link stops working at once. A used invite is not open any more
+ * (409: the member it let in keeps it); an unknown id is a 404.
+ */
+export function revokeInvite(ctx: AuthedCtx, input: { id: number }): { ok: true } {
+  ctx.db.transaction(() => {
+    const invite = findInviteById(ctx.db, input.id);
+    if (!invite) throw new NotFoundError(ServerMessages.inviteNotFound);
+    if (invite.usedAt !== null || !deleteOpenInvite(ctx.db, invite.id))
+      throw new ConflictError(ServerMessages.inviteUsed);
+    recordActivity(ctx, "invite", invite.id, { email: invite.email, expiresAt: invite.expiresAt }, null);
+  });
+  return { ok: true };
 }

@@ -74,9 +74,33 @@ describe("meeting emails", () => {
       .id;
     await t.caller(bob.user).night.rsvp({ id: meetingId, status: "declined", guests: 0 });
     await settle();
-    expect(mailTo("ann@example.com", /New club meeting on 2026-12-11/)).toHaveLength(1);
+    expect(mailTo("ann@example.com", /New club meeting on Friday, December 11, 2026/)).toHaveLength(1);
     expect(mailTo("cat@example.com", /New club meeting/)).toHaveLength(0);
     expect(mailTo("host@example.com", /New club meeting/)).toHaveLength(0);
+  });
+
+  it("the notice offers Going and Not going links; reading what a link is for answers nothing", async () => {
+    const [notice] = mailTo("ann@example.com", /New club meeting/);
+    const link = (status: string) =>
+      new RegExp(`(?:Going|Not going): (http://club\\.test/rsvp\\?token=([^&\\s]+)&status=${status})`).exec(
+        notice!,
+      );
+    expect(notice).toContain("Are you coming?");
+    const going = link("going");
+    expect(going).not.toBeNull();
+    expect(link("declined")).not.toBeNull();
+    const token = decodeURIComponent(going![2]!);
+    // What a mail scanner's visit to the page asks: the meeting, and no answer is given.
+    const read = await t.request({
+      method: "GET",
+      url: `/api/Rsvp/ByLink?token=${encodeURIComponent(token)}`,
+    });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toEqual({ meetingId, date: "2026-12-11", theme: "Sherry bombs", status: null });
+    const annAnswers = async () => (await t.caller(ann.user).night.myRsvp({ id: meetingId }))?.status ?? null;
+    expect(await annAnswers()).toBeNull();
+    const bad = await t.request({ method: "GET", url: "/api/Rsvp/ByLink?token=not-a-real-token-at-all" });
+    expect(bad.statusCode).toBe(400);
   });
 
   it("a change to an upcoming meeting is announced the same way", async () => {
@@ -85,7 +109,7 @@ describe("meeting emails", () => {
       .caller(host.user)
       .meetings.update({ id: meetingId, date: "2026-12-11", hostName: "Host", themeId });
     await settle();
-    const changed = mailTo("ann@example.com", /The club meeting on 2026-12-11 has changed/);
+    const changed = mailTo("ann@example.com", /The club meeting on Friday, December 11, 2026 has changed/);
     expect(changed).toHaveLength(1);
     expect(changed[0]).toContain("Cask strength");
     expect(mailTo("cat@example.com", /has changed/)).toHaveLength(0);

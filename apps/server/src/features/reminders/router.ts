@@ -3,14 +3,32 @@ import {
   PreferencesInputSchema,
   PreferencesSchema,
   RsvpLinkInputSchema,
+  RsvpLinkMeetingSchema,
   RsvpLinkResultSchema,
+  RsvpLinkTokenSchema,
 } from "@club/shared";
 import { memberProcedure, publicProcedure } from "../../api/trpc";
 import { getPreferences, setPreferences } from "./preferences";
-import { rsvpByLink } from "./service";
+import { rsvpByLink, rsvpLinkMeeting } from "./service";
 
 /** Reminder emails: answering from a link, and each member's email preferences. */
 export const remindersRouter = {
+  rsvpLink: publicProcedure
+    .meta({
+      rest: { method: "GET", path: "/api/Rsvp/ByLink" },
+      rateLimit: "login",
+      doc: {
+        summary: "What an answer link is for",
+        description:
+          "The meeting a reminder's or notice's answer link names, and the member's answer so far. Answers nothing: the page the link opens reads this, then asks. 400 when the token is invalid or expired.",
+        response: RsvpLinkMeetingSchema,
+        responseDescription: "The meeting and the answer so far.",
+        errors: [404],
+      },
+    })
+    .input(RsvpLinkTokenSchema)
+    .query(({ ctx, input }) => rsvpLinkMeeting(ctx, input)),
+
   rsvpByLink: publicProcedure
     .meta({
       rest: { method: "POST", path: "/api/Rsvp/ByLink" },

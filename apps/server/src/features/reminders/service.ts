@@ -8,9 +8,16 @@ import {
   listMembersToRemind,
   listRsvps,
 } from "@club/db";
-import { CLUB_RULES, ServerMessages, type RsvpLinkInput, type RsvpLinkResult } from "@club/shared";
+import {
+  CLUB_RULES,
+  longDate,
+  ServerMessages,
+  type RsvpLinkInput,
+  type RsvpLinkMeeting,
+  type RsvpLinkResult,
+} from "@club/shared";
 import type { AuthedCtx, Deps } from "../../api/context";
-import { AppError } from "../../api/errors";
+import { AppError, NotFoundError } from "../../api/errors";
 import { dateIn, zonedInstant } from "../../platform/clubTime";
 import { clubEmail } from "../auth/email";
 import { setRsvp } from "../night/rsvp";
@@ -24,6 +31,17 @@ const REMINDERS = [
 
 const meetingStart = (deps: Deps, date: string) =>
   zonedInstant(date, CLUB_RULES.meetingTime, deps.config.clubTimezone);
+
+/**
+ * A member's answer links for a meeting (good until the day after it): the page they open asks
+ * before it answers, so a mail scanner that opens every link answers nothing.
+ */
+function answerLinks(deps: Deps, memberId: number, meeting: { id: number; date: string }) {
+  const expires = new Date(meetingStart(deps, meeting.date).getTime() + DAY_MS);
+  const token = encodeURIComponent(signRsvpToken(deps.config, { memberId, meetingId: meeting.id }, expires));
+  return (status: "going" | "maybe" | "declined") =>
+    `${deps.config.appUrl}/rsvp?token=${token}&status=${status}`;
+}
 
 /**
  * The 7-day and 1-day reminders that are due: each member (active, reminders on, not declined)
@@ -41,23 +59,18 @@ export async function sendMeetingReminders(deps: Deps): Promise<number> {
     if (now >= start) continue;
     const due = REMINDERS.filter((r) => now.getTime() >= start.getTime() - r.before).at(-1);
     if (!due) continue;
-    const expires = new Date(start.getTime() + DAY_MS);
     const people = listMembersToRemind(deps.db, meeting.id);
-    const links = await Promise.all(
-      people.map((p) => signRsvpToken(deps.config, { memberId: p.id, meetingId: meeting.id }, expires)),
-    );
     deps.db.transaction(() => {
-      people.forEach((p, i) => {
+      people.forEach((p) => {
         if (!claimNotification(deps.db, p.id, `meeting:${meeting.id}:${due.kind}`)) return;
-        const answer = (status: string) =>
-          `${deps.config.appUrl}/rsvp?token=${encodeURIComponent(links[i] as string)}&status=${status}`;
+        const answer = answerLinks(deps, p.id, meeting);
         deps.mailer.send(
           clubEmail({
             to: p.email,
-            subject: `Club meeting ${due.label}: ${meeting.theme} on ${meeting.date}`,
+            subject: `Club meeting ${due.label}: ${meeting.theme} on ${longDate(meeting.date)}`,
             firstName: p.firstName,
             paragraphs: [
-              `The club meets ${due.label}, on ${meeting.date} at ${CLUB_RULES.meetingTimeLabel}: ${meeting.theme}, hosted by ${meeting.hostName}.`,
+              `The club meets ${due.label}, on ${longDate(meeting.date)} at ${CLUB_RULES.meetingTimeLabel}: ${meeting.theme}, hosted by ${meeting.hostName}.`,
               `Going: ${answer("going")}`,
               `Maybe: ${answer("maybe")}`,
               `Not going: ${answer("declined")}`,
@@ -82,18 +95,20 @@ export function sendMeetingNotice(ctx: AuthedCtx, meetingId: number, change: "ad
   if (!meeting || meeting.date < dateIn(ctx.config.clubTimezone, ctx.now())) return;
   const theme =
     listMeetingsBetween(ctx.db, meeting.date, meeting.date).find((m) => m.id === meetingId)?.theme ?? "";
+  const day = longDate(meeting.date);
   for (const p of listMembersForNotices(ctx.db)) {
     if (p.id === ctx.user.id) continue;
+    const answer = answerLinks(ctx, p.id, { id: meetingId, date: meeting.date });
     ctx.mailer.send(
       clubEmail({
         to: p.email,
-        subject:
-          change === "added"
-            ? `New club meeting on ${meeting.date}`
-            : `The club meeting on ${meeting.date} has changed`,
+        subject: change === "added" ? `New club meeting on ${day}` : `The club meeting on ${day} has changed`,
         firstName: p.firstName,
         paragraphs: [
-          `${change === "added" ? "A meeting was added" : "A meeting was changed"}: ${meeting.date} at ${CLUB_RULES.meetingTimeLabel}, ${theme}, hosted by ${meeting.hostName}.`,
+          `${change === "added" ? "A meeting was added" : "A meeting was changed"}: ${day} at ${CLUB_RULES.meetingTimeLabel}, ${theme}, hosted by ${meeting.hostName}.`,
+          "Are you coming?",
+          `Going: ${answer("going")}`,
+          `Not going: ${answer("declined")}`,
           "You can turn meeting emails off in your account.",
         ],
         link: { href: `${ctx.config.appUrl}/monthlymeeting/${meetingId}`, label: "Open the meeting" },
@@ -102,12 +117,33 @@ export function sendMeetingNotice(ctx: AuthedCtx, meetingId: number, change: "ad
   }
 }
 
-/** POST /api/Rsvp/ByLink: answers from a reminder's link, no login (the token is the proof). */
-export async function rsvpByLink(deps: Deps, input: RsvpLinkInput): Promise<RsvpLinkResult> {
-  const claims = await verifyRsvpToken(deps.config, input.token, deps.now());
+/** The member and meeting an answer link names, or a 400 when it is invalid, expired or theirs no more. */
+async function linkOwner(deps: Deps, token: string) {
+  const claims = await verifyRsvpToken(deps.config, token, deps.now());
   const member = claims ? findMemberAuth(deps.db, claims.memberId) : undefined;
   if (!claims || !member || member.status !== "active" || !member.emailConfirmedAt)
     throw new AppError("BAD_REQUEST", ServerMessages.rsvpLinkInvalid, { reason: "RSVP_LINK_INVALID" });
+  return { claims, member };
+}
+
+/**
+ * GET /api/Rsvp/ByLink: what an answer link is for (the meeting, the member's answer so far),
+ * read by the page the link opens before it asks; it answers nothing.
+ */
+export async function rsvpLinkMeeting(deps: Deps, input: { token: string }): Promise<RsvpLinkMeeting> {
+  const { claims, member } = await linkOwner(deps, input.token);
+  const meeting = findMeetingNight(deps.db, claims.meetingId);
+  if (!meeting) throw new NotFoundError(ServerMessages.meetingNotFound);
+  const theme =
+    listMeetingsBetween(deps.db, meeting.date, meeting.date).find((m) => m.id === claims.meetingId)?.theme ??
+    "";
+  const mine = listRsvps(deps.db, claims.meetingId).find((r) => r.memberId === member.id);
+  return { meetingId: claims.meetingId, date: meeting.date, theme, status: mine?.status ?? null };
+}
+
+/** POST /api/Rsvp/ByLink: answers from a reminder's link, no login (the token is the proof). */
+export async function rsvpByLink(deps: Deps, input: RsvpLinkInput): Promise<RsvpLinkResult> {
+  const { claims, member } = await linkOwner(deps, input.token);
   const ctx: AuthedCtx = {
     ...deps,
     user: { id: member.id, email: member.email, role: member.role },

@@ -7,6 +7,7 @@ import {
   ImportMappingSchema,
   ImportQuerySchema,
   ImportReportSchema,
+  BOTTLE_STATUS_LABELS,
   PurchasesExportQuerySchema,
   TransferMessages,
 } from "@club/shared";
@@ -64,7 +65,7 @@ export const bottlesExportRoute = restOnlyRoute({
     tag: "Import and export",
     summary: "The library as CSV",
     description:
-      "One row per bottle: id, name, brand, type, country, region, ABV, size in ml, store link, status (sealed, open, finished, never_bought), number of purchases, total spent, last price (dollars), last purchased, the club's average score over revealed pours and how many scores it has. With `what=purchases`: one row per purchase (bottle, date, price, opened, finished). UTF-8 with a byte order mark (for Excel; `bom=false` leaves it out); every date is YYYY-MM-DD in the club's time zone, as its column header says. Cells starting with = + - @ are prefixed with an apostrophe.",
+      "One row per bottle: id, name, brand, type, country, region, ABV, size in ml, store link, status (Sealed, Open, Finished or Never bought), number of purchases, total spent, last price (dollars), last purchased, the club's average score over revealed pours and how many scores it has. With `what=purchases`: one row per purchase (bottle, date, price, opened, finished). UTF-8 with a byte order mark (for Excel; `bom=false` leaves it out); every date is YYYY-MM-DD in the club's time zone, as its column header says. Cells starting with = + - @ are prefixed with an apostrophe.",
     query: PurchasesExportQuerySchema,
     response: { status: 200, description: "The CSV file.", binary: ["text/csv; charset=utf-8"] },
     notModified: true,
@@ -106,7 +107,7 @@ export const bottlesExportRoute = restOnlyRoute({
               b.abv,
               b.sizeMl,
               b.storeLink,
-              b.status,
+              BOTTLE_STATUS_LABELS[b.status],
               b.purchases,
               dollars(b.spentCents),
               dollars(b.lastPriceCents),

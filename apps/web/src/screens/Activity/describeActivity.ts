@@ -350,6 +350,10 @@ const invite: Sentence = ({ after }) => {
   const email = text(after?.email);
   return email ? `created an invite for ${email}` : "created an invite link";
 };
+const revokeInvite: Sentence = ({ before }) => {
+  const email = text(before?.email);
+  return email ? `revoked the invite for ${email}` : "revoked an invite link";
+};
 /** The ledger's own entries: describeDues.ts (reached by their entity, before this table). */
 const dues: Sentence = ({ entry }) => describeDues(entry);
 
@@ -403,6 +407,7 @@ const SENTENCES = {
   "members.reactivate": (said) => `reactivated the membership of ${nameOf(said)}`,
   "members.setRole": setRole,
   "members.invite": invite,
+  "members.revokeInvite": revokeInvite,
   "admin.approve": fromCommandLine(approve),
   "admin.deactivate": fromCommandLine(deactivate),
   "admin.role": fromCommandLine(setRole),

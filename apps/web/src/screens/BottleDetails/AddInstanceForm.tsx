@@ -11,15 +11,6 @@ import { PurchaseDateInput, PurchasePriceInput } from "./PurchaseInputs";
 import { useCheckedField } from "../../lib/useCheckedField";
 
 /** Members: a purchase (date defaults to today, price required); it starts unfinished. */
-const VISUALLY_HIDDEN = {
-  position: "absolute",
-  width: 1,
-  height: 1,
-  overflow: "hidden",
-  clip: "rect(0 0 0 0)",
-  whiteSpace: "nowrap",
-} as const;
-
 export default function AddInstanceForm({ bottleId }: { bottleId: number }) {
   const [datePurchased, setDatePurchased] = useState(today);
   const price = useCheckedField<number | string>("");
@@ -47,13 +38,7 @@ export default function AddInstanceForm({ bottleId }: { bottleId: number }) {
       errors={[failure(Messages.addInstance, create.error)]}
       canSubmit={purchasePrice !== null}
       submitting={create.isPending}
-      submitLabel={
-        <>
-          Add purchase
-          {/* SPEC's "bottle instance" (and its former label, which programs may look for) stays in its name. */}
-          <span style={VISUALLY_HIDDEN}> (Add Instance)</span>
-        </>
-      }
+      submitLabel="Add purchase"
     >
       <Group align="flex-start" gap="sm" grow preventGrowOverflow={false}>
         <PurchaseDateInput

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { Anchor, Badge, Button, Card, Divider, Grid, Group, Stack, Text } from "@mantine/core";
+import { Anchor, Badge, Button, Card, Divider, Grid, Group, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { Messages, type BottleDetail } from "@club/shared";
 import { PageHeader } from "../../components/PageHeader";
@@ -158,9 +158,6 @@ function Bottle({ id }: { id: number }) {
               <FavouriteButton bottleId={data.id} />
               <PageEditButton onClick={() => setDialog("edit")}>Edit Bottle</PageEditButton>
               {isAdmin ? (
-                <PageDeleteButton onClick={() => setDialog("delete")}>Delete Bottle</PageDeleteButton>
-              ) : null}
-              {isAdmin ? (
                 <Button h={40} variant="default" onClick={() => setDialog("merge")}>
                   Merge into another bottle…
                 </Button>
@@ -224,6 +221,20 @@ function Bottle({ id }: { id: number }) {
         />
         <PouredAtSection bottleId={data.id} />
         <CommentsSection bottleId={data.id} isMember={isMember} />
+        {isAdmin ? (
+          // Apart from the page's everyday buttons, at its end, and asked first (DeleteBottleDialog).
+          <Card withBorder padding="lg" component="section" aria-labelledby="delete-bottle">
+            <Stack gap="xs" align="flex-start">
+              <Title order={2} fz="h4" id="delete-bottle">
+                Delete this bottle
+              </Title>
+              <Text size="sm" c="dimmed">
+                Its purchases, comments, photo and places in meetings go with it.
+              </Text>
+              <PageDeleteButton onClick={() => setDialog("delete")}>Delete Bottle</PageDeleteButton>
+            </Stack>
+          </Card>
+        ) : null}
       </Stack>
     </>
   );

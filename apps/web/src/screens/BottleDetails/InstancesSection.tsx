@@ -1,5 +1,5 @@
 import { lazy } from "react";
-import { Badge, Button, Group, Paper, Stack, Title } from "@mantine/core";
+import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { BottleDetailInstance } from "@club/shared";
 import { DataTable } from "../../components/DataTable";
 import { EditDeleteActions } from "../../components/EditDeleteActions";
@@ -87,14 +87,11 @@ const instanceColumns = (
     cell: (instance) =>
       instance.dateFinished ? (
         <time dateTime={datePart(instance.dateFinished)}>{formatDate(instance.dateFinished)}</time>
-      ) : stateOf(instance) === "open" ? (
-        <Badge variant="light" color="green" radius="sm">
-          Open
-        </Badge>
       ) : (
-        <Badge variant="light" color="gray" radius="sm">
-          Sealed
-        </Badge>
+        // A date's column holds a date, or says there is none yet (the state is the Opened column's).
+        <Text span size="sm" c="dimmed">
+          Not yet
+        </Text>
       ),
   },
   {
@@ -106,9 +103,9 @@ const instanceColumns = (
     header: "Opened",
     cell: (instance) =>
       instance.openedDate ? (
-        <span className={classes.numeric}>
-          Opened <time dateTime={instance.openedDate}>{formatDate(instance.openedDate)}</time>
-        </span>
+        <time className={classes.numeric} dateTime={instance.openedDate}>
+          {formatDate(instance.openedDate)}
+        </time>
       ) : stateOf(instance) === "sealed" && isMember ? (
         <Button h={40} size="xs" variant="light" color="amber" onClick={() => open("open", instance)}>
           Open it

@@ -3,7 +3,7 @@ import { Button, Group, Pagination, Text, TextInput, UnstyledButton } from "@man
 import "@mantine/core/styles/Pagination.css";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { useLocation, useSearchParams } from "react-router-dom";
-import { Messages, searchTextProblem, type BottleSearchItem, type BottleStatus } from "@club/shared";
+import { BOTTLE_STATUS_LABELS, Messages, searchTextProblem, type BottleSearchItem } from "@club/shared";
 import { cellLinkClass, DataTable } from "../../components/DataTable";
 import { PageHeader } from "../../components/PageHeader";
 import { CommentIcon, PlusIcon, SortIcon } from "../../components/icons";
@@ -65,12 +65,7 @@ const LABEL = Object.fromEntries(COLUMNS.map((column) => [column.key, column.lab
 
 type BottleListItem = BottleSearchItem;
 
-const STATUS_LABEL: Record<BottleStatus, string> = {
-  open: "Open",
-  sealed: "Sealed",
-  finished: "Finished",
-  never_bought: "Never bought",
-};
+const STATUS_LABEL = BOTTLE_STATUS_LABELS;
 
 type Dialog =
   | { kind: "new" }
@@ -204,12 +199,12 @@ const BottleRow = memo(function BottleRow({
         <div className={classes.actions}>
           <RowAction variant="light" onClick={() => open({ kind: "comments", bottle })}>
             <CommentIcon size={14} />
-            <span className={classes.actionText}>View Comments</span>
+            <span>View Comments</span>
           </RowAction>
           {isMember ? (
             <RowAction variant="default" onClick={() => open({ kind: "comment", bottle })}>
-              <PlusIcon size={14} className={classes.phoneIcon} />
-              <span className={classes.actionText}>Add Comment</span>
+              <PlusIcon size={14} />
+              <span>Add Comment</span>
             </RowAction>
           ) : null}
         </div>
@@ -368,7 +363,7 @@ export default function LibraryBottlesPage() {
               <TextInput
                 type="search"
                 aria-label="Search bottles"
-                placeholder="Search name, brand, region, notes…"
+                placeholder="Search name, brand, state, notes…"
                 value={search}
                 error={searchProblem}
                 onChange={(event) => onSearch(event.currentTarget.value)}

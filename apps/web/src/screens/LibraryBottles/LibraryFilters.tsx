@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Button, NativeSelect, SimpleGrid, TextInput } from "@mantine/core";
 import "../../styles/nativeSelect";
 import { useDebouncedCallback } from "@mantine/hooks";
+import { BOTTLE_STATUS_LABELS } from "@club/shared";
 import { trpc } from "../../lib/trpc";
 import { NO_FILTERS, type LibraryFilters } from "./libraryView";
 import classes from "./LibraryBottles.module.css";
@@ -9,10 +10,10 @@ import classes from "./LibraryBottles.module.css";
 const ANY = { value: "", label: "Any" };
 const STATUS_OPTIONS = [
   ANY,
-  { value: "open", label: "Open" },
-  { value: "sealed", label: "Sealed" },
-  { value: "finished", label: "Finished" },
-  { value: "never_bought", label: "Never bought" },
+  ...(["open", "sealed", "finished", "never_bought"] as const).map((value) => ({
+    value,
+    label: BOTTLE_STATUS_LABELS[value],
+  })),
 ];
 const YES_NO = [ANY, { value: "yes", label: "Yes" }, { value: "no", label: "No" }];
 
@@ -47,7 +48,7 @@ export function LibraryFiltersPanel({
   const choices: { name: ChoiceFilter; label: string; data: { value: string; label: string }[] }[] = [
     { name: "type", label: "Type", data: options(types.data) },
     { name: "country", label: "Country", data: options(countries.data) },
-    { name: "region", label: "Region", data: options(regions.data) },
+    { name: "region", label: "State", data: options(regions.data) },
     { name: "status", label: "Status", data: STATUS_OPTIONS },
     { name: "hasPhoto", label: "Has a photo", data: YES_NO },
     { name: "poured", label: "Poured at a meeting", data: YES_NO },

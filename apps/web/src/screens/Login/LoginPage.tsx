@@ -55,6 +55,10 @@ export default function LoginPage() {
   });
   const resend = useMutation({ mutationFn: authApi.resendConfirmation });
   const failure = login.isError ? loginFailure(login.error) : null;
+  // One line per state, with its one action: the registration's notice until a login is tried
+  // (with Resend: the email may not have come), then what that login said.
+  const showNotice = notice !== undefined && !login.isError && !login.isSuccess;
+  const offerResend = failure?.kind === "notConfirmed" || (showNotice && failure === null);
 
   const onResend = () => {
     const parsed = ResendConfirmationInputSchema.safeParse({ email: form.values.email });
@@ -75,7 +79,7 @@ export default function LoginPage() {
     <AuthCard title="Login" subtitle="Welcome back. Pour yourself a dram.">
       <OnceForm onSubmit={form.onSubmit((values) => login.mutate(values))}>
         <Stack>
-          {notice ? (
+          {showNotice ? (
             <Alert color="blue" variant="light" icon={<InfoIcon />} role="status">
               {notice}
             </Alert>
@@ -95,8 +99,36 @@ export default function LoginPage() {
           ) : failure?.kind === "membership" ? (
             <ErrorAlert message={failure.message} />
           ) : null}
-          {failure?.kind === "refused" || failure?.kind === "notConfirmed" ? (
+          {failure?.kind === "notConfirmed" ? (
+            // The password was right: not SPEC's 'Invalid credentials', only what is missing.
+            <Alert color="blue" variant="light" icon={<InfoIcon />} role="alert">
+              {failure.reason}
+            </Alert>
+          ) : null}
+          {failure?.kind === "refused" ? (
             <ErrorAlert message={Messages.invalidCredentials}>{failure.reason}</ErrorAlert>
+          ) : null}
+          {offerResend ? (
+            <Stack gap={6} align="center">
+              <Button variant="subtle" size="compact-sm" h={40} onClick={onResend} loading={resend.isPending}>
+                Resend confirmation email
+              </Button>
+              {resendError ? (
+                <Text size="sm" c="var(--mantine-color-error)" role="alert">
+                  {resendError}
+                </Text>
+              ) : null}
+              {resend.isSuccess ? (
+                <Text size="sm" c="dimmed" ta="center" role="status">
+                  {resend.data.message}
+                </Text>
+              ) : null}
+              {resend.isError ? (
+                <Text size="sm" c="var(--mantine-color-error)" role="alert">
+                  Could not send the confirmation email. Try again later.
+                </Text>
+              ) : null}
+            </Stack>
           ) : null}
           <EmailField {...form.getInputProps("email")} />
           <PasswordInput
@@ -117,26 +149,6 @@ export default function LoginPage() {
           <AuthCardLink question="New to the club?" to="/register">
             Create an account
           </AuthCardLink>
-          <Stack gap={6} align="center">
-            <Button variant="subtle" size="compact-sm" h={40} onClick={onResend} loading={resend.isPending}>
-              Resend confirmation email
-            </Button>
-            {resendError ? (
-              <Text size="sm" c="var(--mantine-color-error)" role="alert">
-                {resendError}
-              </Text>
-            ) : null}
-            {resend.isSuccess ? (
-              <Text size="sm" c="dimmed" ta="center" role="status">
-                {resend.data.message}
-              </Text>
-            ) : null}
-            {resend.isError ? (
-              <Text size="sm" c="var(--mantine-color-error)" role="alert">
-                Could not send the confirmation email. Try again later.
-              </Text>
-            ) : null}
-          </Stack>
         </Stack>
       </OnceForm>
     </AuthCard>

@@ -4,7 +4,7 @@ import "../../styles/nativeSelect";
 import { RoleSchema, type Member, type Role } from "@club/shared";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { ErrorAlert } from "../../components/status";
-import { fullName, ROLE_LABELS, STATUS_COLORS, STATUS_LABELS } from "../../lib/membership";
+import { fullName, ROLE_DESCRIPTIONS, ROLE_LABELS, STATUS_COLORS, STATUS_LABELS } from "../../lib/membership";
 import { notify } from "../../lib/notify";
 import { serverReason } from "../../lib/serverReason";
 import { trpc } from "../../lib/trpc";
@@ -48,7 +48,9 @@ function MemberAction({
 /** One member or registration: name, email, status, role, and what an admin can do about them. */
 export function MemberCard({ member, isMe }: { member: Member; isMe: boolean }) {
   const name = fullName(member) || member.email;
-  const [confirming, setConfirming] = useState<"reject" | "deactivate" | null>(null);
+  const [confirming, setConfirming] = useState<"reject" | "deactivate" | "role" | null>(null);
+  /** The role picked in the dropdown, asked about before it is given. */
+  const [newRole, setNewRole] = useState<Role | null>(null);
   const [opening, setOpening] = useState(false);
   const [failed, setFailed] = useState<{ action: Decision | "role"; error: unknown } | null>(null);
 
@@ -67,6 +69,8 @@ export function MemberCard({ member, isMe }: { member: Member; isMe: boolean }) 
   const setRole = trpc.members.setRole.useMutation({
     onMutate: () => setFailed(null),
     onSuccess: async (_ok, { role }) => {
+      setConfirming(null);
+      setNewRole(null);
       notify(`${name} is now ${ROLE_LABELS[role]}.`);
     },
     onError: (error) => setFailed({ action: "role", error }),
@@ -76,12 +80,24 @@ export function MemberCard({ member, isMe }: { member: Member; isMe: boolean }) 
   const confirmed = member.status !== "unconfirmed";
   const closeDialog = () => {
     setConfirming(null);
+    setNewRole(null);
     setFailed(null);
   };
   const cardError = failed && failed.action !== confirming ? failed : null;
   const dialogError = failed && failed.action === confirming ? failed : null;
-  /** The two decisions asked first: their question, their button, their write and what they mean. */
+  const role = newRole ?? member.role;
+  /** The decisions asked first: their question, their button, their write and what they mean. */
   const asks = {
+    role: {
+      title: `Make ${name} ${ROLE_LABELS[role]}?`,
+      confirmLabel: `Make ${ROLE_LABELS[role]}`,
+      write: { isPending: setRole.isPending, mutate: () => setRole.mutate({ ...id, role }) },
+      body: (
+        <>
+          {ROLE_LABELS[role]}: {ROLE_DESCRIPTIONS[role]}
+        </>
+      ),
+    },
     reject: {
       title: `Turn down ${name}'s request?`,
       confirmLabel: "Reject",
@@ -127,11 +143,13 @@ export function MemberCard({ member, isMe }: { member: Member; isMe: boolean }) 
             label="Role"
             aria-label={`Role of ${name}`}
             data={ROLE_OPTIONS}
-            value={setRole.isPending ? setRole.variables.role : member.role}
+            value={role}
             disabled={setRole.isPending}
             onChange={(event) => {
-              const role = event.currentTarget.value as Role;
-              if (role !== member.role) setRole.mutate({ ...id, role });
+              const picked = event.currentTarget.value as Role;
+              if (picked === member.role) return;
+              setNewRole(picked);
+              setConfirming("role");
             }}
           />
         ) : (
@@ -190,6 +208,7 @@ export function MemberCard({ member, isMe }: { member: Member; isMe: boolean }) 
           pending={asks[confirming].write.isPending}
           error={dialogError ? FAILED[confirming] : null}
           cause={dialogError?.error}
+          color={confirming === "role" ? "amber" : "red"}
           onConfirm={() => asks[confirming].write.mutate(id)}
           onClose={closeDialog}
         >

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { Button, Card, Group, Stack, Text } from "@mantine/core";
 import { Link, useSearchParams } from "react-router-dom";
 import { RSVP_STATUSES, type RsvpLinkResult, type RsvpStatus } from "@club/shared";
@@ -29,39 +29,103 @@ export function answerSentence(result: Pick<RsvpLinkResult, "status" | "date" | 
 const isStatus = (value: string | null): value is RsvpStatus =>
   (RSVP_STATUSES as readonly string[]).includes(value ?? "");
 
+const LABEL: Record<RsvpStatus, string> = { going: "Going", maybe: "Maybe", declined: "Not going" };
+
+/** The three answers as buttons, the one given pressed; a tap sends it. */
+function AnswerButtons({
+  label,
+  current,
+  pending,
+  onAnswer,
+  without,
+}: {
+  label: string;
+  /** An answer offered elsewhere on the screen (the link's own, as the one-tap Yes). */
+  without?: RsvpStatus;
+  current: RsvpStatus | null;
+  pending: RsvpStatus | null;
+  onAnswer: (status: RsvpStatus) => void;
+}) {
+  return (
+    <Group gap="xs" role="group" aria-label={label}>
+      {BUTTONS.filter((button) => button.status !== without).map((button) => (
+        <Button
+          key={button.status}
+          size="md"
+          variant={current === button.status ? "filled" : "default"}
+          aria-pressed={current === button.status}
+          loading={pending === button.status}
+          disabled={pending !== null}
+          onClick={() => onAnswer(button.status)}
+        >
+          {button.label}
+        </Button>
+      ))}
+    </Group>
+  );
+}
+
 /**
- * /rsvp?token=&status=: a reminder email's one-click answer, no login needed. The answer in the
- * link is sent once on load; the buttons change it with the same link.
+ * /rsvp?token=&status=: an email's answer link, no login needed. Opening it answers nothing (a mail
+ * scanner opens every link of a message): the page reads which meeting the link is for and asks,
+ * with the link's answer as the one-tap Yes; the buttons then change the answer with the same link.
  */
 export default function RsvpPage() {
   useTitle("Your answer");
   const [params] = useSearchParams();
   const token = params.get("token");
   const status = params.get("status");
+  const valid = token !== null && token.length >= 10 && isStatus(status);
+  const link = trpc.reminders.rsvpLink.useQuery({ token: token ?? "" }, { enabled: valid, retry: false });
   // The last answer the server confirmed stays on view while a changed answer is sent.
   const [result, setResult] = useState<RsvpLinkResult | null>(null);
   const answer = trpc.reminders.rsvpByLink.useMutation({ onSuccess: setResult });
-  const sent = useRef(false);
-  const valid = token !== null && token.length >= 10 && isStatus(status);
-
-  useEffect(() => {
-    // Once per page load (React's development double effects and re-renders included).
-    if (sent.current || !valid) return;
-    sent.current = true;
-    answer.mutate({ token, status });
-  }, [answer, valid, token, status]);
+  const pending = answer.isPending ? answer.variables.status : null;
+  const send = (next: RsvpStatus) => answer.mutate({ token: token ?? "", status: next });
 
   return (
     <>
-      <PageHeader title="Your answer" subtitle="From the meeting reminder" />
+      <PageHeader title="Your answer" subtitle="From the club's email" />
       {!valid ? (
         <ErrorAlert message={INVALID_LINK} />
+      ) : link.isError ? (
+        <ErrorAlert message={link.error.message || INVALID_LINK} />
+      ) : !link.data ? (
+        <PageLoader />
       ) : !result ? (
-        answer.isError ? (
-          <ErrorAlert message={answer.error.message || INVALID_LINK} />
-        ) : (
-          <PageLoader />
-        )
+        <Card withBorder padding="lg">
+          <Stack gap="md">
+            <div>
+              <Text fz="lg" fw={700}>
+                The meeting on {formatLongDate(link.data.date)}
+              </Text>
+              <Text c="dimmed">{link.data.theme}</Text>
+            </div>
+            {link.data.status ? <Text size="sm">Your answer so far: {LABEL[link.data.status]}.</Text> : null}
+            <Text fw={600} role="status">
+              Answer &ldquo;{LABEL[status]}&rdquo;?
+            </Text>
+            {answer.isError ? <ErrorAlert message={answer.error.message} /> : null}
+            <Button
+              size="md"
+              loading={pending === status}
+              disabled={pending !== null}
+              onClick={() => send(status)}
+            >
+              Yes, answer {LABEL[status]}
+            </Button>
+            <Text size="sm" c="dimmed">
+              Or answer:
+            </Text>
+            <AnswerButtons
+              label="Other answers"
+              without={status}
+              current={null}
+              pending={pending}
+              onAnswer={send}
+            />
+          </Stack>
+        </Card>
       ) : (
         <Card withBorder padding="lg">
           <Stack gap="md">
@@ -72,21 +136,12 @@ export default function RsvpPage() {
             <Text size="sm" c="dimmed">
               Changed your mind? Answer again:
             </Text>
-            <Group gap="xs" role="group" aria-label="Change your answer">
-              {BUTTONS.map((button) => (
-                <Button
-                  key={button.status}
-                  size="md"
-                  variant={result.status === button.status ? "filled" : "default"}
-                  aria-pressed={result.status === button.status}
-                  loading={answer.isPending && answer.variables.status === button.status}
-                  disabled={answer.isPending}
-                  onClick={() => answer.mutate({ token, status: button.status })}
-                >
-                  {button.label}
-                </Button>
-              ))}
-            </Group>
+            <AnswerButtons
+              label="Change your answer"
+              current={result.status}
+              pending={pending}
+              onAnswer={send}
+            />
             <Button component={Link} to={`/monthlymeeting/${result.meetingId}`} variant="light" size="md">
               Open the meeting
             </Button>

@@ -9,7 +9,7 @@ import {
   type BarChartSeries,
 } from "@mantine/charts";
 import { ColorSwatch, Group, SimpleGrid, Stack, Text } from "@mantine/core";
-import type { Stats, StatsAverage, StatsCount } from "@club/shared";
+import type { Stats, StatsAverage, StatsCount, StatsSpend } from "@club/shared";
 import { loadedPage } from "../../components/LoadedPage";
 import { formatPrice } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
@@ -23,7 +23,9 @@ import {
   memberFigures,
   memberSummary,
   pouredFigures,
+  periodLabel,
   pouredSummary,
+  roundTicks,
   spendFigures,
   spendSummary,
   topAndOther,
@@ -96,13 +98,27 @@ const bySpend = figureWords(spendSummary, spendFigures);
 const byCount = figureWords(countSummary, countFigures);
 const byAverage = figureWords(averageSummary, averageFigures);
 
-/** What the two spend charts (per month, per year) show alike. */
-const SPEND_CHART = {
-  h: 240,
-  dataKey: "period",
-  series: [{ name: "dollars", label: "Spent", color: "amber.6" }],
-  valueFormatter: formatPrice,
-  yAxisProps: { width: 64 },
+/**
+ * What the two spend charts (per month, per year) show alike: periods in words ("Jan 2026"),
+ * the money axis in round steps.
+ */
+const spendChart = (spend: StatsSpend[]) => {
+  const ticks = roundTicks(Math.max(0, ...spend.map((s) => s.dollars)));
+  return {
+    h: 240,
+    dataKey: "period",
+    data: spend,
+    series: [{ name: "dollars", label: "Spent", color: "amber.6" }],
+    valueFormatter: formatPrice,
+    xAxisProps: { tickFormatter: (period: string) => periodLabel(String(period)) },
+    yAxisProps: {
+      width: 64,
+      ticks,
+      domain: [0, ticks.at(-1)!],
+      interval: 0 as const,
+      tickFormatter: (dollars: number) => `$${dollars}`,
+    },
+  };
 };
 
 function Figures({ stats }: { stats: Stats }) {
@@ -111,10 +127,10 @@ function Figures({ stats }: { stats: Stats }) {
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" className={classes.grid}>
       <FigureCard title="Spend per month" {...bySpend(stats.spendByMonth, "month")}>
-        <AreaChart {...SPEND_CHART} data={stats.spendByMonth} curveType="monotone" />
+        <AreaChart {...spendChart(stats.spendByMonth)} curveType="monotone" />
       </FigureCard>
       <FigureCard title="Spend per year" {...bySpend(stats.spendByYear, "year")}>
-        <BarChart {...SPEND_CHART} data={stats.spendByYear} maxBarWidth={72} />
+        <BarChart {...spendChart(stats.spendByYear)} maxBarWidth={72} />
       </FigureCard>
       <FigureCard title="Bottles by type" {...byCount(stats.bottlesByType, "type")}>
         <DonutChart
@@ -141,13 +157,13 @@ function Figures({ stats }: { stats: Stats }) {
       <FigureCard title="Bottles by country" {...byCount(stats.bottlesByCountry, "country")}>
         <CountBars counts={stats.bottlesByCountry} label="Bottles" />
       </FigureCard>
-      <FigureCard title="Bottles by region" {...byCount(stats.bottlesByRegion, "region")}>
+      <FigureCard title="Bottles by state" {...byCount(stats.bottlesByRegion, "region")}>
         <CountBars counts={regions} label="Bottles" />
       </FigureCard>
       <FigureCard title="Average score by type" {...byAverage(stats.scoreByType, "type")}>
         <AverageBars averages={stats.scoreByType} />
       </FigureCard>
-      <FigureCard title="Average score by region" {...byAverage(stats.scoreByRegion, "region")}>
+      <FigureCard title="Average score by state" {...byAverage(stats.scoreByRegion, "region")}>
         <AverageBars averages={stats.scoreByRegion} />
       </FigureCard>
       <FigureCard title="Most poured bottles" summary={pouredSummary(stats)} figures={pouredFigures(stats)}>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { countSummary, spendFigures, spendSummary, topAndOther } from "./statsFigures";
+import {
+  countSummary,
+  periodLabel,
+  roundTicks,
+  spendFigures,
+  spendSummary,
+  topAndOther,
+} from "./statsFigures";
 
 describe("the Stats screen's text alternatives", () => {
   const spend = [
@@ -11,14 +18,14 @@ describe("the Stats screen's text alternatives", () => {
     expect(spendFigures(spend, "Month")).toEqual({
       columns: ["Month", "Purchases", "Spent"],
       rows: [
-        ["2024-01", 2, "$100.00"],
-        ["2024-03", 1, "$70.50"],
+        ["Jan 2024", 2, "$100.00"],
+        ["Mar 2024", 1, "$70.50"],
       ],
     });
   });
 
   it("sums up a chart in one sentence", () => {
-    expect(spendSummary(spend, "month")).toBe("$170.50 spent over 2 months; the most in 2024-01: $100.00.");
+    expect(spendSummary(spend, "month")).toBe("$170.50 spent over 2 months; the most in Jan 2024: $100.00.");
     expect(spendSummary([], "year")).toBe("No purchases yet.");
     expect(
       countSummary(
@@ -41,5 +48,22 @@ describe("the Stats screen's text alternatives", () => {
       { name: "Other types", bottles: 3 },
     ]);
     expect(topAndOther(counts.slice(0, 3), 2, "Other types")).toHaveLength(3);
+  });
+});
+
+describe("the spend charts' axes", () => {
+  it("say months in words", () => {
+    expect(periodLabel("2026-01")).toBe("Jan 2026");
+    expect(periodLabel("2025-12")).toBe("Dec 2025");
+    expect(periodLabel("2026")).toBe("2026");
+  });
+
+  it("step in round amounts from 0 past the highest value", () => {
+    // The finding's chart: $95, $190, $285 for a highest month of about $380.
+    expect(roundTicks(380)).toEqual([0, 100, 200, 300, 400]);
+    expect(roundTicks(89.99)).toEqual([0, 25, 50, 75, 100]);
+    expect(roundTicks(1200)).toEqual([0, 500, 1000, 1500]);
+    expect(roundTicks(7)).toEqual([0, 2, 4, 6, 8]);
+    expect(roundTicks(0)).toEqual([0, 1]);
   });
 });

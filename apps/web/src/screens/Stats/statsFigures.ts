@@ -1,15 +1,36 @@
-import type { Stats, StatsAverage, StatsCount, StatsSpend } from "@club/shared";
+import { MONTH_NAMES, type Stats, type StatsAverage, type StatsCount, type StatsSpend } from "@club/shared";
 import { formatPrice } from "../../lib/format";
 import type { Figures } from "./FigureCard";
 
 /** The Stats screen's tables and one-sentence summaries (the charts' text alternatives). */
+
+/** A spend period in words: "Jan 2026" for the month "2026-01"; a year ("2026") as it is. */
+export function periodLabel(period: string): string {
+  const month = /^(\d{4})-(\d{2})$/.exec(period);
+  const name = month ? MONTH_NAMES[Number(month[2]) - 1] : undefined;
+  return month && name ? `${name.slice(0, 3)} ${month[1]}` : period;
+}
+
+/**
+ * A money axis's ticks: from 0 in round steps (1, 2, 2.5 or 5 times a power of ten: $50, $100,
+ * $250, never $95), at most five, the last at or above the highest value.
+ */
+export function roundTicks(max: number): number[] {
+  if (!(max > 0)) return [0, 1];
+  const raw = max / 4;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * power).find((candidate) => candidate >= raw)!;
+  const ticks = [0];
+  while (ticks.at(-1)! < max) ticks.push(Math.round((ticks.at(-1)! + step) * 100) / 100);
+  return ticks;
+}
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 export function spendFigures(spend: StatsSpend[], unit: "Month" | "Year"): Figures {
   return {
     columns: [unit, "Purchases", "Spent"],
-    rows: spend.map((s) => [s.period, s.purchases, formatPrice(s.dollars)]),
+    rows: spend.map((s) => [periodLabel(s.period), s.purchases, formatPrice(s.dollars)]),
   };
 }
 
@@ -17,7 +38,7 @@ export function spendSummary(spend: StatsSpend[], unit: "month" | "year"): strin
   const total = spend.reduce((sum, s) => sum + s.dollars, 0);
   const top = [...spend].sort((a, b) => b.dollars - a.dollars)[0];
   if (!top) return "No purchases yet.";
-  return `${formatPrice(total)} spent over ${plural(spend.length, unit)}; the most in ${top.period}: ${formatPrice(top.dollars)}.`;
+  return `${formatPrice(total)} spent over ${plural(spend.length, unit)}; the most in ${periodLabel(top.period)}: ${formatPrice(top.dollars)}.`;
 }
 
 export const countFigures = (counts: StatsCount[], what: string): Figures => ({
