@@ -11,7 +11,7 @@ import {
 } from "./support/browser";
 import { closeInOrder, expectNoSidewaysScroll, PHONE } from "./support/harness";
 import { startClub, type Club, type Member } from "./support/server";
-import { chooseOption, dialog, hides, onScreen, shows, toast } from "./support/ui";
+import { chooseOption, dialog, hides, onScreen, selectBox, shows, toast } from "./support/ui";
 
 /**
  * Correcting mistakes on a phone (issue 11): a member edits their meeting, deletes a comment and
@@ -78,7 +78,7 @@ describe("corrections and undo (375 px phone)", () => {
     await visit(page, `/monthlymeeting/${meetingId}`);
     await main().getByRole("button", { name: "Edit Meeting" }).click();
     const edit = dialog(page, "Edit Meeting");
-    const host = edit.getByRole("textbox", { name: "Host name" });
+    const host = selectBox(edit, "Host name");
     expect(await host.inputValue()).toBe("Ann Lee");
     expect(await edit.getByLabel("Date").inputValue()).toBe("2025-11-14");
     await host.fill("Ann & Bob");
@@ -174,7 +174,7 @@ describe("corrections and undo (375 px phone)", () => {
     await main().getByRole("button", { name: "Add Meeting" }).click();
     const add = dialog(page, "Add Meeting");
     await add.getByLabel("Date").fill("2025-11-14");
-    await add.getByRole("textbox", { name: "Host name" }).fill("Zed Ray");
+    await selectBox(add, "Host name").fill("Zed Ray");
     await chooseOption(add, page, "Theme", "Islay Night");
     await add.getByRole("button", { name: "Submit" }).click();
     await shows(add.getByText("There is already a meeting on Friday, November 14, 2025. Add another?"));

@@ -29,6 +29,9 @@ export function HostNameInput(props: Omit<AutocompleteProps, "data" | "label">) 
       data={names}
       filter={hostFilter}
       comboboxProps={{ withinPortal: true }}
+      // The dialog opens with this field focused: the list waits for a tap or a letter, so it never
+      // covers the theme below before the person has looked at the form.
+      openOnFocus={false}
       {...props}
     />
   );
