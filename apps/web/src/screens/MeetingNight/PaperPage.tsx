@@ -223,7 +223,7 @@ function ResultsSheet({ id, heading }: { id: number; heading: string }) {
                   ? "nobody guessed"
                   : r.guesses.closestAbv.map((g) => `${fullName(g)} (${g.guess}%)`).join(", ")}
                 {" · "}Right type: {r.guesses.rightType.map(fullName).join(", ") || "nobody"}
-                {" · "}Right region: {r.guesses.rightRegion.map(fullName).join(", ") || "nobody"}
+                {" · "}Right state: {r.guesses.rightRegion.map(fullName).join(", ") || "nobody"}
               </p>
             ) : null}
             {r.tasters?.length ? (

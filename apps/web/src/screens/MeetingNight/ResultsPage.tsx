@@ -45,7 +45,7 @@ function Guesses({ guesses }: { guesses: NonNullable<PourResult["guesses"]> }) {
           : guesses.closestAbv.map((g) => `${fullName(g)} (${g.guess}%, off by ${g.off})`).join(", ")}
       </Text>
       <Text size="sm">Right type: {names(guesses.rightType)}</Text>
-      <Text size="sm">Right region: {names(guesses.rightRegion)}</Text>
+      <Text size="sm">Right state: {names(guesses.rightRegion)}</Text>
     </div>
   );
 }

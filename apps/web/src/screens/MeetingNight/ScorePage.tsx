@@ -47,7 +47,7 @@ function saveText(state: SaveState, error: unknown, closed: boolean, given: bool
 /** The guesses picked from a lookup list: the guess's field, its label and the list. */
 const GUESS_CHOICES = [
   { field: "drinkTypeId", label: "Guess type", lookup: "drinkTypes" },
-  { field: "stateId", label: "Guess region", lookup: "states" },
+  { field: "stateId", label: "Guess state", lookup: "states" },
 ] as const;
 
 function Guess({
