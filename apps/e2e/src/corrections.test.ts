@@ -139,7 +139,7 @@ describe("corrections and undo (375 px phone)", () => {
       await visit(other.page, `/bottle/${bottleId}`);
       const bobMain = other.page.getByRole("main");
       await shows(bobMain.getByText(comment, { exact: true }));
-      await shows(bobMain.getByRole("button", { name: "Edit Bottle" }));
+      await shows(bobMain.getByRole("button", { name: "Edit Name" }));
       for (const name of [
         "Edit purchase",
         "Delete purchase",

@@ -13,7 +13,7 @@ import {
 import { makePng } from "./support/png";
 import { closeInOrder } from "./support/harness";
 import { decodeQuotedPrintable, startClub, type Club } from "./support/server";
-import { chooseOption, dialog, hides, onScreen, selectBox, shows } from "./support/ui";
+import { chooseOption, dialog, hides, onScreen, selectBox, shows, toast } from "./support/ui";
 
 /**
  * One member's whole journey on an empty club (DEMO_DATA=false), in order: register, confirm the
@@ -291,21 +291,79 @@ describe("member journey (empty club)", () => {
     await shows(main().getByText(Messages.noComments, { exact: true }));
   });
 
-  it("edits brand, type, country and state", async () => {
+  it("edits each fact where it is shown, one way: its pencil, the field, Save", async () => {
     const facts = main().locator("dl");
     const fact = (term: string) => facts.locator(`dt:text-is("${term}") + dd`);
     expect((await fact("Brand").innerText()).trim()).toBe(newBrand);
+    // One way to edit: no Edit Bottle dialog and no always-open selects beside the facts.
+    await shows(fact("Brand").getByRole("button", { name: "Edit Brand" }));
+    expect(await main().getByRole("button", { name: "Edit Bottle" }).count()).toBe(0);
+    expect(await main().getByText("Edit details", { exact: true }).count()).toBe(0);
+    expect(await selectBox(main(), "Brand").count()).toBe(0);
+    for (const noun of ["Name", "Type", "Country", "State", "ABV", "Size", "Store link"]) {
+      expect(
+        await main()
+          .getByRole("button", { name: `Edit ${noun}`, exact: true })
+          .count(),
+        noun,
+      ).toBe(1);
+    }
 
-    await chooseOption(main(), page, "Type", "Blended Malt Scotch");
-    await expect.poll(async () => (await fact("Type").innerText()).trim()).toBe("Blended Malt Scotch");
-    await chooseOption(main(), page, "Country", "Ireland");
-    await expect.poll(async () => (await fact("Country").innerText()).trim()).toBe("Ireland");
+    const edit = async (term: string, noun: string, option: string) => {
+      await fact(term)
+        .getByRole("button", { name: `Edit ${noun}` })
+        .click();
+      await chooseOption(fact(term), page, noun, option);
+      await fact(term).getByRole("button", { name: "Save" }).click();
+      await expect.poll(async () => (await fact(term).innerText()).trim()).toBe(option);
+      await shows(toast(page, `${noun} updated.`));
+    };
+    await edit("Type", "Type", "Blended Malt Scotch");
+    await edit("Country", "Country", "Ireland");
     // The state list offers Ireland's regions (issue 11): Islay is Scotland's.
-    await chooseOption(main(), page, "State", "County Cork");
-    await expect.poll(async () => (await fact("State").innerText()).trim()).toBe("County Cork");
-    // Back to the brand it was created with, through the brand list this time.
-    await chooseOption(main(), page, "Brand", newBrand);
-    await expect.poll(async () => (await fact("Brand").innerText()).trim()).toBe(newBrand);
+    await edit("State", "State", "County Cork");
+    // Cancel leaves the fact as it was.
+    await fact("Brand").getByRole("button", { name: "Edit Brand" }).click();
+    await fact("Brand").getByRole("button", { name: "Cancel" }).click();
+    await shows(fact("Brand").getByRole("button", { name: "Edit Brand" }));
+    expect((await fact("Brand").innerText()).trim()).toBe(newBrand);
+  });
+
+  it("corrects the name, the size and the store link in place", async () => {
+    const facts = main().locator("dl");
+    const fact = (term: string) => facts.locator(`dt:text-is("${term}") + dd`);
+    const id = Number(bottlePath.split("/").pop());
+
+    await fact("Size").getByRole("button", { name: "Edit Size" }).click();
+    await fact("Size").getByRole("textbox", { name: "Size (ml)" }).fill("20");
+    await fact("Size").getByRole("button", { name: "Save" }).click();
+    await shows(fact("Size").getByRole("alert"));
+    expect((await club.apiOk<{ sizeMl: number }>("GET", `/api/Bottles/${id}`)).sizeMl).toBe(700);
+    await fact("Size").getByRole("textbox", { name: "Size (ml)" }).fill("750");
+    await fact("Size").getByRole("button", { name: "Save" }).click();
+    await expect.poll(async () => (await fact("Size").innerText()).trim()).toBe("750 ml");
+
+    await fact("Store").getByRole("button", { name: "Edit Store link" }).click();
+    await fact("Store").getByRole("textbox", { name: "Store link" }).fill("https://shop.example.com/glen-12");
+    await fact("Store").getByRole("button", { name: "Save" }).click();
+    await shows(toast(page, "Store link updated."));
+    await expect
+      .poll(() => fact("Store").getByRole("link", { name: "Store link" }).getAttribute("href"))
+      .toBe("https://shop.example.com/glen-12");
+
+    // The name is the page's heading too: both follow the save.
+    await fact("Name").getByRole("button", { name: "Edit Name" }).click();
+    await fact("Name").getByRole("textbox", { name: "Name" }).fill(`${bottleName} Reserve`);
+    await fact("Name").getByRole("button", { name: "Save" }).click();
+    await shows(main().getByRole("heading", { name: `${bottleName} Reserve`, level: 1 }));
+    await fact("Name").getByRole("button", { name: "Edit Name" }).click();
+    await fact("Name").getByRole("textbox", { name: "Name" }).fill(bottleName);
+    await fact("Name").getByRole("button", { name: "Save" }).click();
+    await shows(main().getByRole("heading", { name: bottleName, level: 1 }));
+    expect(await club.apiOk<{ name: string; sizeMl: number }>("GET", `/api/Bottles/${id}`)).toMatchObject({
+      name: bottleName,
+      sizeMl: 750,
+    });
   });
 
   it("edits the ABV inline: out of range shows the spec's error, a valid value is saved", async () => {
@@ -470,7 +528,15 @@ describe("member journey (empty club)", () => {
 
     await visit(page, bottlePath);
     await shows(main().getByRole("heading", { name: bottleName, level: 1 }));
-    for (const name of ["Upload", "Edit ABV", "Add purchase", "Post Comment", "Bottle Finished"]) {
+    for (const name of [
+      "Upload",
+      "Edit ABV",
+      "Edit Brand",
+      "Edit Name",
+      "Add purchase",
+      "Post Comment",
+      "Bottle Finished",
+    ]) {
       expect(await main().getByRole("button", { name, exact: true }).count(), name).toBe(0);
     }
   });

@@ -145,7 +145,7 @@ describe("merging bottles and the Stats screen", () => {
     const { page: p } = await open({ phone: true, as: member });
     await visit(p, `/bottle/${await bottleId("Buffalo Trace")}`);
     await onScreen(p, "Buffalo Trace");
-    await shows(p.getByRole("main").getByRole("button", { name: "Edit Bottle" }));
+    await shows(p.getByRole("main").getByRole("button", { name: "Edit Name" }));
     expect(
       await p.getByRole("main").getByRole("button", { name: "Merge into another bottle…" }).count(),
     ).toBe(0);

@@ -193,6 +193,7 @@ describe("validation in the browser and the phone layout", () => {
     // On the bottle page the State editor offers the bottle's country's regions.
     await page.keyboard.press("Escape");
     await visit(page, `/bottle/${eagleRare.id}`);
+    await main(page).getByRole("button", { name: "Edit State" }).click();
     await selectBox(main(page), "State").click();
     // The list opens, then fills: read it once its options are there.
     const listbox = page.getByRole("listbox");

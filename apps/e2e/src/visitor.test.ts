@@ -33,6 +33,8 @@ const MEMBER_BUTTONS = [
   "Add New Theme",
   "Upload",
   "Edit ABV",
+  "Edit Brand",
+  "Edit Name",
   "Add purchase",
   "Bottle Finished",
   "Post Comment",

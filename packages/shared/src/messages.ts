@@ -22,6 +22,10 @@ export const Messages = {
   updateCountry: "Failed to update country.",
   updateState: "Failed to update state.",
   updateAbv: "Failed to update ABV.",
+  // The bottle page's other facts, in the same words.
+  updateName: "Failed to update name.",
+  updateSize: "Failed to update size.",
+  updateStoreLink: "Failed to update store link.",
   postComment: "Failed to post comment.",
   addInstance: "Failed to add bottle instance.",
   emailConfirmationFailed: "Email confirmation failed.",

@@ -1,86 +1,37 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { Anchor, Badge, Button, Card, Divider, Grid, Group, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Button, Card, Grid, Group, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
-import { Messages, type BottleDetail } from "@club/shared";
+import { Messages } from "@club/shared";
 import { PageHeader } from "../../components/PageHeader";
-import { ExternalIcon } from "../../components/icons";
-import { PageDeleteButton, PageEditButton } from "../../components/EditDeleteActions";
+import { PageDeleteButton } from "../../components/EditDeleteActions";
 import { LoadError, NotFound, PageLoader } from "../../components/status";
 import { isNotFound } from "../../lib/errors";
 import { idPage } from "../../components/IdPage";
 import { failureMessage } from "../../lib/failure";
 import { notify } from "../../lib/notify";
-import { formatAbv, orNA } from "../../lib/format";
 import { usePermissions } from "../../lib/permissions";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
 import { BottleImage } from "./BottleImage";
 import { CommentsSection } from "./CommentsSection";
+import { Facts } from "./Facts";
 import { InstancesSection } from "./InstancesSection";
 import { PouredAtSection } from "./PouredAtSection";
-import classes from "./BottleDetails.module.css";
 
 // The member controls are their own chunks: a visitor downloads none of their inputs, selects,
 // popovers or zod schemas.
-const loadAbvField = () => import("./AbvField");
-const loadAttributeEditors = () => import("./AttributeEditors");
+const loadEditableFacts = () => import("./EditableFacts");
 const loadImageUpload = () => import("./ImageUpload");
-const AbvField = lazy(() => loadAbvField().then((m) => ({ default: m.AbvField })));
-const AttributeEditors = lazy(() => loadAttributeEditors().then((m) => ({ default: m.AttributeEditors })));
+const EditableFacts = lazy(() => loadEditableFacts().then((m) => ({ default: m.EditableFacts })));
 const ImageUpload = lazy(() => loadImageUpload().then((m) => ({ default: m.ImageUpload })));
-const loadBottleDialogs = () => import("./BottleDialogs");
-const EditBottleDialog = lazy(() => loadBottleDialogs().then((m) => ({ default: m.EditBottleDialog })));
-const DeleteBottleDialog = lazy(() => loadBottleDialogs().then((m) => ({ default: m.DeleteBottleDialog })));
+const DeleteBottleDialog = lazy(() =>
+  import("./BottleDialogs").then((m) => ({ default: m.DeleteBottleDialog })),
+);
 const MergeBottleDialog = lazy(() =>
   import("./MergeBottleDialog").then((m) => ({ default: m.MergeBottleDialog })),
 );
 
 const BOTTLE_NOT_FOUND = "There is no bottle at this address. It may have been removed from the library.";
-
-function StoreLink({ href }: { href: string | null }) {
-  if (!href) return <>N/A</>;
-  return (
-    <Anchor href={href} target="_blank" rel="noopener noreferrer" style={{ overflowWrap: "anywhere" }}>
-      <Group gap={4} wrap="nowrap" component="span" display="inline-flex">
-        Store link
-        <ExternalIcon size={14} />
-      </Group>
-    </Anchor>
-  );
-}
-
-function Facts({ bottle, isMember }: { bottle: BottleDetail; isMember: boolean }) {
-  return (
-    <dl className={classes.facts}>
-      <dt>Brand</dt>
-      <dd>{orNA(bottle.brand)}</dd>
-      <dt>Type</dt>
-      <dd>{orNA(bottle.drinkType)}</dd>
-      <dt>Country</dt>
-      <dd>{orNA(bottle.country)}</dd>
-      <dt>State</dt>
-      <dd>{orNA(bottle.state)}</dd>
-      <dt>ABV</dt>
-      <dd>
-        {isMember ? (
-          <Suspense fallback={<span className={classes.numeric}>{formatAbv(bottle.abv)}</span>}>
-            <AbvField bottleId={bottle.id} abv={bottle.abv} editable />
-          </Suspense>
-        ) : (
-          <span className={classes.numeric}>{formatAbv(bottle.abv)}</span>
-        )}
-      </dd>
-      <dt>Size</dt>
-      <dd>
-        <span className={classes.numeric}>{bottle.sizeMl} ml</span>
-      </dd>
-      <dt>Store</dt>
-      <dd>
-        <StoreLink href={bottle.storeLink} />
-      </dd>
-    </dl>
-  );
-}
 
 /**
  * The member's favourite mark (issue 24's walk-through): a toggle button (aria-pressed) whose name
@@ -110,11 +61,11 @@ function FavouriteButton({ bottleId }: { bottleId: number }) {
 
 function Bottle({ id }: { id: number }) {
   const { isMember, isAdmin } = usePermissions();
-  const [dialog, setDialog] = useState<"edit" | "delete" | "merge" | null>(null);
+  const [dialog, setDialog] = useState<"delete" | "merge" | null>(null);
   const close = () => setDialog(null);
   // A member's controls start loading with the page, not once the bottle has arrived.
   useEffect(() => {
-    if (isMember) void Promise.all([loadAbvField(), loadAttributeEditors(), loadImageUpload()]);
+    if (isMember) void Promise.all([loadEditableFacts(), loadImageUpload()]);
   }, [isMember]);
   const bottle = trpc.bottles.byId.useQuery({ id });
   useTitle(bottle.data?.name ?? "Bottle");
@@ -156,7 +107,6 @@ function Bottle({ id }: { id: number }) {
           isMember ? (
             <>
               <FavouriteButton bottleId={data.id} />
-              <PageEditButton onClick={() => setDialog("edit")}>Edit Bottle</PageEditButton>
               {isAdmin ? (
                 <Button h={40} variant="default" onClick={() => setDialog("merge")}>
                   Merge into another bottle…
@@ -167,9 +117,7 @@ function Bottle({ id }: { id: number }) {
         }
       />
       <Suspense fallback={null}>
-        {dialog === "edit" ? (
-          <EditBottleDialog bottle={data} onClose={close} />
-        ) : dialog === "delete" ? (
+        {dialog === "delete" ? (
           <DeleteBottleDialog bottle={data} onClose={close} />
         ) : dialog === "merge" ? (
           <MergeBottleDialog bottle={data} onClose={close} />
@@ -201,15 +149,14 @@ function Bottle({ id }: { id: number }) {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Card withBorder padding="lg" h="100%">
-              <Facts bottle={data} isMember={isMember} />
               {isMember ? (
-                <>
-                  <Divider my="md" />
-                  <Suspense fallback={null}>
-                    <AttributeEditors bottle={data} />
-                  </Suspense>
-                </>
-              ) : null}
+                // The one way a member edits the bottle: each fact where it is shown.
+                <Suspense fallback={<Facts bottle={data} withName />}>
+                  <EditableFacts bottle={data} />
+                </Suspense>
+              ) : (
+                <Facts bottle={data} />
+              )}
             </Card>
           </Grid.Col>
         </Grid>

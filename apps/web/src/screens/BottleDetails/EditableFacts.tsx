@@ -1,0 +1,375 @@
+import { useState, type ReactNode } from "react";
+import { ActionIcon, Button, Group, NumberInput, Stack, Text, TextInput } from "@mantine/core";
+import { useMutation } from "@tanstack/react-query";
+import "../../styles/numberInput";
+import type { WritePath } from "@club/api";
+import {
+  ABV_MAX,
+  ABV_MIN,
+  AbvSchema,
+  BottleSizeSchema,
+  Messages,
+  StoreLinkSchema,
+  type BottleDetail,
+} from "@club/shared";
+import { BottleSizeInput } from "../../components/BottleSizeInput";
+import { LookupSelect } from "../../components/LookupSelect";
+import { OnceForm } from "../../components/OnceForm";
+import { EditIcon } from "../../components/icons";
+import { ErrorAlert } from "../../components/status";
+import { writeKey } from "../../lib/cachePolicy";
+import { numberInputValue } from "../../lib/format";
+import { lookupWords } from "../../lib/lookupWords";
+import { regionFitsCountry, regionsForCountry } from "../../lib/regions";
+import { trpc } from "../../lib/trpc";
+import { useUndoableSave } from "../../lib/undo";
+import { useLookups, type LookupName, type SelectOption } from "../../lib/useLookups";
+import { Facts, type Fact, type FactKey } from "./Facts";
+
+type Client = ReturnType<typeof trpc.useUtils>["client"];
+type Lookups = ReturnType<typeof useLookups>;
+
+/** A fact picked from a lookup list, saved by its own procedure (the spec's edit controls). */
+interface LookupFact {
+  lookup: LookupName;
+  /** The procedure that saves it (the activity log's action, for the toast's Undo). */
+  action: WritePath;
+  current: (bottle: BottleDetail) => number | null;
+  save: (client: Client, bottleId: number, id: number) => Promise<unknown>;
+  /** SPEC section 8's message when saving fails. */
+  failure: string;
+}
+
+const LOOKUP_FACTS: Partial<Record<FactKey, LookupFact>> = {
+  brand: {
+    lookup: "brands",
+    action: "bottles.updateBrand",
+    current: (bottle) => bottle.brandId,
+    save: (client, bottleId, brandId) => client.bottles.updateBrand.mutate({ bottleId, brandId }),
+    failure: Messages.updateBrand,
+  },
+  drinkType: {
+    lookup: "drinkTypes",
+    action: "bottles.updateDrinkType",
+    current: (bottle) => bottle.drinkTypeId,
+    save: (client, bottleId, drinkTypeId) => client.bottles.updateDrinkType.mutate({ bottleId, drinkTypeId }),
+    failure: Messages.updateDrinkType,
+  },
+  country: {
+    lookup: "countries",
+    action: "bottles.updateCountry",
+    current: (bottle) => bottle.countryId,
+    save: (client, bottleId, countryId) => client.bottles.updateCountry.mutate({ bottleId, countryId }),
+    failure: Messages.updateCountry,
+  },
+  state: {
+    lookup: "states",
+    action: "bottles.updateState",
+    current: (bottle) => bottle.stateId,
+    save: (client, bottleId, stateId) => client.bottles.updateState.mutate({ bottleId, stateId }),
+    failure: Messages.updateState,
+  },
+};
+
+/**
+ * Every edit of a fact looks and reads the same: the field, Save and Cancel under it, the field's
+ * own problem under the field, and the save's failure (`failure`, with the server's reason) below.
+ */
+function FactForm({
+  onSave,
+  onCancel,
+  saving,
+  canSave,
+  failure,
+  error,
+  children,
+}: {
+  onSave: () => void;
+  onCancel: () => void;
+  saving: boolean;
+  canSave: boolean;
+  failure: { message: string; error: unknown } | null;
+  error?: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <Stack gap={6}>
+      <OnceForm onSubmit={onSave}>
+        <Stack gap={6}>
+          {children}
+          {error ? (
+            <Text size="sm" c="var(--mantine-color-error)" role="alert">
+              {error}
+            </Text>
+          ) : null}
+          <Group gap={6} wrap="nowrap">
+            <Button size="xs" h={36} type="submit" loading={saving} disabled={!canSave}>
+              Save
+            </Button>
+            <Button size="xs" h={36} variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+          </Group>
+        </Stack>
+      </OnceForm>
+      {failure ? <ErrorAlert message={failure.message} error={failure.error} /> : null}
+    </Stack>
+  );
+}
+
+interface EditorProps {
+  bottle: BottleDetail;
+  fact: Fact;
+  onDone: () => void;
+}
+
+function LookupEditor({
+  bottle,
+  fact,
+  onDone,
+  spec,
+  options,
+  loading,
+  mismatch,
+}: EditorProps & { spec: LookupFact; options: SelectOption[]; loading: boolean; mismatch: string | null }) {
+  const utils = trpc.useUtils();
+  const current = mismatch ? null : spec.current(bottle);
+  const [picked, setPicked] = useState<string | null>(current === null ? null : String(current));
+  const save = useMutation({
+    // Through the client, so keyed by hand: lib/cachePolicy.ts refreshes what the write changes.
+    mutationKey: writeKey(spec.action),
+    mutationFn: (id: number) => spec.save(utils.client, bottle.id, id),
+    onSuccess: useUndoableSave(
+      `${fact.noun} updated.`,
+      { entity: "bottle", entityId: bottle.id, action: spec.action },
+      onDone,
+    ),
+  });
+  // The list's term labels the row; the field is named by it too, without a second visible label.
+  const { label, ...words } = lookupWords(fact.noun);
+
+  return (
+    <FactForm
+      onSave={() => {
+        if (picked !== null && picked !== String(current)) save.mutate(Number.parseInt(picked, 10));
+      }}
+      onCancel={onDone}
+      saving={save.isPending}
+      canSave={picked !== null && picked !== String(current)}
+      failure={save.isError ? { message: spec.failure, error: save.error } : null}
+    >
+      <LookupSelect
+        {...words}
+        aria-label={label}
+        placeholder={loading ? "Loading…" : words.placeholder}
+        data={options}
+        value={picked}
+        onChange={setPicked}
+        allowDeselect={false}
+        error={picked === null ? mismatch : null}
+        nothingFoundMessage="Nothing found"
+      />
+    </FactForm>
+  );
+}
+
+/** The ABV, edited inline (SPEC: 0 to 100, else 'ABV must be a number between 0 and 100.'). */
+function AbvEditor({ bottle, fact, onDone }: EditorProps) {
+  const [value, setValue] = useState<number | string>(bottle.abv);
+  const [error, setError] = useState<string | null>(null);
+  const update = trpc.bottles.updateAbv.useMutation({
+    onSuccess: useUndoableSave(
+      `${fact.noun} updated.`,
+      { entity: "bottle", entityId: bottle.id, action: "bottles.updateAbv" },
+      onDone,
+    ),
+  });
+  return (
+    <FactForm
+      onSave={() => {
+        const parsed = AbvSchema.safeParse(numberInputValue(value) ?? Number.NaN);
+        if (!parsed.success) {
+          setError(Messages.abvRange);
+          return;
+        }
+        update.mutate({ bottleId: bottle.id, abv: parsed.data });
+      }}
+      onCancel={onDone}
+      saving={update.isPending}
+      canSave
+      error={error}
+      failure={update.isError ? { message: Messages.updateAbv, error: update.error } : null}
+    >
+      <NumberInput
+        aria-label="ABV"
+        w={120}
+        min={ABV_MIN}
+        max={ABV_MAX}
+        clampBehavior="none"
+        decimalScale={2}
+        suffix="%"
+        value={value}
+        onChange={(next) => {
+          setValue(next);
+          setError(null);
+        }}
+        error={Boolean(error)}
+        aria-invalid={Boolean(error)}
+        data-autofocus
+        autoFocus
+      />
+    </FactForm>
+  );
+}
+
+/** The name, the size and the store link: one correction of the bottle (PUT /api/Bottles/{id}). */
+function BottleFieldEditor({ bottle, fact, onDone }: EditorProps) {
+  const initial =
+    fact.key === "name" ? bottle.name : fact.key === "sizeMl" ? bottle.sizeMl : (bottle.storeLink ?? "");
+  const [value, setValue] = useState<string | number>(initial);
+  const [error, setError] = useState<string | null>(null);
+  const update = trpc.bottles.update.useMutation({
+    onSuccess: useUndoableSave(
+      `${fact.noun} updated.`,
+      { entity: "bottle", entityId: bottle.id, action: "bottles.update" },
+      onDone,
+    ),
+  });
+  const change = (next: string | number) => {
+    setValue(next);
+    setError(null);
+  };
+  const failure =
+    fact.key === "name"
+      ? Messages.updateName
+      : fact.key === "sizeMl"
+        ? Messages.updateSize
+        : Messages.updateStoreLink;
+  const typed = typeof value === "string" ? value.trim() : value;
+
+  const save = () => {
+    const fields = { id: bottle.id, name: bottle.name, storeLink: bottle.storeLink, sizeMl: bottle.sizeMl };
+    if (fact.key === "name") {
+      update.mutate({ ...fields, name: String(typed) });
+    } else if (fact.key === "sizeMl") {
+      const sized = BottleSizeSchema.safeParse(numberInputValue(value) ?? Number.NaN);
+      if (!sized.success) return setError(sized.error.issues[0]?.message ?? Messages.updateSize);
+      update.mutate({ ...fields, sizeMl: sized.data });
+    } else {
+      const link = StoreLinkSchema.safeParse(typed);
+      if (!link.success)
+        return setError(link.error.issues[0]?.message ?? "The store link must be an http(s) URL.");
+      update.mutate({ ...fields, storeLink: link.data === "" ? null : link.data });
+    }
+  };
+
+  return (
+    <FactForm
+      onSave={save}
+      onCancel={onDone}
+      saving={update.isPending}
+      canSave={typed !== initial && (fact.key !== "name" || typed !== "")}
+      error={error}
+      failure={update.isError ? { message: failure, error: update.error } : null}
+    >
+      {fact.key === "sizeMl" ? (
+        <BottleSizeInput
+          label={null}
+          aria-label="Size (ml)"
+          w={140}
+          value={value}
+          error={Boolean(error)}
+          onChange={change}
+          data-autofocus
+          autoFocus
+        />
+      ) : (
+        <TextInput
+          aria-label={fact.noun}
+          type={fact.key === "storeLink" ? "url" : "text"}
+          placeholder={fact.key === "storeLink" ? "https://" : undefined}
+          required={fact.key === "name"}
+          value={String(value)}
+          error={Boolean(error)}
+          onChange={(event) => change(event.currentTarget.value)}
+          data-autofocus
+          autoFocus
+        />
+      )}
+    </FactForm>
+  );
+}
+
+function editorFor(key: FactKey, props: EditorProps, lookups: Lookups, mismatch: string | null) {
+  const spec = LOOKUP_FACTS[key];
+  if (spec) {
+    // The state offers the regions of the bottle's country (and those of no country).
+    const options =
+      key === "state"
+        ? lookups.states.filter((option) =>
+            regionsForCountry(lookups.stateItems, props.bottle.countryId).some(
+              (s) => String(s.id) === option.value,
+            ),
+          )
+        : lookups[spec.lookup];
+    return (
+      <LookupEditor
+        {...props}
+        spec={spec}
+        options={options}
+        loading={lookups.loading}
+        mismatch={key === "state" ? mismatch : null}
+      />
+    );
+  }
+  if (key === "abv") return <AbvEditor {...props} />;
+  return <BottleFieldEditor {...props} />;
+}
+
+/**
+ * A member's list of the bottle's facts: the one way to edit a bottle. Each fact has its pencil
+ * ("Edit Brand"); it opens that fact's field in place, with Save and Cancel, one fact at a time,
+ * and a save says "Brand updated." with Undo.
+ */
+export function EditableFacts({ bottle }: { bottle: BottleDetail }) {
+  const [editing, setEditing] = useState<FactKey | null>(null);
+  const lookups = useLookups(true);
+  // A region left from another country is shown with the reason, and offered again.
+  const mismatch = regionFitsCountry(lookups.stateItems, bottle.stateId, bottle.countryId)
+    ? null
+    : `${bottle.state ?? "The state"} is not in ${bottle.country ?? "this country"}: choose a region of ${bottle.country ?? "it"}.`;
+
+  return (
+    <Facts
+      bottle={bottle}
+      withName
+      renderValue={(fact) =>
+        editing === fact.key ? (
+          editorFor(fact.key, { bottle, fact, onDone: () => setEditing(null) }, lookups, mismatch)
+        ) : (
+          <Stack gap={2}>
+            <Group gap="xs" wrap="nowrap" justify="space-between" align="center">
+              <span>{fact.value}</span>
+              <ActionIcon
+                variant="subtle"
+                size={40}
+                // A 40 px tap target that does not make the row taller than a visitor's.
+                my={-9}
+                aria-label={`Edit ${fact.noun}`}
+                title={`Edit ${fact.noun}`}
+                onClick={() => setEditing(fact.key)}
+              >
+                <EditIcon size={17} />
+              </ActionIcon>
+            </Group>
+            {fact.key === "state" && mismatch ? (
+              <Text size="xs" c="var(--mantine-color-error)">
+                {mismatch}
+              </Text>
+            ) : null}
+          </Stack>
+        )
+      }
+    />
+  );
+}
