@@ -8,6 +8,8 @@ import { useNotificationsWanted } from "./lib/notify";
 import { keepTypedText, seedPageData } from "./lib/pageData";
 import { createQueryClient, resetOnViewerChange } from "./lib/queryClient";
 import { createTrpcClient } from "./lib/trpc";
+import { whenIdle } from "./lib/idle";
+import { preloadLinkedScreens } from "./routes";
 
 /** The offline notice, the new-version banner and the service worker's registration (issue 15). */
 const PwaStatus = lazy(() => import("./pwa/PwaStatus"));
@@ -29,6 +31,8 @@ function BrowserOnly() {
   const notificationsWanted = useNotificationsWanted();
   const [started, setStarted] = useState(false);
   useEffect(() => setStarted(true), []);
+  // The screens of the first page's links, once the app is idle after it starts.
+  useEffect(() => whenIdle(preloadLinkedScreens), []);
   if (!started) return null;
   return (
     <>

@@ -33,6 +33,11 @@ function stylesheetsLoaded(): Promise<unknown> {
   );
 }
 
+/** Runs `task` once the page's first frame is painted (a task after the next frame's). */
+function afterFirstPaint(task: () => void): void {
+  requestAnimationFrame(() => setTimeout(task, 0));
+}
+
 if (root.hasAttribute("data-prerendered")) {
   // The server's first screen (a public page): the app hydrates it. Its first render is the
   // server's (a visitor's view, the page's data: lib/pageData.ts), so React keeps the markup and
@@ -40,9 +45,13 @@ if (root.hasAttribute("data-prerendered")) {
   // (React replays it). The screen's chunk first (preloaded with the entry), so nothing suspends;
   // then hydration as a transition, in slices of a few milliseconds that a tap or a frame can come
   // between, instead of one long task.
-  void stylesheetsLoaded();
+  // All of it after the first paint: the markup and its inline rules are painted first, not after
+  // the stylesheets' parse and the first slices of hydration.
   const hydrate = () => startTransition(() => void hydrateRoot(root, app));
-  preloadScreen(window.location.pathname).then(hydrate, hydrate);
+  afterFirstPaint(() => {
+    void stylesheetsLoaded();
+    preloadScreen(window.location.pathname).then(hydrate, hydrate);
+  });
 } else {
   // The first paint shows the screen, not the app shell with a spinner: wait (briefly: its chunk
   // is preloaded with the entry) for the screen's chunk and the stylesheets.

@@ -27,6 +27,22 @@ export function preloadScreen(pathname: string): Promise<void> {
   return (route?.screen ?? NotFoundPage).preload();
 }
 
+/**
+ * Loads the chunks of the screens that the page's links lead to (ROUTES' own, not the not-found
+ * screen's): run once the app is idle after it starts, so that a link's first tap does not wait for
+ * its screen's code.
+ */
+export function preloadLinkedScreens(): void {
+  const screens = new Set<LazyRoute>();
+  for (const link of document.querySelectorAll<HTMLAnchorElement>("a[href]")) {
+    const url = new URL(link.href, window.location.href);
+    if (url.origin !== window.location.origin || url.pathname === window.location.pathname) continue;
+    const route = ROUTES.find(({ path }) => matchPath(path, url.pathname));
+    if (route) screens.add(route.screen);
+  }
+  for (const screen of screens) void screen.preload().catch(() => undefined);
+}
+
 export function AppRoutes() {
   return (
     <Routes>

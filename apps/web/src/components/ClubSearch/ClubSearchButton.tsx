@@ -1,15 +1,22 @@
-import { lazy, useState } from "react";
+import { useState } from "react";
 import { SearchIcon } from "../icons";
 import buttons from "../buttons.module.css";
 import { Later } from "../Later";
+import { lazyRoute } from "../../lib/lazyRoute";
+import { useIdlePreload } from "../../lib/idle";
 
-// The dialog, its Modal and the search call load on first use, through Loader, so that even their
-// dependency list stays out of the first screen's bundle (its budget leaves no room for a shortcut).
-const ClubSearchLoader = lazy(() => import("./Loader"));
+// The dialog, its Modal and the search call are not in the first screen's bundle (its budget leaves
+// no room): they load through Loader, so that even their dependency list stays out of it, once the
+// app is idle after it starts, and the first tap opens the dialog without waiting for them.
+const loadLoader = () => import("./Loader");
+const ClubSearchLoader = lazyRoute(loadLoader);
+const preloadSearch = () =>
+  Promise.all([ClubSearchLoader.preload(), loadLoader().then((m) => m.preloadDialog())]);
 
 /** The navigation bar's search button. */
 export function ClubSearchButton() {
   const [open, setOpen] = useState(false);
+  useIdlePreload(preloadSearch);
   return (
     <>
       <button

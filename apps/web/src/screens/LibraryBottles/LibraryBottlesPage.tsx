@@ -9,6 +9,8 @@ import { PageHeader } from "../../components/PageHeader";
 import { CommentIcon, PlusIcon, SortIcon } from "../../components/icons";
 import { EmptyMessage, LoadError, PageLoader } from "../../components/status";
 import { useSession } from "../../lib/appSession";
+import { useIdlePreload } from "../../lib/idle";
+import { lazyRoute } from "../../lib/lazyRoute";
 import { formatAbv, formatPrice, orNA } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
@@ -31,8 +33,11 @@ import buttons from "../../components/buttons.module.css";
 import classes from "./LibraryBottles.module.css";
 import { Later } from "../../components/Later";
 
-// Dialogs load when first opened: the table does not wait for Modal, FocusTrap and the inputs.
-const CommentsDialog = lazy(() => import("./CommentsDialog").then((m) => ({ default: m.CommentsDialog })));
+// Dialogs load when first opened: the table does not wait for Modal, FocusTrap and the inputs. A
+// visitor's one dialog (View Comments) loads once the app is idle, so its first tap opens it at once.
+const CommentsDialog = lazyRoute(() =>
+  import("./CommentsDialog").then((m) => ({ default: m.CommentsDialog })),
+);
 const NewBottleDialog = lazy(() => import("./NewBottleDialog"));
 const LibraryFiltersPanel = lazy(() =>
   import("./LibraryFilters").then((m) => ({ default: m.LibraryFiltersPanel })),
@@ -261,6 +266,7 @@ export default function LibraryBottlesPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
   const tableTop = useRef<HTMLDivElement>(null);
+  useIdlePreload(CommentsDialog.preload);
 
   // The view is this screen's state, written through to the URL as a history entry of its own
   // (lib/viewHistory.ts): a sort, a filter or a page turn re-renders this screen alone, at once
