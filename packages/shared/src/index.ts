@@ -12,6 +12,7 @@ export * from "./constants";
 export * from "./instances";
 export * from "./meetings";
 export * from "./night";
+export * from "./palate";
 export * from "./messages";
 export * from "./homeMessages";
 export * from "./themes";
