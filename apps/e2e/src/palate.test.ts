@@ -155,6 +155,25 @@ describe("the room's palate after the reveal (phone)", () => {
     }
   });
 
+  it("the journal's taste: the member's average against the room's, their tags, favourites, type and country", async () => {
+    for (const theme of ["dark", "light"] as const) {
+      const { page, watch } = await open(tasters[2]!, theme);
+      await visit(page, "/journal");
+      const taste = page.getByRole("region", { name: "Your taste" });
+      // Cy: 76 and 60 (68) against the room's 75.3 and 60 (67.7).
+      await shows(taste.getByText("Over 2 scores you average 68, 0.3 points above the room (67.7)."));
+      await shows(taste.getByRole("list", { name: "Your most given tags" }).getByText("smoky (1)"));
+      for (const table of ["Your favourites", "By type", "By country"])
+        await shows(taste.getByRole("table", { name: table }));
+      const favourites = taste.getByRole("table", { name: "Your favourites" }).getByRole("row");
+      expect(await favourites.count()).toBe(3);
+      await shows(favourites.nth(1).getByRole("cell", { name: "76", exact: true }));
+      await expectNoSidewaysScroll(page);
+      await shot(page, `palate-journal-phone-${theme}`);
+      expectNoPageErrors(watch, `the journal (${theme})`);
+    }
+  });
+
   it("a visitor reads the tags and the trimmed average, never a member's note", async () => {
     const session = await openSession(browser, club.baseUrl, { viewport: PHONE });
     sessions.push(session);

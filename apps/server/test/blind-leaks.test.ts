@@ -708,6 +708,10 @@ describe("no read reveals a hidden blind pour", () => {
       "night.bottlePours: meeting",
       // The guest's note, in the members' CSV of the night once the pour shows (issue 26).
       "GET /api/MonthlyMeetings/:id/Results.csv: a guest's note",
+      // A member's taste counts the pour once its results show: its bottle's name, type and country.
+      ...["GET /api/Me/TasteProfile", "night.tasteProfile"].flatMap((read) =>
+        ["name", "drink type", "country"].map((field) => `${read}: ${field}`),
+      ),
       // And the room's notes in the results, to members, once the pour shows.
       ...pourReads
         .slice(2, 4)

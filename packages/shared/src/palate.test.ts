@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { consensusTags, countTags, trimmedInWords, trimmedTotals } from "./palate";
+import { consensusTags, countTags, trimmedInWords, trimmedTotals, versusRoomInWords } from "./palate";
 
 describe("the room's palate", () => {
   it("the trimmed average leaves out the highest and the lowest from five scores on, nothing before", () => {
@@ -29,5 +29,11 @@ describe("the room's palate", () => {
   it("says the trimmed average in words", () => {
     expect(trimmedInWords(4)).toBe("Fewer than 5 scores: nothing is left out, so it is the plain average.");
     expect(trimmedInWords(6)).toBe("The highest and the lowest of the 6 scores are left out.");
+  });
+
+  it("says a member's average against the room's in words", () => {
+    expect(versusRoomInWords(68, 67.7)).toBe("0.3 points above the room");
+    expect(versusRoomInWords(70, 71)).toBe("1 point below the room");
+    expect(versusRoomInWords(70, 70)).toBe("level with the room");
   });
 });

@@ -49,3 +49,43 @@ export function trimmedInWords(count: number): string {
     return `Fewer than ${TRIM_MIN_SCORES} scores: nothing is left out, so it is the plain average.`;
   return `The highest and the lowest of the ${count} scores are left out.`;
 }
+
+// ---- A member's taste (their journal): what they score high, beside the room ----
+
+/** The member's average total over a group of their scores, beside the room's on the same pours. */
+export const TasteGroupSchema = z.object({
+  name: z.string(),
+  /** The member's average total, to one decimal. */
+  average: z.number(),
+  /** The room's average on the same pours (every taster's scores, guests' too), to one decimal. */
+  room: z.number(),
+  /** How many of the member's scores. */
+  count: z.number().int(),
+});
+export type TasteGroup = z.infer<typeof TasteGroupSchema>;
+
+/** How many favourites a taste profile names: the member's best scored bottles. */
+export const TASTE_FAVOURITES = 5;
+
+/**
+ * GET /api/Me/TasteProfile: the member's scores on pours whose results show, by drink type and by
+ * country (best average first), their most given flavour tags, their best scored bottles, and
+ * their average against the room's.
+ */
+export const TasteProfileSchema = z.object({
+  byType: z.array(TasteGroupSchema),
+  byCountry: z.array(TasteGroupSchema),
+  tags: z.array(TagCountSchema),
+  favourites: z.array(TasteGroupSchema.extend({ bottleId: z.number().int() })),
+  /** Every counted score: the member's average and the room's; null without scores. */
+  versusRoom: TasteGroupSchema.omit({ name: true }).nullable(),
+});
+export type TasteProfile = z.infer<typeof TasteProfileSchema>;
+
+/** The member against the room, in words: "2.5 points above the room", "level with the room". */
+export function versusRoomInWords(mine: number, room: number): string {
+  const diff = Math.round((mine - room) * 10) / 10;
+  if (diff === 0) return "level with the room";
+  const points = Math.abs(diff) === 1 ? "point" : "points";
+  return `${Math.abs(diff)} ${points} ${diff > 0 ? "above" : "below"} the room`;
+}
