@@ -10,7 +10,7 @@ import {
 } from "./support/browser";
 import { expectNoSidewaysScroll, PHONE, shot } from "./support/harness";
 import { nextMeetingId, startClub, type Club, type Member } from "./support/server";
-import { hides, shows } from "./support/ui";
+import { dialog, hides, shows } from "./support/ui";
 
 /**
  * The room's palate on a phone: after a blind night with five members and a guest, a member reads
@@ -172,6 +172,45 @@ describe("the room's palate after the reveal (phone)", () => {
       await shot(page, `palate-journal-phone-${theme}`);
       expectNoPageErrors(watch, `the journal (${theme})`);
     }
+  });
+
+  it("the wishlist: a member wishes on a phone, another votes, and the bought bottle moves to the library with its purchase", async () => {
+    const { page: ann, watch } = await open(tasters[0]!);
+    await visit(ann, "/wishlist");
+    await shows(ann.getByRole("heading", { name: "Wishlist" }));
+    await ann.getByRole("button", { name: "Wish for a bottle" }).click();
+    const add = dialog(ann, "Wish for a bottle");
+    await add.getByRole("textbox", { name: "Bottle" }).fill("Springbank 15");
+    await add.getByRole("textbox", { name: "Note" }).fill("For the spring night");
+    await add.getByRole("button", { name: "Add to wishlist" }).click();
+    await hides(add);
+    const wish = ann.getByRole("listitem", { name: "Springbank 15" });
+    await shows(wish.getByText("1 vote", { exact: true }));
+    await shows(wish.getByText("For the spring night"));
+    await shows(wish.getByRole("button", { name: "Voted", pressed: true }));
+    await shot(ann, "palate-wishlist-phone-dark");
+
+    const { page: bob } = await open(tasters[1]!, "light");
+    await visit(bob, "/wishlist");
+    const hers = bob.getByRole("listitem", { name: "Springbank 15" });
+    await shows(hers.getByText("Added by Ann Archer"));
+    await hers.getByRole("button", { name: "Vote", pressed: false }).click();
+    await shows(hers.getByText("2 votes", { exact: true }));
+    await shows(hers.getByRole("button", { name: "Voted", pressed: true }));
+    await shot(bob, "palate-wishlist-phone-light");
+
+    await hers.getByRole("button", { name: "Bought…" }).click();
+    const bought = dialog(bob, "Bought Springbank 15");
+    await bought.getByRole("textbox", { name: "Date purchased" }).fill("2026-01-15");
+    await bought.getByRole("textbox", { name: "Price ($)" }).fill("129.5");
+    await bought.getByRole("textbox", { name: "ABV (%)" }).fill("46");
+    await bought.getByRole("button", { name: "Add to the library" }).click();
+    await hides(bought);
+    await shows(bob.getByRole("heading", { name: "Springbank 15" }));
+    await shows(bob.getByRole("main").getByText("$129.50").first());
+    await visit(bob, "/wishlist");
+    await shows(bob.getByText("Nothing on the wishlist yet."));
+    expectNoPageErrors(watch, "the wishlist");
   });
 
   it("a visitor reads the tags and the trimmed average, never a member's note", async () => {
