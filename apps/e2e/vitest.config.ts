@@ -44,6 +44,8 @@ const NPM_TEST_FILES = [
   "paper", // 13 s
   "oidc", // 10 s
   "guests", // 7 s
+  // The room's palate after the reveal and a member's taste, on phones in both themes.
+  "palate",
   "cellar", // 7 s
   "library-prerender", // 4 s
   "activity-sentences", // 4 s

@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertGuest } from "@club/db";
+import { findMemberById, insertGuest } from "@club/db";
+import type { PourResult } from "@club/shared";
 import { createGuestCaller } from "../src/api/router";
 import { createTestApp, type TestApp } from "./helpers";
 import {
@@ -213,6 +214,7 @@ beforeAll(async () => {
     finish: 20,
     balance: 20,
     note: SECRET.note,
+    tags: ["medicinal", "smoky"],
     guess: { abv: SECRET.guessAbv },
   });
   outsider = await t.member();
@@ -226,6 +228,7 @@ beforeAll(async () => {
     finish: 20,
     balance: 20,
     note: SECRET.guestNote,
+    tags: ["medicinal"],
     guess: { abv: SECRET.guestGuessAbv },
   });
   guestToken = await t.app.deps.tokens.signGuestToken({ guestId: guest.id, meetingId: c.f.meetingId });
@@ -593,6 +596,36 @@ describe("no read reveals a hidden blind pour", () => {
     ).toContainEqual(expect.objectContaining({ fillLevelPct: 100 }));
   });
 
+  /** The hidden pour's row of the results, as one viewer reads it over REST. */
+  const palateOf = async (token?: string) => {
+    const res = await t.request({
+      method: "GET",
+      url: `/api/MonthlyMeetings/${c.f.meetingId}/Results`,
+      token,
+    });
+    expect(res.statusCode).toBe(200);
+    const [pour] = res.json<PourResult[]>();
+    return {
+      trimmedAverage: pour?.trimmedAverage,
+      notes: pour?.notes,
+      tags: pour?.tags,
+      consensus: pour?.consensus,
+    };
+  };
+  const NOTHING = { trimmedAverage: null, notes: [], tags: [], consensus: [] };
+
+  it("the room's palate (notes, tags, the trimmed average) reaches nobody before the reveal, the host included", async () => {
+    for (const token of [
+      undefined,
+      c.f.member.token,
+      c.f.other.token,
+      outsider.token,
+      c.f.admin.token,
+      guestToken,
+    ])
+      expect(await palateOf(token)).toEqual(NOTHING);
+  });
+
   it("while the host sees it, and everyone does once it is revealed", async () => {
     const asHost = await t.request({
       method: "GET",
@@ -608,6 +641,25 @@ describe("no read reveals a hidden blind pour", () => {
       const res = await t.request({ method: "GET", url });
       expect(res.body, url).toContain(SECRET.name);
     }
+  });
+
+  it("after the reveal: the tags as counts for everyone, the notes by name for members only", async () => {
+    const tags = [
+      { tag: "medicinal", count: 2 },
+      { tag: "smoky", count: 1 },
+    ];
+    const room = { trimmedAverage: 80, tags, consensus: ["medicinal"] };
+    for (const token of [undefined, guestToken])
+      expect(await palateOf(token)).toEqual({ ...room, notes: [] });
+    const scorer = findMemberById(t.app.deps.db, c.f.other.user.id)!;
+    for (const token of [c.f.member.token, outsider.token])
+      expect(await palateOf(token)).toEqual({
+        ...room,
+        notes: [
+          { by: `${scorer.firstName} ${scorer.lastName}`, text: SECRET.note, guest: false },
+          { by: "Gina", text: SECRET.guestNote, guest: true },
+        ],
+      });
   });
 
   it("the shelf counts the pour once it is revealed (issue 14)", async () => {
@@ -656,6 +708,14 @@ describe("no read reveals a hidden blind pour", () => {
       "night.bottlePours: meeting",
       // The guest's note, in the members' CSV of the night once the pour shows (issue 26).
       "GET /api/MonthlyMeetings/:id/Results.csv: a guest's note",
+      // A member's taste counts the pour once its results show: its bottle's name, type and country.
+      ...["GET /api/Me/TasteProfile", "night.tasteProfile"].flatMap((read) =>
+        ["name", "drink type", "country"].map((field) => `${read}: ${field}`),
+      ),
+      // And the room's notes in the results, to members, once the pour shows.
+      ...pourReads
+        .slice(2, 4)
+        .flatMap((read) => [`${read}: another member's note`, `${read}: a guest's note`]),
     ];
     expect([...found]).toEqual(expect.arrayContaining(expected));
     // And the library's search knows it was poured, and scored.

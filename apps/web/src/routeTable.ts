@@ -104,6 +104,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: "/about", screen: "About/AboutPage", nav: { label: "About" }, firstPage: true },
   // Pages only a signed-in member has in the menus.
   { path: "/journal", screen: "MeetingNight/JournalPage", nav: { label: "Journal", members: true } },
+  { path: "/wishlist", screen: "Wishlist/WishlistPage", nav: { label: "Wishlist", members: true } },
   // The member's activity names bottles from the list and the lookups (useNameBook).
   {
     path: "/activity",

@@ -35,7 +35,7 @@ describe("the route table (routeTable.ts) feeds the router, the server, the menu
     const links = (members: boolean) =>
       ROUTE_TABLE.filter((r) => r.nav && (r.nav.members === true) === members).map((r) => r.nav?.label);
     expect(links(false)).toEqual(["Home", "Library Bottles", "Shelf", "Theme Ideas", "Stats", "About"]);
-    expect(links(true)).toEqual(["Journal", "Activity"]);
+    expect(links(true)).toEqual(["Journal", "Wishlist", "Activity"]);
     expect(new Set(OFFLINE_READS).size).toBe(OFFLINE_READS.length);
     expect([...OFFLINE_READS].sort()).toEqual(
       [

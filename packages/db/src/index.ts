@@ -17,6 +17,8 @@ export * from "./queries/maintenance";
 export * from "./queries/activity";
 export * from "./queries/entities";
 export * from "./queries/night";
+export * from "./queries/taste";
+export * from "./queries/wishlist";
 export * from "./queries/guests";
 export * from "./queries/secrecy";
 export * from "./queries/images";

@@ -12,6 +12,8 @@ export * from "./constants";
 export * from "./instances";
 export * from "./meetings";
 export * from "./night";
+export * from "./palate";
+export * from "./wishlist";
 export * from "./messages";
 export * from "./homeMessages";
 export * from "./themes";

@@ -3,6 +3,7 @@ import { ABV_MAX, ABV_MIN } from "./constants";
 import { GuestCodeSchema } from "./guests";
 import { BodyIdSchema, IdSchema, IsoDateSchema, TimestampSchema } from "./common";
 import { BottleListItemSchema } from "./bottles";
+import { RoomNoteSchema, TagCountSchema } from "./palate";
 import {
   type ActivitySentence,
   type ActivitySentences,
@@ -301,6 +302,17 @@ export const PourResultSchema = z.object({
    * (null for visitors and guests); a hidden pour's rows stay null until it is revealed.
    */
   tasters: z.array(TasterRowSchema).nullable(),
+  /**
+   * The average with the highest and lowest total left out when the pour has TRIM_MIN_SCORES
+   * scores or more (else the plain average); null until the results show.
+   */
+  trimmedAverage: z.number().nullable(),
+  /** The tasters' notes, members' by name (members only; empty for visitors and guests and until the results show). */
+  notes: z.array(RoomNoteSchema),
+  /** The flavour tags given, with how many tasters gave each, most first; empty until the results show. */
+  tags: z.array(TagCountSchema),
+  /** The consensus flavour profile: the tags more than half of the tasters gave. */
+  consensus: z.array(z.string()),
 });
 export type PourResult = z.infer<typeof PourResultSchema>;
 

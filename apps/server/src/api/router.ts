@@ -18,6 +18,7 @@ import { backupsRouter } from "../features/backups/router";
 import { cellarRouter } from "../features/cellar/router";
 import { searchRouter } from "../features/search/router";
 import { statsRouter } from "../features/stats/router";
+import { wishlistRouter } from "../features/wishlist/router";
 import { callerCtx, type AuthUser, type Deps, type GuestPass } from "./context";
 import type { Tag } from "./openapi";
 import { createCallerFactory, router } from "./trpc";
@@ -51,6 +52,7 @@ const trpcFeatureList = {
   cellar: { router: cellarRouter, tag: "Cellar" },
   search: { router: searchRouter, tag: "Search" },
   stats: { router: statsRouter, tag: "Stats" },
+  wishlist: { router: wishlistRouter, tag: "Bottles" },
 } as const satisfies Record<string, Feature>;
 
 interface Feature {

@@ -43,6 +43,8 @@ export const WRITE_CHANGES = {
   "bottles.delete": ["bottles", "meetings", "comments", "search"],
   "bottles.mergeInto": "screen",
   "instances.create": ["bottles", "search"],
+  // A bought wish joins the library with its purchase.
+  "wishlist.bought": ["wishlist", "bottles", "search", "lookups"],
   "instances.finish": ["bottles"],
   "instances.update": ["bottles"],
   "instances.delete": ["bottles"],

@@ -5,3 +5,4 @@ export * from "./members";
 export * from "./activity";
 export * from "./club";
 export * from "./identity";
+export * from "./wishlist";

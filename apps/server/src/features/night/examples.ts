@@ -117,6 +117,7 @@ export const examples: Examples = {
       input: (c) => ({ id: c.f.meetingId, pour: 1, phase: "nose", seconds: 60 + (c.n() % 60) }),
     },
     "night.tastings": { access: "member", input: () => undefined },
+    "night.tasteProfile": { access: "member", input: () => undefined },
     "night.bottlePours": { access: "public", input: (c) => ({ id: c.f.bottleId }) },
     "night.clubScores": { access: "public", input: () => undefined },
   },

@@ -26,6 +26,11 @@ beforeAll(async () => {
     .set({ firstName: "Rita", lastName: "Host" })
     .where(eq(members.id, rita.user.id))
     .run();
+  t.app.deps.db
+    .update(members)
+    .set({ firstName: "Sam", lastName: "Taster" })
+    .where(eq(members.id, sam.user.id))
+    .run();
   themeId = (await t.caller(creator.user).themes.create({ description: "The host's night" })).id;
 });
 afterAll(() => t.close());
@@ -137,7 +142,9 @@ describe("results follow the secrecy of the night", () => {
       ],
     });
     await host.night.settings({ id, capacity: null, blind, scoringOpen: true, hostMemberId: rita.user.id });
-    await t.caller(sam.user).night.score({ id, pour: 1, ...parts(20), note: "Sam's secret note", tags: [] });
+    await t
+      .caller(sam.user)
+      .night.score({ id, pour: 1, ...parts(20), note: "Sam's secret note", tags: ["fruity"] });
     await t.caller(creator.user).night.score({ id, pour: 1, ...parts(10), note: "", tags: [] });
     const { code } = await host.guests.openCode({ id });
     const guest = await t.caller(null).guests.join({ code, firstName: "Gwen" });
@@ -145,7 +152,19 @@ describe("results follow the secrecy of the night", () => {
     return { id, b1, b2, guest };
   }
 
-  const figures = (r: PourResult) => [r.average, r.median, r.min, r.max, r.rank, r.parts.nose, r.tasters];
+  const figures = (r: PourResult) => [
+    r.average,
+    r.median,
+    r.min,
+    r.max,
+    r.rank,
+    r.parts.nose,
+    r.tasters,
+    r.trimmedAverage,
+  ];
+  /** The room's palate of a pour: its notes, tags and consensus (empty until its results show). */
+  const palate = (r: PourResult | undefined) => ({ notes: r?.notes, tags: r?.tags, consensus: r?.consensus });
+  const NO_PALATE = { notes: [], tags: [], consensus: [] };
 
   it("a blind night's results reach nobody before the reveal: members, the host, guests, visitors, CSV", async () => {
     const { id, b1, guest } = await scoredNight(true);
@@ -154,6 +173,7 @@ describe("results follow the secrecy of the night", () => {
       expect(results.map((r) => r.shown)).toEqual([false, false]);
       expect(results.map((r) => r.count)).toEqual([2, 1]);
       for (const r of results) expect(figures(r).every((f) => f === null)).toBe(true);
+      for (const r of results) expect(palate(r)).toEqual(NO_PALATE);
     }
     // The CSV: the caller's own rows only, the host's too.
     const csvOf = async (token: string) =>
@@ -169,6 +189,13 @@ describe("results follow the secrecy of the night", () => {
     expect(one.map((r) => r.shown)).toEqual([true, false]);
     expect(one[0]).toMatchObject({ average: 60, min: 40, max: 80, count: 2, rank: null });
     expect(one[1]?.average).toBeNull();
+    expect(palate(one[1])).toEqual(NO_PALATE);
+    // The revealed pour's palate: tags as counts for everyone, notes by name for members only.
+    expect(palate(one[0])).toEqual({ notes: [], tags: [{ tag: "fruity", count: 1 }], consensus: [] });
+    const asMember = (await send("GET", `/api/MonthlyMeetings/${id}/Results`, creator.token)).json<
+      PourResult[]
+    >();
+    expect(asMember[0]?.notes).toEqual([{ by: "Sam Taster", text: "Sam's secret note", guest: false }]);
     expect(await csvOf(creator.token)).toContain("Sam's secret note");
 
     await t.caller(rita.user).night.reveal({ id });
@@ -187,6 +214,9 @@ describe("results follow the secrecy of the night", () => {
         .json<PourResult[]>()
         .map((r) => r.shown && r.average !== null);
     expect(await shown()).toEqual([false, false]);
+    const palates = async () =>
+      (await send("GET", `/api/MonthlyMeetings/${id}/Results`, sam.token)).json<PourResult[]>().map(palate);
+    expect(await palates()).toEqual([NO_PALATE, NO_PALATE]);
     expect((await t.caller(null).night.bottlePours({ id: b1 }))[0]).toMatchObject({
       average: null,
       count: 2,
@@ -197,8 +227,12 @@ describe("results follow the secrecy of the night", () => {
     expect((await send("GET", `/api/MonthlyMeetings/${id}/Night`)).json().liveResults).toBe(true);
     await t.caller(rita.user).night.settings({ ...settings, scoringOpen: true, liveResults: false });
     expect(await shown()).toEqual([false, false]);
+    expect(await palates()).toEqual([NO_PALATE, NO_PALATE]);
     await t.caller(rita.user).night.settings({ ...settings, scoringOpen: false });
     expect(await shown()).toEqual([true, true]);
+    expect((await palates())[0]?.notes).toEqual([
+      { by: "Sam Taster", text: "Sam's secret note", guest: false },
+    ]);
     expect((await t.caller(null).night.bottlePours({ id: b1 }))[0]).toMatchObject({ average: 60, count: 2 });
   });
 });

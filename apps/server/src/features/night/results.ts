@@ -6,7 +6,16 @@ import {
   listMeetingScores,
   type MeetingScoreRow,
 } from "@club/db";
-import { SCORE_PARTS, type BottlePour, type ClubScore, type PourResult, type TasterRow } from "@club/shared";
+import {
+  SCORE_PARTS,
+  consensusTags,
+  countTags,
+  trimmedTotals,
+  type BottlePour,
+  type ClubScore,
+  type PourResult,
+  type TasterRow,
+} from "@club/shared";
 import type { PublicCtx, RequestCtx } from "../../api/context";
 import { seesMembersData } from "../../policy/privacy";
 import { dramLabel, resultsShown, roomPourView } from "../../policy/secrecy";
@@ -18,7 +27,16 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 /** A score of the night by a member or a guest (issue 26: guests by first name, marked). */
 type TasterScore = Pick<
   MeetingScoreRow,
-  "bottleId" | "nose" | "palate" | "finish" | "balance" | "guessAbv" | "guessDrinkTypeId" | "guessStateId"
+  | "bottleId"
+  | "nose"
+  | "palate"
+  | "finish"
+  | "balance"
+  | "note"
+  | "tags"
+  | "guessAbv"
+  | "guessDrinkTypeId"
+  | "guessStateId"
 > & { firstName: string; lastName: string; guest: boolean; guestOf: string | null };
 
 const total = (s: TasterScore) => s.nose + s.palate + s.finish + s.balance;
@@ -32,6 +50,8 @@ function median(values: number[]): number | null {
 
 const average = (values: number[]) =>
   values.length === 0 ? null : round1(values.reduce((a, b) => a + b, 0) / values.length);
+
+const fullName = (s: TasterScore) => `${s.firstName} ${s.lastName}`.trim();
 
 const who = (s: TasterScore) => ({ firstName: s.firstName, lastName: s.lastName, guest: s.guest });
 
@@ -86,6 +106,14 @@ export async function getResults(ctx: RequestCtx, input: { id: number }): Promis
             .map((s) => ({ ...who(s), guestOf: s.guestOf, total: total(s) }))
             .sort((a, b) => b.total - a.total || a.firstName.localeCompare(b.firstName))
         : null;
+    // The room's palate (after the reveal, as every figure): notes for members, tags as counts for all.
+    const tags = countTags(mine.map((s) => s.tags));
+    const notes = namesShown
+      ? mine
+          .filter((s) => s.note.trim() !== "")
+          .map((s) => ({ by: s.guest ? s.firstName : fullName(s), text: s.note.trim(), guest: s.guest }))
+          .sort((a, b) => Number(a.guest) - Number(b.guest) || a.by.localeCompare(b.by))
+      : [];
     return {
       pour: view.pour,
       label: dramLabel(view.pour),
@@ -101,6 +129,10 @@ export async function getResults(ctx: RequestCtx, input: { id: number }): Promis
       rank: null,
       guesses,
       tasters,
+      trimmedAverage: average(trimmedTotals(totals)),
+      notes,
+      tags,
+      consensus: consensusTags(tags, mine.length),
     };
   });
   // The night's ranking once every pour's results show: a ranking of some pours is none.

@@ -22,6 +22,7 @@ import {
   RsvpResultSchema,
   RsvpSchema,
   ScoreInputSchema,
+  TasteProfileSchema,
   TastingSchema,
 } from "@club/shared";
 import { OkSchema } from "../../api/openapiSchemas";
@@ -39,6 +40,7 @@ import { copyFlight, getFlight, hide, reveal, setFlight } from "./flight";
 import { getBottlePours, getClubScores, getResults } from "./results";
 import { getMyRsvp, getRsvps, setRsvp } from "./rsvp";
 import { getMyScores, getTastings, setScore } from "./scores";
+import { getTasteProfile } from "./taste";
 import { getHostCandidates, getNight, updateSettings } from "./settings";
 
 /** Meeting nights: RSVP, the flight, scores, blind tastings with a live reveal, results. */
@@ -253,7 +255,7 @@ export const nightRouter = {
       doc: {
         summary: "The night's results",
         description:
-          "Per pour, once its results show (`shown`: a blind pour's after its reveal, an open night's after the host closes scoring unless the host chose live results; before that every figure is null, for every reader): average, median, min and max total, how many scored, each part's average, rank (once every pour's results show), and for a revealed blind pour who guessed closest and each taster's total, guests marked `guest: true` with their first name only (members only: null for visitors and guests). A blind pour's bottle is null until revealed. A guest pass may read its own meeting's (403 for another).",
+          "Per pour, once its results show (`shown`: a blind pour's after its reveal, an open night's after the host closes scoring unless the host chose live results; before that every figure is null, for every reader): average, median, min and max total, how many scored, each part's average, rank (once every pour's results show), and for a revealed blind pour who guessed closest and each taster's total, guests marked `guest: true` with their first name only (members only: null for visitors and guests); the room's palate: `trimmedAverage` (the highest and lowest total left out from 5 scores on), `tags` as counts, `consensus` (the tags more than half of the tasters gave) and `notes` (`by` a member's full name or a guest's first name; members only: empty for visitors and guests). A blind pour's bottle is null until revealed. A guest pass may read its own meeting's (403 for another).",
         response: z.array(PourResultSchema),
         responseDescription: "Per pour, in the flight's order.",
         errors: [404],
@@ -273,6 +275,19 @@ export const nightRouter = {
       },
     })
     .query(({ ctx }) => getTastings(ctx)),
+
+  tasteProfile: memberProcedure
+    .meta({
+      rest: { method: "GET", path: "/api/Me/TasteProfile" },
+      doc: {
+        summary: "Your taste",
+        description:
+          "From your scores on pours whose results show: your average by drink type and by country (best first) beside the room's on the same pours, your most given flavour tags, your best scored bottles, and your average against the room's.",
+        response: TasteProfileSchema,
+        responseDescription: "Your taste profile.",
+      },
+    })
+    .query(({ ctx }) => getTasteProfile(ctx)),
 
   bottlePours: cachedReadProcedure
     .meta({

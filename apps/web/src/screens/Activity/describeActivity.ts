@@ -15,6 +15,7 @@ import {
   sentenceText as text,
   SSO_SENTENCES,
   THEMES_SENTENCES,
+  WISHLIST_SENTENCES,
   type ActivitySentence,
   type SentenceParts,
   type SentenceRow,
@@ -380,6 +381,7 @@ const SENTENCES = {
   ...AUTH_SENTENCES,
   ...SSO_SENTENCES,
   ...BACKUPS_SENTENCES,
+  ...WISHLIST_SENTENCES,
 
   "activity.undo": ({ before, after, thing, d, entry }) => {
     if (!before && after) return `restored ${thing}`;

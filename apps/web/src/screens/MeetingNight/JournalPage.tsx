@@ -7,6 +7,7 @@ import { formatDate } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import classes from "./JournalPage.module.css";
 import { LogInPrompt } from "../../components/LogInPrompt";
+import { TasteSection } from "./TasteSection";
 
 function TastingCard({ tasting }: { tasting: Tasting }) {
   const { meeting, parts } = tasting;
@@ -59,19 +60,22 @@ function TastingCard({ tasting }: { tasting: Tasting }) {
 function Tastings() {
   const tastings = trpc.night.tastings.useQuery();
   return (
-    <Loaded
-      query={tastings}
-      failed="Failed to fetch your tastings."
-      empty="You have not scored a pour yet. Score one at the next meeting!"
-    >
-      {(list) => (
-        <Stack component="ol" gap="sm" p={0} m={0} className={classes.list} aria-label="Tastings">
-          {list.map((t) => (
-            <TastingCard key={`${t.meeting.id}:${t.pour}`} tasting={t} />
-          ))}
-        </Stack>
-      )}
-    </Loaded>
+    <>
+      <TasteSection />
+      <Loaded
+        query={tastings}
+        failed="Failed to fetch your tastings."
+        empty="You have not scored a pour yet. Score one at the next meeting!"
+      >
+        {(list) => (
+          <Stack component="ol" gap="sm" p={0} m={0} className={classes.list} aria-label="Tastings">
+            {list.map((t) => (
+              <TastingCard key={`${t.meeting.id}:${t.pour}`} tasting={t} />
+            ))}
+          </Stack>
+        )}
+      </Loaded>
+    </>
   );
 }
 

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { SCORE_PARTS, type MyScore, type PourResult } from "@club/shared";
+import { SCORE_PARTS, trimmedInWords, type MyScore, type PourResult } from "@club/shared";
 import { PageHeader } from "../../components/PageHeader";
 import { EmptyMessage, LoadError, NotFound, PageLoader } from "../../components/status";
 import { useSession } from "../../lib/appSession";
@@ -12,14 +12,21 @@ import { formatLongDate } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
 import { NightTopBar } from "./MeetingNight";
-import { figure, ranking, rankingWait, resultsWait, versusClub } from "./resultsView";
+import { PartsChart, RankingChart } from "./ResultsCharts";
+import {
+  PART_LABELS,
+  consensusInWords,
+  figure,
+  pourTitle,
+  ranking,
+  rankingWait,
+  resultsWait,
+  tagsInWords,
+  versusClub,
+} from "./resultsView";
 import { fullName } from "./rsvpSummary";
 import { useMeetingEvents } from "./useMeetingEvents";
 import classes from "./ResultsPage.module.css";
-
-const PART_LABELS = { nose: "Nose", palate: "Palate", finish: "Finish", balance: "Balance" } as const;
-
-const pourTitle = (r: PourResult) => (r.bottle ? `${r.label}: ${r.bottle.name}` : r.label);
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
@@ -46,6 +53,43 @@ function Guesses({ guesses }: { guesses: NonNullable<PourResult["guesses"]> }) {
       </Text>
       <Text size="sm">Right type: {names(guesses.rightType)}</Text>
       <Text size="sm">Right state: {names(guesses.rightRegion)}</Text>
+    </div>
+  );
+}
+
+const Heading = ({ children }: { children: string }) => (
+  <Text size="xs" tt="uppercase" fw={700} c="dimmed" lts={0.6} mb={4}>
+    {children}
+  </Text>
+);
+
+/** What the room tasted: the flavour profile most tasters agreed on, every tag counted, the notes. */
+function Palate({ result }: { result: PourResult }) {
+  return (
+    <div className={classes.guesses} aria-label={`${result.label}: the room's palate`} role="group">
+      <Heading>Flavour profile</Heading>
+      <Text size="sm">
+        Consensus: <strong>{consensusInWords(result.consensus)}</strong>
+      </Text>
+      <Text size="sm" c="dimmed">
+        Tags: {tagsInWords(result.tags)}
+      </Text>
+      {result.notes.length ? (
+        <>
+          <Heading>Notes</Heading>
+          <ul className={classes.notes} aria-label={`${result.label}: notes`}>
+            {result.notes.map((n, i) => (
+              <li key={i}>
+                <Text span size="sm" fw={600}>
+                  {n.by}
+                  {n.guest ? " (guest)" : ""}:
+                </Text>{" "}
+                {n.text}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
     </div>
   );
 }
@@ -77,6 +121,7 @@ function PourCard({ result, mine }: { result: PourResult; mine: MyScore | undefi
         <>
           <dl className={classes.stats}>
             <Stat label="Average" value={figure(result.average)} />
+            <Stat label="Trimmed average" value={figure(result.trimmedAverage)} />
             <Stat label="Median" value={figure(result.median)} />
             <Stat label="Lowest" value={figure(result.min)} />
             <Stat label="Highest" value={figure(result.max)} />
@@ -87,6 +132,11 @@ function PourCard({ result, mine }: { result: PourResult; mine: MyScore | undefi
               <Stat key={part} label={PART_LABELS[part]} value={figure(result.parts[part])} />
             ))}
           </dl>
+          <Text size="xs" c="dimmed" mt={4}>
+            Trimmed average: {trimmedInWords(result.count)}
+          </Text>
+          {result.count > 0 ? <PartsChart result={result} /> : null}
+          <Palate result={result} />
         </>
       ) : (
         // Nothing that could anchor a taster still scoring: how many scored, and when the rest shows.
@@ -196,15 +246,18 @@ function Results({ id }: { id: number }) {
             ) : ranked.length === 0 ? (
               <Text c="dimmed">No scores yet.</Text>
             ) : (
-              <ol className={classes.ranking} aria-label="Ranking">
-                {ranked.map((r) => (
-                  <li key={r.pour}>
-                    <span className={classes.rank}>#{r.rank}</span>
-                    <span className={classes.rankName}>{pourTitle(r)}</span>
-                    <span className={classes.rankScore}>{figure(r.average)}</span>
-                  </li>
-                ))}
-              </ol>
+              <>
+                <ol className={classes.ranking} aria-label="Ranking">
+                  {ranked.map((r) => (
+                    <li key={r.pour}>
+                      <span className={classes.rank}>#{r.rank}</span>
+                      <span className={classes.rankName}>{pourTitle(r)}</span>
+                      <span className={classes.rankScore}>{figure(r.average)}</span>
+                    </li>
+                  ))}
+                </ol>
+                <RankingChart ranked={ranked} />
+              </>
             )}
           </section>
           <section aria-labelledby="pours-title">

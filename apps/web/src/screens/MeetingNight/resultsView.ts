@@ -1,5 +1,18 @@
 import type { MyScore, PourResult } from "@club/shared";
 
+export const PART_LABELS = { nose: "Nose", palate: "Palate", finish: "Finish", balance: "Balance" } as const;
+
+export const pourTitle = (r: Pick<PourResult, "bottle" | "label">) =>
+  r.bottle ? `${r.label}: ${r.bottle.name}` : r.label;
+
+/** The flavour tags as counts, in words: "medicinal (2), smoky (1)". */
+export const tagsInWords = (tags: PourResult["tags"]) =>
+  tags.length === 0 ? "No flavour tags given." : tags.map((t) => `${t.tag} (${t.count})`).join(", ");
+
+/** The consensus flavour profile in words. */
+export const consensusInWords = (consensus: readonly string[]) =>
+  consensus.length === 0 ? "No tag was given by most tasters." : consensus.join(", ");
+
 /** A figure to one decimal ("83.5"), or an em dash without scores. */
 export const figure = (value: number | null) => (value === null ? "—" : String(Math.round(value * 10) / 10));
 
