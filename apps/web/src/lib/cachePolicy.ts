@@ -78,8 +78,6 @@ export const WRITE_CHANGES = {
   // The answer link's page (reminders.rsvpLink), and the night's answers for a member signed in
   // in the same browser.
   "reminders.rsvpByLink": ["reminders", "night"],
-  // The Account page reads them back (reminders.preferences).
-  "reminders.setPreferences": ["reminders"],
 } as const satisfies Partial<Record<WritePath, Changes>>;
 
 const changes: Readonly<Record<string, Changes>> = WRITE_CHANGES;
