@@ -3,10 +3,10 @@ import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
- * The browser files `npm test` runs: the spec's flows for visitors and members, the session and its
+ * The browser files `npm test` runs: the floor's flows for visitors and members, the session and its
  * security, the meeting night with a guest and its screens, the first pages (prerender, layout
- * shift, JS budget), the activity log's sentences, undo, the installed app; since issue 24's
- * second pass also the night on paper, the library's search and paging, backups, imports and
+ * shift, JS budget), the activity log's sentences, undo, the installed app; also
+ * the night on paper, the library's search and paging, backups, imports and
  * exports, single sign-on, the cellar, merges and stats, the offline reads' table; and a host's
  * night as its four people do it (host-night).
  * The rest (the screen-by-screen phone and theme walks, axe on every route, the dues ledger's and
@@ -15,7 +15,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  */
 const NPM_TEST_FILES = [
   // Listed longest first, which is the order they run in (ListedOrder below); the seconds are each
-  // file's median in session 18's five CI rehearsals, two files at a time.
+  // file's median in five CI rehearsals, two files at a time.
   "visitor", // 46 s
   // Every control of each public page tapped first, on a phone and a desktop (67 s alone, loaded).
   "first-taps",
@@ -28,7 +28,7 @@ const NPM_TEST_FILES = [
   "meeting-night", // 30 s
   // A host's night end to end: four people on four phones, from Add Meeting to the printed sheets.
   "host-night", // 30 s
-  // Session 10: every Mantine part of a screen has its styles (a SegmentedControl's highlight did not).
+  // Every Mantine part of a screen has its styles (a SegmentedControl's highlight did not).
   "mantine-styles", // 23 s
   "meeting-night-screens", // 21 s
   "backups", // 21 s
@@ -57,7 +57,7 @@ const NPM_TEST_FILES = [
 /**
  * The files run longest first, so the two workers finish together. Without timings of an earlier
  * run (a clean clone has none) vitest runs the largest files first: then public-pages-cls (14 s)
- * ran last, alone, 9-11 s after the other worker had finished, in each of session 18's five CI
+ * ran last, alone, 9-11 s after the other worker had finished, in each of five CI
  * rehearsals. The files outside the list (E2E_ALL: 2-8 minutes each) come first.
  */
 class ListedOrder extends BaseSequencer {

@@ -118,7 +118,7 @@ await build({
   logLevel: "warning",
   // Minified (names kept, for stack traces and error names): V8 parses and keeps every byte of
   // the bundle's source at start, so a smaller one starts sooner and idles smaller (about 5 MB;
-  // docs/benchmarks.md, "Footprint", issue 25). The linked source maps still lead back to src/.
+  // docs/benchmarks.md, "Footprint"). The linked source maps still lead back to src/.
   minify: true,
   keepNames: true,
   plugins: [withoutZodLocales, withoutStaticGlob, withPatches],

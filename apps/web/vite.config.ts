@@ -5,7 +5,7 @@ import { VitePWA } from "vite-plugin-pwa";
 import { readFileSync } from "node:fs";
 import { precompress } from "./vite.precompress";
 
-/** Installable app (issue 15): the web manifest and the service worker (sw/sw.ts, registered by src/pwa/register.ts). */
+/** Installable app: the web manifest and the service worker (sw/sw.ts, registered by src/pwa/register.ts). */
 const pwa = VitePWA({
   strategies: "injectManifest",
   srcDir: "sw",

@@ -1,5 +1,5 @@
 /**
- * Issue 25: a phone's cold load of each public page, from navigation to the page's largest paint.
+ * A phone's cold load of each public page, from navigation to the page's largest paint.
  *
  *   npm run bench:first-pages -w @club/e2e     (FP_LOADS=5 loads per page per round, FP_ROUNDS=3)
  *   FP_BEFORE=/path/to/other/apps/server/dist/server.js ...   (compares two builds, interleaved)

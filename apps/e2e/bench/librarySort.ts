@@ -1,5 +1,5 @@
 /**
- * Issue 5: the Library screen with a stress club (10,000 bottles) stays responsive.
+ * The Library screen with a stress club (10,000 bottles) stays responsive.
  *
  *   npm run bench:web -w @club/e2e        (BENCH_ROUNDS=6 by default: clicks per column)
  *
@@ -14,7 +14,7 @@
  *     durations are printed beside it when Chromium reports them (it does from 16 ms on).
  * Prints median and max per column and whether every click stayed under 100 ms. Exits 0.
  *
- * BENCH_VIEWPORT=phone measures the cold load on a 375 px phone only (issue 14's target), also by
+ * BENCH_VIEWPORT=phone measures the cold load on a 375 px phone only (the target), also by
  * Element Timing (the first row's presentation time). BENCH_BLOCK_JS=1 blocks the app's scripts:
  * the floor of the prerendered page's first frame, with no script competing for the CPU.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 5: Lighthouse on the real server with a realistic club.
+ * Lighthouse on the real server with a realistic club.
  *
  *   npm run lighthouse            (root; LH_RUNS=3 runs per page by default, the median is shown;
  *                                  LH_PAGES=home,library,themes,bottle,meeting,about picks pages)

@@ -1,5 +1,5 @@
 /**
- * Issue 15: a 12-megapixel phone photo (4000 x 3000 JPEG, 4-8 MB, support/phonePhoto.ts) uploaded
+ * A 12-megapixel phone photo (4000 x 3000 JPEG, 4-8 MB, support/phonePhoto.ts) uploaded
  * to a bottle on a throttled connection, before and after the browser scales it down.
  *
  *   npm run bench:photo -w @club/e2e        (BENCH_ROUNDS=1 by default; each "before" takes ~80 s)
@@ -8,7 +8,7 @@
  * opens a bottle's page in Chromium as the demo member, throttles the page with the DevTools
  * protocol (Network.emulateNetworkConditions, DevTools' "Slow 4G": 150 ms, 1.6 Mbit/s down,
  * 750 kbit/s up) and measures:
- *   - before: the original file POSTed as the app did before issue 15 (multipart, field image,
+ *   - before: the original file POSTed as the app once did (multipart, field image,
  *     fetch with the bearer token), from the start to the server's answer (the image stored);
  *   - after: the app's own upload (choose the file, click Upload), from the click to the
  *     "Image uploaded." notice: scaling in the browser plus the upload.

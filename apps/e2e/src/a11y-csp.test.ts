@@ -102,7 +102,7 @@ describe("accessibility and Content-Security-Policy on every route", () => {
       },
     },
     {
-      name: "Set Level dialog (issue 14)",
+      name: "Set Level dialog",
       path: () => "/shelf",
       open: async (page) => {
         await page.getByRole("main").getByRole("link", { name: "Kavalan Classic", exact: true }).click();

@@ -21,7 +21,7 @@ import {
 } from "../../web/src/screens/Activity/describeActivity";
 
 /**
- * Issue 22: every kind of change the server can write reads as a sentence in plain words on the
+ * Every kind of change the server can write reads as a sentence in plain words on the
  * Activity screen ("added a duesEntry", "added a rsvp", "a bottle that is gone" for a hidden pour
  * were not). Makes every write of the router once, REST and tRPC, with its example (the same walk
  * as test/activity-coverage.test.ts), then describes every entry of the log as the web app does,

@@ -17,7 +17,7 @@ import { DEMO_LOGIN, startClub, type Club, type Member } from "./support/server"
 import { hides, onScreen, shows, toast } from "./support/ui";
 
 /**
- * Issue 15's backups screen in the browser: an admin on a phone backs up now, sees the list grow
+ * The backups screen in the browser: an admin on a phone backs up now, sees the list grow
  * and downloads the latest; a failure shows as a red alert; a member has no way in. The screens
  * are photographed into SHOTS_DIR (dark and light, phone and desktop) and none scrolls sideways.
  */
@@ -53,7 +53,7 @@ describe("the admin's backups screen", () => {
     const page = await open({ viewport: PHONE, as: admin, theme: "dark" });
     await visit(page, "/");
     await page.getByRole("button", { name: "Open navigation" }).click();
-    await page.getByRole("button", { name: "My club" }).click(); // the phone menu's group (issue 22)
+    await page.getByRole("button", { name: "My club" }).click(); // the phone menu's group
     const link = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Backups" });
     await shows(link);
     await shot(page, "backups-phone-menu-dark");
@@ -137,7 +137,7 @@ describe("the admin's backups screen", () => {
     const page = await open({ viewport: PHONE, as: member });
     await visit(page, "/");
     await page.getByRole("button", { name: "Open navigation" }).click();
-    await page.getByRole("button", { name: "My club" }).click(); // the phone menu's group (issue 22)
+    await page.getByRole("button", { name: "My club" }).click(); // the phone menu's group
     const nav = page.getByRole("navigation", { name: "Main" });
     await shows(nav.getByRole("link", { name: "Dues" }));
     expect(await nav.getByRole("link", { name: "Backups" }).count()).toBe(0);

@@ -4,7 +4,7 @@ import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { webDist } from "./support/server";
 
-/** Issue 5: what the first screen ("/") needs, gzipped file by file. */
+/** What the first screen ("/") needs, gzipped file by file. */
 export const JS_BUDGET_BYTES = 150 * 1024;
 export const CSS_BUDGET_BYTES = 40 * 1024;
 const FIRST_SCREEN = "src/screens/Meetings/MeetingsPage.tsx";

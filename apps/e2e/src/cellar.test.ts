@@ -21,7 +21,7 @@ interface ShelfItem {
 }
 
 /**
- * The cellar on a phone (issue 14): a member opens a purchase from the bottle page (and undoes it
+ * The cellar on a phone: a member opens a purchase from the bottle page (and undoes it
  * from the toast), sees what a pour costs, sets the fill level by hand, and finds the bottle first
  * on the Shelf, the emptiest first.
  */

@@ -14,7 +14,7 @@ import { startClub, type Club, type Member } from "./support/server";
 import { chooseOption, dialog, hides, onScreen, selectBox, shows, toast } from "./support/ui";
 
 /**
- * Correcting mistakes on a phone (issue 11): a member edits their meeting, deletes a comment and
+ * Correcting mistakes on a phone: a member edits their meeting, deletes a comment and
  * undoes it from the toast, all without a reload; another member sees no edit controls on the
  * first one's purchase; the Activity screen tells the changes and undoes one.
  */
@@ -192,7 +192,7 @@ describe("corrections and undo (375 px phone)", () => {
   it("lists the changes as sentences on the Activity screen, filters them, and undoes one", async () => {
     await visit(page, "/");
     await page.getByRole("button", { name: "Open navigation" }).click();
-    await page.getByRole("button", { name: "My club" }).click(); // the phone menu's group (issue 22)
+    await page.getByRole("button", { name: "My club" }).click(); // the phone menu's group
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Activity" }).click();
     await onScreen(page, "Activity");
     const log = main().getByRole("list", { name: "Recent changes" });

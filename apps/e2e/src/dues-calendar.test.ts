@@ -24,7 +24,7 @@ import { DEMO_LOGIN, startClub, type Club, type Member } from "./support/server"
 import { chooseOption, dialog, hides, onScreen, shows, toast } from "./support/ui";
 
 /**
- * Issue 13 in the browser: the Next meeting card and the calendar links on Home, a meeting's
+ * Dues and the calendar in the browser: the Next meeting card and the calendar links on Home, a meeting's
  * .ics, the one-tap second Friday, a reminder's /rsvp link without login, a member's own dues and
  * email preferences, and the treasurer's flow on a phone (balances, a payment, no waiver offered to
  * a member who does not qualify yet, the CSV). The last test photographs every changed screen
@@ -132,7 +132,7 @@ describe("calendar, reminders' links and the dues ledger", () => {
       .getByRole("button", { name: "Going", exact: true });
     await going.click();
     await expect.poll(() => going.getAttribute("aria-pressed")).toBe("true");
-    // Names are members' data (issue 21): asked as a member.
+    // Names are members' data: asked as a member.
     const rsvps = await club.apiOk<Rsvp[]>(
       "GET",
       `/api/MonthlyMeetings/${nextMeeting.id}/Rsvps`,
@@ -201,7 +201,7 @@ describe("calendar, reminders' links and the dues ledger", () => {
     expect(await main(page).getByRole("link", { name: "Add to calendar" }).getAttribute("href")).toBe(
       `/api/MonthlyMeetings/${future.id}/Calendar`,
     );
-    // A past meeting keeps SPEC's heading.
+    // A past meeting keeps the floor's heading.
     const past = list.find((m) => m.date.slice(0, 10) < next.date)!;
     await visit(page, `/monthlymeeting/${past.id}`);
     await shows(main(page).getByRole("heading", { name: "Bottles Sampled" }));
@@ -266,7 +266,7 @@ describe("calendar, reminders' links and the dues ledger", () => {
 
     // The nav: Dues for every member, Treasurer not for a plain member.
     await page.getByRole("button", { name: "Open navigation" }).click();
-    // The phone menu's group (issue 22) opens by itself on one of its pages, as /dues is.
+    // The phone menu's group opens by itself on one of its pages, as /dues is.
     await shows(page.getByRole("button", { name: "My club", expanded: true }));
     const nav = page.getByRole("navigation", { name: "Main" });
     await shows(nav.getByRole("link", { name: "Dues" }));
@@ -293,7 +293,7 @@ describe("calendar, reminders' links and the dues ledger", () => {
     const page = await open({ viewport: PHONE, as: treasurer });
     await visit(page, "/");
     await page.getByRole("button", { name: "Open navigation" }).click();
-    await page.getByRole("button", { name: "My club" }).click(); // the phone menu's group (issue 22)
+    await page.getByRole("button", { name: "My club" }).click(); // the phone menu's group
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Treasurer" }).click();
     await onScreen(page, "Treasurer");
     const list = main(page).getByRole("list", { name: "Dues of every member" });
@@ -351,7 +351,7 @@ describe("calendar, reminders' links and the dues ledger", () => {
     ]);
     expect(download.suggestedFilename()).toMatch(/^dues-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync(await download.path(), "utf8");
-    // UTF-8 with a byte order mark (Excel), each date column saying its format (issue 23).
+    // UTF-8 with a byte order mark (Excel), each date column saying its format.
     expect(csv.split("\r\n")[0]).toBe(
       "\uFEFFmember,balance,paid through (YYYY-MM),date (YYYY-MM-DD),kind,month (YYYY-MM),amount,method,note,standing,entry,voided,voids,reason,pending",
     );

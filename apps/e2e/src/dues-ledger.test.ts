@@ -16,7 +16,7 @@ import { seriousViolations } from "./support/axe";
 import { chooseOption, dialog, hides, onScreen, shows, toast } from "./support/ui";
 
 /**
- * Issue 20 in Chromium, at 375 px and on a desktop, in both themes: a newcomer's due day, the
+ * The dues ledger in Chromium, at 375 px and on a desktop, in both themes: a newcomer's due day, the
  * treasurer's correction flow (a mistyped payment, the question it raises, a void from the
  * statement line, the right payment; then a mistake undone from the toast and from the activity
  * log), the opening of a long-standing member from the Members list and a waiver after it, and the

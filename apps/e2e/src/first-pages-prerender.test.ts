@@ -15,7 +15,7 @@ import { DEMO_LOGIN, startClub, type Club } from "./support/server";
 import { shows } from "./support/ui";
 
 /**
- * Issue 25: every public page of SPEC.md's table gets its first screen from the server (the route
+ * Every public page of the product's route table (docs/product.md) gets its first screen from the server (the route
  * table's `firstPage`, platform/prerender.ts, apps/web/src/ssr/prerender.tsx), by the same
  * mechanism as the library (library-prerender.test.ts covers its rows in detail). Each page shows
  * its content with the app's code blocked, in both themes, within a phone's width and without
@@ -47,7 +47,7 @@ describe("the public pages' first screens, rendered by the server", () => {
       // The meeting's date, e.g. "Friday, December 11, 2026".
       { path: `/monthlymeeting/${meeting.id}`, heading: /^\w+day, \w+ \d{1,2}, \d{4}$/ },
       { path: "/about", heading: "About the Whiskey Tasting Club" },
-      // Beyond SPEC.md's table: the other pages a visitor can open that read the club's data (a
+      // Beyond the product's route table (docs/product.md): the other pages a visitor can open that read the club's data (a
       // night's results too, whose reads answer a visitor only once the night is revealed).
       { path: "/shelf", heading: "Shelf" },
       { path: "/stats", heading: "Stats" },
@@ -89,7 +89,7 @@ describe("the public pages' first screens, rendered by the server", () => {
   for (const theme of ["dark", "light"] as const) {
     it(`shows each page's content with the app's code blocked (${theme} theme)`, async () => {
       // One context for the sweep: each page is still a full load of what the server sends (the
-      // stored theme, no session), without a fresh context's start for each (issue 24's test time).
+      // stored theme, no session), without a fresh context's start for each (the suite's time).
       const s = await open({ theme });
       await s.page.route(APP_CODE, (route) => route.abort());
       for (const { path, heading } of pages) {

@@ -7,7 +7,7 @@ import { startClub, type Club, type Member, nextMeetingId } from "./support/serv
 import { dialog, shows } from "./support/ui";
 
 /**
- * Session 11's guest walk on a phone (not in `npm test`: E2E_ALL=1): the defects a club met when a
+ * A guest walk on a phone (not in `npm test`: E2E_ALL=1): the defects a club met when a
  * guest joins and the host seats guests, each reproduced here before its fix.
  */
 /** Two taps before the app has drawn its answer to the first (a phone's double tap). */

@@ -12,7 +12,7 @@ import { startClub, type Club, type Member, nextMeetingId } from "./support/serv
 import { dialog, shows } from "./support/ui";
 
 /**
- * Issue 26: a whole blind night at 375 px with three browser contexts: the host (the demo admin),
+ * A whole blind night at 375 px with three browser contexts: the host (the demo admin),
  * a member, and a guest who joins with the code read off the host's screen. The host steps through
  * phases (every phone follows live), the member and the guest score blind, the host reveals, and
  * the results show the guest marked as a guest.

@@ -27,7 +27,7 @@ const CSV = [
 ].join("\r\n");
 
 /**
- * Issue 14: a member imports a CSV of bottles on a 375 px phone: maps the columns, sees each
+ * A member imports a CSV of bottles on a 375 px phone: maps the columns, sees each
  * row's problems before anything is written, imports the good rows and finds them in the library.
  */
 describe("import and export on a phone", () => {
@@ -178,7 +178,7 @@ describe("import and export on a phone", () => {
     ]);
     expect(download.suggestedFilename()).toMatch(/^bottles-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = readFileSync(await download.path(), "utf8");
-    // UTF-8 with a byte order mark, so Excel reads accents right (issue 23).
+    // UTF-8 with a byte order mark, so Excel reads accents right.
     expect(text.startsWith("\uFEFFId,Name,")).toBe(true);
     expect(text).toContain("Import Test Alpha,Alpha Distillers,Bourbon,");
     expect(text).toContain("29.99");

@@ -26,7 +26,7 @@ const byAbv = (direction: 1 | -1) => (a: BottleListItem, b: BottleListItem) =>
   (a.abv - b.abv) * direction || byName(a, b);
 
 /**
- * Issue 5: the library shows 50 bottles a page. Sorting and searching apply to the whole library,
+ * The library shows 50 bottles a page. Sorting and searching apply to the whole library,
  * not to the page on view; the view survives a visit to a bottle and Back; the paging controls
  * work on a 375 px phone; a toast no longer covers the Logout button.
  */
@@ -145,7 +145,7 @@ describe("library paging (demo club plus 101 bottles)", () => {
     await visit(page, "/library-bottles?page=3");
     const search = main().getByRole("searchbox", { name: "Search bottles" });
     await search.fill("paging test");
-    // The server searches (issue 14): 101 matches, three pages, back to page 1, best match first.
+    // The server searches: 101 matches, three pages, back to page 1, best match first.
     await shows(main().getByText("Showing 1–50 of 101 matches"));
     const names = await columnTexts(table(), 1);
     expect(names).toHaveLength(PAGE_SIZE);

@@ -15,7 +15,7 @@ import { DEMO_LOGIN, startClub, type Club } from "./support/server";
 import { columnTexts, shows } from "./support/ui";
 
 /**
- * Issue 14, speed: the server prerenders the library's first page into the page itself, so a
+ * Speed: the server prerenders the library's first page into the page itself, so a
  * phone paints the rows before the app's JavaScript has run; the app then takes over with the same
  * rows (platform/prerender.ts, apps/web/src/ssr/prerender.tsx).
  */
@@ -89,7 +89,7 @@ describe("the library's first page, prerendered by the server", () => {
     await appInCharge(s.page);
     expect(await names(s.page)).toEqual(prerendered);
     const header = table(s.page).getByRole("columnheader", { name: "Name" });
-    // On a phone the one Sort control sorts (issue 22); the headers say how, for screen readers.
+    // On a phone the one Sort control sorts; the headers say how, for screen readers.
     await s.page.getByRole("main").getByRole("combobox", { name: "Sort" }).selectOption("name:desc");
     await expect.poll(() => header.getAttribute("aria-sort")).toBe("descending");
     await expect.poll(() => names(s.page)).toEqual([...prerendered].reverse());

@@ -16,7 +16,7 @@ import { columnTexts, dialog, hides, onScreen, shows } from "./support/ui";
 const EXTRA_BOURBONS = 60;
 
 /**
- * Issue 14: the library searches, filters, sorts and pages on the server, with everything in the
+ * The library searches, filters, sorts and pages on the server, with everything in the
  * URL; the navigation bar's search finds meetings and themes; Add New Bottle says "Did you mean"
  * before a duplicate is created. All on a 375 px phone.
  */
@@ -119,7 +119,7 @@ describe("library search (demo club plus 60 bourbons), on a phone", () => {
     await shows(main().getByText(`Showing 1–50 of ${bourbons.total} matches`));
     expect(new Set(await columnTexts(table(), 3))).toEqual(new Set(["Bourbon"]));
 
-    // On a phone the column headers give way to one Sort select (issue 22); the table's headers
+    // On a phone the column headers give way to one Sort select; the table's headers
     // still say how it is sorted.
     const sortSelect = main().getByRole("combobox", { name: "Sort", exact: true });
     await sortSelect.selectOption({ label: "ABV, lowest first" });

@@ -7,7 +7,7 @@ import { DEMO_LOGIN, startClub, type Club } from "./support/server";
 import { shows } from "./support/ui";
 
 /**
- * Issue 5: a rate-limited login (HTTP 429, tRPC TOO_MANY_REQUESTS) says so, in the server's words,
+ * A rate-limited login (HTTP 429, tRPC TOO_MANY_REQUESTS) says so, in the server's words,
  * instead of 'Invalid credentials. Try again.' (which would send the member hunting for a typo).
  */
 describe("login when rate limited", () => {
@@ -23,7 +23,7 @@ describe("login when rate limited", () => {
 
   afterAll(() => closeInOrder(session, browser, club));
 
-  it("shows the spec's text for wrong credentials, then the server's rate-limit message", async () => {
+  it("shows the floor's text for wrong credentials, then the server's rate-limit message", async () => {
     const { page } = session;
     const main = page.getByRole("main");
     await visit(page, "/login");

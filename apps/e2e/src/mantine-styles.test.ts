@@ -6,7 +6,7 @@ import { DEMO_LOGIN, startClub, type Club } from "./support/server";
 import { shows } from "./support/ui";
 
 /**
- * Session 10's phone walk: the app loads Mantine's styles component by component (src/styles.ts),
+ * Found on a phone walk: the app loads Mantine's styles component by component (src/styles.ts),
  * and a component drawn with another's parts needs that one's styles too. SegmentedControl draws
  * its pressed answer with FloatingIndicator, whose stylesheet no screen loaded: the highlight sat
  * 4 px right of and below the answer, and stuck out of the control on the last one (a member's

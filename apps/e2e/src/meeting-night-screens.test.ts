@@ -20,7 +20,7 @@ import { DEMO_LOGIN, startClub, type Club, type Member } from "./support/server"
 import { dialog, onScreen, shows } from "./support/ui";
 
 /**
- * Issue 12's screens on a phone (375 px), in the dark and the light theme: the meeting page's night
+ * The meeting night's screens on a phone (375 px), in the dark and the light theme: the meeting page's night
  * sections (as a member and as the host), the score screen (a revealed pour and a blind one with its
  * guess), the results, the journal, and the host's Night settings and Edit flight dialogs. Each one:
  * no sideways scroll, 40 px tap targets, no serious axe violation, no CSP violation, no uncaught
@@ -175,7 +175,7 @@ describe("meeting-night screens at 375 px in both themes", () => {
       /**
        * Opens `path` with a clean watch, as this session: its first screen by a page load, the
        * later ones inside the app, as a member moves between them (a page load each cost 1.2-1.6 s
-       * of Chromium's CPU, issue 24). A member's page is the app's shell whatever the path, so a
+       * of Chromium's CPU). A member's page is the app's shell whatever the path, so a
        * screen's text is what the app drew either way; the first load is the server's page.
        */
       async function go(s: Session, path: string): Promise<Page> {

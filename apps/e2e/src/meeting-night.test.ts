@@ -15,7 +15,7 @@ import { startClub, type Club, type Member } from "./support/server";
 import { closeToast, dialog, hides, onScreen, selectBox, shows } from "./support/ui";
 
 /**
- * Issue 12: a blind meeting night run end to end on phones (375 px), three members in their own
+ * A blind meeting night run end to end on phones (375 px), three members in their own
  * browser contexts: the host (the demo admin) sets the night and the flight, two members answer
  * (one waits, then gets the place), score with tags and guesses, see only "Dram N" until the host
  * reveals a pour, which their open pages show without a reload; then the results.
@@ -273,7 +273,7 @@ describe("meeting night (blind, three phones)", () => {
         .getByText("1 score so far. Results after the reveal."),
     );
     expect(await page.content()).not.toContain(SECOND);
-    // The CSV has names and notes: members only, fetched with the session's token (issue 21).
+    // The CSV has names and notes: members only, fetched with the session's token.
     const [download] = await Promise.all([
       page.waitForEvent("download"),
       main(page).getByRole("button", { name: "Download CSV" }).click(),
@@ -286,7 +286,7 @@ describe("meeting night (blind, three phones)", () => {
     expect(csv).toContain("Ann Archer");
 
     await page.getByRole("button", { name: "Open navigation" }).click();
-    await page.getByRole("button", { name: "My club" }).click(); // the phone menu's group (issue 22)
+    await page.getByRole("button", { name: "My club" }).click(); // the phone menu's group
     await page.locator("#mobile-navigation").getByRole("link", { name: "Journal" }).click();
     await onScreen(page, "My tasting journal");
     await shows(main(page).getByText("Toffee and orange peel."));
@@ -298,7 +298,7 @@ describe("meeting night (blind, three phones)", () => {
     const pouredAt = main(page).getByRole("list", { name: "Poured at" });
     await shows(pouredAt.getByRole("link", { name: /2\d{3}/ }));
     await shows(pouredAt.getByText("51.5/100"));
-    // The library's Club score column is a desktop table's (a phone shows compact rows, issue 22).
+    // The library's Club score column is a desktop table's (a phone shows compact rows).
     await page.setViewportSize({ width: 1280, height: 900 });
     await visit(page, "/library-bottles?sort=score&dir=desc");
     await shows(main(page).getByRole("button", { name: "Club score" }));

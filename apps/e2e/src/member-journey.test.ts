@@ -107,7 +107,7 @@ describe("member journey (empty club)", () => {
     await main().getByLabel("Email").fill(email);
     await main().getByLabel("Password").fill(password);
     await main().getByRole("button", { name: "Login", exact: true }).click();
-    // What is missing, not SPEC's wrong-password words: the password was right.
+    // What is missing, not the floor's wrong-password words: the password was right.
     await shows(main().getByRole("alert").filter({ hasText: ServerMessages.emailNotConfirmed }));
     expect(await main().getByText(Messages.invalidCredentials).count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe("/login");
@@ -320,7 +320,7 @@ describe("member journey (empty club)", () => {
     };
     await edit("Type", "Type", "Blended Malt Scotch");
     await edit("Country", "Country", "Ireland");
-    // The state list offers Ireland's regions (issue 11): Islay is Scotland's.
+    // The state list offers Ireland's regions: Islay is Scotland's.
     await edit("State", "State", "County Cork");
     // Cancel leaves the fact as it was.
     await fact("Brand").getByRole("button", { name: "Edit Brand" }).click();
@@ -366,7 +366,7 @@ describe("member journey (empty club)", () => {
     });
   });
 
-  it("edits the ABV inline: out of range shows the spec's error, a valid value is saved", async () => {
+  it("edits the ABV inline: out of range shows the floor's error, a valid value is saved", async () => {
     const facts = main().locator("dl");
     const abvFact = facts.locator('dt:text-is("ABV") + dd');
     await main().getByRole("button", { name: "Edit ABV" }).click();
@@ -430,7 +430,7 @@ describe("member journey (empty club)", () => {
     const table = main().getByRole("table", { name: "Bottle instances" });
     const row = table.getByRole("row").filter({ hasText: "$54.99" });
     await row.getByRole("button", { name: "Bottle Finished" }).click();
-    // Issue 11: 'Bottle Finished' asks for confirmation first.
+    // 'Bottle Finished' asks for confirmation first.
     const confirm = dialog(page, "Bottle Finished");
     await confirm.getByRole("button", { name: "Mark finished" }).click();
     await hides(confirm);
@@ -487,7 +487,7 @@ describe("member journey (empty club)", () => {
     await hides(view);
   });
 
-  it("marks the bottle as a favourite and back (issue 24's walk-through): the button says so, the Activity log too", async () => {
+  it("marks the bottle as a favourite and back (the worked example in docs/architecture.md): the button says so, the Activity log too", async () => {
     await visit(page, bottlePath);
     await onScreen(page, bottleName);
     const favourite = main().getByRole("button", { name: "Favourite" });

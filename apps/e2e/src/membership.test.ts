@@ -100,7 +100,7 @@ describe("membership under REGISTRATION=approval", () => {
     const page = newcomer.page;
     await main(page).getByLabel("Password").fill(password);
     await main(page).getByRole("button", { name: "Login", exact: true }).click();
-    // Issue 22: only the waiting message, not 'Invalid credentials' (the password was right).
+    // Only the waiting message, not 'Invalid credentials' (the password was right).
     const alert = main(page).getByRole("alert").filter({ hasText: ServerMessages.membershipPending });
     await shows(alert);
     expect(await main(page).getByText(Messages.invalidCredentials).count()).toBe(0);

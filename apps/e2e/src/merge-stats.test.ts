@@ -19,7 +19,7 @@ const SHOTS_DIR = process.env.SHOTS_DIR;
 const money = (dollars: number) => `$${dollars.toFixed(2)}`;
 
 /**
- * Issue 14: the admin merges two demo bottles on a phone, sees the merged name as an alias on the
+ * The admin merges two demo bottles on a phone, sees the merged name as an alias on the
  * kept bottle, and undoes it from the toast; /stats draws its charts, and each chart's table of
  * figures says what GET /api/Stats says.
  */

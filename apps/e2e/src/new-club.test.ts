@@ -117,7 +117,7 @@ describe("a new club, from its first admin to its first meeting", () => {
     await main(ada).getByRole("button", { name: "Login", exact: true }).click();
     const line = main(ada).getByRole("alert").filter({ hasText: ServerMessages.emailNotConfirmed });
     await shows(line);
-    // One state on screen: not SPEC's wrong-password words, not the registration's notice.
+    // One state on screen: not the floor's wrong-password words, not the registration's notice.
     expect(await main(ada).getByText(Messages.invalidCredentials).count()).toBe(0);
     expect(
       await main(ada)

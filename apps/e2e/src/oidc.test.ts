@@ -33,7 +33,7 @@ const stored = (page: Page) =>
   }));
 
 /**
- * Issue 15, single sign-on: a real OpenID provider (oidc-provider, in this process) with its own
+ * Single sign-on: a real OpenID provider (oidc-provider, in this process) with its own
  * login and consent pages; the club's login screen sends the browser there and back.
  */
 describe("single sign-on in the browser", () => {

@@ -13,7 +13,7 @@ import { startClub, type Club, type Member, nextMeetingId } from "./support/serv
 import { dialog, hides, shows } from "./support/ui";
 
 /**
- * Issue 26, paper: the night's tasting sheets (a page per taster, the pours as "Dram N" on a blind
+ * Paper: the night's tasting sheets (a page per taster, the pours as "Dram N" on a blind
  * night, boxes for each part of the scale, notes and guesses) and its results sheet, printed by
  * Chromium to PDF on A4 and Letter and read back; and the host typing in a paper sheet's scores
  * for a guest without a phone.

@@ -23,11 +23,11 @@ import { dialog, hides, onScreen, shows, toast } from "./support/ui";
 import { PwaTexts } from "../../web/src/pwa/texts";
 
 /**
- * Issue 22: a club member's walk through the app on a 375 px phone found stumbles outside the
+ * A club member's walk through the app on a 375 px phone found stumbles outside the
  * meeting night. One test per numbered item of the issue (and its siblings on other screens), at
  * 375 px in a phone's browser (touch, meta viewport), and on a desktop where it differs.
  */
-describe("issue 22: on a phone, every job without a stumble", () => {
+describe("on a phone, every job without a stumble", () => {
   let club: Club;
   let browser: Browser;
   let admin: Member;
@@ -59,7 +59,7 @@ describe("issue 22: on a phone, every job without a stumble", () => {
   afterAll(() => closeInOrder(browser, club));
   afterEach(screenshotOnFailure("phone-walk", () => session?.page));
   afterEach(async () => {
-    if (session) expectNoPageErrors(session.watch, "issue 22");
+    if (session) expectNoPageErrors(session.watch, "phone walk");
     await session?.close();
     session = undefined;
   });
@@ -219,7 +219,7 @@ describe("issue 22: on a phone, every job without a stumble", () => {
       session = undefined;
     }
 
-    // A desktop keeps SPEC's table: its columns, headers and sort buttons; no phone Sort control.
+    // A desktop keeps the floor's table: its columns, headers and sort buttons; no phone Sort control.
     const page = await open({ as: member });
     await visit(page, "/library-bottles");
     const library = main(page).getByRole("table", { name: "Library bottles" });

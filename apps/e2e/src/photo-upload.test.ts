@@ -11,7 +11,7 @@ import { onScreen, shows, sleep, toast } from "./support/ui";
 
 const UPLOAD_PATH = "/api/Bottles/UploadImage";
 
-/** Issue 15, phone photos: scaled down in the browser, with progress and a cancel button. */
+/** Phone photos: scaled down in the browser, with progress and a cancel button. */
 describe("uploading a phone photo", () => {
   let club: Club;
   let browser: Browser;

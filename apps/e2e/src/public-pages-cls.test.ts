@@ -6,7 +6,7 @@ import { startClub, type Club } from "./support/server";
 const PHONE = { width: 375, height: 812 };
 
 /**
- * Issue 25: no public page moves under the reader while it loads. Every page of SPEC.md's table,
+ * No public page moves under the reader while it loads. Every page of the product's route table (docs/product.md),
  * opened cold (a fresh browser context: no cache, no service worker) on a 375 px phone, adds up
  * its layout shifts (PerformanceObserver 'layout-shift', as Lighthouse's CLS) from the first paint
  * until the page has settled: no spinner left, the fonts and every image loaded. The sum is 0.
@@ -80,7 +80,7 @@ describe("public pages: no layout shift on a phone's cold load (CLS 0)", () => {
   }
 
   const pages: { name: string; path: () => string; themes: ("dark" | "light")[] }[] = [
-    // The home page's next-meeting card arrives last (issue 25: CLS 0.048-0.164): both themes.
+    // The home page's next-meeting card arrives last (CLS 0.048-0.164): both themes.
     { name: "/", path: () => "/", themes: ["dark", "light"] },
     { name: "/library-bottles", path: () => "/library-bottles", themes: ["dark"] },
     { name: "/theme-ideas", path: () => "/theme-ideas", themes: ["dark"] },

@@ -38,7 +38,7 @@ const controlled = (page: Page) =>
   });
 
 /**
- * Issue 15, an app on the phone's home screen. Lighthouse 12 dropped its PWA category, so this
+ * An app on the phone's home screen. Lighthouse 12 dropped its PWA category, so this
  * checks what its installability audits checked: a linked manifest with name, short_name,
  * start_url, display standalone, theme and background colours and 192/512 px icons plus a maskable
  * one; an apple-touch-icon; a viewport; theme-color for both modes; a service worker that controls
@@ -164,7 +164,7 @@ describe("installable app, readable offline", () => {
       await shows(offlineNotice());
       await shows(page.getByText(PwaTexts.offlineWrites));
 
-      // A write fails with the screen's plain message (SPEC's text), nothing technical.
+      // A write fails with the screen's plain message (the floor's text), nothing technical.
       await main()
         .locator('input[type="file"]')
         .setInputFiles({ name: "b.png", mimeType: "image/png", buffer: makePng(40, 40) });

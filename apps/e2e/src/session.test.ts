@@ -33,7 +33,7 @@ const trpcCalls = (s: Session, procedure: string, method = "POST") =>
   });
 
 /**
- * SPEC section 4: session start validates the stored access token, refreshes it when invalid, and
+ * docs/product.md (The session): session start validates the stored access token, refreshes it when invalid, and
  * clears the session when there is no refresh token or refreshing fails; any 401 gets exactly one
  * refresh and one retry per request.
  */

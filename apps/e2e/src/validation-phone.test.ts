@@ -23,8 +23,8 @@ import { DEMO_LOGIN, startClub, type Club, type Member } from "./support/server"
 import { chooseOption, dialog, hides, onScreen, selectBox, shows } from "./support/ui";
 
 /**
- * Issue 11, part C: the shared rules checked in the browser before anything is posted, regions that
- * follow the country, the image checks before an upload, the server's reason under the spec's
+ * Part C: the shared rules checked in the browser before anything is posted, regions that
+ * follow the country, the image checks before an upload, the server's reason under the floor's
  * message, and tables that need no sideways scrolling on a 375 px phone.
  */
 describe("validation in the browser and the phone layout", () => {
@@ -68,7 +68,7 @@ describe("validation in the browser and the phone layout", () => {
   afterAll(() => closeInOrder(browser, club));
   afterEach(screenshotOnFailure("validation-phone", () => session?.page));
   afterEach(async () => {
-    if (session) expectNoPageErrors(session.watch, "issue 11 C");
+    if (session) expectNoPageErrors(session.watch, "validation on a phone");
     await session?.close();
     session = undefined;
   });
@@ -93,7 +93,7 @@ describe("validation in the browser and the phone layout", () => {
       true,
     );
     await onPhoneScreen(library.getByRole("button", { name: "Add Comment" }).first(), "Add Comment", true);
-    // Sorting stays usable on a phone: one Sort control (issue 22) in place of the header chips.
+    // Sorting stays usable on a phone: one Sort control in place of the header chips.
     const sort = main(page).getByRole("combobox", { name: "Sort" });
     await onPhoneScreen(sort, "the Sort control", true);
     await sort.selectOption("abv:asc");
@@ -128,7 +128,7 @@ describe("validation in the browser and the phone layout", () => {
     }
   });
 
-  it("Add New Bottle: ABV 150 or -5 shows the spec's message, stays as typed and posts nothing", async () => {
+  it("Add New Bottle: ABV 150 or -5 shows the floor's message, stays as typed and posts nothing", async () => {
     session = await openSession(browser, club.baseUrl, { as: member });
     const { page } = session;
     await visit(page, "/library-bottles");
@@ -250,7 +250,7 @@ describe("validation in the browser and the phone layout", () => {
     expect(session.watch.requests.filter((r) => r.url().includes("/api/Bottles/UploadImage"))).toEqual([]);
   });
 
-  it("shows the server's reason under the spec's message", async () => {
+  it("shows the server's reason under the floor's message", async () => {
     const themes = await club.apiOk<{ name: string }[]>("GET", "/api/MonthlyThemes/WithLastDate");
     session = await openSession(browser, club.baseUrl, { as: member });
     const { page } = session;

@@ -186,7 +186,7 @@ describe("visitor (demo club)", () => {
       return [...known].sort((a, b) => compare(a, b) * direction);
     };
 
-    // The server sorts (issue 14): the header says the new order at once, the rows follow when
+    // The server sorts: the header says the new order at once, the rows follow when
     // the answer arrives, so the rows are read until they are in order (or the poll times out).
     const sortedRows = async (column: (typeof columns)[number], direction: 1 | -1) => {
       let values: string[] = [];
@@ -256,7 +256,7 @@ describe("visitor (demo club)", () => {
     const headers = (await instances.getByRole("columnheader").allInnerTexts()).map((t) =>
       t.trim().toLowerCase(),
     );
-    // SPEC's three columns first, then the cellar's (issue 14).
+    // the floor's three columns first, then the cellar's.
     expect(headers).toEqual([
       "date purchased",
       "date finished",
@@ -347,7 +347,7 @@ describe("visitor (demo club)", () => {
     expect(await page.evaluate(() => localStorage.getItem("accessToken"))).toBeNull();
   });
 
-  it("an email that is already registered is answered like any other; its owner gets an email (issue 11)", async () => {
+  it("an email that is already registered is answered like any other; its owner gets an email", async () => {
     await visit(page, "/register");
     await main().getByLabel("First name").fill("Demo");
     await main().getByLabel("Last name").fill("Again");
@@ -382,7 +382,7 @@ describe("visitor (demo club)", () => {
     }
   });
 
-  it("shows a spinner while loading and the spec's red alerts when loads fail", async () => {
+  it("shows a spinner while loading and the floor's red alerts when loads fail", async () => {
     const cases: { path: string; procedure: string; message: string }[] = [
       { path: "/", procedure: "meetings.list", message: Messages.fetchData },
       { path: "/library-bottles", procedure: "search.bottles", message: Messages.fetchBottleData },
@@ -397,7 +397,7 @@ describe("visitor (demo club)", () => {
     const s = await openSession(browser, club.baseUrl);
     try {
       // A cold load of a public page brings its first screen's reads in the page itself (the
-      // server renders it, issue 25): the read that can fail is the app's, arriving from another
+      // server renders it): the read that can fail is the app's, arriving from another
       // screen. One app for the five failing reads: each read is a different procedure, asked for
       // the first time when its screen opens (the app fetches nothing ahead), so each fails anew.
       await s.page.goto("/about");

@@ -29,7 +29,7 @@ const T = {
 };
 
 /**
- * Issue 4: names, brands, themes and comments holding HTML or script render as text everywhere.
+ * Names, brands, themes and comments holding HTML or script render as text everywhere.
  * The pages run with the CSP bypassed, so an injected handler or script WOULD run if the app ever
  * put the text into the DOM as markup; window.__xss must stay undefined and no injected element may
  * exist, while the text itself is visible literally. (The CSP itself is checked in a11y-csp.test.ts.)
@@ -125,7 +125,7 @@ describe("XSS: user text renders as text", () => {
     const data = await page.evaluate(() => document.getElementById("club-page-data")?.textContent ?? null);
     if (data !== null) {
       expect(data, `${where}: the page's data block`).not.toMatch(/<\/?script|<!--|<img/i);
-      // Every public page the server renders first carries its reads (issue 25); the library's
+      // Every public page the server renders first carries its reads; the library's
       // first page of search.bottles brings the literal names back out of it.
       const { reads } = JSON.parse(data) as { reads: { procedure: string; data: unknown }[] };
       expect(reads.length, `${where}: the page's reads`).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 /**
  * npm run bench:bounded -w @club/server: what one request costs the server when its client picks
- * the input (session 10, "no request whose cost an outsider controls").
+ * the input ("no request whose cost an outsider controls").
  *
  * Starts the built server (read cache and rate limits as configured by default) on the stress club
  * (bench/generator.ts: 10,000 bottles, 1,200 meetings, 50,000 comments) and asks, one request at a

@@ -1,6 +1,6 @@
 /**
  * npm run bench:login: how long a wrong password takes at POST /login, by the kind of address
- * (issue 21: "equal time at login"). The real server (dist/server.js) on loopback; the kinds are
+ * ("equal time at login"). The real server (dist/server.js) on loopback; the kinds are
  * tried in turn, round after round, so that a busy moment of the machine hits them all alike.
  * Reported: each kind's median and its distance from the unknown address's median (target: within
  * 10 %). Exit 0 always.

@@ -1,12 +1,12 @@
 /**
- * npm run bench:night: a meeting night on the real server (issue 12).
+ * npm run bench:night: a meeting night on the real server.
  *
  * 60 members have the meeting open (60 live streams: tRPC subscriptions over server-sent events)
  * while all of them score a flight of 6 pours, several times each: the scoring screen saves as the
  * member taps, so each member sends a save about every second (60 a second in all, arriving at
  * random moments, not in lockstep). Measured: the score submissions' latency (p50, p99), and for each of 6 reveals the
  * time from the host's request to each of the 60 streams receiving it (p50, p99 over 360 arrivals).
- * Issue 26: 30 guests join by the host's code (POST /api/Guests/Join) and do the same with their
+ * 30 guests join by the host's code (POST /api/Guests/Join) and do the same with their
  * guest passes: 90 streams, 90 scorers, 540 arrivals.
  * Targets on this machine: submit p99 < 50 ms, reveal fan-out p99 < 250 ms. Exit 0 always.
  *   BENCH_NIGHT_MEMBERS=60 BENCH_NIGHT_GUESTS=30 BENCH_NIGHT_ROUNDS=5 BENCH_NIGHT_SAVE_EVERY_MS=1000
@@ -17,7 +17,7 @@ import { TokenService } from "../src/platform/tokens";
 import { JWT_SECRET, prepareDataDir, startServer } from "./serverProcess";
 
 const MEMBERS = Number(process.env.BENCH_NIGHT_MEMBERS ?? 60);
-/** Guests who joined by the code (issue 26): at most 30 a meeting. */
+/** Guests who joined by the code: at most 30 a meeting. */
 const GUESTS = Number(process.env.BENCH_NIGHT_GUESTS ?? 30);
 const ROUNDS = Number(process.env.BENCH_NIGHT_ROUNDS ?? 5);
 const POURS = 6;
@@ -90,7 +90,7 @@ async function main() {
     });
 
     // 30 guests join with the host's code (POST /api/Guests/Join, no account), and hold their
-    // own live streams and score with their guest passes, like the members (issue 26).
+    // own live streams and score with their guest passes, like the members.
     const tasters: { token: string }[] = [...people];
     if (GUESTS > 0) {
       const { code } = (await api("POST", `/api/MonthlyMeetings/${meeting.id}/GuestCode`, host)) as {
@@ -109,7 +109,7 @@ async function main() {
 
     // 60 open pages: each stream records when it hears each reveal. Each is a member's page (the
     // web app sends the token as connectionParams): 60 visitors' pages from one address would pass
-    // the per-address cap (issue 21).
+    // the per-address cap.
     const heard: Map<number, number>[] = [];
     const streamUrl = (token: string) =>
       `${server.baseUrl}/trpc/night.events?input=${encodeURIComponent(JSON.stringify({ id: meeting.id }))}` +

@@ -1,5 +1,5 @@
 /**
- * npm run bench:memory: the read cache under a visitor's memory flood (issue 10's finding).
+ * npm run bench:memory: the read cache under a visitor's memory flood (a security finding).
  *
  * Generates the stress club (10,000 bottles), starts the real server with its default cache budget,
  * and measures its RSS (VmRSS of /proc) after warming up, then after each wave of hostile reads:

@@ -1,5 +1,5 @@
 /**
- * npm run bench:search -w @club/server: the library search on the stress club (issue 14).
+ * npm run bench:search -w @club/server: the library search on the stress club.
  *
  * Generates the stress club (10,000 bottles, 50,000 comments; bench/generator.ts) into a temp
  * DATA_DIR, starts the real server on it with the read cache off (READ_CACHE=false: every request

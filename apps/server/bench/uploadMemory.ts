@@ -1,6 +1,6 @@
 /**
  * npm run bench:uploads: peak memory of the server while it decodes hostile and ordinary uploads
- * (issue 11's finding: a 10000 x 10000 progressive JPEG took +593 MB, four in parallel 1.9 GB).
+ * (a security finding: a 10000 x 10000 progressive JPEG took +593 MB, four in parallel 1.9 GB).
  *
  * For each scenario it starts the real server (`node dist/server.js`, its build, temp DATA_DIR,
  * default settings), reads its resident memory once idle (VmRSS), sends the uploads (in parallel

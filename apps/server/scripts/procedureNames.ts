@@ -1,6 +1,6 @@
 /**
  * Counts the procedure names written as strings in production code and how many of them the
- * compiler checks (issue 24). `npx tsx scripts/procedureNames.ts` (in apps/server); `--list` prints
+ * compiler checks. `npx tsx scripts/procedureNames.ts` (in apps/server); `--list` prints
  * each unchecked one with its place; exits non-zero when one is unchecked.
  *
  * A procedure name is the dotted path of a procedure of the router ("bottles.byId") or an

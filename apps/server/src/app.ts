@@ -125,7 +125,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   const jobs = new ClubJobs(app.deps, app.log);
   app.decorate("clubJobs", jobs);
   // The first pass of the club's jobs and the image sweep start a second after the server listens:
-  // the first requests need neither, and at start they competed with them (issue 25's start time).
+  // the first requests need neither, and at start they competed with them (the start's time).
   // Tests that drive the jobs themselves (repeatClubJobs: false, most never listen) get the pass
   // once the app is ready, as before.
   const repeatJobs = opts.repeatClubJobs ?? true;

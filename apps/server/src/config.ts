@@ -303,7 +303,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readCacheBytes: e.READ_CACHE_MB * 1024 * 1024,
     // Without CLUB_TIMEZONE, the server's own zone: asked of ICU when a date in the club's time is
     // first needed (the club's jobs, a second after the server listens), not at start, where it was
-    // ~30 ms (its time zone data loading; docs/benchmarks.md, "Start, session 9").
+    // ~30 ms (its time zone data loading; docs/benchmarks.md).
     get clubTimezone() {
       return e.CLUB_TIMEZONE ?? (serverZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
     },

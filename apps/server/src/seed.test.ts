@@ -102,7 +102,7 @@ describe("the demo club on first start: scoring, results and money to see", () =
   });
 });
 
-describe("the demo club's dues (issue 20)", () => {
+describe("the demo club's dues", () => {
   it("its long-standing members have openings: no joining fee, sensible standings, waivers possible", async () => {
     const admin = (await t.request({ method: "POST", url: "/login", payload: DEMO_LOGIN })).json<{
       accessToken: string;

@@ -13,7 +13,7 @@ import {
 } from "./fuzz/endpoints";
 
 /**
- * DESIGN.md section 5: every write is recorded in the activity log, in the same transaction, with
+ * docs/product.md, "Rules": every write is recorded in the activity log, in the same transaction, with
  * the request it came with. Walks every write of the router, REST and tRPC, so a new write without
  * its entry fails here.
  */

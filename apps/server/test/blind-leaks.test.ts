@@ -19,7 +19,7 @@ import {
 } from "./fuzz/endpoints";
 
 /**
- * Issue 12: until the host reveals a blind pour, no answer of the API tells which bottle it is to
+ * Until the host reveals a blind pour, no answer of the API tells which bottle it is to
  * anyone but the host. Walks EVERY read of the router (REST and tRPC, from the same tables as the
  * fuzz and permission tests), as a visitor, as the member who scored the pour and as a member who
  * did not, with the fixture meeting made blind and its pour the secret bottle.
@@ -28,7 +28,7 @@ import {
  * drink type, country, region, ABV, store link, a purchase's price and an image. No value can
  * turn up in an answer by chance, so any answer that shows one is about the secret bottle.
  *
- * Issue 21: the secrecy policy (apps/server/src/policy/secrecy.ts) also keeps other members'
+ * The secrecy policy (apps/server/src/policy/secrecy.ts) also keeps other members'
  * scores, guesses and notes on a hidden pour from everyone but the host: the scorer's note and
  * ABV guess are distinctive too, and looked for in what the visitor and the other member see. The
  * whole walk runs again after the paths that used to leak through the activity log: the host
@@ -52,7 +52,7 @@ const SECRET = {
   /** What the member who scored the pour wrote and guessed: theirs, and the host's, to see. */
   note: "Bonfire of leakcheck kelp and wet terrier",
   guessAbv: 47.13,
-  /** What a guest of the night wrote and guessed (issue 26): theirs, and the host's, to see. */
+  /** What a guest of the night wrote and guessed: theirs, and the host's, to see. */
   guestNote: "Guestcheck seaweed over a tarred rope",
   guestGuessAbv: 38.29,
   /** A bottle merged into the secret one before the night turned blind (it was poured there too). */
@@ -129,11 +129,11 @@ let needles: Needle[];
 let othersNeedles: Needle[];
 /** Needles of the meeting itself, looked for in what the log says of the library's rows. */
 let meetingNeedles: Needle[];
-/** What a guest wrote and guessed of the hidden pour (issue 26): only they and the host may see it. */
+/** What a guest wrote and guessed of the hidden pour: only they and the host may see it. */
 let guestNeedles: Needle[];
 /** A member who did not score the hidden pour (nor runs the night). */
 let outsider: { token: string };
-/** A guest pass of the blind night, whose guest scored the hidden pour (issue 26). */
+/** A guest pass of the blind night, whose guest scored the hidden pour. */
 let guestToken: string;
 
 /** A small PNG of its own (the fixture image bottle's has another colour, so another hash). */
@@ -218,7 +218,7 @@ beforeAll(async () => {
     guess: { abv: SECRET.guessAbv },
   });
   outsider = await t.member();
-  // Issue 26: a guest at the blind night (joined before it was over) scores the hidden pour too.
+  // A guest at the blind night (joined before it was over) scores the hidden pour too.
   const guest = insertGuest(t.app.deps.db, { meetingId: c.f.meetingId, firstName: "Gina", guestOf: null });
   await createGuestCaller(t.app.deps, { ...guest, guestOf: null }).night.score({
     id: c.f.meetingId,
@@ -304,7 +304,7 @@ function libraryParts(name: string, body: string): { library: string; rest: stri
   if (isActivity(name)) {
     // The log says the bottle was added to the library, bought, pictured and commented on, as the
     // library does; such entries must not say where it was poured (a deletion's snapshot used to
-    // list its pours and scores: issue 21).
+    // list its pours and scores).
     const list = parsed(body) as { entity: string }[] | undefined;
     if (Array.isArray(list))
       return {
@@ -396,7 +396,7 @@ describe("no read reveals a hidden blind pour", () => {
     { who: "visitor", token: undefined, scorer: null },
     { who: "the member who scored it", token: c.f.other.token, scorer: "member" as const },
     { who: "a member who did not", token: outsider.token, scorer: null },
-    // Issue 26: a guest pass of the blind night (which scored it too); most reads answer it 403.
+    // A guest pass of the blind night (which scored it too); most reads answer it 403.
     { who: "a guest of the night", token: guestToken, scorer: "guest" as const },
   ];
 
@@ -421,7 +421,7 @@ describe("no read reveals a hidden blind pour", () => {
     });
   }
 
-  /** The whole walk again, after `path` (issue 21: the log's snapshots of deletions and merges). */
+  /** The whole walk again, after `path` (the log's snapshots of deletions and merges). */
   async function walkAfter(path: () => Promise<void>) {
     await path();
     const lines: string[] = [];
@@ -450,7 +450,7 @@ describe("no read reveals a hidden blind pour", () => {
     expect(leaks).toEqual([]);
   });
 
-  it("the host undoes the deletion of the blind meeting: no read tells the pour (issue 21)", async () => {
+  it("the host undoes the deletion of the blind meeting: no read tells the pour", async () => {
     const host = c.f.member;
     const leaks = await walkAfter(() => undoNewest(host, "meeting", String(c.f.meetingId)));
     expect(leaks).toEqual([]);
@@ -471,7 +471,7 @@ describe("no read reveals a hidden blind pour", () => {
     expect(leaks).toEqual([]);
   });
 
-  it("an admin restores the secret bottle: no read tells the pour (issue 21)", async () => {
+  it("an admin restores the secret bottle: no read tells the pour", async () => {
     const leaks = await walkAfter(() => undoNewest(c.f.admin, "bottle", String(c.f.bottleId)));
     expect(leaks).toEqual([]);
     const page = await t.request({ method: "GET", url: `/api/Bottles/${c.f.bottleId}` });
@@ -489,8 +489,8 @@ describe("no read reveals a hidden blind pour", () => {
     expect((await t.caller(c.f.other.user).night.myScores({ id: c.f.meetingId }))[0]?.note).toBe(SECRET.note);
   });
 
-  it("the log's entries about the hidden pour are the host's and admins' until the reveal (issue 21)", async () => {
-    // Withheld, not redacted, for everyone else (docs/decisions.md, issue 21): the host and the
+  it("the log's entries about the hidden pour are the host's and admins' until the reveal", async () => {
+    // Withheld, not redacted, for everyone else (docs/decisions.md): the host and the
     // admin who made these changes still see (and can undo) them.
     // The walks write many entries after these (every example's own): the whole log, page by page.
     const wholeLog = async (user: Parameters<TestApp["caller"]>[0]) => {
@@ -580,7 +580,7 @@ describe("no read reveals a hidden blind pour", () => {
       .find((s) => s.instanceId === purchase.id)?.fillLevelPct;
   };
 
-  it("the shelf's fill level does not drop for the hidden pour until the reveal (issue 14)", async () => {
+  it("the shelf's fill level does not drop for the hidden pour until the reveal", async () => {
     const host = t.caller(c.f.member.user);
     purchase = await host.instances.create({
       bottleId: c.f.bottleId,
@@ -662,8 +662,8 @@ describe("no read reveals a hidden blind pour", () => {
       });
   });
 
-  it("the shelf counts the pour once it is revealed (issue 14)", async () => {
-    // Two scores, a member's and a guest's (issue 26: guests drink too): 50 ml of 700 ml.
+  it("the shelf counts the pour once it is revealed", async () => {
+    // Two scores, a member's and a guest's (guests drink too): 50 ml of 700 ml.
     expect(await level()).toBe(93);
   });
 
@@ -706,7 +706,7 @@ describe("no read reveals a hidden blind pour", () => {
       ...byId.map((read) => `${read}: bottle id`),
       "GET /api/Bottles/:id/PouredAt: meeting",
       "night.bottlePours: meeting",
-      // The guest's note, in the members' CSV of the night once the pour shows (issue 26).
+      // The guest's note, in the members' CSV of the night once the pour shows.
       "GET /api/MonthlyMeetings/:id/Results.csv: a guest's note",
       // A member's taste counts the pour once its results show: its bottle's name, type and country.
       ...["GET /api/Me/TasteProfile", "night.tasteProfile"].flatMap((read) =>

@@ -7,7 +7,7 @@ import { newBottle } from "./bottleFixtures";
 import { createTestApp, type TestApp } from "./helpers";
 
 /**
- * Session 10: no request whose cost an outsider controls. What one request makes the server do is
+ * No request whose cost an outsider controls. What one request makes the server do is
  * bounded by the server, not by what the client sends: a search's words are capped (each short
  * word was a scan of every bottle's text: 100 of them cost 2.2 s of CPU on the stress club), and
  * the public documents made from the whole club (the library's CSV, the purchases' CSV, the

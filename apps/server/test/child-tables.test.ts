@@ -19,7 +19,7 @@ import { createTestApp, type TestApp } from "./helpers";
 import { uploadTinyPng } from "./fuzz/endpoints";
 
 /**
- * Issue 21, "child tables from the schema": which rows hang off a bottle, a meeting or a member is
+ * Child tables from the schema: which rows hang off a bottle, a meeting or a member is
  * read from the schema's foreign keys (packages/db/src/childTables.ts), once, by the undo of a
  * deletion, merges, the club export and the restore. A table that references one of them and that
  * one of these does not handle fails here, the day it is added (the attack added `favourites`:
@@ -144,7 +144,7 @@ async function fullBottle(name: string) {
     .caller(ann.user)
     .night.score({ id: meeting.id, pour: 1, nose: 10, palate: 11, finish: 12, balance: 13 });
   await t.caller(ann.user).night.rsvp({ id: meeting.id, status: "going", guests: 0 });
-  // Issue 26: a guest with a score, the join code, the host's phase.
+  // A guest with a score, the join code, the host's phase.
   const { code } = await caller.guests.openCode({ id: meeting.id });
   const guest = await t.caller(null).guests.join({ code, firstName: "Gina", guestOf: "Ann" });
   await createGuestCaller(t.app.deps, {
@@ -154,7 +154,7 @@ async function fullBottle(name: string) {
     guestOf: "Ann",
   }).night.score({ id: meeting.id, pour: 1, nose: 9, palate: 10, finish: 11, balance: 12 });
   await caller.night.phase({ id: meeting.id, pour: 1, phase: "nose", seconds: 60 });
-  // Every other table that hangs off them (a member's favourite, issue 24, and any table added
+  // Every other table that hangs off them (a member's favourite, and any table added
   // later) gets a row made from the schema: a new child table needs no line here.
   fillChildRows(t.app.deps.db, bottles, id);
   fillChildRows(t.app.deps.db, meetings, meeting.id);

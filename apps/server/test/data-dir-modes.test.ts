@@ -17,7 +17,7 @@ import { multipart, newBottle } from "./bottleFixtures";
 import { createTestApp, type TestApp } from "./helpers";
 
 /**
- * Issue 11's finding: club.sqlite and the outbox were world-readable (644/755) under the default
+ * A security finding: club.sqlite and the outbox were world-readable (644/755) under the default
  * data folder. Now DATA_DIR, images/ and outbox/ are 700 and every file in them 600: explicit modes
  * where the server creates files (checked here in a process whose umask is the usual 022), and a
  * umask of 077 for the real server process.

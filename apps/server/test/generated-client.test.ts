@@ -13,8 +13,8 @@ import type { OpenApiDocument } from "../src/api/openapi";
 import { createTestApp, type TestApp } from "./helpers";
 
 /**
- * Issue 23: a typed client generated from the served OpenAPI document (openapi-typescript +
- * openapi-fetch) drives SPEC.md section 7's whole flow (test/client/flow.ts, type-checked with
+ * A typed client generated from the served OpenAPI document (openapi-typescript +
+ * openapi-fetch) drives the whole flow of docs/product.md's calls (test/client/flow.ts, type-checked with
  * tsc against the generated types), and every answer is validated against the document with Ajv.
  * It fails when the document and the server drift apart: a path, a field, a status or a format.
  */
@@ -80,7 +80,7 @@ describe("a client generated from the served OpenAPI document", () => {
     }
   }, 120_000);
 
-  it("drives SPEC.md section 7's flow; every answer is one the document declares, and matches its schema", async () => {
+  it("drives the flow of the product's calls; every answer is one the document declares, and matches its schema", async () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(ajv);
     ajv.addSchema({ $id: DOC_ID, components: doc.components });
@@ -151,7 +151,7 @@ describe("a client generated from the served OpenAPI document", () => {
       "image",
       "refresh",
     ]);
-    // Every call's answer went through the check: SPEC.md section 7's table and the errors met.
+    // Every call's answer went through the check: the table of the product's calls (docs/product.md) and the errors met.
     expect(checked.length).toBeGreaterThanOrEqual(30);
   }, 60_000);
 });

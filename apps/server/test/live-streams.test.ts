@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers";
 
 /**
- * Issue 21: the live stream of a meeting night (GET /trpc/night.events) had no limit: one
+ * The live stream of a meeting night (GET /trpc/night.events) had no limit: one
  * stranger held 20,000 of them (about 100 KB each), the process grew to 2.1 GB and /healthz went
  * unanswered. Now: caps per client address (visitors), per member and in all, refused with 429
  * and Retry-After before the stream starts; an unknown meeting is a 404 before the stream; an idle

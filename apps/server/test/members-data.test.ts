@@ -16,13 +16,13 @@ import {
 } from "./fuzz/endpoints";
 
 /**
- * Issue 21, "members' data for members" (policy/privacy.ts): who is going (names), who guessed a
+ * Members' data for members (policy/privacy.ts): who is going (names), who guessed a
  * blind pour right, the night's scores with names and notes (the results CSV), the journals: a
- * visitor sees none of it, only counts and the spec's public reads. Walks EVERY read of the
+ * visitor sees none of it, only counts and the floor's public reads. Walks EVERY read of the
  * router as a visitor after a member with a distinctive name answered, scored with a note and
  * guessed a blind pour right; then checks that members do see it.
  *
- * The member has not commented: SPEC.md makes comments (with the commenter's name) a public read.
+ * The member has not commented: docs/product.md makes comments (with the commenter's name) a public read.
  * The Stats screen names active members by first name and last initial ("Zebedee Q."), never the
  * last name, which is what the walk looks for.
  */
@@ -120,7 +120,7 @@ describe("visitors keep the counts; members see the names", () => {
     expect(member.headers["cache-control"]).toBe("no-store");
   });
 
-  it("journals are their owner's; the spec's public reads stay public", async () => {
+  it("journals are their owner's; the floor's public reads stay public", async () => {
     expect((await t.request({ method: "GET", url: "/api/Me/Tastings" })).statusCode).toBe(401);
     const own = await t.request({ method: "GET", url: "/api/Me/Tastings", token: zeb.token });
     expect(own.body).toContain(NOTE);

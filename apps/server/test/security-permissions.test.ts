@@ -18,16 +18,16 @@ import {
 } from "./fuzz/endpoints";
 
 /**
- * SPEC.md section 6 and the roles of issue 11: a visitor can view everything and write nothing; a
- * member can do every capability of section 6, correct what they created, and manage their own
+ * docs/product.md, "Who may do what", and the roles ("Roles and who may do what"): a visitor can view everything and write nothing; a
+ * member can do every capability listed there, correct what they created, and manage their own
  * account; the treasurer and admins add their powers. One matrix over every endpoint, REST and tRPC
  * (test/fuzz/endpoints.ts): visitor, a deactivated member's still-unexpired token, a member, the
  * author, the treasurer and an admin. Who may call each endpoint is stated beside its example
- * (`access` in features/<feature>/examples.ts, issue 24), not read from the procedure's access
+ * (`access` in features/<feature>/examples.ts), not read from the procedure's access
  * code: this test checks each statement against the server's answers.
  */
 
-/** SPEC.md section 6: the writes a member can make, each over REST and (but the upload) tRPC. */
+/** docs/product.md, "Who may do what": the writes a member can make, each over REST and (but the upload) tRPC. */
 const SECTION_6: Record<string, readonly string[]> = {
   "Add meeting": ["POST /api/MonthlyMeetings/PostMonthlyMeetingsWithNames", "meetings.create"],
   "Add bottle to a meeting": ["POST /api/MonthlyMeetings/AddBottleToMeeting", "meetings.addBottle"],
@@ -102,7 +102,7 @@ describe("the endpoint table is complete", () => {
     for (const e of all.filter((x) => x.write)) expect(e.stated, nameOf(e)).not.toBe("public");
   });
 
-  it("serves every capability of SPEC.md section 6 to members, over REST and tRPC", () => {
+  it('serves every capability of docs/product.md, "Who may do what", to members, over REST and tRPC', () => {
     const byName = new Map([...restEndpoints, ...trpcEndpoints].map((e) => [nameOf(e), e]));
     for (const [capability, names] of Object.entries(SECTION_6)) {
       expect(
@@ -239,7 +239,7 @@ describe("tRPC", () => {
 });
 
 /**
- * Issue 26: a guest pass is a third kind of caller, scoped to one meeting night. On every endpoint
+ * A guest pass is a third kind of caller, scoped to one meeting night. On every endpoint
  * not marked for guests it gets 403 and changes nothing; on those marked (the night, the flight,
  * scores, the results), the well-formed call names the fixtures' meeting, not the guest's: 403 too.
  * The two lookup lists a guess is picked from (drink types, regions) are read by a guest as by
@@ -251,7 +251,7 @@ const GUEST_LOOKUPS = new Set([
   "lookups.drinkTypes",
   "lookups.states",
 ]);
-describe("a guest pass (issue 26)", () => {
+describe("a guest pass", () => {
   let guestToken: string;
   beforeAll(async () => {
     const caller = t.caller(c.f.member.user);

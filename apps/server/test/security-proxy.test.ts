@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from "../src/config";
 import { createTestApp, type TestApp } from "./helpers";
 
 /**
- * Issue 11's finding: TRUST_PROXY=true let any client choose its address with X-Forwarded-For,
+ * A security finding: TRUST_PROXY=true let any client choose its address with X-Forwarded-For,
  * and so escape every per-address rate limit. Now TRUST_PROXY is a hop count or the proxies'
  * addresses, and `true` stops the start.
  */

@@ -8,7 +8,7 @@ import { countRows, multipart, newBottle, snapshot } from "./bottleFixtures";
 import { createTestApp, type TestApp } from "./helpers";
 
 /**
- * Issue 11's finding: a 10000 x 10000 progressive JPEG took +593 MB to decode and four in parallel
+ * A security finding: a 10000 x 10000 progressive JPEG took +593 MB to decode and four in parallel
  * 1.9 GB. Uploads are now bounded in pixels, in decodes at once, in uploads waiting, and per member.
  */
 
@@ -78,7 +78,7 @@ const bombJpeg = async (width: number, height: number): Promise<Buffer> => {
 /**
  * The file's photos are encoded before its tests, all at once (sharp encodes on libuv's threads),
  * not inside the tests: the 10000 x 10000 one alone took 15-30 s of a loaded machine, and counted
- * against its test's 30 s timeout, which it once ran out of (issue 24, session 7).
+ * against its test's 30 s timeout, which it once ran out of.
  */
 beforeAll(
   () => Promise.all([jpeg(4000, 3000, false), jpeg(6000, 4000), jpeg(7300, 5470), jpeg(400, 300, false)]),

@@ -14,7 +14,7 @@ import {
 import { loadConfig } from "../src/config";
 
 /**
- * What the built server leaves for later (issue 25, the start to healthy): reading Node's fetch
+ * What the built server leaves for later (the start to healthy): reading Node's fetch
  * classes (`Response`, `Headers`...) loads their implementation, undici (~40 ms and ~7 MB), and
  * @fastify/compress asked every answer `instanceof Response`, so the first /healthz paid for it.
  * build.mjs patches that question; here the built server runs with a probe that reports the first
@@ -54,7 +54,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe("the built server's start (issue 25)", () => {
+describe("the built server's start", () => {
   it("answers without loading Node's fetch classes, which tRPC's adapter alone needs", async () => {
     const ask = (path: string, init?: RequestInit) =>
       fetch(`${server.baseUrl}${path}`, {

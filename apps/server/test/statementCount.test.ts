@@ -6,7 +6,7 @@ import { generateClub, type ClubProfile, type GeneratedClub } from "../bench/gen
 import { createTestApp, type TestApp } from "./helpers";
 
 /**
- * Issue 5: every read runs a fixed number of SQL statements, whatever the size of the club (no
+ * Every read runs a fixed number of SQL statements, whatever the size of the club (no
  * N+1 queries). Two generated clubs, one tiny and one with 50x the rows, answer the same reads
  * with the read cache off; the statements each request ran are counted through better-sqlite3's
  * `verbose` hook and must be the same number in both, and few.
@@ -61,7 +61,7 @@ async function openClub(profile: ClubProfile, readCache: boolean): Promise<Club>
   return { club, t, statements };
 }
 
-/** The reads of issue 5 (and the other public reads), REST and tRPC, for a club's ids. */
+/** The library's and meetings' reads (and the other public reads), REST and tRPC, for a club's ids. */
 function reads(club: GeneratedClub): [string, string][] {
   const bottle = club.bottleIds[Math.floor(club.bottleIds.length / 2)] as number;
   const meeting = club.meetingIds[Math.floor(club.meetingIds.length / 2)] as number;

@@ -11,7 +11,7 @@ import { createTrpcClient } from "./lib/trpc";
 import { whenIdle } from "./lib/idle";
 import { preloadLinkedScreens } from "./routes";
 
-/** The offline notice, the new-version banner and the service worker's registration (issue 15). */
+/** The offline notice, the new-version banner and the service worker's registration. */
 const PwaStatus = lazy(() => import("./pwa/PwaStatus"));
 
 const Notifications = lazy(() =>
@@ -58,7 +58,7 @@ export function App() {
 
   useEffect(() => resetOnViewerChange(queryClient, appSession), [queryClient]);
 
-  // SPEC section 4, session start: validate the stored token, refresh it, or clear the session.
+  // docs/product.md (The session), session start: validate the stored token, refresh it, or clear the session.
   useEffect(() => {
     appSession.start().catch((error: unknown) => console.error("Session start failed", error));
   }, []);

@@ -1,7 +1,7 @@
 import type { QueryPath } from "@club/api";
 
 /**
- * The web app's one route table (issue 24): each screen is declared here once, and every place
+ * The web app's one route table: each screen is declared here once, and every place
  * that needs to know the routes reads it:
  *   - routes.tsx: the router's routes, each screen a lazy chunk (src/screens/<screen>.tsx);
  *   - components/AppLayout.tsx: the menus' links (`nav`);
@@ -138,7 +138,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     screen: "MeetingNight/ResultsPage",
     firstPage: true,
   },
-  // The night's paper (issue 26): members only.
+  // The night's paper: members only.
   { path: "/meeting/:meetingId/print/tasting", screen: "MeetingNight/PaperPage" },
   { path: "/meeting/:meetingId/print/results", screen: "MeetingNight/PaperPage" },
   { path: "/dues", screen: "Dues/DuesPage" },
@@ -149,7 +149,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   // Single sign-on's landing: trades the one-time code in the fragment for the tokens.
   { path: "/login/sso", screen: "SsoLanding/SsoLandingPage" },
   { path: "/import", screen: "Import/ImportPage" },
-  // Guests at the table (issue 26): the guest's calls carry their guest pass.
+  // Guests at the table: the guest's calls carry their guest pass.
   { path: "/join", screen: "Join/JoinPage" },
   { path: "/guest/:meetingId", screen: "Join/GuestNightPage" },
 ];

@@ -132,7 +132,7 @@ registerRoute(
       return kept ?? response;
     } catch (error) {
       const kept = await keptBatch(batch);
-      // Nothing kept (a page not seen before): the page still hears it is offline (issue 22).
+      // Nothing kept (a page not seen before): the page still hears it is offline.
       if (!kept) {
         fetchEvent.waitUntil(tellPage(fetchEvent.clientId, true, startedAt));
         throw error;

@@ -9,7 +9,7 @@ import * as schema from "./schema";
 
 /**
  * Which rows hang off which, read ONCE from the schema's foreign keys (Drizzle's table config),
- * never listed by hand (DESIGN.md section 5, issue 21). Undo of a deletion (queries/entities.ts:
+ * never listed by hand (docs/product.md, "Rules"). Undo of a deletion (queries/entities.ts:
  * the rows a deletion takes along and gives back), merges (queries/merge.ts checks that it has a
  * rule for every table that hangs off a bottle) and the club export and restore
  * (queries/clubDump.ts: the tables in an order that puts parents first) all read it, so a new

@@ -7,7 +7,7 @@ import { closeDb, openDb, type Db } from "./client";
 import { migrationsFolder } from "./migrate";
 
 /**
- * Migration 0008 (issue 21) puts rules in the database: unique theme names ignoring case and
+ * Migration 0008 puts rules in the database: unique theme names ignoring case and
  * surrounding spaces, and CHECK triggers. A club's database may already hold rows that break them
  * (the undo of a theme rename made "Peat Week" beside "peat week"): the migration mends those
  * first, so it applies, and the next edit of such a row does not fail.

@@ -163,7 +163,7 @@ describe("seedDemoData", () => {
     }
   });
 
-  it("stocks the shelf: opened purchases, a reading, and sizes other than 700 ml (issue 14)", () => {
+  it("stocks the shelf: opened purchases, a reading, and sizes other than 700 ml", () => {
     const db = seeded();
     const shelf = listShelf(db, "2026-03-20");
     expect(shelf.length).toBeGreaterThan(3);

@@ -349,7 +349,7 @@ function meetingDates(today: Date, count: number): { past: Date[]; next: Date } 
   return { past, next };
 }
 
-/** Issue 14: American bottles are 750 ml; the infinity bottle is a half-litre decanter. */
+/** American bottles are 750 ml; the infinity bottle is a half-litre decanter. */
 const DEMO_SIZES: Record<string, number> = {
   "Buffalo Trace": 750,
   "Eagle Rare 10 Year": 750,
@@ -366,7 +366,7 @@ const DEMO_SIZES: Record<string, number> = {
 type SeedTx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
- * The demo cellar (issue 14): each purchase was opened at its first tasting after it was bought,
+ * The demo cellar: each purchase was opened at its first tasting after it was bought,
  * as migration 0005 back-filled real clubs (finished ones never tasted: on the purchase day); the
  * Kavalan was opened a week ago and measured at 20 % today, so the shelf shows a reading too.
  */

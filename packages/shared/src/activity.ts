@@ -83,7 +83,7 @@ export interface SentenceParts {
 export type ActivitySentence = (parts: SentenceParts) => string;
 
 /**
- * A namespace's activity sentences (issue 22, declared beside its schemas since issue 24): one
+ * A namespace's activity sentences (declared beside its schemas): one
  * per action, null for a call that records no entry. Keyed by ActivityAction, so a misspelt or
  * removed action is a `tsc` error here; the web app assembles every namespace's into one table
  * that must cover every action, so a write without its sentence does not compile either.

@@ -33,7 +33,7 @@ export const BackupsOverviewSchema = z.object({
 });
 export type BackupsOverview = z.infer<typeof BackupsOverviewSchema>;
 
-/** The backups' activity sentence (issue 22). */
+/** The backups' activity sentence. */
 export const BACKUPS_SENTENCES = {
   "backups.create": ({ after }) => `made a backup (${text(after?.file)})`,
 } satisfies ActivitySentences<"backups">;

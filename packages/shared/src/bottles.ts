@@ -47,7 +47,7 @@ export const BottleListItemSchema = z.object({
 });
 export type BottleListItem = z.infer<typeof BottleListItemSchema>;
 
-/** A purchase on the bottle page: its cost per pour and, while open, its fill level (issue 14). */
+/** A purchase on the bottle page: its cost per pour and, while open, its fill level. */
 export const BottleDetailInstanceSchema = BottleInstanceSchema.extend({
   /** Dollars per standard 25 ml pour: its price / (the bottle's size / 25 ml). */
   costPerPour: z.number(),
@@ -85,7 +85,7 @@ export const NewBottleInputSchema = z.object({
   countryId: OptionalLookupIdSchema,
   stateId: OptionalLookupIdSchema,
   abv: AbvSchema,
-  /** Issue 14: the size in ml; 700 when absent. */
+  /** The size in ml; 700 when absent. */
   sizeMl: BottleSizeSchema.optional(),
 });
 export type NewBottleInput = z.infer<typeof NewBottleInputSchema>;
@@ -119,7 +119,7 @@ export const UpdateBottleInputSchema = z.object({
   id: IdSchema,
   name: RequiredTextSchema,
   storeLink: StoreLinkSchema.nullable().optional(),
-  /** Issue 14: the size in ml; unchanged when absent. */
+  /** The size in ml; unchanged when absent. */
   sizeMl: BottleSizeSchema.optional(),
 });
 export type UpdateBottleInput = z.infer<typeof UpdateBottleInputSchema>;
@@ -144,7 +144,7 @@ export type Favourite = z.infer<typeof FavouriteSchema>;
 const bottleChange: ActivitySentence = ({ d, before, after, entry }) =>
   d.bottleChange(before, after, entry.entityId);
 
-/** The bottles' activity sentences (issue 22); issue 14's CSV import is one entry. */
+/** The bottles' activity sentences; a CSV import is one entry. */
 export const BOTTLES_SENTENCES = {
   "bottles.import": ({ after }) => {
     const created = Number(after?.created ?? 0);

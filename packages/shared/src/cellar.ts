@@ -3,7 +3,7 @@ import { IdSchema, IsoDateSchema, PastDateInputSchema } from "./common";
 import { type ActivitySentences, sentenceNumber as num } from "./activity";
 
 /**
- * The cellar's arithmetic, shared by the server's queries and the screens (issue 14).
+ * The cellar's arithmetic, shared by the server's queries and the screens.
  * A bottle's status: "open" when a purchase is opened and not finished, else "sealed" when a
  * purchase is not finished, else "finished" when it was bought at all, else "never_bought".
  */
@@ -27,7 +27,7 @@ export const STANDARD_POUR_ML = 25;
 export const costPerPourCents = (priceCents: number, sizeMl: number): number =>
   Math.round((priceCents * STANDARD_POUR_ML) / Math.max(sizeMl, 1));
 
-/* ---- The cellar's inputs and answers (issue 14) ---- */
+/* ---- The cellar's inputs and answers ---- */
 
 /** The smallest and largest bottle the club may record, in ml (a miniature to a 5 l jug). */
 export const BOTTLE_ML_MIN = 50;
@@ -94,7 +94,7 @@ export const ShelfItemSchema = z.object({
 });
 export type ShelfItem = z.infer<typeof ShelfItemSchema>;
 
-/** The cellar's activity sentences (issue 22). */
+/** The cellar's activity sentences. */
 export const CELLAR_SENTENCES = {
   "cellar.open": ({ d, thing, after }) => `opened ${thing} on ${d.date(after?.openedDate)}`,
   "cellar.setLevel": ({ thing, after }) => `set the fill level of ${thing} to ${num(after?.levelPct) ?? 0}%`,

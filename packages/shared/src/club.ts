@@ -53,7 +53,7 @@ export type Preferences = z.infer<typeof PreferencesSchema>;
 
 export const PreferencesInputSchema = PreferencesSchema.extend({});
 
-/** The club's activity sentences: a restore of the club's JSON export is one entry (issue 14). */
+/** The club's activity sentences: a restore of the club's JSON export is one entry. */
 export const CLUB_SENTENCES = {
   "club.import": () => "restored the whole club from a JSON export",
 } satisfies ActivitySentences<"club">;

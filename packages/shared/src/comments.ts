@@ -27,7 +27,7 @@ export const CommentIdSchema = z.object({ id: IdSchema });
 export const UpdateCommentInputSchema = z.object({ id: IdSchema, comment: CommentTextSchema });
 export type UpdateCommentInput = z.infer<typeof UpdateCommentInputSchema>;
 
-/** The comments' activity sentences (issue 22). */
+/** The comments' activity sentences. */
 export const COMMENTS_SENTENCES = {
   "comments.create": ({ d, row }) => `commented on ${d.bottle(row?.bottleId)}: ${d.quote(row?.comment)}`,
   "comments.update": ({ d, row, after }) =>

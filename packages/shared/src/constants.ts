@@ -38,7 +38,7 @@ export function longDate(value: string): string {
   if (Number.isNaN(date.getTime())) return value;
   return `${WEEKDAY_NAMES[date.getUTCDay()]!}, ${MONTH_NAMES[date.getUTCMonth()]!} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
-/** The themes list's lastDate when a theme was never used (SPEC: year 1 means 'Never'). */
+/** The themes list's lastDate when a theme was never used (docs/product.md: year 1 means 'Never'). */
 export const NEVER_USED_DATE = "0001-01-01T00:00:00";
 export const THEME_STORAGE_KEY = "theme";
 export const SESSION_KEYS = {

@@ -4,7 +4,7 @@ import { GuestNameSchema } from "./guests";
 import { ScoreInputSchema } from "./night";
 
 /**
- * A guest without a phone (issue 26): the host adds them by first name, without a code, and types
+ * A guest without a phone: the host adds them by first name, without a code, and types
  * in the scores of their paper sheet, pour by pour, with the same rules as a guest's own scores.
  */
 export const GuestAddInputSchema = z.object({

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { IdSchema, nameTextSchema, TimestampSchema } from "./common";
 import { type ActivitySentences, sentenceText as text } from "./activity";
 
-/** Guests at the tasting table (issue 26). */
+/** Guests at the tasting table. */
 
 /** At most this many guests per meeting (the database holds it too: migration 0010). */
 export const GUESTS_MAX = 30;
@@ -59,7 +59,7 @@ export type Guest = z.infer<typeof GuestSchema>;
 
 export const GuestRefSchema = z.object({ id: IdSchema, guestId: IdSchema });
 
-/** Guests at the table: their activity sentences (issue 26). */
+/** Guests at the table: their activity sentences. */
 export const GUESTS_SENTENCES = {
   "guests.openCode": ({ d, entry }) => `let guests join ${d.meeting(Number(entry.entityId))} by code`,
   "guests.closeCode": ({ d, entry }) => `closed guests' joining at ${d.meeting(Number(entry.entityId))}`,

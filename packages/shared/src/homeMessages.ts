@@ -1,5 +1,5 @@
 /**
- * The two texts of SPEC.md section 8 the first screen (Home) shows, in a module of their own: the
+ * The two texts of docs/product.md, "The messages" the first screen (Home) shows, in a module of their own: the
  * first screen's bundle budget would otherwise carry every message. Messages includes them.
  */
 export const HomeMessages = {

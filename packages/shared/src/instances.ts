@@ -16,7 +16,7 @@ export const BottleInstanceSchema = z.object({
   purchasePrice: z.number(),
   /** The member who added it (null: from before the club kept track); they and admins may correct it. */
   createdBy: z.number().int().nullable(),
-  /** YYYY-MM-DD it was opened; null while sealed (issue 14). */
+  /** YYYY-MM-DD it was opened; null while sealed. */
   openedDate: IsoDateSchema.nullable(),
   /** A member's last reading of the fill level (0-100), and its date; null when none. */
   levelPct: z.number().int().nullable(),
@@ -34,10 +34,10 @@ export const NewInstanceInputSchema = z.object({
   datePurchased: PastDateInputSchema,
   purchasePrice: PurchasePriceSchema,
   bottleId: BodyIdSchema,
-  /** The spec's client always sends null: a new instance is unfinished. */
+  /** The floor's client always sends null: a new instance is unfinished. */
   dateFinished: z.null().optional().meta({
     description:
-      "Always null (SPEC.md): a new purchase is unfinished. Finish it with PUT /api/BottleInstances/finish/{id}, or set a date with PUT /api/BottleInstances/{id}.",
+      "Always null: a new purchase is unfinished. Finish it with PUT /api/BottleInstances/finish/{id}, or set a date with PUT /api/BottleInstances/{id}.",
   }),
 });
 export type NewInstanceInput = z.infer<typeof NewInstanceInputSchema>;
@@ -66,7 +66,7 @@ export const UpdateInstanceInputSchema = z
   });
 export type UpdateInstanceInput = z.infer<typeof UpdateInstanceInputSchema>;
 
-/** The purchases' activity sentences (issue 22). */
+/** The purchases' activity sentences. */
 export const INSTANCES_SENTENCES = {
   "instances.create": ({ d, row }) =>
     `added a purchase: ${d.bottle(row?.bottleId)} bought on ${d.date(row?.datePurchased)} for ${d.price(row?.purchasePriceCents)}`,

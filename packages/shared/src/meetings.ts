@@ -43,7 +43,7 @@ export type UpdateMeetingInput = z.infer<typeof UpdateMeetingInputSchema>;
 /** DELETE /api/MonthlyMeetings/{id}/Bottles/{bottleId}. */
 export const MeetingBottleSchema = z.object({ id: IdSchema, bottleId: IdSchema });
 
-/** The meetings' activity sentences (issue 22). */
+/** The meetings' activity sentences. */
 export const MEETINGS_SENTENCES = {
   "meetings.create": ({ d, row }) =>
     `added the meeting of ${d.date(row?.date)} (host ${text(row?.hostName)}, theme ${d.theme(row?.themeId)})`,

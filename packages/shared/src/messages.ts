@@ -1,6 +1,6 @@
 import { HomeMessages } from "./homeMessages";
 
-/** Every user-visible text of SPEC.md section 8, verbatim, plus the server's own error messages. */
+/** Every user-visible text of docs/product.md, "The messages", verbatim, plus the server's own error messages. */
 export const Messages = {
   ...HomeMessages,
   fetchMeetingDetails: "Failed to fetch meeting details.",

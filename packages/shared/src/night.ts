@@ -60,7 +60,7 @@ export const RsvpResultSchema = z.object({
 });
 
 export const RsvpSchema = z.object({
-  /** Who answered: members see it; null for visitors (members' data is for members, issue 21). */
+  /** Who answered: members see it; null for visitors (members' data is for members). */
   member: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
   status: z.enum(RSVP_STATUSES),
   guests: z.number().int(),
@@ -74,14 +74,14 @@ export const MeetingSettingsInputSchema = z.object({
   blind: z.boolean(),
   scoringOpen: z.boolean(),
   hostMemberId: BodyIdSchema.nullable(),
-  /** Guests' scores count in the bottles' club scores (issue 26); unchanged when absent. */
+  /** Guests' scores count in the bottles' club scores; unchanged when absent. */
   guestsInClubScore: z.boolean().optional(),
   /** An open night's results show while scoring is open; unchanged when absent. */
   liveResults: z.boolean().optional(),
 });
 export type MeetingSettingsInput = z.infer<typeof MeetingSettingsInputSchema>;
 
-// ---- The host's phases (issue 26) ----
+// ---- The host's phases ----
 
 export const PHASE_NAMES = ["pour", "nose", "palate", "finish", "score"] as const;
 export type PhaseName = (typeof PHASE_NAMES)[number];
@@ -119,15 +119,15 @@ export const MeetingNightSchema = z.object({
   isHost: z.boolean(),
   /** The meeting's date is today or later (in the club's time zone): members can answer. */
   upcoming: z.boolean(),
-  /** Guests' scores count in the bottles' club scores (issue 26). */
+  /** Guests' scores count in the bottles' club scores. */
   guestsInClubScore: z.boolean(),
   /** An open night's results show while scoring is open (default: once the host closes scoring). */
   liveResults: z.boolean(),
-  /** Where the host has the room (issue 26); null: no phases. */
+  /** Where the host has the room; null: no phases. */
   phase: PhaseSchema.nullable(),
-  /** The caller: a member, a guest of this meeting (issue 26), or a visitor. */
+  /** The caller: a member, a guest of this meeting, or a visitor. */
   viewer: z.enum(["member", "guest", "visitor"]),
-  /** The open guest code (issue 26): the host's and admins' eyes only; null otherwise. */
+  /** The open guest code: the host's and admins' eyes only; null otherwise. */
   guestCode: GuestCodeSchema.nullable(),
   /** A guest's own first name (the caller is a guest); null otherwise. */
   guestName: z.string().nullable(),
@@ -152,7 +152,7 @@ export const FlightInputSchema = z
   });
 export type FlightInput = z.infer<typeof FlightInputSchema>;
 
-/** "Copy the flight of a past meeting" (issue 26): its pours, in order, replace or follow this one's. */
+/** "Copy the flight of a past meeting": its pours, in order, replace or follow this one's. */
 export const FLIGHT_COPY_MODES = ["replace", "append"] as const;
 export const FlightCopyInputSchema = z.object({
   ...MeetingRef,
@@ -263,7 +263,7 @@ const PartsSchema = z.object({
   balance: z.number().nullable(),
 });
 
-/** A taster: a member (first and last name) or a guest (first name only, lastName ""; issue 26). */
+/** A taster: a member (first and last name) or a guest (first name only, lastName ""). */
 const WhoSchema = z.object({ firstName: z.string(), lastName: z.string(), guest: z.boolean() });
 
 /** One taster's score of a pour (the results' rows; members only). */
@@ -298,7 +298,7 @@ export const PourResultSchema = z.object({
     })
     .nullable(),
   /**
-   * Each taster's total, best first (issue 26): members and guests, guests marked. Members only
+   * Each taster's total, best first: members and guests, guests marked. Members only
    * (null for visitors and guests); a hidden pour's rows stay null until it is revealed.
    */
   tasters: z.array(TasterRowSchema).nullable(),
@@ -394,10 +394,10 @@ const flightChange: ActivitySentence = ({ d, row, before, after, entry }) => {
   return `changed ${pour} in ${flight}${moves.length ? `: ${moves.join(", ")}` : ""}`;
 };
 
-/** The meeting night's activity sentences (issue 12, in words since issue 22). */
+/** The meeting night's activity sentences (in words). */
 export const NIGHT_SENTENCES = {
   "night.setFlight": flightChange,
-  // Copying a past meeting's flight (issue 26) writes what the flight editor's save writes.
+  // Copying a past meeting's flight writes what the flight editor's save writes.
   "night.copyFlight": (parts) => `${flightChange(parts)} (copied from a past meeting)`,
   "night.reveal": ({ d, row, entry }) =>
     `revealed ${d.pour(row, entry.entityId)} at ${d.meeting(row?.meetingId)}`,

@@ -1,7 +1,7 @@
 // No zod here: the web's first screen imports these (the meeting rule) without the schemas.
 
 /**
- * The club's rules as SPEC.md's About page states them. The About page, the meeting rule and the
+ * The club's rules as the product's About page states them. The About page, the meeting rule and the
  * dues ledger all read these, so the page and the ledger cannot disagree.
  */
 export const CLUB_RULES = {

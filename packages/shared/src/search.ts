@@ -21,7 +21,7 @@ export const SEARCH_PAGE_SIZE_DEFAULT = 50;
 /** Longest search text accepted. */
 export const SEARCH_QUERY_MAX = 200;
 /**
- * Most different words one search may have (session 10): each word is a condition on every row the
+ * Most different words one search may have: each word is a condition on every row the
  * search reads, so 100 one-letter words made one request cost seconds of the server's CPU.
  */
 export const SEARCH_WORDS_MAX = 12;

@@ -18,7 +18,7 @@ export const ThemeListItemSchema = z.object({
 });
 export type ThemeListItem = z.infer<typeof ThemeListItemSchema>;
 
-/** The spec's client sends {id: 0, description}; the id is ignored. */
+/** The floor's client sends {id: 0, description}; the id is ignored. */
 export const NewThemeInputSchema = z.object({
   id: z.number().int().optional(),
   description: RequiredTextSchema,
@@ -31,7 +31,7 @@ export const ThemeIdSchema = z.object({ id: IdSchema });
 export const UpdateThemeInputSchema = z.object({ id: IdSchema, description: RequiredTextSchema });
 export type UpdateThemeInput = z.infer<typeof UpdateThemeInputSchema>;
 
-/** The themes' activity sentences (issue 22). */
+/** The themes' activity sentences. */
 export const THEMES_SENTENCES = {
   "themes.create": ({ thing }) => `added ${thing}`,
   "themes.update": ({ d, before, after }) =>

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { BOTTLE_TEXT_COLUMNS } from "./bottles";
 
 /**
- * Import and export (issue 14): the library as CSV, a CSV import of bottles with a per-row
+ * Import and export: the library as CSV, a CSV import of bottles with a per-row
  * preview, and the whole club as one JSON file an admin can restore.
  */
 

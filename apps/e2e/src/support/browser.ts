@@ -54,7 +54,7 @@ export interface SessionOptions {
   viewport?: { width: number; height: number };
   /**
    * A phone, not a narrow desktop window: touch, and the meta viewport honoured, so content wider
-   * than the screen zooms the page out as a phone's browser does (issue 22's flickering lists).
+   * than the screen zooms the page out as a phone's browser does (lists flickered otherwise).
    */
   mobile?: boolean;
   /**
@@ -84,8 +84,8 @@ export interface SessionOptions {
  * A session's context and page are kept when it closes and handed to the next session, of this file
  * or of the next one the test worker runs, that asks for the same context-level options (the club's
  * origin, a phone's touch, the CSP, the installed app): a new page costs Chromium a new renderer
- * process, ~0.9 s of CPU against ~0.3 s for another load in a page that has one (docs/benchmarks.md,
- * "Session 16"). A worker's clubs share one origin, one after another (support/server.ts), and its
+ * process, ~0.9 s of CPU against ~0.3 s for another load in a page that has one (docs/benchmarks.md).
+ * A worker's clubs share one origin, one after another (support/server.ts), and its
  * files one Chromium (support/chromium.ts). What a test could leave behind is cleared when the next
  * session takes the page (`reset`; its extra pages close with it): its routes and listeners, the
  * offline switch, the origin's cookies and storage of every kind (service workers and caches

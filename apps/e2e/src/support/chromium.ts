@@ -9,8 +9,8 @@ export const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
  * chromium-headless-shell: the same Blink and V8 without the desktop browser around them, what
  * Playwright itself runs headless) when it is installed, else the full browser. A page load cost
  * the full browser 3.5-4.6 s of CPU and the shell 1.2-1.6 s (its browser and GPU processes do
- * little), and Chromium was ~80 % of the browser tests' CPU (docs/benchmarks.md, "Test time,
- * session 5"). CHROME_PATH chooses either. The benches keep the full browser (what a member runs).
+ * little), and Chromium was ~80 % of the browser tests' CPU (docs/benchmarks.md).
+ * CHROME_PATH chooses either. The benches keep the full browser (what a member runs).
  */
 const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 export const TEST_CHROME_PATH =
@@ -31,11 +31,11 @@ export const CHROME_FLAGS = [
  * And in the tests only: V8 without background threads (`--single-threaded`: its garbage collector
  * and compilers work on the page's own thread). A test page lives for seconds on a machine whose two
  * cores the suite keeps busy, where the helper threads' hand-offs cost more than they save: 5-14 %
- * less of Chromium's and the tests' CPU in interleaved runs of the same files (docs/benchmarks.md,
- * "Session 14"). And no optimizing compilers (`--no-maglev --no-turbofan`: the page's code runs
+ * less of Chromium's and the tests' CPU in interleaved runs of the same files (docs/benchmarks.md).
+ * And no optimizing compilers (`--no-maglev --no-turbofan`: the page's code runs
  * interpreted or as baseline code): a test page seldom runs long enough to repay an optimizing
  * compile, and the whole suite took 3-4 % less CPU with them off, measured as two runs at once on
- * the same machine ("Session 19"). What a page does is the same; the benches keep V8 as a member's
+ * the same machine (docs/benchmarks.md). What a page does is the same; the benches keep V8 as a member's
  * browser runs it.
  */
 const TEST_CHROME_FLAGS = [...CHROME_FLAGS, "--js-flags=--single-threaded --no-maglev --no-turbofan"];

@@ -10,7 +10,7 @@ export function expiredAccessToken(secret: Uint8Array, user: { id: number; email
   return expired(secret, String(user.id), { email: user.email });
 }
 
-/** A guest pass of that guest and meeting (issue 26) that ran out (its 48 hours are over). */
+/** A guest pass of that guest and meeting that ran out (its 48 hours are over). */
 export function expiredGuestPass(secret: Uint8Array, pass: { guestId: number; meetingId: number }): string {
   return expired(secret, String(pass.guestId), { mid: pass.meetingId, aud: "whiskey-club/guest-pass" });
 }

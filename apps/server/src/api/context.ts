@@ -46,7 +46,7 @@ export interface AuthUser {
   role: Role;
 }
 
-/** A guest pass's holder (issue 26): one guest at one meeting night, checked against their row. */
+/** A guest pass's holder: one guest at one meeting night, checked against their row. */
 export interface GuestPass {
   id: number;
   meetingId: number;
@@ -62,7 +62,7 @@ export interface GuestPass {
 export interface RequestCtx extends Deps {
   /** The caller, from the bearer token; null for a visitor. Memoised per request. */
   auth: () => Promise<AuthUser | null>;
-  /** The guest pass behind the bearer token (issue 26); null for anyone else. Memoised per request. */
+  /** The guest pass behind the bearer token; null for anyone else. Memoised per request. */
   guest: () => Promise<GuestPass | null>;
   /**
    * The client (the guest join's failure budget): its IPv4 address, or its IPv6 /64 and the /56
@@ -89,7 +89,7 @@ export interface AuthedCtx extends Deps {
   action: string;
 }
 
-/** Who scores at a meeting night (issue 26): a member, or a guest with a guest pass. */
+/** Who scores at a meeting night: a member, or a guest with a guest pass. */
 export type Taster = { kind: "member"; user: AuthUser } | { kind: "guest"; guest: GuestPass };
 
 /** A taster's request (tasterProcedure): user is the member, null for a guest. */
@@ -125,7 +125,7 @@ export async function memberFromAuthorization(
 }
 
 /**
- * The guest behind a guest pass (issue 26), if the pass is valid AND the guest is still there: the
+ * The guest behind a guest pass, if the pass is valid AND the guest is still there: the
  * host may have removed them (their pass stops working at once). One query.
  */
 export async function guestFromAuthorization(
@@ -168,7 +168,7 @@ export function callerCtx(deps: Deps, user: AuthUser | null, guest: GuestPass | 
 
 /**
  * The member behind a request, or an UNAUTHORIZED AppError (memberProcedure and REST-only routes);
- * a FORBIDDEN one for a guest pass: it opens its own meeting night only (issue 26).
+ * a FORBIDDEN one for a guest pass: it opens its own meeting night only.
  */
 export async function requireMember(ctx: RequestCtx, action: string): Promise<AuthedCtx> {
   const user = await ctx.auth();

@@ -132,7 +132,7 @@ export function diskFullError(error: unknown): ServiceUnavailableError | null {
 const SPEC_MESSAGES = new Set<string>(Object.values(Messages));
 
 /**
- * The message of a validation failure: a message of SPEC.md's catalogue carried by the failing
+ * The message of a validation failure: a message of the product's catalogue carried by the failing
  * rule itself (the ABV range, in the shared schema), else the generic one. The same over REST and tRPC.
  */
 export function validationMessage(error: ZodError): string {

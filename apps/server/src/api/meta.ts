@@ -12,7 +12,7 @@ export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 414 | 415 | 429 | 
 /** The REST twin of a procedure: api/rest.ts registers it, api/openapi.ts documents it. */
 export interface RestMeta {
   method: "GET" | "POST" | "PUT" | "DELETE";
-  /** The path exactly as SPEC.md (or the issue) has it, with `:name` parameters. */
+  /** The path exactly as docs/product.md has it, with `:name` parameters. */
   path: string;
   /** The success status; 200 by default. */
   status?: 200 | 201 | 204;
@@ -48,7 +48,7 @@ export interface EndpointMeta {
   doc?: DocMeta;
   rateLimit?: RateLimitGroup;
   /**
-   * A guest pass may call it, for its own meeting (issue 26; set by the procedure builder:
+   * A guest pass may call it, for its own meeting (set by the procedure builder:
    * guestReadProcedure, tasterProcedure). Any other endpoint answers a guest pass 403.
    */
   guest?: true;

@@ -251,7 +251,7 @@ describe("OpenAPI document", () => {
     const documented = new Set(apiRoutes.map(routeName));
     const undocumented = registered.filter((name) => !documented.has(name));
     expect(undocumented, "registered but missing from the procedures' meta or api/restOnly.ts").toEqual([]);
-    // And the other way: every documented route is served (SPEC.md section 7 + extras + /healthz).
+    // And the other way: every documented route is served (the calls of docs/product.md + extras + /healthz).
     const missing = apiRoutes
       .filter((r) => !t.app.hasRoute({ method: r.method, url: r.path }))
       .map(routeName);

@@ -365,7 +365,7 @@ export function errorStatuses(route: ApiRoute): ErrorStatus[] {
   if (hasBody || route.params || route.query) statuses.add(400);
   if (route.auth || route.access) statuses.add(401);
   if (route.access) statuses.add(403);
-  // Any body is read up to the limit, also where it is ignored (a DELETE, the spec's finish), and
+  // Any body is read up to the limit, also where it is ignored (a DELETE, the floor's finish), and
   // a Content-Type that is not one at all is refused before the route runs.
   if (hasBody || route.method !== "GET") {
     statuses.add(413);

@@ -99,7 +99,7 @@ export const restRoutes: FastifyPluginAsync = async (app) => {
   const readsNoBody = (e: RestEndpoint) => e.rest.method !== "GET" && e.rest.from === "none";
   for (const e of restEndpoints()) if (!readsNoBody(e)) route(app, e);
   await app.register(async (scope) => {
-    // The spec's client sends these without a body, often still with Content-Type:
+    // The floor's client sends these without a body, often still with Content-Type:
     // application/json, which Fastify's JSON parser rejects (FST_ERR_CTP_EMPTY_JSON_BODY). They
     // read no body, so in this scope every body is read (within bodyLimit) and ignored.
     scope.removeAllContentTypeParsers();

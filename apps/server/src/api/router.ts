@@ -24,7 +24,7 @@ import type { Tag } from "./openapi";
 import { createCallerFactory, router } from "./trpc";
 
 /**
- * The feature registry (issue 24): each router namespace once, with its procedures and its
+ * The feature registry: each router namespace once, with its procedures and its
  * OpenAPI tag. The routers below and the document's tags (api/openapi.ts) are made from it.
  */
 const sessionFeatures = {
@@ -80,7 +80,7 @@ export type AppRouter = typeof appRouter;
 
 /**
  * Every procedure, including the REST-only ones (the session's calls, which the web app makes
- * over REST as SPEC.md lists them). The REST routes, the OpenAPI document and the test tables
+ * over REST as docs/product.md lists them). The REST routes, the OpenAPI document and the test tables
  * are walked from this one.
  */
 export const apiRouter = router({ ...routersOf(sessionFeatures), ...trpcFeatures });
@@ -90,6 +90,6 @@ export type ApiRouter = typeof apiRouter;
 export const createCaller = (deps: Deps, user: AuthUser | null = null) =>
   createCallerFactory(apiRouter)(callerCtx(deps, user));
 
-/** A server-side caller holding a guest pass (issue 26), used by tests. */
+/** A server-side caller holding a guest pass, used by tests. */
 export const createGuestCaller = (deps: Deps, guest: GuestPass) =>
   createCallerFactory(apiRouter)(callerCtx(deps, null, guest));

@@ -61,7 +61,7 @@ let turnQueue: Promise<void> = Promise.resolve();
  * A turn of the event loop of its own for a call, after the calls that asked before it, with the
  * server's other requests (its I/O) let in between. Procedures are synchronous (SQLite), and a
  * tRPC batch ran its calls one after the other in one turn: 10 searches at the word cap held
- * every other request for ~0.5 s (session 10). A turn costs a setImmediate.
+ * every other request for ~0.5 s. A turn costs a setImmediate.
  */
 const nextTurn = (): Promise<void> =>
   (turnQueue = turnQueue.then(() => new Promise<void>((resolve) => setImmediate(resolve))));
@@ -114,13 +114,13 @@ export const memberProcedure = base
   .use(inTurn);
 
 /**
- * A public read of one meeting night that a guest pass may make too (issue 26): the procedure asks
+ * A public read of one meeting night that a guest pass may make too: the procedure asks
  * policy/viewer.ts `viewerAt`, which refuses a guest pass of another meeting (403).
  */
 export const guestReadProcedure = publicProcedure.meta({ guest: true });
 
 /**
- * A taster at a meeting night: a member, or a guest with a guest pass (issue 26). ctx.taster says
+ * A taster at a meeting night: a member, or a guest with a guest pass. ctx.taster says
  * which; a guest's calls are scoped to their meeting by the service (403 elsewhere). A mutation
  * counts against the member's (or the guest's) write budget.
  */

@@ -19,7 +19,7 @@ function groupsOf(ip: string): number[] {
  * Who a client is, the narrowest of its networks (clientNetworks, which the budgets use): an IPv4
  * address, also when it arrives mapped into IPv6 (`::ffff:a.b.c.d` on a dual-stack socket); for
  * IPv6, its /64, since a single home line, phone or VM is given a whole /64 and can send each
- * request from a new address (session 10). The same rule as @fastify/rate-limit's default.
+ * request from a new address. The same rule as @fastify/rate-limit's default.
  */
 export function clientAddress(ip: string): string {
   return clientNetworks(ip)[0]?.key ?? ip;
@@ -28,7 +28,7 @@ export function clientAddress(ip: string): string {
 /**
  * The wider IPv6 networks a client counts against too, with the clients' worth of budget each
  * has: an ISP or a free tunnel broker gives a /56 or a /48 (256 or 65,536 /64s), and each /64
- * would otherwise be a client with a budget of its own (session 11). A /56 has 4 clients'
+ * would otherwise be a client with a budget of its own. A /56 has 4 clients'
  * budgets in all, a /48 8: a household or an office under one prefix keeps room for a few
  * devices, and one /48 is no more than 8 clients.
  */

@@ -21,7 +21,7 @@ function guestMayCall(req: FastifyRequest): boolean {
 }
 
 /**
- * A guest pass opens its own meeting night and nothing else (issue 26): a request that carries one
+ * A guest pass opens its own meeting night and nothing else: a request that carries one
  * (its token's audience says so) to any endpoint whose procedure is not marked `guest` is refused
  * with 403 before anything runs: REST-only routes, public reads and cached reads included. Where a
  * guest may go, the procedure verifies the pass and its meeting (policy/viewer.ts `viewerAt`,

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from "../../test/helpers";
 import { outboxFile } from "./mailer";
 
 /**
- * Session 10: what a stranger can make the club keep is removed in time by the club's scheduled
+ * What a stranger can make the club keep is removed in time by the club's scheduled
  * work: registrations never confirmed after 7 days (with their links), sent mail after 30 days (its
  * outbox row and, without SMTP_URL, its file). Members, and a registration that came with an invite,
  * stay.

@@ -15,7 +15,7 @@ export const SENT_MAIL_KEEP_DAYS = 30;
 /** Rows one pass removes of each at most (a pass runs every few minutes). */
 const PER_PASS = 500;
 
-/** Removes what the club no longer needs (session 10): a step of the club's scheduled work. */
+/** Removes what the club no longer needs: a step of the club's scheduled work. */
 export function removeStale(deps: Pick<Deps, "db" | "config" | "now">): void {
   const daysAgo = (days: number) => new Date(deps.now().getTime() - days * 86_400_000).toISOString();
   deleteStaleRegistrations(deps.db, daysAgo(UNCONFIRMED_KEEP_DAYS), PER_PASS);

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from "../../test/helpers";
 import { newBottle } from "../../test/bottleFixtures";
 
 /**
- * Issue 5: public reads are cached until the database changes, sent with an ETag (304 when the
+ * Public reads are cached until the database changes, sent with an ETag (304 when the
  * client's copy is current) and compressed once. A write must show at once in every read, REST
  * and tRPC alike, and a write by another process (the admin CLI) within FOREIGN_WRITE_CHECK_MS.
  */

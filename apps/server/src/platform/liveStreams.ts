@@ -22,7 +22,7 @@ export interface StreamCaps {
    * /48 hold 4 and 8 times as many: platform/clientAddress.ts).
    */
   perAddress: number;
-  /** Open streams of one member (or one guest pass: issue 26), from any address. */
+  /** Open streams of one member (or one guest pass), from any address. */
   perMember: number;
   /** Open streams in all. */
   total: number;
@@ -161,7 +161,7 @@ export default fp(
         return trpcErrorReply(req, reply, 404, ServerMessages.meetingNotFound);
       const authorization = req.headers.authorization ?? (query.token ? `Bearer ${query.token}` : undefined);
       const member = authorization ? await memberFromAuthorization(deps, authorization) : null;
-      // A guest pass (issue 26) follows its own meeting only, and counts like a member: per pass.
+      // A guest pass follows its own meeting only, and counts like a member: per pass.
       const guest = !member && authorization ? await guestFromAuthorization(deps, authorization) : null;
       if (guest && guest.meetingId !== meetingId)
         return trpcErrorReply(req, reply, 403, ServerMessages.guestPassOnly);

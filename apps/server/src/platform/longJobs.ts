@@ -3,7 +3,7 @@
  * of a few milliseconds and wait for `nextTurn()` between them. One slice runs per turn of the
  * event loop, whichever job it belongs to: with a plain `setImmediate` per slice, six imports at
  * once ran their six slices back to back in one check phase (~130 ms without a timer or a request
- * between them, issue 21). Here the waiting slices queue, and the loop serves timers and I/O
+ * between them). Here the waiting slices queue, and the loop serves timers and I/O
  * between any two of them.
  */
 const waiting: (() => void)[] = [];

@@ -37,7 +37,7 @@ describe("the page served for a client-side route", () => {
       "/",
       "/library-bottles",
       "/bottle/abc",
-      // Issue 11: the login screen with where to go next and the email to fill in (POST /login is the API).
+      // The login screen with where to go next and the email to fill in (POST /login is the API).
       "/login?next=%2Fbottle%2F3&email=ann%40example.org",
       "/members",
     ]) {
@@ -70,7 +70,7 @@ describe("the page served for a client-side route", () => {
   });
 });
 
-describe("the page renderer's start (issue 25: what the first request does not need waits for it)", () => {
+describe("the page renderer's start (what the first request does not need waits for it)", () => {
   it("reads the index and the manifest at start, the routes' stylesheets when a page is first asked for", () => {
     const dist = mkdtempSync(join(tmpdir(), "club-dist-lazy-"));
     const head =

@@ -108,8 +108,8 @@ export function createPageRenderer(distDir: string): (path: string) => PageRoute
     };
   };
   // Each route's pages are made when a page is first asked for, not at start: reading and joining
-  // the first pages' stylesheets took ~50 ms of the start under load (docs/benchmarks.md, "Start,
-  // session 9"), and health checks and the API never need them. The build's index.html and manifest
+  // the first pages' stylesheets took ~50 ms of the start under load (docs/benchmarks.md), and
+  // health checks and the API never need them. The build's index.html and manifest
   // are read above, so a build that cannot be read still fails the start.
   const makeRoutes = () =>
     ROUTE_TABLE.map((route) => {

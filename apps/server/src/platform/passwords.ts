@@ -9,7 +9,7 @@ let loaded: Promise<Argon2> | undefined;
 
 /**
  * argon2, a native addon, loaded on the first password hashed or checked instead of at start (its
- * module and addon were ~20 ms of the start; docs/benchmarks.md, "Start, session 9"). The server
+ * module and addon were ~20 ms of the start; docs/benchmarks.md). The server
  * loads it a second after it listens (server.ts): an install without a working addon still stops
  * the server, with argon2's own error.
  */

@@ -17,7 +17,7 @@ const KEPT_PAGES = 32;
  * Of each second, at most this much of the server's CPU time goes to rendering new pages (a page
  * takes ~10-120 ms), and at most two render at once; beyond either, the page is served as built
  * (the app renders the screen itself). So a run of new URLs cannot take the API's time: at ten
- * renders a second of /stats, a member's reads waited up to half a second (session 9).
+ * renders a second of /stats, a member's reads waited up to half a second.
  */
 const RENDER_MS_PER_SECOND = 250;
 const RENDERS_AT_ONCE = 2;
@@ -25,7 +25,7 @@ const RENDERS_AT_ONCE = 2;
 /**
  * This process's CPU time in ms (user and system, all its threads). A render is counted by it, not
  * by the clock: on a machine that other programs keep busy, the clock time of the same render grew
- * three-fold and used up the budget while the server itself was doing little (session 14).
+ * three-fold and used up the budget while the server itself was doing little.
  * Whatever else the server computes meanwhile counts too, which errs on the side of the API.
  */
 const cpuMs = () => {
@@ -87,7 +87,7 @@ export const scriptSafeJson = (value: unknown) =>
 
 /**
  * The first screen of the public pages (the web's route table, `firstPage`), rendered on the
- * server (issue 25: a phone's cold load shows the page's content in under 300 ms). The web build's
+ * server (a phone's cold load shows the page's content in under 300 ms). The web build's
  * prerender module is loaded on first use, so a server nobody opens a public page on never loads
  * React. It renders what a visitor sees, answering the reads the screen asks for with `read` (the
  * tRPC procedures, as a visitor), and the answers go into the page beside it so the app starts

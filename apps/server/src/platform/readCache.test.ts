@@ -6,7 +6,7 @@ import { readKey } from "./readCache";
 import { MAX_BATCH_CALLS } from "./security";
 
 /**
- * Issue 10's security finding: a visitor filled the server's memory through the read cache (a whole
+ * A security finding: a visitor filled the server's memory through the read cache (a whole
  * batch answer cached under its raw URL, batches of any size, a cache bounded by entries and not
  * bytes). Now keys are the procedure and its validated input, batches are answered from per-call
  * entries and limited to MAX_BATCH_CALLS, and the cache holds at most READ_CACHE_MB.

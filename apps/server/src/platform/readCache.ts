@@ -6,7 +6,7 @@ export const READ_CACHE_DEFAULT_BYTES = 64 * 1024 * 1024;
 
 /**
  * What an entry costs beyond its bytes and its key's characters: the map's node, the answer's
- * objects, its buffer's header, its hash. Measured (session 10): 50,000 entries of a 28-byte answer
+ * objects, its buffer's header, its hash. Measured: 50,000 entries of a 28-byte answer
  * held ~840 bytes of heap each under a key of ~70 characters and ~1,020 under one of ~240 (one
  * byte a character; up to two for other scripts), where 512 in all had been counted.
  */
@@ -111,7 +111,7 @@ export class ReadCache {
   /**
    * A public document made from the whole club (a CSV export, the calendar feed: hundreds of ms
    * on a large club), made by `make` once and kept, with its compressed forms, until the database
-   * changes: so anyone asking for it again and again costs the server nothing (session 10). `key`
+   * changes: so anyone asking for it again and again costs the server nothing. `key`
    * must name everything the text depends on besides the database (its options, today's date).
    * With the cache off, made for each request.
    */

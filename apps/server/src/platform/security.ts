@@ -33,7 +33,7 @@ export const APP_CSP_DIRECTIVES = {
   imgSrc: ["'self'", "data:", "blob:"],
   fontSrc: ["'self'", "data:"],
   connectSrc: ["'self'"],
-  // The installable app (issue 15): its service worker and web manifest come from the site itself.
+  // The installable app: its service worker and web manifest come from the site itself.
   workerSrc: ["'self'"],
   manifestSrc: ["'self'"],
   objectSrc: ["'none'"],

@@ -6,7 +6,7 @@ import type { TokenPair } from "@club/shared";
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const ISSUER = "whiskey-club";
-/** A guest pass's audience (issue 26): a member's access token has none, and carries none. */
+/** A guest pass's audience: a member's access token has none, and carries none. */
 export const GUEST_AUDIENCE = "whiskey-club/guest-pass";
 /** How long a guest pass is good for (it ends sooner when the host removes the guest). */
 export const GUEST_TOKEN_TTL_SECONDS = 48 * 60 * 60;
@@ -20,7 +20,7 @@ export interface GuestClaims {
 export const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 export const randomToken = () => randomBytes(32).toString("base64url");
 
-/** Whom a token is for: the member and their token version (DESIGN: ends sessions at once). */
+/** Whom a token is for: the member and their token version (docs/product.md: ends sessions at once). */
 export interface TokenSubject {
   id: number;
   email: string;
@@ -81,7 +81,7 @@ export class TokenService {
     return Promise.resolve({ id, email: payload.email, tokenVersion: ver });
   }
 
-  /** A guest pass for one meeting (issue 26): the same key, its own audience. */
+  /** A guest pass for one meeting: the same key, its own audience. */
   async signGuestToken(claims: GuestClaims): Promise<string> {
     return this.sign({ mid: claims.meetingId, aud: GUEST_AUDIENCE }, claims.guestId, GUEST_TOKEN_TTL_SECONDS);
   }

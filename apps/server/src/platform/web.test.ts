@@ -39,7 +39,7 @@ afterAll(() => t.close());
 
 const get = (url: string, headers: Record<string, string> = {}) => t.request({ method: "GET", url, headers });
 
-describe("the web build's files (issue 25: a start that does not grow with the build)", () => {
+describe("the web build's files (a start that does not grow with the build)", () => {
   it("serves the hashed assets from one route, not a route per file", () => {
     const routes = t.app.printRoutes({ commonPrefix: false });
     expect(routes).not.toContain(assetName(0));

@@ -34,7 +34,7 @@ const ASSET_PATH = /^\/assets\/(?!\.)[\w.-]+$/;
 const memberHint = new RegExp(`(?:^|;\\s*)${MEMBER_HINT_COOKIE}=1(?:;|$)`);
 
 // Not "/login?...": POST /login is the API, but a page load of /login?next=...&email=... is the
-// web app's login screen (issue 11), so it falls back to index.html like any other route.
+// web app's login screen, so it falls back to index.html like any other route.
 const isApiPath = (url: string) =>
   url.startsWith("/api/") || url === "/api" || url.startsWith("/trpc") || url === "/healthz";
 
@@ -90,13 +90,13 @@ export default fp(
       };
       // The hashed assets (some 500 files with their .br and .gz) behind one route that looks the
       // file up when asked, not a route each: a route per file cost the start ~350 ms of CPU and
-      // 12 MB (docs/benchmarks.md, "Footprint", issue 25). Only a file's name after /assets/ is
+      // 12 MB (docs/benchmarks.md, "Footprint"). Only a file's name after /assets/ is
       // looked up ("/assets/", "/assets//x", "/assets/.x" are 404s too); a missing one falls to
       // the not-found handler below (a JSON 404, as for any path under /assets/). Not
       // @fastify/static's wildcard route: for every request it read the ~1,500 names in assets/ to
       // check the name's spelling (an alias on a case-insensitive disk), which guards a route that
       // protects a path, and every file here is public: 2,000 requests cost the server 1.5 s of
-      // CPU against 2.4-2.8 s (docs/benchmarks.md, "Session 15").
+      // CPU against 2.4-2.8 s (docs/benchmarks.md).
       app.route({
         method: ["HEAD", "GET"],
         url: "/assets/*",
@@ -132,7 +132,7 @@ export default fp(
         const at = pages(path);
         const prerendered = prerender ? await prerender(req.url, at) : null;
         // A visitor's public page holds nothing of theirs: it goes without opener isolation, whose
-        // new renderer process was a cold load's largest cost (docs/decisions.md, issue 25). A
+        // new renderer process was a cold load's largest cost (docs/decisions.md). A
         // member's browser (MEMBER_HINT_COOKIE) and every other answer keep it. (Origin-Agent-Cluster
         // stays: without it the same loads painted 30-60 ms later.)
         if (prerendered && !memberHint.test(req.headers.cookie ?? ""))

@@ -17,7 +17,7 @@ export class MemberBudget {
 
   /**
    * Throws the 429 AppError when the key's budget is spent, counting nothing (the guest join checks
-   * an address before it looks at the code: issue 26).
+   * an address before it looks at the code).
    */
   assertLeft(key: number | string, now = Date.now()): void {
     const since = now - this.windowMs;

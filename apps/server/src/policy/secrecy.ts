@@ -13,7 +13,7 @@ import type { ActivityEntry, FlightPour, PourBottle } from "@club/shared";
 import { isOwnScore, memberOf, VISITOR, type Scorer, type Viewer } from "./viewer";
 
 /**
- * THE secrecy policy of a blind tasting (DESIGN.md section 5, issue 21): what a viewer may see of a
+ * THE secrecy policy of a blind tasting (docs/product.md, "Rules"): what a viewer may see of a
  * HIDDEN pour (its meeting is blind and the host has not revealed it).
  *
  * Hidden from everyone but the night's host (the linked host, the meeting's creator, an admin):
@@ -44,7 +44,7 @@ import { isOwnScore, memberOf, VISITOR, type Scorer, type Viewer } from "./viewe
 export { inHiddenPour, isHiddenPour, visiblePour, visiblePourSql };
 
 /**
- * THE results rule (DESIGN.md section 5, "results follow the secrecy of the night"): a pour's
+ * THE results rule (docs/product.md, "Rules", "results follow the secrecy of the night"): a pour's
  * results (its average, median, lowest and highest, each part's average, its rank, who guessed
  * what, each taster's score and note) reach NOBODY, the host included, until they may anchor no
  * one: a blind pour's once it is revealed, an open night's once the host closes scoring, or at once
@@ -84,7 +84,7 @@ export const seesBottle = (viewer: Viewer, meeting: NightRef, pour: PourState): 
 
 /**
  * Whether the viewer may see one taster's score, guesses and note on a pour: anyone's once the pour
- * shows, their own always (a member's, a guest's: issue 26). A member id means a member's score.
+ * shows, their own always (a member's, a guest's). A member id means a member's score.
  */
 export const seesScore = (
   viewer: Viewer,

@@ -7,7 +7,7 @@ import { ForbiddenError } from "../api/errors";
  * members' data). Three kinds:
  * - a visitor: nobody logged in;
  * - a member: a logged-in, active member (any role);
- * - a guest: a guest pass for one meeting night (issue 26). It is no member and never runs a
+ * - a guest: a guest pass for one meeting night. It is no member and never runs a
  *   night: every policy treats it as a visitor (blind pours as "Dram N", no member's name), except
  *   that at ITS meeting it sees and writes its own scores. A guest pass at any other meeting is
  *   refused (403) before a policy is asked: `viewerAt`.
@@ -46,7 +46,7 @@ export function memberOf(viewer: Viewer): AuthUser | null {
   }
 }
 
-/** Who wrote a score: a member or a guest (issue 26). */
+/** Who wrote a score: a member or a guest. */
 export type Scorer = { memberId: number } | { guestId: number };
 
 /** Whether the viewer wrote the score: a member their own, a guest their own. */

@@ -1,5 +1,5 @@
 /**
- * SPEC.md section 7's whole flow through a client generated from the served OpenAPI document
+ * the whole flow of docs/product.md's calls through a client generated from the served OpenAPI document
  * (openapi-typescript's `paths`, openapi-fetch): no casts, no hand-written types. The test
  * (../generated-client.test.ts) generates ./generated/api.d.ts, type-checks this file against it
  * with tsc, then runs it against the server with every answer validated against the document.
@@ -16,7 +16,7 @@ export interface FlowInput {
   today: string;
 }
 
-/** Throws with the call's name when a step does not answer as the spec says. */
+/** Throws with the call's name when a step does not answer as the floor says. */
 function check(condition: boolean, step: string): asserts condition {
   if (!condition) throw new Error(`generated client: ${step}`);
 }
@@ -127,7 +127,7 @@ export async function runSpecFlow(client: Client<paths>, input: FlowInput): Prom
   // Purchase and finish
   const instance = await client.POST("/api/BottleInstances/new", {
     ...auth,
-    // SPEC.md's client sends dateFinished: null too; openapi-fetch's Writable<> type drops a
+    // the product's client sends dateFinished: null too; openapi-fetch's Writable<> type drops a
     // property whose only type is null (NonNullable<null> is never), so this client leaves it out.
     body: { datePurchased: input.today, purchasePrice: 59.9, bottleId },
   });
@@ -151,7 +151,7 @@ export async function runSpecFlow(client: Client<paths>, input: FlowInput): Prom
   check(
     tooStrong.response.status === 400 &&
       tooStrong.error?.error.message === "ABV must be a number between 0 and 100.",
-    "POST UpdateABV 150 is the spec's message",
+    "POST UpdateABV 150 is the floor's message",
   );
   done("ABV");
 

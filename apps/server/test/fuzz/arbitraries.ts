@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
 
 /**
- * Cases per endpoint: 10 in `npm test` (about 130 endpoints over REST and tRPC: issue 24's test
+ * Cases per endpoint: 10 in `npm test` (about 130 endpoints over REST and tRPC: the suite's
  * time; fast-check draws a new seed each run, so CI runs add up to new cases), more with FUZZ_RUNS
  * (`npm run fuzz` uses 2000, the thorough run). Every run starts with the endpoint's valid call
  * (`examples`), so even a short one reaches past validation.
@@ -41,7 +41,7 @@ export const enc = (s: string) =>
  * the same order, and a cheap way back from a character to its draw. fast-check's own unit finds
  * that by building a Map of all 1.1 million characters the first time a string arbitrary is made
  * (it checks its built-in "dangerous strings" against the unit): 4-10 s of CPU in every test worker
- * that imported this file (issue 24, session 7). `fc.string({ unit: binaryUnit })` generates and
+ * that imported this file. `fc.string({ unit: binaryUnit })` generates and
  * shrinks exactly as `fc.string({ unit: "binary" })` (arbitraries.test.ts compares them).
  */
 const SURROGATES = 0xe000 - 0xd800;

@@ -72,7 +72,7 @@ export interface RestEndpoint {
   owned: boolean;
   /** Who may call it, as its example states (never read from the route's access code). */
   stated: StatedAccess;
-  /** A guest pass may call it, at its own meeting (issue 26); any other endpoint answers one 403. */
+  /** A guest pass may call it, at its own meeting; any other endpoint answers one 403. */
   guest?: boolean;
 }
 
@@ -193,7 +193,7 @@ export interface TrpcEndpoint {
   owned: boolean;
   /** Who may call it, as its example states (never read from the procedure's access code). */
   stated: StatedAccess;
-  /** A guest pass may call it, at its own meeting (issue 26). */
+  /** A guest pass may call it, at its own meeting. */
   guest?: boolean;
 }
 

@@ -233,7 +233,7 @@ describe(`REST fuzz (${FUZZ_RUNS} cases per route)`, () => {
           statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
           if (req.method === "HEAD") expect(res.statusCode, describeRequest(req)).toBeLessThan(500);
           else expectSaneAnswer(res, describeRequest(req), "rest");
-          // Every answer of the operation is one its OpenAPI document declares (issue 23); a
+          // Every answer of the operation is one its OpenAPI document declares; a
           // hostile path segment may route elsewhere (a 404 of no operation).
           const declared = documented.get(restName(e));
           const hostile = Object.values(plan.params).filter((seg) => seg !== null);

@@ -261,7 +261,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
 
   return (
     <>
-      {/* The first stop of the Tab key: past the header's links to the screen itself (issue 22). */}
+      {/* The first stop of the Tab key: past the header's links to the screen itself. */}
       <a href="#content" className={classes.skipLink}>
         Skip to content
       </a>

@@ -7,7 +7,7 @@ import { useUndoableSave } from "../lib/undo";
 import { FormCard } from "./FormCard";
 import { FormDialog } from "./FormDialog";
 
-// The spec gives each place its own failure message; the rest follows the place too.
+// The floor gives each place its own failure message; the rest follows the place too.
 const PLACES = {
   /** The library's Add Comment dialog. */
   dialog: {
@@ -28,7 +28,7 @@ const PLACES = {
 } as const;
 
 /**
- * Members: write a comment on a bottle (SPEC section 5: Submit is disabled unless the trimmed
+ * Members: write a comment on a bottle (docs/product.md, The floor: Submit is disabled unless the trimmed
  * comment is non-empty; the trimmed text is sent). In a dialog when `dialog` is given, which closes
  * once the comment is posted; otherwise a card on the page, which clears itself.
  */

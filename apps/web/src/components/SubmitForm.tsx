@@ -13,7 +13,7 @@ export interface SubmitFormProps {
    * A Failure (lib/errors.ts `failure(message, mutation.error)`) adds the server's reason under it.
    */
   errors: readonly (string | Failure | false | null | undefined)[];
-  /** The form's own rule for when Submit is enabled (SPEC section 5). */
+  /** The form's own rule for when Submit is enabled (docs/product.md, The floor). */
   canSubmit?: boolean;
   /** The save is under way: Submit shows a spinner. */
   submitting: boolean;

@@ -9,7 +9,7 @@ import { EmptyMessage, PageLoader } from "./loader";
 export { EmptyMessage, PageLoader };
 
 /**
- * A load or save error: red alert, role alert, with the spec's message as its title and, when the
+ * A load or save error: red alert, role alert, with the floor's message as its title and, when the
  * failed call is given, the server's reason under it ("A theme with this name already exists.").
  */
 export function ErrorAlert({
@@ -31,8 +31,8 @@ export function ErrorAlert({
 }
 
 /**
- * A screen's (or a section's) load error: SPEC's red alert, except while the app is offline
- * (issue 22). Offline, a read nobody kept (a page not seen before) is not an error of the club's:
+ * A screen's (or a section's) load error: the floor's red alert, except while the app is offline.
+ * Offline, a read nobody kept (a page not seen before) is not an error of the club's:
  * it says so in plain words, beside the offline bar, instead of a red "Failed to fetch".
  */
 export function LoadError({ message }: { message: string }) {

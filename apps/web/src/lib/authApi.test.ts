@@ -24,7 +24,7 @@ const rejection = (promise: Promise<unknown>) =>
     (error: unknown) => error,
   );
 
-describe("authApi (the session's REST calls, SPEC.md section 7)", () => {
+describe("authApi (the session's REST calls of docs/product.md)", () => {
   it("logs in with POST /login {email, password} and returns the pair and the email", async () => {
     const { api, sent } = answering(200, { accessToken: "a", refreshToken: "r", email: "m@club.test" });
 

@@ -24,7 +24,7 @@ interface Parser<T> {
 const loadSchemas = () => import("./authSchemas");
 
 /**
- * The session's calls, over the REST paths of SPEC.md section 7 (the server serves them over REST
+ * The session's calls, over the REST paths of docs/product.md ("The calls") (the server serves them over REST
  * only, not over tRPC). They never refresh a token: a 401 here means wrong credentials or a dead token.
  * A call rejects with an ApiError when the server answers 4xx/5xx or with a body it does not
  * understand, and with fetch's own error when the server cannot be reached.

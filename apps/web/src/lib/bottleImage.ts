@@ -7,7 +7,7 @@ export const THUMB_PX = 320;
 export const MEDIUM_PX = 800;
 /** The stored full image bounds the longer side to this (IMAGE_MAX_DIMENSION_PX). */
 export const FULL_PX = 1600;
-/** SPEC: the preview is at most 400 x 400 px (IMAGE_PREVIEW_MAX_PX). */
+/** docs/product.md: the preview is at most 400 x 400 px (IMAGE_PREVIEW_MAX_PX). */
 export const PREVIEW_PX = 400;
 
 /**

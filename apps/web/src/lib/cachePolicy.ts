@@ -13,7 +13,7 @@ type Namespace = ProcedurePath extends `${infer N}.${string}` ? N : never;
 type Changes = readonly Namespace[] | "everything" | "screen";
 
 /**
- * Cache freshness as one policy (issue 24). The default rule: a write makes its own namespace's
+ * Cache freshness as one policy. The default rule: a write makes its own namespace's
  * reads stale ("bottles.setFavourite" -> every "bottles" query), and a new write that changes
  * only what its own namespace reads needs no line. This table holds the writes that differ: other
  * namespaces too, "everything", "screen", or nothing ([]). Its keys are the writes' names as a
@@ -71,7 +71,7 @@ export const WRITE_CHANGES = {
   // The score sheet keeps its drafts itself; a saved score changes the night's results and the
   // bottles' club scores (search), as the live stream tells the other tasters' screens.
   "night.score": ["night", "search"],
-  // Guests at the table (issue 26): the host's list of guests and the night's.
+  // Guests at the table: the host's list of guests and the night's.
   "guests.remove": ["guests", "night"],
   // The guest's own pass: nothing cached yet on the join page.
   "guests.join": [],

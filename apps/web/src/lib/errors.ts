@@ -77,7 +77,7 @@ function firstIssue(issues: unknown): string | null {
 }
 
 /**
- * The server's reason for refusing a call, to show under the spec's message (e.g. "A theme with
+ * The server's reason for refusing a call, to show under the floor's message (e.g. "A theme with
  * this name already exists."): the first validation issue, else the error's message. Null when the
  * server did not answer with a 4xx (a network failure or a server fault says nothing useful).
  */
@@ -91,7 +91,7 @@ export function serverReason(error: unknown): string | null {
   return firstIssue(issues) ?? (typeof message === "string" && message.trim() !== "" ? message : null);
 }
 
-/** A failed save for SubmitForm's alerts: the spec's message, and the error whose reason goes under it. */
+/** A failed save for SubmitForm's alerts: the floor's message, and the error whose reason goes under it. */
 export interface Failure {
   message: string;
   error: unknown;

@@ -22,7 +22,7 @@ export function formatDate(value: string): string {
 /** "Friday, January 9, 2026" (the shared longDate: emails say dates the same way). */
 export const formatLongDate = longDate;
 
-/** SPEC: a last-used year of 1 means the theme was never used. */
+/** docs/product.md: a last-used year of 1 means the theme was never used. */
 export function isNeverUsed(lastDate: string): boolean {
   return lastDate.startsWith("0001-") || lastDate === NEVER_USED_DATE || /^0*1-/.test(lastDate);
 }

@@ -127,7 +127,7 @@ function useClearOfToast(active: boolean, toastId: string | undefined) {
 
 /**
  * Desktop: at the top, just below the header (a toast never covers a form's submit button).
- * Phone: at the bottom, above any bar there and the safe area (issue 22): at the top a toast
+ * Phone: at the bottom, above any bar there and the safe area: at the top a toast
  * covered the header's menu button or the page's title and main buttons for its 6 s.
  */
 export function Notifications() {

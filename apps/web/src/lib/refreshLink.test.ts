@@ -30,7 +30,7 @@ function setup(opts: FakeServerOptions, batch = true) {
 
 const rotation = { "refresh-1": { accessToken: "fresh", refreshToken: "refresh-2" } };
 
-describe("refreshLink (SPEC section 4: one refresh and one retry per request)", () => {
+describe("refreshLink (docs/product.md, The session: one refresh and one retry per request)", () => {
   it("sends the bearer token and does not refresh when the call succeeds", async () => {
     const { client, server, trpcCalls } = setup({ validAccess: ["stale"] });
 

@@ -12,7 +12,7 @@ export function isUnauthorized(error: unknown): boolean {
 type RefreshSession = Pick<Session, "accessToken" | "refresh">;
 
 /**
- * SPEC section 4: a 401 answer triggers exactly one token refresh and one retry of that request.
+ * docs/product.md (The session): a 401 answer triggers exactly one token refresh and one retry of that request.
  * The refresh is the session's single-flight refresh, so concurrent 401s share one refresh call.
  * If another request already stored a newer access token, the retry goes out without refreshing.
  * If refreshing fails, the original error passes on (the session clears itself).

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 
 /**
- * Gives the focus back to the control that opened a dialog when the dialog goes away (issue 22).
+ * Gives the focus back to the control that opened a dialog when the dialog goes away.
  * Our dialogs mount open and unmount to close, so Mantine's own returnFocus (on `opened` turning
  * false) never runs; keyboard and screen reader users were left at the top of the page. The opener
  * is read on the dialog's first render, before its focus trap moves the focus inside.

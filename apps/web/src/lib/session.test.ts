@@ -11,7 +11,7 @@ const stored = (overrides: Record<string, string> = {}) =>
     ...overrides,
   });
 
-describe("session start (SPEC section 4)", () => {
+describe("session start (docs/product.md, The session)", () => {
   it("keeps a valid access token and makes no refresh call", async () => {
     const server = fakeServer({ validAccess: ["access-1"] });
     const storage = stored();

@@ -42,7 +42,7 @@ export interface Session {
    * share one request. Resolves true on success; on a rejection by the server the session is cleared.
    */
   refresh: () => Promise<boolean>;
-  /** SPEC section 4, session start: validate the stored access token, refresh if invalid, else clear. */
+  /** docs/product.md (The session), session start: validate the stored access token, refresh if invalid, else clear. */
   start: () => Promise<StartOutcome>;
   /** Re-reads storage (another tab changed it). */
   reload: () => void;

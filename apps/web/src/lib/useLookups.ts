@@ -13,8 +13,8 @@ export const toOptions = (items: readonly LookupItem[] | undefined): SelectOptio
   (items ?? []).map((item) => ({ value: String(item.id), label: item.name }));
 
 /**
- * The brand, drink type, country and state lists, fetched only for logged-in members (SPEC section 6).
- * A failed fetch is only logged (SPEC section 8); the select then has no options.
+ * The brand, drink type, country and state lists, fetched only for logged-in members (docs/product.md, Who may do what).
+ * A failed fetch is only logged (docs/product.md, The messages); the select then has no options.
  */
 export function useLookups(enabled: boolean) {
   const options = { enabled, staleTime: 5 * 60_000, retry: false } as const;

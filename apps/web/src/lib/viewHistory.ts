@@ -1,6 +1,6 @@
 /**
  * A screen's in-page state (the library's page, sort and filters; the activity log's filters) kept
- * in the URL as history entries of its own, so Back and Forward step through it (issue 22) instead
+ * in the URL as history entries of its own, so Back and Forward step through it instead
  * of leaving the screen.
  *
  * The entry is written straight to window.history, not through the router (a router navigation

@@ -28,7 +28,7 @@ export const costPerPourCentsSql = sql<
   number | null
 >`CAST(round(${currentPriceCentsSql} * 25.0 / max("bottles"."size_ml", 1)) AS INTEGER)`;
 
-/* ---- Fill levels and the shelf (issue 14) ---- */
+/* ---- Fill levels and the shelf ---- */
 
 const isOpen = (p: { dateFinished: string | null }) => p.dateFinished === null;
 
@@ -145,7 +145,7 @@ const openedPurchases = (db: Db, bottleId: number | null): OpenedPurchaseRow[] =
 /** Which pours the estimate counts: meetings held by `today`, never a blind pour before its reveal. */
 const countedPourWhere = (today: unknown) => sql`m.date <= ${today} AND ${visiblePourSql}`;
 
-/** Members' and guests' scores of the pour (issue 26: guests drink too). */
+/** Members' and guests' scores of the pour (guests drink too). */
 const scoredSql = sql`((SELECT count(*) FROM scores s WHERE s.meeting_id = mb.meeting_id AND s.bottle_id = mb.bottle_id)
   + (SELECT count(*) FROM guest_scores gs WHERE gs.meeting_id = mb.meeting_id AND gs.bottle_id = mb.bottle_id))`;
 const goingSql = sql`(SELECT count(*) + coalesce(sum(r.guests), 0) FROM rsvps r

@@ -4,7 +4,7 @@ import { guestCodes, guests, guestScores, meetingPhases, type Phase } from "../s
 import { scorePartColumns } from "./night";
 
 /**
- * Guests at the tasting table (issue 26): the join code of a meeting, its guests and their scores,
+ * Guests at the tasting table: the join code of a meeting, its guests and their scores,
  * and the host's phases. Knows no HTTP; the rules are in apps/server/src/features/guests.
  */
 

@@ -3,7 +3,7 @@ import type { Db } from "../client";
 import { meetings, members } from "../schema";
 
 /**
- * A meeting's one host, as SPEC's hostName: the hosting member's full name (a renamed member is
+ * A meeting's one host, as the floor's hostName: the hosting member's full name (a renamed member is
  * renamed here too), or the name typed for a host who is no member. Every read of a meeting's
  * host goes through this expression (needs `meetings` in the query).
  */

@@ -35,8 +35,8 @@ const meetingQuery = preparedPerDb((db) =>
     .prepare(),
 );
 
-// The meeting's bottles are its flight, in the flight's order (issue 22); a blind night's pours
-// stay out of it until the host reveals them (DESIGN.md section 5): this read is cached for
+// The meeting's bottles are its flight, in the flight's order; a blind night's pours
+// stay out of it until the host reveals them (docs/product.md, "Rules"): this read is cached for
 // everyone, so it cannot show the host more.
 const meetingBottlesQuery = preparedPerDb((db) =>
   db

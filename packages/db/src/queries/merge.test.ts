@@ -7,7 +7,7 @@ import { DEFAULT_MERGE_RULE, DEFAULT_MERGES, MERGE_RULES, mergeBottleRows, unmer
 import { insertMember } from "./members";
 
 /**
- * Issue 24: a simple child table of bottles needs no merge code. The default rule is read from the
+ * A simple child table of bottles needs no merge code. The default rule is read from the
  * schema (a table that references bottles.id by one cascading column, with no special rule): its
  * rows move to the kept bottle, but a row the kept bottle already has by the table's key goes with
  * the merged bottle, and the merge's undo gives every row back. `favourites` is such a table.

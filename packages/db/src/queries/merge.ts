@@ -36,7 +36,7 @@ export interface MergeRecord {
     meetingBottles: number[];
     /** [meetingId, memberId] of the scores that moved. */
     scores: [number, number][];
-    /** [meetingId, guestId] of the guests' scores that moved (issue 26; absent in older records). */
+    /** [meetingId, guestId] of the guests' scores that moved (absent in older records). */
     guestScores?: [number, number][];
     /** Aliases the merged bottle had (it was kept in an earlier merge). */
     aliases: number[];
@@ -60,7 +60,7 @@ const memberScoreAt = (meetingId: number, bottleId: number, memberId: number) =>
 /**
  * The tables a merge treats in their own way (by snapshot name), and how. Every other table that
  * references a bottle by one column with ON DELETE CASCADE follows DEFAULT_MERGE_RULE with no code
- * (a member's favourites, issue 24).
+ * (a member's favourites).
  */
 const SPECIAL_RULES: Readonly<Record<string, string>> = {
   bottleInstances: "move to the kept bottle",

@@ -49,7 +49,7 @@ export type MeetingNightRow = NonNullable<ReturnType<typeof findMeetingNight>>;
 // ---- The flight ----
 
 /**
- * The order of a meeting's flight, the meeting's one list of bottles (issue 22): its place, then
+ * The order of a meeting's flight, the meeting's one list of bottles: its place, then
  * when it was added; pours that share a place (rows from before flights had places) by name.
  * The flight, a pour's number and the meeting detail's bottlesSampled all read this order.
  */

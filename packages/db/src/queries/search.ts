@@ -78,7 +78,7 @@ const NAME_TEXT = sql.raw(
  * Rows (id, rank) of the exact search; lower rank is better. Words shorter than three letters are
  * looked for in the row's whole text, which is put together once per row (`OFFSET 0` keeps SQLite
  * from copying the expression into each word's condition: 100 words put it together 100 times per
- * row, 2.2 s of CPU on 10,000 bottles; session 10).
+ * row, 2.2 s of CPU on 10,000 bottles).
  */
 function exactMatches(query: string): SQL | null {
   const all = words(query);

@@ -65,7 +65,7 @@ export const bottleComments = sqliteTable(
   ],
 );
 
-/** A member's favourite bottles (issue 24's walk-through): one row per member and bottle. */
+/** A member's favourite bottles (the worked example in docs/architecture.md): one row per member and bottle. */
 export const favourites = sqliteTable(
   "favourites",
   {

@@ -13,8 +13,8 @@ import { members } from "./members";
 
 /**
  * The dues ledger, in integer cents: charges (joining, monthly, an opening balance owed) are
- * positive, payments, waivers and an opening credit negative. A line is never edited or deleted
- * (issue 20): it is corrected by a `void` line that reverses it (`voids` names the original, with
+ * positive, payments, waivers and an opening credit negative. A line is never edited or deleted:
+ * it is corrected by a `void` line that reverses it (`voids` names the original, with
  * a `reason`); the database then marks the original (`voidedBy`, set once, by a trigger) and
  * refuses any other update (migration 0007). One live (not voided) monthly charge and one live
  * waiver per member and month at most (the unique index makes the monthly job idempotent), one
@@ -60,7 +60,7 @@ export const duesEntries = sqliteTable(
 );
 
 /**
- * The opening of a member's ledger (issue 20), for members from before the app: when they became
+ * The opening of a member's ledger, for members from before the app: when they became
  * a member, whether the joining fee was paid then, the first month the app charges, and the
  * balance brought forward (cents: + owed, - in credit) with a note. Set once, changeable; the
  * ledger lines it implies are written (and the ones it contradicts voided) by features/dues.

@@ -44,7 +44,7 @@ export const meetings = sqliteTable(
     createdBy: integer().references(() => members.id, { onDelete: "set null" }),
     createdAt: text().notNull().default(now),
     /**
-     * The member who hosts: they run the night, and SPEC's hostName reads their full name
+     * The member who hosts: they run the night, and the floor's hostName reads their full name
      * (`meetingHostName`). Null for a host who is no member: hostName is then the name typed.
      */
     hostMemberId: integer().references(() => members.id, { onDelete: "set null" }),
@@ -56,7 +56,7 @@ export const meetings = sqliteTable(
     scoringOpen: integer({ mode: "boolean" }).notNull().default(true),
     /** An open night's results show while scoring is open (the host's choice; default: once it closes). */
     liveResults: integer({ mode: "boolean" }).notNull().default(false),
-    /** Guests' scores count in the bottle's club score (issue 26; default: only the night's results). */
+    /** Guests' scores count in the bottle's club score (default: only the night's results). */
     guestsInClubScore: integer({ mode: "boolean" }).notNull().default(false),
   },
   (t) => [index("meetings_date_idx").on(t.date), index("meetings_theme_idx").on(t.themeId, t.date)],
@@ -141,7 +141,7 @@ export const scores = sqliteTable(
   ],
 );
 
-// ---- Guests at the tasting table (issue 26) ----
+// ---- Guests at the tasting table ----
 
 /**
  * The code that lets guests join a meeting night (6 characters, no look-alikes), until it expires

@@ -9,7 +9,7 @@ import {
 } from "drizzle-orm/sqlite-core";
 import { childOf, now } from "./columns";
 
-/** admin, treasurer or member (DESIGN.md section 5): roles only add powers. */
+/** admin, treasurer or member (docs/product.md, "Rules"): roles only add powers. */
 export type Role = "admin" | "treasurer" | "member";
 /** pending: confirmed, waiting for an admin (REGISTRATION=approval); deactivated: cannot log in. */
 export type MemberStatus = "pending" | "active" | "deactivated";

@@ -3,7 +3,7 @@ import { ServerMessages, type ActivityEntry } from "@club/shared";
 import { createTestApp, type TestApp } from "../../../test/helpers";
 
 /**
- * Issue 11: every write is in the activity log, with its values before and after; undo by the
+ * Every write is in the activity log, with its values before and after; undo by the
  * author within 24 hours or an admin any time; a 409 when the entity changed since; a deleted
  * entity comes back with what it took along.
  */
@@ -174,7 +174,7 @@ describe("undo", () => {
   });
 });
 
-describe("the vandalism of issue 11, replayed", () => {
+describe("a vandal's changes, replayed", () => {
   it("every change a member makes to the demo bottles is listed, and an admin undoes them all", async () => {
     const vandal = await t.member();
     const bottles = (await send("GET", "/api/Bottles/AllBottlesList")).json<{ id: number }[]>();

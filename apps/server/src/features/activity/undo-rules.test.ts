@@ -3,7 +3,7 @@ import { ServerMessages, type MeetingEvent } from "@club/shared";
 import { createTestApp, startSmtpSink, type SmtpSink, type TestApp } from "../../../test/helpers";
 
 /**
- * Issue 21, "undo goes through the rules": undoing an entry is refused (409 with the rule's
+ * Undo goes through the rules: undoing an entry is refused (409 with the rule's
  * message) whenever the same change made directly would be refused now, and it triggers what the
  * direct change triggers (the waitlist settled and its email, a live event). The attack's three
  * bypasses are the first three tests.

@@ -7,7 +7,7 @@ import { multipartBody, tinyPng } from "../../../test/fuzz/fixtures";
 import { placesOf } from "../night/rsvp";
 
 /**
- * Issue 21: for every undoable kind, a random sequence of direct writes, undos and rule changes
+ * For every undoable kind, a random sequence of direct writes, undos and rule changes
  * (scoring closed, capacity reached, the meeting passed) never leaves a state that the direct
  * writes could not have produced. Everything goes through the real services (tRPC callers, the
  * upload route); after every step the invariants the direct writes keep are checked:

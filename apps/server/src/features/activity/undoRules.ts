@@ -18,7 +18,7 @@ import { hostCandidate } from "../night/settings";
 import { assertThemeNameFree, assertThemeUnused } from "../themes/service";
 
 /**
- * Undo goes through the rules (DESIGN.md section 5, issue 21): for each kind of entity the log can
+ * Undo goes through the rules (docs/product.md, "Rules"): for each kind of entity the log can
  * undo, what the direct change would check NOW (the same functions the features' services call),
  * and what the direct change triggers (the waitlist settled and its emails, a notice, a live event).
  * activity/service.ts undo() runs them around the write; the database's own rules (migration 0008:

@@ -59,7 +59,7 @@ describe("registration, confirmation and login", () => {
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
   });
 
-  it("accepts a second registration of an unconfirmed address: it blocks nobody (issue 11)", async () => {
+  it("accepts a second registration of an unconfirmed address: it blocks nobody", async () => {
     const res = await t.request({
       method: "POST",
       url: "/api/Register/register",
@@ -77,7 +77,7 @@ describe("registration, confirmation and login", () => {
     });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.message).toBe(ServerMessages.emailNotConfirmed);
-    // Only the newest registration's password is tried (one password hash per login, issue 21):
+    // Only the newest registration's password is tried (one password hash per login):
     // an older registration's password is simply wrong until its address is confirmed.
     const older = await t.request({
       method: "POST",
@@ -172,7 +172,7 @@ describe("registration, confirmation and login", () => {
   });
 });
 
-describe("equal time at login (issue 21)", () => {
+describe("equal time at login", () => {
   /** argon2 verifications one login attempt makes (argon2 is the library, not our code: observed, not replaced). */
   async function hashesOf(
     email: string,

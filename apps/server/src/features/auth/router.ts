@@ -25,7 +25,7 @@ import {
 } from "./service";
 
 /**
- * The session's calls. The web app makes them over REST, as SPEC.md section 7 lists them, so these
+ * The session's calls. The web app makes them over REST, as docs/product.md ("The calls") lists them, so these
  * procedures are REST-only (api/router.ts keeps them out of /trpc).
  */
 export const authRouter = {

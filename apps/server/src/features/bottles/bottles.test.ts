@@ -141,7 +141,7 @@ describe("POST /api/Bottles/NewBottle", () => {
     expect(snapshot(t)).toEqual(before);
   });
 
-  it("answers an ABV problem with the spec's ABV message", async () => {
+  it("answers an ABV problem with the floor's ABV message", async () => {
     const res = await postJson(t, "/api/Bottles/NewBottle", { name: "X", abv: 101 }, token);
     expect(res.statusCode).toBe(400);
     expect(errorOf(res).message).toBe(Messages.abvRange);
@@ -399,7 +399,7 @@ describe("POST /api/Bottles/Update*", () => {
     }
   });
 
-  it.each([101, -0.5, "45", null])("UpdateABV refuses %s with 400 and the spec's message", async (abv) => {
+  it.each([101, -0.5, "45", null])("UpdateABV refuses %s with 400 and the floor's message", async (abv) => {
     const res = await postJson(t, "/api/Bottles/UpdateABV", { bottleId, abv }, token);
     expect(res.statusCode).toBe(400);
     expect(errorOf(res).message).toBe("ABV must be a number between 0 and 100.");

@@ -65,7 +65,7 @@ function attributeUpdate<T>(
  * PUT /api/Bottles/{id}/Favourite: marks or unmarks the bottle as the caller's favourite, and
  * records it in the activity log (marking it again changes nothing and is still recorded: it was
  * asked). Not undone from the log: the button itself takes it back. A rule of one procedure, so it
- * sits beside its declaration (decisions.md, issue 24's walk-through, session 8).
+ * sits beside its declaration (decisions.md, the worked example in docs/architecture.md).
  */
 function setFavourite(ctx: AuthedCtx, input: SetFavouriteInput): FavouriteState {
   return ctx.db.transaction(() => {

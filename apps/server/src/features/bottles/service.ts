@@ -57,7 +57,7 @@ export function getBottle(ctx: PublicCtx, input: { id: number }): BottleDetail {
 }
 
 /**
- * NewBottle. Brand rules (DESIGN.md section 3): a non-empty newBrand creates or reuses that brand
+ * NewBottle. Brand rules (docs/product.md, "Rules"): a non-empty newBrand creates or reuses that brand
  * case-insensitively (and wins over brandId); otherwise brandId is used when given; otherwise the
  * bottle's name is used as the brand. Unknown lookup ids are 404s.
  */

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from "../../../test/helpers";
 import { meetingDayOf, ruleDateOnOrAfter, zonedInstant } from "../../platform/clubTime";
 import { zoneAbbreviation } from "./vtimezone";
 
-/** Issue 13: the calendar feed, read back by a real iCalendar parser (ical.js). */
+/** The calendar feed, read back by a real iCalendar parser (ical.js). */
 let t: TestApp;
 let member: Awaited<ReturnType<TestApp["member"]>>;
 let themeId: number;
@@ -80,7 +80,7 @@ describe("GET /api/MonthlyMeetings/Next", () => {
 const clubId = () =>
   (t.app.deps.db.$client.prepare("SELECT calendar_id AS id FROM club_identity").get() as { id: string }).id;
 
-describe("calendar UIDs and zone names (issue 23)", () => {
+describe("calendar UIDs and zone names", () => {
   it("UIDs come from the id the club keeps in its database, not APP_URL: a move keeps every event", async () => {
     expect(clubId()).toMatch(/^[0-9a-f]{32}$/);
     const id = await create("2027-03-12");

@@ -23,7 +23,7 @@ export const calendarFeedRoute = restOnlyRoute({
   },
   handler: ({ req, reply }) => {
     const deps = req.server.deps;
-    // Every meeting, made once a day while the club is unchanged (anyone may ask for it: session 10).
+    // Every meeting, made once a day while the club is unchanged (anyone may ask for it).
     const today = dateIn(deps.config.clubTimezone, deps.now());
     const feed = deps.reads.document(`/calendar.ics|${today}`, () => calendarFeed(deps));
     reply.header("content-disposition", 'inline; filename="club-meetings.ics"');

@@ -159,7 +159,7 @@ describe("opening a purchase", () => {
       openedDate: "2026-01-12",
       levelPct: 30,
     });
-    // Without openedDate the SPEC-era body leaves it alone.
+    // Without openedDate the floor's body leaves it alone.
     expect((await edit({})).json()).toMatchObject({ openedDate: "2026-01-12" });
     const early = await edit({ openedDate: "2026-01-01" });
     expect(early.statusCode).toBe(400);

@@ -9,7 +9,7 @@ import {
 import { cachedReadProcedure, memberProcedure } from "../../api/trpc";
 import { getShelf, openInstance, setLevel } from "./service";
 
-/** Issue 14: the shelf of open bottles, opening a purchase and a member's fill-level reading. */
+/** The shelf of open bottles, opening a purchase and a member's fill-level reading. */
 export const cellarRouter = {
   shelf: cachedReadProcedure
     .meta({

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from "../../../test/helpers";
 import { runDuesJob } from "./job";
 
 /**
- * Issue 20: the ledger a treasurer can hand to the club's auditor. Corrections by voids (REST and
+ * The ledger a treasurer can hand to the club's auditor. Corrections by voids (REST and
  * tRPC), the sanity check, undo as a void, members from before the app (openings), one standing,
  * the report. The club's clock is moved by hand.
  */

@@ -3,7 +3,7 @@ import type { DuesMember, DuesStatement } from "@club/shared";
 import { createTestApp, type TestApp } from "../../../test/helpers";
 import { runDuesJob } from "./job";
 
-/** Issue 13: the dues ledger over REST, with the club's clock moved across months. */
+/** The dues ledger over REST, with the club's clock moved across months. */
 let t: TestApp;
 let clock = new Date("2026-11-23T12:00:00Z");
 let treasurer: Awaited<ReturnType<TestApp["member"]>>;

@@ -11,7 +11,7 @@ import {
 import { runDuesJob, sendDuesReminders } from "./job";
 
 /**
- * Issue 13: the dues job. Monthly charging is idempotent whatever the times it runs at (server
+ * The dues job. Monthly charging is idempotent whatever the times it runs at (server
  * restarts, months it was off, several runs a day); a pending member is not charged; once a month
  * a member who is behind gets one email, unless paid up or opted out.
  */

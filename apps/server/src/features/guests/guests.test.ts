@@ -11,7 +11,7 @@ import {
 import { createTestApp, type TestApp } from "../../../test/helpers";
 import { endOfMeetingDay, newGuestCode } from "./service";
 
-/** Issue 26: guests at the tasting table. Every call over REST, as other programs make them. */
+/** Guests at the tasting table. Every call over REST, as other programs make them. */
 let t: TestApp;
 type M = Awaited<ReturnType<TestApp["member"]>>;
 let host: M;
@@ -188,7 +188,7 @@ describe("joining", () => {
     const id = await night();
     const { code } = await openCode(id);
     const before = count("guests");
-    // Session 11's walk: each of these joined and showed the host a blank or reversed line.
+    // A club's guest walk: each of these joined and showed the host a blank or reversed line.
     for (const firstName of [
       "\u200b",
       "\u200b \ufeff",

@@ -24,7 +24,7 @@ import {
   setGuestScore,
 } from "./service";
 
-/** Guests at the tasting table (issue 26): the join code, joining, the host's list of guests. */
+/** Guests at the tasting table: the join code, joining, the host's list of guests. */
 export const guestsRouter = {
   openCode: memberProcedure
     .meta({
@@ -100,7 +100,7 @@ export const guestsRouter = {
     .input(GuestRefSchema)
     .mutation(({ ctx, input }) => removeGuest(ctx, input)),
 
-  // A guest without a phone: the host adds them and types in their paper sheet (issue 26).
+  // A guest without a phone: the host adds them and types in their paper sheet.
   add: memberProcedure
     .meta({
       rest: { method: "POST", path: "/api/MonthlyMeetings/:id/Guests" },

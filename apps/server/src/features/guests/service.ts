@@ -42,7 +42,7 @@ import {
 } from "../night/scores";
 
 /**
- * Guests at the tasting table (issue 26): the host opens a join code, a guest joins with it and a
+ * Guests at the tasting table: the host opens a join code, a guest joins with it and a
  * first name and gets a guest pass (a token for that one meeting: platform/tokens.ts), the host sees
  * and removes guests. What a guest pass may read and write is policy/viewer.ts's and the
  * procedures' (guestReadProcedure, tasterProcedure); everything else answers it 403.

@@ -1,5 +1,5 @@
 /**
- * Issue 11, correcting mistakes: the rules a correction must keep, over REST.
+ * Correcting mistakes: the rules a correction must keep, over REST.
  * - PUT /api/BottleInstances/{id}: the finish date is not before the purchase date, null un-finishes,
  *   the price is more than $0, the purchase date (and the finish date) are not in the future; a
  *   refused correction changes nothing (the row, read back from SQLite, and the activity log).

@@ -99,8 +99,8 @@ describe("POST /api/BottleInstances/new", () => {
     ["a missing price", { datePurchased: "2024-01-01", bottleId }],
     ["a price as a string", { datePurchased: "2024-01-01", purchasePrice: "12.34", bottleId }],
     ["a negative price", { datePurchased: "2024-01-01", purchasePrice: -1, bottleId }],
-    ["a price of zero (issue 11: more than $0)", { datePurchased: "2024-01-01", purchasePrice: 0, bottleId }],
-    ["a date in the future (issue 11)", { datePurchased: "2999-01-01", purchasePrice: 10, bottleId }],
+    ["a price of zero (more than $0)", { datePurchased: "2024-01-01", purchasePrice: 0, bottleId }],
+    ["a date in the future", { datePurchased: "2999-01-01", purchasePrice: 10, bottleId }],
     ["a huge price", { datePurchased: "2024-01-01", purchasePrice: 1e12, bottleId }],
     ["a missing date", { purchasePrice: 10, bottleId }],
     ["an impossible date", { datePurchased: "2024-02-30", purchasePrice: 10, bottleId }],
@@ -175,7 +175,7 @@ describe("PUT /api/BottleInstances/finish/{id}", () => {
     });
   });
 
-  it("accepts an empty body sent with Content-Type: application/json (the spec's client)", async () => {
+  it("accepts an empty body sent with Content-Type: application/json (the floor's client)", async () => {
     const id = await create();
     const res = await finish(id, { headers: { "content-type": "application/json" }, payload: "" });
     expect(res.statusCode).toBe(200);

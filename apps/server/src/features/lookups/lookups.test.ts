@@ -40,7 +40,7 @@ describe("lookup lists", () => {
       expect(res.statusCode).toBe(200);
       const items = res.json<{ id: number; name: string }[]>();
       expect(items.length).toBeGreaterThan(5);
-      // States carry their country too (issue 11: regions offered for the chosen country).
+      // States carry their country too (regions offered for the chosen country).
       const keys = proc === "states" ? ["countryId", "id", "name"] : ["id", "name"];
       for (const item of items) expect(Object.keys(item).sort()).toEqual(keys);
       for (const item of items) expect(Number.isInteger(item.id)).toBe(true);

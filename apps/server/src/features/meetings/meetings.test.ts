@@ -274,7 +274,7 @@ describe("POST /api/MonthlyMeetings/AddBottleToMeeting", () => {
     expect(detail.json().bottlesSampled).toEqual([{ id: bottleId, name: "Lagavulin 16" }]);
   });
 
-  it("requires a bearer token, even though the spec's client sends none", async () => {
+  it("requires a bearer token, even though the floor's client sends none", async () => {
     await expectRefused({ url: ADD, payload: { meetingId, bottleId } }, 401, ServerMessages.unauthorized);
     await expectRefused({ url: ADD, payload: { meetingId, bottleId }, token: `${token}x` }, 401);
   });
@@ -332,7 +332,7 @@ describe("POST /api/MonthlyMeetings/AddBottleToMeeting", () => {
   });
 });
 
-describe("issue 22: the meeting's one list of bottles is its flight", () => {
+describe("the meeting's one list of bottles is its flight", () => {
   const detailOf = async (id: number) =>
     (await t.request({ method: "GET", url: `/api/MonthlyMeetings/${id}` })).json<{
       bottlesSampled: { id: number; name: string }[];

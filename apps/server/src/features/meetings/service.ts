@@ -46,7 +46,7 @@ export function getMeeting(ctx: PublicCtx, input: { id: number }): MeetingDetail
  */
 
 /**
- * A meeting's one host from SPEC's hostName: the member whose full name it is (exactly one
+ * A meeting's one host from the floor's hostName: the member whose full name it is (exactly one
  * confirmed, active member), who then runs the night; otherwise a host who is no member, by the
  * name typed. A meeting's current host keeps hosting while the name is theirs (two members may
  * share a name).
@@ -90,7 +90,7 @@ export function assertMayChangeLineup(ctx: AuthedCtx, meetingId: number): void {
 
 /**
  * Adds a library bottle to a meeting: a pour at the end of its flight, the meeting's one list of
- * bottles (issue 22); the same bottle twice is a 409. Open meeting pages hear of it at once.
+ * bottles; the same bottle twice is a 409. Open meeting pages hear of it at once.
  */
 export function addBottleToMeeting(ctx: AuthedCtx, input: AddBottleToMeetingInput): { ok: true } {
   assertMayChangeLineup(ctx, input.meetingId);

@@ -10,7 +10,7 @@ import {
 } from "../../../test/helpers";
 
 /**
- * Issue 11, members-only for real: registration modes, approval, invites, roles, deactivation that
+ * Members-only for real: registration modes, approval, invites, roles, deactivation that
  * ends sessions at once, the refresh grace window for two tabs, and account self-service.
  */
 let smtp: SmtpSink;

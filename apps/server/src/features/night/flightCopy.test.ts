@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ServerMessages, type FlightPour } from "@club/shared";
 import { createTestApp, type TestApp } from "../../../test/helpers";
 
-/** Issue 26: "Copy the flight of a past meeting" in the flight editor, over REST. */
+/** "Copy the flight of a past meeting" in the flight editor, over REST. */
 let t: TestApp;
 type M = Awaited<ReturnType<TestApp["member"]>>;
 let host: M;

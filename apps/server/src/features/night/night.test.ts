@@ -3,7 +3,7 @@ import { ServerMessages, type FlightPour, type PourResult } from "@club/shared";
 import { createTestApp, startSmtpSink, type SmtpSink, type TestApp } from "../../../test/helpers";
 import { placesOf } from "./rsvp";
 
-/** Issue 12: RSVP with a waitlist, the flight, scores, blind tastings with a live reveal, results. */
+/** RSVP with a waitlist, the flight, scores, blind tastings with a live reveal, results. */
 let t: TestApp;
 let smtp: SmtpSink;
 type M = Awaited<ReturnType<TestApp["member"]>>;
@@ -179,7 +179,7 @@ describe("the flight", () => {
       [2, "Dram 2", a, 25],
       [3, "Dram 3", c, 25],
     ]);
-    // The spec's meeting page lists the same bottles, in the flight's order (issue 22).
+    // The floor's meeting page lists the same bottles, in the flight's order.
     const detail = (await send("GET", `/api/MonthlyMeetings/${id}`)).json<{
       bottlesSampled: { name: string }[];
     }>();
@@ -258,12 +258,12 @@ describe("scores and results", () => {
       { bottleId: number; clubScore: number }[]
     >();
     expect(club.find((s) => s.bottleId === a)?.clubScore).toBe(77.3);
-    // Names and notes are members' data (issue 21): the CSV is for members.
+    // Names and notes are members' data: the CSV is for members.
     expect((await send("GET", `/api/MonthlyMeetings/${id}/Results.csv`)).statusCode).toBe(401);
     const csv = await send("GET", `/api/MonthlyMeetings/${id}/Results.csv`, bob.token);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers["content-type"]).toMatch(/^text\/csv/);
-    // UTF-8 with a byte order mark, for Excel (issue 23).
+    // UTF-8 with a byte order mark, for Excel.
     expect(csv.body.split("\r\n")[0]).toBe(
       "\uFEFFpour,label,bottle,member,nose,palate,finish,balance,total,note,tags,guest,guest of",
     );
@@ -389,7 +389,7 @@ describe("a blind tasting", () => {
     const twice = await send("POST", `/api/MonthlyMeetings/${id}/Reveal`, host.token, {});
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error.code).toBe("ALREADY_REVEALED");
-    // Who guessed right is members' data (issue 21): visitors get the figures without it.
+    // Who guessed right is members' data: visitors get the figures without it.
     const [visitors] = (await send("GET", `/api/MonthlyMeetings/${id}/Results`)).json<PourResult[]>();
     expect(visitors).toMatchObject({ revealed: true, guesses: null, count: 3 });
     const [result] = (await send("GET", `/api/MonthlyMeetings/${id}/Results`, ann.token)).json<

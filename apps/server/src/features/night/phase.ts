@@ -6,7 +6,7 @@ import { recordActivity } from "../activity/record";
 import { assertHost, meetingOrThrow } from "./access";
 
 /**
- * The host sets the rhythm (issue 26): the current pour and its phase, with an optional timer.
+ * The host sets the rhythm: the current pour and its phase, with an optional timer.
  * Every phone follows through the live stream's "phase" event, which carries the phase itself.
  * `pour: null` turns phases off. Recorded in the activity log (not undone: it is the room's moment).
  */

@@ -24,7 +24,7 @@ import { meetingOrThrow } from "./access";
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-/** A score of the night by a member or a guest (issue 26: guests by first name, marked). */
+/** A score of the night by a member or a guest (guests by first name, marked). */
 type TasterScore = Pick<
   MeetingScoreRow,
   | "bottleId"
@@ -60,7 +60,7 @@ const who = (s: TasterScore) => ({ firstName: s.firstName, lastName: s.lastName,
  * a blind pour's after its reveal, an open night's once scoring closes unless the host chose live
  * results; before that only how many scored it): average, median, lowest and highest total, how many scored,
  * each part's average, the ranking; for a revealed blind pour, who guessed closest (members only:
- * policy/privacy.ts) and each taster's total, guests marked (issue 26). A guest of the meeting sees
+ * policy/privacy.ts) and each taster's total, guests marked. A guest of the meeting sees
  * what a visitor sees (a guest pass of another meeting: 403). A blind pour's bottle stays hidden until it is revealed, from the host too
  * (the room's view: the results go on the big screen).
  */

@@ -47,7 +47,7 @@ export const resultsCsvRoute = restOnlyRoute({
         "guest of",
       ]),
     ];
-    // Members' scores, then guests' (issue 26: first name only, marked, whose guest).
+    // Members' scores, then guests' (first name only, marked, whose guest).
     const tasters = [
       ...listMeetingScores(deps.db, meeting.id).map((s) => ({
         ...s,

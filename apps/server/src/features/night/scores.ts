@@ -21,13 +21,13 @@ export function assertScoringOpen(meeting: { scoringOpen: boolean }): void {
   if (!meeting.scoringOpen) throw new ConflictError(ServerMessages.scoringClosed, "SCORING_CLOSED");
 }
 
-/** A guest pass is good at its own meeting only (issue 26): 403 elsewhere. */
+/** A guest pass is good at its own meeting only: 403 elsewhere. */
 export function assertGuestOf(guest: GuestPass, meetingId: number): void {
   if (guest.meetingId !== meetingId) throw new ForbiddenError(ServerMessages.guestPassOnly);
 }
 
 /**
- * A taster's score of a pour (a member's, or a guest's: issue 26): saved as they go, written again
+ * A taster's score of a pour (a member's, or a guest's): saved as they go, written again
  * when they change it (a retried request changes nothing twice), until the host closes scoring.
  */
 export function setScore(ctx: TasterCtx, input: ScoreInput): MyScore {

@@ -16,7 +16,7 @@ import { settleWaitlist } from "./rsvp";
 
 /**
  * A meeting's night settings, whether the caller runs it, who the caller is (a member, a guest of
- * this meeting, a visitor) and where the host has the room (issue 26).
+ * this meeting, a visitor) and where the host has the room.
  */
 export async function getNight(ctx: RequestCtx, input: { id: number }): Promise<MeetingNight> {
   const meeting = meetingOrThrow(ctx, input.id);
@@ -45,7 +45,7 @@ export async function getNight(ctx: RequestCtx, input: { id: number }): Promise<
   };
 }
 
-/** Where the host has the room (issue 26); null: no phases. */
+/** Where the host has the room; null: no phases. */
 export function phaseOf(ctx: PublicCtx, meetingId: number): Phase | null {
   const row = findPhase(ctx.db, meetingId);
   return row ? { pour: row.pour, phase: row.phase, endsAt: row.endsAt } : null;
@@ -65,7 +65,7 @@ export function updateSettings(ctx: AuthedCtx, input: MeetingSettingsInput): { o
   if (input.hostMemberId !== null) {
     const host = hostCandidate(ctx, input.hostMemberId);
     if (!host) throw new BadRequestError(ServerMessages.hostNotMember);
-    // Linking a member writes their name into SPEC's hostName: no more typos in the host column.
+    // Linking a member writes their name into the floor's hostName: no more typos in the host column.
     if (input.hostMemberId !== meeting.hostMemberId) hostName = `${host.firstName} ${host.lastName}`.trim();
   }
   audited(ctx, "meeting", meeting.id, () => {

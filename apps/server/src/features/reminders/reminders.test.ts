@@ -12,7 +12,7 @@ import {
 } from "../../../test/helpers";
 
 /**
- * Issue 13: reminders 7 days and 1 day before a meeting, exactly once across restarts, with
+ * Reminders 7 days and 1 day before a meeting, exactly once across restarts, with
  * one-click RSVP links; notices of new and changed meetings; each member's opt-out.
  */
 let smtp: SmtpSink;

@@ -31,7 +31,7 @@ describe("GET /api/MonthlyThemes/WithLastDate", () => {
     expect(res.json()).toEqual([]);
   });
 
-  it("lists {id, name, lastDate} sorted by name; year 1 when never used, or only ahead (issue 13)", async () => {
+  it("lists {id, name, lastDate} sorted by name; year 1 when never used, or only ahead", async () => {
     const rye = theme("Rye Revival");
     const islay = theme("islay Peat Monsters");
     const bourbon = theme("Bourbon Basics");

@@ -75,7 +75,7 @@ export const bottlesExportRoute = restOnlyRoute({
     const { what, bom } = parseInput(PurchasesExportQuerySchema, req.query);
     const deps = req.server.deps;
     const today = dateIn(deps.config.clubTimezone, deps.now());
-    // The whole library, made once while the club is unchanged (anyone may ask for it: session 10).
+    // The whole library, made once while the club is unchanged (anyone may ask for it).
     const make = () =>
       what === "purchases"
         ? toCsv(

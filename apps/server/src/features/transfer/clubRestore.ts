@@ -14,7 +14,7 @@ import { isPasswordHash } from "../../platform/passwords";
 /**
  * The club restore (POST /api/Club/Import) as one job on its own database connection: it runs in a
  * worker thread (clubRestoreWorker.ts), so that parsing a file of up to 50 MB and replacing every
- * table in one transaction never holds the server's event loop (issue 21: no request holds it
+ * table in one transaction never holds the server's event loop (no request holds it
  * for more than 50 ms). The request's checks (admin, budget, REPLACE) stay with the route.
  */
 export interface RestoreRequest {

@@ -6,7 +6,7 @@ import { multipartBody } from "../../../test/fuzz/endpoints";
 import { IMPORTS_AT_ONCE } from "./importBudget";
 
 /**
- * Issue 21's "heavy requests are budgeted", given to issue 23: a 2 MB CSV dry run took 3.5-4.2 s of
+ * Heavy requests are budgeted (docs/product.md, "Nothing one caller does starves the others"): a 2 MB CSV dry run took 3.5-4.2 s of
  * the event loop in one piece. It now parses and plans in slices, counts against the member's
  * imports budget, and at most IMPORTS_AT_ONCE run together.
  */

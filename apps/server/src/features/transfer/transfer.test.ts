@@ -5,7 +5,7 @@ import { IMPORT_MAX_BYTES, type ImportReport } from "@club/shared";
 import { createTestApp, type TestApp } from "../../../test/helpers";
 import { multipartBody, snapshot } from "../../../test/fuzz/endpoints";
 
-/** Issue 14: the library CSV, the CSV import with its preview, and the club's JSON export and restore. */
+/** The library CSV, the CSV import with its preview, and the club's JSON export and restore. */
 
 type Member = Awaited<ReturnType<TestApp["member"]>>;
 

@@ -15,10 +15,10 @@ function renderedText(): string {
     .replace(/\s+/g, " ");
 }
 
-describe("About page: SPEC.md's words, numbers from CLUB_RULES", () => {
+describe("About page: the product's words, numbers from CLUB_RULES", () => {
   const text = renderedText();
 
-  // SPEC.md section 1, "The About page states the following", as the page words it.
+  // docs/product.md, "The About page states the following", as the page words it.
   it.each([
     "The club meets monthly on the second Friday at 7:00 PM.",
     "Hosts and themes are chosen at the prior month's meeting.",

@@ -20,7 +20,7 @@ function Points({ children }: { children: ReactNode }) {
 }
 
 /**
- * General Info and Dues, as in SPEC section 1. A static page in plain elements (AboutPage.module.css
+ * General Info and Dues, as in docs/product.md. A static page in plain elements (AboutPage.module.css
  * gives them the look of Mantine's Card, Text, Title and List): nothing here needs a component.
  */
 export default function AboutPage() {

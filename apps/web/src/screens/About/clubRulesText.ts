@@ -14,7 +14,7 @@ export const ABOUT_FIGURES = {
   monthly: dollars(CLUB_RULES.monthlyDuesCents),
   joining: dollars(CLUB_RULES.joiningFeeCents),
   firstPayment: dollars(CLUB_RULES.joiningFeeCents + CLUB_RULES.monthlyDuesCents),
-  /** "six", as SPEC.md words it. */
+  /** "six", as docs/product.md words it. */
   waiverMonths: NUMBER_WORDS[CLUB_RULES.waiverMaxMonths] ?? String(CLUB_RULES.waiverMaxMonths),
   waiverMembershipMonths: String(CLUB_RULES.waiverMinMembershipMonths),
 };

@@ -103,7 +103,7 @@ function useMemberOptions(isAdmin: boolean) {
   return { options, onSeen };
 }
 
-/** The filter lives in the URL (?member=&kind=): Back and Forward step through filters (issue 22). */
+/** The filter lives in the URL (?member=&kind=): Back and Forward step through filters. */
 function useFilterInUrl(): [ActivityFilter, (next: ActivityFilter) => void] {
   const [params, setParams] = useSearchParams();
   const filter = { memberId: params.get("member") ?? "", entity: params.get("kind") ?? "" };

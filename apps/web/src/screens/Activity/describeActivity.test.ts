@@ -218,7 +218,7 @@ describe("activity sentences", () => {
     );
   });
 
-  it("tells the cellar's changes: opening, a fill-level reading, a new size (issue 14)", () => {
+  it("tells the cellar's changes: opening, a fill-level reading, a new size", () => {
     const opened = { ...instanceRow, openedDate: "2026-02-13", levelPct: null, levelSetOn: null };
     expect(
       say({
@@ -359,7 +359,7 @@ describe("activity sentences", () => {
     );
   });
 
-  it("issue 22: the meeting night, RSVPs, dues and the command line in plain words; a hidden pour is one", () => {
+  it("the meeting night, RSVPs, dues and the command line in plain words; a hidden pour is one", () => {
     const member = { firstName: "Bob", lastName: "Roy", role: "member", status: "active" };
     const pour = { meetingId: 12, bottleId: 7, position: 2, pourMl: 25, revealedAt: null };
     const hidden = { ...pour, bottleId: null };
@@ -473,7 +473,7 @@ describe("activity sentences", () => {
   });
 });
 
-describe("import and export (issue 14)", () => {
+describe("import and export", () => {
   it("tells a CSV import and a restore of the club in one sentence each", () => {
     expect(
       say({

@@ -122,7 +122,7 @@ const fullName = (row: Row | null) => `${text(row?.firstName)} ${text(row?.lastN
 /** The member who made the change, as the sentence's subject. */
 export function who(entry: DescribableEntry): string {
   if (entry.member) return `${entry.member.firstName} ${entry.member.lastName}`;
-  // A guest's pass (issue 26) is no member: its entries have none.
+  // A guest's pass is no member: its entries have none.
   return entry.action === ("guests.join" satisfies ActivityAction) || entry.entity === "guestScore"
     ? "A guest"
     : "A former member";
@@ -359,10 +359,10 @@ const revokeInvite: Sentence = ({ before }) => {
 const dues: Sentence = ({ entry }) => describeDues(entry);
 
 /**
- * Every action the activity log can hold, with its sentence (issue 22), or null for a write that
+ * Every action the activity log can hold, with its sentence, or null for a write that
  * records no entry (a login, a session's refresh). A namespace with its own module in
  * packages/shared/src declares its sentences there, beside its schemas (BOTTLES_SENTENCES in
- * bottles.ts, ...: issue 24); the rest are here. Keyed by the procedures' names as types
+ * bottles.ts, ...); the rest are here. Keyed by the procedures' names as types
  * (ActivityAction: every write of the router and the few actions that are not a procedure): a
  * new write without its sentence does not compile, nor does a misspelt or removed one
  * (UnknownActions below). e2e's activity-sentences.test.ts makes each write and fails on an
@@ -392,8 +392,8 @@ const SENTENCES = {
   "reminders.rsvpByLink": (said) => `${rsvpSentence(said)} (from the reminder email)`,
   "reminders.setPreferences": () => "changed their email preferences",
 
-  // Dues (issue 13), in words (issue 22).
-  // One wording for every ledger line (describeDues, issue 20); the Activity screen takes it first.
+  // Dues, in words.
+  // One wording for every ledger line (describeDues); the Activity screen takes it first.
   "dues.pay": dues,
   "dues.waive": dues,
   "dues.void": dues,
@@ -426,7 +426,7 @@ const sentenceOf = (action: string): Sentence | null =>
   Object.hasOwn(sentences, action) ? (sentences[action] ?? null) : null;
 
 /**
- * The actions with a sentence of their own (issue 22): every kind of change the server writes is
+ * The actions with a sentence of their own: every kind of change the server writes is
  * here; e2e's activity-sentences.test.ts makes each write and fails on an action missing.
  */
 export const DESCRIBED_ACTIONS: ReadonlySet<string> = new Set(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { describeActivity, emptyNameBook } from "./describeActivity";
 
-/** Issue 20: every ledger write is an activity entry in plain words. */
+/** Every ledger write is an activity entry in plain words. */
 const pat = { firstName: "Pat", lastName: "Treasurer" };
 const line = (values: Record<string, unknown>) => ({ memberId: 7, memberName: "Ann Lee", ...values });
 const say = (entry: { action: string; entity: string; before?: unknown; after?: unknown }) =>

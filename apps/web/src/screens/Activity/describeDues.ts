@@ -3,7 +3,7 @@ import { formatDate } from "../../lib/format";
 import { formatMoney, formatMonth } from "../../lib/money";
 
 /**
- * The dues ledger's activity entries in plain words (issue 20): "recorded a $52.00 cash payment
+ * The dues ledger's activity entries in plain words: "recorded a $52.00 cash payment
  * for Ann Lee", "voided Ann Lee's $520.00 cash payment of Nov 20, 2026: typed 520 instead of 52".
  * Each entry's rows carry the member's name (memberName) and the line or opening it is about.
  */

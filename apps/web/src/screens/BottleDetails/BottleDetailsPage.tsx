@@ -34,7 +34,7 @@ const MergeBottleDialog = lazy(() =>
 const BOTTLE_NOT_FOUND = "There is no bottle at this address. It may have been removed from the library.";
 
 /**
- * The member's favourite mark (issue 24's walk-through): a toggle button (aria-pressed) whose name
+ * The member's favourite mark (the worked example in docs/architecture.md): a toggle button (aria-pressed) whose name
  * stays "Favourite"; the star says the state. Its write makes the favourites read stale
  * (lib/cachePolicy.ts), which then says the new state.
  */

@@ -29,14 +29,14 @@ import { Facts, type Fact, type FactKey } from "./Facts";
 type Client = ReturnType<typeof trpc.useUtils>["client"];
 type Lookups = ReturnType<typeof useLookups>;
 
-/** A fact picked from a lookup list, saved by its own procedure (the spec's edit controls). */
+/** A fact picked from a lookup list, saved by its own procedure (the floor's edit controls). */
 interface LookupFact {
   lookup: LookupName;
   /** The procedure that saves it (the activity log's action, for the toast's Undo). */
   action: WritePath;
   current: (bottle: BottleDetail) => number | null;
   save: (client: Client, bottleId: number, id: number) => Promise<unknown>;
-  /** SPEC section 8's message when saving fails. */
+  /** The floor's message when saving fails. */
   failure: string;
 }
 
@@ -173,7 +173,7 @@ function LookupEditor({
   );
 }
 
-/** The ABV, edited inline (SPEC: 0 to 100, else 'ABV must be a number between 0 and 100.'). */
+/** The ABV, edited inline (docs/product.md: 0 to 100, else 'ABV must be a number between 0 and 100.'). */
 function AbvEditor({ bottle, fact, onDone }: EditorProps) {
   const [value, setValue] = useState<number | string>(bottle.abv);
   const [error, setError] = useState<string | null>(null);

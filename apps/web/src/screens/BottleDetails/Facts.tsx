@@ -29,7 +29,7 @@ function StoreLink({ href }: { href: string | null }) {
   );
 }
 
-/** The facts shown to everyone (SPEC's brand, type, country, state, ABV, store link; the size); members' list starts with the name, which they edit there too. */
+/** The facts shown to everyone (the floor's brand, type, country, state, ABV, store link; the size); members' list starts with the name, which they edit there too. */
 export function bottleFacts(bottle: BottleDetail, withName: boolean): Fact[] {
   const numeric = (text: string) => <span className={classes.numeric}>{text}</span>;
   const facts: Fact[] = [

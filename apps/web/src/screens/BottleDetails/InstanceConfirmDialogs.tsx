@@ -14,7 +14,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** SPEC's 'Bottle Finished', asked first: sets the finish date to now (any member). */
+/** The floor's 'Bottle Finished', asked first: sets the finish date to now (any member). */
 export function FinishInstanceDialog({ instance, onClose }: Props) {
   const finish = trpc.instances.finish.useMutation({
     onSuccess: useUndoableSave(

@@ -140,7 +140,7 @@ const instanceColumns = (
 ];
 
 /**
- * Date Purchased, Date Finished, Purchase Price, then the cellar's columns (issue 14): when it was
+ * Date Purchased, Date Finished, Purchase Price, then the cellar's columns: when it was
  * opened ("Open it" for members on a sealed one), the fill level of an open one ("Set level") and
  * the cost per 25 ml pour. Members mark unfinished ones 'Bottle Finished' (after a confirmation);
  * the member who added a purchase, and admins, edit or delete it.
@@ -177,7 +177,7 @@ export function InstancesSection({
 
   return (
     <Stack gap="md">
-      {/* "Purchases", as the rest of the app says (issue 22); SPEC's "bottle instances" stays the table's name. */}
+      {/* "Purchases", as the rest of the app says; the floor's "bottle instances" stays the table's name. */}
       <Title order={2} fz="h3">
         Purchases
       </Title>

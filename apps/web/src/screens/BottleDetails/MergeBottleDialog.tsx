@@ -64,7 +64,7 @@ export function MergeBottleDialog({ bottle, onClose }: { bottle: BottleDetail; o
         cause={merge.error}
       >
         {sameName(bottle.name, keepName) ? (
-          // Issue 22: "Merge Redbreast 12 into Redbreast 12" said nothing; name them apart.
+          // "Merge Redbreast 12 into Redbreast 12" said nothing; name them apart.
           <>
             Merge this {bottle.name} (no. {bottle.id}) into the other {keepName} (no. {keepId})? Its{" "}
             {count(purchases, "purchase", "purchases")}, its comments,

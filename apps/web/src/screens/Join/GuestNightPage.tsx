@@ -19,7 +19,7 @@ import { forgetGuestPass, readGuestPass, type StoredGuestPass } from "./guestPas
 import classes from "./GuestNightPage.module.css";
 import { useIdParam } from "../../lib/routeParams";
 
-/** A tRPC client that sends the guest pass, and only to the night's calls (issue 26). */
+/** A tRPC client that sends the guest pass, and only to the night's calls. */
 function guestClient(guestToken: string) {
   return trpc.createClient({
     links: [
@@ -36,7 +36,7 @@ function guestClient(guestToken: string) {
 }
 
 /**
- * /guest/:meetingId (issue 26): a guest's night on their own phone, with the guest pass from /join.
+ * /guest/:meetingId: a guest's night on their own phone, with the guest pass from /join.
  * Their own client and query cache: nothing of a member's session is used or touched. The host's
  * pour and phase on top; the flight as members see it (blind pours as "Dram N"); the score form
  * opening on the current pour; the room's results, live.
@@ -147,7 +147,7 @@ function ResultLine({ result }: { result: PourResult }) {
   );
 }
 
-/** A guest pass the server no longer takes (session 11): what is left to see is the night's results. */
+/** A guest pass the server no longer takes: what is left to see is the night's results. */
 function PassEnded({ id }: { id: number }) {
   // The pass is no good any more: the join page asks for a name again rather than resuming it.
   useEffect(() => forgetGuestPass(), []);

@@ -8,7 +8,7 @@ import { guestPassFor, normalCode, saveGuestPass } from "./guestPass";
 import { GuestNameInput } from "./GuestNameInput";
 
 /**
- * /join (issue 26): a guest at the table types the code on the host's screen (or arrives from its
+ * /join: a guest at the table types the code on the host's screen (or arrives from its
  * QR code, the code filled in), a first name and whose guest they are, and gets a guest pass for
  * that night: the guest night page.
  */

@@ -1,7 +1,7 @@
 import { GuestNameSchema } from "@club/shared";
 
 /**
- * Why the club refuses a guest's name as typed (session 11), for the field's error line: the
+ * Why the club refuses a guest's name as typed, for the field's error line: the
  * join page's and the host's add form say it before anything is sent. Nothing for an empty field
  * (the field is marked required) or a good name.
  */

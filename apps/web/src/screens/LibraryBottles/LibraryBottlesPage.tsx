@@ -53,7 +53,7 @@ const COLUMNS: { key: SortKey; label: string }[] = [
   { key: "country", label: "Country" },
   { key: "state", label: "State" },
   { key: "abv", label: "ABV" },
-  // Beyond the spec's columns: the cellar (issue 14) and the club's average score (issue 12).
+  // Beyond the floor's columns: the cellar and the club's average score.
   { key: "status", label: "Status" },
   { key: "costPerPour", label: "Cost per pour" },
   { key: "clubScore", label: "Club score" },
@@ -133,7 +133,7 @@ const SORT_CHOICES: { value: string; label: string }[] = COLUMNS.flatMap((column
 });
 
 /**
- * On a phone the sort headers give way to one native select (issue 22: the headers' chips took
+ * On a phone the sort headers give way to one native select (the headers' chips took
  * four rows): the system's own picker, no flicker, one line.
  */
 function PhoneSort({ sort, onChange }: { sort: SortState; onChange: (sort: SortState) => void }) {
@@ -271,7 +271,7 @@ export default function LibraryBottlesPage() {
   // The view is this screen's state, written through to the URL as a history entry of its own
   // (lib/viewHistory.ts): a sort, a filter or a page turn re-renders this screen alone, at once
   // (through the router, every click would re-render the whole layout as a transition), and Back
-  // and Forward step through them (issue 22). The router still sees the URL whenever it reads it
+  // and Forward step through them. The router still sees the URL whenever it reads it
   // (Back from a bottle, a reload). When the router itself navigates here (the Library Bottles
   // link while on this screen, Back or Forward), its URL wins: every router navigation gives a
   // new location object.

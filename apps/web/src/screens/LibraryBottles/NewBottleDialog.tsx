@@ -36,7 +36,7 @@ interface Values {
   countryId: string | null;
   stateId: string | null;
   abv: number | string;
-  /** Issue 14: the bottle's size in ml (700 unless changed). */
+  /** The bottle's size in ml (700 unless changed). */
   sizeMl: number | string;
 }
 
@@ -127,7 +127,7 @@ export default function NewBottleDialog({
   };
   const canSubmit = form.values.name.trim() !== "" && numberInputValue(form.values.abv) !== null;
 
-  // An exact duplicate (issue 22): a bottle of the same name, ignoring case and accents, is added
+  // An exact duplicate: a bottle of the same name, ignoring case and accents, is added
   // only after an explicit "Add anyway"; "Did you mean" alone let Submit create a second one.
   const [duplicate, setDuplicate] = useState<{ id: number; name: string; key: string } | null>(null);
   const [checking, setChecking] = useState(false);

@@ -3,7 +3,7 @@ import type { BottleSearchInput, BottleSearchSort, BottleStatus } from "@club/sh
 /** Rows per page of the library table. */
 export const PAGE_SIZE = 50;
 
-/** The table's sortable columns (the SPEC's six, then the cellar's and the club's). */
+/** The table's sortable columns (the floor's six, then the cellar's and the club's). */
 export type SortKey =
   "name" | "brand" | "drinkType" | "country" | "state" | "abv" | "status" | "costPerPour" | "clubScore";
 export type SortDirection = "asc" | "desc";
@@ -194,7 +194,7 @@ export function searchInput(view: LibraryView): BottleSearchInput {
   return input;
 }
 
-/** SPEC: the first click on a column sorts ascending; a second click on the same column toggles. */
+/** docs/product.md: the first click on a column sorts ascending; a second click on the same column toggles. */
 export function nextSort(current: SortState, key: SortKey): SortState {
   if (current.key !== key) return { key, direction: "asc" };
   return { key, direction: current.direction === "asc" ? "desc" : "asc" };

@@ -100,7 +100,7 @@ export default function LoginPage() {
             <ErrorAlert message={failure.message} />
           ) : null}
           {failure?.kind === "notConfirmed" ? (
-            // The password was right: not SPEC's 'Invalid credentials', only what is missing.
+            // The password was right: not the floor's 'Invalid credentials', only what is missing.
             <Alert color="blue" variant="light" icon={<InfoIcon />} role="alert">
               {failure.reason}
             </Alert>

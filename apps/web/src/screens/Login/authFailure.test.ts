@@ -8,7 +8,7 @@ const refused = (status: number, code: string, message = "server words") =>
   new ApiError(status, code, message);
 
 describe("loginFailure", () => {
-  it("wrong credentials: SPEC's message alone", () => {
+  it("wrong credentials: the floor's message alone", () => {
     expect(loginFailure(refused(401, "UNAUTHORIZED", ServerMessages.invalidCredentials))).toEqual({
       kind: "refused",
       reason: null,

@@ -3,16 +3,16 @@ import { ApiError } from "../../lib/errors";
 import { UNREACHABLE } from "../../lib/serverReason";
 
 export type LoginFailure =
-  /** Too many attempts: the server's words, in place of SPEC's message (it is not a wrong password). */
+  /** Too many attempts: the server's words, in place of the floor's message (it is not a wrong password). */
   | { kind: "rateLimited"; message: string }
   /** The address is not confirmed yet: the reason, and the resend flow. */
   | { kind: "notConfirmed"; reason: string }
   /**
-   * The password was right but the membership does not let them in (issue 22): only its own words,
+   * The password was right but the membership does not let them in: only its own words,
    * never 'Invalid credentials' (the member would hunt for a typo). Waiting is news, not an error.
    */
   | { kind: "membership"; message: string; waiting: boolean }
-  /** SPEC's 'Invalid credentials. Try again.', with the plain reason under it when there is one. */
+  /** The floor's 'Invalid credentials. Try again.', with the plain reason under it when there is one. */
   | { kind: "refused"; reason: string | null };
 
 /** What the login screen says about a failed login, from the server's status and error.code. */

@@ -9,7 +9,7 @@ import { useUndoableSave } from "../../lib/undo";
 
 /**
  * Add Bottle to a meeting (members): pick one of the available bottles; submit needs a choice. It
- * is poured at the end of the flight, the meeting's one list of bottles (issue 22).
+ * is poured at the end of the flight, the meeting's one list of bottles.
  */
 export default function AddBottleDialog({
   meetingId,

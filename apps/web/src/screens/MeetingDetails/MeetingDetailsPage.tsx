@@ -88,7 +88,7 @@ function Meeting({ id }: { id: number }) {
         </Card>
       </SimpleGrid>
 
-      {/* The meeting's one list of bottles is its flight (issue 22): MeetingNight shows it. */}
+      {/* The meeting's one list of bottles is its flight: MeetingNight shows it. */}
       <Suspense fallback={<PageLoader />}>
         <MeetingNight meetingId={data.id} date={data.date} />
       </Suspense>

@@ -114,7 +114,7 @@ function PourEditor({
 }
 
 /**
- * "Copy the flight of a past meeting" (issue 26): its pours, in order, replace this flight or are
+ * "Copy the flight of a past meeting": its pours, in order, replace this flight or are
  * added to its end; when the flight has pours, the host chooses which before copying.
  */
 function CopyFlight({ id, saved, onCopied }: { id: number; saved: number; onCopied: () => void }) {

@@ -112,8 +112,8 @@ function PourRow({
 }
 
 /**
- * The meeting's one list of bottles (issue 22): its flight, pour by pour ("Dram 1"... while blind),
- * under SPEC's heading "Bottles Sampled", with Score and, for the host, Reveal. A meeting still
+ * The meeting's one list of bottles: its flight, pour by pour ("Dram 1"... while blind),
+ * under the floor's heading "Bottles Sampled", with Score and, for the host, Reveal. A meeting still
  * ahead with nothing poured yet says the bottles will be listed once they are added.
  */
 export function FlightSection({

@@ -16,7 +16,7 @@ import { PaperScores } from "./PaperScores";
 import classes from "./GuestInviteDialog.module.css";
 
 /**
- * "Invite guests to score" (issue 26, the host or an admin): the join code as a QR code and in
+ * "Invite guests to score" (the host or an admin): the join code as a QR code and in
  * large letters, until the end of the meeting day; renew it, or close joining. Below, who joined,
  * each with Remove (their scores go with them), and a guest without a phone: added by name, their
  * paper sheet typed in by the host.

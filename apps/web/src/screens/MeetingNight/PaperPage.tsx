@@ -305,7 +305,7 @@ function Paper({ id, kind }: { id: number; kind: "tasting" | "results" }) {
 }
 
 /**
- * /meeting/:meetingId/print/tasting and /print/results (issue 26): the night's paper, printed from
+ * /meeting/:meetingId/print/tasting and /print/results: the night's paper, printed from
  * the browser: a tasting sheet per taster, and the results. Members (the host included).
  */
 export default function PaperPage() {

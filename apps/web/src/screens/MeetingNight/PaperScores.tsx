@@ -121,7 +121,7 @@ function PourScore({
 }
 
 /**
- * The host types in a guest's paper sheet (issue 26), pour by pour, with the same rules as the
+ * The host types in a guest's paper sheet, pour by pour, with the same rules as the
  * guest's own scores: each part 0-25, until the host closes scoring. The pours are "Dram N" as on
  * the sheet.
  */

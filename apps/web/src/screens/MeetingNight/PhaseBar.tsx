@@ -53,7 +53,7 @@ export function secondsLeft(endsAt: string | null, now: number): number | null {
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 
 /**
- * Where the host has the room (issue 26): the current pour and phase on top of every phone, with
+ * Where the host has the room: the current pour and phase on top of every phone, with
  * the phase's timer and a gentle cue when it ends (a short vibration where the phone has one, and
  * "Time's up"). Nothing without phases.
  */

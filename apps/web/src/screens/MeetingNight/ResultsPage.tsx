@@ -178,7 +178,7 @@ function PourCard({ result, mine }: { result: PourResult; mine: MyScore | undefi
   );
 }
 
-/** The scores with names and notes: members only, so fetched with the session's token (issue 21). */
+/** The scores with names and notes: members only, so fetched with the session's token. */
 function DownloadCsv({ id }: { id: number }) {
   const [state, setState] = useState<"idle" | "busy" | "failed">("idle");
   const download = () => {

@@ -134,7 +134,7 @@ export function RsvpSection({ night, isMember }: { night: MeetingNight; isMember
           {night.upcoming ? "Who's coming" : "Who came"}
         </Title>
         {/* The counts once the answers are in: a count that changes width, or a line that appears
-            above them, would move what is already on screen (issue 25: CLS 0). */}
+            above them, would move what is already on screen (CLS 0). */}
         {answered && !none ? (
           <Badge variant="light" size="lg" radius="sm">
             {capacity === null ? `${groups.people} going` : `${groups.people} of ${capacity} places`}

@@ -28,7 +28,7 @@ const SCORING_CLOSED = "Scoring is closed for this meeting.";
 function saveText(state: SaveState, error: unknown, closed: boolean, given: boolean): string {
   switch (state) {
     case "idle":
-      // Once the host closes scoring nothing is saved any more: say so (issue 22).
+      // Once the host closes scoring nothing is saved any more: say so.
       if (closed) return SCORING_CLOSED;
       return given ? "Changes are saved as you go." : "Not scored yet: your score is saved as you give it.";
     case "unsaved":

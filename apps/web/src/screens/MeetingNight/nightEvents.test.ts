@@ -10,7 +10,7 @@ describe("live events", () => {
     expect(readsFor("scores")).toEqual(["results"]);
     expect(readsFor("rsvp")).toEqual(["rsvps", "myRsvp"]);
   });
-  it("the host's phase refetches the night read; a guest joining the host's list (issue 26)", () => {
+  it("the host's phase refetches the night read; a guest joining the host's list", () => {
     expect(readsFor("phase")).toEqual(["night"]);
     expect(readsFor("guests")).toEqual(["guests", "results"]);
   });

@@ -24,7 +24,7 @@ export function readsFor(kind: MeetingEvent["kind"]): NightRead[] {
       return ["results"];
     case "reveal":
       return ["flight", "results", "meeting"];
-    // Issue 26: the host moved the room on (the night read carries the phase); a guest joined or left.
+    // The host moved the room on (the night read carries the phase); a guest joined or left.
     case "phase":
       return ["night"];
     case "guests":

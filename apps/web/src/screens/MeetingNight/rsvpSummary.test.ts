@@ -28,7 +28,7 @@ describe("who is coming", () => {
     expect([guestsLabel(0), guestsLabel(1), guestsLabel(3)]).toEqual(["", "+1 guest", "+3 guests"]);
   });
 
-  it("counts a visitor's answers, which come without names (issue 21)", () => {
+  it("counts a visitor's answers, which come without names", () => {
     const g = groupRsvps([
       { ...r("Ann", "going", 2), member: null },
       { ...r("Bob", "going", 0, 1), member: null },

@@ -61,7 +61,7 @@ export default function AddMeetingDialog({ onClose }: { onClose: () => void }) {
       ) : null}
       <TextInput type="date" label="Date" required {...form.getInputProps("date")} />
       {nextFree ? (
-        // Its label wraps on a phone rather than being cut off (issue 22: "Jan 8, 20...").
+        // Its label wraps on a phone rather than being cut off ("Jan 8, 20...").
         <Button
           variant="light"
           size="md"

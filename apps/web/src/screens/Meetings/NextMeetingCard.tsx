@@ -118,7 +118,7 @@ function Scheduled({ meeting }: { meeting: MeetingListItem }) {
  * The next meeting and what the card needs to show it: the date (calendar.next), the meeting it
  * names in the list, and that meeting's answers. `settled` once the card can take its final size:
  * the home page shows what comes below the card only then, so nothing moves under the reader
- * (issue 25: CLS 0; the card arriving late into unreserved space cost 0.048-0.164).
+ * (CLS 0; the card arriving late into unreserved space cost 0.048-0.164).
  */
 export function useNextMeeting(meetings: MeetingListItem[] | undefined, ready: boolean) {
   // Asked once the list has answered (the list's request stays the list's alone, as the server's

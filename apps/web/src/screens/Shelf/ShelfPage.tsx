@@ -39,7 +39,7 @@ const COLUMNS: Column<ShelfItem>[] = [
 ];
 
 /**
- * The Shelf (issue 14): every open bottle, the emptiest first, with its fill level (the estimate
+ * The Shelf: every open bottle, the emptiest first, with its fill level (the estimate
  * from the meeting pours, or a member's reading), when it was opened and what a 25 ml pour costs.
  * A table on a desktop; on a phone each bottle is a card (DataTable).
  */

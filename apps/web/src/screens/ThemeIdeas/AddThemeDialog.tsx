@@ -6,7 +6,7 @@ import { failure } from "../../lib/errors";
 import { trpc } from "../../lib/trpc";
 import { useUndoableSave } from "../../lib/undo";
 
-/** Add New Theme (members). SPEC: no client check on an empty name; the server decides. */
+/** Add New Theme (members). docs/product.md: no client check on an empty name; the server decides. */
 export default function AddThemeDialog({ onClose }: { onClose: () => void }) {
   const [description, setDescription] = useState("");
   const create = trpc.themes.create.useMutation({
