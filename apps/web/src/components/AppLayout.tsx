@@ -6,11 +6,9 @@ import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
 import { CLUB_NAME } from "@club/shared";
 import { appSession, authApi, useSession } from "../lib/appSession";
 import { loginPath, nextFromLocation } from "../lib/loginRedirect";
-import { useAccount, useMembersList } from "../lib/useAccount";
 import { ClubSearchButton } from "./ClubSearch/ClubSearchButton";
 import { GlassLogo, MoonIcon, SunIcon } from "./icons";
-import { ROUTE_TABLE } from "../routeTable";
-import { RoleNavLinks } from "./RoleNavLinks";
+import { LINKS, MemberPages, MembersLink } from "./NavLinks";
 import { PageLoader } from "./loader";
 import classes from "./AppLayout.module.css";
 import buttons from "./buttons.module.css";
@@ -18,33 +16,9 @@ import buttons from "./buttons.module.css";
 /** The phone menu's "My club" group: loaded when a member opens the menu (the first screen's budget). */
 const PhoneMyClub = lazy(() => import("./PhoneMyClub"));
 
-/** The menus' links, from the route table (routeTable.ts `nav`), in its order. */
-const navLinks = (members: boolean) =>
-  ROUTE_TABLE.flatMap((route) =>
-    route.nav && (route.nav.members === true) === members ? [{ to: route.path, label: route.nav.label }] : [],
-  );
-const LINKS = navLinks(false);
-
 /** Where the header's links leave the burger menu (AppLayout.module.css): later for a member's longer header. */
 const VISITOR_DESKTOP = "(min-width: 62em)";
 const MEMBER_DESKTOP = "(min-width: 75em)";
-
-/** Pages only a logged-in member has. */
-const MEMBER_LINKS = navLinks(true);
-
-/** A member's own pages; on a desktop they sit in the "My club" menu, on a phone in the list. */
-export function MemberPages({ onNavigate }: { onNavigate?: () => void }) {
-  return (
-    <>
-      {MEMBER_LINKS.map((link) => (
-        <NavLink key={link.to} to={link.to} className={classes.link} onClick={onNavigate}>
-          {link.label}
-        </NavLink>
-      ))}
-      <RoleNavLinks className={classes.link} onNavigate={onNavigate} />
-    </>
-  );
-}
 
 /** The desktop header's menu of a member's own pages: a plain <details>, closed on navigation. */
 function MyClubMenu() {
@@ -103,27 +77,6 @@ function NavLinks({ onNavigate, compact }: { onNavigate?: () => void; compact?: 
         </Suspense>
       ) : null}
     </>
-  );
-}
-
-/** Admins only: Members, with a badge counting the membership requests waiting for them. */
-export function MembersLink({ onNavigate }: { onNavigate?: () => void }) {
-  const isAdmin = useAccount().data?.role === "admin";
-  const members = useMembersList(isAdmin);
-  if (!isAdmin) return null;
-  const pending = members.data?.filter((member) => member.status === "pending").length ?? 0;
-  return (
-    <NavLink to="/members" className={classes.link} onClick={onNavigate}>
-      Members
-      {pending > 0 ? (
-        <>
-          <span className={classes.badge} aria-hidden="true">
-            {pending}
-          </span>
-          <span className={classes.visuallyHidden}> ({pending} waiting for approval)</span>
-        </>
-      ) : null}
-    </NavLink>
   );
 }
 

@@ -38,14 +38,12 @@ import { useTitle } from "../../lib/useTitle";
 import { ErrorAlert } from "../../components/status";
 import { SectionCard } from "../../components/SectionCard";
 import { trpc } from "../../lib/trpc";
-import { guessMapping } from "./guessMapping";
+import { guessMapping, type Mapping } from "./guessMapping";
 import { ImportReportTable } from "./ImportReportTable";
 import { MappingSelects } from "./MappingSelects";
 import { readHeader } from "./readHeader";
 import { importBottles } from "./transferApi";
 import touch from "../../styles/touchTargets.module.css";
-
-export type Mapping = Partial<Record<ImportField, string>>;
 
 const REQUIRED: ImportField[] = ["name", "abv"];
 
