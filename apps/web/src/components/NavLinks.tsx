@@ -9,7 +9,16 @@ const navLinks = (members: boolean) =>
   ROUTE_TABLE.flatMap((route) =>
     route.nav && (route.nav.members === true) === members ? [{ to: route.path, label: route.nav.label }] : [],
   );
-export const LINKS = navLinks(false);
+const LINKS = navLinks(false);
+
+/** The pages anyone has, in both menus; Home is current on "/" only. */
+export function PublicNavLinks({ onNavigate }: { onNavigate?: () => void }) {
+  return LINKS.map((link) => (
+    <NavLink key={link.to} to={link.to} end={link.to === "/"} className={classes.link} onClick={onNavigate}>
+      {link.label}
+    </NavLink>
+  ));
+}
 
 /** Pages only a logged-in member has. */
 const MEMBER_LINKS = navLinks(true);

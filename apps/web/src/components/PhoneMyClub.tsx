@@ -8,7 +8,7 @@ import classes from "./AppLayout.module.css";
 const MY_CLUB_PATHS = ["/journal", "/activity", "/dues", "/treasurer", "/admin/backups", "/members"];
 
 /**
- * The phone menu's "My club" (issue 22): the member's own pages and an admin's Members, grouped as
+ * The phone menu's "My club": the member's own pages and an admin's Members, grouped as
  * the desktop's menu groups them, so the top level has at most 7 entries instead of 13 in one flat
  * list. Closed at first, except on one of its pages or while membership requests wait (its badge).
  */
