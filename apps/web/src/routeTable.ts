@@ -4,7 +4,7 @@ import type { QueryPath } from "@club/api";
  * The web app's one route table: each screen is declared here once, and every place
  * that needs to know the routes reads it:
  *   - routes.tsx: the router's routes, each screen a lazy chunk (src/screens/<screen>.tsx);
- *   - components/AppLayout.tsx: the menus' links (`nav`);
+ *   - components/NavLinks.tsx: the menus' links (`nav`);
  *   - sw/publicReads.ts: the reads the service worker keeps for offline use (`offline`);
  *   - the server (platform/pageHints.ts, which bundles this module): each path's screen, its
  *     files from Vite's build manifest as preloads, and which pages it renders first

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useLocation } from "react-router-dom";
 import { useAccount, useMembersList } from "../lib/useAccount";
-import { MemberPages, MembersLink } from "./AppLayout";
+import { MemberPages, MembersLink } from "./NavLinks";
 import classes from "./AppLayout.module.css";
 
 /** The pages the phone's "My club" group holds (it opens by itself on one of them). */

@@ -1,8 +1,7 @@
-import { useRef, type ComponentType, type ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
 import { Navigate, useLocation } from "react-router-dom";
 import { useSession } from "../lib/appSession";
 import { loginPath, nextFromLocation } from "../lib/loginRedirect";
-import { useTitle } from "../lib/useTitle";
 
 /**
  * A member screen: a visitor is sent to /login, and comes back here after logging in. When the
@@ -20,16 +19,4 @@ export function RequireMember({ children }: { children: ReactNode }) {
     return children;
   }
   return <Navigate to={loginPath({ next: nextFromLocation(location), email: lastEmail.current })} replace />;
-}
-
-/** A members-only page: its tab title, then `Screen` behind RequireMember (a visitor goes to /login). */
-export function memberPage(title: string, Screen: ComponentType) {
-  return function MemberPage() {
-    useTitle(title);
-    return (
-      <RequireMember>
-        <Screen />
-      </RequireMember>
-    );
-  };
 }

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import type { UndoAction } from "./undoAction";
 
 // @mantine/notifications (with its transitions) is loaded on the first notification, not with the
 // first screen. Its store is global, so a message shown before <Notifications /> mounts still appears.
@@ -27,9 +28,6 @@ export function notify(message: string, color: "green" | "red" | "blue" = "green
     )
     .catch((error: unknown) => console.error("Notifications failed to load", error));
 }
-
-/** Undoes a change; rejects with an Error whose message is for the member (lib/undo.ts). */
-export type UndoAction = () => Promise<void>;
 
 /**
  * A green toast saying what happened, with an Undo button: it runs `undo`, then says "Undone"

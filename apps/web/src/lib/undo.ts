@@ -3,7 +3,8 @@ import type { ActivityAction, RouterOutputs } from "@club/api";
 import { ServerMessages } from "@club/shared";
 import { UNDO_ACTION } from "./activityActions";
 import { failureMessage } from "./failure";
-import { onSaved, type UndoAction } from "./notify";
+import { onSaved } from "./notify";
+import type { UndoAction } from "./undoAction";
 import { trpc } from "./trpc";
 
 /** The kinds of entity a member's change can be undone on (the activity log's `entity`). */

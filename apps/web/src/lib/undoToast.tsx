@@ -1,5 +1,5 @@
 import { Button, Group, Text } from "@mantine/core";
-import type { UndoAction } from "./notify";
+import type { UndoAction } from "./undoAction";
 import { notifications } from "./notificationsUi";
 
 /** How long a toast with an Undo button stays (hovering it keeps it open). */

@@ -1,6 +1,7 @@
 import { Badge, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { PageHeader } from "../../components/PageHeader";
-import { memberPage } from "../../components/RequireMember";
+import { RequireMember } from "../../components/RequireMember";
+import { useTitle } from "../../lib/useTitle";
 import { LoadError, PageLoader } from "../../components/status";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS } from "../../lib/membership";
 import { useAccount } from "../../lib/useAccount";
@@ -11,7 +12,14 @@ import { SessionsCard } from "./SessionsCard";
 import touch from "../../styles/touchTargets.module.css";
 
 /** /account: the member's own name, password, sessions and role. */
-export default memberPage("Your account", AccountScreen);
+export default function AccountPage() {
+  useTitle("Your account");
+  return (
+    <RequireMember>
+      <AccountScreen />
+    </RequireMember>
+  );
+}
 
 function AccountScreen() {
   const account = useAccount();

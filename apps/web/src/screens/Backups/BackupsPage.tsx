@@ -3,13 +3,15 @@ import { Alert, Button, Card, Code, Group, Stack, Text, Title } from "@mantine/c
 import "@mantine/core/styles/Code.css";
 import type { BackupsOverview } from "@club/shared";
 import { AlertIcon } from "../../components/icons";
-import { signedInPage } from "../../components/SignedInPage";
+import { PageHeader } from "../../components/PageHeader";
+import { useSession } from "../../lib/appSession";
+import { useTitle } from "../../lib/useTitle";
 import { EmptyMessage, ErrorAlert, Loaded, PageLoader } from "../../components/status";
 import { serverReason } from "../../lib/errors";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { describeSchedule, formatBytes, formatWhen } from "./backupText";
-import { downloadLatestBackup } from "./downloadLatestBackup";
+import { downloadWithToken } from "../../lib/authDownload";
 import classes from "./Backups.module.css";
 import { LogInPrompt } from "../../components/LogInPrompt";
 
@@ -90,7 +92,7 @@ function Backups() {
   });
   const download = () => {
     setDownloading(true);
-    downloadLatestBackup()
+    downloadWithToken("/api/Backups/Latest", "club-backup.tar.gz")
       .catch((error: unknown) => notify(error instanceof Error ? error.message : "Download failed.", "red"))
       .finally(() => setDownloading(false));
   };
@@ -140,8 +142,17 @@ function AdminBackups() {
 }
 
 /** /backups: the scheduled backups, "Back up now" and the latest download (admins). */
-export default signedInPage(
-  { title: "Backups", subtitle: "Copies of the club's database and photos, made on a schedule." },
-  <LogInPrompt underline="always">as an admin to see the backups.</LogInPrompt>,
-  AdminBackups,
-);
+export default function BackupsPage() {
+  useTitle("Backups");
+  const session = useSession();
+  return (
+    <>
+      <PageHeader title="Backups" subtitle="Copies of the club's database and photos, made on a schedule." />
+      {session ? (
+        <AdminBackups />
+      ) : (
+        <LogInPrompt underline="always">as an admin to see the backups.</LogInPrompt>
+      )}
+    </>
+  );
+}

@@ -8,21 +8,21 @@ import { pastDateProblem, purchasePriceProblem } from "../../lib/purchaseRules";
 import { trpc } from "../../lib/trpc";
 import { useUndoableSave } from "../../lib/undo";
 import { PurchaseDateInput, PurchasePriceInput } from "./PurchaseInputs";
-import { useCheckedField } from "../../lib/useCheckedField";
 
 /** Members: a purchase (date defaults to today, price required); it starts unfinished. */
 export default function AddInstanceForm({ bottleId }: { bottleId: number }) {
   const [datePurchased, setDatePurchased] = useState(today);
-  const price = useCheckedField<number | string>("");
+  const [price, setPrice] = useState<number | string>("");
+  const [priceError, setPriceError] = useState<string | null>(null);
   const [dateError, setDateError] = useState<string | null>(null);
   const create = trpc.instances.create.useMutation({
     onSuccess: useUndoableSave(
       "Purchase added.",
       (created) => ({ entity: "instance", entityId: created.id, action: "instances.create" }),
-      () => price.setValue(""),
+      () => setPrice(""),
     ),
   });
-  const purchasePrice = numberInputValue(price.value);
+  const purchasePrice = numberInputValue(price);
 
   return (
     <FormCard
@@ -31,7 +31,7 @@ export default function AddInstanceForm({ bottleId }: { bottleId: number }) {
         const dateProblem = pastDateProblem(datePurchased);
         const priceProblem = purchasePriceProblem(purchasePrice);
         setDateError(dateProblem);
-        price.setError(priceProblem);
+        setPriceError(priceProblem);
         if (dateProblem || priceProblem || purchasePrice === null) return;
         create.mutate({ datePurchased, purchasePrice, bottleId, dateFinished: null });
       }}
@@ -54,9 +54,12 @@ export default function AddInstanceForm({ bottleId }: { bottleId: number }) {
         <PurchasePriceInput
           clampBehavior="none"
           placeholder="$0.00"
-          value={price.value}
-          error={price.error}
-          onChange={price.change}
+          value={price}
+          error={priceError}
+          onChange={(next) => {
+            setPrice(next);
+            setPriceError(null);
+          }}
         />
       </Group>
     </FormCard>

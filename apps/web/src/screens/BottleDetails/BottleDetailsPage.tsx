@@ -6,11 +6,11 @@ import { PageHeader } from "../../components/PageHeader";
 import { PageDeleteButton } from "../../components/EditDeleteActions";
 import { LoadError, NotFound, PageLoader } from "../../components/status";
 import { isNotFound } from "../../lib/errors";
-import { idPage } from "../../components/IdPage";
 import { failureMessage } from "../../lib/failure";
 import { notify } from "../../lib/notify";
 import { usePermissions } from "../../lib/permissions";
 import { trpc } from "../../lib/trpc";
+import { useIdParam } from "../../lib/routeParams";
 import { useTitle } from "../../lib/useTitle";
 import { BottleImage } from "./BottleImage";
 import { CommentsSection } from "./CommentsSection";
@@ -187,4 +187,9 @@ function Bottle({ id }: { id: number }) {
   );
 }
 
-export default idPage("bottleId", <NotFound title="Bottle not found" message={BOTTLE_NOT_FOUND} />, Bottle);
+/** The id in the path: not found when it cannot be one; another id starts the screen afresh. */
+export default function BottleDetailsPage() {
+  const id = useIdParam("bottleId");
+  if (id === null) return <NotFound title="Bottle not found" message={BOTTLE_NOT_FOUND} />;
+  return <Bottle key={id} id={id} />;
+}

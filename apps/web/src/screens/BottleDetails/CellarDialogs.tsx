@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { NumberInput, Slider, Text, TextInput } from "@mantine/core";
 import "@mantine/core/styles/Slider.css";
 import "../../styles/numberInput";
@@ -7,7 +8,6 @@ import { formatDate, numberInputValue, today } from "../../lib/format";
 import { openedDateProblem } from "../../lib/cellarRules";
 import { trpc } from "../../lib/trpc";
 import { useUndoableWrite } from "../../lib/undoableWrite";
-import { useCheckedField } from "../../lib/useCheckedField";
 
 interface Props {
   instance: BottleDetailInstance;
@@ -16,7 +16,8 @@ interface Props {
 
 /** "Open it": the purchase is opened today, or on the date the member picks (any member). */
 export function OpenInstanceDialog({ instance, onClose }: Props) {
-  const date = useCheckedField(today);
+  const [date, setDate] = useState(today);
+  const [dateError, setDateError] = useState<string | null>(null);
   const open = useUndoableWrite(trpc.cellar.open, {
     entity: "instance",
     id: instance.id,
@@ -30,12 +31,12 @@ export function OpenInstanceDialog({ instance, onClose }: Props) {
       title="Open Bottle"
       onClose={onClose}
       onSubmit={() => {
-        const problem = openedDateProblem(date.value, instance.datePurchased);
+        const problem = openedDateProblem(date, instance.datePurchased);
         if (problem) {
-          date.setError(problem);
+          setDateError(problem);
           return;
         }
-        open.mutate({ id: instance.id, openedDate: date.value });
+        open.mutate({ id: instance.id, openedDate: date });
       }}
       errors={[open.failure]}
       submitting={open.pending}
@@ -51,10 +52,13 @@ export function OpenInstanceDialog({ instance, onClose }: Props) {
         required
         min={instance.datePurchased}
         max={today()}
-        value={date.value}
-        error={date.error}
+        value={date}
+        error={dateError}
         data-autofocus
-        onChange={(event) => date.change(event.currentTarget.value)}
+        onChange={(event) => {
+          setDate(event.currentTarget.value);
+          setDateError(null);
+        }}
       />
     </FormDialog>
   );
@@ -62,7 +66,13 @@ export function OpenInstanceDialog({ instance, onClose }: Props) {
 
 /** "Set level": a member's reading of the bottle's fill level, as of today (any member). */
 export function SetLevelDialog({ instance, onClose }: Props) {
-  const level = useCheckedField<number | string>(instance.fillLevelPct ?? 100);
+  const [level, setLevel] = useState<number | string>(instance.fillLevelPct ?? 100);
+  const [levelError, setLevelError] = useState<string | null>(null);
+  // The field and the slider set the same reading; a new reading clears the problem shown.
+  const changeLevel = (next: number | string) => {
+    setLevel(next);
+    setLevelError(null);
+  };
   const save = useUndoableWrite(trpc.cellar.setLevel, {
     entity: "instance",
     id: instance.id,
@@ -70,7 +80,7 @@ export function SetLevelDialog({ instance, onClose }: Props) {
     what: "fill level",
     onDone: onClose,
   });
-  const value = numberInputValue(level.value);
+  const value = numberInputValue(level);
 
   return (
     <FormDialog
@@ -79,7 +89,7 @@ export function SetLevelDialog({ instance, onClose }: Props) {
       onSubmit={() => {
         const parsed = FillLevelSchema.safeParse(value ?? Number.NaN);
         if (!parsed.success) {
-          level.setError(parsed.error.issues[0]?.message ?? CellarMessages.fillLevel);
+          setLevelError(parsed.error.issues[0]?.message ?? CellarMessages.fillLevel);
           return;
         }
         save.mutate({ id: instance.id, levelPct: parsed.data });
@@ -99,10 +109,10 @@ export function SetLevelDialog({ instance, onClose }: Props) {
         clampBehavior="none"
         allowDecimal={false}
         suffix="%"
-        value={level.value}
-        error={level.error}
+        value={level}
+        error={levelError}
         data-autofocus
-        onChange={level.change}
+        onChange={changeLevel}
       />
       <Slider
         min={0}
@@ -112,7 +122,7 @@ export function SetLevelDialog({ instance, onClose }: Props) {
         thumbSize={28}
         mb="md"
         value={value ?? 0}
-        onChange={level.change}
+        onChange={changeLevel}
         thumbLabel="Fill level"
         label={(v) => `${v}%`}
         marks={[

@@ -19,7 +19,6 @@ import { EditIcon } from "../../components/icons";
 import { ErrorAlert } from "../../components/status";
 import { writeKey } from "../../lib/cachePolicy";
 import { numberInputValue } from "../../lib/format";
-import { lookupWords } from "../../lib/lookupWords";
 import { regionFitsCountry, regionsForCountry } from "../../lib/regions";
 import { trpc } from "../../lib/trpc";
 import { useUndoableSave } from "../../lib/undo";
@@ -146,7 +145,7 @@ function LookupEditor({
     ),
   });
   // The list's term labels the row; the field is named by it too, without a second visible label.
-  const { label, ...words } = lookupWords(fact.noun);
+  const noun = fact.noun.toLowerCase();
 
   return (
     <FactForm
@@ -159,9 +158,9 @@ function LookupEditor({
       failure={save.isError ? { message: spec.failure, error: save.error } : null}
     >
       <LookupSelect
-        {...words}
-        aria-label={label}
-        placeholder={loading ? "Loading…" : words.placeholder}
+        aria-label={fact.noun}
+        placeholder={loading ? "Loading…" : `Choose a ${noun}`}
+        notFound={(text) => `No ${noun} "${text}" in the list.`}
         data={options}
         value={picked}
         onChange={setPicked}

@@ -1,9 +1,8 @@
 import { useState } from "react";
-import { Alert, Button, Group, Stack, TextInput } from "@mantine/core";
+import { Alert, Button, FileInput, Group, Stack, TextInput } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { CLUB_IMPORT_CONFIRMATION } from "@club/shared";
 import { ErrorAlert } from "../../components/status";
-import { ChosenFileInput } from "./ChosenFileInput";
 import { SectionCard } from "../../components/SectionCard";
 import { appSession } from "../../lib/appSession";
 import { notify } from "../../lib/notify";
@@ -50,7 +49,9 @@ export function ClubDataCard() {
             Every member, bottle, meeting and score of this club is replaced by the file&apos;s, and everyone
             logs in again with an account from the file.
           </Alert>
-          <ChosenFileInput
+          <FileInput
+            clearable
+            clearButtonProps={{ "aria-label": "Clear the file" }}
             label="Club export file"
             placeholder="Choose a .json export"
             accept=".json,application/json"

@@ -1,5 +1,16 @@
 import { useState } from "react";
-import { Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import {
+  Anchor,
+  Button,
+  FileInput,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import {
@@ -22,19 +33,17 @@ import {
 } from "@club/shared";
 import "../../styles/combobox";
 import { PageHeader } from "../../components/PageHeader";
-import { memberPage } from "../../components/RequireMember";
+import { RequireMember } from "../../components/RequireMember";
+import { useTitle } from "../../lib/useTitle";
 import { ErrorAlert } from "../../components/status";
-import { ChosenFileInput } from "./ChosenFileInput";
 import { SectionCard } from "../../components/SectionCard";
 import { trpc } from "../../lib/trpc";
-import { guessMapping } from "./guessMapping";
+import { guessMapping, type Mapping } from "./guessMapping";
 import { ImportReportTable } from "./ImportReportTable";
 import { MappingSelects } from "./MappingSelects";
 import { readHeader } from "./readHeader";
 import { importBottles } from "./transferApi";
 import touch from "../../styles/touchTargets.module.css";
-
-export type Mapping = Partial<Record<ImportField, string>>;
 
 const REQUIRED: ImportField[] = ["name", "abv"];
 
@@ -72,7 +81,14 @@ function FormatSelect<T extends string>({
 }
 
 /** /import (members): a CSV of bottles, its columns mapped, a preview per row, then one import. */
-export default memberPage("Import bottles", ImportScreen);
+export default function ImportPage() {
+  useTitle("Import bottles");
+  return (
+    <RequireMember>
+      <ImportScreen />
+    </RequireMember>
+  );
+}
 
 function ImportScreen() {
   const [file, setFile] = useState<File | null>(null);
@@ -166,7 +182,9 @@ function ImportScreen() {
         subtitle="Add many bottles at once from a spreadsheet saved as CSV. Nothing is written until you confirm."
       />
       <SectionCard id="import-file-heading" title="1. Choose the file">
-        <ChosenFileInput
+        <FileInput
+          clearable
+          clearButtonProps={{ "aria-label": "Clear the file" }}
           label="CSV file"
           description={`A header row, then one bottle a row; at most 2 MB and ${IMPORT_MAX_ROWS.toLocaleString("en-US")} rows. The library's own export works too.`}
           placeholder="Choose a CSV file"

@@ -1,6 +1,6 @@
 import { Select } from "@mantine/core";
 import { IMPORT_FIELD_LABELS, IMPORT_FIELDS } from "@club/shared";
-import type { Mapping } from "./ImportPage";
+import type { Mapping } from "./guessMapping";
 import "../../styles/combobox";
 
 /** One select per bottle field: which column of the file holds it (or none). */

@@ -1,5 +1,8 @@
 import { IMPORT_FIELD_LABELS, IMPORT_FIELDS, type ImportField } from "@club/shared";
 
+/** Which column of the file holds each bottle field, as far as chosen (a field may have none). */
+export type Mapping = Partial<Record<ImportField, string>>;
+
 /** Other headers each field goes by in spreadsheets people keep (lower case, no punctuation). */
 const SYNONYMS: Record<ImportField, string[]> = {
   name: ["name", "bottle", "bottle name", "whiskey", "whisky", "title"],
@@ -23,9 +26,9 @@ const simplify = (header: string) =>
     .trim();
 
 /** Each field's column, guessed from the header row: exact label first, then known synonyms. */
-export function guessMapping(headers: string[]): Partial<Record<ImportField, string>> {
+export function guessMapping(headers: string[]): Mapping {
   const taken = new Set<string>();
-  const guess: Partial<Record<ImportField, string>> = {};
+  const guess: Mapping = {};
   for (const field of IMPORT_FIELDS) {
     const wanted = [simplify(IMPORT_FIELD_LABELS[field]), ...SYNONYMS[field]];
     const column = wanted

@@ -18,7 +18,6 @@ import { LookupSelect } from "../../components/LookupSelect";
 import { useSession } from "../../lib/appSession";
 import { failure } from "../../lib/errors";
 import { numberInputValue } from "../../lib/format";
-import { lookupWords } from "../../lib/lookupWords";
 import { onSaved } from "../../lib/notify";
 import { regionFitsCountry, regionsForCountry } from "../../lib/regions";
 import { nameKey, sameName } from "../../lib/sameName";
@@ -200,13 +199,17 @@ export default function NewBottleDialog({
           the bottle&apos;s name is its brand.
         </Text>
         <LookupSelect
-          {...lookupWords("Type")}
+          label="Type"
+          placeholder="Choose a type"
+          notFound={(text) => `No type "${text}" in the list.`}
           data={lookups.drinkTypes}
           clearable
           {...form.getInputProps("drinkTypeId")}
         />
         <LookupSelect
-          {...lookupWords("Country")}
+          label="Country"
+          placeholder="Choose a country"
+          notFound={(text) => `No country "${text}" in the list.`}
           data={lookups.countries}
           clearable
           {...form.getInputProps("countryId")}

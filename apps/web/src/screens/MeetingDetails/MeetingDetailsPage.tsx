@@ -7,10 +7,10 @@ import { PlusIcon } from "../../components/icons";
 import { PageDeleteButton, PageEditButton } from "../../components/EditDeleteActions";
 import { LoadError, NotFound, PageLoader } from "../../components/status";
 import { isNotFound } from "../../lib/errors";
-import { idPage } from "../../components/IdPage";
 import { datePart, formatLongDate, today } from "../../lib/format";
 import { usePermissions } from "../../lib/permissions";
 import { trpc } from "../../lib/trpc";
+import { useIdParam } from "../../lib/routeParams";
 import { useTitle } from "../../lib/useTitle";
 import { AddToCalendarLink } from "./AddToCalendarLink";
 
@@ -110,8 +110,9 @@ function Meeting({ id }: { id: number }) {
   );
 }
 
-export default idPage(
-  "meetingId",
-  <NotFound title="Meeting not found" message={MEETING_NOT_FOUND} />,
-  Meeting,
-);
+/** The id in the path: not found when it cannot be one; another id starts the screen afresh. */
+export default function MeetingDetailsPage() {
+  const id = useIdParam("meetingId");
+  if (id === null) return <NotFound title="Meeting not found" message={MEETING_NOT_FOUND} />;
+  return <Meeting key={id} id={id} />;
+}

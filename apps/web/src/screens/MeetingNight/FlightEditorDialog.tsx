@@ -10,6 +10,7 @@ import {
   SegmentedControl,
   Stack,
   Text,
+  Title,
 } from "@mantine/core";
 import "../../styles/nativeSelect";
 import "@mantine/core/styles/Pill.css";
@@ -18,7 +19,6 @@ import "../../styles/combobox";
 import "../../styles/modal";
 import "../../styles/numberInput";
 import { DEFAULT_POUR_ML, type FlightPour } from "@club/shared";
-import { HeadedForm } from "../../components/HeadedForm";
 import { ErrorAlert } from "../../components/status";
 import { PlusIcon } from "../../components/icons";
 import { formatDate, numberInputValue } from "../../lib/format";
@@ -128,12 +128,18 @@ function CopyFlight({ id, saved, onCopied }: { id: number; saved: number; onCopi
   const past = (meetings.data ?? []).filter((m) => m.id !== id && (!here || m.date < here.date));
   const chosenMode = saved === 0 ? "append" : mode;
   return (
-    <HeadedForm
-      title="Copy the flight of a past meeting"
-      onSubmit={() => {
+    <Stack
+      gap="xs"
+      component="form"
+      aria-labelledby="copy-flight-title"
+      onSubmit={(event) => {
+        event.preventDefault();
         if (from && chosenMode) copy.mutate({ id, fromMeetingId: Number(from), mode: chosenMode });
       }}
     >
+      <Title order={3} size="h5" id="copy-flight-title">
+        Copy the flight of a past meeting
+      </Title>
       <NativeSelect
         label="Past meeting"
         size="md"
@@ -178,7 +184,7 @@ function CopyFlight({ id, saved, onCopied }: { id: number; saved: number; onCopi
       >
         Copy flight
       </Button>
-    </HeadedForm>
+    </Stack>
   );
 }
 

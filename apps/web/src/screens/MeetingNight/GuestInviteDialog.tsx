@@ -3,7 +3,6 @@ import { ActionIcon, Anchor, Button, Group, Modal, Stack, Text, Title } from "@m
 import { renderSVG } from "uqr";
 import "../../styles/modal";
 import type { Guest, MeetingNight } from "@club/shared";
-import { HeadedForm } from "../../components/HeadedForm";
 import { ErrorAlert } from "../../components/status";
 import { trpc } from "../../lib/trpc";
 import { formatLongDate } from "../../lib/format";
@@ -160,18 +159,24 @@ export default function GuestInviteDialog({ night, onClose }: { night: MeetingNi
             Nobody has joined yet.
           </Text>
         )}
-        <HeadedForm
-          title="A guest without a phone"
-          onSubmit={() =>
+        <Stack
+          gap="xs"
+          component="form"
+          aria-labelledby="paper-guest-title"
+          onSubmit={(event) => {
+            event.preventDefault();
             once(() =>
               add.mutateAsync({
                 id: night.id,
                 firstName: name.firstName,
                 guestOf: name.guestOf.trim() || null,
               }),
-            )
-          }
+            );
+          }}
         >
+          <Title order={3} size="h5" id="paper-guest-title">
+            A guest without a phone
+          </Title>
           <Text size="sm" c="dimmed">
             Add them by name, then type in the scores from their paper sheet.
           </Text>
@@ -199,7 +204,7 @@ export default function GuestInviteDialog({ night, onClose }: { night: MeetingNi
           >
             Add and type in their sheet
           </Button>
-        </HeadedForm>
+        </Stack>
       </Stack>
     </Modal>
   );

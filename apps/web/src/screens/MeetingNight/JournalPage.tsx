@@ -1,7 +1,9 @@
 import { Anchor, Badge, Card, Group, Stack, Text } from "@mantine/core";
 import { Link } from "react-router-dom";
 import type { Tasting } from "@club/shared";
-import { signedInPage } from "../../components/SignedInPage";
+import { PageHeader } from "../../components/PageHeader";
+import { useSession } from "../../lib/appSession";
+import { useTitle } from "../../lib/useTitle";
 import { Loaded } from "../../components/status";
 import { formatDate } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
@@ -80,8 +82,13 @@ function Tastings() {
 }
 
 /** /journal: every pour the member scored, with notes, newest first. */
-export default signedInPage(
-  { title: "My tasting journal", subtitle: "Every pour you scored, newest first." },
-  <LogInPrompt>to see your tasting journal.</LogInPrompt>,
-  Tastings,
-);
+export default function JournalPage() {
+  useTitle("My tasting journal");
+  const session = useSession();
+  return (
+    <>
+      <PageHeader title="My tasting journal" subtitle="Every pour you scored, newest first." />
+      {session ? <Tastings /> : <LogInPrompt>to see your tasting journal.</LogInPrompt>}
+    </>
+  );
+}

@@ -8,7 +8,6 @@ import { FlightSection } from "./FlightSection";
 import { RsvpSection } from "./RsvpSection";
 import { useMeetingEvents } from "./useMeetingEvents";
 import { PhaseBanner, PhaseControls } from "./PhaseBar";
-import { resultsSheetPath, tastingSheetsPath } from "./paperPaths";
 import "./nightStyles";
 import classes from "./MeetingNight.module.css";
 
@@ -81,10 +80,10 @@ export default function MeetingNight({ meetingId, date }: { meetingId: number; d
       />
       {isMember ? (
         <Group gap="xs">
-          <Button size="md" variant="default" component={Link} to={tastingSheetsPath(meetingId)}>
+          <Button size="md" variant="default" component={Link} to={`/meeting/${meetingId}/print/tasting`}>
             Print tasting sheets
           </Button>
-          <Button size="md" variant="default" component={Link} to={resultsSheetPath(meetingId)}>
+          <Button size="md" variant="default" component={Link} to={`/meeting/${meetingId}/print/results`}>
             Print results
           </Button>
         </Group>

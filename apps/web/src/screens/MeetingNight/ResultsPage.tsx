@@ -7,9 +7,9 @@ import { EmptyMessage, LoadError, NotFound, PageLoader } from "../../components/
 import { useSession } from "../../lib/appSession";
 import { downloadWithToken } from "../../lib/authDownload";
 import { isNotFound } from "../../lib/errors";
-import { idPage } from "../../components/IdPage";
 import { formatLongDate } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
+import { useIdParam } from "../../lib/routeParams";
 import { useTitle } from "../../lib/useTitle";
 import { NightTopBar } from "./MeetingNight";
 import { PartsChart, RankingChart } from "./ResultsCharts";
@@ -277,4 +277,8 @@ function Results({ id }: { id: number }) {
 }
 
 /** /meeting/:meetingId/results: the night's figures, ranking, my scores beside the club's, CSV. */
-export default idPage("meetingId", <NotFound title="Meeting not found" />, Results);
+export default function ResultsPage() {
+  const id = useIdParam("meetingId");
+  if (id === null) return <NotFound title="Meeting not found" />;
+  return <Results key={id} id={id} />;
+}

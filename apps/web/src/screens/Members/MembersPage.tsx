@@ -1,7 +1,8 @@
 import { Stack, Text, Title } from "@mantine/core";
 import { ServerMessages, type Member, type MemberStatus } from "@club/shared";
 import { PageHeader } from "../../components/PageHeader";
-import { memberPage } from "../../components/RequireMember";
+import { RequireMember } from "../../components/RequireMember";
+import { useTitle } from "../../lib/useTitle";
 import { ErrorAlert, LoadError, Loaded, PageLoader } from "../../components/status";
 import { useAccount, useMembersList } from "../../lib/useAccount";
 import { InviteCard } from "./InviteCard";
@@ -27,7 +28,14 @@ const SECTIONS: { status: MemberStatus; title: string; hint?: string }[] = [
 ];
 
 /** /members (admins): approve and reject requests, roles, deactivation, invite links. */
-export default memberPage("Members", MembersScreen);
+export default function MembersPage() {
+  useTitle("Members");
+  return (
+    <RequireMember>
+      <MembersScreen />
+    </RequireMember>
+  );
+}
 
 function MembersScreen() {
   const account = useAccount();

@@ -3,9 +3,11 @@ import type { ShelfItem } from "@club/shared";
 import { DataTable, cellLinkClass } from "../../components/DataTable";
 import { FillLevel } from "../../components/FillLevel";
 import { TableColumns, type Column } from "../../components/TableColumns";
-import { loadedPage } from "../../components/LoadedPage";
+import { PageHeader } from "../../components/PageHeader";
+import { Loaded } from "../../components/status";
 import { formatDate, formatPrice } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
+import { useTitle } from "../../lib/useTitle";
 
 export const SHELF_EMPTY = "Nothing is open right now. Open a purchase on its bottle's page.";
 export const SHELF_FAILED = "Failed to fetch the shelf.";
@@ -43,15 +45,22 @@ const COLUMNS: Column<ShelfItem>[] = [
  * from the meeting pours, or a member's reading), when it was opened and what a 25 ml pour costs.
  * A table on a desktop; on a phone each bottle is a card (DataTable).
  */
-export default loadedPage<ShelfItem[]>(
-  {
-    title: "Shelf",
-    subtitle: "What is open now, the emptiest bottle first. Cost per pour is for a 25 ml pour.",
-  },
-  { useRead: () => trpc.cellar.shelf.useQuery(), failed: SHELF_FAILED, empty: SHELF_EMPTY },
-  (bottles) => (
-    <DataTable label="Open bottles" minWidth={760}>
-      <TableColumns columns={COLUMNS} rows={bottles} rowKey={(item) => item.instanceId} />
-    </DataTable>
-  ),
-);
+export default function ShelfPage() {
+  useTitle("Shelf");
+  const shelf = trpc.cellar.shelf.useQuery();
+  return (
+    <>
+      <PageHeader
+        title="Shelf"
+        subtitle="What is open now, the emptiest bottle first. Cost per pour is for a 25 ml pour."
+      />
+      <Loaded query={shelf} failed={SHELF_FAILED} empty={SHELF_EMPTY}>
+        {(bottles) => (
+          <DataTable label="Open bottles" minWidth={760}>
+            <TableColumns columns={COLUMNS} rows={bottles} rowKey={(item) => item.instanceId} />
+          </DataTable>
+        )}
+      </Loaded>
+    </>
+  );
+}

@@ -10,9 +10,11 @@ import {
 } from "@mantine/charts";
 import { ColorSwatch, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import type { Stats, StatsAverage, StatsCount, StatsSpend } from "@club/shared";
-import { loadedPage } from "../../components/LoadedPage";
+import { PageHeader } from "../../components/PageHeader";
+import { Loaded } from "../../components/status";
 import { formatPrice } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
+import { useTitle } from "../../lib/useTitle";
 import { FigureCard } from "./FigureCard";
 import classes from "./Stats.module.css";
 import {
@@ -202,15 +204,22 @@ function Figures({ stats }: { stats: Stats }) {
 }
 
 /** /stats: the club in figures, for anyone (every figure is an SQL aggregate on the server). */
-export default loadedPage<Stats>(
-  {
-    title: "Stats",
-    subtitle: "What the club bought, poured and thought of it. Each chart's figures are under it.",
-  },
-  { useRead: () => trpc.stats.get.useQuery(), failed: "Failed to fetch the stats." },
-  (data) => (
-    <Stack>
-      <Figures stats={data} />
-    </Stack>
-  ),
-);
+export default function StatsPage() {
+  useTitle("Stats");
+  const stats = trpc.stats.get.useQuery();
+  return (
+    <>
+      <PageHeader
+        title="Stats"
+        subtitle="What the club bought, poured and thought of it. Each chart's figures are under it."
+      />
+      <Loaded query={stats} failed="Failed to fetch the stats.">
+        {(data) => (
+          <Stack>
+            <Figures stats={data} />
+          </Stack>
+        )}
+      </Loaded>
+    </>
+  );
+}

@@ -1,14 +1,14 @@
-import { Select, TextInput } from "@mantine/core";
+import { Modal, Select, Textarea, TextInput } from "@mantine/core";
+import "../../styles/modal";
 import "../../styles/combobox";
 import { useForm } from "@mantine/form";
 import { CLUB_RULES, type DuesStatement } from "@club/shared";
 import { formatMonth, thisMonth } from "../../lib/money";
+import { SubmitForm } from "../../components/SubmitForm";
 import { useDuesSaved } from "../../lib/duesSaved";
 import { trpc } from "../../lib/trpc";
-import { QuestionedDialog } from "./QuestionedDialog";
+import { ConfirmStep } from "./ConfirmStep";
 import { useQuestionedWrite } from "./confirmQuestion";
-import { ReasonField } from "./ReasonField";
-import type { MemberDialogProps } from "./memberDialog";
 
 interface Values {
   fromMonth: string;
@@ -30,7 +30,13 @@ export const waiverLineId = (statement: DuesStatement, fromMonth: string) =>
  * Grant waiver: from a month, 1 to 6 months, a reason. A refusal shows the server's rule; a waiver
  * starting before the member joined asks first; the toast offers Undo, which voids it.
  */
-export default function GrantWaiverDialog({ member, onClose }: MemberDialogProps) {
+export default function GrantWaiverDialog({
+  member,
+  onClose,
+}: {
+  member: { id: number; name: string };
+  onClose: () => void;
+}) {
   const waive = trpc.dues.waive.useMutation({
     onSuccess: useDuesSaved(
       (input) =>
@@ -48,40 +54,58 @@ export default function GrantWaiverDialog({ member, onClose }: MemberDialogProps
   const write = useQuestionedWrite(waive, "CONFIRM_EARLY_WAIVER");
 
   return (
-    <QuestionedDialog
-      title={`Grant waiver: ${member.name}`}
-      write={write}
-      submitLabel="Grant waiver"
-      confirmLabel="Grant anyway"
-      onSubmit={form.onSubmit((values) => {
-        if (values.months === null) return;
-        write.send({
-          memberId: member.id,
-          fromMonth: values.fromMonth,
-          months: Number(values.months),
-          reason: values.reason.trim(),
-        });
-      })}
-      canSubmit={monthOk && form.values.months !== null && form.values.reason.trim() !== ""}
-      onClose={onClose}
-    >
-      <TextInput
-        type="month"
-        label="From month"
-        required
-        placeholder="YYYY-MM"
-        error={monthOk ? undefined : "Use the month format YYYY-MM."}
-        {...form.getInputProps("fromMonth")}
-      />
-      <Select
-        label="Months"
-        required
-        allowDeselect={false}
-        data={MONTH_CHOICES}
-        description={`1 to ${CLUB_RULES.waiverMaxMonths}, for members of more than ${CLUB_RULES.waiverMinMembershipMonths} months.`}
-        {...form.getInputProps("months")}
-      />
-      <ReasonField {...form.getInputProps("reason")} />
-    </QuestionedDialog>
+    <Modal opened onClose={onClose} title={`Grant waiver: ${member.name}`}>
+      {write.question ? (
+        <ConfirmStep
+          question={write.question}
+          confirmLabel="Grant anyway"
+          pending={write.pending}
+          error={write.failed}
+        />
+      ) : (
+        <SubmitForm
+          submitLabel="Grant waiver"
+          onCancel={onClose}
+          onSubmit={form.onSubmit((values) => {
+            if (values.months === null) return;
+            write.send({
+              memberId: member.id,
+              fromMonth: values.fromMonth,
+              months: Number(values.months),
+              reason: values.reason.trim(),
+            });
+          })}
+          errors={[write.failed]}
+          canSubmit={monthOk && form.values.months !== null && form.values.reason.trim() !== ""}
+          submitting={write.pending}
+        >
+          <TextInput
+            type="month"
+            label="From month"
+            required
+            placeholder="YYYY-MM"
+            error={monthOk ? undefined : "Use the month format YYYY-MM."}
+            {...form.getInputProps("fromMonth")}
+          />
+          <Select
+            label="Months"
+            required
+            allowDeselect={false}
+            data={MONTH_CHOICES}
+            description={`1 to ${CLUB_RULES.waiverMaxMonths}, for members of more than ${CLUB_RULES.waiverMinMembershipMonths} months.`}
+            {...form.getInputProps("months")}
+          />
+          <Textarea
+            label="Reason"
+            required
+            data-autofocus
+            autosize
+            minRows={2}
+            maxLength={500}
+            {...form.getInputProps("reason")}
+          />
+        </SubmitForm>
+      )}
+    </Modal>
   );
 }

@@ -10,7 +10,6 @@ import { formatDate, numberInputValue, today } from "../../lib/format";
 import { formatMoney, formatMonth, thisMonth } from "../../lib/money";
 import { useDuesSaved } from "../../lib/duesSaved";
 import { trpc } from "../../lib/trpc";
-import type { MemberDialogProps } from "./memberDialog";
 
 type Direction = "none" | "owed" | "credit";
 
@@ -49,7 +48,15 @@ function summary(v: Values, amount: number | null): string {
   return `${parts.join(", ")}.`;
 }
 
-function OpeningForm({ member, opening, onClose }: MemberDialogProps & { opening: DuesOpening }) {
+function OpeningForm({
+  member,
+  opening,
+  onClose,
+}: {
+  member: { id: number; name: string };
+  opening: DuesOpening;
+  onClose: () => void;
+}) {
   const maxDate = today();
   const maxMonth = thisMonth();
   const form = useForm<Values>({ initialValues: initialValues(opening, maxMonth) });
@@ -165,7 +172,13 @@ function OpeningForm({ member, opening, onClose }: MemberDialogProps & { opening
  * joining fee paid, first charged month, a balance brought forward. Undo from the toast sets the
  * previous opening back.
  */
-export default function OpeningDialog({ member, onClose }: MemberDialogProps) {
+export default function OpeningDialog({
+  member,
+  onClose,
+}: {
+  member: { id: number; name: string };
+  onClose: () => void;
+}) {
   const statement = trpc.dues.member.useQuery({ memberId: member.id });
   if (statement.isPending || statement.isError)
     return (

@@ -11,7 +11,7 @@ import { formatMoney, formatMonth } from "../../lib/money";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
-import { downloadDuesCsv } from "./downloadDuesCsv";
+import { downloadWithToken } from "../../lib/authDownload";
 import classes from "./Report.module.css";
 import { TreasurerOnly } from "./TreasurerOnly";
 
@@ -242,7 +242,7 @@ function ReportScreen() {
   const download = () => {
     if (!report.data) return;
     setDownloading(true);
-    downloadDuesCsv(`/api/Dues/Report?from=${report.data.from}&to=${report.data.to}&format=csv`)
+    downloadWithToken(`/api/Dues/Report?from=${report.data.from}&to=${report.data.to}&format=csv`, "dues.csv")
       .catch((error: unknown) => notify(error instanceof Error ? error.message : "Download failed.", "red"))
       .finally(() => setDownloading(false));
   };

@@ -13,7 +13,7 @@ import { useTitle } from "../../lib/useTitle";
 import classes from "../Dues/Dues.module.css";
 import { DuesStatementView } from "../Dues/DuesStatementView";
 import { StandingBadge } from "../Dues/standing";
-import { downloadDuesCsv } from "./downloadDuesCsv";
+import { downloadWithToken } from "../../lib/authDownload";
 import { sortDuesMembers, type DuesSort } from "./sortDuesMembers";
 import { TreasurerOnly } from "./TreasurerOnly";
 
@@ -179,7 +179,7 @@ function Ledger() {
 
   const download = () => {
     setDownloading(true);
-    downloadDuesCsv()
+    downloadWithToken("/api/Dues/Export", "dues.csv")
       .catch((error: unknown) => notify(error instanceof Error ? error.message : "Download failed.", "red"))
       .finally(() => setDownloading(false));
   };

@@ -1,11 +1,10 @@
-import { Text } from "@mantine/core";
+import { Text, Textarea } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { FormDialog } from "../../components/FormDialog";
 import { formatDate } from "../../lib/format";
 import { formatMoney } from "../../lib/money";
 import { onSaved } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
-import { ReasonField } from "./ReasonField";
 
 /**
  * Void a ledger line with a reason: the line stays on the statement, marked voided, and a
@@ -37,7 +36,13 @@ export default function VoidEntryDialog({
         {entry.label} of {formatDate(entry.date)}, {formatMoney(entry.amount)}, stays on the statement, marked
         voided, and a reversing line cancels it. A void cannot be undone: record the right entry afterwards.
       </Text>
-      <ReasonField
+      <Textarea
+        label="Reason"
+        required
+        data-autofocus
+        autosize
+        minRows={2}
+        maxLength={500}
         description="Said on the statement and in the export, e.g. “typed 520 instead of 52”."
         {...form.getInputProps("reason")}
       />

@@ -4,7 +4,9 @@ import { Link, useNavigate } from "react-router-dom";
 import type { Wish } from "@club/shared";
 import { FormDialog } from "../../components/FormDialog";
 import { LogInPrompt } from "../../components/LogInPrompt";
-import { signedInPage } from "../../components/SignedInPage";
+import { PageHeader } from "../../components/PageHeader";
+import { useSession } from "../../lib/appSession";
+import { useTitle } from "../../lib/useTitle";
 import { Loaded } from "../../components/status";
 import { failure } from "../../lib/errors";
 import { failureMessage } from "../../lib/failure";
@@ -167,8 +169,13 @@ function Wishlist() {
 }
 
 /** /wishlist: bottles the club wants to buy next, with votes and a note. */
-export default signedInPage(
-  { title: "Wishlist", subtitle: "Bottles the club wants to buy next, most votes first." },
-  <LogInPrompt>to see the club's wishlist.</LogInPrompt>,
-  Wishlist,
-);
+export default function WishlistPage() {
+  useTitle("Wishlist");
+  const session = useSession();
+  return (
+    <>
+      <PageHeader title="Wishlist" subtitle="Bottles the club wants to buy next, most votes first." />
+      {session ? <Wishlist /> : <LogInPrompt>to see the club's wishlist.</LogInPrompt>}
+    </>
+  );
+}
