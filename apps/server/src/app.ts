@@ -24,6 +24,7 @@ import compressionPlugin from "./platform/compression";
 import errorsPlugin, { frameworkErrors } from "./api/restErrors";
 import openapiPlugin from "./platform/openapiDocs";
 import securityPlugin, { JSON_BODY_LIMIT, REQUEST_TIMEOUT_MS, trustProxyOption } from "./platform/security";
+import corsPlugin from "./platform/cors";
 import trpcFastPathPlugin from "./platform/trpcFastPath";
 import liveStreamsPlugin from "./platform/liveStreams";
 import { bootScriptSource } from "./platform/pageHints";
@@ -154,6 +155,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   await app.register(unusedConnectionsPlugin);
   const boot = bootScriptSource(opts.webDistDir ?? webDistDir);
   await app.register(securityPlugin, { config, inlineScripts: boot ? [boot] : [] });
+  await app.register(corsPlugin, { origins: config.corsOrigins });
   await app.register(guestPassesPlugin);
   await app.register(maintenancePlugin);
   await app.register(compressionPlugin);
