@@ -33,6 +33,7 @@ import { seedOnNewDatabase } from "./seed";
 import { restRoutes } from "./api/rest";
 import { restOnlyPlugin } from "./api/restOnly";
 import { appRouter, type AppRouter } from "./api/router";
+import { embedPlugin } from "./features/calendar/embed";
 
 export interface BuildAppOptions {
   config?: Config;
@@ -182,6 +183,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   await app.register(restRoutes);
   await app.register(restOnlyPlugin);
   await app.register(openapiPlugin);
+  await app.register(embedPlugin);
   await app.register(webPlugin, { distDir: opts.webDistDir });
   return app;
 }
