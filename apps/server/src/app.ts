@@ -25,6 +25,7 @@ import errorsPlugin, { frameworkErrors } from "./api/restErrors";
 import openapiPlugin from "./platform/openapiDocs";
 import securityPlugin, { JSON_BODY_LIMIT, REQUEST_TIMEOUT_MS, trustProxyOption } from "./platform/security";
 import corsPlugin from "./platform/cors";
+import metricsPlugin from "./platform/metrics";
 import trpcFastPathPlugin from "./platform/trpcFastPath";
 import liveStreamsPlugin from "./platform/liveStreams";
 import { bootScriptSource } from "./platform/pageHints";
@@ -157,6 +158,8 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   const boot = bootScriptSource(opts.webDistDir ?? webDistDir);
   await app.register(securityPlugin, { config, inlineScripts: boot ? [boot] : [] });
   await app.register(corsPlugin, { origins: config.corsOrigins });
+  // Before the routes, so its hook times every one of them.
+  await app.register(metricsPlugin, { token: config.metricsToken });
   await app.register(guestPassesPlugin);
   await app.register(maintenancePlugin);
   await app.register(compressionPlugin);

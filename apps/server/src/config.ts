@@ -128,6 +128,11 @@ const EnvSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_BUTTON_LABEL: z.string().min(1).max(60, "must be at most 60 characters").default(DEFAULT_SSO_LABEL),
   CORS_ORIGINS: z.string().default(""),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, "must be at least 16 characters")
+    .regex(/^\S+$/, "must have no spaces")
+    .optional(),
 });
 
 function isCron(pattern: string): boolean {
@@ -231,6 +236,8 @@ export interface Config {
    * across origins (platform/cors.ts) and frame the embeddable pages. Empty: none.
    */
   corsOrigins: string[];
+  /** The bearer token GET /metrics asks for (METRICS_TOKEN); undefined: no metrics (a 404). */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -335,6 +342,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     oidc: oidcConfig(e),
     corsOrigins: parseOrigins(e.CORS_ORIGINS),
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 
