@@ -24,6 +24,8 @@ import compressionPlugin from "./platform/compression";
 import errorsPlugin, { frameworkErrors } from "./api/restErrors";
 import openapiPlugin from "./platform/openapiDocs";
 import securityPlugin, { JSON_BODY_LIMIT, REQUEST_TIMEOUT_MS, trustProxyOption } from "./platform/security";
+import corsPlugin from "./platform/cors";
+import metricsPlugin from "./platform/metrics";
 import trpcFastPathPlugin from "./platform/trpcFastPath";
 import liveStreamsPlugin from "./platform/liveStreams";
 import { bootScriptSource } from "./platform/pageHints";
@@ -32,6 +34,7 @@ import { seedOnNewDatabase } from "./seed";
 import { restRoutes } from "./api/rest";
 import { restOnlyPlugin } from "./api/restOnly";
 import { appRouter, type AppRouter } from "./api/router";
+import { embedPlugin } from "./features/calendar/embed";
 
 export interface BuildAppOptions {
   config?: Config;
@@ -154,6 +157,9 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   await app.register(unusedConnectionsPlugin);
   const boot = bootScriptSource(opts.webDistDir ?? webDistDir);
   await app.register(securityPlugin, { config, inlineScripts: boot ? [boot] : [] });
+  await app.register(corsPlugin, { origins: config.corsOrigins });
+  // Before the routes, so its hook times every one of them.
+  await app.register(metricsPlugin, { token: config.metricsToken });
   await app.register(guestPassesPlugin);
   await app.register(maintenancePlugin);
   await app.register(compressionPlugin);
@@ -180,6 +186,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   await app.register(restRoutes);
   await app.register(restOnlyPlugin);
   await app.register(openapiPlugin);
+  await app.register(embedPlugin);
   await app.register(webPlugin, { distDir: opts.webDistDir });
   return app;
 }

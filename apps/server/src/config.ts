@@ -127,6 +127,12 @@ const EnvSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_BUTTON_LABEL: z.string().min(1).max(60, "must be at most 60 characters").default(DEFAULT_SSO_LABEL),
+  CORS_ORIGINS: z.string().default(""),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, "must be at least 16 characters")
+    .regex(/^\S+$/, "must have no spaces")
+    .optional(),
 });
 
 function isCron(pattern: string): boolean {
@@ -225,6 +231,13 @@ export interface Config {
   backups: { schedule: string | null; keep: number; dir: string };
   /** OpenID Connect sign-in beside the password (OIDC_*); null when not set up. */
   oidc: OidcConfig | null;
+  /**
+   * The club's websites (CORS_ORIGINS): origins that may call the public reads and token calls
+   * across origins (platform/cors.ts) and frame the embeddable pages. Empty: none.
+   */
+  corsOrigins: string[];
+  /** The bearer token GET /metrics asks for (METRICS_TOKEN); undefined: no metrics (a 404). */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -328,7 +341,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dir: join(dataDir, "backups"),
     },
     oidc: oidcConfig(e),
+    corsOrigins: parseOrigins(e.CORS_ORIGINS),
+    metricsToken: e.METRICS_TOKEN,
   };
+}
+
+/**
+ * CORS_ORIGINS: a comma-separated list of origins, each a scheme, a host and an optional port
+ * (https://club.example.org, http://localhost:8080), exactly as a browser sends it in Origin: no
+ * path, no trailing slash, no wildcard.
+ */
+export function parseOrigins(raw: string): string[] {
+  const items = raw
+    .split(",")
+    .map((item) => item.trim())
+    .filter((item) => item !== "");
+  for (const item of items) {
+    let origin: string | undefined;
+    try {
+      const url = new URL(item);
+      if (url.protocol === "http:" || url.protocol === "https:") origin = url.origin;
+    } catch {
+      origin = undefined;
+    }
+    if (origin !== item || item.includes("*"))
+      throw new ConfigError(
+        `Invalid configuration: CORS_ORIGINS "${item}" is not an origin; use a comma-separated list of scheme, host and optional port, like https://club.example.org,http://localhost:8080 (no path, no trailing slash, no *)`,
+      );
+  }
+  return [...new Set(items)];
 }
 
 const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);

@@ -16,6 +16,19 @@ export const NextMeetingSchema = z.object({
 });
 export type NextMeeting = z.infer<typeof NextMeetingSchema>;
 
+/** The embeddable next-meeting card (/embed/next-meeting) a club's website frames. */
+export const EmbedThemeSchema = z
+  .enum(["light", "dark"], { error: "theme must be light or dark" })
+  .optional();
+export const EMBED_WORDS = {
+  title: "Next meeting",
+  theme: "Theme",
+  host: "Host",
+  toBeAnnounced: "To be announced",
+  seeMeeting: "See the meeting",
+  seeMeetings: "See the meetings",
+} as const;
+
 // ---- Reminders by link ----
 
 export const RsvpLinkInputSchema = z.object({

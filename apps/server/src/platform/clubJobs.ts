@@ -28,6 +28,8 @@ export class ClubJobs {
   private running: Promise<void> | undefined;
   private day: string | undefined;
   private readonly backups: BackupRunner;
+  /** Each step's runs and failures since the start (the metrics, platform/metrics.ts). */
+  readonly counts = new Map<string, { runs: number; failures: number }>();
 
   constructor(
     private readonly deps: Deps,
@@ -60,9 +62,13 @@ export class ClubJobs {
 
   private async pass(): Promise<void> {
     const step = async (name: string, work: () => unknown) => {
+      const count = this.counts.get(name) ?? { runs: 0, failures: 0 };
+      this.counts.set(name, count);
+      count.runs++;
       try {
         await work();
       } catch (err) {
+        count.failures++;
         this.log.error({ err }, `scheduled ${name} failed`);
       }
     };

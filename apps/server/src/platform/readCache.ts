@@ -53,6 +53,8 @@ export class ReadCache {
   private currentGeneration = 0;
   private usedBytes = 0;
   readonly maxBytes: number;
+  /** Reads answered from the cache and reads that had to be made (the metrics, platform/metrics.ts). */
+  readonly counts = { hits: 0, misses: 0 };
 
   constructor(
     db: Db,
@@ -74,6 +76,8 @@ export class ReadCache {
     if (!this.options.enabled) return undefined;
     this.checkVersion();
     const hit = this.entries.get(key);
+    if (hit) this.counts.hits++;
+    else this.counts.misses++;
     if (hit) {
       // Most recently used last: Map keeps insertion order.
       this.entries.delete(key);
@@ -119,6 +123,8 @@ export class ReadCache {
     if (!this.options.enabled) return textRepresentation(make(), "d", true);
     this.checkVersion();
     const kept = this.documents.get(key);
+    if (kept) this.counts.hits++;
+    else this.counts.misses++;
     if (kept) return kept;
     const made = textRepresentation(make(), "d");
     this.documents.set(key, made);
