@@ -3,13 +3,12 @@ import { useComputedColorScheme, useMantineColorScheme } from "@mantine/core";
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import { useMutation } from "@tanstack/react-query";
 import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
-import { CLUB_NAME } from "@club/shared";
+import { CLUB_NAME, ROUTE_TABLE } from "@club/shared";
 import { appSession, authApi, useSession } from "../lib/appSession";
 import { loginPath, nextFromLocation } from "../lib/loginRedirect";
 import { useAccount, useMembersList } from "../lib/useAccount";
 import { ClubSearchButton } from "./ClubSearch/ClubSearchButton";
 import { GlassLogo, MoonIcon, SunIcon } from "./icons";
-import { ROUTE_TABLE } from "../routeTable";
 import { RoleNavLinks } from "./RoleNavLinks";
 import { PageLoader } from "./loader";
 import classes from "./AppLayout.module.css";
@@ -18,7 +17,7 @@ import buttons from "./buttons.module.css";
 /** The phone menu's "My club" group: loaded when a member opens the menu (the first screen's budget). */
 const PhoneMyClub = lazy(() => import("./PhoneMyClub"));
 
-/** The menus' links, from the route table (routeTable.ts `nav`), in its order. */
+/** The menus' links, from the route table (@club/shared's routeTable.ts, `nav`), in its order. */
 const navLinks = (members: boolean) =>
   ROUTE_TABLE.flatMap((route) =>
     route.nav && (route.nav.members === true) === members ? [{ to: route.path, label: route.nav.label }] : [],
