@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { matchPath } from "react-router-dom";
-import { ROUTE_TABLE, routePattern } from "./routeTable";
+import { ROUTE_TABLE, routePattern } from "@club/shared";
 import { OFFLINE_READS } from "../sw/publicReads";
 
 describe("the route table (routeTable.ts) feeds the router, the server, the menus and the worker", () => {

@@ -1,11 +1,11 @@
 import type { ComponentType } from "react";
 import { matchPath, Route, Routes } from "react-router-dom";
 import { lazyRoute, type LazyRoute } from "./lib/lazyRoute";
-import { NOT_FOUND_SCREEN, ROUTE_TABLE } from "./routeTable";
+import { NOT_FOUND_SCREEN, ROUTE_TABLE } from "@club/shared";
 
 /**
  * Route-level code splitting: each screen is its own chunk. The screens' loaders, by file; the
- * route table (routeTable.ts) names the screen of each path.
+ * route table (packages/shared/src/routeTable.ts) names the screen of each path.
  */
 const SCREEN_MODULES = import.meta.glob<{ default: ComponentType }>("./screens/*/*Page.tsx");
 

@@ -1,6 +1,4 @@
 import { z } from "zod";
-// Types only (erased from every build): the activity log's actions, derived from the server's router.
-import type { ActivityAction } from "@club/api";
 import { IdSchema, TimestampSchema } from "./common";
 
 /** GET /api/Activity: newest first, optionally one member's or one entity's, paged by id. */
@@ -83,13 +81,15 @@ export interface SentenceParts {
 export type ActivitySentence = (parts: SentenceParts) => string;
 
 /**
- * A namespace's activity sentences (declared beside its schemas): one
- * per action, null for a call that records no entry. Keyed by ActivityAction, so a misspelt or
- * removed action is a `tsc` error here; the web app assembles every namespace's into one table
- * that must cover every action, so a write without its sentence does not compile either.
+ * A namespace's activity sentences (declared beside its schemas): one per action, null for a call
+ * that records no entry. Keyed by the action's name ("bottles.create"); this package knows no
+ * router, so the names are checked where it is known: the server checks every table's keys
+ * against its actions (apps/server/src/app/sharedChecks.ts), and the web app assembles every
+ * namespace's into one table that must cover every action, so a write without its sentence does
+ * not compile either.
  */
 export type ActivitySentences<Namespace extends string> = Partial<
-  Record<Extract<ActivityAction, `${Namespace}.${string}`>, ActivitySentence | null>
+  Record<`${Namespace}.${string}`, ActivitySentence | null>
 >;
 
 /** A value of a row as text ("" when it is not a string). */

@@ -26,3 +26,4 @@ export * from "./guests";
 export * from "./guestPaper";
 export * from "./pageContract";
 export * from "./version";
+export * from "./routeTable";

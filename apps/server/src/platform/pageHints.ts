@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 // The web app's one route table: plain data, bundled into the server (the SSR module gets the route).
-import { ROUTE_TABLE, routePattern, type RouteEntry } from "../../../web/src/routeTable";
+import { ROUTE_TABLE, routePattern, type RouteEntry } from "@club/shared";
 import { pageRepresentation, type Representation } from "./httpCache";
 import { createUsedCss } from "./usedCss";
 

@@ -2,13 +2,17 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyBaseLogger } from "fastify";
+import type { QueryPath } from "../api/contract";
 import { PAGE_DATA_ELEMENT_ID as PAGE_DATA_ID, type PageRead, type ReadAsVisitor } from "@club/shared";
 import { pageRepresentation, type Representation } from "./httpCache";
 import type { PageRoute } from "./pageHints";
 
 /** The module the web build writes with `vite build --ssr` (apps/web/src/ssr/prerender.tsx). */
 interface PrerenderModule {
-  renderFirstPage(url: string, read: ReadAsVisitor): Promise<{ html: string; reads: PageRead[] } | null>;
+  renderFirstPage(
+    url: string,
+    read: ReadAsVisitor<QueryPath>,
+  ): Promise<{ html: string; reads: PageRead<QueryPath>[] } | null>;
 }
 
 /** Prerendered pages kept (by `firstPageUrl`, while their data is unchanged). */
@@ -101,7 +105,7 @@ export const scriptSafeJson = (value: unknown) =>
  */
 export function createFirstPagePrerender(
   prerenderDir: string,
-  read: ReadAsVisitor,
+  read: ReadAsVisitor<QueryPath>,
   log: FastifyBaseLogger,
 ): ((url: string, at: PageRoute) => Promise<Representation | null>) | null {
   const file = join(prerenderDir, "prerender.js");
@@ -112,9 +116,14 @@ export function createFirstPagePrerender(
       log.error({ err, file }, "the first pages' prerender failed to load: pages are served as built");
       return null;
     }));
-  const kept = new Map<string, { dataJson: string; reads: PageRead[]; page: Representation }>();
+  const kept = new Map<string, { dataJson: string; reads: PageRead<QueryPath>[]; page: Representation }>();
   const budget = renderBudget(RENDER_MS_PER_SECOND, RENDERS_AT_ONCE);
-  const keep = (url: string, page: Representation, reads: PageRead[], dataJson = JSON.stringify(reads)) => {
+  const keep = (
+    url: string,
+    page: Representation,
+    reads: PageRead<QueryPath>[],
+    dataJson = JSON.stringify(reads),
+  ) => {
     kept.delete(url);
     kept.set(url, { dataJson, reads, page });
     if (kept.size > KEPT_PAGES) kept.delete(kept.keys().next().value as string);

@@ -1,6 +1,6 @@
 import { NavLink } from "react-router-dom";
 import { useAccount, useMembersList } from "../lib/useAccount";
-import { ROUTE_TABLE } from "../routeTable";
+import { ROUTE_TABLE } from "@club/shared";
 import { RoleNavLinks } from "./RoleNavLinks";
 import classes from "./AppLayout.module.css";
 

@@ -19,7 +19,7 @@ export const readKey = (procedure: QueryPath, input: unknown) => [
 ];
 
 /** Puts one prerendered read into the query cache under the key the screen will ask for. */
-export function seedRead(queryClient: QueryClient, read: PageRead, updatedAt: number): void {
+export function seedRead(queryClient: QueryClient, read: PageRead<QueryPath>, updatedAt: number): void {
   queryClient.setQueryData(readKey(read.procedure, read.input), read.data, { updatedAt });
 }
 
@@ -36,7 +36,7 @@ export function seedRead(queryClient: QueryClient, read: PageRead, updatedAt: nu
 export function seedPageData(queryClient: QueryClient, signedIn: boolean): QueryClient {
   try {
     const element = document.getElementById(PAGE_DATA_ELEMENT_ID);
-    const page = JSON.parse(element?.textContent || "{}") as { reads?: PageRead[] };
+    const page = JSON.parse(element?.textContent || "{}") as { reads?: PageRead<QueryPath>[] };
     const updatedAt = signedIn ? 0 : Date.now();
     for (const read of page.reads ?? []) seedRead(queryClient, read, updatedAt);
   } catch {

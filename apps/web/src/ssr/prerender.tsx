@@ -1,7 +1,7 @@
 /**
  * The server's first screen of the public pages (built by `vite build --ssr` into dist-ssr/,
  * loaded by apps/server/src/platform/prerender.ts on the first request for such a page). Which
- * pages: the route table's `firstPage` entries (routeTable.ts), whose URL the server matched; one
+ * pages: the route table's `firstPage` entries (packages/shared/src/routeTable.ts), whose URL the server matched; one
  * mechanism for all of them.
  *
  * A phone's cold load would otherwise paint nothing until the app's JavaScript has downloaded,
@@ -46,10 +46,10 @@ function readOfKey(key: readonly unknown[]): { procedure: QueryPath; input: unkn
  */
 export async function renderFirstPage(
   url: string,
-  read: ReadAsVisitor,
-): Promise<{ html: string; reads: PageRead[] }> {
+  read: ReadAsVisitor<QueryPath>,
+): Promise<{ html: string; reads: PageRead<QueryPath>[] }> {
   const queryClient = createQueryClient();
-  const reads: PageRead[] = [];
+  const reads: PageRead<QueryPath>[] = [];
   const refused = new Set<string>();
   const AtUrl = ({ children }: { children: ReactNode }) => (
     <StaticRouter location={url}>{children}</StaticRouter>
@@ -81,7 +81,7 @@ export async function renderFirstPage(
         asked.map(async ({ hash, read: wanted }) => {
           if (!wanted) return void refused.add(hash);
           try {
-            const page: PageRead = { ...wanted, data: await read(wanted.procedure, wanted.input) };
+            const page: PageRead<QueryPath> = { ...wanted, data: await read(wanted.procedure, wanted.input) };
             seedRead(queryClient, page, Date.now());
             reads.push(page);
           } catch {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ROUTE_TABLE } from "../../routeTable";
+import { ROUTE_TABLE } from "@club/shared";
 import { NO_FILTERS, pageCount, PAGE_SIZE, readView, searchInput, writeView } from "./libraryView";
 
 describe("library view in the URL", () => {

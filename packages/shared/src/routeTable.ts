@@ -1,19 +1,18 @@
-import type { QueryPath } from "@club/api";
-
 /**
  * The web app's one route table: each screen is declared here once, and every place
  * that needs to know the routes reads it:
- *   - routes.tsx: the router's routes, each screen a lazy chunk (src/screens/<screen>.tsx);
- *   - components/NavLinks.tsx: the menus' links (`nav`);
- *   - sw/publicReads.ts: the reads the service worker keeps for offline use (`offline`);
- *   - the server (platform/pageHints.ts, which bundles this module): each path's screen, its
- *     files from Vite's build manifest as preloads, and which pages it renders first
- *     (`firstPage`, with ssr/prerender.tsx, which it gives the route).
- * This module is plain data with type imports only: the server and the service worker's build
- * bundle it.
+ *   - apps/web's routes.tsx: the router's routes, each screen a lazy chunk (src/screens/<screen>.tsx);
+ *   - apps/web's components/NavLinks.tsx: the menus' links (`nav`);
+ *   - apps/web's sw/publicReads.ts: the reads the service worker keeps for offline use (`offline`);
+ *   - the server (app/pageHints.ts): each path's screen, its files from Vite's build manifest as
+ *     preloads, and which pages it renders first (`firstPage`, with apps/web's ssr/prerender.tsx,
+ *     which it gives the route).
+ * Plain data: it knows no router, so a read is a string here. The table keeps each read's literal
+ * name (`routeTable()`), and the server checks them against its reads (app/sharedChecks.ts), as
+ * the service worker's OFFLINE_READS does.
  */
 
-export interface RouteEntry {
+export interface RouteEntry<Read extends string = string> {
   /** The router's path (react-router syntax); a `:xxxId` parameter is a positive integer id. */
   path: string;
   /** The screen's module under src/screens, without .tsx (its default export is the screen). */
@@ -24,7 +23,7 @@ export interface RouteEntry {
    * Public cached reads (the same answer for every caller) the service worker may keep for this
    * screen offline (apps/e2e/src/pwa-public-reads.test.ts checks each against the router).
    */
-  offline?: readonly QueryPath[];
+  offline?: readonly Read[];
   /**
    * The server renders this page's first screen into the page, with the reads it makes as a visitor
    * (every page a visitor can open and that reads the club's data).
@@ -38,8 +37,11 @@ export interface RouteEntry {
   query?: readonly string[];
 }
 
+/** The table as written, each read's name kept as its literal type. */
+const routeTable = <const Read extends string>(table: readonly RouteEntry<Read>[]) => table;
+
 /** In the menus' order: the entries with `nav` are the links, top to bottom. */
-export const ROUTE_TABLE: readonly RouteEntry[] = [
+export const ROUTE_TABLE = routeTable([
   {
     path: "/",
     screen: "Meetings/MeetingsPage",
@@ -152,13 +154,13 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   // Guests at the table: the guest's calls carry their guest pass.
   { path: "/join", screen: "Join/JoinPage" },
   { path: "/guest/:meetingId", screen: "Join/GuestNightPage" },
-];
+]);
 
 /**
  * Reads the service worker may keep that belong to no one screen: the header's club search, and
  * the club's scores (asked by no screen today; kept so the offline cache behaves as before).
  */
-export const APP_SHELL_OFFLINE_READS: readonly QueryPath[] = ["search.everything", "night.clubScores"];
+export const APP_SHELL_OFFLINE_READS = ["search.everything", "night.clubScores"] as const;
 
 /** The screen shown for any other path. */
 export const NOT_FOUND_SCREEN = "NotFound/NotFoundPage";
