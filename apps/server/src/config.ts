@@ -11,8 +11,21 @@ const booleanString = z
   .enum(["true", "false", "1", "0", "yes", "no"], { error: "use true or false" })
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
+/**
+ * A whole-number setting from `min` to `max` (1 to 1,000,000 unless said), `fallback` when unset;
+ * text that is not a number is refused with `error` ("must be a whole number" unless said).
+ */
+const wholeNumber = (
+  fallback: number,
+  {
+    min = 1,
+    max = 1_000_000,
+    error = "must be a whole number",
+  }: { min?: number; max?: number; error?: string } = {},
+) => z.coerce.number({ error }).int().min(min).max(max).default(fallback);
+
 const EnvSchema = z.object({
-  PORT: z.coerce.number({ error: "must be a port number" }).int().min(0).max(65535).default(3000),
+  PORT: wholeNumber(3000, { min: 0, max: 65535, error: "must be a port number" }),
   HOST: z.string().min(1).default("0.0.0.0"),
   DATA_DIR: z.string().min(1).default("./data"),
   DEMO_DATA: booleanString.default(true),
@@ -25,90 +38,30 @@ const EnvSchema = z.object({
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   RATE_LIMIT: booleanString.default(true),
-  RATE_LIMIT_AUTH_MAX: z.coerce
-    .number({ error: "must be a whole number" })
-    .int()
-    .min(1)
-    .max(1_000_000)
-    .default(20),
-  RATE_LIMIT_REFRESH_MAX: z.coerce
-    .number({ error: "must be a whole number" })
-    .int()
-    .min(1)
-    .max(1_000_000)
-    .default(60),
-  RATE_LIMIT_WINDOW_SECONDS: z.coerce
-    .number({ error: "must be a number of seconds" })
-    .int()
-    .min(1)
-    .max(86_400)
-    .default(60),
-  RATE_LIMIT_ACCOUNT_FAILURES: z.coerce
-    .number({ error: "must be a whole number" })
-    .int()
-    .min(1)
-    .max(1_000_000)
-    .default(10),
-  RATE_LIMIT_MAIL_PER_HOUR: z.coerce
-    .number({ error: "must be a whole number" })
-    .int()
-    .min(1)
-    .max(1_000_000)
-    .default(5),
+  RATE_LIMIT_AUTH_MAX: wholeNumber(20),
+  RATE_LIMIT_REFRESH_MAX: wholeNumber(60),
+  RATE_LIMIT_WINDOW_SECONDS: wholeNumber(60, { max: 86_400, error: "must be a number of seconds" }),
+  RATE_LIMIT_ACCOUNT_FAILURES: wholeNumber(10),
+  RATE_LIMIT_MAIL_PER_HOUR: wholeNumber(5),
   HSTS: booleanString.default(false),
-  WRITE_BUDGET_PER_MINUTE: z.coerce
-    .number({ error: "must be a whole number" })
-    .int()
-    .min(1)
-    .max(1_000_000)
-    .default(60),
-  LIVE_STREAMS_PER_ADDRESS: z.coerce
-    .number({ error: "must be a whole number" })
-    .int()
-    .min(1)
-    .max(1_000_000)
-    .default(8),
-  LIVE_STREAMS_PER_MEMBER: z.coerce
-    .number({ error: "must be a whole number" })
-    .int()
-    .min(1)
-    .max(1_000_000)
-    .default(4),
-  LIVE_STREAMS_TOTAL: z.coerce
-    .number({ error: "must be a whole number" })
-    .int()
-    .min(1)
-    .max(1_000_000)
-    .default(2000),
+  WRITE_BUDGET_PER_MINUTE: wholeNumber(60),
+  LIVE_STREAMS_PER_ADDRESS: wholeNumber(8),
+  LIVE_STREAMS_PER_MEMBER: wholeNumber(4),
+  LIVE_STREAMS_TOTAL: wholeNumber(2000),
   REGISTRATION: z
     .enum(["approval", "open", "invite", "closed"], { error: "use approval, open, invite or closed" })
     .default("approval"),
   READ_CACHE: booleanString.default(true),
-  READ_CACHE_MB: z.coerce
-    .number({ error: "must be a number of megabytes" })
-    .int()
-    .min(1)
-    .max(4096)
-    .default(64),
+  READ_CACHE_MB: wholeNumber(64, { max: 4096, error: "must be a number of megabytes" }),
   CLUB_TIMEZONE: z
     .string()
     .refine(isTimeZone, "must be an IANA time zone such as Europe/London or America/Chicago")
     .optional(),
   TRUST_PROXY: z.string().default("false"),
-  IMAGE_CONCURRENCY: z.coerce.number({ error: "must be a whole number" }).int().min(1).max(16).default(1),
-  IMAGE_QUEUE_MAX: z.coerce.number({ error: "must be a whole number" }).int().min(0).max(1000).default(4),
-  IMPORTS_PER_MINUTE: z.coerce
-    .number({ error: "must be a whole number" })
-    .int()
-    .min(1)
-    .max(1_000_000)
-    .default(10),
-  UPLOADS_PER_MINUTE: z.coerce
-    .number({ error: "must be a whole number" })
-    .int()
-    .min(1)
-    .max(1_000_000)
-    .default(10),
+  IMAGE_CONCURRENCY: wholeNumber(1, { max: 16 }),
+  IMAGE_QUEUE_MAX: wholeNumber(4, { min: 0, max: 1000 }),
+  IMPORTS_PER_MINUTE: wholeNumber(10),
+  UPLOADS_PER_MINUTE: wholeNumber(10),
   BACKUP_SCHEDULE: z
     .string()
     .trim()
@@ -253,7 +206,6 @@ export function unquote(value: string): string {
   return m ? (m[2] as string) : value;
 }
 
-/** Reads and validates the environment once. Throws ConfigError with one line per bad variable. */
 /**
  * The folder a relative DATA_DIR (or a path on the admin command line) is taken from: npm runs
  * workspace scripts inside the workspace, and sets INIT_CWD to where `npm start` or
@@ -261,7 +213,27 @@ export function unquote(value: string): string {
  */
 export const settingsBaseDir = (env: NodeJS.ProcessEnv, cwd = process.cwd()): string => env.INIT_CWD ?? cwd;
 
+/** The configuration as parsed, before DATA_DIR is made: `jwtSecret` null when JWT_SECRET is unset. */
+export type ParsedConfig = Omit<Config, "jwtSecret"> & { jwtSecret: Uint8Array | null };
+
+/**
+ * Reads and validates the environment once, and makes what the server keeps in DATA_DIR: the
+ * folder and its images folder (owner only: the database holds emails and password hashes;
+ * platform/dataDir.ts tightens older folders), and the signing key when JWT_SECRET is unset.
+ * Throws ConfigError with one line per bad variable, before anything is made.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = parseConfig(env);
+  mkdirSync(parsed.dataDir, { recursive: true, mode: 0o700 });
+  mkdirSync(parsed.imagesDir, { recursive: true, mode: 0o700 });
+  // Assigned, not spread: a spread would read clubTimezone, which asks ICU only when first needed.
+  return Object.assign(parsed, {
+    jwtSecret: parsed.jwtSecret ?? new TextEncoder().encode(loadOrCreateSecret(parsed.dataDir)),
+  });
+}
+
+/** The environment read and validated, nothing written. Throws ConfigError with one line per bad variable. */
+export function parseConfig(env: NodeJS.ProcessEnv = process.env): ParsedConfig {
   const ours = EnvSchema.shape;
   const values = Object.fromEntries(
     Object.entries(env).map(([k, v]) => {
@@ -284,25 +256,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   if (e.HSTS && !e.APP_URL?.startsWith("https://"))
     throw new ConfigError("Invalid configuration: HSTS needs an APP_URL that starts with https://");
+  const oidc = oidcConfig(e);
   const dataDir = resolve(settingsBaseDir(env), e.DATA_DIR);
-  // Owner only: the database holds emails and password hashes (platform/dataDir.ts tightens older folders).
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const imagesDir = join(dataDir, "images");
-  const outboxDir = join(dataDir, "outbox");
-  mkdirSync(imagesDir, { recursive: true, mode: 0o700 });
   let serverZone: string | undefined;
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir,
     dbFile: join(dataDir, "club.sqlite"),
-    imagesDir,
-    outboxDir,
+    imagesDir: join(dataDir, "images"),
+    outboxDir: join(dataDir, "outbox"),
     demoData: e.DEMO_DATA,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
-    jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? loadOrCreateSecret(dataDir)),
+    jwtSecret: e.JWT_SECRET === undefined ? null : new TextEncoder().encode(e.JWT_SECRET),
     logLevel: e.LOG_LEVEL,
     rateLimit: {
       enabled: e.RATE_LIMIT,
@@ -316,7 +284,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readCacheBytes: e.READ_CACHE_MB * 1024 * 1024,
     // Without CLUB_TIMEZONE, the server's own zone: asked of ICU when a date in the club's time is
     // first needed (the club's jobs, a second after the server listens), not at start, where it was
-    // ~30 ms (its time zone data loading; docs/benchmarks.md).
+    // ~30 ms (its time zone data loading).
     get clubTimezone() {
       return e.CLUB_TIMEZONE ?? (serverZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
     },
@@ -340,7 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keep: e.BACKUP_KEEP,
       dir: join(dataDir, "backups"),
     },
-    oidc: oidcConfig(e),
+    oidc,
     corsOrigins: parseOrigins(e.CORS_ORIGINS),
     metricsToken: e.METRICS_TOKEN,
   };
