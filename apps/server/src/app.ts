@@ -11,6 +11,7 @@ import { IMAGE_SWEEP_INTERVAL_MS, IMAGE_UNDO_RETENTION_MS, ImageStore } from "./
 import { secureDataDir } from "./platform/dataDir";
 import { loggerOptions, OneLinePerRequest } from "./platform/logger";
 import { Mailer } from "./platform/mailer";
+import { Pusher } from "./platform/push";
 import { ReadCache } from "./platform/readCache";
 import { TokenService } from "./platform/tokens";
 import { MeetingEvents } from "./platform/meetingEvents";
@@ -94,6 +95,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   const reads = new ReadCache(db, { enabled: config.readCache, maxBytes: config.readCacheBytes });
   const tokens = new TokenService(db, config.jwtSecret);
   const mailer = new Mailer(db, config, app.log, opts.mailTransport, opts.mailBackoffMs);
+  const push = new Pusher(db, config, app.log);
   const images = new ImageStore(config.imagesDir, {
     concurrency: config.images.concurrency,
     maxQueued: config.images.maxQueued,
@@ -106,6 +108,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     db,
     config,
     mailer,
+    push,
     images,
     tokens,
     reads,
@@ -135,6 +138,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   };
   app.addHook("onReady", async () => {
     mailer.start();
+    push.start();
     if (!repeatJobs) startJobs();
   });
   let jobsLater: NodeJS.Timeout | undefined;
@@ -146,6 +150,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     clearInterval(dailySweep);
     await jobs.stop();
     await mailer.stop();
+    await push.stop();
     await images.settled(); // a running sweep reads the database
     closeDb(db);
   });
