@@ -11,6 +11,7 @@ import { IMAGE_SWEEP_INTERVAL_MS, IMAGE_UNDO_RETENTION_MS, ImageStore } from "./
 import { secureDataDir } from "./platform/dataDir";
 import { loggerOptions, OneLinePerRequest } from "./platform/logger";
 import { Mailer } from "./platform/mailer";
+import { Pusher } from "./platform/push";
 import { ReadCache } from "./platform/readCache";
 import { TokenService } from "./platform/tokens";
 import { MeetingEvents } from "./platform/meetingEvents";
@@ -97,6 +98,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   const reads = new ReadCache(db, { enabled: config.readCache, maxBytes: config.readCacheBytes });
   const tokens = new TokenService(db, config.jwtSecret);
   const mailer = new Mailer(db, config, app.log, opts.mailTransport, opts.mailBackoffMs);
+  const push = new Pusher(db, config, app.log);
   const images = new ImageStore(config.imagesDir, {
     concurrency: config.images.concurrency,
     maxQueued: config.images.maxQueued,
@@ -109,6 +111,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     db,
     config,
     mailer,
+    push,
     images,
     tokens,
     reads,
@@ -138,6 +141,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   };
   app.addHook("onReady", async () => {
     mailer.start();
+    push.start();
     if (!repeatJobs) startJobs();
   });
   let jobsLater: NodeJS.Timeout | undefined;
@@ -149,6 +153,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     clearInterval(dailySweep);
     await jobs.stop();
     await mailer.stop();
+    await push.stop();
     await images.settled(); // a running sweep reads the database
     closeDb(db);
   });

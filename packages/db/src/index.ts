@@ -32,3 +32,4 @@ export * from "./queries/stats";
 export * from "./queries/transfer";
 export * from "./queries/clubDump";
 export * from "./queries/identity";
+export * from "./queries/notifications";

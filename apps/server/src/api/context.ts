@@ -3,6 +3,7 @@ import { findGuest, findMemberAuth, type Db } from "@club/db";
 import type { Config } from "../config";
 import type { ImageStore } from "../platform/images";
 import type { Mailer } from "../platform/mailer";
+import type { Pusher } from "../platform/push";
 import type { ReadCache } from "../platform/readCache";
 import type { TokenService } from "../platform/tokens";
 import type { MeetingEvents } from "../platform/meetingEvents";
@@ -17,6 +18,8 @@ export interface Deps {
   db: Db;
   config: Config;
   mailer: Mailer;
+  /** Web Push: the VAPID keys and the push outbox's worker. */
+  push: Pusher;
   images: ImageStore;
   tokens: TokenService;
   /** Serialized answers of the cached public reads, until the database changes. */

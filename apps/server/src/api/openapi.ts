@@ -23,6 +23,7 @@ export type Tag =
   | "Calendar"
   | "Dues"
   | "Reminders"
+  | "Notifications"
   | "Backups"
   | "Single sign-on"
   | "Cellar"
@@ -183,6 +184,8 @@ const TAGS: Record<Tag, string> = {
     "RSVPs, the flight, scores, blind tastings and their reveal, results, the tasting journal.",
   Calendar: "The meetings as iCalendar feeds, and the next meeting by the club's rule.",
   Reminders: "Answering a meeting from a reminder's link, and each member's email preferences.",
+  Notifications:
+    "A member's notifications in the app, how they are told of each kind (in the app, by email, by Web Push), and their browsers' push subscriptions.",
   Dues: "The dues ledger: charges, payments, hardship waivers and balances.",
   Backups: "Admins: the scheduled backups, backing up now and downloading the latest.",
   "Single sign-on": "Signing in with the club's OpenID Connect provider (optional: OIDC_* settings).",

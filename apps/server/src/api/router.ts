@@ -19,6 +19,7 @@ import { cellarRouter } from "../features/cellar/router";
 import { searchRouter } from "../features/search/router";
 import { statsRouter } from "../features/stats/router";
 import { wishlistRouter } from "../features/wishlist/router";
+import { notificationsRouter } from "../features/notifications/router";
 import { callerCtx, type AuthUser, type Deps, type GuestPass } from "./context";
 import type { Tag } from "./openapi";
 import { createCallerFactory, router } from "./trpc";
@@ -53,6 +54,7 @@ const trpcFeatureList = {
   search: { router: searchRouter, tag: "Search" },
   stats: { router: statsRouter, tag: "Stats" },
   wishlist: { router: wishlistRouter, tag: "Bottles" },
+  notifications: { router: notificationsRouter, tag: "Notifications" },
 } as const satisfies Record<string, Feature>;
 
 interface Feature {

@@ -14,7 +14,6 @@ import {
   insertPasswordResetToken,
   latestConfirmationToken,
   latestPasswordResetToken,
-  listActiveAdminEmails,
   markInviteUsed,
   markPasswordResetUsed,
   replaceMemberPassword,
@@ -34,7 +33,8 @@ import { getDummyHash, hashPassword, isPasswordHash, verifyPassword } from "../.
 import { randomToken, sha256 } from "../../platform/tokens";
 import type { Email } from "../../platform/mailer";
 import { accountLimits, mayMail } from "./accountLimits";
-import { alreadyRegisteredEmail, approvalNeededEmail, confirmationEmail, passwordResetEmail } from "./email";
+import { alreadyRegisteredEmail, confirmationEmail, passwordResetEmail } from "./email";
+import { notifyApprovalWaiting } from "../notifications/notify";
 
 const CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
 const RESEND_INTERVAL_MS = 60 * 1000;
@@ -223,10 +223,7 @@ export function confirmEmail(ctx: RequestCtx, input: ConfirmEmailInput): { messa
   });
   if (!confirmed) return { message: ServerMessages.emailAlreadyConfirmed };
   if (!waits) return { message: ServerMessages.emailConfirmed };
-  for (const admin of listActiveAdminEmails(ctx.db))
-    ctx.mailer.send(
-      approvalNeededEmail({ to: admin, member: registration, link: `${ctx.config.appUrl}/members` }),
-    );
+  notifyApprovalWaiting(ctx, registration);
   return { message: ServerMessages.emailConfirmedPending };
 }
 

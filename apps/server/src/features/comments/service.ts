@@ -1,17 +1,20 @@
 import {
+  findBottleName,
   findMemberById,
   insertBottleComment,
   isExistingBottle,
+  listBottleFollowers,
   listCommentsForBottle,
   loadEntity,
   removeEntity,
   updateEntity,
 } from "@club/db";
-import { ServerMessages, type Comment, type NewCommentInput, type UpdateCommentInput } from "@club/shared";
+import { NotificationTexts, ServerMessages, type Comment, type NewCommentInput, type UpdateCommentInput } from "@club/shared";
 import { assertCreatorOrAdmin } from "../../api/permissions";
 import type { AuthedCtx, PublicCtx } from "../../api/context";
 import { audited, auditedCreate } from "../activity/record";
 import { NotFoundError, UnauthorizedError } from "../../api/errors";
+import { notify } from "../notifications/notify";
 
 /** A bottle's comments, oldest first: [] when it has none, 404 when the bottle is unknown. */
 export function commentsByBottle(ctx: PublicCtx, input: { bottleId: number }): Comment[] {
@@ -24,14 +27,25 @@ export function commentsByBottle(ctx: PublicCtx, input: { bottleId: number }): C
 export function createComment(ctx: AuthedCtx, input: NewCommentInput): Comment {
   if (!isExistingBottle(ctx.db, input.bottleId)) throw new NotFoundError(ServerMessages.bottleNotFound);
   // A token can outlive its member; that is an authentication problem, not a foreign-key 500.
-  if (!findMemberById(ctx.db, ctx.user.id)) throw new UnauthorizedError(ServerMessages.invalidToken);
-  return auditedCreate(ctx, "comment", () =>
-    insertBottleComment(ctx.db, {
+  const author = findMemberById(ctx.db, ctx.user.id);
+  if (!author) throw new UnauthorizedError(ServerMessages.invalidToken);
+  return auditedCreate(ctx, "comment", () => {
+    // Who commented on the bottle or keeps it as a favourite hears of the answer (not its author).
+    const followers = listBottleFollowers(ctx.db, input.bottleId);
+    const created = insertBottleComment(ctx.db, {
       bottleId: input.bottleId,
       memberId: ctx.user.id,
       comment: input.comment,
-    }),
-  );
+    });
+    notify(ctx, {
+      kind: "commentAnswer",
+      to: followers,
+      except: ctx.user.id,
+      text: NotificationTexts.commentAnswer(`${author.firstName} ${author.lastName}`.trim(), findBottleName(ctx.db, input.bottleId) ?? ""),
+      link: `/bottle/${input.bottleId}`,
+    });
+    return created;
+  });
 }
 
 function ownComment(ctx: AuthedCtx, id: number) {

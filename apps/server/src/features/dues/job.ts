@@ -6,10 +6,11 @@ import {
   listDuesMembers,
   setDuesPeriod,
 } from "@club/db";
-import { CLUB_RULES, dollars, monthLabel } from "@club/shared";
+import { CLUB_RULES, dollars, monthLabel, NotificationTexts } from "@club/shared";
 import type { Deps } from "../../api/context";
 import { addMonths, dateIn } from "../../platform/clubTime";
 import { clubEmail } from "../auth/email";
+import { notify } from "../notifications/notify";
 import { openingOpts, summarise } from "./ledger";
 
 /**
@@ -80,34 +81,40 @@ const charge = (deps: Deps, memberId: number, month: string, date: string) =>
   });
 
 /**
- * Once a month, an email to each active member who is behind (owes for a month before this one)
- * and has not turned dues emails off. The claim and the outbox message share a transaction.
+ * Once a month, a dues statement to each active member who is behind (owes for a month before
+ * this one), in the channels they chose (its email only when dues emails are on). The claim, the
+ * notification and the outbox message share a transaction.
  */
 export function sendDuesReminders(deps: Deps): void {
   const month = dateIn(deps.config.clubTimezone, deps.now()).slice(0, 7);
   deps.db.transaction(() => {
     for (const m of listDuesMembers(deps.db)) {
-      if (m.status !== "active" || !m.duesReminders) continue;
+      if (m.status !== "active") continue;
       const opening = findDuesOpening(deps.db, m.id);
       const summary = summarise(listDuesEntries(deps.db, m.id), month, openingOpts(opening));
       if (summary.standing !== "behind") continue;
-      if (!claimNotification(deps.db, m.id, `dues:${month}`)) continue;
-      deps.mailer.send(
-        clubEmail({
-          to: m.email,
-          subject: `Club dues: ${dollars(summary.balanceCents)} to pay`,
-          firstName: m.firstName,
-          paragraphs: [
-            `Your club dues balance is ${dollars(summary.balanceCents)}, of which ${dollars(summary.amountBehindCents)} is for earlier months` +
-              (summary.monthsBehind > 0
-                ? ` (${summary.monthsBehind} ${summary.monthsBehind === 1 ? "month" : "months"}).`
-                : ".") +
-              (summary.paidThrough ? ` You are paid through ${monthLabel(summary.paidThrough)}.` : ""),
-            "Please pay the treasurer at the next meeting. You can turn these emails off in your account.",
-          ],
-          link: { href: `${deps.config.appUrl}/dues`, label: "See your dues" },
-        }),
-      );
+      notify(deps, {
+        kind: "duesStatement",
+        to: [m.id],
+        text: NotificationTexts.duesStatement(dollars(summary.balanceCents)),
+        link: "/dues",
+        once: `dues:${month}`,
+        email: () =>
+          clubEmail({
+            to: m.email,
+            subject: `Club dues: ${dollars(summary.balanceCents)} to pay`,
+            firstName: m.firstName,
+            paragraphs: [
+              `Your club dues balance is ${dollars(summary.balanceCents)}, of which ${dollars(summary.amountBehindCents)} is for earlier months` +
+                (summary.monthsBehind > 0
+                  ? ` (${summary.monthsBehind} ${summary.monthsBehind === 1 ? "month" : "months"}).`
+                  : ".") +
+                (summary.paidThrough ? ` You are paid through ${monthLabel(summary.paidThrough)}.` : ""),
+              "Please pay the treasurer at the next meeting. You can turn these emails off in your account.",
+            ],
+            link: { href: `${deps.config.appUrl}/dues`, label: "See your dues" },
+          }),
+      });
     }
   });
 }

@@ -21,6 +21,7 @@ import { audited } from "../activity/record";
 import { pourView } from "../../policy/secrecy";
 import { viewerAt } from "../../policy/viewer";
 import { assertHost, meetingOrThrow } from "./access";
+import { notifyNightProgress } from "./notices";
 
 /** The flight, pour by pour; a blind pour shows its bottle only once revealed, or to the host. */
 export async function getFlight(ctx: RequestCtx, input: { id: number }): Promise<FlightPour[]> {
@@ -142,6 +143,7 @@ export function reveal(ctx: AuthedCtx, input: { id: number; pour?: number }): { 
         return { result: undefined };
       });
     }
+    notifyNightProgress(ctx, meeting.id);
   });
   ctx.events.emit(
     meeting.id,

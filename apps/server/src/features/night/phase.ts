@@ -4,6 +4,7 @@ import type { AuthedCtx } from "../../api/context";
 import { NotFoundError } from "../../api/errors";
 import { recordActivity } from "../activity/record";
 import { assertHost, meetingOrThrow } from "./access";
+import { notifyNightStarted } from "./notices";
 
 /**
  * The host sets the rhythm: the current pour and its phase, with an optional timer.
@@ -31,6 +32,7 @@ export function setPhase(ctx: AuthedCtx, input: PhaseInput): { ok: true } {
     if (next === null) deletePhase(ctx.db, meeting.id);
     else putPhase(ctx.db, meeting.id, next);
     recordActivity(ctx, "phase", meeting.id, before, next);
+    if (before === null && next !== null) notifyNightStarted(ctx, meeting.id);
   });
   ctx.events.emit(meeting.id, { kind: "phase", phase: next });
   return { ok: true };

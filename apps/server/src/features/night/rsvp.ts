@@ -1,11 +1,12 @@
 import { listRsvps, setWaitlisted, upsertRsvp, type RsvpRow } from "@club/db";
-import { ServerMessages, type MyRsvp, type Rsvp, type RsvpInput } from "@club/shared";
+import { longDate, NotificationTexts, ServerMessages, type MyRsvp, type Rsvp, type RsvpInput } from "@club/shared";
 import type { AuthedCtx, Deps, PublicCtx, RequestCtx } from "../../api/context";
 import { seesMembersData } from "../../policy/privacy";
 import { viewerOf } from "../../policy/viewer";
 import { ConflictError } from "../../api/errors";
 import { audited } from "../activity/record";
 import { clubEmail } from "../auth/email";
+import { notify } from "../notifications/notify";
 import { isUpcoming, meetingOrThrow } from "./access";
 
 /**
@@ -28,8 +29,8 @@ export function placesOf(rows: RsvpRow[], capacity: number | null): Map<number, 
 }
 
 /**
- * Writes the waitlist flags after a change and emails everyone who just got a place (once: the
- * flag remembers). A meeting that has passed keeps its answers as they were: a capacity changed
+ * Writes the waitlist flags after a change and tells everyone who just got a place (once: the
+ * flag remembers), by email and in their other chosen channels. A meeting that has passed keeps its answers as they were: a capacity changed
  * afterwards (or an undo) gives nobody a place at a meeting that is over, nor an email about it.
  */
 export function settleWaitlist(
@@ -44,17 +45,22 @@ export function settleWaitlist(
     if (waits === row.waitlisted) continue;
     setWaitlisted(ctx.db, meeting.id, row.memberId, waits);
     if (row.waitlisted && !waits)
-      ctx.mailer.send(
-        clubEmail({
-          to: row.email,
-          subject: `A place opened up for the meeting on ${meeting.date}`,
-          firstName: row.firstName,
-          paragraphs: [
-            `Someone cancelled: you have a place at the meeting on ${meeting.date}. See you there!`,
-          ],
-          link: { href: `${ctx.config.appUrl}/monthlymeeting/${meeting.id}`, label: "Open the meeting" },
-        }),
-      );
+      notify(ctx, {
+        kind: "waitlistPlace",
+        to: [row.memberId],
+        text: NotificationTexts.waitlistPlace(longDate(meeting.date)),
+        link: `/monthlymeeting/${meeting.id}`,
+        email: () =>
+          clubEmail({
+            to: row.email,
+            subject: `A place opened up for the meeting on ${meeting.date}`,
+            firstName: row.firstName,
+            paragraphs: [
+              `Someone cancelled: you have a place at the meeting on ${meeting.date}. See you there!`,
+            ],
+            link: { href: `${ctx.config.appUrl}/monthlymeeting/${meeting.id}`, label: "Open the meeting" },
+          }),
+      });
   }
 }
 

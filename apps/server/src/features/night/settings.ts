@@ -13,6 +13,7 @@ import { BadRequestError } from "../../api/errors";
 import { audited } from "../activity/record";
 import { assertHost, isHostOf, isUpcoming, meetingOrThrow } from "./access";
 import { settleWaitlist } from "./rsvp";
+import { notifyNightProgress } from "./notices";
 
 /**
  * A meeting's night settings, whether the caller runs it, who the caller is (a member, a guest of
@@ -79,6 +80,7 @@ export function updateSettings(ctx: AuthedCtx, input: MeetingSettingsInput): { o
       ...(input.liveResults === undefined ? {} : { liveResults: input.liveResults }),
     });
     settleWaitlist(ctx, { ...meeting, capacity: input.capacity });
+    notifyNightProgress(ctx, meeting.id);
     return { result: undefined };
   });
   ctx.events.emit(meeting.id, { kind: "settings" });

@@ -11,6 +11,7 @@ import {
 import {
   CLUB_RULES,
   longDate,
+  NotificationTexts,
   ServerMessages,
   type RsvpLinkInput,
   type RsvpLinkMeeting,
@@ -21,6 +22,7 @@ import { AppError, NotFoundError } from "../../api/errors";
 import { dateIn, zonedInstant } from "../../platform/clubTime";
 import { clubEmail } from "../auth/email";
 import { setRsvp } from "../night/rsvp";
+import { notify } from "../notifications/notify";
 import { signRsvpToken, verifyRsvpToken } from "./links";
 
 const DAY_MS = 86_400_000;
@@ -87,8 +89,9 @@ export async function sendMeetingReminders(deps: Deps): Promise<number> {
 }
 
 /**
- * A notice to every member who wants meeting emails when an upcoming meeting is added or changed.
- * Call it inside the write's transaction (the outbox shares it).
+ * A notice to every member who wants meeting emails when an upcoming meeting is added or changed;
+ * a new one is also a notification (`meetingNew`) in each member's chosen channels, its email
+ * this notice. Call it inside the write's transaction (the outbox shares it).
  */
 export function sendMeetingNotice(ctx: AuthedCtx, meetingId: number, change: "added" | "changed"): void {
   const meeting = findMeetingNight(ctx.db, meetingId);
@@ -96,24 +99,36 @@ export function sendMeetingNotice(ctx: AuthedCtx, meetingId: number, change: "ad
   const theme =
     listMeetingsBetween(ctx.db, meeting.date, meeting.date).find((m) => m.id === meetingId)?.theme ?? "";
   const day = longDate(meeting.date);
+  const email = (p: { id: number; email: string; firstName: string }) => {
+    const answer = answerLinks(ctx, p.id, { id: meetingId, date: meeting.date });
+    return clubEmail({
+      to: p.email,
+      subject: change === "added" ? `New club meeting on ${day}` : `The club meeting on ${day} has changed`,
+      firstName: p.firstName,
+      paragraphs: [
+        `${change === "added" ? "A meeting was added" : "A meeting was changed"}: ${day} at ${CLUB_RULES.meetingTimeLabel}, ${theme}, hosted by ${meeting.hostName}.`,
+        "Are you coming?",
+        `Going: ${answer("going")}`,
+        `Not going: ${answer("declined")}`,
+        "You can turn meeting emails off in your account.",
+      ],
+      link: { href: `${ctx.config.appUrl}/monthlymeeting/${meetingId}`, label: "Open the meeting" },
+    });
+  };
+  if (change === "added") {
+    notify(ctx, {
+      kind: "meetingNew",
+      to: "members",
+      except: ctx.user.id,
+      text: NotificationTexts.meetingNew(day, theme),
+      link: `/monthlymeeting/${meetingId}`,
+      email,
+    });
+    return;
+  }
   for (const p of listMembersForNotices(ctx.db)) {
     if (p.id === ctx.user.id) continue;
-    const answer = answerLinks(ctx, p.id, { id: meetingId, date: meeting.date });
-    ctx.mailer.send(
-      clubEmail({
-        to: p.email,
-        subject: change === "added" ? `New club meeting on ${day}` : `The club meeting on ${day} has changed`,
-        firstName: p.firstName,
-        paragraphs: [
-          `${change === "added" ? "A meeting was added" : "A meeting was changed"}: ${day} at ${CLUB_RULES.meetingTimeLabel}, ${theme}, hosted by ${meeting.hostName}.`,
-          "Are you coming?",
-          `Going: ${answer("going")}`,
-          `Not going: ${answer("declined")}`,
-          "You can turn meeting emails off in your account.",
-        ],
-        link: { href: `${ctx.config.appUrl}/monthlymeeting/${meetingId}`, label: "Open the meeting" },
-      }),
-    );
+    ctx.mailer.send(email(p));
   }
 }
 

@@ -6,7 +6,6 @@ import {
   findMemberBySubject,
   insertMember,
   linkMemberSubject,
-  listActiveAdminEmails,
   type MemberRow,
 } from "@club/db";
 import { SSO_FAILURES, type SsoExchangeInput, type SsoFailure, type SsoSignIn } from "@club/shared";
@@ -15,10 +14,10 @@ import { AppError, ForbiddenError } from "../../api/errors";
 import { hashPassword } from "../../platform/passwords";
 import { randomToken } from "../../platform/tokens";
 import { recordActivity } from "../activity/record";
-import { approvalNeededEmail } from "../auth/email";
 import { memberView } from "../auth/service";
 import { takeHandoff } from "./handoff";
 import type { ProviderIdentity } from "./provider";
+import { notifyApprovalWaiting } from "../notifications/notify";
 
 /** A sign-in the club turns down: the login screen shows SSO_FAILURES[reason]. */
 const refuse = (reason: SsoFailure) => new ForbiddenError(SSO_FAILURES[reason], reason);
@@ -88,8 +87,7 @@ async function join(ctx: RequestCtx, identity: ProviderIdentity, email: string):
     return row;
   });
   if (!waits) return member;
-  for (const admin of listActiveAdminEmails(ctx.db))
-    ctx.mailer.send(approvalNeededEmail({ to: admin, member, link: `${ctx.config.appUrl}/members` }));
+  notifyApprovalWaiting(ctx, member);
   throw refuse("MEMBERSHIP_PENDING");
 }
 

@@ -1,0 +1,113 @@
+import {
+  claimNotification,
+  insertNotification,
+  listKindSettings,
+  listNotifiableMembers,
+  queuePushMessage,
+  listPushSubscriptions,
+} from "@club/db";
+import { NOTIFICATION_DEFAULTS, NotificationTexts, type NotificationChannels, type NotificationKind } from "@club/shared";
+import type { Deps } from "../../api/context";
+import type { Email } from "../../platform/mailer";
+import { approvalNeededEmail, clubEmail } from "../auth/email";
+
+type Recipient = ReturnType<typeof listNotifiableMembers>[number];
+
+/** Something to tell members of, in the channels each of them chose for its kind. */
+export interface Notice {
+  kind: NotificationKind;
+  /** Member ids, every member, or the admins; only active, confirmed members are told. */
+  to: number[] | "members" | "admins";
+  /** The member whose own change it is: never told of it. */
+  except?: number;
+  /** One sentence, the same in the app, on the phone and as the email's subject. */
+  text: string;
+  /** A path in the app ("/monthlymeeting/12"). */
+  link: string;
+  /**
+   * Each member is told of this key once, whatever happens again (a reveal hidden and made again,
+   * a job run twice, a restart): claimed in the same transaction as the notification.
+   */
+  once?: string;
+  /** The kind's own email for a member (the text and the link when absent). */
+  email?: (member: Recipient) => Email;
+}
+
+/** The Account page's reminder choices still stop the emails they always stopped. */
+const reminderChoiceAllows = (kind: NotificationKind, member: Recipient): boolean =>
+  kind === "meetingNew" ? member.meetingReminders : kind === "duesStatement" ? member.duesReminders : true;
+
+/** Each member's channels for a kind: their own, or the kind's defaults. */
+export function channelsFor(deps: Deps, kind: NotificationKind): (memberId: number) => NotificationChannels {
+  const own = new Map(listKindSettings(deps.db, kind).map((s) => [s.memberId, s]));
+  return (memberId) => own.get(memberId) ?? NOTIFICATION_DEFAULTS[kind];
+}
+
+/**
+ * Tells members of something, in the channels each chose for its kind: a notification in the app,
+ * an email through the outbox, a message to their phones through the push outbox. Call it inside
+ * the transaction of the change it tells of: the notification, the email and the push are written
+ * with the change or not at all, and the outboxes deliver each once, across restarts. Returns how
+ * many members were told.
+ */
+export function notify(deps: Deps, notice: Notice): number {
+  const members =
+    notice.to === "members"
+      ? listNotifiableMembers(deps.db)
+      : notice.to === "admins"
+        ? listNotifiableMembers(deps.db).filter((m) => m.role === "admin")
+        : listNotifiableMembers(deps.db, notice.to);
+  const channels = channelsFor(deps, notice.kind);
+  const at = deps.now().toISOString();
+  let told = 0;
+  deps.db.transaction(() => {
+    const pushTo: number[] = [];
+    for (const member of members) {
+      if (member.id === notice.except) continue;
+      const wants = channels(member.id);
+      const email = wants.email && reminderChoiceAllows(notice.kind, member);
+      if (!wants.inApp && !email && !wants.push) continue;
+      if (notice.once !== undefined && !claimNotification(deps.db, member.id, notice.once)) continue;
+      if (wants.inApp)
+        insertNotification(deps.db, {
+          memberId: member.id,
+          kind: notice.kind,
+          text: notice.text,
+          link: notice.link,
+          createdAt: at,
+        });
+      if (email) deps.mailer.send(notice.email?.(member) ?? defaultEmail(deps, notice, member));
+      if (wants.push) pushTo.push(member.id);
+      told++;
+    }
+    const payload = JSON.stringify({ title: notice.text, body: "", link: notice.link, kind: notice.kind });
+    for (const subscription of listPushSubscriptions(deps.db, pushTo))
+      queuePushMessage(deps.db, { subscriptionId: subscription.id, payload });
+  });
+  if (told > 0) deps.push.wake();
+  return told;
+}
+
+const defaultEmail = (deps: Deps, notice: Notice, member: Recipient): Email =>
+  clubEmail({
+    to: member.email,
+    subject: notice.text,
+    firstName: member.firstName,
+    paragraphs: [notice.text, "You can choose how you are told of this in your account."],
+    link: { href: `${deps.config.appUrl}${notice.link}`, label: "Open it in the app" },
+  });
+
+/** A confirmed registration waits for an admin: every admin is told (by email as before). */
+export function notifyApprovalWaiting(
+  deps: Deps,
+  member: { firstName: string; lastName: string; email: string },
+): void {
+  const name = `${member.firstName} ${member.lastName}`.trim();
+  notify(deps, {
+    kind: "approvalWaiting",
+    to: "admins",
+    text: NotificationTexts.approvalWaiting(name),
+    link: "/members",
+    email: (admin) => approvalNeededEmail({ to: admin.email, member, link: `${deps.config.appUrl}/members` }),
+  });
+}
