@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { endpoints } from "../../server/src/api/endpoints";
+import { endpoints } from "../../server/src/app/endpoints";
 import { OFFLINE_READS } from "../../web/sw/publicReads";
 
 /**

@@ -1,1 +1,1 @@
-export type { AppRouter } from "./api/router";
+export type { AppRouter } from "./app/router";
