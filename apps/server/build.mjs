@@ -37,7 +37,7 @@ const withoutZodLocales = {
 /**
  * @fastify/static requires `glob` (~0.1 MB of it and minimatch, compiled and run at every start)
  * for one thing: listing the files of a registration with `wildcard: false`. The server has none
- * (platform/web.ts serves the assets from one wildcard route and lists the few root files itself),
+ * (app/web.ts serves the assets from one wildcard route and lists the few root files itself),
  * so `glob` is left out: a registration that would call it fails the start with this message.
  */
 const withoutStaticGlob = {
@@ -50,7 +50,7 @@ const withoutStaticGlob = {
     );
     build.onLoad({ filter: /.*/, namespace: "without-static-glob" }, () => ({
       contents:
-        'exports.glob = async () => { throw new Error("@fastify/static with wildcard: false lists files with glob, which the server build leaves out (apps/server/build.mjs): list them in platform/web.ts"); };',
+        'exports.glob = async () => { throw new Error("@fastify/static with wildcard: false lists files with glob, which the server build leaves out (apps/server/build.mjs): list them in app/web.ts"); };',
       loader: "js",
     }));
   },

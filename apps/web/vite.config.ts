@@ -65,7 +65,7 @@ function serverSession(): Plugin {
 /**
  * The one script a page runs before its first paint, public/theme-init.js (the stored display theme),
  * put inline in the built index.html as it is but for its line comments, so the first paint waits for
- * no request; the server's Content-Security-Policy allows it by its sha256 (platform/pageHints.ts).
+ * no request; the server's Content-Security-Policy allows it by its sha256 (app/pageHints.ts).
  * The app itself is the page's module script, which hydrates the server's markup (src/main.tsx).
  */
 function inlineThemeScript(): Plugin {

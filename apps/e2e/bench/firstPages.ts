@@ -19,8 +19,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 import { loadavg } from "node:os";
-import { generateClub, PROFILES } from "../../server/bench/generator";
-import { startServer } from "../../server/bench/serverProcess";
+import { generateClub, PROFILES, startServer } from "@club/server/bench";
 import { ensureWebBuild, launchBrowser, machineLine, median } from "./support";
 
 const LOADS = Number.parseInt(process.env.FP_LOADS ?? "5", 10);

@@ -23,8 +23,7 @@ import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { spawnSync } from "node:child_process";
 import type { Browser, Page } from "playwright-core";
-import { generateClub, PROFILES } from "../../server/bench/generator";
-import { startServer, type ServerProcess } from "../../server/bench/serverProcess";
+import { generateClub, PROFILES, startServer, type ServerProcess } from "@club/server/bench";
 import { ensureWebBuild, launchBrowser, machineLine, median } from "./support";
 
 const LOADS = Number.parseInt(process.env.FT_LOADS ?? "5", 10);

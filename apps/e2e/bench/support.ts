@@ -9,8 +9,13 @@ import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser } from "playwright-core";
-import { generateClub, PROFILES, type GeneratedClub } from "../../server/bench/generator";
-import { startServer, type ServerProcess } from "../../server/bench/serverProcess";
+import {
+  generateClub,
+  PROFILES,
+  type GeneratedClub,
+  startServer,
+  type ServerProcess,
+} from "@club/server/bench";
 
 import { CHROME_PATH, launchChromium } from "../src/support/chromium";
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ActivityEntry } from "@club/shared";
-import { createTestApp, type TestApp } from "../../server/test/helpers";
 import {
+  createTestApp,
+  type TestApp,
   callerToken,
   makeCtx,
   restEndpoints,
@@ -10,15 +11,15 @@ import {
   trpcEndpoints,
   trpcInject,
   type EndpointCtx,
-} from "../../server/test/fuzz/endpoints";
-import { approve, deactivate, invite, role } from "../../server/src/admin/membership";
+} from "@club/server/testing";
+import { approve, deactivate, invite, role } from "@club/server";
 import {
   DESCRIBED_ACTIONS,
   describeActivity,
   emptyNameBook,
   learnNames,
   type NameBook,
-} from "../../web/src/screens/Activity/describeActivity";
+} from "@club/web/testing";
 
 /**
  * Every kind of change the server can write reads as a sentence in plain words on the

@@ -4,7 +4,7 @@ import { gunzipSync } from "node:zlib";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import type { BackupsOverview } from "@club/shared";
-import { newBackupPath } from "../../server/src/features/backups/folder";
+import { newBackupPath } from "@club/server";
 import {
   expectNoCspViolations,
   expectNoPageErrors,

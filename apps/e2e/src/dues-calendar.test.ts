@@ -9,9 +9,8 @@ import {
   type NextMeeting,
   type Rsvp,
 } from "@club/shared";
-import { signRsvpToken } from "../../server/src/features/reminders/links";
-import { nextFreeMeetingDay } from "../../web/src/lib/clubCalendar";
-import { formatDate, formatLongDate } from "../../web/src/lib/format";
+import { signRsvpToken } from "@club/server";
+import { nextFreeMeetingDay, formatDate, formatLongDate } from "@club/web/testing";
 import {
   expectNoCspViolations,
   expectNoPageErrors,

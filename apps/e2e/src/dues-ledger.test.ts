@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
 import { monthLabel, type ActivityEntry, type DuesReport, type DuesStatement } from "@club/shared";
-import { formatDate } from "../../web/src/lib/format";
+import { formatDate } from "@club/web/testing";
 import {
   expectNoCspViolations,
   expectNoPageErrors,

@@ -16,7 +16,7 @@ import { shows } from "./support/ui";
 
 /**
  * Every public page of the product's route table (docs/product.md) gets its first screen from the server (the route
- * table's `firstPage`, platform/prerender.ts, apps/web/src/ssr/prerender.tsx), by the same
+ * table's `firstPage`, app/prerender.ts, apps/web/src/ssr/prerender.tsx), by the same
  * mechanism as the library (library-prerender.test.ts covers its rows in detail). Each page shows
  * its content with the app's code blocked, in both themes, within a phone's width and without
  * breaking the CSP; then the app takes over with the same content.

@@ -17,7 +17,7 @@ import { columnTexts, shows } from "./support/ui";
 /**
  * Speed: the server prerenders the library's first page into the page itself, so a
  * phone paints the rows before the app's JavaScript has run; the app then takes over with the same
- * rows (platform/prerender.ts, apps/web/src/ssr/prerender.tsx).
+ * rows (app/prerender.ts, apps/web/src/ssr/prerender.tsx).
  */
 describe("the library's first page, prerendered by the server", () => {
   let club: Club;

@@ -20,7 +20,7 @@ import { seriousViolations } from "./support/axe";
 import { closeInOrder, DESKTOP, PHONE } from "./support/harness";
 import { DEMO_LOGIN, startClub, type Club, type Member } from "./support/server";
 import { dialog, hides, onScreen, shows, toast } from "./support/ui";
-import { PwaTexts } from "../../web/src/pwa/texts";
+import { PwaTexts } from "@club/web/testing";
 
 /**
  * A club member's walk through the app on a 375 px phone found stumbles outside the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { endpoints } from "../../server/src/api/endpoints";
-import { OFFLINE_READS } from "../../web/sw/publicReads";
+import { endpoints } from "@club/server";
+import { OFFLINE_READS } from "@club/web/testing";
 
 /**
  * The service worker keeps answers for offline use only for OFFLINE_READS: each must be a public

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { Messages, type BottleListItem, type MeetingListItem } from "@club/shared";
-import { PwaTexts } from "../../web/src/pwa/texts";
+import { PwaTexts } from "@club/web/testing";
 import {
   expectNoCspViolations,
   expectNoPageErrors,

@@ -1,7 +1,7 @@
 /**
  * A flood of first pages at new URLs (`/stats?r=<random>`, 8 clients) against a member's JSON read
  * measured beside it, on the built server with the demo club: how much of the API's time a run of
- * new URLs can take (platform/prerender.ts's render budget and key). Prints the read's latency
+ * new URLs can take (app/prerender.ts's render budget and key). Prints the read's latency
  * alone and under the flood (median and p95, ms), and how many flood pages came prerendered.
  * Usage: `npm run bench:flood -w @club/server`.
  */

@@ -10,7 +10,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildOpenApiDocument } from "../src/api/openapi";
+import { buildOpenApiDocument } from "../src/app/openapi";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 const doc = buildOpenApiDocument({ appUrl: "https://club.example.org" });

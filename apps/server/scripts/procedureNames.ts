@@ -15,8 +15,8 @@
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
-import { endpoints } from "../src/api/endpoints";
-import { ACTIVITY_ONLY_ACTIONS } from "../src/api/contract";
+import { endpoints } from "../src/app/endpoints";
+import { ACTIVITY_ONLY_ACTIONS } from "../src/app/contract";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 const names = new Set<string>([...endpoints().map((e) => e.path), ...ACTIVITY_ONLY_ACTIONS]);
@@ -88,7 +88,7 @@ for (const project of projects) {
   for (const source of program.getSourceFiles()) {
     const file = relative(root, source.fileName);
     // contract.ts declares the activity-only actions: the one place they are written.
-    if (file.startsWith("..") || isTest(`/${file}`) || file === "apps/server/src/api/contract.ts") continue;
+    if (file.startsWith("..") || isTest(`/${file}`) || file === "apps/server/src/app/contract.ts") continue;
     const visit = (node: ts.Node) => {
       if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && names.has(node.text)) {
         const isKey = ts.isPropertyAssignment(node.parent) && node.parent.name === node;

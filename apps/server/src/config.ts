@@ -142,7 +142,7 @@ export interface Config {
   appUrl: string;
   jwtSecret: Uint8Array;
   logLevel: string;
-  /** Per-IP limits on login, registration, confirmation and refresh (see platform/security.ts). */
+  /** Per-IP limits on login, registration, confirmation and refresh (see app/security.ts). */
   rateLimit: {
     enabled: boolean;
     authMax: number;
@@ -164,7 +164,7 @@ export interface Config {
   /** CSV imports (dry runs too) and club restores one member may start in a minute (features/transfer/importBudget.ts). */
   importsPerMinute: number;
   /**
-   * Open live streams (night.events, platform/liveStreams.ts): a visitor's per client address, a
+   * Open live streams (night.events, app/liveStreams.ts): a visitor's per client address, a
    * member's per member, and in all.
    */
   liveStreams: { perAddress: number; perMember: number; total: number };
@@ -175,7 +175,7 @@ export interface Config {
   /**
    * Who may set the client's address with X-Forwarded-For: nobody (false), the number of proxies in
    * front (the first must connect from a loopback or private address), or the proxies' addresses.
-   * Never everyone (parseTrustProxy); platform/security.ts trustProxyOption() turns it into Fastify's.
+   * Never everyone (parseTrustProxy); app/security.ts trustProxyOption() turns it into Fastify's.
    */
   trustProxy: false | number | string;
   /** Image decodes at once, uploads that may wait beyond them, uploads per member a minute (platform/images.ts). */

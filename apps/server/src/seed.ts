@@ -10,7 +10,7 @@ import {
   seedDemoData,
 } from "@club/db";
 import { CLUB_RULES } from "@club/shared";
-import type { Deps } from "./api/context";
+import type { Deps } from "./kernel/context";
 import { applyOpening } from "./features/dues/opening";
 import { addMonths, dateIn, monthIn } from "./platform/clubTime";
 import { hashPassword } from "./platform/passwords";

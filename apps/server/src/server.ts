@@ -1,5 +1,5 @@
 import { MigrationError } from "@club/db";
-import { buildApp } from "./app";
+import { buildApp } from "./app/buildApp";
 import { ConfigError, loadConfig } from "./config";
 import { SERVER_UMASK } from "./platform/dataDir";
 import { loadArgon2 } from "./platform/passwords";

@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findMemberById, insertGuest } from "@club/db";
 import type { PourResult } from "@club/shared";
-import { createGuestCaller } from "../src/api/router";
+import { createGuestCaller } from "../src/app/router";
 import { createTestApp, type TestApp } from "./helpers";
 import {
   makeCtx,

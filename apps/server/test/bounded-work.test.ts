@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SEARCH_WORDS_MAX } from "@club/shared";
 import { clientAddress, clientNetworks } from "../src/platform/clientAddress";
-import { StreamLimits } from "../src/platform/liveStreams";
+import { StreamLimits } from "../src/app/liveStreams";
 import { ReadCache, readKey } from "../src/platform/readCache";
 import { newBottle } from "./bottleFixtures";
 import { createTestApp, type TestApp } from "./helpers";
@@ -277,7 +277,7 @@ describe("clientAddress: who a client is for the per-address budgets", () => {
  * A tRPC batch of up to 10 public reads ran its calls one after the other in one turn of the event
  * loop: 10 searches at the word cap (~50 ms each on the stress club) held every other request for
  * ~0.5 s, and one client sending such batches back to back moved a cached read's p95 from 6 to
- * 195 ms. A cached read's miss now waits for a turn of its own (api/trpc.ts `cachedReadProcedure`).
+ * 195 ms. A cached read's miss now waits for a turn of its own (kernel/trpc.ts `cachedReadProcedure`).
  */
 describe("a batch of reads lets other requests in between its calls", () => {
   it.each([

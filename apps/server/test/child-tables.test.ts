@@ -14,7 +14,7 @@ import {
 } from "@club/db";
 import { fillChildRows } from "@club/db/testing";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
-import { createGuestCaller } from "../src/api/router";
+import { createGuestCaller } from "../src/app/router";
 import { createTestApp, type TestApp } from "./helpers";
 import { uploadTinyPng } from "./fuzz/endpoints";
 

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ServerMessages } from "@club/shared";
-import { DISK_FULL_LOG } from "../src/api/errors";
+import { DISK_FULL_LOG } from "../src/kernel/errors";
 import { loggerOptions } from "../src/platform/logger";
 import { createTestApp, type TestApp } from "./helpers";
 import { snapshot } from "./fuzz/endpoints";

@@ -9,7 +9,7 @@ import openapiTS, { astToString } from "openapi-typescript";
 import sharp from "sharp";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { OpenApiDocument } from "../src/api/openapi";
+import type { OpenApiDocument } from "../src/app/openapi";
 import { createTestApp, type TestApp } from "./helpers";
 
 /**

@@ -5,11 +5,11 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fas
 import nodemailer from "nodemailer";
 import { members } from "@club/db";
 import { TEST_DB_TEMPLATE_ENV } from "./globalSetup";
-import { buildApp } from "../src/app";
+import { buildApp } from "../src/app/buildApp";
 import { loadConfig } from "../src/config";
-import type { AuthUser, Role } from "../src/api/context";
+import type { AuthUser, Role } from "../src/kernel/context";
 import { hashPassword } from "../src/platform/passwords";
-import { createCaller } from "../src/api/router";
+import { createCaller } from "../src/app/router";
 
 export interface TestApp {
   app: FastifyInstance;

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { buildApp } from "../src/app";
+import { buildApp } from "../src/app/buildApp";
 import { ConfigError, loadConfig } from "../src/config";
 import { loggerOptions } from "../src/platform/logger";
 import { decodeQuotedPrintable, startSmtpSink } from "./helpers";

@@ -81,7 +81,7 @@ const nameOf = (e: RestEndpoint | TrpcEndpoint) => ("path" in e ? e.path : restN
 describe("the endpoint table is complete", () => {
   it("lists every REST route the app serves, and nothing else", () => {
     const served = appRoutes(t.app)
-      // tRPC's routes, and the live stream's (a tRPC subscription served by platform/liveStreams.ts).
+      // tRPC's routes, and the live stream's (a tRPC subscription served by app/liveStreams.ts).
       .filter((r) => r.method !== "HEAD" && !r.url.startsWith("/trpc/") && !r.url.startsWith("/docs"))
       .map((r) => `${r.method} ${r.url}`)
       .sort();

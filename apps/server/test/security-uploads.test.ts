@@ -7,7 +7,7 @@ import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ServerMessages } from "@club/shared";
-import { buildApp } from "../src/app";
+import { buildApp } from "../src/app/buildApp";
 import { loadConfig } from "../src/config";
 import { createTestApp, type TestApp } from "./helpers";
 import {

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ServerMessages } from "@club/shared";
 import { ConfigError, loadConfig } from "../src/config";
-import { JSON_BODY_LIMIT, REQUEST_TIMEOUT_MS } from "../src/platform/security";
+import { JSON_BODY_LIMIT, REQUEST_TIMEOUT_MS } from "../src/app/security";
 import { createTestApp, type TestApp } from "./helpers";
 import {
   callerToken,

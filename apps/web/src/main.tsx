@@ -15,7 +15,7 @@ const app = (
 );
 
 // A page the server rendered inlines only the rules of the stylesheets that its markup uses and lists
-// the stylesheets disabled (apps/server/src/platform/pageHints.ts): enabled as the app starts, for
+// the stylesheets disabled (apps/server/src/app/pageHints.ts): enabled as the app starts, for
 // what the app renders that the markup did not have (menus, dialogs).
 function stylesheetsLoaded(): Promise<unknown> {
   const pending = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter(

@@ -73,7 +73,7 @@ const PAGE_DATA = new RegExp(
 
 /**
  * The public reads a page the server prerendered carries (its first screen's data, in the page
- * rather than fetched: apps/server/src/platform/prerender.ts), each with its key, as if the app had
+ * rather than fetched: apps/server/src/app/prerender.ts), each with its key, as if the app had
  * fetched them: a page seen online then reads the same offline.
  */
 export function pageReadsToKeep(origin: string, html: string): { key: string; answer: unknown }[] {

@@ -6,10 +6,7 @@ import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 import nodemailer from "nodemailer";
 import { members } from "@club/db";
-import { buildApp } from "../../../server/src/app";
-import { loadConfig, type Config } from "../../../server/src/config";
-import { hashPassword } from "../../../server/src/platform/passwords";
-import { DEMO_LOGIN } from "../../../server/src/seed";
+import { buildApp, loadConfig, type Config, hashPassword, DEMO_LOGIN } from "@club/server";
 import { WEB_SNAPSHOT_ENV } from "./globalSetup";
 
 export { DEMO_LOGIN };

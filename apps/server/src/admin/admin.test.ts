@@ -13,7 +13,7 @@ import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, members, openDb } from "@club/db";
-import { buildApp } from "../app";
+import { buildApp } from "../app/buildApp";
 import { loadConfig } from "../config";
 import { hashPassword } from "../platform/passwords";
 import { adminInProcess, adminProcess, runProcess } from "../../test/adminCli";

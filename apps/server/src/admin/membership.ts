@@ -1,9 +1,9 @@
-import type { AdminCommand } from "../api/contract";
+import type { AdminCommand } from "../app/contract";
 import type { FastifyBaseLogger } from "fastify";
 import { findRegistrations, findMemberByEmail, listMembers, type Db, type MemberRow } from "@club/db";
 import { EmailSchema, RoleSchema, type Role } from "@club/shared";
-import type { AuthedCtx } from "../api/context";
-import { AppError } from "../api/errors";
+import type { AuthedCtx } from "../kernel/context";
+import { AppError } from "../kernel/errors";
 import type { Config } from "../config";
 import { Mailer } from "../platform/mailer";
 import {

@@ -1,6 +1,6 @@
 import { statfsSync } from "node:fs";
 import type { Db } from "@club/db";
-import { diskFullError } from "../api/errors";
+import { diskFullError } from "../kernel/errors";
 
 /** Below this much free space under DATA_DIR, a disk that refused a write is still full. */
 const LOW_SPACE_BYTES = 1024 * 1024;
@@ -8,7 +8,7 @@ const LOW_SPACE_BYTES = 1024 * 1024;
 /** The databases whose disk refused a write and has not been seen to take one since. */
 const refused = new WeakSet<Db>();
 
-/** A write was refused for a full disk (api/restErrors.ts, the tRPC error hook). */
+/** A write was refused for a full disk (kernel/restErrors.ts, the tRPC error hook). */
 export const markDiskFull = (db: Db): void => {
   refused.add(db);
 };

@@ -1,7 +1,7 @@
 import { APP_VERSION } from "@club/shared";
-import { HealthSchema } from "../api/openapiSchemas";
-import { restOnlyRoute } from "../api/restOnlyRoute";
-import { DISK_FULL_RETRY_SECONDS } from "../api/errors";
+import { HealthSchema } from "../kernel/openapiSchemas";
+import { restOnlyRoute } from "../kernel/restOnlyRoute";
+import { DISK_FULL_RETRY_SECONDS } from "../kernel/errors";
 import { diskIsFull } from "./diskSpace";
 
 /**

@@ -1,6 +1,6 @@
 import { rmSync } from "node:fs";
 import { deleteSentOutboxMessages, deleteStaleRegistrations } from "@club/db";
-import type { Deps } from "../api/context";
+import type { Deps } from "../kernel/context";
 import { outboxFile } from "./mailer";
 
 /**

@@ -58,7 +58,7 @@ export interface Representation {
 export type Envelope = "json" | "trpc" | "trpcBatch";
 
 /**
- * A page of the web app (platform/web.ts): its ETag, and its compressed forms once made. `transient`
+ * A page of the web app (app/web.ts): its ETag, and its compressed forms once made. `transient`
  * for a page made for one request (a prerendered library page): compressed cheaply, never kept.
  */
 export function pageRepresentation(html: string, transient = false): Representation {

@@ -8,7 +8,7 @@ import { startSmtpSink } from "@club/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { outbox } from "@club/db";
 import { ServerMessages } from "@club/shared";
-import { buildApp } from "../app";
+import { buildApp } from "../app/buildApp";
 import { loadConfig } from "../config";
 import { REGISTERED_MESSAGE, RESEND_MESSAGE } from "../features/auth/service";
 import { backoffMs } from "./mailer";

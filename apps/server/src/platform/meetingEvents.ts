@@ -8,7 +8,7 @@ export type MeetingListener = (event: MeetingEvent) => void;
 /**
  * What happens during a meeting night (an RSVP, the flight, a score, a reveal), told to every
  * member who has the meeting open: the live stream (night.events, served by
- * platform/liveStreams.ts) relays these, and clients fetch what changed. In memory: one server
+ * app/liveStreams.ts) relays these, and clients fetch what changed. In memory: one server
  * process serves the club.
  */
 export class MeetingEvents {

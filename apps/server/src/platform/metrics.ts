@@ -3,7 +3,7 @@ import { stat } from "node:fs/promises";
 import fp from "fastify-plugin";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { ServerMessages } from "@club/shared";
-import { errorBody } from "../api/restErrors";
+import { errorBody } from "../kernel/restErrors";
 import { listBackups } from "../features/backups/folder";
 
 export const METRICS_PATH = "/metrics";

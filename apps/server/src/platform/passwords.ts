@@ -1,7 +1,7 @@
 import type argon2Module from "argon2";
 import pLimit from "p-limit";
 import { ServerMessages } from "@club/shared";
-import { ServiceUnavailableError } from "../api/errors";
+import { ServiceUnavailableError } from "../kernel/errors";
 
 type Argon2 = typeof argon2Module;
 

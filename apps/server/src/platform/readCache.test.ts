@@ -3,7 +3,7 @@ import { bottleComments, bottles, members } from "@club/db";
 import { ServerMessages } from "@club/shared";
 import { createTestApp, type TestApp } from "../../test/helpers";
 import { readKey } from "./readCache";
-import { MAX_BATCH_CALLS } from "./security";
+import { MAX_BATCH_CALLS } from "../app/security";
 
 /**
  * A security finding: a visitor filled the server's memory through the read cache (a whole

@@ -1,4 +1,4 @@
-import { TooManyRequestsError } from "../api/errors";
+import { TooManyRequestsError } from "../kernel/errors";
 import type { ClientNetwork } from "./clientAddress";
 
 /**

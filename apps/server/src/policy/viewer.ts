@@ -1,6 +1,6 @@
 import { ServerMessages } from "@club/shared";
-import type { AuthUser, RequestCtx } from "../api/context";
-import { ForbiddenError } from "../api/errors";
+import type { AuthUser, RequestCtx } from "../kernel/context";
+import { ForbiddenError } from "../kernel/errors";
 
 /**
  * Who is reading, as the policies see them (policy/secrecy.ts: blind tastings; policy/privacy.ts:

@@ -1,9 +1,9 @@
 import { readdirSync } from "node:fs";
 import type { InjectOptions } from "fastify";
-import type { ApiPath } from "../../src/api/contract";
-import { endpoints, restEndpoints as procedureRoutes } from "../../src/api/endpoints";
-import { appRouter } from "../../src/api/router";
-import { restOnlyRoutes } from "../../src/api/restOnly";
+import type { ApiPath } from "../../src/app/contract";
+import { endpoints, restEndpoints as procedureRoutes } from "../../src/app/endpoints";
+import { appRouter } from "../../src/app/router";
+import { restOnlyRoutes } from "../../src/app/restOnly";
 import type { TestApp } from "../helpers";
 import {
   multipartBody,

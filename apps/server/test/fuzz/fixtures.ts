@@ -1,4 +1,4 @@
-import type { ApiPath } from "../../src/api/contract";
+import type { ApiPath } from "../../src/app/contract";
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { insertConfirmationToken, insertMember, insertPasswordResetToken } from "@club/db";

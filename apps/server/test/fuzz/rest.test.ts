@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import type { InjectOptions } from "fastify";
 import { describe, expect, it } from "vitest";
-import { buildOpenApiDocument } from "../../src/api/openapi";
+import { buildOpenApiDocument } from "../../src/app/openapi";
 import type { TestApp } from "../helpers";
 import {
   applyOps,

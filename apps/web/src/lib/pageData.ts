@@ -4,7 +4,7 @@ import { PAGE_DATA_ELEMENT_ID, type PageRead } from "@club/shared";
 
 /**
  * The data of a screen the server prerendered into the page (the route table's first pages: see
- * apps/server/src/platform/prerender.ts and ssr/prerender.tsx). It sits in the page's head as
+ * apps/server/src/app/prerender.ts and ssr/prerender.tsx). It sits in the page's head as
  * <script type="application/json" id="club-page-data">, `{ reads: PageRead[] }`, before the boot
  * script, which then does not fetch anything.
  */

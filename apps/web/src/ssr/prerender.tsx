@@ -1,6 +1,6 @@
 /**
  * The server's first screen of the public pages (built by `vite build --ssr` into dist-ssr/,
- * loaded by apps/server/src/platform/prerender.ts on the first request for such a page). Which
+ * loaded by apps/server/src/app/prerender.ts on the first request for such a page). Which
  * pages: the route table's `firstPage` entries (packages/shared/src/routeTable.ts), whose URL the server matched; one
  * mechanism for all of them.
  *

@@ -5,8 +5,8 @@ import {
   TokenPairSchema,
   UpdateAccountInputSchema,
 } from "@club/shared";
-import { OkSchema } from "../../api/openapiSchemas";
-import { memberProcedure } from "../../api/trpc";
+import { OkSchema } from "../../kernel/openapiSchemas";
+import { memberProcedure } from "../../kernel/trpc";
 import { changePassword, getAccount, logoutEverywhere, updateAccount } from "./service";
 
 /** The member's own account. */

@@ -1,7 +1,7 @@
 import { endMemberSessions, findMemberById, replaceMemberPassword, updateMemberProfile } from "@club/db";
 import { ServerMessages, type Account } from "@club/shared";
-import type { AuthedCtx } from "../../api/context";
-import { ForbiddenError, UnauthorizedError } from "../../api/errors";
+import type { AuthedCtx } from "../../kernel/context";
+import { ForbiddenError, UnauthorizedError } from "../../kernel/errors";
 import { hashPassword, verifyPassword } from "../../platform/passwords";
 import { recordActivity } from "../activity/record";
 

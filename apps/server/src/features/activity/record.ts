@@ -1,5 +1,5 @@
 import { insertActivity, loadEntity, type EntityKind, type Snapshot } from "@club/db";
-import type { AuthedCtx } from "../../api/context";
+import type { AuthedCtx } from "../../kernel/context";
 
 type Key = string | number;
 

@@ -1,7 +1,7 @@
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import { ActivityEntrySchema, ActivityIdSchema, ActivityQuerySchema, UndoResultSchema } from "@club/shared";
-import { memberProcedure } from "../../api/trpc";
+import { memberProcedure } from "../../kernel/trpc";
 import { getActivity, undo } from "./service";
 
 export const activityRouter = {

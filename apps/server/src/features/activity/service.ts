@@ -11,8 +11,8 @@ import {
   type Snapshot,
 } from "@club/db";
 import { ServerMessages, type ActivityEntry, type ActivityQuery } from "@club/shared";
-import type { AuthedCtx } from "../../api/context";
-import { ConflictError, databaseRuleError, ForbiddenError, NotFoundError } from "../../api/errors";
+import type { AuthedCtx } from "../../kernel/context";
+import { ConflictError, databaseRuleError, ForbiddenError, NotFoundError } from "../../kernel/errors";
 import { PourSecrets } from "../../policy/secrecy";
 import { viewerOf } from "../../policy/viewer";
 import { isMergeEntry, undoMerge } from "../merge/service";

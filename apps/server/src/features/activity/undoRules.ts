@@ -8,8 +8,8 @@ import {
   type Snapshot,
 } from "@club/db";
 import { ServerMessages } from "@club/shared";
-import type { AuthedCtx } from "../../api/context";
-import { ConflictError } from "../../api/errors";
+import type { AuthedCtx } from "../../kernel/context";
+import { ConflictError } from "../../kernel/errors";
 import { assertMayChangeLineup } from "../meetings/service";
 import { sendMeetingNotice } from "../reminders/service";
 import { assertCanAnswer, settleWaitlist, writeAnswer } from "../night/rsvp";

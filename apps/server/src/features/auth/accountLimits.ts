@@ -1,5 +1,5 @@
-import type { Deps } from "../../api/context";
-import { TooManyRequestsError } from "../../api/errors";
+import type { Deps } from "../../kernel/context";
+import { TooManyRequestsError } from "../../kernel/errors";
 import { MemberBudget } from "../../platform/writeBudget";
 
 /** Failures older than this are forgotten. */
@@ -16,7 +16,7 @@ interface Failures {
 }
 
 /**
- * The per-account side of the login limits (the per-address side is platform/security.ts). An
+ * The per-account side of the login limits (the per-address side is app/security.ts). An
  * account, known or not (the same for any address typed, so it tells nothing), may fail
  * `freeFailures` times in 15 minutes; after that each try waits for its turn, 1 s after the last
  * failure, then 2, 4... up to LOGIN_MAX_WAIT_SECONDS: a guesser gets about one try a minute,

@@ -10,8 +10,8 @@ import {
   ResendConfirmationInputSchema,
   TokenPairSchema,
 } from "@club/shared";
-import { memberProcedure, publicProcedure } from "../../api/trpc";
-import { LoginResultSchema, OkSchema, ValidTokenSchema } from "../../api/openapiSchemas";
+import { memberProcedure, publicProcedure } from "../../kernel/trpc";
+import { LoginResultSchema, OkSchema, ValidTokenSchema } from "../../kernel/openapiSchemas";
 import {
   confirmEmail,
   forgotPassword,
@@ -26,7 +26,7 @@ import {
 
 /**
  * The session's calls. The web app makes them over REST, as docs/product.md ("The calls") lists them, so these
- * procedures are REST-only (api/router.ts keeps them out of /trpc).
+ * procedures are REST-only (app/router.ts keeps them out of /trpc).
  */
 export const authRouter = {
   login: publicProcedure

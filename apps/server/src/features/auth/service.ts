@@ -1,4 +1,4 @@
-import type { ActivityAction } from "../../api/contract";
+import type { NamedAction } from "../../kernel/actions";
 import {
   confirmMemberWithToken,
   countActiveAdmins,
@@ -26,8 +26,8 @@ import {
   type RegisterInput,
   type ResetPasswordInput,
 } from "@club/shared";
-import type { AuthedCtx, Deps, RequestCtx } from "../../api/context";
-import { BadRequestError, ForbiddenError, UnauthorizedError } from "../../api/errors";
+import type { AuthedCtx, Deps, RequestCtx } from "../../kernel/context";
+import { BadRequestError, ForbiddenError, UnauthorizedError } from "../../kernel/errors";
 import { recordActivity } from "../activity/record";
 import { getDummyHash, hashPassword, isPasswordHash, verifyPassword } from "../../platform/passwords";
 import { randomToken, sha256 } from "../../platform/tokens";
@@ -216,7 +216,7 @@ export function confirmEmail(ctx: RequestCtx, input: ConfirmEmailInput): { messa
     const self = {
       ...ctx,
       user: { id: registration.id, email: registration.email, role: values.role },
-      action: "auth.confirmEmail" satisfies ActivityAction,
+      action: "auth.confirmEmail" satisfies NamedAction,
     };
     recordActivity(self, "member", registration.id, null, memberView({ ...registration, ...values }));
     return true;
@@ -272,7 +272,7 @@ export async function resetPassword(
     const self = {
       ...ctx,
       user: { id: member.id, email: member.email, role: member.role },
-      action: "auth.resetPassword" satisfies ActivityAction,
+      action: "auth.resetPassword" satisfies NamedAction,
     };
     recordActivity(self, "member", member.id, null, { passwordChanged: true });
   });

@@ -1,6 +1,6 @@
 import type { TRPCRouterRecord } from "@trpc/server";
 import { BackupsOverviewSchema } from "@club/shared";
-import { adminProcedure } from "../../api/trpc";
+import { adminProcedure } from "../../kernel/trpc";
 import { backUpNow, backupsOverview } from "./service";
 
 /** Scheduled backups for admins (the download of the latest is REST-only: routes.ts). */

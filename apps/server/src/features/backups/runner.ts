@@ -3,7 +3,7 @@ import { basename } from "node:path";
 import { Cron } from "croner";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "@club/db";
-import type { Deps } from "../../api/context";
+import type { Deps } from "../../kernel/context";
 import { makeBackup } from "../../platform/backups";
 import { newBackupPath, pruneBackups, readStatus, writeStatus, type BackupFile } from "./folder";
 
@@ -64,7 +64,7 @@ export class BackupRunner {
   }
 
   /**
-   * The scheduled check (platform/clubJobs.ts, every 5 minutes): a backup when the schedule's
+   * The scheduled check (app/clubJobs.ts, every 5 minutes): a backup when the schedule's
    * time has passed since the last one; missed times (the server was off) make one backup.
    */
   async runIfDue(): Promise<void> {

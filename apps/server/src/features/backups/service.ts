@@ -1,6 +1,6 @@
 import { ServerMessages, type BackupsOverview } from "@club/shared";
-import type { AuthedCtx, Deps } from "../../api/context";
-import { ConflictError } from "../../api/errors";
+import type { AuthedCtx, Deps } from "../../kernel/context";
+import { ConflictError } from "../../kernel/errors";
 import { recordActivity } from "../activity/record";
 import { listBackups, readStatus } from "./folder";
 import { backupRunner } from "./runner";

@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { BottleIdSchema, BottleImageQuerySchema } from "@club/shared";
-import { requestCtx } from "../../api/context";
-import { parseInput } from "../../api/errors";
-import { restOnlyRoute } from "../../api/restOnlyRoute";
+import { requestCtx } from "../../kernel/context";
+import { parseInput } from "../../kernel/errors";
+import { restOnlyRoute } from "../../kernel/restOnlyRoute";
 import { ifNoneMatchHits } from "../../platform/httpCache";
 import { getBottleImage } from "./service";
 

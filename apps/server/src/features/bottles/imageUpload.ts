@@ -12,8 +12,8 @@ import {
   PayloadTooLargeError,
   ServiceUnavailableError,
   UnsupportedMediaTypeError,
-} from "../../api/errors";
-import { restOnlyRoute } from "../../api/restOnlyRoute";
+} from "../../kernel/errors";
+import { restOnlyRoute } from "../../kernel/restOnlyRoute";
 import { acceptUploads, isFileTooLarge } from "../../platform/uploads";
 import { MemberBudget } from "../../platform/writeBudget";
 import { uploadBottleImage } from "./service";

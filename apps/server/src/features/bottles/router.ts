@@ -20,10 +20,10 @@ import {
   type SetFavouriteInput,
 } from "@club/shared";
 import { isExistingBottle, isFavourite, listFavourites, setFavouriteRow } from "@club/db";
-import type { AuthedCtx } from "../../api/context";
-import { adminProcedure, cachedReadProcedure, memberProcedure } from "../../api/trpc";
-import { CreatedIdSchema, OkSchema } from "../../api/openapiSchemas";
-import { NotFoundError } from "../../api/errors";
+import type { AuthedCtx } from "../../kernel/context";
+import { adminProcedure, cachedReadProcedure, memberProcedure } from "../../kernel/trpc";
+import { CreatedIdSchema, OkSchema } from "../../kernel/openapiSchemas";
+import { NotFoundError } from "../../kernel/errors";
 import { recordActivity } from "../activity/record";
 import {
   createBottle,

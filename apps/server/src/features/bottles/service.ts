@@ -24,9 +24,9 @@ import {
   type UpdateAbvInput,
   type UpdateBottleInput,
 } from "@club/shared";
-import type { AuthedCtx, PublicCtx } from "../../api/context";
+import type { AuthedCtx, PublicCtx } from "../../kernel/context";
 import { audited, auditedCreate } from "../activity/record";
-import { BadRequestError, NotFoundError, UnsupportedMediaTypeError } from "../../api/errors";
+import { BadRequestError, NotFoundError, UnsupportedMediaTypeError } from "../../kernel/errors";
 import { clubToday } from "../cellar/service";
 
 const LOOKUP_NOT_FOUND: Record<LookupKind, string> = {

@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import type { FastifyPluginAsync } from "fastify";
 import { listCalendarMeetings } from "@club/db";
 import { CLUB_NAME, CLUB_RULES, EMBED_WORDS, EmbedThemeSchema, longDate } from "@club/shared";
-import type { Deps } from "../../api/context";
-import { parseInput } from "../../api/errors";
+import type { Deps } from "../../kernel/context";
+import { parseInput } from "../../kernel/errors";
 import { textRepresentation, sendRepresentation } from "../../platform/httpCache";
 import { nextMeeting } from "./service";
 

@@ -1,6 +1,6 @@
 import type { TRPCRouterRecord } from "@trpc/server";
 import { NextMeetingSchema } from "@club/shared";
-import { publicProcedure } from "../../api/trpc";
+import { publicProcedure } from "../../kernel/trpc";
 import { nextMeeting } from "./service";
 
 /** The club's calendar: the next meeting by the rule (the .ics feeds are REST-only, routes.ts). */

@@ -1,5 +1,5 @@
 import { MeetingIdSchema } from "@club/shared";
-import { restOnlyRoute } from "../../api/restOnlyRoute";
+import { restOnlyRoute } from "../../kernel/restOnlyRoute";
 import { dateIn } from "../../platform/clubTime";
 import { sendRepresentation } from "../../platform/httpCache";
 import { calendarFeed, meetingCalendar } from "./service";

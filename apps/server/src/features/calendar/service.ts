@@ -6,8 +6,8 @@ import {
   type CalendarMeetingRow,
 } from "@club/db";
 import { CLUB_NAME, CLUB_RULES, ServerMessages, type NextMeeting } from "@club/shared";
-import type { Deps } from "../../api/context";
-import { NotFoundError } from "../../api/errors";
+import type { Deps } from "../../kernel/context";
+import { NotFoundError } from "../../kernel/errors";
 import { dateIn, ruleDateOnOrAfter } from "../../platform/clubTime";
 import { dramLabel, isHiddenPour } from "../../policy/secrecy";
 import { buildCalendar, type CalendarEvent } from "./ics";

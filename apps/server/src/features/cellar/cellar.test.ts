@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CellarMessages, type ShelfItem } from "@club/shared";
-import type { AuthUser } from "../../api/context";
+import type { AuthUser } from "../../kernel/context";
 import { newBottle, postJson } from "../../../test/bottleFixtures";
 import { createTestApp, type TestApp } from "../../../test/helpers";
 

@@ -6,7 +6,7 @@ import {
   SetLevelInputSchema,
   ShelfItemSchema,
 } from "@club/shared";
-import { cachedReadProcedure, memberProcedure } from "../../api/trpc";
+import { cachedReadProcedure, memberProcedure } from "../../kernel/trpc";
 import { getShelf, openInstance, setLevel } from "./service";
 
 /** The shelf of open bottles, opening a purchase and a member's fill-level reading. */

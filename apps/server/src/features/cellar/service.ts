@@ -7,8 +7,8 @@ import {
   type SetLevelInput,
   type ShelfItem,
 } from "@club/shared";
-import type { AuthedCtx, Deps } from "../../api/context";
-import { BadRequestError, ConflictError, NotFoundError } from "../../api/errors";
+import type { AuthedCtx, Deps } from "../../kernel/context";
+import { BadRequestError, ConflictError, NotFoundError } from "../../kernel/errors";
 import { dateIn } from "../../platform/clubTime";
 import { audited } from "../activity/record";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AuthUser } from "../../api/context";
+import type { AuthUser } from "../../kernel/context";
 import { members } from "@club/db";
 import { COMMENT_MAX, ServerMessages } from "@club/shared";
 import { eq } from "drizzle-orm";

@@ -7,8 +7,8 @@ import {
   NewCommentInputSchema,
   UpdateCommentInputSchema,
 } from "@club/shared";
-import { OkSchema } from "../../api/openapiSchemas";
-import { cachedReadProcedure, memberProcedure } from "../../api/trpc";
+import { OkSchema } from "../../kernel/openapiSchemas";
+import { cachedReadProcedure, memberProcedure } from "../../kernel/trpc";
 import { commentsByBottle, createComment, deleteComment, updateComment } from "./service";
 
 export const commentsRouter = {

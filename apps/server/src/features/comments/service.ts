@@ -10,10 +10,10 @@ import {
   updateEntity,
 } from "@club/db";
 import { NotificationTexts, ServerMessages, type Comment, type NewCommentInput, type UpdateCommentInput } from "@club/shared";
-import { assertCreatorOrAdmin } from "../../api/permissions";
-import type { AuthedCtx, PublicCtx } from "../../api/context";
+import { assertCreatorOrAdmin } from "../../kernel/permissions";
+import type { AuthedCtx, PublicCtx } from "../../kernel/context";
 import { audited, auditedCreate } from "../activity/record";
-import { NotFoundError, UnauthorizedError } from "../../api/errors";
+import { NotFoundError, UnauthorizedError } from "../../kernel/errors";
 import { notify } from "../notifications/notify";
 
 /** A bottle's comments, oldest first: [] when it has none, 404 when the bottle is unknown. */

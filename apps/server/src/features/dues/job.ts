@@ -7,7 +7,7 @@ import {
   setDuesPeriod,
 } from "@club/db";
 import { CLUB_RULES, dollars, monthLabel, NotificationTexts } from "@club/shared";
-import type { Deps } from "../../api/context";
+import type { Deps } from "../../kernel/context";
 import { addMonths, dateIn } from "../../platform/clubTime";
 import { clubEmail } from "../auth/email";
 import { notify } from "../notifications/notify";

@@ -11,8 +11,8 @@ import {
   type DuesOpeningRow,
 } from "@club/db";
 import { CLUB_RULES, type DuesOpening } from "@club/shared";
-import type { Deps } from "../../api/context";
-import { BadRequestError } from "../../api/errors";
+import type { Deps } from "../../kernel/context";
+import { BadRequestError } from "../../kernel/errors";
 import { addMonths, dateIn } from "../../platform/clubTime";
 import { isLive } from "./ledger";
 

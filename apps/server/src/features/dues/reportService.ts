@@ -1,6 +1,6 @@
 import { listDuesEntries, listDuesMembers } from "@club/db";
 import { DuesMessages, REPORT_MAX_MONTHS, type DuesReport, type DuesReportQuery } from "@club/shared";
-import type { Deps } from "../../api/context";
+import type { Deps } from "../../kernel/context";
 import { monthIn, monthsBetween } from "../../platform/clubTime";
 import { fieldError } from "./opening";
 import { ledgerReport } from "./report";

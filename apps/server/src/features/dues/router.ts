@@ -10,7 +10,7 @@ import {
   VoidInputSchema,
   WaiverInputSchema,
 } from "@club/shared";
-import { memberProcedure, treasurerProcedure } from "../../api/trpc";
+import { memberProcedure, treasurerProcedure } from "../../kernel/trpc";
 import { duesReport } from "./reportService";
 import { allDues, grantWaiver, memberDues, myDues, recordPayment, setOpening, voidEntry } from "./service";
 

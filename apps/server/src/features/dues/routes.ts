@@ -6,8 +6,8 @@ import {
   DuesReportSchema,
   standingLabel,
 } from "@club/shared";
-import { parseInput } from "../../api/errors";
-import { restOnlyRoute } from "../../api/restOnlyRoute";
+import { parseInput } from "../../kernel/errors";
+import { restOnlyRoute } from "../../kernel/restOnlyRoute";
 import { dateIn } from "../../platform/clubTime";
 import { csvLine, sendCsv } from "../../platform/csvExport";
 import { nextTurn } from "../../platform/longJobs";

@@ -27,8 +27,8 @@ import {
   type VoidInput,
   type WaiverInput,
 } from "@club/shared";
-import type { AuthedCtx, Deps } from "../../api/context";
-import { ConflictError, ForbiddenError, NotFoundError } from "../../api/errors";
+import type { AuthedCtx, Deps } from "../../kernel/context";
+import { ConflictError, ForbiddenError, NotFoundError } from "../../kernel/errors";
 import { addMonths, dateIn, monthIn } from "../../platform/clubTime";
 import { recordActivity } from "../activity/record";
 import { runDuesJob } from "./job";

@@ -1,7 +1,7 @@
 import { findDuesEntry, findDuesMember, markActivityUndone, type ActivityRow } from "@club/db";
 import { DuesMessages, ServerMessages } from "@club/shared";
-import type { AuthedCtx } from "../../api/context";
-import { ConflictError, NotFoundError } from "../../api/errors";
+import type { AuthedCtx } from "../../kernel/context";
+import { ConflictError, NotFoundError } from "../../kernel/errors";
 import { recordActivity } from "../activity/record";
 import { applyOpening, ledgerSnapshot, openingSnapshot } from "./opening";
 import { requireTreasurer, voidLine } from "./service";

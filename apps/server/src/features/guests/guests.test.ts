@@ -540,7 +540,7 @@ describe("phases", () => {
     const other = await night();
     const g = await join((await openCode(id)).code);
     const events: unknown[] = [];
-    const { createGuestCaller } = await import("../../api/router");
+    const { createGuestCaller } = await import("../../app/router");
     const guest = { id: g.guestId, meetingId: id, firstName: "Gina", guestOf: null };
     await expect(async () => {
       for await (const e of await createGuestCaller(t.app.deps, guest).night.events({ id: other })) void e;

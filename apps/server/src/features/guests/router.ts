@@ -11,8 +11,8 @@ import {
   MeetingIdSchema,
   MyScoreSchema,
 } from "@club/shared";
-import { OkSchema } from "../../api/openapiSchemas";
-import { memberProcedure, publicProcedure } from "../../api/trpc";
+import { OkSchema } from "../../kernel/openapiSchemas";
+import { memberProcedure, publicProcedure } from "../../kernel/trpc";
 import {
   addGuest,
   closeGuestCode,

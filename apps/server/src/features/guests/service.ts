@@ -26,9 +26,9 @@ import {
   type GuestJoinInput,
   type GuestJoinResult,
 } from "@club/shared";
-import type { AuthedCtx, Deps, RequestCtx } from "../../api/context";
-import type { ActivityAction } from "../../api/contract";
-import { ConflictError, NotFoundError } from "../../api/errors";
+import type { AuthedCtx, Deps, RequestCtx } from "../../kernel/context";
+import type { NamedAction } from "../../kernel/actions";
+import { ConflictError, NotFoundError } from "../../kernel/errors";
 import { dateIn, zonedInstant } from "../../platform/clubTime";
 import { NetworkBudget } from "../../platform/writeBudget";
 import { recordActivity } from "../activity/record";
@@ -167,7 +167,7 @@ export async function joinAsGuest(ctx: RequestCtx, input: GuestJoinInput): Promi
     // The activity log: no member made it (memberId null).
     insertActivity(ctx.db, {
       memberId: null,
-      action: "guests.join" satisfies ActivityAction,
+      action: "guests.join" satisfies NamedAction,
       entity: "guest",
       entityId: String(added.id),
       before: null,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AuthUser } from "../../api/context";
+import type { AuthUser } from "../../kernel/context";
 import { ServerMessages } from "@club/shared";
 import { countRows, errorOf, newBottle, postJson, snapshot } from "../../../test/bottleFixtures";
 import { createTestApp, type TestApp } from "../../../test/helpers";

@@ -5,8 +5,8 @@ import {
   NewInstanceInputSchema,
   UpdateInstanceInputSchema,
 } from "@club/shared";
-import { OkSchema } from "../../api/openapiSchemas";
-import { memberProcedure } from "../../api/trpc";
+import { OkSchema } from "../../kernel/openapiSchemas";
+import { memberProcedure } from "../../kernel/trpc";
 import { createInstance, deleteInstance, finishInstance, updateInstance } from "./service";
 
 export const instancesRouter = {

@@ -13,10 +13,10 @@ import {
   type NewInstanceInput,
   type UpdateInstanceInput,
 } from "@club/shared";
-import { assertCreatorOrAdmin } from "../../api/permissions";
-import type { AuthedCtx } from "../../api/context";
+import { assertCreatorOrAdmin } from "../../kernel/permissions";
+import type { AuthedCtx } from "../../kernel/context";
 import { audited, auditedCreate } from "../activity/record";
-import { ConflictError, NotFoundError } from "../../api/errors";
+import { ConflictError, NotFoundError } from "../../kernel/errors";
 import { openedDatePatch } from "../cellar/service";
 
 /** A new, unfinished purchase of a bottle; the price is dollars in, cents in the database. */

@@ -1,8 +1,8 @@
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z, type ZodType } from "zod";
 import { LookupItemSchema, StateItemSchema, type LookupItem } from "@club/shared";
-import { cachedReadProcedure } from "../../api/trpc";
-import type { PublicCtx } from "../../api/context";
+import { cachedReadProcedure } from "../../kernel/trpc";
+import type { PublicCtx } from "../../kernel/context";
 import { getBrands, getCountries, getDrinkTypes, getStates } from "./service";
 
 /**

@@ -2,7 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { bottles, meetingBottles, meetings, themes } from "@club/db";
 import { ServerMessages } from "@club/shared";
-import type { AuthUser } from "../../api/context";
+import type { AuthUser } from "../../kernel/context";
 import { createTestApp, type TestApp } from "../../../test/helpers";
 
 let t: TestApp;

@@ -9,8 +9,8 @@ import {
   NewMeetingInputSchema,
   UpdateMeetingInputSchema,
 } from "@club/shared";
-import { cachedReadProcedure, memberProcedure } from "../../api/trpc";
-import { CreatedIdSchema, OkSchema } from "../../api/openapiSchemas";
+import { cachedReadProcedure, memberProcedure } from "../../kernel/trpc";
+import { CreatedIdSchema, OkSchema } from "../../kernel/openapiSchemas";
 import {
   addBottleToMeeting,
   createMeeting,

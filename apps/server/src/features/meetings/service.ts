@@ -22,11 +22,11 @@ import {
   type NewMeetingInput,
   type UpdateMeetingInput,
 } from "@club/shared";
-import type { AuthedCtx, PublicCtx } from "../../api/context";
+import type { AuthedCtx, PublicCtx } from "../../kernel/context";
 import { audited, auditedCreate } from "../activity/record";
 import { sendMeetingNotice } from "../reminders/service";
-import { assertCreatorOrAdmin } from "../../api/permissions";
-import { ConflictError, ForbiddenError, NotFoundError } from "../../api/errors";
+import { assertCreatorOrAdmin } from "../../kernel/permissions";
+import { ConflictError, ForbiddenError, NotFoundError } from "../../kernel/errors";
 import { isHostOf } from "../night/access";
 
 /** Every meeting, newest date first. */

@@ -9,9 +9,9 @@ import {
   NewInviteInputSchema,
   SetRoleInputSchema,
 } from "@club/shared";
-import { OkSchema } from "../../api/openapiSchemas";
-import { adminProcedure } from "../../api/trpc";
-import type { AuthedCtx } from "../../api/context";
+import { OkSchema } from "../../kernel/openapiSchemas";
+import { adminProcedure } from "../../kernel/trpc";
+import type { AuthedCtx } from "../../kernel/context";
 import {
   approveMember,
   createInvite,

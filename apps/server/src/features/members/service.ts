@@ -14,8 +14,8 @@ import {
   type MemberRow,
 } from "@club/db";
 import { ServerMessages, type Member, type MemberStatus, type OpenInvite, type Role } from "@club/shared";
-import type { AuthedCtx } from "../../api/context";
-import { ConflictError, NotFoundError } from "../../api/errors";
+import type { AuthedCtx } from "../../kernel/context";
+import { ConflictError, NotFoundError } from "../../kernel/errors";
 import { randomToken, sha256 } from "../../platform/tokens";
 import { recordActivity } from "../activity/record";
 import { monthIn } from "../../platform/clubTime";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MergeMessages, ServerMessages } from "@club/shared";
-import type { AuthUser } from "../../api/context";
+import type { AuthUser } from "../../kernel/context";
 import { errorOf, newBottle, postJson } from "../../../test/bottleFixtures";
 import { createTestApp, type TestApp } from "../../../test/helpers";
 

@@ -1,5 +1,5 @@
 import { MergeBottleInputSchema, MergeBottleResultSchema } from "@club/shared";
-import { adminProcedure } from "../../api/trpc";
+import { adminProcedure } from "../../kernel/trpc";
 import { mergeBottle } from "./service";
 
 /** Bottle merging, spread into the bottles router (`bottles.mergeInto`). */

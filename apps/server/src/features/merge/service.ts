@@ -1,4 +1,4 @@
-import type { WritePath } from "../../api/contract";
+import type { NamedAction } from "../../kernel/actions";
 import {
   isExistingBottle,
   loadEntity,
@@ -10,13 +10,13 @@ import {
   type Snapshot,
 } from "@club/db";
 import { MergeMessages, ServerMessages, type MergeBottleInput, type MergeBottleResult } from "@club/shared";
-import type { AuthedCtx } from "../../api/context";
-import { AppError, ConflictError, NotFoundError } from "../../api/errors";
+import type { AuthedCtx } from "../../kernel/context";
+import { AppError, ConflictError, NotFoundError } from "../../kernel/errors";
 import { recordActivity } from "../activity/record";
 import { inHiddenPour } from "../../policy/secrecy";
 
 /** The activity log's action of a merge (the undo recognises its entries by it). */
-export const MERGE_ACTION = "bottles.mergeInto" satisfies WritePath;
+export const MERGE_ACTION = "bottles.mergeInto" satisfies NamedAction;
 
 /**
  * Merges bottle `id` into `keepId` in one transaction (admins only: the procedure says so). The

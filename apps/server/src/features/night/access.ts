@@ -1,7 +1,7 @@
 import { findMeetingNight, type MeetingNightRow } from "@club/db";
 import { ServerMessages } from "@club/shared";
-import type { AuthUser, PublicCtx } from "../../api/context";
-import { ForbiddenError, NotFoundError } from "../../api/errors";
+import type { AuthUser, PublicCtx } from "../../kernel/context";
+import { ForbiddenError, NotFoundError } from "../../kernel/errors";
 import { dateIn } from "../../platform/clubTime";
 import { runsNight } from "../../policy/secrecy";
 import { viewerOf } from "../../policy/viewer";

@@ -15,8 +15,8 @@ import {
   type FlightInput,
   type FlightPour,
 } from "@club/shared";
-import type { AuthedCtx, RequestCtx } from "../../api/context";
-import { ConflictError, NotFoundError } from "../../api/errors";
+import type { AuthedCtx, RequestCtx } from "../../kernel/context";
+import { ConflictError, NotFoundError } from "../../kernel/errors";
 import { audited } from "../activity/record";
 import { pourView } from "../../policy/secrecy";
 import { viewerAt } from "../../policy/viewer";

@@ -1,6 +1,6 @@
 import { findMeetingNight, listFlight, listNightMembers } from "@club/db";
 import { longDate, NotificationTexts } from "@club/shared";
-import type { AuthedCtx } from "../../api/context";
+import type { AuthedCtx } from "../../kernel/context";
 import { resultsShown } from "../../policy/secrecy";
 import { notify } from "../notifications/notify";
 

@@ -1,7 +1,7 @@
 import { deletePhase, findPhase, pourAt, putPhase } from "@club/db";
 import { ServerMessages, type Phase, type PhaseInput } from "@club/shared";
-import type { AuthedCtx } from "../../api/context";
-import { NotFoundError } from "../../api/errors";
+import type { AuthedCtx } from "../../kernel/context";
+import { NotFoundError } from "../../kernel/errors";
 import { recordActivity } from "../activity/record";
 import { assertHost, meetingOrThrow } from "./access";
 import { notifyNightStarted } from "./notices";

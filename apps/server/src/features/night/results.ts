@@ -16,7 +16,7 @@ import {
   type PourResult,
   type TasterRow,
 } from "@club/shared";
-import type { PublicCtx, RequestCtx } from "../../api/context";
+import type { PublicCtx, RequestCtx } from "../../kernel/context";
 import { seesMembersData } from "../../policy/privacy";
 import { dramLabel, resultsShown, roomPourView } from "../../policy/secrecy";
 import { viewerAt } from "../../policy/viewer";

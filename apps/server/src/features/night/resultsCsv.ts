@@ -1,7 +1,7 @@
 import { listFlight, listMeetingGuestScores, listMeetingScores } from "@club/db";
 import { CsvExportQuerySchema, MeetingIdSchema } from "@club/shared";
-import { parseInput } from "../../api/errors";
-import { restOnlyRoute } from "../../api/restOnlyRoute";
+import { parseInput } from "../../kernel/errors";
+import { restOnlyRoute } from "../../kernel/restOnlyRoute";
 import { csvLine, sendCsv } from "../../platform/csvExport";
 import { dramLabel, resultsShown, roomPourView } from "../../policy/secrecy";
 import { isOwnScore, viewerOf } from "../../policy/viewer";

@@ -25,14 +25,14 @@ import {
   TasteProfileSchema,
   TastingSchema,
 } from "@club/shared";
-import { OkSchema } from "../../api/openapiSchemas";
+import { OkSchema } from "../../kernel/openapiSchemas";
 import {
   cachedReadProcedure,
   guestReadProcedure,
   memberProcedure,
   publicProcedure,
   tasterProcedure,
-} from "../../api/trpc";
+} from "../../kernel/trpc";
 import { viewerAt } from "../../policy/viewer";
 import { meetingOrThrow } from "./access";
 import { setPhase } from "./phase";
@@ -316,7 +316,7 @@ export const nightRouter = {
 
   /**
    * The live stream of a meeting (server-sent events): what changed, not the data. Over HTTP it is
-   * served by platform/liveStreams.ts (caps per address, per member and in all; a 404 before the
+   * served by app/liveStreams.ts (caps per address, per member and in all; a 404 before the
    * stream for an unknown meeting); this declaration gives the web app its type and serves
    * in-process callers.
    */

@@ -1,9 +1,9 @@
 import { listRsvps, setWaitlisted, upsertRsvp, type RsvpRow } from "@club/db";
 import { longDate, NotificationTexts, ServerMessages, type MyRsvp, type Rsvp, type RsvpInput } from "@club/shared";
-import type { AuthedCtx, Deps, PublicCtx, RequestCtx } from "../../api/context";
+import type { AuthedCtx, Deps, PublicCtx, RequestCtx } from "../../kernel/context";
 import { seesMembersData } from "../../policy/privacy";
 import { viewerOf } from "../../policy/viewer";
-import { ConflictError } from "../../api/errors";
+import { ConflictError } from "../../kernel/errors";
 import { audited } from "../activity/record";
 import { clubEmail } from "../auth/email";
 import { notify } from "../notifications/notify";

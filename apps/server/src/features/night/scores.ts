@@ -10,8 +10,8 @@ import {
   upsertScore,
 } from "@club/db";
 import { ServerMessages, type MyScore, type ScoreInput, type Tasting } from "@club/shared";
-import type { AuthedCtx, GuestPass, TasterCtx } from "../../api/context";
-import { ConflictError, ForbiddenError, NotFoundError } from "../../api/errors";
+import type { AuthedCtx, GuestPass, TasterCtx } from "../../kernel/context";
+import { ConflictError, ForbiddenError, NotFoundError } from "../../kernel/errors";
 import { audited } from "../activity/record";
 import { dramLabel, isHiddenPour } from "../../policy/secrecy";
 import { meetingOrThrow } from "./access";

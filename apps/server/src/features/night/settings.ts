@@ -8,8 +8,8 @@ import {
 } from "@club/shared";
 import { memberOf, viewerAt } from "../../policy/viewer";
 import { currentGuestCode } from "../guests/service";
-import type { AuthedCtx, PublicCtx, RequestCtx } from "../../api/context";
-import { BadRequestError } from "../../api/errors";
+import type { AuthedCtx, PublicCtx, RequestCtx } from "../../kernel/context";
+import { BadRequestError } from "../../kernel/errors";
 import { audited } from "../activity/record";
 import { assertHost, isHostOf, isUpcoming, meetingOrThrow } from "./access";
 import { settleWaitlist } from "./rsvp";

@@ -1,6 +1,6 @@
 import { listTasteRows, type TasteRow } from "@club/db";
 import { TASTE_FAVOURITES, countTags, type TasteGroup, type TasteProfile } from "@club/shared";
-import type { AuthedCtx } from "../../api/context";
+import type { AuthedCtx } from "../../kernel/context";
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 

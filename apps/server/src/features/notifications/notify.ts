@@ -7,7 +7,7 @@ import {
   listPushSubscriptions,
 } from "@club/db";
 import { NOTIFICATION_DEFAULTS, NotificationTexts, type NotificationChannels, type NotificationKind } from "@club/shared";
-import type { Deps } from "../../api/context";
+import type { Deps } from "../../kernel/context";
 import type { Email } from "../../platform/mailer";
 import { approvalNeededEmail, clubEmail } from "../auth/email";
 

@@ -11,8 +11,8 @@ import {
   PushSubscriptionIdSchema,
   PushSubscriptionInputSchema,
 } from "@club/shared";
-import { memberProcedure, publicProcedure } from "../../api/trpc";
-import { CreatedIdSchema } from "../../api/openapiSchemas";
+import { memberProcedure, publicProcedure } from "../../kernel/trpc";
+import { CreatedIdSchema } from "../../kernel/openapiSchemas";
 import {
   getNotifications,
   getNotificationSettings,

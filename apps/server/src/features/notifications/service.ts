@@ -19,8 +19,8 @@ import {
   type NotificationSettingsInput,
   type PushSubscriptionInput,
 } from "@club/shared";
-import type { AuthedCtx, Deps } from "../../api/context";
-import { NotFoundError } from "../../api/errors";
+import type { AuthedCtx, Deps } from "../../kernel/context";
+import { NotFoundError } from "../../kernel/errors";
 import { recordActivity } from "../activity/record";
 
 /** The most notifications a list holds (the newest). */

@@ -1,6 +1,6 @@
 import { findPreferences, updatePreferences } from "@club/db";
 import type { Preferences } from "@club/shared";
-import type { AuthedCtx } from "../../api/context";
+import type { AuthedCtx } from "../../kernel/context";
 import { recordActivity } from "../activity/record";
 
 export const getPreferences = (ctx: AuthedCtx): Preferences =>

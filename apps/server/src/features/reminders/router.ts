@@ -7,7 +7,7 @@ import {
   RsvpLinkResultSchema,
   RsvpLinkTokenSchema,
 } from "@club/shared";
-import { memberProcedure, publicProcedure } from "../../api/trpc";
+import { memberProcedure, publicProcedure } from "../../kernel/trpc";
 import { getPreferences, setPreferences } from "./preferences";
 import { rsvpByLink, rsvpLinkMeeting } from "./service";
 

@@ -1,4 +1,4 @@
-import type { ActivityAction } from "../../api/contract";
+import type { NamedAction } from "../../kernel/actions";
 import {
   claimNotification,
   findMemberAuth,
@@ -17,8 +17,8 @@ import {
   type RsvpLinkMeeting,
   type RsvpLinkResult,
 } from "@club/shared";
-import type { AuthedCtx, Deps } from "../../api/context";
-import { AppError, NotFoundError } from "../../api/errors";
+import type { AuthedCtx, Deps } from "../../kernel/context";
+import { AppError, NotFoundError } from "../../kernel/errors";
 import { dateIn, zonedInstant } from "../../platform/clubTime";
 import { clubEmail } from "../auth/email";
 import { setRsvp } from "../night/rsvp";
@@ -163,7 +163,7 @@ export async function rsvpByLink(deps: Deps, input: RsvpLinkInput): Promise<Rsvp
     ...deps,
     user: { id: member.id, email: member.email, role: member.role },
     requestId: null,
-    action: "reminders.rsvpByLink" satisfies ActivityAction,
+    action: "reminders.rsvpByLink" satisfies NamedAction,
   };
   const guests = listRsvps(deps.db, claims.meetingId).find((r) => r.memberId === member.id)?.guests ?? 0;
   const answer = setRsvp(ctx, { id: claims.meetingId, status: input.status, guests });

@@ -8,7 +8,7 @@ import {
   SimilarBottleSchema,
   SimilarBottlesInputSchema,
 } from "@club/shared";
-import { cachedReadProcedure, memberProcedure } from "../../api/trpc";
+import { cachedReadProcedure, memberProcedure } from "../../kernel/trpc";
 import { findSimilarBottles, searchClub, searchLibrary } from "./service";
 
 const SEARCH_DESCRIPTION = [

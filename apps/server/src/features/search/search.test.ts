@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BottleSearchResult, GlobalSearchResult, SimilarBottle } from "@club/shared";
-import type { AuthUser } from "../../api/context";
+import type { AuthUser } from "../../kernel/context";
 import { lookupId } from "../../../test/bottleFixtures";
 import { createTestApp, type TestApp } from "../../../test/helpers";
 

@@ -1,6 +1,6 @@
 import type { BottleSearchQuery, BottleSearchResult, GlobalSearchResult, SimilarBottle } from "@club/shared";
 import { searchBottles, searchEverything, similarBottles } from "@club/db";
-import type { PublicCtx } from "../../api/context";
+import type { PublicCtx } from "../../kernel/context";
 
 const toCents = (dollars: number | undefined) =>
   dollars === undefined ? undefined : Math.round(dollars * 100);

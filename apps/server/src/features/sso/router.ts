@@ -1,6 +1,6 @@
 import type { TRPCRouterRecord } from "@trpc/server";
 import { SsoExchangeInputSchema, SsoOptionsSchema, SsoSignInSchema } from "@club/shared";
-import { publicProcedure } from "../../api/trpc";
+import { publicProcedure } from "../../kernel/trpc";
 import { exchangeCode, ssoOptions } from "./service";
 
 /**

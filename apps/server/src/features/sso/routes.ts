@@ -1,9 +1,9 @@
 import * as client from "openid-client";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { isSsoFailure, type SsoFailure } from "@club/shared";
-import { requestCtx } from "../../api/context";
-import { AppError } from "../../api/errors";
-import { restOnlyRoute } from "../../api/restOnlyRoute";
+import { requestCtx } from "../../kernel/context";
+import { AppError } from "../../kernel/errors";
+import { restOnlyRoute } from "../../kernel/restOnlyRoute";
 import { clearFlowCookie, flowCookie, FLOW_TTL_MS, readFlow } from "./flowCookie";
 import { createHandoff } from "./handoff";
 import { CALLBACK_PATH, ProviderUnavailableError, providerFor, START_PATH } from "./provider";

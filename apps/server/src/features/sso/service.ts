@@ -1,4 +1,4 @@
-import type { ActivityAction } from "../../api/contract";
+import type { NamedAction } from "../../kernel/actions";
 import {
   countActiveAdmins,
   findMemberByEmail,
@@ -9,8 +9,8 @@ import {
   type MemberRow,
 } from "@club/db";
 import { SSO_FAILURES, type SsoExchangeInput, type SsoFailure, type SsoSignIn } from "@club/shared";
-import type { Deps, RequestCtx } from "../../api/context";
-import { AppError, ForbiddenError } from "../../api/errors";
+import type { Deps, RequestCtx } from "../../kernel/context";
+import { AppError, ForbiddenError } from "../../kernel/errors";
 import { hashPassword } from "../../platform/passwords";
 import { randomToken } from "../../platform/tokens";
 import { recordActivity } from "../activity/record";
@@ -29,7 +29,7 @@ function checkMayAct(member: MemberRow): MemberRow {
   return member;
 }
 
-const asMember = (ctx: RequestCtx, member: MemberRow, action: ActivityAction) => ({
+const asMember = (ctx: RequestCtx, member: MemberRow, action: NamedAction) => ({
   ...ctx,
   user: { id: member.id, email: member.email, role: member.role },
   action,

@@ -1,8 +1,8 @@
 import type { TRPCRouterRecord } from "@trpc/server";
 import { StatsSchema, STATS_TOP, type Stats } from "@club/shared";
 import { loadStats } from "@club/db";
-import { cachedReadProcedure } from "../../api/trpc";
-import type { PublicCtx } from "../../api/context";
+import { cachedReadProcedure } from "../../kernel/trpc";
+import type { PublicCtx } from "../../kernel/context";
 
 const getStats = (ctx: PublicCtx): Stats => loadStats(ctx.db, STATS_TOP);
 

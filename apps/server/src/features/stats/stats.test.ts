@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Stats } from "@club/shared";
-import type { AuthUser } from "../../api/context";
+import type { AuthUser } from "../../kernel/context";
 import { lookupId, newBottle } from "../../../test/bottleFixtures";
 import { createTestApp, type TestApp } from "../../../test/helpers";
 

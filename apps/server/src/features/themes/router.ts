@@ -7,8 +7,8 @@ import {
   ThemeSchema,
   UpdateThemeInputSchema,
 } from "@club/shared";
-import { cachedReadProcedure, memberProcedure } from "../../api/trpc";
-import { CreatedThemeSchema, OkSchema } from "../../api/openapiSchemas";
+import { cachedReadProcedure, memberProcedure } from "../../kernel/trpc";
+import { CreatedThemeSchema, OkSchema } from "../../kernel/openapiSchemas";
 import { createTheme, deleteTheme, getThemes, updateTheme } from "./service";
 
 export const themesRouter = {

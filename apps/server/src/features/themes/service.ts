@@ -8,11 +8,11 @@ import {
   updateEntity,
 } from "@club/db";
 import { ServerMessages, type NewThemeInput, type ThemeListItem, type UpdateThemeInput } from "@club/shared";
-import { assertCreatorOrAdmin } from "../../api/permissions";
+import { assertCreatorOrAdmin } from "../../kernel/permissions";
 import { dateIn } from "../../platform/clubTime";
-import type { AuthedCtx, PublicCtx } from "../../api/context";
+import type { AuthedCtx, PublicCtx } from "../../kernel/context";
 import { audited, auditedCreate } from "../activity/record";
-import { ConflictError, NotFoundError } from "../../api/errors";
+import { ConflictError, NotFoundError } from "../../kernel/errors";
 
 /** Every theme with the date it was last used (year 1 when never), sorted by name. */
 export function getThemes(ctx: PublicCtx): ThemeListItem[] {

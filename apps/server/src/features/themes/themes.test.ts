@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { meetings, themes } from "@club/db";
 import { NEVER_USED_DATE, ServerMessages } from "@club/shared";
-import type { AuthUser } from "../../api/context";
+import type { AuthUser } from "../../kernel/context";
 import { createTestApp, type TestApp } from "../../../test/helpers";
 
 let t: TestApp;

@@ -11,8 +11,8 @@ import {
   PurchasesExportQuerySchema,
   TransferMessages,
 } from "@club/shared";
-import { BadRequestError, parseInput } from "../../api/errors";
-import { restOnlyRoute } from "../../api/restOnlyRoute";
+import { BadRequestError, parseInput } from "../../kernel/errors";
+import { restOnlyRoute } from "../../kernel/restOnlyRoute";
 import { dateIn } from "../../platform/clubTime";
 import { sendKeptCsv } from "../../platform/csvExport";
 import { checkMapping, parseCsv, toCsv } from "./csvFile";

@@ -6,8 +6,8 @@ import {
   ClubImportResultSchema,
   TransferMessages,
 } from "@club/shared";
-import { BadRequestError } from "../../api/errors";
-import { restOnlyRoute } from "../../api/restOnlyRoute";
+import { BadRequestError } from "../../kernel/errors";
+import { restOnlyRoute } from "../../kernel/restOnlyRoute";
 import { dateIn } from "../../platform/clubTime";
 import { exportClub, importClub } from "./clubService";
 import { importRoute } from "./importRoute";

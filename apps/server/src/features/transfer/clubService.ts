@@ -5,8 +5,8 @@ import {
   TransferMessages,
   type ClubImportResult,
 } from "@club/shared";
-import type { AuthedCtx, Deps } from "../../api/context";
-import { BadRequestError } from "../../api/errors";
+import type { AuthedCtx, Deps } from "../../kernel/context";
+import { BadRequestError } from "../../kernel/errors";
 import { runWorker } from "../../platform/workers";
 import type { RestoreOutcome, RestoreRequest } from "./clubRestore";
 

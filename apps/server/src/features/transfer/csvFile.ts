@@ -9,7 +9,7 @@ import {
   type CsvDelimiter,
   type ImportMapping,
 } from "@club/shared";
-import { BadRequestError } from "../../api/errors";
+import { BadRequestError } from "../../kernel/errors";
 import { FORMULA_START } from "../../platform/csvExport";
 
 /**

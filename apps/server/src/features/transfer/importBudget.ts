@@ -1,7 +1,7 @@
 import pLimit from "p-limit";
 import { ServerMessages } from "@club/shared";
-import type { Deps } from "../../api/context";
-import { ServiceUnavailableError } from "../../api/errors";
+import type { Deps } from "../../kernel/context";
+import { ServiceUnavailableError } from "../../kernel/errors";
 import { MemberBudget } from "../../platform/writeBudget";
 
 /** Imports read at once (the rest wait their turn), and how many may wait before a 503. */

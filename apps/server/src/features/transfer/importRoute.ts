@@ -1,9 +1,9 @@
 import type { FastifyRequest } from "fastify";
-import { BadRequestError } from "../../api/errors";
-import type { AuthedCtx } from "../../api/context";
-import type { ActivityAction } from "../../api/contract";
-import type { ApiRoute } from "../../api/openapi";
-import { restOnlyRoute, type RestOnlyRoute } from "../../api/restOnlyRoute";
+import { BadRequestError } from "../../kernel/errors";
+import type { AuthedCtx } from "../../kernel/context";
+import type { NamedAction } from "../../kernel/actions";
+import type { ApiRoute } from "../../kernel/meta";
+import { restOnlyRoute, type RestOnlyRoute } from "../../kernel/restOnlyRoute";
 import { acceptUploads } from "../../platform/uploads";
 import { runImport } from "./importBudget";
 import { readUploadedForm, type UploadedForm } from "./multipartForm";
@@ -27,7 +27,7 @@ export interface ImportCall {
  */
 export function importRoute(spec: {
   access: "member" | "admin";
-  action: ActivityAction;
+  action: NamedAction;
   doc: Omit<ApiRoute, "auth" | "access" | "fileField" | "budgeted" | "errors">;
   maxBytes: number;
   messages: { missing: string; tooLarge: string };

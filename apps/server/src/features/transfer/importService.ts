@@ -22,8 +22,8 @@ import {
   type ImportReport,
   type ImportRowReport,
 } from "@club/shared";
-import type { AuthedCtx } from "../../api/context";
-import { BadRequestError } from "../../api/errors";
+import type { AuthedCtx } from "../../kernel/context";
+import { BadRequestError } from "../../kernel/errors";
 import { dateIn } from "../../platform/clubTime";
 import { recordActivity } from "../activity/record";
 import {

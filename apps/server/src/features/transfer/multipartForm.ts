@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { AppError, BadRequestError } from "../../api/errors";
+import { AppError, BadRequestError } from "../../kernel/errors";
 import { nextTurn } from "../../platform/longJobs";
 import { isFileTooLarge } from "../../platform/uploads";
 

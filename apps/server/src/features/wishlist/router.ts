@@ -8,8 +8,8 @@ import {
   WishSchema,
   WishVoteInputSchema,
 } from "@club/shared";
-import { memberProcedure } from "../../api/trpc";
-import { CreatedIdSchema } from "../../api/openapiSchemas";
+import { memberProcedure } from "../../kernel/trpc";
+import { CreatedIdSchema } from "../../kernel/openapiSchemas";
 import { addWish, buyWish, getWishlist, removeWish, voteWish } from "./service";
 
 /** The club's wishlist: bottles it wants to buy next, with members' votes and a note. */

@@ -15,9 +15,9 @@ import {
   type WishBoughtInput,
   type WishVoteInput,
 } from "@club/shared";
-import type { AuthedCtx } from "../../api/context";
-import { BadRequestError, NotFoundError } from "../../api/errors";
-import { assertCreatorOrAdmin } from "../../api/permissions";
+import type { AuthedCtx } from "../../kernel/context";
+import { BadRequestError, NotFoundError } from "../../kernel/errors";
+import { assertCreatorOrAdmin } from "../../kernel/permissions";
 import { recordActivity } from "../activity/record";
 import { createBottle } from "../bottles/service";
 import { createInstance } from "../instances/service";

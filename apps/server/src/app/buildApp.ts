@@ -2,40 +2,40 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import type { Transporter } from "nodemailer";
 import { closeDb, openDb, referencedImageHashes, type Db } from "@club/db";
-import { migrateAtStart } from "./features/backups/beforeUpgrade";
-import { loadConfig, type Config } from "./config";
-import { requestCtx, type Deps } from "./api/context";
-import guestPassesPlugin from "./platform/guestPasses";
-import unusedConnectionsPlugin from "./platform/unusedConnections";
-import { IMAGE_SWEEP_INTERVAL_MS, IMAGE_UNDO_RETENTION_MS, ImageStore } from "./platform/images";
-import { secureDataDir } from "./platform/dataDir";
-import { loggerOptions, OneLinePerRequest } from "./platform/logger";
-import { Mailer } from "./platform/mailer";
-import { Pusher } from "./platform/push";
-import { ReadCache } from "./platform/readCache";
-import { TokenService } from "./platform/tokens";
-import { MeetingEvents } from "./platform/meetingEvents";
-import { ClubJobs } from "./platform/clubJobs";
-import { markDiskFull } from "./platform/diskSpace";
-import { AppError, DISK_FULL_LOG } from "./api/errors";
-import { MemberBudget } from "./platform/writeBudget";
-import { Maintenance } from "./platform/maintenance";
-import maintenancePlugin from "./platform/maintenanceHook";
-import compressionPlugin from "./platform/compression";
-import errorsPlugin, { frameworkErrors } from "./api/restErrors";
-import openapiPlugin from "./platform/openapiDocs";
-import securityPlugin, { JSON_BODY_LIMIT, REQUEST_TIMEOUT_MS, trustProxyOption } from "./platform/security";
-import corsPlugin from "./platform/cors";
-import metricsPlugin from "./platform/metrics";
-import trpcFastPathPlugin from "./platform/trpcFastPath";
-import liveStreamsPlugin from "./platform/liveStreams";
-import { bootScriptSource } from "./platform/pageHints";
-import webPlugin, { webDistDir } from "./platform/web";
-import { seedOnNewDatabase } from "./seed";
-import { restRoutes } from "./api/rest";
-import { restOnlyPlugin } from "./api/restOnly";
-import { appRouter, type AppRouter } from "./api/router";
-import { embedPlugin } from "./features/calendar/embed";
+import { migrateAtStart } from "../features/backups/beforeUpgrade";
+import { loadConfig, type Config } from "../config";
+import { requestCtx, type Deps } from "../kernel/context";
+import guestPassesPlugin from "./guestPasses";
+import unusedConnectionsPlugin from "../platform/unusedConnections";
+import { IMAGE_SWEEP_INTERVAL_MS, IMAGE_UNDO_RETENTION_MS, ImageStore } from "../platform/images";
+import { secureDataDir } from "../platform/dataDir";
+import { loggerOptions, OneLinePerRequest } from "../platform/logger";
+import { Mailer } from "../platform/mailer";
+import { Pusher } from "../platform/push";
+import { ReadCache } from "../platform/readCache";
+import { TokenService } from "../platform/tokens";
+import { MeetingEvents } from "../platform/meetingEvents";
+import { ClubJobs } from "./clubJobs";
+import { markDiskFull } from "../platform/diskSpace";
+import { AppError, DISK_FULL_LOG } from "../kernel/errors";
+import { MemberBudget } from "../platform/writeBudget";
+import { Maintenance } from "../platform/maintenance";
+import maintenancePlugin from "./maintenanceHook";
+import compressionPlugin from "../platform/compression";
+import errorsPlugin, { frameworkErrors } from "../kernel/restErrors";
+import openapiPlugin from "./openapiDocs";
+import securityPlugin, { JSON_BODY_LIMIT, REQUEST_TIMEOUT_MS, trustProxyOption } from "./security";
+import corsPlugin from "./cors";
+import metricsPlugin from "../platform/metrics";
+import trpcFastPathPlugin from "./trpcFastPath";
+import liveStreamsPlugin from "./liveStreams";
+import { bootScriptSource } from "./pageHints";
+import webPlugin, { webDistDir } from "./web";
+import { seedOnNewDatabase } from "../seed";
+import { restRoutes } from "./rest";
+import { restOnlyPlugin } from "./restOnly";
+import { appRouter, type AppRouter } from "./router";
+import { embedPlugin } from "../features/calendar/embed";
 
 export interface BuildAppOptions {
   config?: Config;
@@ -184,7 +184,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
         }
       },
       // What tRPC itself answers is the caller's (the cached public reads are the fast path's, with
-      // their ETag): never stored, as the REST answers (platform/security.ts).
+      // their ETag): never stored, as the REST answers (app/security.ts).
       responseMeta: () => ({ headers: { "cache-control": "no-store" } }),
     } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
   });

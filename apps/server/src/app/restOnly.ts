@@ -9,11 +9,11 @@ import { latestBackupRoute } from "../features/backups/routes";
 import { ssoCallbackRoute, ssoStartRoute } from "../features/sso/routes";
 import { bottlesExportRoute, bottlesImportRoute } from "../features/transfer/bottleRoutes";
 import { clubExportRoute, clubImportRoute } from "../features/transfer/clubRoutes";
-import type { RestOnlyRoute } from "./restOnlyRoute";
+import type { RestOnlyRoute } from "../kernel/restOnlyRoute";
 
 export type { RestOnlyRoute };
 
-/** Every REST-only route; api/openapi.test.ts checks they and the procedures cover what is served. */
+/** Every REST-only route; app/openapi.test.ts checks they and the procedures cover what is served. */
 export const restOnlyRoutes: RestOnlyRoute[] = [
   imageBytesRoute,
   imageUploadRoute,

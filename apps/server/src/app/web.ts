@@ -5,13 +5,13 @@ import fp from "fastify-plugin";
 import fastifyStatic from "@fastify/static";
 import { MEMBER_HINT_COOKIE, ServerMessages } from "@club/shared";
 import { createPageRenderer, type PageRoute } from "./pageHints";
-import { sendRepresentation, type Representation } from "./httpCache";
+import { sendRepresentation, type Representation } from "../platform/httpCache";
 import { createFirstPagePrerender } from "./prerender";
-import { errorBody } from "../api/restErrors";
-import { callerCtx } from "../api/context";
-import { endpoints } from "../api/endpoints";
-import type { QueryPath } from "../api/contract";
-import { serverRoot } from "./serverRoot";
+import { errorBody } from "../kernel/restErrors";
+import { callerCtx } from "../kernel/context";
+import { endpoints } from "./endpoints";
+import type { QueryPath } from "./contract";
+import { serverRoot } from "../platform/serverRoot";
 
 export const webDistDir = join(serverRoot, "../web/dist");
 

@@ -2,10 +2,9 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import type { z, ZodObject } from "zod";
 import { ServerMessages } from "@club/shared";
 import { requestCtx, requireMember, type AuthedCtx, type RequestCtx } from "./context";
-import type { ActivityAction } from "./contract";
+import type { NamedAction } from "./actions";
 import { ForbiddenError, parseInput } from "./errors";
-import type { Access } from "./meta";
-import type { ApiRoute } from "./openapi";
+import type { Access, ApiRoute } from "./meta";
 
 /**
  * A route that is REST by nature (multipart bodies, binary answers): an explicit Fastify route,
@@ -34,7 +33,7 @@ export interface RestOnlySpec<A extends Access, D extends RouteDoc, S> {
   /** Who may call it: 401 without a valid token unless public, 403 for a role below it. */
   access: A;
   /** The activity log's action of a write (its entry names it); reads need none. */
-  action?: ActivityAction;
+  action?: NamedAction;
   /**
    * Route-scoped setup before the route (a multipart parser, a content-type parser); what it
    * returns is the handler's `state`.

@@ -87,7 +87,7 @@ describe("the web build's files (a start that does not grow with the build)", ()
     expect((await get("/icons/icon-192.png")).statusCode).toBe(200);
     const sw = await get("/sw.js");
     expect(sw.headers["service-worker-allowed"]).toBe("/");
-    // Listed by platform/web.ts, not by @fastify/static's glob (left out of the build): the same files.
+    // Listed by app/web.ts, not by @fastify/static's glob (left out of the build): the same files.
     const swBr = await get("/sw.js", { "accept-encoding": "br" });
     expect([swBr.headers["content-encoding"], swBr.headers["cache-control"]]).toEqual(["br", "no-cache"]);
     expect((await t.request({ method: "HEAD", url: "/favicon.svg" })).statusCode).toBe(200);

@@ -20,13 +20,13 @@ import { searchRouter } from "../features/search/router";
 import { statsRouter } from "../features/stats/router";
 import { wishlistRouter } from "../features/wishlist/router";
 import { notificationsRouter } from "../features/notifications/router";
-import { callerCtx, type AuthUser, type Deps, type GuestPass } from "./context";
-import type { Tag } from "./openapi";
-import { createCallerFactory, router } from "./trpc";
+import { callerCtx, type AuthUser, type Deps, type GuestPass } from "../kernel/context";
+import type { Tag } from "../kernel/meta";
+import { createCallerFactory, router } from "../kernel/trpc";
 
 /**
  * The feature registry: each router namespace once, with its procedures and its
- * OpenAPI tag. The routers below and the document's tags (api/openapi.ts) are made from it.
+ * OpenAPI tag. The routers below and the document's tags (app/openapi.ts) are made from it.
  */
 const sessionFeatures = {
   auth: { router: authRouter, tag: "Auth" },

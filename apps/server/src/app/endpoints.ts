@@ -1,7 +1,7 @@
 import type { AnyProcedure, AnyRouter } from "@trpc/server";
 import type { ZodType } from "zod";
-import type { RequestCtx } from "./context";
-import type { EndpointMeta, RestMeta } from "./meta";
+import type { RequestCtx } from "../kernel/context";
+import type { EndpointMeta, RestMeta } from "../kernel/meta";
 import { apiRouter, appRouter } from "./router";
 
 /** One procedure of the router, with what the rest of the server derives from it. */

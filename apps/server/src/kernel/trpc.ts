@@ -40,7 +40,7 @@ const t = initTRPC
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** tRPC's side of the error mapping (api/errors.ts): services' AppErrors and input validation. */
+/** tRPC's side of the error mapping (kernel/errors.ts): services' AppErrors and input validation. */
 const mapErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (result.ok) return result;
@@ -68,7 +68,7 @@ const nextTurn = (): Promise<void> =>
 
 /**
  * The second and later calls of a tRPC batch (up to MAX_BATCH_CALLS) each wait for a turn of the
- * event loop of their own, over tRPC's handler and the fast path alike (platform/trpcFastPath.ts
+ * event loop of their own, over tRPC's handler and the fast path alike (app/trpcFastPath.ts
  * passes the index); a lone call, REST's included, runs at once. The last middleware of each kind
  * of procedure below, after any it awaits (the caller's token): calls that waited for the same
  * promise would otherwise all go on in the same turn.

@@ -3,8 +3,8 @@ import { ZodError, z } from "zod";
 import { Messages, ServerMessages } from "@club/shared";
 
 /**
- * The errors services throw: transport-neutral. api/trpc.ts maps them to tRPC errors and
- * api/restErrors.ts to REST statuses, each once, from the table below.
+ * The errors services throw: transport-neutral. kernel/trpc.ts maps them to tRPC errors and
+ * kernel/restErrors.ts to REST statuses, each once, from the table below.
  */
 export type ErrorCode =
   | "BAD_REQUEST"

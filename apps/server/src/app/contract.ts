@@ -4,6 +4,7 @@ import type {
   inferRouterOutputs,
   TRPCRouterRecord as RouterRecord,
 } from "@trpc/server";
+import { ACTIVITY_ONLY_ACTIONS, type ActivityOnlyAction, type PROCEDURE_ACTIONS } from "../kernel/actions";
 import type { ApiRouter, AppRouter } from "./router";
 
 /** What packages/api re-exports for the web app: the /trpc router's type, its inputs and outputs. */
@@ -35,26 +36,15 @@ export type ApiPath = PathsOf<ApiRouter["_def"]["record"], ProcedureType>;
 /** Every mutation of the API, the REST-only session calls included. */
 export type ApiWritePath = PathsOf<ApiRouter["_def"]["record"], "mutation">;
 
-/**
- * The activity log's actions that are not a procedure: REST-only writes (the photo upload, the
- * CSV and club imports), single sign-on's joins and links, and the admin command line's (which do
- * what the Members screen's procedures do: ADMIN_ACTIONS).
- */
-export const ACTIVITY_ONLY_ACTIONS = [
-  "bottles.uploadImage",
-  "bottles.import",
-  "club.import",
-  "auth.ssoJoin",
-  "auth.ssoLink",
-  "admin.approve",
-  "admin.deactivate",
-  "admin.role",
-  "admin.invite",
-  "admin.memberSince",
-] as const;
+export { ACTIVITY_ONLY_ACTIONS };
 
 /** What an activity entry's `action` can be: the procedure that made the change, or one of the above. */
-export type ActivityAction = ApiWritePath | (typeof ACTIVITY_ONLY_ACTIONS)[number];
+export type ActivityAction = ApiWritePath | ActivityOnlyAction;
+
+/** Compiles only when `T` is a `U`. */
+type Is<T extends U, U> = T;
+/** Every write a feature names by itself (kernel/actions.ts) is a write of the router. */
+export type ProcedureActionsChecked = Is<(typeof PROCEDURE_ACTIONS)[number], ApiWritePath>;
 
 /** The admin command line's commands that record an entry ("approve" records "admin.approve"). */
 export type AdminCommand = ActivityAction extends infer A

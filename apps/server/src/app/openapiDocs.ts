@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import type { OpenApiDocument } from "../api/openapi";
+import type { OpenApiDocument } from "./openapi";
 
 export const OPENAPI_JSON_PATH = "/api/openapi.json";
 export const DOCS_PREFIX = "/docs";
@@ -15,7 +15,7 @@ const documentLoaded = new Map<string, Promise<OpenApiDocument>>();
 export const loadOpenApiDocument = (appUrl: string): Promise<OpenApiDocument> => {
   let loaded = documentLoaded.get(appUrl);
   if (!loaded) {
-    loaded = import("../api/openapi").then(({ openApiDocument }) => openApiDocument(appUrl));
+    loaded = import("./openapi").then(({ openApiDocument }) => openApiDocument(appUrl));
     documentLoaded.set(appUrl, loaded);
   }
   return loaded;

@@ -4,10 +4,10 @@ import {
   buildOpenApiDocument,
   errorStatuses,
   openApiPath,
-  type ApiRoute,
   type OpenApiDocument,
 } from "./openapi";
-import { ErrorBodySchema } from "./openapiSchemas";
+import type { ApiRoute } from "../kernel/meta";
+import { ErrorBodySchema } from "../kernel/openapiSchemas";
 import {
   appRoutes,
   callerToken,
@@ -250,7 +250,7 @@ describe("OpenAPI document", () => {
     }
     const documented = new Set(apiRoutes.map(routeName));
     const undocumented = registered.filter((name) => !documented.has(name));
-    expect(undocumented, "registered but missing from the procedures' meta or api/restOnly.ts").toEqual([]);
+    expect(undocumented, "registered but missing from the procedures' meta or app/restOnly.ts").toEqual([]);
     // And the other way: every documented route is served (the calls of docs/product.md + extras + /healthz).
     const missing = apiRoutes
       .filter((r) => !t.app.hasRoute({ method: r.method, url: r.path }))

@@ -6,10 +6,10 @@ import { BlockList, isIPv6 } from "node:net";
 import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
 import { ServerMessages } from "@club/shared";
 import type { Config } from "../config";
-import { trpcEndpoint } from "../api/endpoints";
-import { IPV6_NETWORKS } from "./clientAddress";
-import type { RateLimitGroup } from "../api/meta";
-import { errorBody } from "../api/restErrors";
+import { trpcEndpoint } from "./endpoints";
+import { IPV6_NETWORKS } from "../platform/clientAddress";
+import type { RateLimitGroup } from "../kernel/meta";
+import { errorBody } from "../kernel/restErrors";
 
 /** Largest JSON (or other non-multipart) body: the biggest legitimate one is a few KB. */
 export const JSON_BODY_LIMIT = 64 * 1024;
@@ -204,7 +204,7 @@ export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Reco
 export default fp(
   async (app, opts: { config: Config; inlineScripts?: string[] }) => {
     const { config } = opts;
-    // The web app's pages carry one inline script (the boot script, platform/pageHints.ts): its hash.
+    // The web app's pages carry one inline script (the boot script, app/pageHints.ts): its hash.
     const appDirectives = {
       ...APP_CSP_DIRECTIVES,
       scriptSrc: [...APP_CSP_DIRECTIVES.scriptSrc, ...(opts.inlineScripts ?? [])],

@@ -1,7 +1,7 @@
 import fp from "fastify-plugin";
 import cors, { type FastifyCorsOptions } from "@fastify/cors";
 import type { FastifyRequest } from "fastify";
-import { trpcEndpoint, type Endpoint } from "../api/endpoints";
+import { trpcEndpoint, type Endpoint } from "./endpoints";
 
 /** The methods a listed origin may use: the public reads, and every call with a bearer token. */
 const READ_METHODS = ["GET", "HEAD"];

@@ -1,15 +1,15 @@
 import fp from "fastify-plugin";
 import type { FastifyRequest, onRequestAsyncHookHandler } from "fastify";
-import { trpcEndpoint, type Endpoint } from "../api/endpoints";
-import { visitorCtx } from "../api/rest";
+import { trpcEndpoint, type Endpoint } from "./endpoints";
+import { visitorCtx } from "./rest";
 import {
   batchRepresentation,
   representationOf,
   sendRepresentation,
   TRPC_JSON,
   type CachedAnswer,
-} from "./httpCache";
-import { readKey } from "./readCache";
+} from "../platform/httpCache";
+import { readKey } from "../platform/readCache";
 import { MAX_BATCH_CALLS } from "./security";
 
 export const TRPC_VARY = "trpc-accept, accept";

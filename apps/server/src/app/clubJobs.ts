@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { Deps } from "../api/context";
+import type { Deps } from "../kernel/context";
 import { runDuesJob, sendDuesReminders } from "../features/dues/job";
 import { backupRunner, type BackupRunner } from "../features/backups/runner";
 import { sendMeetingReminders } from "../features/reminders/service";
-import { dateIn } from "./clubTime";
-import { removeStale } from "./housekeeping";
+import { dateIn } from "../platform/clubTime";
+import { removeStale } from "../platform/housekeeping";
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -2,9 +2,9 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyBaseLogger } from "fastify";
-import type { QueryPath } from "../api/contract";
+import type { QueryPath } from "./contract";
 import { PAGE_DATA_ELEMENT_ID as PAGE_DATA_ID, type PageRead, type ReadAsVisitor } from "@club/shared";
-import { pageRepresentation, type Representation } from "./httpCache";
+import { pageRepresentation, type Representation } from "../platform/httpCache";
 import type { PageRoute } from "./pageHints";
 
 /** The module the web build writes with `vite build --ssr` (apps/web/src/ssr/prerender.tsx). */

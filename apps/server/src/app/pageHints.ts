@@ -3,8 +3,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 // The web app's one route table: plain data, bundled into the server (the SSR module gets the route).
 import { ROUTE_TABLE, routePattern, type RouteEntry } from "@club/shared";
-import { pageRepresentation, type Representation } from "./httpCache";
-import { createUsedCss } from "./usedCss";
+import { pageRepresentation, type Representation } from "../platform/httpCache";
+import { createUsedCss } from "../platform/usedCss";
 
 /** A chunk of Vite's build manifest (dist/.vite/manifest.json), keyed by its source ("index.html" is the entry). */
 interface ManifestChunk {
@@ -57,7 +57,7 @@ const attr = (value: string) =>
  * The pages served for the client-side routes: the built index.html (the boot script inline), with
  * the route's screen's chunks and stylesheets as preloads, read from Vite's build manifest; for a
  * first page (the route table's `firstPage`), the page around its prerendered screen
- * (platform/prerender.ts). A route whose screen is not in the manifest is served as built, and a
+ * (app/prerender.ts). A route whose screen is not in the manifest is served as built, and a
  * first page whose stylesheets cannot be read is not prerendered.
  */
 export function createPageRenderer(distDir: string): (path: string) => PageRoute {

@@ -50,7 +50,7 @@ export default fp(
   async (app) => {
     app.setErrorHandler((err, req, reply) => {
       // A service's AppError, thrown directly (REST-only routes) or through a procedure; a write
-      // the full disk refused (api/errors.ts).
+      // the full disk refused (kernel/errors.ts).
       const appError =
         diskFullError(err) ??
         (err instanceof AppError

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, RouteHandlerMethod } from "fastify";
 import { readKey } from "../platform/readCache";
 import { REST_JSON, representationOf, sendRepresentation } from "../platform/httpCache";
-import { requestCtx, type Deps, type RequestCtx } from "./context";
+import { requestCtx, type Deps, type RequestCtx } from "../kernel/context";
 import { restEndpoints, type Endpoint, type RestEndpoint } from "./endpoints";
-import { BadRequestError, validationMessage } from "./errors";
+import { BadRequestError, validationMessage } from "../kernel/errors";
 
 declare module "fastify" {
   interface FastifyContextConfig {
-    /** The procedure a REST route adapts (api/rest.ts); the security plugin reads its rate limit. */
+    /** The procedure a REST route adapts (app/rest.ts); the security plugin reads its rate limit. */
     endpoint?: Endpoint;
   }
 }

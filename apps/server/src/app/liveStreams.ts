@@ -3,9 +3,9 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ServerResponse } from "node:http";
 import { findMeetingNight } from "@club/db";
 import { MeetingIdSchema, ServerMessages, type MeetingEvent } from "@club/shared";
-import { guestFromAuthorization, memberFromAuthorization } from "../api/context";
+import { guestFromAuthorization, memberFromAuthorization } from "../kernel/context";
 import { trpcErrorReply } from "./security";
-import { clientNetworks } from "./clientAddress";
+import { clientNetworks } from "../platform/clientAddress";
 
 /** The live stream's path: tRPC's subscription `night.events`, served here (see below). */
 export const LIVE_STREAM_PATH = "/trpc/night.events";

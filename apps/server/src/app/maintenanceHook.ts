@@ -1,8 +1,8 @@
 import fp from "fastify-plugin";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { ServerMessages } from "@club/shared";
-import { errorBody } from "../api/restErrors";
-import { MAINTENANCE_REASON, MAINTENANCE_RETRY_SECONDS } from "./maintenance";
+import { errorBody } from "../kernel/restErrors";
+import { MAINTENANCE_REASON, MAINTENANCE_RETRY_SECONDS } from "../platform/maintenance";
 import { trpcErrorReply } from "./security";
 
 /** Methods that only read: every other one may write. */

@@ -1,79 +1,12 @@
 import { z, type ZodObject, type ZodType } from "zod";
 import * as shared from "@club/shared";
 import { CLUB_NAME, DateInputSchema, DateOnlySchema, EmailSchema, PastDateInputSchema } from "@club/shared";
-import * as local from "./openapiSchemas";
+import * as local from "../kernel/openapiSchemas";
 import { restEndpoints, type RestEndpoint } from "./endpoints";
-import type { ErrorStatus } from "./meta";
+import type { ApiRoute, ErrorStatus, Tag } from "../kernel/meta";
 import { restOnlyRoutes } from "./restOnly";
 import { FEATURE_TAGS } from "./router";
 import { serverVersion } from "../platform/serverRoot";
-
-export type Tag =
-  | "Auth"
-  | "Meetings"
-  | "Themes"
-  | "Bottles"
-  | "Bottle instances"
-  | "Comments"
-  | "Lookups"
-  | "Members"
-  | "Account"
-  | "Activity"
-  | "Meeting night"
-  | "Calendar"
-  | "Dues"
-  | "Reminders"
-  | "Notifications"
-  | "Backups"
-  | "Single sign-on"
-  | "Cellar"
-  | "Search"
-  | "Stats"
-  | "Import and export"
-  | "Operations";
-
-/** One documented REST route: a procedure's REST twin, or a REST-only route (api/restOnly.ts). */
-export interface ApiRoute {
-  method: "GET" | "POST" | "PUT" | "DELETE";
-  /** The path exactly as Fastify registers it (`:id` parameters). */
-  path: string;
-  operationId: string;
-  tag: Tag;
-  summary: string;
-  description?: string;
-  /** Who may call a REST-only route beyond any member (403 for others); implies auth. */
-  access?: "treasurer" | "admin";
-  /** A valid `Authorization: Bearer <accessToken>` is required (401 otherwise). */
-  auth?: boolean;
-  params?: ZodObject;
-  query?: ZodObject;
-  /** A JSON request body. */
-  body?: ZodType;
-  /** A multipart/form-data body with one file field of this name. */
-  fileField?: string;
-  /** The multipart body's text fields beside the file (a JSON field: a schema with contentMediaType). */
-  formFields?: ZodObject;
-  response: {
-    status: 200 | 201 | 204 | 302;
-    description: string;
-    /** JSON body; a named schema or an array of one. Omitted with `binary` or for 204. */
-    schema?: ZodType;
-    /** A binary body of these media types instead of JSON. */
-    binary?: string[];
-  };
-  /** Answers 304 Not Modified when If-None-Match matches its ETag. */
-  notModified?: boolean;
-  /** Per-IP rate limited (platform/security.ts): 429 with Retry-After. */
-  rateLimited?: boolean;
-  /** Counts against the member's write budget (platform/writeBudget.ts): 429 with Retry-After. */
-  budgeted?: boolean;
-  /**
-   * The route's own error statuses. The document adds the implied ones: 400 with any input,
-   * 401 with `auth`, 403 with `access`, 413 and 415 for any method but GET, 414 with path
-   * parameters, 429 with `rateLimited` or `budgeted`.
-   */
-  errors: ErrorStatus[];
-}
 
 const pathParams = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
 const operationIdOf = (procedure: string) =>
@@ -118,7 +51,7 @@ export function apiRouteOf(e: RestEndpoint): ApiRoute {
     },
     ...(e.meta.cache ? { notModified: true } : {}),
     ...(e.meta.rateLimit ? { rateLimited: true } : {}),
-    // memberProcedure spends the write budget on every mutation (api/trpc.ts).
+    // memberProcedure spends the write budget on every mutation (kernel/trpc.ts).
     ...(e.write ? { budgeted: true } : {}),
     errors: doc.errors ?? [],
   };

@@ -8,7 +8,7 @@ import { createPageRenderer } from "./pageHints";
 const ROOT = '<div id="root"></div>';
 
 // A built web app without Vite's manifest (.vite/manifest.json): no route's files are known, so
-// every route gets the page as built and no first page is prerendered (platform/prerender.test.ts
+// every route gets the page as built and no first page is prerendered (app/prerender.test.ts
 // and the e2e tests cover those).
 const INDEX =
   '<!doctype html><html><head><script>boot()</script></head><body><div id="root"></div></body></html>';

@@ -1,11 +1,11 @@
 import fp from "fastify-plugin";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { ServerMessages } from "@club/shared";
-import { trpcEndpoint } from "../api/endpoints";
-import { errorBody } from "../api/restErrors";
+import { trpcEndpoint } from "./endpoints";
+import { errorBody } from "../kernel/restErrors";
 import { LIVE_STREAM_PATH } from "./liveStreams";
 import { trpcErrorReply } from "./security";
-import { looksLikeGuestPass } from "./tokens";
+import { looksLikeGuestPass } from "../platform/tokens";
 
 const TRPC_ROUTE = "/trpc/:path";
 
@@ -25,7 +25,7 @@ function guestMayCall(req: FastifyRequest): boolean {
  * (its token's audience says so) to any endpoint whose procedure is not marked `guest` is refused
  * with 403 before anything runs: REST-only routes, public reads and cached reads included. Where a
  * guest may go, the procedure verifies the pass and its meeting (policy/viewer.ts `viewerAt`,
- * api/trpc.ts `tasterProcedure`); a member's token never looks like a guest pass.
+ * kernel/trpc.ts `tasterProcedure`); a member's token never looks like a guest pass.
  */
 export default fp(
   async (app) => {
