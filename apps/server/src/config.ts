@@ -186,7 +186,7 @@ export interface Config {
   oidc: OidcConfig | null;
   /**
    * The club's websites (CORS_ORIGINS): origins that may call the public reads and token calls
-   * across origins (platform/cors.ts) and frame the embeddable pages. Empty: none.
+   * across origins (app/cors.ts) and frame the embeddable pages. Empty: none.
    */
   corsOrigins: string[];
   /** The bearer token GET /metrics asks for (METRICS_TOKEN); undefined: no metrics (a 404). */

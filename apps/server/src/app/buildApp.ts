@@ -26,7 +26,7 @@ import errorsPlugin, { frameworkErrors } from "../kernel/restErrors";
 import openapiPlugin from "./openapiDocs";
 import securityPlugin, { JSON_BODY_LIMIT, REQUEST_TIMEOUT_MS, trustProxyOption } from "./security";
 import corsPlugin from "./cors";
-import metricsPlugin from "../platform/metrics";
+import metricsPlugin from "./metrics";
 import trpcFastPathPlugin from "./trpcFastPath";
 import liveStreamsPlugin from "./liveStreams";
 import { bootScriptSource } from "./pageHints";

@@ -28,7 +28,7 @@ export class ClubJobs {
   private running: Promise<void> | undefined;
   private day: string | undefined;
   private readonly backups: BackupRunner;
-  /** Each step's runs and failures since the start (the metrics, platform/metrics.ts). */
+  /** Each step's runs and failures since the start (the metrics, app/metrics.ts). */
   readonly counts = new Map<string, { runs: number; failures: number }>();
 
   constructor(

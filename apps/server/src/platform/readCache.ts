@@ -53,7 +53,7 @@ export class ReadCache {
   private currentGeneration = 0;
   private usedBytes = 0;
   readonly maxBytes: number;
-  /** Reads answered from the cache and reads that had to be made (the metrics, platform/metrics.ts). */
+  /** Reads answered from the cache and reads that had to be made (the metrics, app/metrics.ts). */
   readonly counts = { hits: 0, misses: 0 };
 
   constructor(
