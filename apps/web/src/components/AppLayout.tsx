@@ -8,6 +8,7 @@ import { appSession, authApi, useSession } from "../lib/appSession";
 import { loginPath, nextFromLocation } from "../lib/loginRedirect";
 import { useAccount, useMembersList } from "../lib/useAccount";
 import { ClubSearchButton } from "./ClubSearch/ClubSearchButton";
+import { NotificationBell } from "./NotificationBell";
 import { GlassLogo, MoonIcon, SunIcon } from "./icons";
 import { ROUTE_TABLE } from "../routeTable";
 import { RoleNavLinks } from "./RoleNavLinks";
@@ -290,6 +291,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
 
           <div className={classes.end}>
             <ClubSearchButton />
+            <NotificationBell />
             <div className={classes.desktopAccount}>
               <AccountControls />
             </div>
