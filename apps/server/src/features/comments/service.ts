@@ -41,7 +41,10 @@ export function createComment(ctx: AuthedCtx, input: NewCommentInput): Comment {
       kind: "commentAnswer",
       to: followers,
       except: ctx.user.id,
-      text: NotificationTexts.commentAnswer(`${author.firstName} ${author.lastName}`.trim(), findBottleName(ctx.db, input.bottleId) ?? ""),
+      text: NotificationTexts.commentAnswer(
+        `${author.firstName} ${author.lastName}`.trim(),
+        findBottleName(ctx.db, input.bottleId) ?? "",
+      ),
       link: `/bottle/${input.bottleId}`,
     });
     return created;
