@@ -3,6 +3,7 @@ export * from "./auth";
 export * from "./backups";
 export * from "./club";
 export * from "./dues";
+export * from "./barcode";
 export * from "./bottles";
 export * from "./cellar";
 export * from "./comments";
