@@ -23,6 +23,7 @@ export * from "./search";
 export * from "./merge";
 export * from "./stats";
 export * from "./transfer";
+export * from "./catalogues";
 export * from "./guests";
 export * from "./guestPaper";
 export * from "./pageContract";
