@@ -5,7 +5,8 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { Plugin } from "vite";
 
-const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest)$/;
+// wasm: the barcode reader (about 950 KB as built, a third of that compressed).
+const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|wasm)$/;
 /** Smaller files are sent as they are (the server's COMPRESS_MIN_BYTES). */
 const MIN_BYTES = 1024;
 

@@ -3,6 +3,7 @@ import { ABV_MAX, ABV_MIN, TEXT_MAX } from "./constants";
 import { BodyIdSchema, IdSchema, nameTextSchema, RequiredTextSchema, TimestampSchema } from "./common";
 import { BottleSizeSchema, LevelSourceSchema } from "./cellar";
 import { BottleInstanceSchema } from "./instances";
+import { BarcodeSchema } from "./barcode";
 import { type ActivitySentence, type ActivitySentences, sentenceText as text } from "./activity";
 
 export const BottleIdSchema = z.object({ id: IdSchema });
@@ -141,6 +142,18 @@ export const FavouriteSchema = z.object({
 });
 export type Favourite = z.infer<typeof FavouriteSchema>;
 
+/** PUT /api/Bottles/{id}/Barcode: the code printed on the bottle (one bottle per code). */
+export const SetBarcodeInputSchema = z.object({ id: IdSchema, code: BarcodeSchema });
+export type SetBarcodeInput = z.infer<typeof SetBarcodeInputSchema>;
+
+/** GET /api/Bottles/ByBarcode/{code}. */
+export const BarcodeLookupInputSchema = z.object({ code: BarcodeSchema });
+export type BarcodeLookupInput = z.infer<typeof BarcodeLookupInputSchema>;
+
+/** The bottle a barcode belongs to. */
+export const BarcodeBottleSchema = z.object({ id: z.number().int(), name: z.string() });
+export type BarcodeBottle = z.infer<typeof BarcodeBottleSchema>;
+
 const bottleChange: ActivitySentence = ({ d, before, after, entry }) =>
   d.bottleChange(before, after, entry.entityId);
 
@@ -162,6 +175,8 @@ export const BOTTLES_SENTENCES = {
   "bottles.updateDrinkType": bottleChange,
   "bottles.updateCountry": bottleChange,
   "bottles.updateState": bottleChange,
+  "bottles.setBarcode": ({ d, after, entry }) =>
+    `attached the barcode ${text(after?.barcode)} to ${d.bottle(Number(entry.entityId))}`,
   "bottles.setFavourite": ({ d, after }) =>
     after?.favourite
       ? `marked ${d.bottle(after?.bottleId)} as a favourite`

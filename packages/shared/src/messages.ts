@@ -51,6 +51,8 @@ export const ServerMessages = {
   emailAlreadyConfirmed: "Your email address is already confirmed.",
   meetingNotFound: "Meeting not found.",
   bottleNotFound: "Bottle not found.",
+  barcodeNotFound: "No bottle has this barcode.",
+  barcodeTaken: "Another bottle has this barcode.",
   themeNotFound: "Theme not found.",
   themeExists: "A theme with this name already exists.",
   themeInUse: "A meeting uses this theme: it cannot be deleted.",

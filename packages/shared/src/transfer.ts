@@ -1,6 +1,7 @@
 import { CSV_DELIMITERS } from "./csvDelimiter";
 import { z } from "zod";
-import { BOTTLE_TEXT_COLUMNS } from "./bottles";
+import { AbvSchema, BOTTLE_TEXT_COLUMNS } from "./bottles";
+import { BodyIdSchema } from "./common";
 
 /**
  * Import and export: the library as CSV, a CSV import of bottles with a per-row
@@ -83,7 +84,24 @@ export const ImportFormatsSchema = z.object({
 export type ImportFormats = z.infer<typeof ImportFormatsSchema>;
 
 /**
- * Which CSV column (by its header) goes to which field; name and ABV are required. The formats are
+ * The review's word on one row (by its line in the file): `bottleId` a bottle of the library this
+ * row is (its purchase goes to that bottle, nothing new is created), or null for a new bottle; and
+ * the ABV of a row whose file has none (CellarTracker's export has no ABV column).
+ */
+export const ImportReviewSchema = z.strictObject({
+  row: z
+    .number()
+    .int()
+    .min(2)
+    .max(IMPORT_MAX_ROWS + 1),
+  bottleId: BodyIdSchema.nullable(),
+  abv: AbvSchema.optional(),
+});
+export type ImportReview = z.infer<typeof ImportReviewSchema>;
+
+/**
+ * Which CSV column (by its header) goes to which field; the name is required, and the ABV unless
+ * the review gives each new bottle's. The formats are
  * optional: without them the file's own are detected (and said in the report). `ignore` lists the
  * columns that map to nothing: a real import refuses a column that is neither mapped nor ignored.
  */
@@ -94,7 +112,7 @@ export const ImportMappingSchema = z
     type: ColumnSchema.optional(),
     country: ColumnSchema.optional(),
     region: ColumnSchema.optional(),
-    abv: ColumnSchema,
+    abv: ColumnSchema.optional(),
     size: ColumnSchema.optional(),
     storeLink: ColumnSchema.optional(),
     price: ColumnSchema.optional(),
@@ -105,6 +123,8 @@ export const ImportMappingSchema = z
     /** The character between columns: detected from the file when not given. */
     delimiter: z.enum(CSV_DELIMITERS).optional(),
     ignore: z.array(ColumnSchema).max(200).optional(),
+    /** The review step's decisions, one per row at most. */
+    review: z.array(ImportReviewSchema).max(IMPORT_MAX_ROWS).optional(),
   })
   .refine((m) => m.decimalMark === undefined || m.decimalMark !== m.thousandsSeparator, {
     message: "The decimal mark and the thousands separator must differ.",
@@ -128,7 +148,8 @@ export const ImportQuerySchema = z.object({
     .transform((v) => v === "true"),
 });
 
-export const IMPORT_ACTIONS = ["create", "skip-existing", "error"] as const;
+/** add-purchase: the row is a bottle of the library (the review said which); its purchase is added to it. */
+export const IMPORT_ACTIONS = ["create", "add-purchase", "skip-existing", "error"] as const;
 export type ImportAction = (typeof IMPORT_ACTIONS)[number];
 
 export const ImportRowReportSchema = z.object({
@@ -139,6 +160,15 @@ export const ImportRowReportSchema = z.object({
   /** Why the row is refused (action error) or what to look at (a likely duplicate). */
   problems: z.array(z.string()),
   likelyDuplicateOf: z.object({ id: z.number().int(), name: z.string() }).optional(),
+  /**
+   * The library's bottle this row is: the review's choice, else the closest by name (the library
+   * search's fuzzy match, `score` 0 to 1) for the review to confirm or change.
+   */
+  match: z
+    .object({ id: z.number().int(), name: z.string(), score: z.number(), chosen: z.boolean() })
+    .optional(),
+  /** The purchase the row brings along (added to the new or the matched bottle). */
+  purchase: z.object({ datePurchased: z.string(), purchasePrice: z.number() }).optional(),
 });
 export type ImportRowReport = z.infer<typeof ImportRowReportSchema>;
 
@@ -147,6 +177,8 @@ export const ImportReportSchema = z
     dryRun: z.boolean(),
     rows: z.array(ImportRowReportSchema),
     create: z.number().int(),
+    /** Rows whose purchase goes to a bottle of the library (the review matched them). */
+    addPurchase: z.number().int(),
     skipped: z.number().int(),
     errors: z.number().int(),
     /** Bottles written (0 on a dry run). */
@@ -220,7 +252,9 @@ export const TransferMessages = {
   tooLarge: `The file is too large: at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`,
   tooManyRows: `The file has too many rows: at most ${IMPORT_MAX_ROWS}.`,
   noRows: "The file has no rows below its header.",
-  badMapping: "The column mapping is not valid: map at least the name and the ABV to columns of the file.",
+  badMapping: "The column mapping is not valid: map at least the name to a column of the file.",
+  abvMissing: "The ABV is missing: give it in the review, or map a column of the file to it.",
+  reviewedBottleMissing: "The bottle chosen for this row is not in the library.",
   unknownColumn: (column: string) => `The file has no column "${column}".`,
   nameMissing: "The name is missing.",
   nameTooLong: "The name is too long (at most 200 characters).",

@@ -227,7 +227,7 @@ describe("a first page (the library's here), prerendered into the page", () => {
     expect(res.body).toContain(`<script>${BOOT}</script>`);
     const hash = createHash("sha256").update(BOOT).digest("base64");
     const scriptSrc = /script-src ([^;]*)/.exec(String(res.headers["content-security-policy"]))?.[1];
-    expect(scriptSrc).toBe(`'self' 'sha256-${hash}'`);
+    expect(scriptSrc).toBe(`'self' 'wasm-unsafe-eval' 'sha256-${hash}'`);
   });
 
   it("serves a visitor's prerendered page without opener isolation; a member's browser and every other answer keep it", async () => {

@@ -23,12 +23,14 @@ export const REQUEST_TIMEOUT_MS = 120_000;
 
 /**
  * The web app's Content-Security-Policy: no inline or foreign scripts. Mantine injects <style>
- * tags and style attributes, hence 'unsafe-inline' for styles only. No upgrade-insecure-requests:
- * home servers often run on plain http in a LAN.
+ * tags and style attributes, hence 'unsafe-inline' for styles only. 'wasm-unsafe-eval' lets the
+ * barcode scanner compile its WebAssembly reader (served from the site itself) where the browser
+ * has no BarcodeDetector; it allows no eval of JavaScript. No upgrade-insecure-requests: home
+ * servers often run on plain http in a LAN.
  */
 export const APP_CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", "data:", "blob:"],
   fontSrc: ["'self'", "data:"],
@@ -51,6 +53,7 @@ export const APP_CSP_DIRECTIVES = {
  */
 export const DOCS_CSP_DIRECTIVES = {
   ...APP_CSP_DIRECTIVES,
+  scriptSrc: ["'self'"],
   imgSrc: ["'self'", "data:", "blob:", "https:"],
 };
 

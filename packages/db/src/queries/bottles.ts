@@ -122,6 +122,18 @@ const bottleExistsQuery = preparedPerDb((db) =>
 export const isExistingBottle = (db: Db, id: number): boolean =>
   bottleExistsQuery(db).get({ id }) !== undefined;
 
+const bottleByBarcodeQuery = preparedPerDb((db) =>
+  db
+    .select({ id: bottles.id, name: bottles.name })
+    .from(bottles)
+    .where(eq(bottles.barcode, sql.placeholder("code")))
+    .prepare(),
+);
+
+/** The bottle this barcode (as `normaliseBarcode` writes it) is attached to; one query. */
+export const findBottleByBarcode = (db: Db, code: string): BottleOption | undefined =>
+  bottleByBarcodeQuery(db).get({ code });
+
 export type LookupKind = "brand" | "drinkType" | "country" | "state";
 const lookupTables = { brand: brands, drinkType: drinkTypes, country: countries, state: states } as const;
 

@@ -110,6 +110,10 @@ export function importedBottleWriter(db: Db) {
       addBrand.run(name);
       return findBrand.get(name)!.id;
     },
+    /** A purchase of a bottle already in the library (an import row the review matched to it). */
+    addPurchase(bottleId: number, datePurchased: string, priceCents: number, createdBy: number): void {
+      addPurchase.run(bottleId, datePurchased, priceCents, createdBy);
+    },
     insert(b: ImportedBottle): number {
       const { id } = addBottle.get(
         b.name,

@@ -1,4 +1,4 @@
-import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { childOf, extensionOf, now } from "./columns";
 import { members } from "./members";
 import { brands, countries, drinkTypes, states } from "./lookups";
@@ -16,6 +16,11 @@ export const bottles = sqliteTable(
     storeLink: text(),
     /** The bottle's size in ml (the cellar's fill level and cost per pour use it). */
     sizeMl: integer().notNull().default(700),
+    /**
+     * The code printed on the bottle (EAN-13, EAN-8, UPC-E, or a Code 128 text), as
+     * `normaliseBarcode` writes it; one bottle per code, null when none was attached.
+     */
+    barcode: text(),
     createdBy: integer().references(() => members.id, { onDelete: "set null" }),
     createdAt: text().notNull().default(now),
   },
@@ -25,6 +30,7 @@ export const bottles = sqliteTable(
     index("bottles_drink_type_idx").on(t.drinkTypeId),
     index("bottles_country_idx").on(t.countryId),
     index("bottles_state_idx").on(t.stateId),
+    uniqueIndex("bottles_barcode_idx").on(t.barcode),
   ],
 );
 

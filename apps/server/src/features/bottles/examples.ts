@@ -5,6 +5,18 @@ export const examples: Examples = {
     "bottles.list": { access: "public", input: () => undefined },
     "bottles.options": { access: "public", input: () => undefined },
     "bottles.byId": { access: "public", input: (c) => ({ id: c.f.bottleId }) },
+    "bottles.byBarcode": {
+      access: "public",
+      input: async (c) => {
+        const code = "4006381333931";
+        await c.t.caller(c.f.member.user).bottles.setBarcode({ id: c.f.imageBottleId, code });
+        return { code };
+      },
+    },
+    "bottles.setBarcode": {
+      access: "member",
+      input: (c) => ({ id: c.f.bottleId, code: `CLUB-${c.f.bottleId}` }),
+    },
     "bottles.favourites": { access: "member", input: () => undefined },
     "bottles.setFavourite": {
       access: "member",

@@ -1,12 +1,15 @@
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z, type ZodType } from "zod";
 import {
+  BarcodeBottleSchema,
+  BarcodeLookupInputSchema,
   BottleDetailSchema,
   BottleIdSchema,
   BottleListItemSchema,
   BottleOptionSchema,
   FavouriteSchema,
   FavouriteStateSchema,
+  SetBarcodeInputSchema,
   SetFavouriteInputSchema,
   NewBottleInputSchema,
   UpdateAbvInputSchema,
@@ -28,6 +31,8 @@ import { recordActivity } from "../activity/record";
 import {
   createBottle,
   deleteBottle,
+  findByBarcode,
+  setBarcode,
   updateBottle,
   getBottle,
   listAllBottles,
@@ -129,6 +134,34 @@ export const bottlesRouter = {
     })
     .input(SetFavouriteInputSchema)
     .mutation(({ ctx, input }) => setFavourite(ctx, input)),
+
+  byBarcode: cachedReadProcedure
+    .meta({
+      rest: { method: "GET", path: "/api/Bottles/ByBarcode/:code" },
+      doc: {
+        summary: "Find the bottle a barcode belongs to",
+        description:
+          "`code` is an EAN-13, EAN-8, UPC-A or UPC-E number (its check digit must be right; a UPC-A finds the same bottle as its EAN-13) or a Code 128 text of 4 to 48 printable characters.",
+        response: BarcodeBottleSchema,
+        responseDescription: "The bottle with this barcode.",
+        errors: [404],
+      },
+    })
+    .input(BarcodeLookupInputSchema)
+    .query(({ ctx, input }) => findByBarcode(ctx, input)),
+
+  setBarcode: memberProcedure
+    .meta({
+      rest: { method: "PUT", path: "/api/Bottles/:id/Barcode", status: 204 },
+      doc: {
+        summary: "Attach a barcode to a bottle",
+        description:
+          "The code printed on the bottle, as `GET /api/Bottles/ByBarcode/{code}` reads it; it replaces the bottle's barcode. A code belongs to one bottle: another bottle's is a 409. Recorded in the activity log, and undone from it.",
+        errors: [404, 409],
+      },
+    })
+    .input(SetBarcodeInputSchema)
+    .mutation(({ ctx, input }) => setBarcode(ctx, input)),
 
   byId: cachedReadProcedure
     .meta({

@@ -1,4 +1,5 @@
 import {
+  findBottleByBarcode,
   findBottleDetail,
   findBottleImage,
   insertBottle,
@@ -16,17 +17,20 @@ import {
 } from "@club/db";
 import {
   ServerMessages,
+  type BarcodeBottle,
+  type BarcodeLookupInput,
   type BottleDetail,
   type BottleImageQuery,
   type BottleListItem,
   type BottleOption,
   type NewBottleInput,
+  type SetBarcodeInput,
   type UpdateAbvInput,
   type UpdateBottleInput,
 } from "@club/shared";
 import type { AuthedCtx, PublicCtx } from "../../kernel/context";
 import { audited, auditedCreate } from "../activity/record";
-import { BadRequestError, NotFoundError, UnsupportedMediaTypeError } from "../../kernel/errors";
+import { BadRequestError, ConflictError, NotFoundError, UnsupportedMediaTypeError } from "../../kernel/errors";
 import { clubToday } from "../cellar/service";
 
 const LOOKUP_NOT_FOUND: Record<LookupKind, string> = {
@@ -192,4 +196,26 @@ export function deleteBottle(ctx: AuthedCtx, input: { id: number }): { ok: true 
   });
   void ctx.images.sweepSoon(); // its photo's files stay while an undo may restore the bottle
   return result;
+}
+
+/**
+ * Attaches the code printed on a bottle (any member, as the bottle's other attributes). A code
+ * belongs to one bottle: another bottle's is a 409 (the unique index holds it too); the same
+ * bottle's again changes nothing and is still recorded, as it was asked. Undone from the log.
+ */
+export function setBarcode(ctx: AuthedCtx, input: SetBarcodeInput): void {
+  assertBottle(ctx, input.id);
+  audited(ctx, "bottle", input.id, () => {
+    const holder = findBottleByBarcode(ctx.db, input.code);
+    if (holder && holder.id !== input.id) throw new ConflictError(ServerMessages.barcodeTaken);
+    updateEntity(ctx.db, "bottle", String(input.id), { barcode: input.code });
+    return { result: undefined };
+  });
+}
+
+/** The bottle a scanned or typed barcode belongs to. */
+export function findByBarcode(ctx: PublicCtx, input: BarcodeLookupInput): BarcodeBottle {
+  const bottle = findBottleByBarcode(ctx.db, input.code);
+  if (!bottle) throw new NotFoundError(ServerMessages.barcodeNotFound);
+  return bottle;
 }

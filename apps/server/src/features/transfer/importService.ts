@@ -1,10 +1,12 @@
 import {
   importedBottleWriter,
+  isExistingBottle,
   listBottleKeys,
   listBrands,
   listCountries,
   listDrinkTypes,
   listStates,
+  similarBottles,
   type ImportedBottle,
 } from "@club/db";
 import {
@@ -46,6 +48,8 @@ type PlannedBottle = Omit<ImportedBottle, "brandId" | "createdBy"> & {
 interface PlannedRow {
   report: ImportRowReport;
   bottle?: PlannedBottle;
+  /** A row the review matched to a bottle of the library: its purchase, added to that bottle. */
+  purchaseFor?: { bottleId: number; datePurchased: string; priceCents: number };
   /** Name, brand and ABV as compared with the library (exactKey). */
   key?: string;
 }
@@ -57,6 +61,16 @@ const byNormalisedName = <T extends { name: string }>(items: T[]) =>
   new Map(items.map((item) => [normalise(item.name), item]));
 
 const ML_PER_UNIT: Record<string, number> = { ml: 1, cl: 10, l: 1000 };
+
+/**
+ * How close a library bottle's name must be (similarBottles' score) to be offered as the row's
+ * match in the review; below it the row is offered as a new bottle.
+ */
+const MATCH_FLOOR = 0.6;
+
+/** Whiskybase writes strength as "46.0 % Vol." and size as "700 ml": the units go before reading. */
+const withoutStrengthUnit = (cell: string) =>
+  cell.replace(/\s*%?\s*vol\.?$/i, (m) => (m.includes("%") ? "%" : ""));
 
 /** The formats the cells are read with: the mapping's, else the file's own (detected). */
 export function resolveFormats(
@@ -140,6 +154,8 @@ function rowPlanner(
   const existingLoose = new Map(existing.map((b) => [looseKey(b.name), b]));
   const inFile = new Map<string, number>();
   const today = dateIn(ctx.config.clubTimezone, ctx.now());
+  const reviews = new Map((mapping.review ?? []).map((r) => [r.row, r]));
+  const bottleNames = new Map(existing.map((b) => [b.id, b.name]));
 
   return (cells, index): PlannedRow => {
     const row = index + 2;
@@ -161,10 +177,17 @@ function rowPlanner(
         );
       return read.ok ? read.value : null;
     };
-    const abvCell = cell("abv");
-    const abvRead = abvCell === "" ? null : number("abv", abvCell, "percent");
+    const review = reviews.get(row);
+    const matchedId = review?.bottleId ?? null;
+    const abvCell = withoutStrengthUnit(cell("abv"));
+    const abvRead = abvCell === "" ? (review?.abv ?? null) : number("abv", abvCell, "percent");
     const abv = abvRead !== null && abvRead >= ABV_MIN && abvRead <= ABV_MAX ? abvRead : null;
-    if (abvCell === "" || (abvRead !== null && abv === null)) problems.push(Messages.abvRange);
+    // A row that is a bottle of the library needs no ABV: the bottle has one.
+    if (matchedId === null) {
+      if (abvCell === "" && abvRead === null)
+        problems.push(mapping.abv === undefined ? TransferMessages.abvMissing : Messages.abvRange);
+      else if (abvRead !== null && abv === null) problems.push(Messages.abvRange);
+    }
     const lookup = <T>(value: string, map: Map<string, T>, message: (v: string) => string) => {
       if (value === "") return null;
       const found = map.get(normalise(value));
@@ -210,7 +233,33 @@ function rowPlanner(
     }
     if (dateCell !== "" && priceCell === "") problems.push(TransferMessages.priceWithoutDate);
 
-    const base = { row, name };
+    const purchase =
+      priceCents === null
+        ? undefined
+        : { datePurchased: datePurchased ?? today, purchasePrice: priceCents / 100 };
+    // For the review: the library's closest bottle by name, unless the review has decided the row.
+    const closest = review || name === "" ? undefined : similarBottles(db, name, 1)[0];
+    const suggested =
+      closest && closest.score >= MATCH_FLOOR
+        ? { id: closest.id, name: closest.name, score: closest.score, chosen: false }
+        : undefined;
+    const base = { row, name, ...(purchase ? { purchase } : {}), ...(suggested ? { match: suggested } : {}) };
+    if (matchedId !== null) {
+      // The review said which bottle of the library this row is: its purchase goes there.
+      const matchedName = bottleNames.get(matchedId);
+      if (matchedName === undefined || !isExistingBottle(db, matchedId))
+        problems.push(TransferMessages.reviewedBottleMissing);
+      if (problems.length > 0) return { report: { ...base, action: "error", problems } };
+      const match = { id: matchedId, name: matchedName!, score: 1, chosen: true };
+      if (priceCents === null)
+        return {
+          report: { ...base, action: "skip-existing", problems: [TransferMessages.alreadyInLibrary], match },
+        };
+      return {
+        report: { ...base, action: "add-purchase", problems: [], match },
+        purchaseFor: { bottleId: matchedId, priceCents, datePurchased: purchase!.datePurchased },
+      };
+    }
     if (problems.length > 0 || abv === null || sizeMl === null)
       return { report: { ...base, action: "error", problems } };
 
@@ -277,6 +326,7 @@ export async function importBottles(
     dryRun,
     rows: rows.map((r) => r.report),
     create: count(rows, "create"),
+    addPurchase: count(rows, "add-purchase"),
     skipped: count(rows, "skip-existing"),
     errors: count(rows, "error"),
     created,
@@ -308,18 +358,31 @@ export async function importBottles(
     }
     const writer = importedBottleWriter(ctx.db);
     const ids: number[] = [];
-    for (const { bottle } of rows) {
+    const purchasesAdded: number[] = [];
+    for (const { bottle, purchaseFor } of rows) {
+      if (purchaseFor) {
+        if (!isExistingBottle(ctx.db, purchaseFor.bottleId))
+          throw new BadRequestError(TransferMessages.reviewedBottleMissing);
+        writer.addPurchase(
+          purchaseFor.bottleId,
+          purchaseFor.datePurchased,
+          purchaseFor.priceCents,
+          ctx.user.id,
+        );
+        purchasesAdded.push(purchaseFor.bottleId);
+      }
       if (!bottle) continue;
       const brandId = "id" in bottle.brand ? bottle.brand.id : writer.brandId(bottle.brand.name);
       ids.push(writer.insert({ ...bottle, brandId, createdBy: ctx.user.id }));
     }
     const report = summarise(rows, ids.length);
-    if (ids.length > 0)
-      recordActivity(ctx, "import", `bottles:${ids[0]}`, null, {
+    if (ids.length > 0 || purchasesAdded.length > 0)
+      recordActivity(ctx, "import", `bottles:${ids[0] ?? purchasesAdded[0]}`, null, {
         created: ids.length,
         skipped: report.skipped,
         errors: report.errors,
         bottleIds: ids,
+        ...(purchasesAdded.length > 0 ? { purchasesAddedTo: purchasesAdded } : {}),
       });
     return report;
   });

@@ -25,6 +25,7 @@ import {
   THOUSANDS_SEPARATOR_LABELS,
   THOUSANDS_SEPARATORS,
   TransferMessages,
+  recogniseCatalogue,
   type CsvDelimiter,
   type ImportField,
   type ImportFormats,
@@ -40,15 +41,18 @@ import { SectionCard } from "../../components/SectionCard";
 import { trpc } from "../../lib/trpc";
 import { guessMapping, type Mapping } from "./guessMapping";
 import { ImportReportTable } from "./ImportReportTable";
+import { firstReview, ImportReviewFields, reviewList, type ReviewState } from "./ImportReview";
 import { MappingSelects } from "./MappingSelects";
 import { readHeader } from "./readHeader";
 import { importBottles } from "./transferApi";
 import touch from "../../styles/touchTargets.module.css";
 
 const REQUIRED: ImportField[] = ["name", "abv"];
+/** An export without an ABV column (CellarTracker's): the review gives each new bottle's. */
+const REQUIRED_WITHOUT_ABV: ImportField[] = ["name"];
 
-const asMapping = (mapping: Mapping): ImportMapping | null =>
-  REQUIRED.every((field) => mapping[field]) ? (mapping as ImportMapping) : null;
+const asMapping = (mapping: Mapping, required: ImportField[]): ImportMapping | null =>
+  required.every((field) => mapping[field]) ? (mapping as ImportMapping) : null;
 
 /** One of the formats the import reads cells with, as a Select; an empty one ("no separator") is the option "none". */
 function FormatSelect<T extends string>({
@@ -99,12 +103,18 @@ function ImportScreen() {
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   // The character between columns: detected when the file is chosen, then the member's to change.
   const [delimiter, setDelimiter] = useState<CsvDelimiter | null>(null);
+  // The review's word on the rows the library may have (null until the first preview).
+  const [review, setReview] = useState<ReviewState | null>(null);
+  // The review the shown preview was made with: another one needs a new preview before importing.
+  const [reviewed, setReviewed] = useState<string>("[]");
   const utils = trpc.useUtils();
   const preview = useMutation({
     mutationFn: ({ chosen, map }: { chosen: File; map: ImportMapping }) => importBottles(chosen, map, true),
     // On a phone the report starts a screen or two below the button: bring it into view.
-    onSuccess: (answer) => {
+    onSuccess: (answer, { map }) => {
       setFormats(answer.formats);
+      setReviewed(JSON.stringify(map.review ?? []));
+      if (!map.review) setReview(firstReview(answer));
       requestAnimationFrame(() => document.getElementById("import-preview-heading")?.scrollIntoView());
     },
   });
@@ -120,6 +130,7 @@ function ImportScreen() {
     setFormats(null);
     setFileProblem(null);
     setDelimiter(null);
+    setReview(null);
     preview.reset();
     run.reset();
     if (!chosen) return;
@@ -138,24 +149,32 @@ function ImportScreen() {
     setHeaders(read.header);
     setMapping(guessMapping(read.header));
     setFormats(null);
+    setReview(null);
     preview.reset();
     run.reset();
   };
   const remap = (next: Mapping) => {
     setMapping(next);
+    setReview(null);
     preview.reset();
     run.reset();
   };
 
-  const chosenMapping = asMapping(mapping);
+  const catalogue = headers.length > 0 ? recogniseCatalogue(headers) : null;
+  const abvInReview = catalogue !== null && catalogue.mapping.abv === undefined;
+  const chosenMapping = asMapping(mapping, abvInReview ? REQUIRED_WITHOUT_ABV : REQUIRED);
+  const decisions = review ? reviewList(review) : [];
   const complete: ImportMapping | null = chosenMapping && {
     ...chosenMapping,
     ...(formats ?? {}),
     ...(delimiter ? { delimiter } : {}),
     // Columns mapped to nothing are left out on purpose: the preview lists them by name.
     ignore: headers.filter((h) => h !== "" && !Object.values(mapping).includes(h)),
+    ...(decisions.length > 0 ? { review: decisions } : {}),
   };
   const report: ImportReport | undefined = run.data ?? preview.data;
+  const reviewChanged = JSON.stringify(decisions) !== reviewed;
+  const writes = report ? report.create + report.addPurchase : 0;
   const reformat = (next: Partial<ImportFormats>) => {
     if (!formats || !file || !chosenMapping) return;
     const changed = { ...formats, ...next };
@@ -171,6 +190,7 @@ function ImportScreen() {
         ...changed,
         ...(delimiter ? { delimiter } : {}),
         ignore: complete?.ignore ?? [],
+        ...(decisions.length > 0 ? { review: decisions } : {}),
       },
     });
   };
@@ -201,6 +221,11 @@ function ImportScreen() {
           title="2. Match the columns"
           description="Which column of the file holds each detail. Name and ABV are required; a price adds a purchase."
         >
+          {catalogue ? (
+            <Text size="sm" role="status">
+              {`A ${catalogue.label} export: its columns are matched below.${catalogue.mapping.abv ? "" : " It has no ABV column: the review asks for each new bottle's."}`}
+            </Text>
+          ) : null}
           {delimiter ? (
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
               <FormatSelect
@@ -228,7 +253,7 @@ function ImportScreen() {
             </Button>
             {!complete ? (
               <Text size="sm" c="dimmed">
-                Choose the name and ABV columns first.
+                {abvInReview ? "Choose the name column first." : "Choose the name and ABV columns first."}
               </Text>
             ) : null}
           </Group>
@@ -247,7 +272,7 @@ function ImportScreen() {
             </Title>
             <Text role="status" aria-live="polite">
               {report.dryRun
-                ? `${report.create} to create, ${report.skipped} already in the library, ${report.errors} with errors (not imported).`
+                ? `${report.create} to create, ${report.addPurchase > 0 ? `${report.addPurchase} purchases for bottles of the library, ` : ""}${report.skipped} already in the library, ${report.errors} with errors (not imported).`
                 : `Imported ${report.created} ${report.created === 1 ? "bottle" : "bottles"}. ${report.skipped} already in the library, ${report.errors} with errors were left out.`}
             </Text>
             {report.dryRun && formats ? (
@@ -287,14 +312,34 @@ function ImportScreen() {
                 ) : null}
               </Stack>
             ) : null}
+            {report.dryRun && review ? (
+              <ImportReviewFields
+                report={report}
+                review={review}
+                needsAbv={mapping.abv === undefined}
+                onChange={(next) => {
+                  setReview(next);
+                  run.reset();
+                }}
+              />
+            ) : null}
             {report.dryRun ? (
               <Group>
+                {reviewChanged ? (
+                  <Button
+                    variant="light"
+                    loading={preview.isPending}
+                    onClick={() => preview.mutate({ chosen: file, map: complete })}
+                  >
+                    Check the review
+                  </Button>
+                ) : null}
                 <Button
-                  disabled={report.create === 0}
+                  disabled={writes === 0 || reviewChanged}
                   loading={run.isPending}
                   onClick={() => run.mutate({ chosen: file, map: complete })}
                 >
-                  {`Import ${report.create} ${report.create === 1 ? "bottle" : "bottles"}`}
+                  {`Import ${report.create} ${report.create === 1 ? "bottle" : "bottles"}${report.addPurchase > 0 ? ` and ${report.addPurchase} ${report.addPurchase === 1 ? "purchase" : "purchases"}` : ""}`}
                 </Button>
               </Group>
             ) : (

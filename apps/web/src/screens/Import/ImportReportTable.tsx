@@ -6,6 +6,7 @@ import classes from "./Import.module.css";
 
 const ACTION: Record<ImportRowReport["action"], { label: string; color: string }> = {
   create: { label: "New", color: "green" },
+  "add-purchase": { label: "Purchase added", color: "blue" },
   "skip-existing": { label: "Already there", color: "gray" },
   error: { label: "Error", color: "red" },
 };
@@ -47,7 +48,7 @@ const COLUMNS: Column<ImportRowReport>[] = [
 
 /** The report per row: errors first, so what needs fixing is on top. */
 export function ImportReportTable({ report }: { report: ImportReport }) {
-  const order: ImportRowReport["action"][] = ["error", "create", "skip-existing"];
+  const order: ImportRowReport["action"][] = ["error", "create", "add-purchase", "skip-existing"];
   const rows = [...report.rows].sort(
     (a, b) => order.indexOf(a.action) - order.indexOf(b.action) || a.row - b.row,
   );

@@ -1,4 +1,4 @@
-import { IMPORT_FIELD_LABELS, IMPORT_FIELDS, type ImportField } from "@club/shared";
+import { IMPORT_FIELD_LABELS, IMPORT_FIELDS, recogniseCatalogue, type ImportField } from "@club/shared";
 
 /** Which column of the file holds each bottle field, as far as chosen (a field may have none). */
 export type Mapping = Partial<Record<ImportField, string>>;
@@ -25,8 +25,13 @@ const simplify = (header: string) =>
     .replace(/[^a-z0-9%]+/g, " ")
     .trim();
 
-/** Each field's column, guessed from the header row: exact label first, then known synonyms. */
+/**
+ * Each field's column, guessed from the header row: a CellarTracker or Whiskybase export by its own
+ * columns; else the exact label first, then known synonyms.
+ */
 export function guessMapping(headers: string[]): Mapping {
+  const catalogue = recogniseCatalogue(headers);
+  if (catalogue) return catalogue.mapping;
   const taken = new Set<string>();
   const guess: Mapping = {};
   for (const field of IMPORT_FIELDS) {

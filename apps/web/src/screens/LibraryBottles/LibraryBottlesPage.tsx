@@ -31,6 +31,8 @@ const CommentsDialog = lazyRoute(() =>
   import("./CommentsDialog").then((m) => ({ default: m.CommentsDialog })),
 );
 const NewBottleDialog = lazy(() => import("./NewBottleDialog"));
+// The scanner, its camera and its barcode reader load when a member opens it.
+const ScanBarcodeDialog = lazy(() => import("./ScanBarcodeDialog"));
 const LibraryFiltersPanel = lazy(() =>
   import("./LibraryFilters").then((m) => ({ default: m.LibraryFiltersPanel })),
 );
@@ -38,7 +40,7 @@ const CommentForm = lazy(() =>
   import("../../components/CommentForm").then((m) => ({ default: m.CommentForm })),
 );
 
-type Dialog = { kind: "new" } | RowDialog | null;
+type Dialog = { kind: "new" } | { kind: "scan" } | RowDialog | null;
 
 const count = new Intl.NumberFormat("en-US");
 
@@ -100,9 +102,14 @@ export default function LibraryBottlesPage() {
         subtitle="Every bottle the club has poured or keeps on the shelf."
         actions={
           session ? (
-            <Button leftSection={<PlusIcon />} onClick={() => setDialog({ kind: "new" })}>
-              Add New Bottle
-            </Button>
+            <>
+              <Button leftSection={<PlusIcon />} onClick={() => setDialog({ kind: "new" })}>
+                Add New Bottle
+              </Button>
+              <Button variant="default" onClick={() => setDialog({ kind: "scan" })}>
+                Scan barcode
+              </Button>
+            </>
           ) : null
         }
       />
@@ -176,6 +183,7 @@ export default function LibraryBottlesPage() {
       <Suspense fallback={null}>
         {dialog?.kind === "comments" ? <CommentsDialog bottle={dialog.bottle} onClose={close} /> : null}
         {dialog?.kind === "new" ? <NewBottleDialog onClose={close} /> : null}
+        {dialog?.kind === "scan" ? <ScanBarcodeDialog onClose={close} /> : null}
         {dialog?.kind === "comment" ? (
           <CommentForm
             bottleId={dialog.bottle.id}
