@@ -2,6 +2,7 @@ import { useSyncExternalStore, type ReactNode } from "react";
 import { Alert, Anchor, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { serverReason } from "../lib/errors";
+import { pwaState } from "../pwa/status";
 import { AlertIcon } from "./icons";
 
 import { EmptyMessage, PageLoader } from "./loader";
@@ -34,14 +35,17 @@ export function ErrorAlert({
  * A screen's (or a section's) load error: the floor's red alert, except while the app is offline.
  * Offline, a read nobody kept (a page not seen before) is not an error of the club's:
  * it says so in plain words, beside the offline bar, instead of a red "Failed to fetch".
+ * Offline is what the offline bar says (pwa/status.ts): the browser's word, or the service
+ * worker's that it answered from what was seen last; a phone whose browser still says online
+ * while nothing reaches the server is offline too.
  */
 export function LoadError({ message }: { message: string }) {
-  const online = useSyncExternalStore(
+  const offline = useSyncExternalStore(
     onConnectionChange,
-    () => navigator.onLine,
-    () => true,
+    () => pwaState.get().offline || !navigator.onLine,
+    () => false,
   );
-  if (online) return <ErrorAlert message={message} />;
+  if (!offline) return <ErrorAlert message={message} />;
   return (
     <Alert color="gray" variant="light" role="status" title={NOT_SEEN_OFFLINE}>
       It opens once you are back online. Pages you have seen before still open.
@@ -53,9 +57,11 @@ export function LoadError({ message }: { message: string }) {
 const NOT_SEEN_OFFLINE = "You are offline, and this page was not saved for offline use.";
 
 function onConnectionChange(listener: () => void): () => void {
+  const unsubscribe = pwaState.subscribe(listener);
   window.addEventListener("online", listener);
   window.addEventListener("offline", listener);
   return () => {
+    unsubscribe();
     window.removeEventListener("online", listener);
     window.removeEventListener("offline", listener);
   };

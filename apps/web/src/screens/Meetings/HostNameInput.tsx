@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Autocomplete, type AutocompleteProps, type ComboboxItem, type OptionsFilter } from "@mantine/core";
 import "../../styles/combobox";
 import { trpc } from "../../lib/trpc";
@@ -13,6 +14,9 @@ const hostFilter: OptionsFilter = ({ options, search }) => {
   return items.filter((o) => o.label.toLowerCase().includes(typed));
 };
 
+/** Every member: the field was tapped, not typed in, so its name is not a search. */
+const everyHost: OptionsFilter = ({ options }) => options;
+
 /**
  * A meeting's host (Add Meeting, Edit Meeting): a member picked from the list runs the night (the
  * flight, the phases, the reveal); a name that is no member's stays possible for a guest host.
@@ -21,18 +25,29 @@ const hostFilter: OptionsFilter = ({ options, search }) => {
 export function HostNameInput(props: Omit<AutocompleteProps, "data" | "label">) {
   const candidates = trpc.night.hostCandidates.useQuery(undefined, { staleTime: 60_000 });
   const names = [...new Set((candidates.data ?? []).map((m) => `${m.firstName} ${m.lastName}`.trim()))];
+  // A tap lists every member, also when the field holds the host's whole name (Edit Meeting):
+  // another host is picked without first deleting the name. Typing filters again.
+  const [browsing, setBrowsing] = useState(false);
   return (
     <Autocomplete
       label="Host name"
       description="Pick a member: they run the night. Or type the name of a guest host."
       required
       data={names}
-      filter={hostFilter}
       comboboxProps={{ withinPortal: true }}
       // The dialog opens with this field focused: the list waits for a tap or a letter, so it never
       // covers the theme below before the person has looked at the form.
       openOnFocus={false}
       {...props}
+      filter={browsing ? everyHost : hostFilter}
+      onClick={(event) => {
+        setBrowsing(true);
+        props.onClick?.(event);
+      }}
+      onChange={(value) => {
+        setBrowsing(false);
+        props.onChange?.(value);
+      }}
     />
   );
 }
