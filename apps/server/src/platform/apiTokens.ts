@@ -1,7 +1,14 @@
-import { findApiTokenByHash, touchApiToken, type ApiTokenRow } from "@club/db";
+import { findApiTokenByHash, touchApiToken, type ApiTokenRow, type Db, type Role } from "@club/db";
 import type { ApiToken, ApiTokenScope } from "@club/shared";
-import type { AuthUser, Deps } from "../kernel/context";
 import { randomToken, sha256 } from "./tokens";
+
+/** The member an API token acts for (kernel/context.ts's AuthUser, with the token beside it). */
+export interface ApiTokenCaller {
+  id: number;
+  email: string;
+  role: Role;
+  token: { id: number; name: string; scopes: ApiTokenScope[] };
+}
 
 /**
  * API tokens: opaque random strings a member makes for a script (features/tokens). The prefix
@@ -42,7 +49,7 @@ export const apiTokenOf = (row: ApiTokenRow): ApiToken => ({
  * expired, and its member may act now (confirmed and active). Its lastUsedAt moves on. One query,
  * and a write at most once a minute.
  */
-export function memberFromApiToken(deps: Deps, token: string): AuthUser | null {
+export function memberFromApiToken(deps: { db: Db; now: () => Date }, token: string): ApiTokenCaller | null {
   if (token.length > 200) return null;
   const row = findApiTokenByHash(deps.db, sha256(token));
   if (!row) return null;
