@@ -42,6 +42,8 @@ const NPM_TEST_FILES = [
   "corrections", // 15 s
   "public-pages-cls", // 14 s
   "session", // 14 s
+  // API tokens made on the Account page and used over HTTP.
+  "account-security",
   "import-export", // 13 s
   "paper", // 13 s
   "oidc", // 10 s

@@ -60,7 +60,14 @@ describe("every table that hangs off a bottle, a meeting or a member is handled"
 
   it("all of them are in the club export (a member's sessions and single-use links aside)", () => {
     const exported = new Set(CLUB_TABLES);
-    const sessions = ["refresh_tokens", "password_reset_tokens", "email_confirmation_tokens", "invites"];
+    const sessions = [
+      "refresh_tokens",
+      "member_sessions",
+      "api_tokens",
+      "password_reset_tokens",
+      "email_confirmation_tokens",
+      "invites",
+    ];
     for (const parent of [bottles, meetings, members])
       for (const table of tablesHangingOff(parent)) {
         const name = sqlNameOf(table);

@@ -12,6 +12,8 @@ export * from "./queries/bottles";
 export * from "./queries/instances";
 export * from "./queries/comments";
 export * from "./queries/tokens";
+export * from "./queries/apiTokens";
+export * from "./queries/sessions";
 export * from "./queries/outbox";
 export * from "./queries/maintenance";
 export * from "./queries/activity";

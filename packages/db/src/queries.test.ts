@@ -67,7 +67,11 @@ describe("refresh tokens", () => {
 
     const outcome = rotateRefreshToken(db, "h1", { tokenHash: "h2", expiresAt: LATER }, NOW);
 
-    expect(outcome).toEqual({ status: "rotated", member: { id: ann.id, email: ann.email, tokenVersion: 0 } });
+    expect(outcome).toEqual({
+      status: "rotated",
+      member: { id: ann.id, email: ann.email, tokenVersion: 0 },
+      familyId: "f1",
+    });
     expect(tokenRows(db)).toEqual([
       { hash: "h1", family: "f1", member: ann.id, rotated: NOW, revoked: null },
       { hash: "h2", family: "f1", member: ann.id, rotated: null, revoked: null },

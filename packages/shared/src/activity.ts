@@ -25,6 +25,8 @@ export const ActivityEntrySchema = z.object({
   entityId: z.string(),
   before: z.unknown(),
   after: z.unknown(),
+  /** The name of the API token the change was made with; null when made in the app. */
+  viaToken: z.string().nullable(),
   /** The caller may undo it now. */
   undoable: z.boolean(),
   undone: z.boolean(),

@@ -30,3 +30,4 @@ export * from "./guestPaper";
 export * from "./pageContract";
 export * from "./version";
 export * from "./routeTable";
+export * from "./tokens";

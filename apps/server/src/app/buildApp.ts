@@ -175,7 +175,14 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     prefix: "/trpc",
     trpcOptions: {
       router: appRouter,
-      createContext: ({ req }) => requestCtx(req.server.deps, req.headers.authorization, req.id, req.ip),
+      createContext: ({ req }) =>
+        requestCtx(
+          req.server.deps,
+          req.headers.authorization,
+          req.id,
+          req.ip,
+          req.headers["user-agent"] ?? null,
+        ),
       onError({ path, error }) {
         if (error.code === "INTERNAL_SERVER_ERROR") app.log.error({ path, err: error }, "tRPC error");
         if (error.cause instanceof AppError && error.cause.details.reason === "DISK_FULL") {

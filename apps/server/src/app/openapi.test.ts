@@ -135,7 +135,7 @@ describe("OpenAPI document", () => {
       "415",
       "429",
     ]);
-    expect(finish?.security).toEqual([{ bearerAuth: [] }]);
+    expect(finish?.security).toEqual([{ bearerAuth: [] }, { apiToken: [] }]);
     // Public operations say so (security: []), so a client generator does not send a token.
     expect(doc.paths["/api/Bottles/AllBottlesList"]?.get?.security).toEqual([]);
     const image = doc.paths["/api/Bottles/{id}/Image"]?.get;

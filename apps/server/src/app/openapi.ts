@@ -173,6 +173,9 @@ const API_DESCRIPTION = `The REST API of the ${CLUB_NAME} web app (the paths of 
 - **Reads are public.** Every write needs \`Authorization: Bearer <accessToken>\`; get one with \`POST /login\`
   (use **Authorize** above to try writes here). Access tokens last 15 minutes: on a 401, call
   \`POST /api/Register/refresh\` once and retry.
+- **Scripts** use an API token instead (\`apiToken\`): make one on the Account page or with
+  \`POST /api/Account/Tokens\` and send \`Authorization: Bearer <token>\`. It acts as its member, with the
+  member's role and budgets, and never expires unless it was made to; a \`read\` token gets 403 on writes.
 - **JSON** in and out, camelCase. Meeting and purchase dates are \`YYYY-MM-DD\`; timestamps ISO 8601 UTC;
   money is a number of dollars.
 - **Errors** are \`{"error": {"code", "message", "issues"?}}\` with a 4xx status; bad input never changes anything.
@@ -324,7 +327,7 @@ function operation(route: ApiRoute, names: Map<ZodType, string>): OpenApiOperati
     security: [],
     responses: {},
   };
-  op.security = route.auth || route.access ? [{ bearerAuth: [] }] : [];
+  op.security = route.auth || route.access ? [{ bearerAuth: [] }, { apiToken: [] }] : [];
   const params = [
     ...(route.params ? parameters(route.params, "path") : []),
     ...(route.query ? parameters(route.query, "query") : []),
@@ -451,6 +454,13 @@ export function buildOpenApiDocument(
           scheme: "bearer",
           bearerFormat: "JWT",
           description: "The `accessToken` from POST /login or POST /api/Register/refresh.",
+        },
+        apiToken: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "club_<43 characters>",
+          description:
+            "An API token from POST /api/Account/Tokens (shown once, stored hashed): it acts as its member with its scopes, `read` (403 on writes) or `read` and `write`, until it expires or is revoked (401 then). It cannot manage tokens, the password or sessions (403).",
         },
       },
     },

@@ -77,7 +77,13 @@ function procedureHandler(e: RestEndpoint, readInput: (req: FastifyRequest) => u
   const status = e.rest.status ?? 200;
   return async (req, reply) => {
     const result = await e.call(
-      requestCtx(req.server.deps, req.headers.authorization, req.id, req.ip),
+      requestCtx(
+        req.server.deps,
+        req.headers.authorization,
+        req.id,
+        req.ip,
+        req.headers["user-agent"] ?? null,
+      ),
       readInput(req),
     );
     if (status === 204) return reply.code(204).send();

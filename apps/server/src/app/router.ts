@@ -20,6 +20,7 @@ import { searchRouter } from "../features/search/router";
 import { statsRouter } from "../features/stats/router";
 import { wishlistRouter } from "../features/wishlist/router";
 import { notificationsRouter } from "../features/notifications/router";
+import { tokensRouter } from "../features/tokens/router";
 import { callerCtx, type AuthUser, type Deps, type GuestPass } from "../kernel/context";
 import type { Tag } from "../kernel/meta";
 import { createCallerFactory, router } from "../kernel/trpc";
@@ -43,6 +44,7 @@ const trpcFeatureList = {
   lookups: { router: lookupsRouter, tag: "Lookups" },
   members: { router: membersRouter, tag: "Members" },
   account: { router: accountRouter, tag: "Account" },
+  tokens: { router: tokensRouter, tag: "Account" },
   activity: { router: activityRouter, tag: "Activity" },
   night: { router: nightRouter, tag: "Meeting night" },
   guests: { router: guestsRouter, tag: "Meeting night" },

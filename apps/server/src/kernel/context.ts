@@ -1,15 +1,17 @@
 import "fastify";
-import { findGuest, findMemberAuth, type Db } from "@club/db";
+import { findGuest, findMemberAuth, sessionHasEnded, type Db } from "@club/db";
 import type { Config } from "../config";
 import type { ImageStore } from "../platform/images";
 import type { Mailer } from "../platform/mailer";
 import type { Pusher } from "../platform/push";
 import type { ReadCache } from "../platform/readCache";
-import type { TokenService } from "../platform/tokens";
+import type { ClientInfo, TokenService } from "../platform/tokens";
 import type { MeetingEvents } from "../platform/meetingEvents";
 import type { MemberBudget } from "../platform/writeBudget";
 import type { Maintenance } from "../platform/maintenance";
-import { ServerMessages } from "@club/shared";
+import { ServerMessages, TokensMessages, type ApiTokenScope } from "@club/shared";
+import { bearerOf } from "../platform/tokens";
+import { isApiToken, memberFromApiToken } from "../platform/apiTokens";
 import { ForbiddenError, UnauthorizedError } from "./errors";
 import { clientNetworks, type ClientNetwork } from "../platform/clientAddress";
 
@@ -47,6 +49,17 @@ export interface AuthUser {
   id: number;
   email: string;
   role: Role;
+  /** The API token the member acts through (features/tokens); absent for the app's own sessions. */
+  token?: ApiTokenUse;
+  /** The session (a login on one device) of the access token, when it names one. */
+  sessionId?: number;
+}
+
+/** An API token in use: its name goes into the activity log, its scopes decide what it may do. */
+export interface ApiTokenUse {
+  id: number;
+  name: string;
+  scopes: ApiTokenScope[];
 }
 
 /** A guest pass's holder: one guest at one meeting night, checked against their row. */
@@ -74,6 +87,8 @@ export interface RequestCtx extends Deps {
   networks: ClientNetwork[] | null;
   /** The HTTP request's id (logs, the activity log); null for server-side callers. */
   requestId: string | null;
+  /** The device of the request (the Devices list: a login's and a refresh's); null for server-side callers. */
+  client: ClientInfo | null;
 }
 
 /** What a public read's service sees: no caller at all. */
@@ -88,6 +103,8 @@ export interface Ctx extends Deps {
 export interface AuthedCtx extends Deps {
   user: AuthUser;
   requestId: string | null;
+  /** The request's device, when the context came from one (RequestCtx.client). */
+  client?: ClientInfo | null;
   /** The procedure being run (the activity log's action), e.g. bottles.updateAbv. */
   action: string;
 }
@@ -117,6 +134,8 @@ export async function memberFromAuthorization(
   deps: Deps,
   authorization: string | undefined,
 ): Promise<AuthUser | null> {
+  const bearer = bearerOf(authorization);
+  if (bearer && isApiToken(bearer)) return memberFromApiToken(deps, bearer);
   const claims = await deps.tokens.claimsFromAuthorization(authorization);
   if (!claims) return null;
   const member = findMemberAuth(deps.db, claims.id);
@@ -124,7 +143,15 @@ export async function memberFromAuthorization(
     return null;
   // The token names the member by id and by address: both must still be theirs.
   if (member.email.toLowerCase() !== claims.email.toLowerCase()) return null;
-  return { id: member.id, email: member.email, role: member.role };
+  // Its session was not logged out (from this device or another).
+  const { sessionId } = claims;
+  if (sessionId !== undefined && sessionHasEnded(deps.db, sessionId, new Date().toISOString())) return null;
+  return {
+    id: member.id,
+    email: member.email,
+    role: member.role,
+    ...(sessionId === undefined ? {} : { sessionId }),
+  };
 }
 
 /**
@@ -148,10 +175,12 @@ export function requestCtx(
   authorization: string | undefined,
   requestId: string | null = null,
   address: string | null = null,
+  userAgent: string | null = null,
 ): RequestCtx {
   return {
     ...deps,
     requestId,
+    client: requestId === null ? null : { userAgent, address },
     networks: address === null ? null : clientNetworks(address),
     auth: once(() => memberFromAuthorization(deps, authorization)),
     guest: once(() => guestFromAuthorization(deps, authorization)),
@@ -163,6 +192,7 @@ export function callerCtx(deps: Deps, user: AuthUser | null, guest: GuestPass | 
   return {
     ...deps,
     requestId: null,
+    client: null,
     networks: null,
     auth: () => Promise.resolve(user),
     guest: () => Promise.resolve(user ? null : guest),
@@ -180,4 +210,15 @@ export async function requireMember(ctx: RequestCtx, action: string): Promise<Au
     throw new UnauthorizedError();
   }
   return { ...ctx, user, action };
+}
+
+/** A write through an API token without the write scope: 403 (memberProcedure, REST-only routes). */
+export function refuseReadOnlyToken(user: AuthUser): void {
+  if (user.token && !user.token.scopes.includes("write"))
+    throw new ForbiddenError(TokensMessages.readOnlyToken, "TOKEN_READ_ONLY");
+}
+
+/** What only a login may do (the member's tokens, password and sessions): 403 for an API token. */
+export function refuseApiToken(user: AuthUser): void {
+  if (user.token) throw new ForbiddenError(TokensMessages.loginOnly, "LOGIN_REQUIRED");
 }

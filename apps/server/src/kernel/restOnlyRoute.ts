@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { z, ZodObject } from "zod";
 import { ServerMessages } from "@club/shared";
-import { requestCtx, requireMember, type AuthedCtx, type RequestCtx } from "./context";
+import { refuseReadOnlyToken, requestCtx, requireMember, type AuthedCtx, type RequestCtx } from "./context";
 import type { NamedAction } from "./actions";
 import { ForbiddenError, parseInput } from "./errors";
 import type { Access, ApiRoute } from "./meta";
@@ -67,7 +67,10 @@ export function restOnlyRoute<A extends Access, D extends RouteDoc, S = undefine
         handler: async (req, reply) => {
           const params = doc.params ? parseInput(doc.params, req.params) : undefined;
           const base = requestCtx(req.server.deps, req.headers.authorization, req.id);
-          const ctx = access === "public" ? base : await caller(base, access, spec.action ?? doc.operationId);
+          const ctx =
+            access === "public"
+              ? base
+              : await caller(base, access, spec.action ?? doc.operationId, doc.method);
           return spec.handler({ req, reply, ctx, params, state } as RestOnlyCall<A, D, S>);
         },
       });
@@ -75,8 +78,14 @@ export function restOnlyRoute<A extends Access, D extends RouteDoc, S = undefine
   };
 }
 
-async function caller(ctx: RequestCtx, access: Access, action: string): Promise<AuthedCtx> {
+async function caller(
+  ctx: RequestCtx,
+  access: Access,
+  action: string,
+  method: ApiRoute["method"],
+): Promise<AuthedCtx> {
   const authed = await requireMember(ctx, action);
+  if (method !== "GET") refuseReadOnlyToken(authed.user);
   const role = authed.user.role;
   if (access === "admin" && role !== "admin") throw new ForbiddenError(ServerMessages.adminOnly);
   if (access === "treasurer" && role !== "admin" && role !== "treasurer")

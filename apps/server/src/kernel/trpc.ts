@@ -1,6 +1,6 @@
 import { initTRPC } from "@trpc/server";
 import { ZodError } from "zod";
-import { requireMember, type RequestCtx } from "./context";
+import { refuseApiToken, refuseReadOnlyToken, requireMember, type RequestCtx } from "./context";
 import { ServerMessages } from "@club/shared";
 import {
   AppError,
@@ -108,7 +108,10 @@ export const memberProcedure = base
   .meta({ access: "member" })
   .use(async ({ ctx, next, path, type }) => {
     const { user } = await requireMember(ctx, path);
-    if (type === "mutation") ctx.writeBudget.spend(user.id);
+    if (type === "mutation") {
+      refuseReadOnlyToken(user);
+      ctx.writeBudget.spend(user.id);
+    }
     return next({ ctx: { user, action: path } });
   })
   .use(inTurn);
@@ -129,7 +132,10 @@ export const tasterProcedure = base
   .use(async ({ ctx, next, path, type }) => {
     const user = await ctx.auth();
     if (user) {
-      if (type === "mutation") ctx.writeBudget.spend(user.id);
+      if (type === "mutation") {
+        refuseReadOnlyToken(user);
+        ctx.writeBudget.spend(user.id);
+      }
       return next({ ctx: { user, action: path, taster: { kind: "member" as const, user } } });
     }
     const guest = await ctx.guest();
@@ -150,5 +156,20 @@ export const adminProcedure = memberProcedure.meta({ access: "admin" }).use(({ c
 export const treasurerProcedure = memberProcedure.meta({ access: "treasurer" }).use(({ ctx, next }) => {
   if (ctx.user.role !== "admin" && ctx.user.role !== "treasurer")
     throw new ForbiddenError(ServerMessages.treasurerOnly);
+  return next();
+});
+
+/**
+ * memberProcedure for what only a login may do: the member's API tokens, password and sessions.
+ * An API token gets 403, so a leaked one cannot make itself a stronger one or lock its member out.
+ */
+export const loginProcedure = memberProcedure.use(({ ctx, next }) => {
+  refuseApiToken(ctx.user);
+  return next();
+});
+
+/** adminProcedure for what only an admin's login may do (members' API tokens). */
+export const adminLoginProcedure = adminProcedure.use(({ ctx, next }) => {
+  refuseApiToken(ctx.user);
   return next();
 });

@@ -1,6 +1,13 @@
 import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
 import { signJwt, verifyJwt, type JwtPayload } from "./jwt";
-import { insertRefreshToken, revokeRefreshTokenFamilyOf, rotateRefreshToken, type Db } from "@club/db";
+import {
+  insertRefreshToken,
+  revokeRefreshTokenFamilyOf,
+  rotateRefreshToken,
+  sessionSeen,
+  type Db,
+  type Tx,
+} from "@club/db";
 import type { TokenPair } from "@club/shared";
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -32,7 +39,18 @@ export interface AccessClaims {
   id: number;
   email: string;
   tokenVersion: number;
+  /** The session (a login on one device) the token belongs to; absent in tokens from before sessions. */
+  sessionId?: number;
 }
+
+/** The device a login or a refresh comes from: the Devices list shows it. */
+export interface ClientInfo {
+  userAgent: string | null;
+  address: string | null;
+}
+
+/** A user agent is kept to this many characters. */
+const USER_AGENT_MAX = 512;
 
 export type RefreshOutcome =
   | { ok: true; pair: TokenPair; subject: AccessClaims }
@@ -64,8 +82,12 @@ export class TokenService {
   }
 
   /** A JWT for the subject; `issuedAt` (seconds) makes it reproducible (the refresh grace window). */
-  async signAccessToken(subject: TokenSubject, issuedAt?: number): Promise<string> {
-    const claims = { email: subject.email, ver: subject.tokenVersion ?? 0 };
+  async signAccessToken(subject: TokenSubject, issuedAt?: number, sessionId?: number): Promise<string> {
+    const claims = {
+      email: subject.email,
+      ver: subject.tokenVersion ?? 0,
+      ...(sessionId === undefined ? {} : { sid: sessionId }),
+    };
     return this.sign(claims, subject.id, ACCESS_TOKEN_TTL_SECONDS, issuedAt);
   }
 
@@ -78,7 +100,14 @@ export class TokenService {
     if (!Number.isInteger(id) || id <= 0 || typeof payload.email !== "string") return null;
     const ver = payload.ver === undefined ? 0 : payload.ver;
     if (typeof ver !== "number" || !Number.isInteger(ver)) return null;
-    return Promise.resolve({ id, email: payload.email, tokenVersion: ver });
+    const sid = payload.sid;
+    if (sid !== undefined && (typeof sid !== "number" || !Number.isInteger(sid) || sid <= 0)) return null;
+    return Promise.resolve({
+      id,
+      email: payload.email,
+      tokenVersion: ver,
+      ...(sid === undefined ? {} : { sessionId: sid }),
+    });
   }
 
   /** A guest pass for one meeting: the same key, its own audience. */
@@ -109,16 +138,31 @@ export class TokenService {
     return token ? this.verifyGuestToken(token) : null;
   }
 
-  /** Starts a new refresh-token family (a login). */
-  async issuePair(subject: TokenSubject): Promise<TokenPair> {
+  /** Starts a new refresh-token family (a login) and its session, from this device. */
+  async issuePair(subject: TokenSubject, device: ClientInfo | null = null): Promise<TokenPair> {
     const token = randomToken();
-    insertRefreshToken(this.db, {
-      memberId: subject.id,
-      familyId: randomUUID(),
-      tokenHash: sha256(token),
-      expiresAt: refreshExpiry(),
+    const familyId = randomUUID();
+    const sessionId = this.db.transaction((tx) => {
+      insertRefreshToken(tx, {
+        memberId: subject.id,
+        familyId,
+        tokenHash: sha256(token),
+        expiresAt: refreshExpiry(),
+      });
+      return this.seen(tx, subject.id, familyId, device);
     });
-    return { accessToken: await this.signAccessToken(subject), refreshToken: token };
+    return { accessToken: await this.signAccessToken(subject, undefined, sessionId), refreshToken: token };
+  }
+
+  /** The family's session was seen now, from this device (null: keep what it had). */
+  private seen(db: Db | Tx, memberId: number, familyId: string, device: ClientInfo | null): number {
+    return sessionSeen(db, {
+      memberId,
+      familyId,
+      userAgent: device?.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+      address: device?.address ?? null,
+      at: new Date().toISOString(),
+    });
   }
 
   /**
@@ -128,7 +172,7 @@ export class TokenService {
    * token in clear. Later, a token that was already rotated is a sign of theft: its whole family
    * is revoked. A deactivated or not yet approved member gets nothing.
    */
-  async rotate(refreshToken: string): Promise<RefreshOutcome> {
+  async rotate(refreshToken: string, device: ClientInfo | null = null): Promise<RefreshOutcome> {
     const nowMs = Date.now();
     const now = new Date(nowMs).toISOString();
     const successor = createHmac("sha256", this.successorKey).update(refreshToken).digest("base64url");
@@ -143,7 +187,8 @@ export class TokenService {
       return { ok: false, reason: outcome.status };
     const rotatedAt = outcome.status === "again" ? Date.parse(outcome.rotatedAt) : nowMs;
     const subject = outcome.member;
-    const accessToken = await this.signAccessToken(subject, Math.floor(rotatedAt / 1000));
+    const sessionId = this.seen(this.db, subject.id, outcome.familyId, device);
+    const accessToken = await this.signAccessToken(subject, Math.floor(rotatedAt / 1000), sessionId);
     return { ok: true, subject, pair: { accessToken, refreshToken: successor } };
   }
 

@@ -1,7 +1,7 @@
 import type { ApiPath } from "../../src/app/contract";
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
-import { insertConfirmationToken, insertMember, insertPasswordResetToken } from "@club/db";
+import { insertConfirmationToken, insertMember, insertPasswordResetToken, sessionHasEnded } from "@club/db";
 import { randomToken, sha256 } from "../../src/platform/tokens";
 import type { TestApp } from "../helpers";
 
@@ -290,10 +290,17 @@ export function fixturesIntact(c: EndpointCtx): boolean {
   const one = (table: string, id: number) =>
     db.$client.prepare(`SELECT 1 FROM ${table} WHERE id = ?`).get(id) !== undefined;
   // A fuzzed members.* or account.* call may have deactivated, demoted or signed out a fixture caller.
-  const callerIntact = (who: { user: { id: number } }, role: string) =>
+  const callerIntact = (who: { user: { id: number }; token: string }, role: string) =>
     db.$client
       .prepare("SELECT 1 FROM members WHERE id = ? AND status = 'active' AND role = ? AND token_version = 0")
-      .get(who.user.id, role) !== undefined;
+      .get(who.user.id, role) !== undefined && sessionLive(who.token);
+  // A fuzzed account.endSession may have logged a fixture caller's own session out.
+  const sessionLive = (token: string) => {
+    const { sid } = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString()) as {
+      sid?: number;
+    };
+    return sid === undefined || !sessionHasEnded(db, sid, new Date().toISOString());
+  };
   return (
     callerIntact(c.f.member, "member") &&
     callerIntact(c.f.other, "member") &&
@@ -317,4 +324,11 @@ export async function freshFixtures(c: EndpointCtx): Promise<boolean> {
   if (fixturesIntact(c)) return false;
   c.f = await seedFixtures(c.t);
   return true;
+}
+
+/** A second login of the fixture member (another device): its session's id. */
+export async function secondSessionOf(c: EndpointCtx): Promise<number> {
+  const { accessToken } = await c.t.app.deps.tokens.issuePair(c.f.member.user);
+  return (JSON.parse(Buffer.from(accessToken.split(".")[1] ?? "", "base64url").toString()) as { sid: number })
+    .sid;
 }

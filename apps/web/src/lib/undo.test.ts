@@ -22,6 +22,7 @@ function entry(overrides: Partial<ActivityItem> = {}): ActivityItem {
     entityId: "40",
     before: { id: 40 },
     after: null,
+    viaToken: null,
     undoable: true,
     undone: false,
     ...overrides,

@@ -12,6 +12,8 @@ export interface NewActivity {
   before: unknown;
   after: unknown;
   requestId: string | null;
+  /** The API token's name when the change came with one. */
+  viaToken?: string | null;
   undoOf?: number;
 }
 

@@ -2,12 +2,14 @@ import type { Db } from "../client";
 import { tablesParentsFirst } from "../childTables";
 
 /**
- * Tables left out on purpose: sessions and single-use links (a restore logs everyone out), mail
- * waiting to be sent, the server's push keys, and the migrations journal. Every other table is
- * exported.
+ * Tables left out on purpose: sessions, API tokens and single-use links (a restore logs everyone
+ * out and ends every token), mail waiting to be sent, the server's push keys, and the migrations
+ * journal. Every other table is exported.
  */
 export const CLUB_TABLES_LEFT_OUT = [
   "refresh_tokens",
+  "member_sessions",
+  "api_tokens",
   "password_reset_tokens",
   "email_confirmation_tokens",
   "invites",
@@ -75,7 +77,14 @@ export function restoreTables(
   db.$client.pragma("defer_foreign_keys = ON");
   const searchIndex = suspendSearchIndex(db);
   for (const table of [...CLUB_TABLES].reverse()) db.$client.prepare(`DELETE FROM ${quote(table)}`).run();
-  for (const table of ["refresh_tokens", "password_reset_tokens", "email_confirmation_tokens", "invites"])
+  for (const table of [
+    "refresh_tokens",
+    "member_sessions",
+    "api_tokens",
+    "password_reset_tokens",
+    "email_confirmation_tokens",
+    "invites",
+  ])
     db.$client.prepare(`DELETE FROM ${quote(table)}`).run();
   const counts: Record<string, number> = {};
   for (const table of CLUB_TABLES) {

@@ -33,9 +33,9 @@ export interface RotatedFor {
 
 export type RefreshTokenRotation =
   | { status: "unknown" | "revoked" | "reused" | "expired" | "inactive" }
-  | { status: "rotated"; member: RotatedFor }
+  | { status: "rotated"; member: RotatedFor; familyId: string }
   /** Presented again within the grace window: `next` (the same successor) is still valid. */
-  | { status: "again"; member: RotatedFor; rotatedAt: string };
+  | { status: "again"; member: RotatedFor; rotatedAt: string; familyId: string };
 
 /**
  * Exchanges the refresh token with hash `tokenHash` for `next`, in one transaction: the presented
@@ -84,7 +84,7 @@ export function rotateRefreshToken(
           .where(and(eq(refreshTokens.tokenHash, next.tokenHash), eq(refreshTokens.familyId, row.familyId)))
           .get();
         if (successor && !successor.rotatedAt && !successor.revokedAt)
-          return { status: "again", member, rotatedAt: row.rotatedAt };
+          return { status: "again", member, rotatedAt: row.rotatedAt, familyId: row.familyId };
       }
       revokeRefreshTokenFamily(tx, row.familyId, now);
       // The thief may hold an access token of the family too: the member's version goes up, so
@@ -98,7 +98,7 @@ export function rotateRefreshToken(
     if (row.expiresAt <= now) return { status: "expired" };
     tx.update(refreshTokens).set({ rotatedAt: now }).where(eq(refreshTokens.id, row.id)).run();
     insertRefreshToken(tx, { memberId: row.memberId, familyId: row.familyId, ...next });
-    return { status: "rotated", member };
+    return { status: "rotated", member, familyId: row.familyId };
   });
 }
 

@@ -23,6 +23,8 @@ export const activity = sqliteTable(
     before: text({ mode: "json" }),
     after: text({ mode: "json" }),
     requestId: text(),
+    /** The name of the API token the change was made with; null for the app's own sessions. */
+    viaToken: text(),
     undoneAt: text(),
     undoneBy: integer().references(() => members.id, { onDelete: "set null" }),
     /** Set on the entry an undo wrote: the entry it undid. */

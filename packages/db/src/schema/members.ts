@@ -111,6 +111,45 @@ export const refreshTokens = sqliteTable(
   ],
 );
 
+/**
+ * A login's session on one device: the refresh-token family it started (every token rotated from
+ * it shares `familyId`), the device's user agent and address, and when it was last refreshed. It
+ * is live while its family has a live refresh token; its access tokens carry its id and stop
+ * working when it ends (logged out here or from another device).
+ */
+export const memberSessions = sqliteTable(
+  "member_sessions",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    memberId: childOf(() => members.id),
+    familyId: text().notNull().unique(),
+    userAgent: text(),
+    address: text(),
+    createdAt: text().notNull().default(now),
+    lastSeenAt: text().notNull().default(now),
+  },
+  (t) => [index("member_sessions_member_idx").on(t.memberId)],
+);
+
+/**
+ * A member's API token for scripts: stored by its SHA-256 hash only, with its name and scopes
+ * ("read", or "read,write"). Revoking deletes the row; an expired one stays listed.
+ */
+export const apiTokens = sqliteTable(
+  "api_tokens",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    memberId: childOf(() => members.id),
+    name: text().notNull(),
+    scopes: text().notNull(),
+    tokenHash: text().notNull().unique(),
+    createdAt: text().notNull().default(now),
+    lastUsedAt: text(),
+    expiresAt: text(),
+  },
+  (t) => [index("api_tokens_member_idx").on(t.memberId)],
+);
+
 /** Outgoing email, kept until sent so that an SMTP outage loses nothing. */
 export const outbox = sqliteTable(
   "outbox",

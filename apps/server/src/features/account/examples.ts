@@ -1,4 +1,4 @@
-import { PASSWORD, type Examples } from "../../../test/fuzz/fixtures";
+import { PASSWORD, secondSessionOf, type Examples } from "../../../test/fuzz/fixtures";
 
 export const examples: Examples = {
   procedures: {
@@ -14,5 +14,8 @@ export const examples: Examples = {
       input: () => ({ currentPassword: PASSWORD, newPassword: "another-long-password" }),
     },
     "account.logoutEverywhere": { access: "member", as: "fresh", input: () => undefined },
+    "account.sessions": { access: "member", input: () => undefined },
+    // Logs out another device of the member's: its own, or an admin for any member.
+    "account.endSession": { access: "author", input: async (c) => ({ id: await secondSessionOf(c) }) },
   },
 };

@@ -1,13 +1,17 @@
 import type { TRPCRouterRecord } from "@trpc/server";
+import { z } from "zod";
 import {
   AccountSchema,
+  SessionIdSchema,
+  SessionSchema,
   ChangePasswordInputSchema,
   TokenPairSchema,
   UpdateAccountInputSchema,
 } from "@club/shared";
 import { OkSchema } from "../../kernel/openapiSchemas";
-import { memberProcedure } from "../../kernel/trpc";
+import { loginProcedure, memberProcedure } from "../../kernel/trpc";
 import { changePassword, getAccount, logoutEverywhere, updateAccount } from "./service";
+import { endSession, listSessions } from "./sessions";
 
 /** The member's own account. */
 export const accountRouter = {
@@ -26,7 +30,7 @@ export const accountRouter = {
     .input(UpdateAccountInputSchema)
     .mutation(({ ctx, input }) => updateAccount(ctx, input)),
 
-  changePassword: memberProcedure
+  changePassword: loginProcedure
     .meta({
       rest: { method: "POST", path: "/api/Account/Password" },
       rateLimit: "login",
@@ -42,7 +46,7 @@ export const accountRouter = {
     .input(ChangePasswordInputSchema)
     .mutation(({ ctx, input }) => changePassword(ctx, input)),
 
-  logoutEverywhere: memberProcedure
+  logoutEverywhere: loginProcedure
     .meta({
       rest: { method: "POST", path: "/api/Account/LogoutEverywhere", from: "none" },
       doc: {
@@ -53,4 +57,31 @@ export const accountRouter = {
       },
     })
     .mutation(({ ctx }) => logoutEverywhere(ctx)),
+
+  sessions: loginProcedure
+    .meta({
+      rest: { method: "GET", path: "/api/Account/Sessions" },
+      doc: {
+        summary: "Your devices",
+        description:
+          "Each login that is still on, the most recently seen first: the browser and system from its user agent, the address it was last seen from, when it logged in and was last seen (its last refresh), and whether it is this one (`current`). An API token gets 403.",
+        response: z.array(SessionSchema),
+        responseDescription: "Your sessions.",
+        errors: [403],
+      },
+    })
+    .query(({ ctx }) => listSessions(ctx)),
+
+  endSession: loginProcedure
+    .meta({
+      rest: { method: "DELETE", path: "/api/Account/Sessions/:id", status: 204 },
+      doc: {
+        summary: "Log out one device",
+        description:
+          "That session's refresh token and access tokens stop working at once (401); the others stay. Your own sessions; an admin may log out any member's (403 for another member's), 404 for one that has ended. An API token gets 403.",
+        errors: [403, 404],
+      },
+    })
+    .input(SessionIdSchema)
+    .mutation(({ ctx, input }) => endSession(ctx, input)),
 } satisfies TRPCRouterRecord;

@@ -51,7 +51,7 @@ export async function changePassword(
     recordActivity(ctx, "member", m.id, null, { passwordChanged: true });
   });
   const fresh = findMemberById(ctx.db, m.id) ?? m;
-  return ctx.tokens.issuePair(fresh);
+  return ctx.tokens.issuePair(fresh, ctx.client ?? null);
 }
 
 /** Ends every session of the member, this one too. */

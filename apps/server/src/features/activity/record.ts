@@ -59,6 +59,7 @@ export function recordActivity(
     before: before ?? null,
     after: after ?? null,
     requestId: ctx.requestId,
+    viaToken: ctx.user.token?.name ?? null,
     ...(undoOf === undefined ? {} : { undoOf }),
   });
 }

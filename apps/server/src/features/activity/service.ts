@@ -71,6 +71,7 @@ export function getActivity(ctx: AuthedCtx, query: ActivityQuery): ActivityEntry
         entityId: entry.entityId,
         before: entry.before,
         after: entry.after,
+        viaToken: entry.viaToken,
         undoable: undoRefusal(ctx, entry) === null,
         undone: entry.undoneAt !== null,
       });

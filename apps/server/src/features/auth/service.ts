@@ -170,12 +170,12 @@ export async function login(ctx: RequestCtx, input: LoginInput) {
     throw new ForbiddenError(ServerMessages.membershipPending, "MEMBERSHIP_PENDING");
   if (member.status === "deactivated")
     throw new ForbiddenError(ServerMessages.membershipDeactivated, "MEMBERSHIP_DEACTIVATED");
-  const pair = await ctx.tokens.issuePair(member);
+  const pair = await ctx.tokens.issuePair(member, ctx.client);
   return { ...pair, email: member.email };
 }
 
-export async function refresh(ctx: Deps, input: RefreshInput) {
-  const outcome = await ctx.tokens.rotate(input.refreshToken);
+export async function refresh(ctx: RequestCtx, input: RefreshInput) {
+  const outcome = await ctx.tokens.rotate(input.refreshToken, ctx.client);
   if (!outcome.ok) throw new UnauthorizedError(ServerMessages.invalidRefreshToken);
   return outcome.pair;
 }

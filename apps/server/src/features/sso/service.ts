@@ -102,13 +102,13 @@ function namesOf(identity: ProviderIdentity, email: string) {
 }
 
 /** Trades the one-time code of a finished sign-in for the usual token pair (as POST /login gives). */
-export async function exchangeCode(ctx: Deps, input: SsoExchangeInput): Promise<SsoSignIn> {
+export async function exchangeCode(ctx: RequestCtx, input: SsoExchangeInput): Promise<SsoSignIn> {
   const handoff = takeHandoff(ctx.config, input.code, ctx.now().getTime());
   const member = handoff && findMemberById(ctx.db, handoff.memberId);
   if (!handoff || !member?.emailConfirmedAt)
     throw new AppError("BAD_REQUEST", SSO_FAILURES.CODE_INVALID, { reason: "CODE_INVALID" });
   checkMayAct(member);
-  const pair = await ctx.tokens.issuePair(member);
+  const pair = await ctx.tokens.issuePair(member, ctx.client);
   return { ...pair, email: member.email, next: handoff.next };
 }
 

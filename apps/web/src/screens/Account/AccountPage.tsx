@@ -10,9 +10,10 @@ import { ProfileCard } from "./ProfileCard";
 import { EmailPreferences } from "./EmailPreferences";
 import { NotificationSettingsCard } from "./NotificationSettingsCard";
 import { SessionsCard } from "./SessionsCard";
+import { TokensCard } from "./TokensCard";
 import touch from "../../styles/touchTargets.module.css";
 
-/** /account: the member's own name, password, sessions and role. */
+/** /account: the member's own name, password, sessions, API tokens and role. */
 export default function AccountPage() {
   useTitle("Your account");
   return (
@@ -48,6 +49,7 @@ function AccountScreen() {
         <SessionsCard email={me.email} />
         <EmailPreferences />
         <NotificationSettingsCard />
+        <TokensCard />
       </SimpleGrid>
     </Stack>
   );

@@ -16,7 +16,10 @@ export function formatWhen(at: string): string {
   });
 }
 
-/** One change as a card: who did what, when, and Undo when the member may undo it. */
+/**
+ * One change as a card: who did what, when (and through which API token, when a script made it),
+ * and Undo when the member may undo it.
+ */
 export function ActivityCard({
   entry,
   names,
@@ -43,6 +46,11 @@ export function ActivityCard({
             <Text size="xs" c="dimmed" component="time" dateTime={entry.at}>
               {formatWhen(entry.at)}
             </Text>
+            {entry.viaToken ? (
+              <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+                via token {entry.viaToken}
+              </Text>
+            ) : null}
             {entry.undone ? (
               <Badge size="sm" variant="light" color="gray" radius="sm">
                 Undone

@@ -17,6 +17,7 @@ import {
   THEMES_SENTENCES,
   WISHLIST_SENTENCES,
   NOTIFICATIONS_SENTENCES,
+  TOKENS_SENTENCES,
   type ActivitySentence,
   type SentenceParts,
   type SentenceRow,
@@ -384,6 +385,7 @@ const SENTENCES = {
   ...BACKUPS_SENTENCES,
   ...WISHLIST_SENTENCES,
   ...NOTIFICATIONS_SENTENCES,
+  ...TOKENS_SENTENCES,
 
   "activity.undo": ({ before, after, thing, d, entry }) => {
     if (!before && after) return `restored ${thing}`;
@@ -405,6 +407,7 @@ const SENTENCES = {
   "account.update": ({ d, after }) => `changed their name to ${d.fullName(after)}`,
   "account.changePassword": () => "changed their password",
   "account.logoutEverywhere": () => "logged out on every device",
+  "account.endSession": ({ before }) => `logged out ${text(before?.device) || "a device"}`,
   "members.approve": approve,
   "members.reject": (said) => `turned down the membership request of ${nameOf(said)}`,
   "members.deactivate": deactivate,
