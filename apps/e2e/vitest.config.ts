@@ -46,6 +46,8 @@ const NPM_TEST_FILES = [
   "guests", // 7 s
   // The room's palate after the reveal and a member's taste, on phones in both themes.
   "palate",
+  // Hosts and themes chosen at the prior meeting, and the host writing to the club, on phones.
+  "between-nights",
   "cellar", // 7 s
   "library-prerender", // 4 s
   "activity-sentences", // 4 s

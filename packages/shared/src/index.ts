@@ -14,6 +14,7 @@ export * from "./meetings";
 export * from "./night";
 export * from "./palate";
 export * from "./wishlist";
+export * from "./planning";
 export * from "./messages";
 export * from "./homeMessages";
 export * from "./themes";

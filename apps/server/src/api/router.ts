@@ -19,6 +19,7 @@ import { cellarRouter } from "../features/cellar/router";
 import { searchRouter } from "../features/search/router";
 import { statsRouter } from "../features/stats/router";
 import { wishlistRouter } from "../features/wishlist/router";
+import { messagesRouter, planningRouter } from "../features/planning/router";
 import { callerCtx, type AuthUser, type Deps, type GuestPass } from "./context";
 import type { Tag } from "./openapi";
 import { createCallerFactory, router } from "./trpc";
@@ -53,6 +54,8 @@ const trpcFeatureList = {
   search: { router: searchRouter, tag: "Search" },
   stats: { router: statsRouter, tag: "Stats" },
   wishlist: { router: wishlistRouter, tag: "Bottles" },
+  planning: { router: planningRouter, tag: "Meetings" },
+  messages: { router: messagesRouter, tag: "Meetings" },
 } as const satisfies Record<string, Feature>;
 
 interface Feature {

@@ -6,3 +6,4 @@ export * from "./activity";
 export * from "./club";
 export * from "./identity";
 export * from "./wishlist";
+export * from "./planning";

@@ -16,6 +16,8 @@ import {
   SSO_SENTENCES,
   THEMES_SENTENCES,
   WISHLIST_SENTENCES,
+  PLANNING_SENTENCES,
+  MESSAGES_SENTENCES,
   type ActivitySentence,
   type SentenceParts,
   type SentenceRow,
@@ -382,6 +384,8 @@ const SENTENCES = {
   ...SSO_SENTENCES,
   ...BACKUPS_SENTENCES,
   ...WISHLIST_SENTENCES,
+  ...PLANNING_SENTENCES,
+  ...MESSAGES_SENTENCES,
 
   "activity.undo": ({ before, after, thing, d, entry }) => {
     if (!before && after) return `restored ${thing}`;
