@@ -120,6 +120,18 @@ describe("hosts and themes chosen at the prior meeting (phones)", () => {
     await shows(h.page.getByText("Bob Baker"));
     await shows(h.page.getByText("Sherry casks"));
     expect(h.page.url()).not.toContain(`/monthlymeeting/${meetingId}`);
+    // Beside the .ics, the meeting in Google Calendar and Outlook: 7:00 PM in the club's zone.
+    const google = new URL(
+      (await h.page.getByRole("link", { name: "Add to Google Calendar" }).getAttribute("href"))!,
+    );
+    expect(google.hostname).toBe("calendar.google.com");
+    expect(google.searchParams.get("text")).toBe("Whiskey Tasting Club: Sherry casks");
+    expect(google.searchParams.get("ctz")).toBe(club.config.clubTimezone);
+    const outlook = new URL(
+      (await h.page.getByRole("link", { name: "Add to Outlook" }).getAttribute("href"))!,
+    );
+    expect(outlook.hostname).toBe("outlook.live.com");
+    expect(outlook.searchParams.get("subject")).toBe("Whiskey Tasting Club: Sherry casks");
 
     // Ann's page of tonight's meeting says where the next one is.
     const a = sessions[0]!;

@@ -16,6 +16,17 @@ export const NextMeetingSchema = z.object({
 });
 export type NextMeeting = z.infer<typeof NextMeetingSchema>;
 
+/** GET /api/MonthlyMeetings/{id}/CalendarLinks: the meeting in a calendar app. */
+export const CalendarLinksSchema = z.object({
+  /** The meeting's .ics (any calendar app). */
+  ics: z.string(),
+  /** Google Calendar's "add an event" page, filled in. */
+  google: z.string(),
+  /** Outlook on the web's new event, filled in. */
+  outlook: z.string(),
+});
+export type CalendarLinks = z.infer<typeof CalendarLinksSchema>;
+
 // ---- Reminders by link ----
 
 export const RsvpLinkInputSchema = z.object({

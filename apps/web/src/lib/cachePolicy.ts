@@ -35,7 +35,7 @@ export const WRITE_CHANGES = {
   "meetings.delete": ["meetings", "themes", "calendar", "reminders", "planning"],
   "meetings.addBottle": ["meetings", "night"],
   "meetings.removeBottle": ["meetings", "night"],
-  "themes.update": ["themes", "meetings", "night", "reminders", "planning"],
+  "themes.update": ["themes", "meetings", "night", "reminders", "planning", "calendar"],
   "bottles.create": ["bottles", "search", "lookups"],
   // A bottle's name, brand, type, country, state and ABV show in the flights, results and search.
   "bottles.update": ["bottles", "meetings", "night", "search"],
@@ -69,7 +69,7 @@ export const WRITE_CHANGES = {
   "night.setFlight": ["night", "meetings"],
   "night.copyFlight": ["night", "meetings"],
   // The host set in the night's settings is the meeting's host; a reveal or a hide changes its bottles.
-  "night.settings": ["night", "meetings"],
+  "night.settings": ["night", "meetings", "calendar"],
   "night.reveal": ["night", "meetings"],
   "night.hide": ["night", "meetings"],
   // The score sheet keeps its drafts itself; a saved score changes the night's results and the

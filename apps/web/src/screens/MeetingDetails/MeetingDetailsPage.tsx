@@ -12,7 +12,7 @@ import { datePart, formatLongDate, today } from "../../lib/format";
 import { usePermissions } from "../../lib/permissions";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
-import { AddToCalendarLink } from "./AddToCalendarLink";
+import { AddToCalendarLink, CalendarAppLinks } from "./AddToCalendarLink";
 
 const AddBottleDialog = lazy(() => import("./AddBottleDialog"));
 const EditMeetingDialog = lazy(() => import("./EditMeetingDialog"));
@@ -73,6 +73,7 @@ function Meeting({ id }: { id: number }) {
           </>
         }
       />
+      {datePart(data.date) >= today() ? <CalendarAppLinks meetingId={data.id} /> : null}
       <SimpleGrid cols={{ base: 1, sm: 2 }} mb="xl">
         <Card withBorder padding="lg">
           <Text size="xs" tt="uppercase" fw={700} c="dimmed" lts={0.6}>
