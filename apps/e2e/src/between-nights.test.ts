@@ -28,7 +28,7 @@ describe("hosts and themes chosen at the prior meeting (phones)", () => {
   const sessions: Session[] = [];
   let current: Page | undefined;
 
-  const open = async (as: Member) => {
+  const open = async (as: Member | null) => {
     const session = await openSession(browser, club.baseUrl, { as, viewport: PHONE, mobile: true });
     sessions.push(session);
     current = session.page;
@@ -159,5 +159,29 @@ describe("hosts and themes chosen at the prior meeting (phones)", () => {
     await a.page.reload();
     await shows(a.page.getByRole("region", { name: "Messages" }).getByText("Glasses tonight"));
     await expectNoSidewaysScroll(a.page);
+  });
+  it("after the night the host invites a guest who left an address to become a member", async () => {
+    const { code } = await club.apiOk<{ code: string }>(
+      "POST",
+      `/api/MonthlyMeetings/${meetingId}/GuestCode`,
+      undefined,
+      host.accessToken,
+    );
+    await club.apiOk("POST", "/api/Guests/Join", { code, firstName: "Gina", email: "gina@example.com" });
+    const h = await open(host);
+    await visit(h.page, `/monthlymeeting/${meetingId}`);
+    await h.page.getByRole("button", { name: "Invite guests to score" }).tap();
+    await h.page.getByRole("button", { name: "Invite Gina to join the club" }).tap();
+    await shows(toast(h.page, "Invite sent."));
+    await shows(h.page.getByText("Invited"));
+    const mail = decodeQuotedPrintable(
+      await club.smtp.waitForMessage("gina@example.com", 10_000, "Join the"),
+    );
+    const link = /https?:\/\/\S+\/register\?invite=\S+/.exec(mail)?.[0];
+    expect(link).toBeDefined();
+    // The sign-up page the link opens has her address filled in.
+    const g = await open(null);
+    await g.page.goto(link!);
+    await expect.poll(() => g.page.getByLabel("Email").first().inputValue()).toBe("gina@example.com");
   });
 });
