@@ -52,6 +52,8 @@ const NPM_TEST_FILES = [
   "palate",
   // A barcode at the shelf: a generated barcode as Chromium's fake camera, read on a phone.
   "barcode-scan",
+  // Hosts and themes chosen at the prior meeting, and the host writing to the club, on phones.
+  "between-nights",
   "cellar", // 7 s
   "library-prerender", // 4 s
   "activity-sentences", // 4 s

@@ -57,6 +57,7 @@ const EnvSchema = z.object({
     .string()
     .refine(isTimeZone, "must be an IANA time zone such as Europe/London or America/Chicago")
     .optional(),
+  CLUB_PLACE: z.string().trim().max(200).optional(),
   TRUST_PROXY: z.string().default("false"),
   IMAGE_CONCURRENCY: wholeNumber(1, { max: 16 }),
   IMAGE_QUEUE_MAX: wholeNumber(4, { min: 0, max: 1000 }),
@@ -157,6 +158,8 @@ export interface Config {
   readCache: boolean;
   /** The club's time zone (CLUB_TIMEZONE, default the server's): local dates, the 7:00 PM meetings. */
   clubTimezone: string;
+  /** Where the club meets (CLUB_PLACE; null: not said): the calendar's place. */
+  clubPlace: string | null;
   /** The read cache's byte budget (READ_CACHE_MB). */
   readCacheBytes: number;
   /** Writes one member may make in a minute (platform/writeBudget.ts). */
@@ -288,6 +291,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): ParsedConfig 
     get clubTimezone() {
       return e.CLUB_TIMEZONE ?? (serverZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
     },
+    clubPlace: e.CLUB_PLACE || null,
     hsts: e.HSTS,
     writeBudgetPerMinute: e.WRITE_BUDGET_PER_MINUTE,
     importsPerMinute: e.IMPORTS_PER_MINUTE,

@@ -21,6 +21,7 @@ export * from "./queries/entities";
 export * from "./queries/night";
 export * from "./queries/taste";
 export * from "./queries/wishlist";
+export * from "./queries/planning";
 export * from "./queries/guests";
 export * from "./queries/secrecy";
 export * from "./queries/images";

@@ -28,6 +28,16 @@ export const EMBED_WORDS = {
   seeMeeting: "See the meeting",
   seeMeetings: "See the meetings",
 } as const;
+/** GET /api/MonthlyMeetings/{id}/CalendarLinks: the meeting in a calendar app. */
+export const CalendarLinksSchema = z.object({
+  /** The meeting's .ics (any calendar app). */
+  ics: z.string(),
+  /** Google Calendar's "add an event" page, filled in. */
+  google: z.string(),
+  /** Outlook on the web's new event, filled in. */
+  outlook: z.string(),
+});
+export type CalendarLinks = z.infer<typeof CalendarLinksSchema>;
 
 // ---- Reminders by link ----
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { IdSchema, nameTextSchema, TimestampSchema } from "./common";
 import { type ActivitySentences, sentenceText as text } from "./activity";
+import { EmailSchema } from "./auth";
 
 /** Guests at the tasting table. */
 
@@ -29,6 +30,8 @@ export const GuestJoinInputSchema = z.object({
   code: GuestCodeTextSchema,
   firstName: GuestNameSchema,
   guestOf: GuestNameSchema.nullable().optional(),
+  /** An address to hear from the club (optional): the host may invite them to become a member. */
+  email: EmailSchema.nullish(),
 });
 export type GuestJoinInput = z.infer<typeof GuestJoinInputSchema>;
 
@@ -52,6 +55,10 @@ export const GuestSchema = z.object({
   firstName: z.string(),
   guestOf: z.string().nullable(),
   joinedAt: TimestampSchema,
+  /** The address they left (null: none), for the host. */
+  email: z.string().nullable(),
+  /** When the host invited them to become a member (null: not yet). */
+  invitedAt: TimestampSchema.nullable(),
   /** How many pours they scored. */
   scored: z.number().int(),
 });
@@ -69,6 +76,10 @@ export const GUESTS_SENTENCES = {
     `removed the guest ${text(row?.firstName)} from ${d.meeting(row?.meetingId)}`,
   "guests.add": ({ d, row }) =>
     `added the guest ${text(row?.firstName)}${row?.guestOf ? ` (guest of ${text(row.guestOf)})` : ""} to ${d.meeting(row?.meetingId)}, to type in their paper sheet`,
+  "guests.invite": ({ d, entry, row }) =>
+    entry.entity === "invite"
+      ? `invited a guest of ${d.meeting(row?.meetingId)} to become a member`
+      : `invited the guest ${text(row?.firstName)} of ${d.meeting(row?.meetingId)} to become a member`,
   "guests.setScore": ({ d, row, before, entry }) =>
     `${before ? "changed" : "typed in"} a guest's paper score of ${d.pour(row, entry.entityId)} at ${d.meeting(row?.meetingId)}`,
 } satisfies ActivitySentences<"guests">;

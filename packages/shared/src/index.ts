@@ -16,6 +16,7 @@ export * from "./night";
 export * from "./palate";
 export * from "./wishlist";
 export * from "./notifications";
+export * from "./planning";
 export * from "./messages";
 export * from "./homeMessages";
 export * from "./themes";

@@ -19,6 +19,7 @@ import { cellarRouter } from "../features/cellar/router";
 import { searchRouter } from "../features/search/router";
 import { statsRouter } from "../features/stats/router";
 import { wishlistRouter } from "../features/wishlist/router";
+import { messagesRouter, planningRouter } from "../features/planning/router";
 import { notificationsRouter } from "../features/notifications/router";
 import { tokensRouter } from "../features/tokens/router";
 import { callerCtx, type AuthUser, type Deps, type GuestPass } from "../kernel/context";
@@ -57,6 +58,8 @@ const trpcFeatureList = {
   stats: { router: statsRouter, tag: "Stats" },
   wishlist: { router: wishlistRouter, tag: "Bottles" },
   notifications: { router: notificationsRouter, tag: "Notifications" },
+  planning: { router: planningRouter, tag: "Meetings" },
+  messages: { router: messagesRouter, tag: "Meetings" },
 } as const satisfies Record<string, Feature>;
 
 interface Feature {

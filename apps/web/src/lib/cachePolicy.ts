@@ -25,13 +25,17 @@ export const WRITE_CHANGES = {
   // An answer link's page shows the member's answer so far (reminders.rsvpLink).
   "night.rsvp": ["night", "reminders"],
   // Home's Next meeting card is calendar.next; an answer link's page names the meeting (reminders).
-  "meetings.create": ["meetings", "themes", "calendar"],
+  "meetings.create": ["meetings", "themes", "calendar", "planning"],
   // A new host runs the night (its isHost and host).
-  "meetings.update": ["meetings", "themes", "night", "calendar", "reminders"],
-  "meetings.delete": ["meetings", "themes", "calendar", "reminders"],
+  "meetings.update": ["meetings", "themes", "night", "calendar", "reminders", "planning"],
+  // The vote's options are the theme ideas; a closed vote makes the next meeting.
+  "themes.create": ["themes", "planning"],
+  "themes.delete": ["themes", "planning"],
+  "planning.close": ["planning", "meetings", "themes", "calendar"],
+  "meetings.delete": ["meetings", "themes", "calendar", "reminders", "planning"],
   "meetings.addBottle": ["meetings", "night"],
   "meetings.removeBottle": ["meetings", "night"],
-  "themes.update": ["themes", "meetings", "night", "reminders"],
+  "themes.update": ["themes", "meetings", "night", "reminders", "planning", "calendar"],
   "bottles.create": ["bottles", "search", "lookups"],
   // A bottle's name, brand, type, country, state and ABV show in the flights, results and search.
   "bottles.update": ["bottles", "meetings", "night", "search"],
@@ -65,7 +69,7 @@ export const WRITE_CHANGES = {
   "night.setFlight": ["night", "meetings"],
   "night.copyFlight": ["night", "meetings"],
   // The host set in the night's settings is the meeting's host; a reveal or a hide changes its bottles.
-  "night.settings": ["night", "meetings"],
+  "night.settings": ["night", "meetings", "calendar"],
   "night.reveal": ["night", "meetings"],
   "night.hide": ["night", "meetings"],
   // The score sheet keeps its drafts itself; a saved score changes the night's results and the

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { guestCodes, guests, guestScores, meetingPhases, type Phase } from "../schema";
 import { scorePartColumns } from "./night";
@@ -35,7 +35,7 @@ export const deleteGuestCode = (db: Db, meetingId: number): boolean =>
 
 export const insertGuest = (
   db: Db,
-  values: { meetingId: number; firstName: string; guestOf: string | null },
+  values: { meetingId: number; firstName: string; guestOf: string | null; email?: string | null },
 ) => db.insert(guests).values(values).returning().get();
 
 export const findGuest = (db: Db, id: number) => db.select().from(guests).where(eq(guests.id, id)).get();
@@ -52,6 +52,8 @@ export const listGuests = (db: Db, meetingId: number) =>
       firstName: guests.firstName,
       guestOf: guests.guestOf,
       joinedAt: guests.joinedAt,
+      email: guests.email,
+      invitedAt: guests.invitedAt,
       scored: sql<number>`(SELECT count(*) FROM guest_scores gs WHERE gs.guest_id = ${guests.id})`,
     })
     .from(guests)
@@ -142,3 +144,11 @@ export function putPhase(
 
 export const deletePhase = (db: Db, meetingId: number): boolean =>
   db.delete(meetingPhases).where(eq(meetingPhases.meetingId, meetingId)).run().changes > 0;
+
+/** Marks a guest invited to become a member; false when they were already (call inside the send's transaction). */
+export const markGuestInvited = (db: Db, id: number, at: string): boolean =>
+  db
+    .update(guests)
+    .set({ invitedAt: at })
+    .where(and(eq(guests.id, id), isNull(guests.invitedAt)))
+    .run().changes > 0;

@@ -7,3 +7,4 @@ export * from "./club";
 export * from "./identity";
 export * from "./wishlist";
 export * from "./notifications";
+export * from "./planning";

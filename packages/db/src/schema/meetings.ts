@@ -171,6 +171,10 @@ export const guests = sqliteTable(
     firstName: text().notNull(),
     guestOf: text(),
     joinedAt: text().notNull().default(now),
+    /** An address the guest left to hear from the club (optional; the host sees it). */
+    email: text(),
+    /** When the host sent them an invite to become a member (once). */
+    invitedAt: text(),
   },
   (t) => [index("guests_meeting_idx").on(t.meetingId)],
 );

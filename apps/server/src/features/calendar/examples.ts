@@ -3,6 +3,7 @@ import type { Examples } from "../../../test/fuzz/fixtures";
 export const examples: Examples = {
   procedures: {
     "calendar.next": { access: "public", input: () => undefined },
+    "calendar.links": { access: "public", input: (c) => ({ id: c.f.meetingId }) },
   },
   rest: {
     "GET /calendar.ics": { access: "public", call: () => ({}) },

@@ -47,6 +47,8 @@ const utcStamp = (at: Date) =>
 export function buildCalendar(opts: {
   name: string;
   timeZone: string;
+  /** Where the club meets (CLUB_PLACE): each event's LOCATION; none when null. */
+  place?: string | null;
   events: CalendarEvent[];
   now: Date;
 }): string {
@@ -76,6 +78,7 @@ export function buildCalendar(opts: {
       `SEQUENCE:${e.sequence}`,
       `SUMMARY:${escapeText(e.summary)}`,
       `DESCRIPTION:${escapeText(e.description)}`,
+      ...(opts.place ? [`LOCATION:${escapeText(opts.place)}`] : []),
       `URL:${e.url}`,
       `STATUS:${e.cancelled ? "CANCELLED" : "CONFIRMED"}`,
       "END:VEVENT",

@@ -1,7 +1,7 @@
 import type { TRPCRouterRecord } from "@trpc/server";
-import { NextMeetingSchema } from "@club/shared";
-import { publicProcedure } from "../../kernel/trpc";
-import { nextMeeting } from "./service";
+import { CalendarLinksSchema, MeetingIdSchema, NextMeetingSchema } from "@club/shared";
+import { cachedReadProcedure, publicProcedure } from "../../kernel/trpc";
+import { meetingCalendarLinks, nextMeeting } from "./service";
 
 /** The club's calendar: the next meeting by the rule (the .ics feeds are REST-only, routes.ts). */
 export const calendarRouter = {
@@ -17,4 +17,19 @@ export const calendarRouter = {
       },
     })
     .query(({ ctx }) => nextMeeting(ctx)),
+
+  links: cachedReadProcedure
+    .meta({
+      rest: { method: "GET", path: "/api/MonthlyMeetings/:id/CalendarLinks" },
+      doc: {
+        summary: "Links that add a meeting to a calendar",
+        description:
+          "The meeting's `.ics`, and Google Calendar's and Outlook's new event filled in: the title, 7:00 PM in the club's time zone for three hours, the host and theme, the meeting's page, and the club's place (CLUB_PLACE) when set.",
+        response: CalendarLinksSchema,
+        responseDescription: "The links.",
+        errors: [404],
+      },
+    })
+    .input(MeetingIdSchema)
+    .query(({ ctx, input }) => meetingCalendarLinks(ctx, input.id)),
 } satisfies TRPCRouterRecord;

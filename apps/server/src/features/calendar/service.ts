@@ -5,12 +5,13 @@ import {
   listMeetingCancellations,
   type CalendarMeetingRow,
 } from "@club/db";
-import { CLUB_NAME, CLUB_RULES, ServerMessages, type NextMeeting } from "@club/shared";
+import { CLUB_NAME, CLUB_RULES, ServerMessages, type CalendarLinks, type NextMeeting } from "@club/shared";
 import type { Deps } from "../../kernel/context";
 import { NotFoundError } from "../../kernel/errors";
-import { dateIn, ruleDateOnOrAfter } from "../../platform/clubTime";
+import { dateIn, ruleDateOnOrAfter, zonedInstant } from "../../platform/clubTime";
 import { dramLabel, isHiddenPour } from "../../policy/secrecy";
 import { buildCalendar, type CalendarEvent } from "./ics";
+import { googleCalendarLink, outlookCalendarLink } from "./links";
 
 /** GET /api/MonthlyMeetings/Next: the next scheduled meeting, else the date the club's rule gives. */
 export function nextMeeting(ctx: Deps): NextMeeting {
@@ -70,6 +71,7 @@ export const calendarFeed = (ctx: Deps): string =>
   buildCalendar({
     name: CLUB_NAME,
     timeZone: ctx.config.clubTimezone,
+    place: ctx.config.clubPlace,
     events: eventsOf(ctx),
     now: ctx.now(),
   });
@@ -78,5 +80,37 @@ export const calendarFeed = (ctx: Deps): string =>
 export function meetingCalendar(ctx: Deps, id: number): string {
   const events = eventsOf(ctx, id);
   if (events.length === 0) throw new NotFoundError(ServerMessages.meetingNotFound);
-  return buildCalendar({ name: CLUB_NAME, timeZone: ctx.config.clubTimezone, events, now: ctx.now() });
+  return buildCalendar({
+    name: CLUB_NAME,
+    timeZone: ctx.config.clubTimezone,
+    place: ctx.config.clubPlace,
+    events,
+    now: ctx.now(),
+  });
+}
+
+/**
+ * GET /api/MonthlyMeetings/{id}/CalendarLinks: "Add to Google Calendar" and Outlook links beside the
+ * `.ics`, with the same title, host, theme and place, at 7:00 PM in the
+ * club's time zone for the meeting's length.
+ */
+export function meetingCalendarLinks(ctx: Deps, id: number): CalendarLinks {
+  const [m] = listCalendarMeetings(ctx.db, id);
+  if (!m) throw new NotFoundError(ServerMessages.meetingNotFound);
+  const start = zonedInstant(m.date, CLUB_RULES.meetingTime, ctx.config.clubTimezone);
+  const url = `${ctx.config.appUrl}/monthlymeeting/${m.id}`;
+  const event = {
+    title: `${CLUB_NAME}: ${m.theme}`,
+    start,
+    end: new Date(start.getTime() + CLUB_RULES.meetingDurationHours * 3_600_000),
+    // Host and theme; the line-up is the .ics's and the meeting page's (it changes as the host plans).
+    details: `Host: ${m.hostName}\nTheme: ${m.theme}\n${url}`,
+    place: ctx.config.clubPlace,
+    timeZone: ctx.config.clubTimezone,
+  };
+  return {
+    ics: `${ctx.config.appUrl}/api/MonthlyMeetings/${m.id}/Calendar`,
+    google: googleCalendarLink(event),
+    outlook: outlookCalendarLink(event),
+  };
 }

@@ -1,4 +1,5 @@
 import { newBottleId, type EndpointCtx, type Examples } from "../../../test/fuzz/fixtures";
+import { newMeetingOfToday } from "../planning/examples";
 
 /** A meeting to come, created by the fixtures' member (its host), with one pour. */
 export async function newUpcomingMeeting(c: EndpointCtx): Promise<number> {
@@ -72,6 +73,19 @@ export const examples: Examples = {
           note: "From the paper sheet.",
           tags: ["honey"],
         };
+      },
+    },
+    // Tonight's guest who left an address: a new one each time (an invite goes once).
+    "guests.invite": {
+      access: "author",
+      input: async (c) => {
+        const id = await newMeetingOfToday(c);
+        const { code } = await c.t.caller(c.f.member.user).guests.openCode({ id });
+        const n = c.n();
+        const joined = await c.t
+          .caller(null)
+          .guests.join({ code, firstName: `Guest ${n}`, email: `guest${n}@example.com` });
+        return { id, guestId: joined.guestId };
       },
     },
     "guests.remove": {

@@ -157,7 +157,15 @@ describe("joining", () => {
     expect(joined.meetingId).toBe(id);
     const list = await send("GET", `/api/MonthlyMeetings/${id}/Guests`, host.token);
     expect(list.json()).toEqual([
-      { id: joined.guestId, firstName: "Gina", guestOf: "Ann", joinedAt: expect.any(String), scored: 0 },
+      {
+        id: joined.guestId,
+        firstName: "Gina",
+        guestOf: "Ann",
+        joinedAt: expect.any(String),
+        email: null,
+        invitedAt: null,
+        scored: 0,
+      },
     ]);
   });
 
@@ -585,7 +593,15 @@ describe("a guest without a phone: the host types in their paper sheet", () => {
     const id = await night();
     const added = await addGuest(id, "  Pat ", "Ann");
     expect(added).toMatchObject({ firstName: "Pat", guestOf: "Ann", scored: 0 });
-    expect(Object.keys(added).sort()).toEqual(["firstName", "guestOf", "id", "joinedAt", "scored"]);
+    expect(Object.keys(added).sort()).toEqual([
+      "email",
+      "firstName",
+      "guestOf",
+      "id",
+      "invitedAt",
+      "joinedAt",
+      "scored",
+    ]);
     const list = (await send("GET", base(id), host.token)).json<Guest[]>();
     expect(list.map((g) => g.firstName)).toEqual(["Pat"]);
     // No code was opened: joining stays closed.

@@ -18,6 +18,7 @@ import {
   closeGuestCode,
   getGuestScores,
   getGuests,
+  inviteGuest,
   joinAsGuest,
   openGuestCode,
   removeGuest,
@@ -99,6 +100,21 @@ export const guestsRouter = {
     })
     .input(GuestRefSchema)
     .mutation(({ ctx, input }) => removeGuest(ctx, input)),
+
+  invite: memberProcedure
+    .meta({
+      rest: { method: "POST", path: "/api/MonthlyMeetings/:id/Guests/:guestId/Invite", status: 201 },
+      doc: {
+        summary: "Invite a guest to become a member",
+        description:
+          "Once the night has come, the host (or an admin) sends a guest who left an address an invite by email: a link to the sign-up page with the address filled in (single use, 14 days), once. 409 for a guest who left no address, one invited already, an address that is a member's, or a night still to come.",
+        response: OkSchema,
+        responseDescription: "Sent.",
+        errors: [403, 404, 409],
+      },
+    })
+    .input(GuestRefSchema)
+    .mutation(({ ctx, input }) => inviteGuest(ctx, input)),
 
   // A guest without a phone: the host adds them and types in their paper sheet.
   add: memberProcedure

@@ -5,11 +5,13 @@ import {
   deleteGuestCode,
   findGuestCode,
   findGuestCodeByCode,
+  findMemberByEmail,
   insertActivity,
   insertGuest,
   type GuestRow,
   listGuests,
   loadGuest,
+  markGuestInvited,
   pourAt,
   putGuestCode,
 } from "@club/db";
@@ -17,6 +19,8 @@ import {
   GUEST_CODE_ALPHABET,
   GUEST_CODE_LENGTH,
   GUESTS_MAX,
+  CLUB_NAME,
+  longDate,
   ServerMessages,
   type Guest,
   type GuestAddInput,
@@ -32,6 +36,7 @@ import { ConflictError, NotFoundError } from "../../kernel/errors";
 import { dateIn, zonedInstant } from "../../platform/clubTime";
 import { NetworkBudget } from "../../platform/writeBudget";
 import { recordActivity } from "../activity/record";
+import { createInvite } from "../members/service";
 import { assertHost, meetingOrThrow } from "../night/access";
 import {
   assertScoringOpen,
@@ -130,7 +135,7 @@ function failuresOf(ctx: RequestCtx): NetworkBudget | null {
 function seatGuest(
   ctx: Pick<AuthedCtx, "db" | "events">,
   meetingId: number,
-  input: { firstName: string; guestOf?: string | null },
+  input: { firstName: string; guestOf?: string | null; email?: string | null },
   record: (added: GuestRow) => unknown,
 ): GuestRow {
   if (countGuests(ctx.db, meetingId) >= GUESTS_MAX)
@@ -140,6 +145,7 @@ function seatGuest(
       meetingId,
       firstName: input.firstName,
       guestOf: input.guestOf ?? null,
+      email: input.email ?? null,
     });
     record(row);
     return row;
@@ -215,6 +221,8 @@ export function addGuest(ctx: AuthedCtx, input: GuestAddInput): Guest {
     firstName: added.firstName,
     guestOf: added.guestOf,
     joinedAt: added.joinedAt,
+    email: added.email,
+    invitedAt: added.invitedAt,
     scored: 0,
   };
 }
@@ -251,4 +259,47 @@ export function setGuestScore(ctx: AuthedCtx, input: GuestScoreInput): MyScore {
   ctx.events.emit(meeting.id, { kind: "scores", pour: input.pour });
   ctx.events.emit(meeting.id, { kind: "guests" });
   return myScoreOf(input, updatedAt);
+}
+
+/**
+ * POST /api/MonthlyMeetings/{id}/Guests/{guestId}/Invite (the host or an admin), once the night
+ * has come: a guest who left an address gets an invite to become a member, by email (a link to
+ * the sign-up page with the address filled in, single use, 14 days), once. 409 for a guest who
+ * left no address, one invited already, an address that is a member's, or a night still to come.
+ */
+export function inviteGuest(ctx: AuthedCtx, input: { id: number; guestId: number }): { ok: true } {
+  const meeting = meetingOrThrow(ctx, input.id);
+  assertHost(ctx.user, meeting);
+  const guest = loadGuest(ctx.db, input.guestId);
+  if (!guest || guest.meetingId !== meeting.id) throw new NotFoundError(ServerMessages.guestNotFound);
+  if (meeting.date > dateIn(ctx.config.clubTimezone, ctx.now()))
+    throw new ConflictError(ServerMessages.guestInviteBeforeNight, "NIGHT_TO_COME");
+  if (!guest.email) throw new ConflictError(ServerMessages.guestNoAddress, "NO_ADDRESS");
+  if (findMemberByEmail(ctx.db, guest.email))
+    throw new ConflictError(ServerMessages.guestIsMember, "ALREADY_MEMBER");
+  const email = guest.email;
+  ctx.db.transaction(() => {
+    if (!markGuestInvited(ctx.db, guest.id, ctx.now().toISOString()))
+      throw new ConflictError(ServerMessages.guestInvitedAlready, "INVITED");
+    recordActivity(
+      ctx,
+      "guest",
+      guest.id,
+      { ...guest, invitedAt: null },
+      { ...guest, invitedAt: ctx.now().toISOString() },
+    );
+    createInvite(
+      ctx,
+      { email },
+      {
+        subject: `Join the ${CLUB_NAME}`,
+        firstName: guest.firstName,
+        paragraphs: [
+          `Thank you for tasting with us on ${longDate(meeting.date)}. ${meeting.hostName}, who hosted the night, invites you to become a member.`,
+          "Sign up with this link (your address is filled in; it works once, for 14 days):",
+        ],
+      },
+    );
+  });
+  return { ok: true };
 }

@@ -142,10 +142,29 @@ export function setRole(ctx: AuthedCtx, input: { id: number; role: Role }): { ok
   });
 }
 
-/** A single-use invite link, valid 14 days, optionally for one address (which then gets it by email). */
+/** What an invite's email says (the link follows). */
+export interface InviteLetter {
+  subject: string;
+  firstName: string;
+  paragraphs: string[];
+}
+
+const MEMBER_INVITE: InviteLetter = {
+  subject: "You are invited to join the club",
+  firstName: "there",
+  paragraphs: [
+    "A member of the club invited you to join. Register with this link (it works once, for 14 days):",
+  ],
+};
+
+/**
+ * A single-use invite link, valid 14 days, optionally for one address (which then gets it by email,
+ * in `letter`'s words). Call inside the caller's transaction when it writes more.
+ */
 export function createInvite(
   ctx: AuthedCtx,
   input: { email?: string | null },
+  letter: InviteLetter = MEMBER_INVITE,
 ): { id: number; url: string; expiresAt: string } {
   const token = randomToken();
   const expiresAt = new Date(Date.now() + INVITE_TTL_MS).toISOString();
@@ -161,11 +180,9 @@ export function createInvite(
     ctx.mailer.send(
       clubEmail({
         to: invite.email,
-        subject: "You are invited to join the club",
-        firstName: "there",
-        paragraphs: [
-          "A member of the club invited you to join. Register with this link (it works once, for 14 days):",
-        ],
+        subject: letter.subject,
+        firstName: letter.firstName,
+        paragraphs: letter.paragraphs,
         link: { href: url, label: "Join the club" },
       }),
     );

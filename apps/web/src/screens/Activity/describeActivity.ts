@@ -18,6 +18,8 @@ import {
   WISHLIST_SENTENCES,
   NOTIFICATIONS_SENTENCES,
   TOKENS_SENTENCES,
+  PLANNING_SENTENCES,
+  MESSAGES_SENTENCES,
   type ActivitySentence,
   type SentenceParts,
   type SentenceRow,
@@ -386,6 +388,8 @@ const SENTENCES = {
   ...WISHLIST_SENTENCES,
   ...NOTIFICATIONS_SENTENCES,
   ...TOKENS_SENTENCES,
+  ...PLANNING_SENTENCES,
+  ...MESSAGES_SENTENCES,
 
   "activity.undo": ({ before, after, thing, d, entry }) => {
     if (!before && after) return `restored ${thing}`;

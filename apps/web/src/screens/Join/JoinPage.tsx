@@ -18,9 +18,15 @@ export default function JoinPage() {
   const [code, setCode] = useState(params.get("code") ?? "");
   const [firstName, setFirstName] = useState("");
   const [guestOf, setGuestOf] = useState("");
+  const [email, setEmail] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const input = { code, firstName, guestOf: guestOf.trim() === "" ? null : guestOf };
+  const input = {
+    code,
+    firstName,
+    guestOf: guestOf.trim() === "" ? null : guestOf,
+    email: email.trim() === "" ? null : email,
+  };
   const check = GuestJoinInputSchema.safeParse(input);
   const once = useSingleFlight();
   // This phone joined with this code already: it is the same guest, back at the table.
@@ -91,6 +97,15 @@ export default function JoinPage() {
             size="md"
             value={guestOf}
             onChange={setGuestOf}
+          />
+          <TextInput
+            type="email"
+            label="Your email"
+            description="Optional: to hear from the club. The host may invite you to become a member."
+            size="md"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
           />
           {error ? <ErrorAlert message={error} /> : null}
           <Button type="submit" size="md" disabled={!check.success} loading={busy}>

@@ -12,7 +12,7 @@ import { usePermissions } from "../../lib/permissions";
 import { trpc } from "../../lib/trpc";
 import { useIdParam } from "../../lib/routeParams";
 import { useTitle } from "../../lib/useTitle";
-import { AddToCalendarLink } from "./AddToCalendarLink";
+import { AddToCalendarLink, CalendarAppLinks } from "./AddToCalendarLink";
 
 const AddBottleDialog = lazy(() => import("./AddBottleDialog"));
 const EditMeetingDialog = lazy(() => import("./EditMeetingDialog"));
@@ -20,6 +20,8 @@ const DeleteMeetingDialog = lazy(() => import("./DeleteMeetingDialog"));
 
 type Dialog = "add" | "edit" | "delete" | null;
 const MeetingNight = lazy(() => import("../MeetingNight/MeetingNight"));
+const NextMeetingSection = lazy(() => import("./NextMeetingSection"));
+const MessagesSection = lazy(() => import("./MessagesSection"));
 
 const MEETING_NOT_FOUND = "There is no meeting at this address. It may have been removed.";
 
@@ -29,6 +31,8 @@ function Meeting({ id }: { id: number }) {
   const close = () => setDialog(null);
   const meeting = trpc.meetings.byId.useQuery({ id });
   const flight = trpc.night.flight.useQuery({ id });
+  const night = trpc.night.get.useQuery({ id });
+  const isHost = night.data?.isHost ?? false;
   useTitle(meeting.data ? `Meeting of ${meeting.data.date}` : "Meeting");
 
   if (meeting.isPending) return <PageLoader />;
@@ -69,6 +73,7 @@ function Meeting({ id }: { id: number }) {
           </>
         }
       />
+      {datePart(data.date) >= today() ? <CalendarAppLinks meetingId={data.id} /> : null}
       <SimpleGrid cols={{ base: 1, sm: 2 }} mb="xl">
         <Card withBorder padding="lg">
           <Text size="xs" tt="uppercase" fw={700} c="dimmed" lts={0.6}>
@@ -88,10 +93,21 @@ function Meeting({ id }: { id: number }) {
         </Card>
       </SimpleGrid>
 
+      {isMember ? (
+        <Suspense fallback={null}>
+          <MessagesSection meetingId={data.id} isHost={isHost} />
+        </Suspense>
+      ) : null}
+
       {/* The meeting's one list of bottles is its flight: MeetingNight shows it. */}
       <Suspense fallback={<PageLoader />}>
         <MeetingNight meetingId={data.id} date={data.date} />
       </Suspense>
+      {isMember ? (
+        <Suspense fallback={null}>
+          <NextMeetingSection meetingId={data.id} isHost={isHost} />
+        </Suspense>
+      ) : null}
 
       <Suspense fallback={null}>
         {dialog === "add" ? (

@@ -37,6 +37,13 @@ export default function GuestInviteDialog({ night, onClose }: { night: MeetingNi
     onSuccess: () => utils.guests.list.invalidate({ id: night.id }),
     onError: failed,
   });
+  const invite = trpc.guests.invite.useMutation({
+    onSuccess: () => {
+      notify("Invite sent.");
+      return utils.guests.list.invalidate({ id: night.id });
+    },
+    onError: failed,
+  });
   const [typing, setTyping] = useState<Guest | null>(null);
   const [name, setName] = useState({ firstName: "", guestOf: "" });
   const add = trpc.guests.add.useMutation({
@@ -132,6 +139,21 @@ export default function GuestInviteDialog({ night, onClose }: { night: MeetingNi
                     </Text>
                   </Text>
                   <Group gap={4} wrap="nowrap">
+                    {g.email && !g.invitedAt ? (
+                      <Button
+                        size="compact-md"
+                        variant="subtle"
+                        aria-label={`Invite ${who} to join the club`}
+                        loading={invite.isPending && invite.variables.guestId === g.id}
+                        onClick={() => invite.mutate({ id: night.id, guestId: g.id })}
+                      >
+                        Invite to join
+                      </Button>
+                    ) : g.invitedAt ? (
+                      <Text span size="sm" c="dimmed">
+                        Invited
+                      </Text>
+                    ) : null}
                     <Button
                       size="compact-md"
                       variant="subtle"
