@@ -147,3 +147,49 @@ registerRoute(
 self.addEventListener("message", (event) => {
   if ((event.data as { type?: unknown } | null)?.type === "SKIP_WAITING") void self.skipWaiting();
 });
+
+// Web Push: the server's notification (features/notifications on the server) shown on the phone;
+// a tap opens its link in a window of the app (one already open is used).
+interface PushPayload {
+  title?: string;
+  body?: string;
+  link?: string;
+  kind?: string;
+}
+
+self.addEventListener("push", (event) => {
+  let payload: PushPayload = {};
+  try {
+    payload = (event.data?.json() ?? {}) as PushPayload;
+  } catch {
+    payload = { title: event.data?.text() };
+  }
+  const link =
+    typeof payload.link === "string" && payload.link.startsWith("/") ? payload.link : "/notifications";
+  event.waitUntil(
+    self.registration.showNotification(payload.title || "Whiskey club", {
+      body: payload.body ?? "",
+      tag: payload.kind ? `${payload.kind}:${link}` : undefined,
+      data: { link },
+      icon: "/icons/icon-192.png",
+    }),
+  );
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const link = (event.notification.data as { link?: string } | null)?.link ?? "/notifications";
+  const url = new URL(link, self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+      const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
+      if (open) {
+        await open.focus();
+        await open.navigate(url);
+        return;
+      }
+      await self.clients.openWindow(url);
+    })(),
+  );
+});

@@ -75,10 +75,15 @@ export const NotificationListInputSchema = z
 export const NotificationCountSchema = z.object({ unread: z.number().int() });
 
 /** POST /api/Notifications/Read: some of the caller's notifications, or all of them. */
-export const NotificationReadInputSchema = z.union([
-  z.object({ ids: z.array(BodyIdSchema).min(1, "Name a notification.").max(500) }).strict(),
-  z.object({ all: z.literal(true) }).strict(),
-]);
+export const NotificationReadInputSchema = z
+  .object({
+    ids: z.array(BodyIdSchema).min(1, "Name a notification.").max(500).optional(),
+    all: z.literal(true).optional(),
+  })
+  .strict()
+  .refine((input) => (input.ids === undefined) !== (input.all === undefined), {
+    message: "Send either ids or all: true.",
+  });
 export type NotificationReadInput = z.infer<typeof NotificationReadInputSchema>;
 
 /** GET and PUT /api/Account/Notifications: the channels of each kind (a PUT may name only some). */
@@ -95,10 +100,12 @@ export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
 export const NotificationSettingsInputSchema = z.object({
   kinds: z
     .object(
-      Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, NotificationChannelsSchema.optional()])) as Record<
-        NotificationKind,
-        z.ZodOptional<typeof NotificationChannelsSchema>
-      >,
+      Object.fromEntries(
+        NOTIFICATION_KINDS.map((k) => [
+          k,
+          z.object({ inApp: z.boolean(), email: z.boolean(), push: z.boolean() }).optional(),
+        ]),
+      ) as Record<NotificationKind, z.ZodOptional<typeof NotificationChannelsSchema>>,
     )
     .strict(),
 });

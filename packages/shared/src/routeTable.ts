@@ -133,6 +133,7 @@ export const ROUTE_TABLE = routeTable([
   { path: "/reset-password", screen: "ResetPassword/ResetPasswordPage" },
   // Member screens (the results of a night are public once revealed).
   { path: "/account", screen: "Account/AccountPage" },
+  { path: "/notifications", screen: "Notifications/NotificationsPage" },
   { path: "/members", screen: "Members/MembersPage" },
   { path: "/meeting/:meetingId/score/:pour", screen: "MeetingNight/ScorePage" },
   {

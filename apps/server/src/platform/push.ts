@@ -118,7 +118,7 @@ export class Pusher {
         const res = await fetch(request.endpoint, {
           method: "POST",
           headers: request.headers as Record<string, string>,
-          body: request.body as Buffer,
+          body: new Uint8Array(request.body as Buffer),
           redirect: "error",
           signal: AbortSignal.timeout(TIMEOUT_MS),
         });

@@ -5,6 +5,7 @@ import { CLUB_NAME } from "@club/shared";
 import { useSession } from "../lib/appSession";
 import { AccountControls } from "./AccountControls";
 import { ClubSearchButton } from "./ClubSearch/ClubSearchButton";
+import { NotificationBell } from "./NotificationBell";
 import { GlassLogo, MoonIcon, SunIcon } from "./icons";
 import { MemberPages, MembersLink, PublicNavLinks } from "./NavLinks";
 import classes from "./AppLayout.module.css";
@@ -121,6 +122,7 @@ export function AppHeader({ menuOpened, onToggleMenu }: { menuOpened: boolean; o
 
         <div className={classes.end}>
           <ClubSearchButton />
+          <NotificationBell />
           <div className={classes.desktopAccount}>
             <AccountControls />
           </div>

@@ -3,7 +3,8 @@ import { tablesParentsFirst } from "../childTables";
 
 /**
  * Tables left out on purpose: sessions and single-use links (a restore logs everyone out), mail
- * and push messages waiting to be sent, the server's push keys, and the migrations journal. Every other table is exported.
+ * waiting to be sent, the server's push keys, and the migrations journal. Every other table is
+ * exported.
  */
 export const CLUB_TABLES_LEFT_OUT = [
   "refresh_tokens",
@@ -11,7 +12,6 @@ export const CLUB_TABLES_LEFT_OUT = [
   "email_confirmation_tokens",
   "invites",
   "outbox",
-  "push_outbox",
   "push_keys",
   "__drizzle_migrations",
   "sqlite_sequence",

@@ -1,6 +1,13 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { members, notifications, notificationSettings, pushKeys, pushOutbox, pushSubscriptions } from "../schema";
+import {
+  members,
+  notifications,
+  notificationSettings,
+  pushKeys,
+  pushOutbox,
+  pushSubscriptions,
+} from "../schema";
 
 // ---- Notifications in the app ----
 
@@ -204,7 +211,11 @@ export const markPushFailed = (
 ) =>
   db
     .update(pushOutbox)
-    .set({ attempts: values.attempts, lastError: values.error.slice(0, 500), nextAttemptAt: values.nextAttemptAt })
+    .set({
+      attempts: values.attempts,
+      lastError: values.error.slice(0, 500),
+      nextAttemptAt: values.nextAttemptAt,
+    })
     .where(eq(pushOutbox.id, id))
     .run();
 
@@ -214,7 +225,11 @@ export const findPushKeys = (db: Db) => db.select().from(pushKeys).where(eq(push
 
 /** Keeps the first pair made: two servers' first uses agree on the pair the table holds. */
 export const insertPushKeys = (db: Db, keys: { publicKey: string; privateKey: string }) =>
-  db.insert(pushKeys).values({ id: 1, ...keys }).onConflictDoNothing().run();
+  db
+    .insert(pushKeys)
+    .values({ id: 1, ...keys })
+    .onConflictDoNothing()
+    .run();
 
 /** A bottle's name, for a notification about it. */
 export const findBottleName = (db: Db, id: number): string | undefined =>

@@ -9,7 +9,13 @@ import {
   removeEntity,
   updateEntity,
 } from "@club/db";
-import { NotificationTexts, ServerMessages, type Comment, type NewCommentInput, type UpdateCommentInput } from "@club/shared";
+import {
+  NotificationTexts,
+  ServerMessages,
+  type Comment,
+  type NewCommentInput,
+  type UpdateCommentInput,
+} from "@club/shared";
 import { assertCreatorOrAdmin } from "../../kernel/permissions";
 import type { AuthedCtx, PublicCtx } from "../../kernel/context";
 import { audited, auditedCreate } from "../activity/record";
@@ -41,7 +47,10 @@ export function createComment(ctx: AuthedCtx, input: NewCommentInput): Comment {
       kind: "commentAnswer",
       to: followers,
       except: ctx.user.id,
-      text: NotificationTexts.commentAnswer(`${author.firstName} ${author.lastName}`.trim(), findBottleName(ctx.db, input.bottleId) ?? ""),
+      text: NotificationTexts.commentAnswer(
+        `${author.firstName} ${author.lastName}`.trim(),
+        findBottleName(ctx.db, input.bottleId) ?? "",
+      ),
       link: `/bottle/${input.bottleId}`,
     });
     return created;

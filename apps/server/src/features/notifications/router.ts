@@ -119,8 +119,8 @@ export const notificationsRouter = {
       rest: { method: "DELETE", path: "/api/Account/PushSubscriptions/:id", status: 204 },
       doc: {
         summary: "Stop notifications on a phone or browser",
-        description: "One of the caller's own subscriptions.",
-        errors: [404],
+        description: "One of the caller's own subscriptions (an admin may remove anyone's).",
+        errors: [403, 404],
       },
     })
     .input(PushSubscriptionIdSchema)

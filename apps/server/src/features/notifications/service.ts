@@ -21,6 +21,7 @@ import {
 } from "@club/shared";
 import type { AuthedCtx, Deps } from "../../kernel/context";
 import { NotFoundError } from "../../kernel/errors";
+import { assertCreatorOrAdmin } from "../../kernel/permissions";
 import { recordActivity } from "../activity/record";
 
 /** The most notifications a list holds (the newest). */
@@ -47,15 +48,28 @@ export const getUnreadCount = (ctx: AuthedCtx): { unread: number } => ({
 export function readNotifications(ctx: AuthedCtx, input: NotificationReadInput): void {
   ctx.db.transaction(() => {
     const before = countUnreadNotifications(ctx.db, ctx.user.id);
-    markNotificationsRead(ctx.db, ctx.user.id, "all" in input ? "all" : input.ids, ctx.now().toISOString());
-    recordActivity(ctx, "notifications", ctx.user.id, { unread: before }, {
-      unread: countUnreadNotifications(ctx.db, ctx.user.id),
-    });
+    markNotificationsRead(
+      ctx.db,
+      ctx.user.id,
+      input.all ? "all" : (input.ids ?? []),
+      ctx.now().toISOString(),
+    );
+    recordActivity(
+      ctx,
+      "notifications",
+      ctx.user.id,
+      { unread: before },
+      {
+        unread: countUnreadNotifications(ctx.db, ctx.user.id),
+      },
+    );
   });
 }
 
 /** GET /api/Account/Notifications: every kind's channels, the member's own or the defaults. */
-export function getNotificationSettings(ctx: Pick<Deps, "db"> & { user: { id: number } }): NotificationSettings {
+export function getNotificationSettings(
+  ctx: Pick<Deps, "db"> & { user: { id: number } },
+): NotificationSettings {
   const own = new Map(listNotificationSettings(ctx.db, ctx.user.id).map((s) => [s.kind, s]));
   const kinds = Object.fromEntries(
     NOTIFICATION_KINDS.map((kind) => {
@@ -67,7 +81,10 @@ export function getNotificationSettings(ctx: Pick<Deps, "db"> & { user: { id: nu
 }
 
 /** PUT /api/Account/Notifications: the kinds named change; the others stay as they were. */
-export function setNotificationSettings(ctx: AuthedCtx, input: NotificationSettingsInput): NotificationSettings {
+export function setNotificationSettings(
+  ctx: AuthedCtx,
+  input: NotificationSettingsInput,
+): NotificationSettings {
   ctx.db.transaction(() => {
     const before = getNotificationSettings(ctx);
     for (const kind of NOTIFICATION_KINDS) {
@@ -98,11 +115,12 @@ export function subscribePush(ctx: AuthedCtx, input: PushSubscriptionInput): { i
   });
 }
 
-/** DELETE /api/Account/PushSubscriptions/{id}: one of the caller's subscriptions (404 for another's). */
+/** DELETE /api/Account/PushSubscriptions/{id}: one of the caller's subscriptions (or, for an admin, anyone's). */
 export function unsubscribePush(ctx: AuthedCtx, input: { id: number }): void {
   ctx.db.transaction(() => {
     const row = findPushSubscription(ctx.db, input.id);
-    if (row?.memberId !== ctx.user.id) throw new NotFoundError(NotificationMessages.pushSubscriptionNotFound);
+    if (!row) throw new NotFoundError(NotificationMessages.pushSubscriptionNotFound);
+    assertCreatorOrAdmin(ctx, row.memberId);
     deletePushSubscription(ctx.db, input.id);
     recordActivity(ctx, "pushSubscription", input.id, { id: input.id }, null);
   });

@@ -8,6 +8,7 @@ import { useAccount } from "../../lib/useAccount";
 import { PasswordCard } from "./PasswordCard";
 import { ProfileCard } from "./ProfileCard";
 import { EmailPreferences } from "./EmailPreferences";
+import { NotificationSettingsCard } from "./NotificationSettingsCard";
 import { SessionsCard } from "./SessionsCard";
 import touch from "../../styles/touchTargets.module.css";
 
@@ -46,6 +47,7 @@ function AccountScreen() {
         <PasswordCard />
         <SessionsCard email={me.email} />
         <EmailPreferences />
+        <NotificationSettingsCard />
       </SimpleGrid>
     </Stack>
   );

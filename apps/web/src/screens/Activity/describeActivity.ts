@@ -16,6 +16,7 @@ import {
   SSO_SENTENCES,
   THEMES_SENTENCES,
   WISHLIST_SENTENCES,
+  NOTIFICATIONS_SENTENCES,
   type ActivitySentence,
   type SentenceParts,
   type SentenceRow,
@@ -382,6 +383,7 @@ const SENTENCES = {
   ...SSO_SENTENCES,
   ...BACKUPS_SENTENCES,
   ...WISHLIST_SENTENCES,
+  ...NOTIFICATIONS_SENTENCES,
 
   "activity.undo": ({ before, after, thing, d, entry }) => {
     if (!before && after) return `restored ${thing}`;
