@@ -24,6 +24,8 @@ const NPM_TEST_FILES = [
   "new-club", // 30 s
   "pwa", // 33 s
   "member-journey", // 33 s
+  // A member's bell counts the reveal's notification without a reload; its page opens it.
+  "notifications",
   "first-pages-prerender", // 32 s
   "meeting-night", // 30 s
   // A host's night end to end: four people on four phones, from Add Meeting to the printed sheets.

@@ -9,6 +9,7 @@ import {
   nextPushAttemptAt,
   type Db,
 } from "@club/db";
+import type * as WebPushModule from "web-push";
 import type { Config } from "../config";
 import { backoffMs } from "./mailer";
 
@@ -21,7 +22,7 @@ const TIMEOUT_MS = 10_000;
 /** How long a push service keeps a message for a phone that is off (seconds). */
 const TTL_SECONDS = 24 * 60 * 60;
 
-type WebPush = typeof import("web-push");
+type WebPush = typeof WebPushModule;
 
 /**
  * Web Push: the server's VAPID keys (made once, kept in the database) and the push outbox's
@@ -42,7 +43,7 @@ export class Pusher {
   ) {}
 
   private webPush(): Promise<WebPush> {
-    this.lib ??= import("web-push").then((m) => ((m as { default?: WebPush }).default ?? m) as WebPush);
+    this.lib ??= import("web-push").then((m) => (m as { default?: WebPush }).default ?? m);
     return this.lib;
   }
 
@@ -118,7 +119,7 @@ export class Pusher {
         const res = await fetch(request.endpoint, {
           method: "POST",
           headers: request.headers as Record<string, string>,
-          body: new Uint8Array(request.body as Buffer),
+          body: new Uint8Array(request.body),
           redirect: "error",
           signal: AbortSignal.timeout(TIMEOUT_MS),
         });

@@ -1,11 +1,4 @@
-import {
-  claimNotification,
-  findDuesOpening,
-  insertDuesEntry,
-  listDuesEntries,
-  listDuesMembers,
-  setDuesPeriod,
-} from "@club/db";
+import { findDuesOpening, insertDuesEntry, listDuesEntries, listDuesMembers, setDuesPeriod } from "@club/db";
 import { CLUB_RULES, dollars, monthLabel, NotificationTexts } from "@club/shared";
 import type { Deps } from "../../kernel/context";
 import { addMonths, dateIn } from "../../platform/clubTime";
