@@ -2,7 +2,8 @@ import { Button, Card, Group, Stack, Text, UnstyledButton } from "@mantine/core"
 import { useNavigate } from "react-router-dom";
 import type { Notification } from "@club/shared";
 import { PageHeader } from "../../components/PageHeader";
-import { memberPage } from "../../components/RequireMember";
+import { RequireMember } from "../../components/RequireMember";
+import { useTitle } from "../../lib/useTitle";
 import { ErrorAlert, Loaded } from "../../components/status";
 import { trpc } from "../../lib/trpc";
 import touch from "../../styles/touchTargets.module.css";
@@ -12,7 +13,14 @@ const when = (at: string) =>
   new Date(at).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /** /notifications: the member's notifications, newest first; a tap opens one and marks it read. */
-export default memberPage("Notifications", NotificationsScreen);
+export default function NotificationsPage() {
+  useTitle("Notifications");
+  return (
+    <RequireMember>
+      <NotificationsScreen />
+    </RequireMember>
+  );
+}
 
 function NotificationsScreen() {
   const navigate = useNavigate();
