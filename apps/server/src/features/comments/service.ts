@@ -9,7 +9,13 @@ import {
   removeEntity,
   updateEntity,
 } from "@club/db";
-import { NotificationTexts, ServerMessages, type Comment, type NewCommentInput, type UpdateCommentInput } from "@club/shared";
+import {
+  NotificationTexts,
+  ServerMessages,
+  type Comment,
+  type NewCommentInput,
+  type UpdateCommentInput,
+} from "@club/shared";
 import { assertCreatorOrAdmin } from "../../kernel/permissions";
 import type { AuthedCtx, PublicCtx } from "../../kernel/context";
 import { audited, auditedCreate } from "../activity/record";

@@ -1,5 +1,12 @@
 import { listRsvps, setWaitlisted, upsertRsvp, type RsvpRow } from "@club/db";
-import { longDate, NotificationTexts, ServerMessages, type MyRsvp, type Rsvp, type RsvpInput } from "@club/shared";
+import {
+  longDate,
+  NotificationTexts,
+  ServerMessages,
+  type MyRsvp,
+  type Rsvp,
+  type RsvpInput,
+} from "@club/shared";
 import type { AuthedCtx, Deps, PublicCtx, RequestCtx } from "../../kernel/context";
 import { seesMembersData } from "../../policy/privacy";
 import { viewerOf } from "../../policy/viewer";

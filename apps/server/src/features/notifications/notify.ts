@@ -6,7 +6,12 @@ import {
   queuePushMessage,
   listPushSubscriptions,
 } from "@club/db";
-import { NOTIFICATION_DEFAULTS, NotificationTexts, type NotificationChannels, type NotificationKind } from "@club/shared";
+import {
+  NOTIFICATION_DEFAULTS,
+  NotificationTexts,
+  type NotificationChannels,
+  type NotificationKind,
+} from "@club/shared";
 import type { Deps } from "../../kernel/context";
 import type { Email } from "../../platform/mailer";
 import { approvalNeededEmail, clubEmail } from "../auth/email";
