@@ -50,6 +50,13 @@ describe("single sign-on in the browser", () => {
       users: [
         ADA,
         { sub: "e2e-newt", email: "newt.sso@example.com", email_verified: true, name: "Newt Scamander" },
+        {
+          sub: "e2e-grace",
+          email: "grace.sso@example.com",
+          email_verified: true,
+          name: "Grace Hopper",
+          groups: ["whisky-admins"],
+        },
       ],
       interactive: true,
     });
@@ -58,6 +65,8 @@ describe("single sign-on in the browser", () => {
       clientId: provider.clientId,
       clientSecret: provider.clientSecret,
       buttonLabel: LABEL,
+      roles: null,
+      autoRedirect: false,
     };
     browser = await launchChromium();
   });
@@ -129,6 +138,44 @@ describe("single sign-on in the browser", () => {
       expect(await stored(page)).toMatchObject({ accessToken: null });
     } finally {
       club.config.registration = registration;
+    }
+  });
+
+  it("OIDC_AUTO_REDIRECT on a phone: the login page goes straight to the provider; the admin group comes back an admin; ?local=1 keeps the password", async () => {
+    const settings = club.config.oidc!;
+    club.config.oidc = {
+      ...settings,
+      autoRedirect: true,
+      roles: { claim: "groups", admin: ["whisky-admins"], treasurer: ["whisky-treasury"] },
+    };
+    try {
+      session = await openSession(browser, club.baseUrl, { viewport: PHONE, mobile: true, fresh: true });
+      const { page } = session;
+      await page.goto("/login?next=%2Fmembers");
+      await atProvider(page, "e2e-grace");
+      await page.waitForURL((url) => url.origin === club.baseUrl && url.pathname === "/members", {
+        timeout: 30_000,
+      });
+      await onScreen(page, "Members");
+      // The admin's screen, not the refusal: the provider's group gave the role.
+      await shows(main(page).getByRole("heading", { name: /^Members \(\d+\)$/ }));
+      const row = club.app.deps.db.$client
+        .prepare("SELECT role FROM members WHERE oidc_subject = ?")
+        .get("e2e-grace");
+      expect(row).toEqual({ role: "admin" });
+
+      // A local admin's way around it: the password form, no trip to the provider.
+      await page.evaluate(() => localStorage.clear());
+      await visit(page, "/login?local=1");
+      await shows(main(page).getByLabel("Password"));
+      expect(new URL(page.url()).origin).toBe(club.baseUrl);
+      await main(page).getByLabel("Email").fill(DEMO_LOGIN.email);
+      await main(page).getByLabel("Password").fill(DEMO_LOGIN.password);
+      await main(page).getByRole("button", { name: "Login", exact: true }).click();
+      await page.waitForURL((url) => url.pathname === "/");
+      expect(await stored(page)).toMatchObject({ email: DEMO_LOGIN.email, accessToken: expect.any(String) });
+    } finally {
+      club.config.oidc = settings;
     }
   });
 

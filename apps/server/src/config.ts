@@ -81,6 +81,13 @@ const EnvSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_BUTTON_LABEL: z.string().min(1).max(60, "must be at most 60 characters").default(DEFAULT_SSO_LABEL),
+  OIDC_ROLE_CLAIM: z
+    .string()
+    .regex(/^[\w:/-]+(\.[\w:/-]+)*$/, "must be a claim's name, or a dotted path such as realm_access.roles")
+    .optional(),
+  OIDC_ADMIN_GROUPS: z.string().optional(),
+  OIDC_TREASURER_GROUPS: z.string().optional(),
+  OIDC_AUTO_REDIRECT: booleanString.default(false),
   CORS_ORIGINS: z.string().default(""),
   METRICS_TOKEN: z
     .string()
@@ -104,11 +111,41 @@ export interface OidcConfig {
   clientId: string;
   clientSecret: string;
   buttonLabel: string;
+  /**
+   * The provider's groups mapped to a role at each sign-in (OIDC_ROLE_CLAIM, OIDC_ADMIN_GROUPS,
+   * OIDC_TREASURER_GROUPS); null: roles are the club's own (the Members screen).
+   */
+  roles: { claim: string; admin: string[]; treasurer: string[] } | null;
+  /** OIDC_AUTO_REDIRECT: the login screen goes straight to the provider (/login?local=1 does not). */
+  autoRedirect: boolean;
 }
+
+const groupList = (raw: string | undefined) =>
+  (raw ?? "")
+    .split(",")
+    .map((group) => group.trim())
+    .filter((group) => group !== "");
 
 function oidcConfig(e: z.infer<typeof EnvSchema>): OidcConfig | null {
   const set = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET].filter((v) => v !== undefined);
-  if (set.length === 0) return null;
+  const admin = groupList(e.OIDC_ADMIN_GROUPS);
+  const treasurer = groupList(e.OIDC_TREASURER_GROUPS);
+  const mapsGroups = admin.length > 0 || treasurer.length > 0;
+  if (set.length === 0) {
+    if (e.OIDC_ROLE_CLAIM !== undefined || mapsGroups || e.OIDC_AUTO_REDIRECT)
+      throw new ConfigError(
+        "Invalid configuration: OIDC_ROLE_CLAIM, OIDC_ADMIN_GROUPS, OIDC_TREASURER_GROUPS and OIDC_AUTO_REDIRECT need single sign-on (OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET)",
+      );
+    return null;
+  }
+  if (e.OIDC_ROLE_CLAIM !== undefined && !mapsGroups)
+    throw new ConfigError(
+      "Invalid configuration: OIDC_ROLE_CLAIM needs OIDC_ADMIN_GROUPS or OIDC_TREASURER_GROUPS (the groups that give a role)",
+    );
+  if (e.OIDC_ROLE_CLAIM === undefined && mapsGroups)
+    throw new ConfigError(
+      "Invalid configuration: OIDC_ADMIN_GROUPS and OIDC_TREASURER_GROUPS need OIDC_ROLE_CLAIM (the claim that holds the groups, such as groups)",
+    );
   if (set.length < 3 || !e.OIDC_ISSUER || !e.OIDC_CLIENT_ID || !e.OIDC_CLIENT_SECRET)
     throw new ConfigError(
       "Invalid configuration: single sign-on needs all three of OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET (or none of them)",
@@ -118,6 +155,8 @@ function oidcConfig(e: z.infer<typeof EnvSchema>): OidcConfig | null {
     clientId: e.OIDC_CLIENT_ID,
     clientSecret: e.OIDC_CLIENT_SECRET,
     buttonLabel: e.OIDC_BUTTON_LABEL,
+    roles: e.OIDC_ROLE_CLAIM === undefined ? null : { claim: e.OIDC_ROLE_CLAIM, admin, treasurer },
+    autoRedirect: e.OIDC_AUTO_REDIRECT,
   };
 }
 

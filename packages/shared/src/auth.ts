@@ -128,6 +128,8 @@ export const AUTH_SENTENCES = {
   "auth.confirmEmail": joined,
   "auth.ssoJoin": joined,
   "auth.ssoLink": () => "linked their single sign-on account",
+  "auth.ssoRole": ({ before, after }) =>
+    `got the role ${String(after?.role)} from single sign-on (was ${String(before?.role)})`,
   "auth.resetPassword": () => "reset their password",
   "auth.login": null,
   "auth.register": null,

@@ -3,7 +3,12 @@ import { ServerMessages } from "./messages";
 import { type ActivitySentences } from "./activity";
 
 /** GET /auth/oidc/options: whether the login screen offers single sign-on, and the button's words. */
-export const SsoOptionsSchema = z.object({ enabled: z.boolean(), label: z.string() });
+export const SsoOptionsSchema = z.object({
+  enabled: z.boolean(),
+  label: z.string(),
+  /** OIDC_AUTO_REDIRECT: the login screen sends the browser to the provider (not with ?local=1). */
+  autoRedirect: z.boolean(),
+});
 export type SsoOptions = z.infer<typeof SsoOptionsSchema>;
 
 /** The one-time code the sign-in hands to the web app (in the URL's fragment, never its query). */

@@ -13,6 +13,10 @@ export interface TestIdentity {
   given_name?: string;
   family_name?: string;
   name?: string;
+  /** The groups a provider sends for a role claim (OIDC_ROLE_CLAIM=groups), with the profile. */
+  groups?: string[];
+  /** Keycloak's realm roles (OIDC_ROLE_CLAIM=realm_access.roles), with the profile. */
+  realm_access?: { roles: string[] };
 }
 
 export interface TestOidcProvider {
@@ -68,7 +72,7 @@ export async function startOidcProvider(opts: {
     claims: {
       openid: ["sub"],
       email: ["email", "email_verified"],
-      profile: ["given_name", "family_name", "name"],
+      profile: ["given_name", "family_name", "name", "groups", "realm_access"],
     },
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
     features: { devInteractions: { enabled: false } },

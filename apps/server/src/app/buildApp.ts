@@ -36,6 +36,7 @@ import { restRoutes } from "./rest";
 import { restOnlyPlugin } from "./restOnly";
 import { appRouter, type AppRouter } from "./router";
 import { embedPlugin } from "../features/calendar/embed";
+import ssoAutoRedirectPlugin from "../features/sso/autoRedirect";
 
 export interface BuildAppOptions {
   config?: Config;
@@ -199,6 +200,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   await app.register(restOnlyPlugin);
   await app.register(openapiPlugin);
   await app.register(embedPlugin);
+  await app.register(ssoAutoRedirectPlugin);
   await app.register(webPlugin, { distDir: opts.webDistDir });
   return app;
 }

@@ -17,6 +17,7 @@ export const ACTIVITY_ONLY_ACTIONS = [
   "club.import",
   "auth.ssoJoin",
   "auth.ssoLink",
+  "auth.ssoRole",
   "admin.approve",
   "admin.deactivate",
   "admin.role",

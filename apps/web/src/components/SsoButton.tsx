@@ -14,19 +14,29 @@ const ssoOptions = () => (asked ??= authApi.ssoOptions().catch(() => ((asked = n
  * link: the browser navigates to the server, which sends it on to the provider (no fetch, so the
  * Content-Security-Policy's connect-src stays 'self').
  */
-export function SsoButton({ next }: { next?: string | null }) {
+const startHref = (next?: string | null) =>
+  next ? `/auth/oidc/start?${new URLSearchParams({ next }).toString()}` : "/auth/oidc/start";
+
+/**
+ * `autoRedirect`: the login screen may go straight on to the provider when the server says so
+ * (OIDC_AUTO_REDIRECT), as the server does for a page load of /login; the screen passes false for
+ * /login?local=1 and after a refused sign-in.
+ */
+export function SsoButton({ next, autoRedirect = false }: { next?: string | null; autoRedirect?: boolean }) {
   const [options, setOptions] = useState<SsoOptions | null>(null);
   useEffect(() => {
     let live = true;
     void ssoOptions().then((answer) => {
-      if (live) setOptions(answer);
+      if (!live) return;
+      if (autoRedirect && answer?.enabled && answer.autoRedirect) window.location.replace(startHref(next));
+      else setOptions(answer);
     });
     return () => {
       live = false;
     };
-  }, []);
+  }, [autoRedirect, next]);
   if (!options?.enabled) return null;
-  const href = next ? `/auth/oidc/start?${new URLSearchParams({ next }).toString()}` : "/auth/oidc/start";
+  const href = startHref(next);
   return (
     <>
       <Divider label="or" labelPosition="center" />

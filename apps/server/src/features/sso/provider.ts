@@ -15,6 +15,20 @@ export interface ProviderIdentity {
   firstName: string | null;
   lastName: string | null;
   name: string | null;
+  /** The groups in the role claim (OIDC_ROLE_CLAIM); null when no claim is set up or it is absent. */
+  groups: string[] | null;
+}
+
+/** The claim at a dotted path (`groups`, `realm_access.roles`), as a list of groups, or null. */
+export function groupsAt(claims: Record<string, unknown>, path: string): string[] | null {
+  let value: unknown = claims;
+  for (const key of path.split(".")) {
+    if (typeof value !== "object" || value === null || !Object.hasOwn(value, key)) return null;
+    value = (value as Record<string, unknown>)[key];
+  }
+  if (typeof value === "string") return [value];
+  if (Array.isArray(value)) return value.filter((group): group is string => typeof group === "string");
+  return null;
 }
 
 /**
@@ -93,9 +107,11 @@ export class OidcProvider {
     if (!idToken) throw new Error("The provider sent no ID token.");
     // Many providers put only `sub` in the ID token and the rest at the UserInfo endpoint.
     let claims: Record<string, unknown> & { sub: string } = idToken;
-    if (idToken.email === undefined) {
+    const roleClaim = this.settings.roles?.claim;
+    if (idToken.email === undefined || (roleClaim !== undefined && groupsAt(idToken, roleClaim) === null)) {
       try {
         claims = {
+          ...idToken,
           ...(await client.fetchUserInfo(configuration, tokens.access_token, idToken.sub)),
           sub: idToken.sub,
         };
@@ -113,6 +129,7 @@ export class OidcProvider {
       firstName: text(claims.given_name),
       lastName: text(claims.family_name),
       name: text(claims.name),
+      groups: roleClaim === undefined ? null : groupsAt(claims, roleClaim),
     };
   }
 }

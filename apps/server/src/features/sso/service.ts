@@ -6,10 +6,12 @@ import {
   findMemberBySubject,
   insertMember,
   linkMemberSubject,
+  setMemberRole,
   type MemberRow,
 } from "@club/db";
 import { SSO_FAILURES, type SsoExchangeInput, type SsoFailure, type SsoSignIn } from "@club/shared";
-import type { Deps, RequestCtx } from "../../kernel/context";
+import type { Deps, RequestCtx, Role } from "../../kernel/context";
+import type { OidcConfig } from "../../config";
 import { AppError, ForbiddenError } from "../../kernel/errors";
 import { hashPassword } from "../../platform/passwords";
 import { randomToken } from "../../platform/tokens";
@@ -41,6 +43,44 @@ const asMember = (ctx: RequestCtx, member: MemberRow, action: NamedAction) => ({
  * member as REGISTRATION allows. Returns a member who may act now, or throws a refusal.
  */
 export async function memberForIdentity(ctx: RequestCtx, identity: ProviderIdentity): Promise<MemberRow> {
+  const member = await findOrJoin(ctx, identity);
+  return applyRole(ctx, member, roleFromGroups(ctx.config.oidc?.roles ?? null, identity.groups));
+}
+
+/**
+ * The role the provider's groups give (an admin group before a treasurer group, else member), or
+ * null to leave the member's role as it is: no mapping set up, or the provider sent no such claim
+ * (a provider set up wrong must not demote every admin).
+ */
+export function roleFromGroups(roles: OidcConfig["roles"], groups: string[] | null): Role | null {
+  if (!roles || groups === null) return null;
+  if (groups.some((group) => roles.admin.includes(group))) return "admin";
+  if (groups.some((group) => roles.treasurer.includes(group))) return "treasurer";
+  return "member";
+}
+
+/**
+ * The mapped role, at each sign-in, recorded in the activity log as the member's own change. The
+ * club keeps an active admin: the provider cannot demote the last one (another admin first).
+ */
+function applyRole(ctx: RequestCtx, member: MemberRow, role: Role | null): MemberRow {
+  if (role === null || role === member.role) return member;
+  const lastAdmin = member.role === "admin" && member.status === "active" && countActiveAdmins(ctx.db) <= 1;
+  if (lastAdmin) return member;
+  ctx.db.transaction(() => {
+    setMemberRole(ctx.db, member.id, role);
+    recordActivity(
+      asMember(ctx, member, "auth.ssoRole"),
+      "member",
+      member.id,
+      memberView(member),
+      memberView({ ...member, role }),
+    );
+  });
+  return { ...member, role };
+}
+
+async function findOrJoin(ctx: RequestCtx, identity: ProviderIdentity): Promise<MemberRow> {
   const linked = findMemberBySubject(ctx.db, identity.subject);
   if (linked) return checkMayAct(linked);
   // An address the provider has not verified proves nothing: it links nobody and joins nobody.
@@ -72,6 +112,7 @@ async function join(ctx: RequestCtx, identity: ProviderIdentity, email: string):
   const passwordHash = await hashPassword(randomToken());
   const first = countActiveAdmins(ctx.db) === 0;
   const waits = !first && mode === "approval";
+  // A new member joins as a member; the provider's groups give their role once they may act.
   const member = ctx.db.transaction(() => {
     const row = insertMember(ctx.db, {
       email,
@@ -112,8 +153,9 @@ export async function exchangeCode(ctx: RequestCtx, input: SsoExchangeInput): Pr
   return { ...pair, email: member.email, next: handoff.next };
 }
 
-/** Whether the login screen offers single sign-on, and the button's words. */
+/** Whether the login screen offers single sign-on, the button's words, and whether it goes straight there. */
 export const ssoOptions = (ctx: Deps) => ({
   enabled: ctx.config.oidc !== null,
   label: ctx.config.oidc?.buttonLabel ?? "",
+  autoRedirect: ctx.config.oidc?.autoRedirect ?? false,
 });

@@ -122,7 +122,7 @@ describe("single sign-on, REGISTRATION=open", () => {
 
   it("tells the login screen about the button", async () => {
     const res = await t.request({ method: "GET", url: "/auth/oidc/options" });
-    expect(res.json()).toEqual({ enabled: true, label: "Sign in with Test ID" });
+    expect(res.json()).toEqual({ enabled: true, label: "Sign in with Test ID", autoRedirect: false });
   });
 
   it("sends the browser to the provider with PKCE (S256), state and nonce, kept in a signed HttpOnly cookie", async () => {
@@ -301,6 +301,7 @@ describe("single sign-on settings", () => {
     expect((await t.request({ method: "GET", url: "/auth/oidc/options" })).json()).toEqual({
       enabled: false,
       label: "",
+      autoRedirect: false,
     });
     const start = await t.request({ method: "GET", url: "/auth/oidc/start" });
     expect(start.headers.location).toBe("/login?sso=NOT_CONFIGURED");
@@ -333,6 +334,151 @@ describe("single sign-on settings", () => {
       clientId: "club",
       clientSecret: "s3cret",
       buttonLabel: "Sign in with single sign-on",
+      roles: null,
+      autoRedirect: false,
     });
+  });
+
+  it("maps groups only with a claim and at least one list, each in one clear line", () => {
+    const base = {
+      DATA_DIR: apps[0]?.dataDir ?? "/tmp",
+      JWT_SECRET: "x".repeat(40),
+      OIDC_ISSUER: "https://id.example.org",
+      OIDC_CLIENT_ID: "club",
+      OIDC_CLIENT_SECRET: "s3cret",
+    };
+    expect(() => loadConfig({ ...base, OIDC_ROLE_CLAIM: "groups" })).toThrow(
+      "Invalid configuration: OIDC_ROLE_CLAIM needs OIDC_ADMIN_GROUPS or OIDC_TREASURER_GROUPS",
+    );
+    expect(() => loadConfig({ ...base, OIDC_ADMIN_GROUPS: "admins" })).toThrow(
+      "Invalid configuration: OIDC_ADMIN_GROUPS and OIDC_TREASURER_GROUPS need OIDC_ROLE_CLAIM",
+    );
+    expect(() => loadConfig({ ...base, OIDC_ROLE_CLAIM: "has space", OIDC_ADMIN_GROUPS: "a" })).toThrow(
+      "Invalid configuration: OIDC_ROLE_CLAIM must be a claim's name, or a dotted path",
+    );
+    const bare = { DATA_DIR: base.DATA_DIR, JWT_SECRET: base.JWT_SECRET };
+    for (const extra of [
+      { OIDC_AUTO_REDIRECT: "true" },
+      { OIDC_ROLE_CLAIM: "groups", OIDC_ADMIN_GROUPS: "a" },
+    ])
+      expect(() => loadConfig({ ...bare, ...extra })).toThrow(/need single sign-on \(OIDC_ISSUER/);
+    expect(
+      loadConfig({
+        ...base,
+        OIDC_ROLE_CLAIM: "realm_access.roles",
+        OIDC_ADMIN_GROUPS: " club-admins , staff,",
+        OIDC_TREASURER_GROUPS: "treasury",
+        OIDC_AUTO_REDIRECT: "true",
+      }).oidc,
+    ).toMatchObject({
+      roles: { claim: "realm_access.roles", admin: ["club-admins", "staff"], treasurer: ["treasury"] },
+      autoRedirect: true,
+    });
+  });
+});
+
+describe("single sign-on maps the provider's groups to a role at each sign-in", () => {
+  let t: TestApp;
+  let keycloak: TestApp;
+  const roleOf = (app: TestApp, subject: string) => memberBySubject(app, subject)[0]?.role;
+  beforeAll(async () => {
+    const mapping = { OIDC_ADMIN_GROUPS: "club-admins, staff", OIDC_TREASURER_GROUPS: "treasury" };
+    t = await clubApp("open", { OIDC_ROLE_CLAIM: "groups", ...mapping });
+    keycloak = await clubApp("open", { OIDC_ROLE_CLAIM: "realm_access.roles", ...mapping });
+    for (const app of [t, keycloak])
+      await app.member(`first-admin-${apps.indexOf(app)}@example.com`, { role: "admin" });
+  });
+
+  const signInWith = async (app: TestApp, user: Parameters<TestOidcProvider["addUser"]>[0]) => {
+    provider.addUser(user);
+    const res = await exchange(app, codeOf((await signIn(app, user.sub)).location));
+    expect(res.statusCode).toBe(200);
+    return res.json<{ accessToken: string }>();
+  };
+
+  it("an admin group makes an admin, a treasurer group a treasurer, no group a member", async () => {
+    const grace = { sub: "grace-1", email: "grace@example.com", email_verified: true, name: "Grace Hopper" };
+    const { accessToken } = await signInWith(t, { ...grace, groups: ["readers", "staff"] });
+    expect(roleOf(t, "grace-1")).toBe("admin");
+    // The new role is the session's: an admin's read answers.
+    expect((await t.request({ method: "GET", url: "/api/Members", token: accessToken })).statusCode).toBe(
+      200,
+    );
+    await signInWith(t, { ...grace, groups: ["treasury"] });
+    expect(roleOf(t, "grace-1")).toBe("treasurer");
+    await signInWith(t, { ...grace, groups: [] });
+    expect(roleOf(t, "grace-1")).toBe("member");
+    const entries = t.app.deps.db.select().from(activity).where(eq(activity.action, "auth.ssoRole")).all();
+    const roles = (value: unknown) => (value as { role?: string } | null)?.role;
+    expect(entries.map((e) => [roles(e.before), roles(e.after)])).toEqual([
+      ["member", "admin"],
+      ["admin", "treasurer"],
+      ["treasurer", "member"],
+    ]);
+  });
+
+  it("reads a nested claim (Keycloak's realm_access.roles)", async () => {
+    await signInWith(keycloak, {
+      sub: "kc-1",
+      email: "kc@example.com",
+      email_verified: true,
+      name: "Kay Cloak",
+      realm_access: { roles: ["offline_access", "treasury"] },
+    });
+    expect(roleOf(keycloak, "kc-1")).toBe("treasurer");
+  });
+
+  it("leaves the role alone when the provider sends no such claim", async () => {
+    const user = { sub: "quiet-1", email: "quiet@example.com", email_verified: true, name: "Quiet One" };
+    await signInWith(t, { ...user, groups: ["treasury"] });
+    expect(roleOf(t, "quiet-1")).toBe("treasurer");
+    await signInWith(t, user);
+    expect(roleOf(t, "quiet-1")).toBe("treasurer");
+  });
+
+  it("never demotes the club's last active admin", async () => {
+    const solo = await clubApp("open", { OIDC_ROLE_CLAIM: "groups", OIDC_ADMIN_GROUPS: "club-admins" });
+    const user = { sub: "solo-1", email: "solo@example.com", email_verified: true, name: "Solo Admin" };
+    await signInWith(solo, { ...user, groups: [] });
+    // The club's first member is its admin, and stays so while no other admin exists.
+    expect(roleOf(solo, "solo-1")).toBe("admin");
+    await signInWith(solo, { ...user, groups: ["nothing"] });
+    expect(roleOf(solo, "solo-1")).toBe("admin");
+  });
+});
+
+describe("OIDC_AUTO_REDIRECT", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await clubApp("open", { OIDC_AUTO_REDIRECT: "true" });
+  });
+
+  it("sends the login page straight to the provider, keeping where to go next", async () => {
+    expect((await t.request({ method: "GET", url: "/auth/oidc/options" })).json()).toMatchObject({
+      autoRedirect: true,
+    });
+    const page = await t.request({ method: "GET", url: "/login", headers: { accept: "text/html" } });
+    expect(page.statusCode).toBe(302);
+    expect(page.headers.location).toBe("/auth/oidc/start");
+    const next = await t.request({
+      method: "GET",
+      url: "/login?next=%2Fstats",
+      headers: { accept: "text/html" },
+    });
+    expect(next.headers.location).toBe("/auth/oidc/start?next=%2Fstats");
+  });
+
+  it("lets a local admin in with ?local=1, shows a refused sign-in's reason, and leaves POST /login alone", async () => {
+    for (const url of ["/login?local=1", "/login?sso=FAILED", "/login?next=%2F&local=1"]) {
+      const res = await t.request({ method: "GET", url, headers: { accept: "text/html" } });
+      expect(res.statusCode, url).not.toBe(302);
+    }
+    const admin = await t.member("local-admin@example.com", { role: "admin" });
+    const login = await t.request({
+      method: "POST",
+      url: "/login",
+      payload: { email: admin.user.email, password: PASSWORD },
+    });
+    expect(login.statusCode).toBe(200);
   });
 });

@@ -338,6 +338,14 @@ describe("activity sentences", () => {
     expect(say({ action: "auth.ssoLink", entity: "member", after: { ssoLinked: true } })).toBe(
       "Ann Lee linked their single sign-on account",
     );
+    expect(
+      say({
+        action: "auth.ssoRole",
+        entity: "member",
+        before: member,
+        after: { ...member, role: "treasurer" },
+      }),
+    ).toBe("Ann Lee got the role treasurer from single sign-on (was member)");
   });
 
   it("names a member who is gone, and things whose names are unknown", () => {

@@ -145,7 +145,7 @@ export default function LoginPage() {
           <Button type="submit" fullWidth loading={login.isPending}>
             Login
           </Button>
-          <SsoButton next={params.get("next")} />
+          <SsoButton next={params.get("next")} autoRedirect={!sso && !params.has("local")} />
           <AuthCardLink question="New to the club?" to="/register">
             Create an account
           </AuthCardLink>
