@@ -41,6 +41,8 @@ const NPM_TEST_FILES = [
   "public-pages-cls", // 14 s
   "session", // 14 s
   "import-export", // 13 s
+  // A CellarTracker export with the review step: matches confirmed or changed, the ABV given.
+  "catalogue-import",
   "paper", // 13 s
   "oidc", // 10 s
   "guests", // 7 s
