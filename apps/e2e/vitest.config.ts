@@ -45,6 +45,8 @@ const NPM_TEST_FILES = [
   // API tokens made on the Account page and used over HTTP.
   "account-security",
   "import-export", // 13 s
+  // A CellarTracker export with the review step: matches confirmed or changed, the ABV given.
+  "catalogue-import",
   "paper", // 13 s
   "oidc", // 10 s
   "guests", // 7 s

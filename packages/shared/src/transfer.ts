@@ -1,7 +1,7 @@
 import { CSV_DELIMITERS } from "./csvDelimiter";
 import { z } from "zod";
 import { AbvSchema, BOTTLE_TEXT_COLUMNS } from "./bottles";
-import { BodyIdSchema } from "./common";
+import { BodyIdSchema, IsoDateSchema } from "./common";
 
 /**
  * Import and export: the library as CSV, a CSV import of bottles with a per-row
@@ -168,7 +168,7 @@ export const ImportRowReportSchema = z.object({
     .object({ id: z.number().int(), name: z.string(), score: z.number(), chosen: z.boolean() })
     .optional(),
   /** The purchase the row brings along (added to the new or the matched bottle). */
-  purchase: z.object({ datePurchased: z.string(), purchasePrice: z.number() }).optional(),
+  purchase: z.object({ datePurchased: IsoDateSchema, purchasePrice: z.number() }).optional(),
 });
 export type ImportRowReport = z.infer<typeof ImportRowReportSchema>;
 
