@@ -118,7 +118,7 @@ export class Pusher {
         const res = await fetch(request.endpoint, {
           method: "POST",
           headers: request.headers as Record<string, string>,
-          body: request.body as Buffer,
+          body: request.body as Uint8Array<ArrayBuffer>,
           redirect: "error",
           signal: AbortSignal.timeout(TIMEOUT_MS),
         });

@@ -10,6 +10,7 @@ import {
   INSTANCES_SENTENCES,
   MEETINGS_SENTENCES,
   NIGHT_SENTENCES,
+  NOTIFICATIONS_SENTENCES,
   rsvpSentence,
   sentenceNumber as num,
   sentenceText as text,
@@ -382,6 +383,7 @@ const SENTENCES = {
   ...SSO_SENTENCES,
   ...BACKUPS_SENTENCES,
   ...WISHLIST_SENTENCES,
+  ...NOTIFICATIONS_SENTENCES,
 
   "activity.undo": ({ before, after, thing, d, entry }) => {
     if (!before && after) return `restored ${thing}`;
