@@ -87,8 +87,15 @@ for (const project of projects) {
   const checker = program.getTypeChecker();
   for (const source of program.getSourceFiles()) {
     const file = relative(root, source.fileName);
-    // contract.ts declares the activity-only actions: the one place they are written.
-    if (file.startsWith("..") || isTest(`/${file}`) || file === "apps/server/src/app/contract.ts") continue;
+    // kernel/actions.ts declares the actions features name (app/contract.ts checks them against
+    // the router): the one place they are written.
+    if (
+      file.startsWith("..") ||
+      isTest(`/${file}`) ||
+      file === "apps/server/src/app/contract.ts" ||
+      file === "apps/server/src/kernel/actions.ts"
+    )
+      continue;
     const visit = (node: ts.Node) => {
       if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && names.has(node.text)) {
         const isKey = ts.isPropertyAssignment(node.parent) && node.parent.name === node;

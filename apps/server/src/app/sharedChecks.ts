@@ -21,6 +21,7 @@ export type SentenceActionsChecked = Is<
   | keyof typeof shared.INSTANCES_SENTENCES
   | keyof typeof shared.MEETINGS_SENTENCES
   | keyof typeof shared.NIGHT_SENTENCES
+  | keyof typeof shared.NOTIFICATIONS_SENTENCES
   | keyof typeof shared.SSO_SENTENCES
   | keyof typeof shared.THEMES_SENTENCES
   | keyof typeof shared.WISHLIST_SENTENCES,

@@ -10,6 +10,7 @@ import {
   INSTANCES_SENTENCES,
   MEETINGS_SENTENCES,
   NIGHT_SENTENCES,
+  NOTIFICATIONS_SENTENCES,
   rsvpSentence,
   sentenceNumber as num,
   sentenceText as text,
