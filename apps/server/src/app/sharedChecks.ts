@@ -22,6 +22,9 @@ export type SentenceActionsChecked = Is<
   | keyof typeof shared.MEETINGS_SENTENCES
   | keyof typeof shared.NIGHT_SENTENCES
   | keyof typeof shared.NOTIFICATIONS_SENTENCES
+  | keyof typeof shared.TOKENS_SENTENCES
+  | keyof typeof shared.PLANNING_SENTENCES
+  | keyof typeof shared.MESSAGES_SENTENCES
   | keyof typeof shared.SSO_SENTENCES
   | keyof typeof shared.THEMES_SENTENCES
   | keyof typeof shared.WISHLIST_SENTENCES,
