@@ -4,6 +4,7 @@ import { isIP } from "node:net";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 import { Cron } from "croner";
+import { DEFAULT_CURRENCY, isCurrencyCode } from "@club/shared";
 
 const DEFAULT_SSO_LABEL = "Sign in with single sign-on";
 
@@ -57,6 +58,11 @@ const EnvSchema = z.object({
     .string()
     .refine(isTimeZone, "must be an IANA time zone such as Europe/London or America/Chicago")
     .optional(),
+  CLUB_CURRENCY: z
+    .string()
+    .transform((s) => s.trim().toUpperCase())
+    .refine(isCurrencyCode, "must be an ISO 4217 currency code such as USD, EUR, SEK or JPY")
+    .default(DEFAULT_CURRENCY),
   TRUST_PROXY: z.string().default("false"),
   IMAGE_CONCURRENCY: wholeNumber(1, { max: 16 }),
   IMAGE_QUEUE_MAX: wholeNumber(4, { min: 0, max: 1000 }),
@@ -157,6 +163,8 @@ export interface Config {
   readCache: boolean;
   /** The club's time zone (CLUB_TIMEZONE, default the server's): local dates, the 7:00 PM meetings. */
   clubTimezone: string;
+  /** The club's currency (CLUB_CURRENCY, ISO 4217, default USD) until an admin chooses one in Club settings. */
+  clubCurrency: string;
   /** The read cache's byte budget (READ_CACHE_MB). */
   readCacheBytes: number;
   /** Writes one member may make in a minute (platform/writeBudget.ts). */
@@ -288,6 +296,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): ParsedConfig 
     get clubTimezone() {
       return e.CLUB_TIMEZONE ?? (serverZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
     },
+    clubCurrency: e.CLUB_CURRENCY,
     hsts: e.HSTS,
     writeBudgetPerMinute: e.WRITE_BUDGET_PER_MINUTE,
     importsPerMinute: e.IMPORTS_PER_MINUTE,

@@ -28,3 +28,4 @@ export * from "./guestPaper";
 export * from "./pageContract";
 export * from "./version";
 export * from "./routeTable";
+export * from "./settings";

@@ -20,6 +20,7 @@ import { searchRouter } from "../features/search/router";
 import { statsRouter } from "../features/stats/router";
 import { wishlistRouter } from "../features/wishlist/router";
 import { notificationsRouter } from "../features/notifications/router";
+import { clubRouter } from "../features/club/router";
 import { callerCtx, type AuthUser, type Deps, type GuestPass } from "./context";
 import type { Tag } from "./openapi";
 import { createCallerFactory, router } from "./trpc";
@@ -55,6 +56,7 @@ const trpcFeatureList = {
   stats: { router: statsRouter, tag: "Stats" },
   wishlist: { router: wishlistRouter, tag: "Bottles" },
   notifications: { router: notificationsRouter, tag: "Notifications" },
+  club: { router: clubRouter, tag: "Club" },
 } as const satisfies Record<string, Feature>;
 
 interface Feature {

@@ -5,20 +5,22 @@ import {
   listMeetingCancellations,
   type CalendarMeetingRow,
 } from "@club/db";
-import { CLUB_NAME, CLUB_RULES, ServerMessages, type NextMeeting } from "@club/shared";
+import { ServerMessages, type NextMeeting } from "@club/shared";
 import type { Deps } from "../../api/context";
 import { NotFoundError } from "../../api/errors";
 import { dateIn, ruleDateOnOrAfter } from "../../platform/clubTime";
 import { dramLabel, isHiddenPour } from "../../policy/secrecy";
 import { buildCalendar, type CalendarEvent } from "./ics";
+import { clubOf } from "../club/service";
 
 /** GET /api/MonthlyMeetings/Next: the next scheduled meeting, else the date the club's rule gives. */
 export function nextMeeting(ctx: Deps): NextMeeting {
   const today = dateIn(ctx.config.clubTimezone, ctx.now());
   const scheduled = findMeetingOnOrAfter(ctx.db, today);
+  const club = clubOf(ctx);
   return {
-    date: scheduled?.date ?? ruleDateOnOrAfter(today),
-    time: CLUB_RULES.meetingTime,
+    date: scheduled?.date ?? ruleDateOnOrAfter(today, club),
+    time: club.meetingTime,
     timezone: ctx.config.clubTimezone,
     meetingId: scheduled?.id ?? null,
   };
@@ -47,7 +49,7 @@ function eventsOf(ctx: Deps, meetingId?: number): CalendarEvent[] {
     uid: uidOf(ctx, m.id),
     date: m.date,
     sequence: m.sequence,
-    summary: `${CLUB_NAME}: ${m.theme}`,
+    summary: `${clubOf(ctx).name}: ${m.theme}`,
     description: describe(m),
     url: `${ctx.config.appUrl}/monthlymeeting/${m.id}`,
     cancelled: false,
@@ -68,7 +70,8 @@ function eventsOf(ctx: Deps, meetingId?: number): CalendarEvent[] {
 /** GET /calendar.ics: every meeting. */
 export const calendarFeed = (ctx: Deps): string =>
   buildCalendar({
-    name: CLUB_NAME,
+    name: clubOf(ctx).name,
+    meetingTime: clubOf(ctx).meetingTime,
     timeZone: ctx.config.clubTimezone,
     events: eventsOf(ctx),
     now: ctx.now(),
@@ -78,5 +81,5 @@ export const calendarFeed = (ctx: Deps): string =>
 export function meetingCalendar(ctx: Deps, id: number): string {
   const events = eventsOf(ctx, id);
   if (events.length === 0) throw new NotFoundError(ServerMessages.meetingNotFound);
-  return buildCalendar({ name: CLUB_NAME, timeZone: ctx.config.clubTimezone, events, now: ctx.now() });
+  return buildCalendar({ name: clubOf(ctx).name, meetingTime: clubOf(ctx).meetingTime, timeZone: ctx.config.clubTimezone, events, now: ctx.now() });
 }
