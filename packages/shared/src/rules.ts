@@ -63,8 +63,10 @@ export function timeLabel(hhmm: string): string {
 /** The digits of a currency's minor unit (2 for USD and SEK, 0 for JPY), as Intl knows them. */
 export function currencyDigits(currency: string): number {
   try {
-    return new Intl.NumberFormat("en-US", { style: "currency", currency }).resolvedOptions()
-      .maximumFractionDigits ?? 2;
+    return (
+      new Intl.NumberFormat("en-US", { style: "currency", currency }).resolvedOptions()
+        .maximumFractionDigits ?? 2
+    );
   } catch {
     return 2;
   }
@@ -122,7 +124,8 @@ export function formatMoney(amount: number, format: MoneyFormat = {}): string {
 }
 
 /** The same for an amount in cents, as the database and the ledger keep it. */
-export const formatCents = (cents: number, format: MoneyFormat = {}): string => formatMoney(cents / 100, format);
+export const formatCents = (cents: number, format: MoneyFormat = {}): string =>
+  formatMoney(cents / 100, format);
 
 /** "$12" for whole dollars, "$12.50" otherwise (the About page's and the emails' way). */
 export const dollars = (cents: number, format: Omit<MoneyFormat, "short"> = {}): string =>

@@ -48,7 +48,8 @@ export function monthsBetween(a: string, b: string): number {
 type MeetingRule = Pick<ClubRules, "meetingWeekday" | "meetingWeekOfMonth">;
 
 /** The club's meeting day of a month by its rule (by default the second Friday), YYYY-MM-DD. */
-export const meetingDayOf = (month: string, rule: MeetingRule = CLUB_RULES): string => ruleMeetingDay(month, rule);
+export const meetingDayOf = (month: string, rule: MeetingRule = CLUB_RULES): string =>
+  ruleMeetingDay(month, rule);
 
 /** The first meeting day on or after a date, by the club's rule. */
 export function ruleDateOnOrAfter(date: string, rule: MeetingRule = CLUB_RULES): string {

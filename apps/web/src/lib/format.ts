@@ -1,4 +1,5 @@
 import { longDate, MONTH_NAMES, NEVER_USED_DATE } from "@club/shared";
+import { formatMoney } from "./money";
 
 // Dates are formatted by hand, exactly as Intl.DateTimeFormat("en-US", { timeZone: "UTC" }) would
 // (format.test.ts compares the two): the first DateTimeFormat with a time zone loads time-zone data,
@@ -27,8 +28,8 @@ export function isNeverUsed(lastDate: string): boolean {
   return lastDate.startsWith("0001-") || lastDate === NEVER_USED_DATE || /^0*1-/.test(lastDate);
 }
 
-/** "$12.50". */
-export const formatPrice = (dollars: number) => `$${dollars.toFixed(2)}`;
+/** "$12.50": a price in the club's currency (lib/money.ts). */
+export const formatPrice = (amount: number) => formatMoney(amount);
 
 /** "46%" or "43.5%". */
 export const formatAbv = (abv: number) => `${Number(abv.toFixed(2))}%`;

@@ -27,11 +27,11 @@ export type DuesRateRow = typeof duesRates.$inferSelect;
 /** The admin's Club settings as stored (null: the default). */
 export function getClubSettingsRow(db: Db): ClubSettingsRow {
   clubCalendarId(db);
-  const { id: _id, calendarId: _calendarId, ...row } = db
-    .select()
-    .from(clubIdentity)
-    .where(eq(clubIdentity.id, 1))
-    .get() as typeof clubIdentity.$inferSelect;
+  const {
+    id: _id,
+    calendarId: _calendarId,
+    ...row
+  } = db.select().from(clubIdentity).where(eq(clubIdentity.id, 1)).get() as typeof clubIdentity.$inferSelect;
   return row;
 }
 

@@ -81,5 +81,11 @@ export const calendarFeed = (ctx: Deps): string =>
 export function meetingCalendar(ctx: Deps, id: number): string {
   const events = eventsOf(ctx, id);
   if (events.length === 0) throw new NotFoundError(ServerMessages.meetingNotFound);
-  return buildCalendar({ name: clubOf(ctx).name, meetingTime: clubOf(ctx).meetingTime, timeZone: ctx.config.clubTimezone, events, now: ctx.now() });
+  return buildCalendar({
+    name: clubOf(ctx).name,
+    meetingTime: clubOf(ctx).meetingTime,
+    timeZone: ctx.config.clubTimezone,
+    events,
+    now: ctx.now(),
+  });
 }

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ClubSettings, DuesStatement, NextMeeting } from "@club/shared";
-import { createTestApp, decodeQuotedPrintable, startSmtpSink, type SmtpSink, type TestApp } from "../../../test/helpers";
+import {
+  createTestApp,
+  decodeQuotedPrintable,
+  startSmtpSink,
+  type SmtpSink,
+  type TestApp,
+} from "../../../test/helpers";
 import { runDuesJob, sendDuesReminders } from "../dues/job";
 
 /** The club's own settings: what an admin sets, and that a change of the dues applies from a month on. */
@@ -78,7 +84,10 @@ describe("club settings", () => {
     const past = await put({ ...DEFAULTS, monthlyDues: 15, duesFromMonth: "2026-10" });
     expect(past.statusCode).toBe(409);
     expect(past.json<{ error: { code: string } }>().error.code).toBe("DUES_FROM_PAST");
-    expect((await get("/api/Club/Settings")).json<ClubSettings>()).toMatchObject({ monthlyDues: 12, upcomingDues: [] });
+    expect((await get("/api/Club/Settings")).json<ClubSettings>()).toMatchObject({
+      monthlyDues: 12,
+      upcomingDues: [],
+    });
   });
 
   it("a change of the dues from next month: this month's statement unchanged, next month charged the new dues", async () => {
@@ -126,7 +135,9 @@ describe("club settings", () => {
     sendDuesReminders(t.app.deps);
     await t.app.deps.mailer.flush();
     await t.app.deps.mailer.flush();
-    const mail = smtp.messages.filter((m) => m.to.includes(ann.user.email)).map((m) => decodeQuotedPrintable(m.raw));
+    const mail = smtp.messages
+      .filter((m) => m.to.includes(ann.user.email))
+      .map((m) => decodeQuotedPrintable(m.raw));
     expect(mail.join("\n")).toMatch(/balance is SEK\D{1,3}82, of which SEK\D{1,3}67 is for earlier months/);
   });
 

@@ -28,7 +28,10 @@ const toCents = (amount: number) => Math.round(amount * 100);
 const fromCents = (cents: number) => cents / 100 + 0;
 
 /** The dues rate of a month: the latest rate from that month or before, else the spec's. */
-export function rateOf(rates: readonly DuesRateRow[], month: string): Pick<ClubRules, "monthlyDuesCents" | "joiningFeeCents"> {
+export function rateOf(
+  rates: readonly DuesRateRow[],
+  month: string,
+): Pick<ClubRules, "monthlyDuesCents" | "joiningFeeCents"> {
   let rate: Pick<ClubRules, "monthlyDuesCents" | "joiningFeeCents"> = CLUB_RULES;
   for (const r of rates) if (r.fromMonth <= month) rate = r;
   return { monthlyDuesCents: rate.monthlyDuesCents, joiningFeeCents: rate.joiningFeeCents };
@@ -102,10 +105,17 @@ export function updateClubSettings(ctx: AuthedCtx, input: ClubSettingsInput): Cl
       waiverMinMembershipMonths: input.waiverMinMembershipMonths,
     });
     const rates = listDuesRates(ctx.db);
-    const wanted = { monthlyDuesCents: toCents(input.monthlyDues), joiningFeeCents: toCents(input.joiningFee) };
+    const wanted = {
+      monthlyDuesCents: toCents(input.monthlyDues),
+      joiningFeeCents: toCents(input.joiningFee),
+    };
     const was = rateOf(rates, input.duesFromMonth);
     const later = rates.some((r) => r.fromMonth > input.duesFromMonth);
-    if (later || was.monthlyDuesCents !== wanted.monthlyDuesCents || was.joiningFeeCents !== wanted.joiningFeeCents)
+    if (
+      later ||
+      was.monthlyDuesCents !== wanted.monthlyDuesCents ||
+      was.joiningFeeCents !== wanted.joiningFeeCents
+    )
       setDuesRateFrom(ctx.db, { fromMonth: input.duesFromMonth, ...wanted });
     const after = getClubSettings(ctx);
     recordActivity(ctx, "club", 1, before, after);

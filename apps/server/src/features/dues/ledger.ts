@@ -277,8 +277,10 @@ export function addMonthsToDate(date: string, n: number): string {
  * The first day a hardship waiver may be granted: members of more than 12 months, so the day
  * after the anniversary of the date they became a member.
  */
-export const waiverEligibleFrom = (memberSince: string, rules: Pick<WaiverRules, "waiverMinMembershipMonths"> = CLUB_RULES): string =>
-  addDays(addMonthsToDate(memberSince, rules.waiverMinMembershipMonths), 1);
+export const waiverEligibleFrom = (
+  memberSince: string,
+  rules: Pick<WaiverRules, "waiverMinMembershipMonths"> = CLUB_RULES,
+): string => addDays(addMonthsToDate(memberSince, rules.waiverMinMembershipMonths), 1);
 
 /**
  * Why a hardship waiver is refused, or null when the rules allow it: 1 to 6 months, only for a
