@@ -1,5 +1,5 @@
-import { timeLabel } from "@club/shared";
 import { clubSettings } from "./clubSettings";
+import { formatClockTime } from "./format";
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
@@ -32,8 +32,8 @@ export function nextFreeMeetingDay(today: string, taken: Iterable<string>): stri
   return null;
 }
 
-/** "7:00 PM" for "19:00". */
-export const formatTime = (hhmm: string): string => timeLabel(hhmm);
+/** "7:00 PM" for "19:00" (in en-US; the locale's time elsewhere). */
+export const formatTime = (hhmm: string): string => formatClockTime(hhmm);
 
 /** The meetings on or after `today` (soonest first), then the ones before it (latest first). */
 export function splitMeetings<T extends { date: string }>(meetings: T[], today: string) {

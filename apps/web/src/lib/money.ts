@@ -7,12 +7,29 @@ import { appLocale } from "./locale";
  * reader's locale: "$1,052.50" or "-$12.00" in en-US, "1.052,50 €" in de-DE. `short`: "$12" for a
  * whole amount (the About page's figures).
  */
-export function formatMoney(amount: number, opts: { short?: boolean } = {}): string {
+export function formatMoney(amount: number, opts: { short?: boolean; locale?: string } = {}): string {
   return formatAmount(amount, { ...moneyFormat(), ...opts });
 }
 
 /** The club's currency and the reader's locale, for the shared formatters. */
 export const moneyFormat = () => ({ currency: clubSettings().currency, locale: appLocale() });
+
+/**
+ * What an amount input shows before the number: the club currency's sign in the reader's locale
+ * with a space after a code ("$", "€", "SEK "), as Intl writes a sign before an amount.
+ */
+export function currencyPrefix(): string {
+  const { currency, locale } = moneyFormat();
+  try {
+    const sign =
+      new Intl.NumberFormat(locale, { style: "currency", currency })
+        .formatToParts(1)
+        .find((part) => part.type === "currency")?.value ?? currency;
+    return /^[A-Za-z]+$/.test(sign) ? `${sign} ` : sign;
+  } catch {
+    return `${currency} `;
+  }
+}
 
 /** "March 2026" for "2026-03"; "Nothing yet" for null. */
 export function formatMonth(month: string | null): string {
