@@ -34,6 +34,8 @@ const NPM_TEST_FILES = [
   "mantine-styles", // 23 s
   "meeting-night-screens", // 21 s
   "backups", // 21 s
+  // The club's own money and rules: an admin's Club settings, About and the treasurer in kronor.
+  "club-settings",
   "merge-stats", // 20 s
   "treasurer-year", // the treasurer's year: an opening, a waiver, a void, the report
   "library-paging", // 19 s

@@ -4,6 +4,7 @@ import { isIP } from "node:net";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 import { Cron } from "croner";
+import { DEFAULT_CURRENCY, isCurrencyCode } from "@club/shared";
 
 const DEFAULT_SSO_LABEL = "Sign in with single sign-on";
 
@@ -58,6 +59,11 @@ const EnvSchema = z.object({
     .refine(isTimeZone, "must be an IANA time zone such as Europe/London or America/Chicago")
     .optional(),
   CLUB_PLACE: z.string().trim().max(200).optional(),
+  CLUB_CURRENCY: z
+    .string()
+    .transform((s) => s.trim().toUpperCase())
+    .refine(isCurrencyCode, "must be an ISO 4217 currency code such as USD, EUR, SEK or JPY")
+    .default(DEFAULT_CURRENCY),
   TRUST_PROXY: z.string().default("false"),
   IMAGE_CONCURRENCY: wholeNumber(1, { max: 16 }),
   IMAGE_QUEUE_MAX: wholeNumber(4, { min: 0, max: 1000 }),
@@ -199,6 +205,8 @@ export interface Config {
   clubTimezone: string;
   /** Where the club meets (CLUB_PLACE; null: not said): the calendar's place. */
   clubPlace: string | null;
+  /** The club's currency (CLUB_CURRENCY, ISO 4217, default USD) until an admin chooses one in Club settings. */
+  clubCurrency: string;
   /** The read cache's byte budget (READ_CACHE_MB). */
   readCacheBytes: number;
   /** Writes one member may make in a minute (platform/writeBudget.ts). */
@@ -331,6 +339,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): ParsedConfig 
       return e.CLUB_TIMEZONE ?? (serverZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
     },
     clubPlace: e.CLUB_PLACE || null,
+    clubCurrency: e.CLUB_CURRENCY,
     hsts: e.HSTS,
     writeBudgetPerMinute: e.WRITE_BUDGET_PER_MINUTE,
     importsPerMinute: e.IMPORTS_PER_MINUTE,

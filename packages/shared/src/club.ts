@@ -2,7 +2,7 @@ import { z } from "zod";
 import { IsoDateSchema } from "./common";
 import { type ActivitySentences } from "./activity";
 
-export { CLUB_RULES, dollars } from "./rules";
+export * from "./rules";
 
 // ---- Next meeting ----
 
@@ -79,4 +79,5 @@ export const PreferencesInputSchema = PreferencesSchema.extend({});
 /** The club's activity sentences: a restore of the club's JSON export is one entry. */
 export const CLUB_SENTENCES = {
   "club.import": () => "restored the whole club from a JSON export",
+  "club.updateSettings": () => "changed the club's settings",
 } satisfies ActivitySentences<"club">;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { BodyIdSchema, IdSchema, IsoDateSchema, PastDateInputSchema } from "./common";
-import { CLUB_RULES } from "./rules";
+import { formatMoney, type MoneyFormat } from "./rules";
 import { MONTH_NAMES } from "./constants";
 import { CsvExportQuerySchema } from "./transfer";
 
@@ -50,7 +50,7 @@ export const WaiverInputSchema = z.object({
     .number({ error: "Enter the number of months." })
     .int("A whole number of months.")
     .min(1, "At least 1 month.")
-    .max(CLUB_RULES.waiverMaxMonths, `At most ${CLUB_RULES.waiverMaxMonths} months.`),
+    .max(12, "At most 12 months."),
   reason: z.string().trim().min(1, "Give a reason.").max(500),
   /** Record it even though it starts before the member joined. */
   confirm: ConfirmSchema,
@@ -279,31 +279,31 @@ export function dayLabel(date: string): string {
   return name ? `${name} ${Number(date.slice(8, 10))}, ${date.slice(0, 4)}` : date;
 }
 
-/** "$1,052.50" for cents (never negative: the words say which way). */
-const money = (cents: number) =>
-  `$${(Math.abs(cents) / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
 /**
  * Where a member stands, in the words every screen and the CSV use: "Paid up", "$12.00 in
  * credit", "$52.00 due", "$24.00 behind (2 months)".
  */
-export function standingLabel(s: {
-  standing: DuesStanding;
-  balance: number;
-  amountDue: number;
-  amountBehind: number;
-  monthsBehind: number;
-}): string {
-  const cents = (dollars: number) => Math.round(dollars * 100);
+export function standingLabel(
+  s: {
+    standing: DuesStanding;
+    balance: number;
+    amountDue: number;
+    amountBehind: number;
+    monthsBehind: number;
+  },
+  format: MoneyFormat = {},
+): string {
+  // "$1,052.50" (never negative: the words say which way).
+  const money = (amount: number) => formatMoney(Math.abs(amount), format);
   switch (s.standing) {
     case "paid-up":
       return "Paid up";
     case "in-credit":
-      return `${money(cents(s.balance))} in credit`;
+      return `${money(s.balance)} in credit`;
     case "due":
-      return `${money(cents(s.amountDue))} due`;
+      return `${money(s.amountDue)} due`;
     case "behind":
-      return `${money(cents(s.amountBehind))} behind${
+      return `${money(s.amountBehind)} behind${
         s.monthsBehind > 0 ? ` (${s.monthsBehind} ${s.monthsBehind === 1 ? "month" : "months"})` : ""
       }`;
   }

@@ -32,3 +32,4 @@ export * from "./pageContract";
 export * from "./version";
 export * from "./routeTable";
 export * from "./tokens";
+export * from "./settings";

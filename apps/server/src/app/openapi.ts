@@ -126,6 +126,7 @@ const TAGS: Record<Tag, string> = {
   "Import and export":
     "The library and its purchases as CSV, a CSV import of bottles with a per-row preview, and the whole club as one JSON file an admin can restore.",
   Operations: "For the admin and the container runtime.",
+  Club: "The club's own settings: its name, currency, dues, hardship waivers and meeting rule.",
   Cellar: "The shelf of open bottles: opened dates, fill levels and cost per pour.",
   Search: "Searching the library (filters, sort, pages), similar names, and the whole club.",
 };

@@ -21,6 +21,7 @@ import { statsRouter } from "../features/stats/router";
 import { wishlistRouter } from "../features/wishlist/router";
 import { messagesRouter, planningRouter } from "../features/planning/router";
 import { notificationsRouter } from "../features/notifications/router";
+import { clubRouter } from "../features/club/router";
 import { tokensRouter } from "../features/tokens/router";
 import { callerCtx, type AuthUser, type Deps, type GuestPass } from "../kernel/context";
 import type { Tag } from "../kernel/meta";
@@ -60,6 +61,7 @@ const trpcFeatureList = {
   notifications: { router: notificationsRouter, tag: "Notifications" },
   planning: { router: planningRouter, tag: "Meetings" },
   messages: { router: messagesRouter, tag: "Meetings" },
+  club: { router: clubRouter, tag: "Club" },
 } as const satisfies Record<string, Feature>;
 
 interface Feature {

@@ -77,7 +77,8 @@ export type Tag =
   | "Search"
   | "Stats"
   | "Import and export"
-  | "Operations";
+  | "Operations"
+  | "Club";
 
 /** One documented REST route: a procedure's REST twin, or a REST-only route (app/restOnly.ts). */
 export interface ApiRoute {

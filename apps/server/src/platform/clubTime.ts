@@ -1,4 +1,4 @@
-import { CLUB_RULES } from "@club/shared";
+import { CLUB_RULES, ruleMeetingDay, type ClubRules } from "@club/shared";
 
 /**
  * A formatter per locale and time zone, made once: a formatter costs far more to make than to use.
@@ -45,19 +45,16 @@ export function monthsBetween(a: string, b: string): number {
   return by * 12 + bm - (ay * 12 + am);
 }
 
-/** The club's meeting day of a month (the second Friday), YYYY-MM-DD. */
-export function meetingDayOf(month: string): string {
-  const [y, m] = month.split("-").map(Number) as [number, number];
-  const firstWeekday = new Date(Date.UTC(y, m - 1, 1)).getUTCDay();
-  const firstMatch = 1 + ((CLUB_RULES.meetingWeekday - firstWeekday + 7) % 7);
-  const day = firstMatch + 7 * (CLUB_RULES.meetingWeekOfMonth - 1);
-  return `${month}-${String(day).padStart(2, "0")}`;
-}
+type MeetingRule = Pick<ClubRules, "meetingWeekday" | "meetingWeekOfMonth">;
+
+/** The club's meeting day of a month by its rule (by default the second Friday), YYYY-MM-DD. */
+export const meetingDayOf = (month: string, rule: MeetingRule = CLUB_RULES): string =>
+  ruleMeetingDay(month, rule);
 
 /** The first meeting day on or after a date, by the club's rule. */
-export function ruleDateOnOrAfter(date: string): string {
-  const thisMonth = meetingDayOf(date.slice(0, 7));
-  return thisMonth >= date ? thisMonth : meetingDayOf(addMonths(date.slice(0, 7), 1));
+export function ruleDateOnOrAfter(date: string, rule: MeetingRule = CLUB_RULES): string {
+  const thisMonth = meetingDayOf(date.slice(0, 7), rule);
+  return thisMonth >= date ? thisMonth : meetingDayOf(addMonths(date.slice(0, 7), 1), rule);
 }
 
 /** The UTC offset of a zone at an instant, in minutes (e.g. -300 for New York in winter). */

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { useComputedColorScheme, useMantineColorScheme } from "@mantine/core";
 import { Link, NavLink, useLocation } from "react-router-dom";
-import { CLUB_NAME } from "@club/shared";
 import { useSession } from "../lib/appSession";
 import { AccountControls } from "./AccountControls";
 import { ClubSearchButton } from "./ClubSearch/ClubSearchButton";
@@ -10,6 +9,7 @@ import { GlassLogo, MoonIcon, SunIcon } from "./icons";
 import { MemberPages, MembersLink, PublicNavLinks } from "./NavLinks";
 import classes from "./AppLayout.module.css";
 import buttons from "./buttons.module.css";
+import { useClubSettings } from "../lib/clubSettings";
 
 /** The desktop header's menu of a member's own pages: a plain <details>, closed on navigation. */
 function MyClubMenu() {
@@ -94,6 +94,8 @@ function ThemeToggleContent() {
 export function AppHeader({ menuOpened, onToggleMenu }: { menuOpened: boolean; onToggleMenu: () => void }) {
   const session = useSession();
   const theme = useThemeToggle();
+  // Read on every screen, before the screen renders: the formatters outside components use it too.
+  const clubName = useClubSettings().name;
   return (
     <header className={classes.header} data-member={session ? "" : undefined}>
       <div className={classes.bar}>
@@ -110,7 +112,7 @@ export function AppHeader({ menuOpened, onToggleMenu }: { menuOpened: boolean; o
           </button>
           <Link to="/" className={classes.brand}>
             <GlassLogo />
-            <span className={classes.brandName}>{CLUB_NAME}</span>
+            <span className={classes.brandName}>{clubName}</span>
           </Link>
         </div>
 

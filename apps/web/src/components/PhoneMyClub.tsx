@@ -5,7 +5,15 @@ import { MemberPages, MembersLink } from "./NavLinks";
 import classes from "./AppLayout.module.css";
 
 /** The pages the phone's "My club" group holds (it opens by itself on one of them). */
-const MY_CLUB_PATHS = ["/journal", "/activity", "/dues", "/treasurer", "/admin/backups", "/members"];
+const MY_CLUB_PATHS = [
+  "/journal",
+  "/activity",
+  "/dues",
+  "/treasurer",
+  "/admin/backups",
+  "/admin/club",
+  "/members",
+];
 
 /**
  * The phone menu's "My club": the member's own pages and an admin's Members, grouped as

@@ -66,6 +66,8 @@ export const WRITE_CHANGES = {
   "account.changePassword": [],
   "account.logoutEverywhere": [],
   "activity.undo": "everything",
+  // The club's name, currency, dues and meeting rule show on every screen.
+  "club.updateSettings": "everything",
   "night.setFlight": ["night", "meetings"],
   "night.copyFlight": ["night", "meetings"],
   // The host set in the night's settings is the meeting's host; a reveal or a hide changes its bottles.

@@ -1,12 +1,14 @@
-import { CLUB_RULES } from "@club/shared";
+import { clubSettings } from "./clubSettings";
+import { formatClockTime } from "./format";
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
 /** The meeting day of a month by the club's rule (the second Friday), as YYYY-MM-DD. month: 1-12. */
 export function meetingDayOf(year: number, month: number): string {
   const firstWeekday = new Date(Date.UTC(year, month - 1, 1)).getUTCDay();
-  const firstMatch = 1 + ((CLUB_RULES.meetingWeekday - firstWeekday + 7) % 7);
-  const day = firstMatch + (CLUB_RULES.meetingWeekOfMonth - 1) * 7;
+  const rule = clubSettings();
+  const firstMatch = 1 + ((rule.meetingWeekday - firstWeekday + 7) % 7);
+  const day = firstMatch + (rule.meetingWeekOfMonth - 1) * 7;
   return `${year}-${pad(month)}-${pad(day)}`;
 }
 
@@ -30,12 +32,8 @@ export function nextFreeMeetingDay(today: string, taken: Iterable<string>): stri
   return null;
 }
 
-/** "7:00 PM" for "19:00". */
-export function formatTime(hhmm: string): string {
-  const [hours = 0, minutes = 0] = hhmm.split(":").map(Number);
-  const suffix = hours >= 12 ? "PM" : "AM";
-  return `${hours % 12 === 0 ? 12 : hours % 12}:${pad(minutes)} ${suffix}`;
-}
+/** "7:00 PM" for "19:00" (in en-US; the locale's time elsewhere). */
+export const formatTime = (hhmm: string): string => formatClockTime(hhmm);
 
 /** The meetings on or after `today` (soonest first), then the ones before it (latest first). */
 export function splitMeetings<T extends { date: string }>(meetings: T[], today: string) {

@@ -1,4 +1,19 @@
 import { longDate, MONTH_NAMES, NEVER_USED_DATE } from "@club/shared";
+import { formatMoney } from "./money";
+import { appLocale, isAmerican } from "./locale";
+
+/** A formatter per locale and kind, made once (making one costs far more than using it). */
+const formats = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+function formatOf<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T {
+  let format = formats.get(key) as T | undefined;
+  if (!format) {
+    format = make();
+    formats.set(key, format);
+  }
+  return format;
+}
+const dateFormat = (locale: string, kind: string, options: Intl.DateTimeFormatOptions) =>
+  formatOf(`${kind} ${locale}`, () => new Intl.DateTimeFormat(locale, { ...options, timeZone: "UTC" }));
 
 // Dates are formatted by hand, exactly as Intl.DateTimeFormat("en-US", { timeZone: "UTC" }) would
 // (format.test.ts compares the two): the first DateTimeFormat with a time zone loads time-zone data,
@@ -12,26 +27,62 @@ const toDate = (value: string) => {
   return Number.isNaN(date.getTime()) ? null : date;
 };
 
-/** "Jan 9, 2026" for "2026-01-09" or "2026-01-09T18:30:00Z"; the input itself if unparseable. */
-export function formatDate(value: string): string {
+/**
+ * "Jan 9, 2026" for "2026-01-09" or "2026-01-09T18:30:00Z" in en-US, in the locale's numeric date
+ * elsewhere ("09.01.2026" in de-DE, "2026-01-09" in sv-SE); the input itself if unparseable.
+ */
+export function formatDate(value: string, locale: string = appLocale()): string {
   const date = toDate(value);
   if (!date) return value;
+  if (!isAmerican(locale))
+    return dateFormat(locale, "date", { year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
   return `${MONTH_NAMES[date.getUTCMonth()]!.slice(0, 3)} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
 
-/** "Friday, January 9, 2026" (the shared longDate: emails say dates the same way). */
-export const formatLongDate = longDate;
+/**
+ * "Friday, January 9, 2026" in en-US (the shared longDate: emails say dates the same way), the
+ * locale's full date elsewhere ("Freitag, 9. Januar 2026").
+ */
+export function formatLongDate(value: string, locale: string = appLocale()): string {
+  const date = toDate(value);
+  if (!date || isAmerican(locale)) return longDate(value);
+  return dateFormat(locale, "long", { dateStyle: "full" }).format(date);
+}
+
+/** "7:00 PM" for "19:00" in en-US, the locale's time elsewhere ("19:00" in de-DE). */
+export function formatClockTime(hhmm: string, locale: string = appLocale()): string {
+  const [hours = 0, minutes = 0] = hhmm.split(":").map(Number);
+  if (isAmerican(locale))
+    return `${hours % 12 === 0 ? 12 : hours % 12}:${String(minutes).padStart(2, "0")} ${hours >= 12 ? "PM" : "AM"}`;
+  return dateFormat(locale, "time", { hour: "numeric", minute: "2-digit" }).format(
+    new Date(Date.UTC(2000, 0, 1, hours, minutes)),
+  );
+}
+
+/** A number in the locale ("1,234.5" in en-US, "1.234,5" in de-DE), at most `digits` decimals. */
+export function formatNumber(value: number, digits = 2, locale: string = appLocale()): string {
+  return formatOf(
+    `number ${digits} ${locale}`,
+    () => new Intl.NumberFormat(locale, { maximumFractionDigits: digits }),
+  ).format(value);
+}
 
 /** docs/product.md: a last-used year of 1 means the theme was never used. */
 export function isNeverUsed(lastDate: string): boolean {
   return lastDate.startsWith("0001-") || lastDate === NEVER_USED_DATE || /^0*1-/.test(lastDate);
 }
 
-/** "$12.50". */
-export const formatPrice = (dollars: number) => `$${dollars.toFixed(2)}`;
+/** "$12.50": a price in the club's currency (lib/money.ts). */
+export const formatPrice = (amount: number) => formatMoney(amount);
 
-/** "46%" or "43.5%". */
-export const formatAbv = (abv: number) => `${Number(abv.toFixed(2))}%`;
+/** "46%" or "43.5%" in en-US; the locale's decimal mark and percent sign elsewhere ("43,5 %"). */
+export function formatAbv(abv: number, locale: string = appLocale()): string {
+  if (isAmerican(locale)) return `${Number(abv.toFixed(2))}%`;
+  return formatOf(
+    `abv ${locale}`,
+    () => new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 4 }),
+  ).format(Number(abv.toFixed(2)) / 100);
+}
 
 /** Today's local calendar date as YYYY-MM-DD (the default of the date inputs). */
 export function today(now: Date = new Date()): string {

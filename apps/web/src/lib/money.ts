@@ -1,11 +1,34 @@
-import { MONTH_NAMES } from "@club/shared";
+import { formatMoney as formatAmount, MONTH_NAMES } from "@club/shared";
+import { clubSettings } from "./clubSettings";
+import { appLocale } from "./locale";
 
-/** "$1,052.50" or "-$12.00" for an amount in dollars (the API's unit). */
-export function formatMoney(dollars: number): string {
-  const cents = Math.round(Math.abs(dollars) * 100);
-  const whole = Math.floor(cents / 100).toLocaleString("en-US");
-  const sign = dollars < 0 && cents > 0 ? "-" : "";
-  return `${sign}$${whole}.${String(cents % 100).padStart(2, "0")}`;
+/**
+ * An amount in the API's unit (the club currency's major unit) in the club's currency and the
+ * reader's locale: "$1,052.50" or "-$12.00" in en-US, "1.052,50 €" in de-DE. `short`: "$12" for a
+ * whole amount (the About page's figures).
+ */
+export function formatMoney(amount: number, opts: { short?: boolean; locale?: string } = {}): string {
+  return formatAmount(amount, { ...moneyFormat(), ...opts });
+}
+
+/** The club's currency and the reader's locale, for the shared formatters. */
+export const moneyFormat = () => ({ currency: clubSettings().currency, locale: appLocale() });
+
+/**
+ * What an amount input shows before the number: the club currency's sign in the reader's locale
+ * with a space after a code ("$", "€", "SEK "), as Intl writes a sign before an amount.
+ */
+export function currencyPrefix(): string {
+  const { currency, locale } = moneyFormat();
+  try {
+    const sign =
+      new Intl.NumberFormat(locale, { style: "currency", currency })
+        .formatToParts(1)
+        .find((part) => part.type === "currency")?.value ?? currency;
+    return /^[A-Za-z]+$/.test(sign) ? `${sign} ` : sign;
+  } catch {
+    return `${currency} `;
+  }
 }
 
 /** "March 2026" for "2026-03"; "Nothing yet" for null. */

@@ -1,7 +1,8 @@
 import { useDocumentTitle } from "@mantine/hooks";
-import { CLUB_NAME } from "@club/shared";
+import { clubSettings } from "./clubSettings";
 
 /** Sets the browser tab title: "<screen> · <club>". */
 export function useTitle(title: string | null | undefined) {
-  useDocumentTitle(title ? `${title} · ${CLUB_NAME}` : CLUB_NAME);
+  const name = clubSettings().name;
+  useDocumentTitle(title ? `${title} · ${name}` : name);
 }

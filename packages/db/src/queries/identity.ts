@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { asc, eq, gte } from "drizzle-orm";
 import type { Db } from "../client";
-import { clubIdentity } from "../schema";
+import { clubIdentity, duesRates } from "../schema";
 
 /**
  * The club's calendar id (migration 0009 makes it). Made here only if its row is gone, e.g. after
@@ -19,4 +19,33 @@ export function clubCalendarId(db: Db): string {
     .onConflictDoNothing()
     .run();
   return clubCalendarId(db);
+}
+
+export type ClubSettingsRow = Omit<typeof clubIdentity.$inferSelect, "id" | "calendarId">;
+export type DuesRateRow = typeof duesRates.$inferSelect;
+
+/** The admin's Club settings as stored (null: the default). */
+export function getClubSettingsRow(db: Db): ClubSettingsRow {
+  clubCalendarId(db);
+  const {
+    id: _id,
+    calendarId: _calendarId,
+    ...row
+  } = db.select().from(clubIdentity).where(eq(clubIdentity.id, 1)).get() as typeof clubIdentity.$inferSelect;
+  return row;
+}
+
+export function setClubSettingsRow(db: Db, values: ClubSettingsRow): void {
+  clubCalendarId(db);
+  db.update(clubIdentity).set(values).where(eq(clubIdentity.id, 1)).run();
+}
+
+/** Every dues rate, earliest first. */
+export const listDuesRates = (db: Db): DuesRateRow[] =>
+  db.select().from(duesRates).orderBy(asc(duesRates.fromMonth)).all();
+
+/** The dues from a month on: replaces the rates from that month and later. */
+export function setDuesRateFrom(db: Db, rate: DuesRateRow): void {
+  db.delete(duesRates).where(gte(duesRates.fromMonth, rate.fromMonth)).run();
+  db.insert(duesRates).values(rate).run();
 }

@@ -1,11 +1,12 @@
 import { createHash } from "node:crypto";
 import type { FastifyPluginAsync } from "fastify";
 import { listCalendarMeetings } from "@club/db";
-import { CLUB_NAME, CLUB_RULES, EMBED_WORDS, EmbedThemeSchema, longDate } from "@club/shared";
+import { EMBED_WORDS, EmbedThemeSchema, longDate, timeLabel } from "@club/shared";
 import type { Deps } from "../../kernel/context";
 import { parseInput } from "../../kernel/errors";
 import { textRepresentation, sendRepresentation } from "../../platform/httpCache";
 import { nextMeeting } from "./service";
+import { clubOf } from "../club/service";
 
 export const EMBED_NEXT_MEETING_PATH = "/embed/next-meeting";
 
@@ -54,6 +55,7 @@ const embedCsp = (scheme: keyof typeof CSS, origins: readonly string[]) =>
 /** The card: the next meeting's date and time, its theme and host, a link to it in the app. */
 export function nextMeetingCard(deps: Deps, scheme: keyof typeof CSS): string {
   const next = nextMeeting(deps);
+  const clubName = clubOf(deps).name;
   const meeting = next.meetingId === null ? undefined : listCalendarMeetings(deps.db, next.meetingId)[0];
   const href = meeting ? `${deps.config.appUrl}/monthlymeeting/${meeting.id}` : `${deps.config.appUrl}/`;
   const rows: [string, string][] = [
@@ -68,12 +70,12 @@ export function nextMeetingCard(deps: Deps, scheme: keyof typeof CSS): string {
     '<meta name="viewport" content="width=device-width,initial-scale=1">',
     `<meta name="color-scheme" content="${scheme === "auto" ? "light dark" : scheme}">`,
     '<meta name="robots" content="noindex">',
-    `<title>${escapeHtml(`${CLUB_NAME}: ${EMBED_WORDS.title}`)}</title>`,
+    `<title>${escapeHtml(`${clubName}: ${EMBED_WORDS.title}`)}</title>`,
     `<style>${CSS[scheme]}</style>`,
     "</head>",
     "<body>",
-    `<h1>${escapeHtml(`${CLUB_NAME} · ${EMBED_WORDS.title}`)}</h1>`,
-    `<time datetime="${next.date}T${next.time}">${escapeHtml(`${longDate(next.date)}, ${CLUB_RULES.meetingTimeLabel}`)}</time>`,
+    `<h1>${escapeHtml(`${clubName} · ${EMBED_WORDS.title}`)}</h1>`,
+    `<time datetime="${next.date}T${next.time}">${escapeHtml(`${longDate(next.date)}, ${timeLabel(next.time)}`)}</time>`,
     `<dl>${rows.map(([term, value]) => `<dt>${escapeHtml(term)}</dt><dd>${escapeHtml(value)}</dd>`).join("")}</dl>`,
     // Opens the app itself, not inside the website's frame.
     `<a href="${escapeHtml(href)}" target="_blank" rel="noopener">${escapeHtml(meeting ? EMBED_WORDS.seeMeeting : EMBED_WORDS.seeMeetings)}</a>`,

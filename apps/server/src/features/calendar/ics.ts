@@ -46,6 +46,8 @@ const utcStamp = (at: Date) =>
 /** An RFC 5545 calendar of the club's meetings in its time zone. */
 export function buildCalendar(opts: {
   name: string;
+  /** HH:MM in the club's time zone (the club's rule). */
+  meetingTime?: string;
   timeZone: string;
   /** Where the club meets (CLUB_PLACE): each event's LOCATION; none when null. */
   place?: string | null;
@@ -57,7 +59,7 @@ export function buildCalendar(opts: {
   const fromYear = Math.min(thisYear, ...years) - 1;
   // Exact changes for the years around now; the last year's repeat (RRULE) for meetings beyond.
   const toYear = Math.min(Math.max(thisYear, ...years), thisYear + 5) + 1;
-  const time = CLUB_RULES.meetingTime.replace(":", "") + "00";
+  const time = (opts.meetingTime ?? CLUB_RULES.meetingTime).replace(":", "") + "00";
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",

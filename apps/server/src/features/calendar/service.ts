@@ -5,21 +5,23 @@ import {
   listMeetingCancellations,
   type CalendarMeetingRow,
 } from "@club/db";
-import { CLUB_NAME, CLUB_RULES, ServerMessages, type CalendarLinks, type NextMeeting } from "@club/shared";
+import { ServerMessages, type CalendarLinks, type NextMeeting } from "@club/shared";
 import type { Deps } from "../../kernel/context";
 import { NotFoundError } from "../../kernel/errors";
 import { dateIn, ruleDateOnOrAfter, zonedInstant } from "../../platform/clubTime";
 import { dramLabel, isHiddenPour } from "../../policy/secrecy";
 import { buildCalendar, type CalendarEvent } from "./ics";
 import { googleCalendarLink, outlookCalendarLink } from "./links";
+import { clubOf } from "../club/service";
 
 /** GET /api/MonthlyMeetings/Next: the next scheduled meeting, else the date the club's rule gives. */
 export function nextMeeting(ctx: Deps): NextMeeting {
   const today = dateIn(ctx.config.clubTimezone, ctx.now());
   const scheduled = findMeetingOnOrAfter(ctx.db, today);
+  const club = clubOf(ctx);
   return {
-    date: scheduled?.date ?? ruleDateOnOrAfter(today),
-    time: CLUB_RULES.meetingTime,
+    date: scheduled?.date ?? ruleDateOnOrAfter(today, club),
+    time: club.meetingTime,
     timezone: ctx.config.clubTimezone,
     meetingId: scheduled?.id ?? null,
   };
@@ -48,7 +50,7 @@ function eventsOf(ctx: Deps, meetingId?: number): CalendarEvent[] {
     uid: uidOf(ctx, m.id),
     date: m.date,
     sequence: m.sequence,
-    summary: `${CLUB_NAME}: ${m.theme}`,
+    summary: `${clubOf(ctx).name}: ${m.theme}`,
     description: describe(m),
     url: `${ctx.config.appUrl}/monthlymeeting/${m.id}`,
     cancelled: false,
@@ -69,7 +71,8 @@ function eventsOf(ctx: Deps, meetingId?: number): CalendarEvent[] {
 /** GET /calendar.ics: every meeting. */
 export const calendarFeed = (ctx: Deps): string =>
   buildCalendar({
-    name: CLUB_NAME,
+    name: clubOf(ctx).name,
+    meetingTime: clubOf(ctx).meetingTime,
     timeZone: ctx.config.clubTimezone,
     place: ctx.config.clubPlace,
     events: eventsOf(ctx),
@@ -81,7 +84,8 @@ export function meetingCalendar(ctx: Deps, id: number): string {
   const events = eventsOf(ctx, id);
   if (events.length === 0) throw new NotFoundError(ServerMessages.meetingNotFound);
   return buildCalendar({
-    name: CLUB_NAME,
+    name: clubOf(ctx).name,
+    meetingTime: clubOf(ctx).meetingTime,
     timeZone: ctx.config.clubTimezone,
     place: ctx.config.clubPlace,
     events,
@@ -91,18 +95,19 @@ export function meetingCalendar(ctx: Deps, id: number): string {
 
 /**
  * GET /api/MonthlyMeetings/{id}/CalendarLinks: "Add to Google Calendar" and Outlook links beside the
- * `.ics`, with the same title, host, theme and place, at 7:00 PM in the
- * club's time zone for the meeting's length.
+ * `.ics`, with the same title, host, theme and place, at the club's meeting time in its
+ * time zone for the meeting's length.
  */
 export function meetingCalendarLinks(ctx: Deps, id: number): CalendarLinks {
   const [m] = listCalendarMeetings(ctx.db, id);
   if (!m) throw new NotFoundError(ServerMessages.meetingNotFound);
-  const start = zonedInstant(m.date, CLUB_RULES.meetingTime, ctx.config.clubTimezone);
+  const club = clubOf(ctx);
+  const start = zonedInstant(m.date, club.meetingTime, ctx.config.clubTimezone);
   const url = `${ctx.config.appUrl}/monthlymeeting/${m.id}`;
   const event = {
-    title: `${CLUB_NAME}: ${m.theme}`,
+    title: `${club.name}: ${m.theme}`,
     start,
-    end: new Date(start.getTime() + CLUB_RULES.meetingDurationHours * 3_600_000),
+    end: new Date(start.getTime() + club.meetingDurationHours * 3_600_000),
     // Host and theme; the line-up is the .ics's and the meeting page's (it changes as the host plans).
     details: `Host: ${m.hostName}\nTheme: ${m.theme}\n${url}`,
     place: ctx.config.clubPlace,

@@ -1,5 +1,13 @@
-import { findDuesOpening, insertDuesEntry, listDuesEntries, listDuesMembers, setDuesPeriod } from "@club/db";
-import { CLUB_RULES, dollars, monthLabel, NotificationTexts } from "@club/shared";
+import {
+  claimNotification,
+  findDuesOpening,
+  insertDuesEntry,
+  listDuesEntries,
+  listDuesMembers,
+  setDuesPeriod,
+} from "@club/db";
+import { dollars, monthLabel, NotificationTexts } from "@club/shared";
+import { clubOf } from "../club/service";
 import type { Deps } from "../../kernel/context";
 import { addMonths, dateIn } from "../../platform/clubTime";
 import { clubEmail } from "../auth/email";
@@ -41,7 +49,7 @@ export function runDuesJob(deps: Deps): void {
           kind: "joining",
           month,
           date: today,
-          amountCents: CLUB_RULES.joiningFeeCents,
+          amountCents: clubOf(deps, month).joiningFeeCents,
           note: "Joining fee",
         });
         charge(deps, m.id, month, today);
@@ -69,7 +77,7 @@ const charge = (deps: Deps, memberId: number, month: string, date: string) =>
     kind: "monthly",
     month,
     date,
-    amountCents: CLUB_RULES.monthlyDuesCents,
+    amountCents: clubOf(deps, month).monthlyDuesCents,
     note: `Dues for ${month}`,
   });
 
@@ -80,25 +88,30 @@ const charge = (deps: Deps, memberId: number, month: string, date: string) =>
  */
 export function sendDuesReminders(deps: Deps): void {
   const month = dateIn(deps.config.clubTimezone, deps.now()).slice(0, 7);
+  const club = clubOf(deps, month);
   deps.db.transaction(() => {
     for (const m of listDuesMembers(deps.db)) {
       if (m.status !== "active") continue;
       const opening = findDuesOpening(deps.db, m.id);
-      const summary = summarise(listDuesEntries(deps.db, m.id), month, openingOpts(opening));
+      const summary = summarise(listDuesEntries(deps.db, m.id), month, {
+        ...openingOpts(opening),
+        monthlyDuesCents: club.monthlyDuesCents,
+      });
+      const money = (cents: number) => dollars(cents, { currency: club.currency });
       if (summary.standing !== "behind") continue;
       notify(deps, {
         kind: "duesStatement",
         to: [m.id],
-        text: NotificationTexts.duesStatement(dollars(summary.balanceCents)),
+        text: NotificationTexts.duesStatement(money(summary.balanceCents)),
         link: "/dues",
         once: `dues:${month}`,
         email: () =>
           clubEmail({
             to: m.email,
-            subject: `Club dues: ${dollars(summary.balanceCents)} to pay`,
+            subject: `Club dues: ${money(summary.balanceCents)} to pay`,
             firstName: m.firstName,
             paragraphs: [
-              `Your club dues balance is ${dollars(summary.balanceCents)}, of which ${dollars(summary.amountBehindCents)} is for earlier months` +
+              `Your club dues balance is ${money(summary.balanceCents)}, of which ${money(summary.amountBehindCents)} is for earlier months` +
                 (summary.monthsBehind > 0
                   ? ` (${summary.monthsBehind} ${summary.monthsBehind === 1 ? "month" : "months"}).`
                   : ".") +

@@ -1,4 +1,6 @@
-import { CLUB_RULES, type DuesKind, type DuesStanding } from "@club/shared";
+import { CLUB_RULES, type ClubRules, type DuesKind, type DuesStanding } from "@club/shared";
+
+type WaiverRules = Pick<ClubRules, "waiverMaxMonths" | "waiverMinMembershipMonths" | "waiverWindowMonths">;
 import { addMonths, monthsBetween } from "../../platform/clubTime";
 
 /**
@@ -166,8 +168,10 @@ export function moneyLines<T extends DatedLine>(lines: readonly T[]): T[] {
 export function summarise(
   lines: LedgerLine[],
   currentMonth: string,
-  opts: { ledgerStart?: string | null; memberSince?: string | null } = {},
+  opts: { ledgerStart?: string | null; memberSince?: string | null; monthlyDuesCents?: number } = {},
 ): LedgerSummary {
+  // The months an amount stands for, at this month's dues (never 0: a club may charge nothing).
+  const monthly = Math.max(opts.monthlyDuesCents ?? CLUB_RULES.monthlyDuesCents, 1);
   const live = lines.filter(isLive);
   const balanceCents = balanceOf(live);
   const waivers = waiverCover(live);
@@ -203,7 +207,7 @@ export function summarise(
       unpaid.push({ line, cents: cents - credit });
       // Owing from before the ledger: paid through as many months earlier as it amounts to.
       if (line.kind === "opening" && paidThrough !== null) {
-        const back = addMonths(paidThrough, -Math.ceil((cents - credit) / CLUB_RULES.monthlyDuesCents));
+        const back = addMonths(paidThrough, -Math.ceil((cents - credit) / monthly));
         paidThrough = opts.memberSince && back < opts.memberSince.slice(0, 7) ? null : back;
       }
       credit = 0;
@@ -213,7 +217,7 @@ export function summarise(
   }
   if (covered && paidThrough !== null) {
     const lastMonthly = charges.filter((c) => c.line.kind === "monthly").at(-1)?.line.month ?? paidThrough;
-    const ahead = Math.floor(credit / CLUB_RULES.monthlyDuesCents);
+    const ahead = Math.min(Math.floor(credit / monthly), 1200);
     if (ahead > 0) paidThrough = addMonths(lastMonthly, ahead);
   }
 
@@ -273,8 +277,10 @@ export function addMonthsToDate(date: string, n: number): string {
  * The first day a hardship waiver may be granted: members of more than 12 months, so the day
  * after the anniversary of the date they became a member.
  */
-export const waiverEligibleFrom = (memberSince: string): string =>
-  addDays(addMonthsToDate(memberSince, CLUB_RULES.waiverMinMembershipMonths), 1);
+export const waiverEligibleFrom = (
+  memberSince: string,
+  rules: Pick<WaiverRules, "waiverMinMembershipMonths"> = CLUB_RULES,
+): string => addDays(addMonthsToDate(memberSince, rules.waiverMinMembershipMonths), 1);
 
 /**
  * Why a hardship waiver is refused, or null when the rules allow it: 1 to 6 months, only for a
@@ -290,26 +296,29 @@ export function waiverRefusal(opts: {
   fromMonth: string;
   months: number;
   waived: string[];
+  /** The club's waiver rules (the spec's by default). */
+  rules?: WaiverRules;
 }): string | null {
   const { joinedOn, today, fromMonth, months, waived } = opts;
+  const rules = opts.rules ?? CLUB_RULES;
   const currentMonth = today.slice(0, 7);
-  if (!Number.isInteger(months) || months < 1 || months > CLUB_RULES.waiverMaxMonths)
-    return `A hardship waiver is for 1 to ${CLUB_RULES.waiverMaxMonths} months.`;
-  if (joinedOn === null || waiverEligibleFrom(joinedOn) > today)
-    return `Hardship waivers are for members of more than ${CLUB_RULES.waiverMinMembershipMonths} months.`;
-  if (monthsBetween(currentMonth, fromMonth) > CLUB_RULES.waiverWindowMonths)
-    return `A waiver can start at most ${CLUB_RULES.waiverWindowMonths} months ahead.`;
+  if (!Number.isInteger(months) || months < 1 || months > rules.waiverMaxMonths)
+    return `A hardship waiver is for 1 to ${rules.waiverMaxMonths} months.`;
+  if (joinedOn === null || waiverEligibleFrom(joinedOn, rules) > today)
+    return `Hardship waivers are for members of more than ${rules.waiverMinMembershipMonths} months.`;
+  if (monthsBetween(currentMonth, fromMonth) > rules.waiverWindowMonths)
+    return `A waiver can start at most ${rules.waiverWindowMonths} months ahead.`;
   const asked = Array.from({ length: months }, (_, i) => addMonths(fromMonth, i));
   const already = asked.find((m) => waived.includes(m));
   if (already) return `${already} is already waived.`;
   const all = [...waived, ...asked];
-  for (const start of all.flatMap((m) => [m, addMonths(m, -(CLUB_RULES.waiverWindowMonths - 1))])) {
+  for (const start of all.flatMap((m) => [m, addMonths(m, -(rules.waiverWindowMonths - 1))])) {
     const inWindow = all.filter((m) => {
       const d = monthsBetween(start, m);
-      return d >= 0 && d < CLUB_RULES.waiverWindowMonths;
+      return d >= 0 && d < rules.waiverWindowMonths;
     }).length;
-    if (inWindow > CLUB_RULES.waiverMaxMonths)
-      return `At most ${CLUB_RULES.waiverMaxMonths} months can be waived in any ${CLUB_RULES.waiverWindowMonths} months.`;
+    if (inWindow > rules.waiverMaxMonths)
+      return `At most ${rules.waiverMaxMonths} months can be waived in any ${rules.waiverWindowMonths} months.`;
   }
   return null;
 }

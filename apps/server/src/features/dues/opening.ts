@@ -10,7 +10,8 @@ import {
   type DuesEntryRow,
   type DuesOpeningRow,
 } from "@club/db";
-import { CLUB_RULES, type DuesOpening } from "@club/shared";
+import { type DuesOpening } from "@club/shared";
+import { clubOf } from "../club/service";
 import type { Deps } from "../../kernel/context";
 import { BadRequestError } from "../../kernel/errors";
 import { addMonths, dateIn } from "../../platform/clubTime";
@@ -149,7 +150,7 @@ export function applyOpening(
       kind: "joining",
       month: first,
       date: target.memberSince && target.memberSince > start ? target.memberSince : start,
-      amountCents: CLUB_RULES.joiningFeeCents,
+      amountCents: clubOf(ctx, first).joiningFeeCents,
       note: "Joining fee",
       createdBy: ctx.user.id,
     });
@@ -185,7 +186,7 @@ export function applyOpening(
         kind: "monthly",
         month,
         date: `${month}-01`,
-        amountCents: CLUB_RULES.monthlyDuesCents,
+        amountCents: clubOf(ctx, month).monthlyDuesCents,
         note: `Dues for ${month}`,
         createdBy: ctx.user.id,
       });

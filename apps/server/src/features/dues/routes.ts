@@ -6,6 +6,7 @@ import {
   DuesReportSchema,
   standingLabel,
 } from "@club/shared";
+import { clubOf } from "../club/service";
 import { parseInput } from "../../kernel/errors";
 import { restOnlyRoute } from "../../kernel/restOnlyRoute";
 import { dateIn } from "../../platform/clubTime";
@@ -35,7 +36,8 @@ export const duesExportRoute = restOnlyRoute({
     const deps = req.server.deps;
     const members = allDues(deps);
     const byId = new Map(members.map((m) => [m.member.id, m]));
-    const standing = new Map(members.map((m) => [m.member.id, standingLabel(m)]));
+    const format = { currency: clubOf(deps).currency };
+    const standing = new Map(members.map((m) => [m.member.id, standingLabel(m, format)]));
     const lines = [
       csvLine([
         "member",

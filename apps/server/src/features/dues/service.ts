@@ -13,7 +13,6 @@ import {
   type DuesOpeningRow,
 } from "@club/db";
 import {
-  CLUB_RULES,
   dayLabel,
   DuesMessages,
   monthLabel,
@@ -41,6 +40,7 @@ import {
   type LedgerLine,
   type LedgerSummary,
 } from "./ledger";
+import { clubOf } from "../club/service";
 import { applyOpening, effectiveOpening, fieldError, ledgerSnapshot, openingSnapshot } from "./opening";
 
 const toDollars = (cents: number) => cents / 100 + 0;
@@ -62,7 +62,10 @@ export function standingOf(
   opening: DuesOpeningRow | undefined,
   currentMonth = monthIn(ctx.config.clubTimezone, ctx.now()),
 ): LedgerSummary {
-  return summarise(rows, currentMonth, openingOpts(opening));
+  return summarise(rows, currentMonth, {
+    ...openingOpts(opening),
+    monthlyDuesCents: clubOf(ctx, currentMonth).monthlyDuesCents,
+  });
 }
 
 /** The statement's lines: voided ones marked, each void and its original with the void's reason. */
@@ -102,7 +105,7 @@ function statementOf(ctx: Deps, member: DuesMemberDetail): DuesStatement {
   return {
     ...standingFields(standingOf(ctx, rows, opening)),
     memberSince: effective.memberSince,
-    waiverEligibleFrom: effective.memberSince ? waiverEligibleFrom(effective.memberSince) : null,
+    waiverEligibleFrom: effective.memberSince ? waiverEligibleFrom(effective.memberSince, clubOf(ctx)) : null,
     opening: effective,
     entries: entriesOf(rows),
   };
@@ -169,7 +172,7 @@ function paymentQuestion(ctx: Deps, member: DuesMemberDetail, input: PaymentInpu
     [...rows, { kind: "payment", month: null, date: input.date, amountCents: -cents }],
     opening,
   );
-  const yearAhead = -after.balanceCents > CLUB_RULES.monthlyDuesCents * 12;
+  const yearAhead = -after.balanceCents > clubOf(ctx).monthlyDuesCents * 12;
   const memberSince = effectiveOpening(ctx, member, opening, rows).memberSince;
   const early = memberSince !== null && input.date < memberSince;
   if (!yearAhead && !early) return null;
@@ -224,6 +227,7 @@ export function grantWaiver(ctx: AuthedCtx, input: WaiverInput): DuesStatement {
     fromMonth: input.fromMonth,
     months: input.months,
     waived: listWaivedMonths(ctx.db, input.memberId),
+    rules: clubOf(ctx),
   });
   if (refusal) throw new ConflictError(refusal, "WAIVER_REFUSED");
   if (!input.confirm && memberSince !== null && input.fromMonth < memberSince.slice(0, 7)) {
@@ -243,7 +247,7 @@ export function grantWaiver(ctx: AuthedCtx, input: WaiverInput): DuesStatement {
         kind: "waiver",
         month: addMonths(input.fromMonth, i),
         date: day,
-        amountCents: -CLUB_RULES.monthlyDuesCents,
+        amountCents: -clubOf(ctx, addMonths(input.fromMonth, i)).monthlyDuesCents,
         method: null,
         note: input.reason,
         createdBy: ctx.user.id,

@@ -14,7 +14,6 @@ import {
   updateEntity,
 } from "@club/db";
 import {
-  CLUB_NAME,
   ServerMessages,
   type AddBottleToMeetingInput,
   type MeetingDetail,
@@ -22,6 +21,7 @@ import {
   type NewMeetingInput,
   type UpdateMeetingInput,
 } from "@club/shared";
+import { clubOf } from "../club/service";
 import type { AuthedCtx, PublicCtx } from "../../kernel/context";
 import { audited, auditedCreate } from "../activity/record";
 import { sendMeetingNotice } from "../reminders/service";
@@ -136,7 +136,7 @@ export function deleteMeeting(ctx: AuthedCtx, input: { id: number }): { ok: true
       recordMeetingCancellation(ctx.db, {
         id: input.id,
         date: calendar.date,
-        summary: `${CLUB_NAME}: ${calendar.theme}`,
+        summary: `${clubOf(ctx).name}: ${calendar.theme}`,
       });
     removeEntity(ctx.db, "meeting", String(input.id));
     return { result: { ok: true as const } };

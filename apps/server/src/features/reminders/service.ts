@@ -9,7 +9,7 @@ import {
   listRsvps,
 } from "@club/db";
 import {
-  CLUB_RULES,
+  timeLabel,
   longDate,
   NotificationTexts,
   ServerMessages,
@@ -21,6 +21,7 @@ import type { AuthedCtx, Deps } from "../../kernel/context";
 import { AppError, NotFoundError } from "../../kernel/errors";
 import { dateIn, zonedInstant } from "../../platform/clubTime";
 import { clubEmail } from "../auth/email";
+import { clubOf } from "../club/service";
 import { setRsvp } from "../night/rsvp";
 import { notify } from "../notifications/notify";
 import { signRsvpToken, verifyRsvpToken } from "./links";
@@ -32,7 +33,7 @@ const REMINDERS = [
 ] as const;
 
 const meetingStart = (deps: Deps, date: string) =>
-  zonedInstant(date, CLUB_RULES.meetingTime, deps.config.clubTimezone);
+  zonedInstant(date, clubOf(deps).meetingTime, deps.config.clubTimezone);
 
 /**
  * A member's answer links for a meeting (good until the day after it): the page they open asks
@@ -72,7 +73,7 @@ export async function sendMeetingReminders(deps: Deps): Promise<number> {
             subject: `Club meeting ${due.label}: ${meeting.theme} on ${longDate(meeting.date)}`,
             firstName: p.firstName,
             paragraphs: [
-              `The club meets ${due.label}, on ${longDate(meeting.date)} at ${CLUB_RULES.meetingTimeLabel}: ${meeting.theme}, hosted by ${meeting.hostName}.`,
+              `The club meets ${due.label}, on ${longDate(meeting.date)} at ${timeLabel(clubOf(deps).meetingTime)}: ${meeting.theme}, hosted by ${meeting.hostName}.`,
               `Going: ${answer("going")}`,
               `Maybe: ${answer("maybe")}`,
               `Not going: ${answer("declined")}`,
@@ -106,7 +107,7 @@ export function sendMeetingNotice(ctx: AuthedCtx, meetingId: number, change: "ad
       subject: change === "added" ? `New club meeting on ${day}` : `The club meeting on ${day} has changed`,
       firstName: p.firstName,
       paragraphs: [
-        `${change === "added" ? "A meeting was added" : "A meeting was changed"}: ${day} at ${CLUB_RULES.meetingTimeLabel}, ${theme}, hosted by ${meeting.hostName}.`,
+        `${change === "added" ? "A meeting was added" : "A meeting was changed"}: ${day} at ${timeLabel(clubOf(ctx).meetingTime)}, ${theme}, hosted by ${meeting.hostName}.`,
         "Are you coming?",
         `Going: ${answer("going")}`,
         `Not going: ${answer("declined")}`,

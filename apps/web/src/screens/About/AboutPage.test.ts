@@ -2,12 +2,13 @@ import { readFileSync } from "node:fs";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import AboutPage from "./AboutPage";
+import { AboutContent } from "./AboutPage";
+import { DEFAULT_SETTINGS } from "../../lib/clubSettings";
 import { ABOUT_FIGURES } from "./clubRulesText";
 
 /** The page's text as a reader sees it: tags dropped, entities decoded, spaces collapsed. */
 function renderedText(): string {
-  return renderToStaticMarkup(createElement(AboutPage))
+  return renderToStaticMarkup(createElement(AboutContent, { settings: DEFAULT_SETTINGS }))
     .replace(/<\/(li|p|h1|h2)>/g, "$& ")
     .replace(/<[^>]+>/g, "")
     .replace(/&#x27;|&#39;|&apos;/g, "'")
@@ -37,7 +38,7 @@ describe("About page: the product's words, numbers from CLUB_RULES", () => {
     ) as {
       version: string;
     };
-    expect(renderToStaticMarkup(createElement(AboutPage))).toMatch(
+    expect(renderToStaticMarkup(createElement(AboutContent, { settings: DEFAULT_SETTINGS }))).toMatch(
       new RegExp(`<footer[^>]*>Version ${version.replace(/\./g, "\\.")}</footer>`),
     );
   });

@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
-import { APP_VERSION, CLUB_NAME } from "@club/shared";
+import { APP_VERSION, type ClubSettings } from "@club/shared";
 import { PageHeader } from "../../components/PageHeader";
 import { useTitle } from "../../lib/useTitle";
-import { ABOUT_FIGURES as F } from "./clubRulesText";
+import { useClubSettings } from "../../lib/clubSettings";
+import { aboutFigures } from "./clubRulesText";
 import classes from "./AboutPage.module.css";
 
 /** A headline figure: a bordered card with a small label and a large amber value. */
@@ -25,9 +26,15 @@ function Points({ children }: { children: ReactNode }) {
  */
 export default function AboutPage() {
   useTitle("About");
+  return <AboutContent settings={useClubSettings()} />;
+}
+
+/** The page for a club's settings. */
+export function AboutContent({ settings }: { settings: ClubSettings }) {
+  const F = aboutFigures(settings);
   return (
     <>
-      <PageHeader title={`About the ${CLUB_NAME}`} subtitle="General Info and Dues" />
+      <PageHeader title={`About the ${settings.name}`} subtitle="General Info and Dues" />
       <div className={classes.sections}>
         <section aria-labelledby="general-info">
           <h2 id="general-info" className={classes.heading}>

@@ -1,6 +1,7 @@
 import { NumberInput, TextInput, type NumberInputProps, type TextInputProps } from "@mantine/core";
 import "../../styles/numberInput";
 import { today } from "../../lib/format";
+import { currencyPrefix } from "../../lib/money";
 
 /** A purchase's date (adding one and correcting it): required, today at the latest. */
 export function PurchaseDateInput(props: TextInputProps) {
@@ -13,7 +14,7 @@ export function PurchasePriceInput(props: NumberInputProps) {
     <NumberInput
       label="Purchase price"
       required
-      prefix="$"
+      prefix={currencyPrefix()}
       decimalScale={2}
       fixedDecimalScale
       thousandSeparator=","

@@ -1,5 +1,6 @@
 import { Stack } from "@mantine/core";
-import { CLUB_RULES, dollars } from "@club/shared";
+import { useClubSettings } from "../../lib/clubSettings";
+import { formatMoney } from "../../lib/money";
 import { PageHeader } from "../../components/PageHeader";
 import { ErrorAlert, PageLoader } from "../../components/status";
 import { useSession } from "../../lib/appSession";
@@ -28,11 +29,12 @@ function MyDues() {
 export default function DuesPage() {
   useTitle("My dues");
   const session = useSession();
+  const settings = useClubSettings();
   return (
     <>
       <PageHeader
         title="My dues"
-        subtitle={`${dollars(CLUB_RULES.monthlyDuesCents)} a month, charged on the first. Pay the treasurer at a meeting.`}
+        subtitle={`${formatMoney(settings.monthlyDues, { short: true })} a month, charged on the first. Pay the treasurer at a meeting.`}
       />
       {session ? (
         <Stack gap="xl">

@@ -3,7 +3,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { MantineProvider } from "@mantine/core";
 import { describe, expect, it } from "vitest";
 import type { DuesStatement } from "@club/shared";
-import AboutPage from "../About/AboutPage";
+import { AboutContent } from "../About/AboutPage";
+import { DEFAULT_SETTINGS } from "../../lib/clubSettings";
 import { DUES_RULE_SENTENCES } from "../About/clubRulesText";
 import { DuesRules } from "./DuesRules";
 import { standingHint } from "./standing";
@@ -45,7 +46,7 @@ const rules = (s: DuesStatement, now: string) =>
   );
 
 describe("the rules on the Dues page: the About page's words and numbers", () => {
-  const about = textOf(renderToStaticMarkup(createElement(AboutPage)));
+  const about = textOf(renderToStaticMarkup(createElement(AboutContent, { settings: DEFAULT_SETTINGS })));
 
   it.each(Object.entries(DUES_RULE_SENTENCES))(
     "the About page says the %s rule word for word",

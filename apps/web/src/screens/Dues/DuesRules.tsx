@@ -3,7 +3,8 @@ import "@mantine/core/styles/List.css";
 import type { DuesStatement } from "@club/shared";
 import { formatDate, today } from "../../lib/format";
 import { formatMoney, formatMonth } from "../../lib/money";
-import { DUES_RULE_SENTENCES as RULES } from "../About/clubRulesText";
+import { clubSettings } from "../../lib/clubSettings";
+import { duesRuleSentences } from "../About/clubRulesText";
 
 /**
  * Why the member owes what they owe: the About page's dues rules, word for word and from the same
@@ -12,6 +13,7 @@ import { DUES_RULE_SENTENCES as RULES } from "../About/clubRulesText";
 export function DuesRules({ statement, now = today() }: { statement: DuesStatement; now?: string }) {
   const { opening, memberSince, waiverEligibleFrom } = statement;
   const eligible = waiverEligibleFrom !== null && waiverEligibleFrom <= now;
+  const RULES = duesRuleSentences(clubSettings());
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="dues-rules">
       <Title order={2} fz="h4" id="dues-rules">

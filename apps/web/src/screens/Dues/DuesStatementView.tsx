@@ -3,7 +3,7 @@ import { standingLabel, type DuesEntry, type DuesStatement } from "@club/shared"
 import { DataTable } from "../../components/DataTable";
 import { EmptyMessage } from "../../components/status";
 import { formatDate } from "../../lib/format";
-import { formatMoney, formatMonth } from "../../lib/money";
+import { formatMoney, formatMonth, moneyFormat } from "../../lib/money";
 import classes from "./Dues.module.css";
 import { canVoid, entryLabel, entryNote } from "./entryLabel";
 import { STANDING_COLORS, standingHint } from "./standing";
@@ -102,7 +102,7 @@ export function DuesStatementView({
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
         <Figure
           label="Standing"
-          value={standingLabel(statement)}
+          value={standingLabel(statement, moneyFormat())}
           color={statement.standing === "behind" ? STANDING_COLORS.behind : undefined}
           hint={standingHint(statement)}
         />

@@ -1,7 +1,7 @@
 import { Badge } from "@mantine/core";
 import { standingLabel, type DuesStanding } from "@club/shared";
 import { formatDate } from "../../lib/format";
-import { formatMoney, formatMonth } from "../../lib/money";
+import { formatMoney, formatMonth, moneyFormat } from "../../lib/money";
 
 /** What the screens need to say where a member stands (a statement or a row of the list). */
 export interface StandingFields {
@@ -27,7 +27,7 @@ export const STANDING_COLORS: Record<DuesStanding, string> = {
 export function StandingBadge({ of, size = "md" }: { of: StandingFields; size?: "sm" | "md" | "lg" }) {
   return (
     <Badge color={STANDING_COLORS[of.standing]} variant="light" size={size} radius="sm" tt="none">
-      {standingLabel(of)}
+      {standingLabel(of, moneyFormat())}
     </Badge>
   );
 }

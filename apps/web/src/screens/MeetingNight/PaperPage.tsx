@@ -3,13 +3,13 @@ import "../../styles/numberInput";
 import { useState } from "react";
 import { Link, useLocation } from "react-router-dom";
 import {
-  CLUB_NAME,
   SCORE_PART_MAX,
   SCORE_PARTS,
   type FlightPour,
   type MeetingNight,
   type PourResult,
 } from "@club/shared";
+import { clubSettings } from "../../lib/clubSettings";
 import { PageHeader } from "../../components/PageHeader";
 import { RequireMember } from "../../components/RequireMember";
 import { LoadError, NotFound, PageLoader } from "../../components/status";
@@ -51,7 +51,7 @@ function TastingSheet({
     <article className={classes.page} aria-label={`Tasting sheet of ${taster.name ?? "a taster"}`}>
       <div className={classes.sheetHeader}>
         <div>
-          <p className={classes.kicker}>{CLUB_NAME} · Tasting sheet</p>
+          <p className={classes.kicker}>{clubSettings().name} · Tasting sheet</p>
           <p className={classes.sheetTitle}>{heading}</p>
         </div>
         <p className={classes.nameLine}>
@@ -157,7 +157,7 @@ function ResultsSheet({ id, heading }: { id: number; heading: string }) {
       <article className={`${classes.page} ${classes.resultsPage}`} aria-label="Results sheet">
         <div className={classes.sheetHeader}>
           <div>
-            <p className={classes.kicker}>{CLUB_NAME} · Results</p>
+            <p className={classes.kicker}>{clubSettings().name} · Results</p>
             <p className={classes.sheetTitle}>{heading}</p>
           </div>
         </div>

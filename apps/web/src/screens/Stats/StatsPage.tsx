@@ -13,6 +13,7 @@ import type { Stats, StatsAverage, StatsCount, StatsSpend } from "@club/shared";
 import { PageHeader } from "../../components/PageHeader";
 import { Loaded } from "../../components/status";
 import { formatPrice } from "../../lib/format";
+import { formatMoney } from "../../lib/money";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
 import { FigureCard } from "./FigureCard";
@@ -118,7 +119,7 @@ const spendChart = (spend: StatsSpend[]) => {
       ticks,
       domain: [0, ticks.at(-1)!],
       interval: 0 as const,
-      tickFormatter: (dollars: number) => `$${dollars}`,
+      tickFormatter: (amount: number) => formatMoney(amount, { short: true }),
     },
   };
 };

@@ -2,7 +2,8 @@ import { Modal, Select, Textarea, TextInput } from "@mantine/core";
 import "../../styles/modal";
 import "../../styles/combobox";
 import { useForm } from "@mantine/form";
-import { CLUB_RULES, type DuesStatement } from "@club/shared";
+import { type DuesStatement } from "@club/shared";
+import { clubSettings } from "../../lib/clubSettings";
 import { formatMonth, thisMonth } from "../../lib/money";
 import { SubmitForm } from "../../components/SubmitForm";
 import { useDuesSaved } from "../../lib/duesSaved";
@@ -16,7 +17,7 @@ interface Values {
   reason: string;
 }
 
-const MONTH_CHOICES = Array.from({ length: CLUB_RULES.waiverMaxMonths }, (_, i) => String(i + 1));
+const monthChoices = () => Array.from({ length: clubSettings().waiverMaxMonths }, (_, i) => String(i + 1));
 
 /** The waiver just granted: its first month's line (the activity entry is named after it). */
 export const waiverLineId = (statement: DuesStatement, fromMonth: string) =>
@@ -91,8 +92,8 @@ export default function GrantWaiverDialog({
             label="Months"
             required
             allowDeselect={false}
-            data={MONTH_CHOICES}
-            description={`1 to ${CLUB_RULES.waiverMaxMonths}, for members of more than ${CLUB_RULES.waiverMinMembershipMonths} months.`}
+            data={monthChoices()}
+            description={`1 to ${clubSettings().waiverMaxMonths}, for members of more than ${clubSettings().waiverMinMembershipMonths} months.`}
             {...form.getInputProps("months")}
           />
           <Textarea

@@ -7,7 +7,7 @@ import type { DuesOpening, OpeningInput } from "@club/shared";
 import { FormDialog } from "../../components/FormDialog";
 import { ErrorAlert, PageLoader } from "../../components/status";
 import { formatDate, numberInputValue, today } from "../../lib/format";
-import { formatMoney, formatMonth, thisMonth } from "../../lib/money";
+import { formatMoney, formatMonth, thisMonth, currencyPrefix } from "../../lib/money";
 import { useDuesSaved } from "../../lib/duesSaved";
 import { trpc } from "../../lib/trpc";
 
@@ -147,7 +147,7 @@ function OpeningForm({
           <NumberInput
             label={v.direction === "owed" ? "Amount owed" : "Amount in credit"}
             required
-            prefix="$"
+            prefix={currencyPrefix()}
             min={0.01}
             max={100_000}
             decimalScale={2}

@@ -5,7 +5,7 @@ import "../../styles/modal";
 import { useForm } from "@mantine/form";
 import { PAYMENT_METHODS, type DuesStatement } from "@club/shared";
 import { numberInputValue, today } from "../../lib/format";
-import { formatMoney } from "../../lib/money";
+import { currencyPrefix, formatMoney } from "../../lib/money";
 import { SubmitForm } from "../../components/SubmitForm";
 import { useDuesSaved } from "../../lib/duesSaved";
 import { trpc } from "../../lib/trpc";
@@ -81,7 +81,7 @@ export default function RecordPaymentDialog({
             label="Amount"
             required
             data-autofocus
-            prefix="$"
+            prefix={currencyPrefix()}
             min={0.01}
             decimalScale={2}
             thousandSeparator=","

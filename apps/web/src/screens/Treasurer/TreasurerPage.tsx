@@ -1,12 +1,13 @@
 import { lazy, Suspense, useState } from "react";
 import { Anchor, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
-import { CLUB_RULES, DuesMessages, type DuesEntry, type DuesMember, type DuesStatement } from "@club/shared";
+import { DuesMessages, type DuesEntry, type DuesMember, type DuesStatement } from "@club/shared";
 import { DataTable } from "../../components/DataTable";
 import { PageHeader } from "../../components/PageHeader";
 import { EmptyMessage, ErrorAlert, PageLoader } from "../../components/status";
 import { formatDate, today } from "../../lib/format";
 import { formatMoney, formatMonth } from "../../lib/money";
+import { clubSettings } from "../../lib/clubSettings";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
@@ -38,9 +39,9 @@ function whyNoWaiver(statement: DuesStatement | undefined, own: boolean): string
   if (own) return DuesMessages.ownWaiver;
   const from = statement.waiverEligibleFrom;
   if (from === null)
-    return `Hardship waivers are for members of more than ${CLUB_RULES.waiverMinMembershipMonths} months.`;
+    return `Hardship waivers are for members of more than ${clubSettings().waiverMinMembershipMonths} months.`;
   return from > today()
-    ? `Hardship waivers are for members of more than ${CLUB_RULES.waiverMinMembershipMonths} months: from ${formatDate(from)}.`
+    ? `Hardship waivers are for members of more than ${clubSettings().waiverMinMembershipMonths} months: from ${formatDate(from)}.`
     : null;
 }
 
