@@ -64,6 +64,9 @@ const LIBRARY_READS = new Set([
   "GET /api/Bottles",
   "GET /api/Bottles/AllBottlesList",
   "GET /api/Bottles/:id",
+  // A barcode names a library bottle, as its page does; it says nothing of a meeting.
+  "GET /api/Bottles/ByBarcode/:code",
+  "bottles.byBarcode",
   "GET /api/Brands",
   "bottles.list",
   "bottles.options",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { nameTextSchema } from "./common";
 import { MonthSchema } from "./dues";
 import { isCurrencyCode } from "./rules";
 
@@ -49,12 +50,12 @@ const FeeSchema = (what: string) =>
     .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, "Use at most two decimals (cents).");
 
 export const ClubSettingsInputSchema = z.object({
-  name: z
-    .string({ error: "Enter the club's name." })
-    .trim()
-    .min(1, "Enter the club's name.")
-    .max(80, "The club's name has at most 80 characters.")
-    .refine((s) => !/\p{Cc}/u.test(s), "The club's name cannot hold control characters."),
+  // The rule of every name a person types: no control or invisible characters, spaces folded.
+  name: nameTextSchema({
+    max: 80,
+    required: "Enter the club's name.",
+    tooLong: "The club's name has at most 80 characters.",
+  }),
   currency: z
     .string({ error: "Enter a currency code." })
     .trim()

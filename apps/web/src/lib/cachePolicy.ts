@@ -81,6 +81,8 @@ export const WRITE_CHANGES = {
   "guests.remove": ["guests", "night"],
   // The guest's own pass: nothing cached yet on the join page.
   "guests.join": [],
+  // An invite to join is one of the club's invites (an admin's list of open invites).
+  "guests.invite": ["guests", "members"],
   // The answer link's page (reminders.rsvpLink), and the night's answers for a member signed in
   // in the same browser.
   "reminders.rsvpByLink": ["reminders", "night"],

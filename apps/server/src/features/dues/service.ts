@@ -27,7 +27,7 @@ import {
   type WaiverInput,
 } from "@club/shared";
 import type { AuthedCtx, Deps } from "../../kernel/context";
-import { ConflictError, ForbiddenError, NotFoundError } from "../../kernel/errors";
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from "../../kernel/errors";
 import { addMonths, dateIn, monthIn } from "../../platform/clubTime";
 import { recordActivity } from "../activity/record";
 import { runDuesJob } from "./job";
@@ -219,6 +219,11 @@ export function grantWaiver(ctx: AuthedCtx, input: WaiverInput): DuesStatement {
   // Nobody forgives their own dues: another treasurer or an admin is asked.
   if (input.memberId === ctx.user.id) throw new ForbiddenError(DuesMessages.ownWaiver);
   const day = today(ctx);
+  const rules = clubOf(ctx);
+  // More months than the club's rule allows is a request that cannot be right: a 400, as before
+  // the rule was the club's to set.
+  if (input.months > rules.waiverMaxMonths)
+    throw new BadRequestError(`A hardship waiver is for 1 to ${rules.waiverMaxMonths} months.`);
   const rows = listDuesEntries(ctx.db, member.id);
   const memberSince = effectiveOpening(ctx, member, findDuesOpening(ctx.db, member.id), rows).memberSince;
   const refusal = waiverRefusal({
@@ -227,7 +232,7 @@ export function grantWaiver(ctx: AuthedCtx, input: WaiverInput): DuesStatement {
     fromMonth: input.fromMonth,
     months: input.months,
     waived: listWaivedMonths(ctx.db, input.memberId),
-    rules: clubOf(ctx),
+    rules,
   });
   if (refusal) throw new ConflictError(refusal, "WAIVER_REFUSED");
   if (!input.confirm && memberSince !== null && input.fromMonth < memberSince.slice(0, 7)) {
