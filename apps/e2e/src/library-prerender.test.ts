@@ -105,8 +105,10 @@ describe("the library's first page, prerendered by the server", () => {
     expect(links.length).toBeGreaterThan(2);
     expect(links.filter((l) => l.disabled || !l.loaded)).toEqual([]);
     expect(new Set(links.map((l) => l.href)).size).toBe(links.length);
+    // Asked for at most twice: Debian's Chromium asks again (from its cache) when a disabled link is
+    // enabled; a second copy added by the app's loader would be a third ask and a second link.
     for (const { href } of links)
-      expect(s.watch.requests.filter((r) => r.url() === href).length, href).toBe(1);
+      expect(s.watch.requests.filter((r) => r.url() === href).length, href).toBeLessThanOrEqual(2);
     expectNoCspViolations(s.watch, "the library after the app took over");
     expectNoPageErrors(s.watch, "the library after the app took over");
     expect(s.watch.consoleErrors).toEqual([]);

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import type { BottleDetail, Stats } from "@club/shared";
+import { formatMoney, type BottleDetail, type Stats } from "@club/shared";
 import {
   expectNoPageErrors,
   launchChromium,
@@ -16,7 +16,8 @@ import { columnTexts, dialog, hides, onScreen, selectBox, shows, toast } from ".
 /** Set SHOTS_DIR to keep screenshots of both screens, both themes, phone and desktop. */
 const SHOTS_DIR = process.env.SHOTS_DIR;
 
-const money = (dollars: number) => `$${dollars.toFixed(2)}`;
+/** As the screens write money: the club's currency (USD here) in en-US. */
+const money = (dollars: number) => formatMoney(dollars);
 
 /**
  * The admin merges two demo bottles on a phone, sees the merged name as an alias on the

@@ -49,3 +49,6 @@ export const SESSION_KEYS = {
 export const CLUB_NAME = "Whiskey Tasting Club";
 export const TEXT_MAX = 200;
 export const COMMENT_MAX = 2000;
+
+/** The most calls one tRPC request may batch: the server refuses more with a 400, the app splits. */
+export const TRPC_BATCH_MAX_CALLS = 10;

@@ -4,7 +4,7 @@ import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyReply, type FastifyRequest } from "fastify";
 import { BlockList, isIPv6 } from "node:net";
 import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
-import { ServerMessages } from "@club/shared";
+import { ServerMessages, TRPC_BATCH_MAX_CALLS } from "@club/shared";
 import type { Config } from "../config";
 import { trpcEndpoint } from "./endpoints";
 import { IPV6_NETWORKS } from "../platform/clientAddress";
@@ -97,7 +97,7 @@ export function trustProxyOption(
 }
 
 /** The most calls one tRPC request may batch; more is a 400 before anything runs. */
-export const MAX_BATCH_CALLS = 10;
+export const MAX_BATCH_CALLS = TRPC_BATCH_MAX_CALLS;
 
 const TRPC_ROUTE = "/trpc/:path";
 

@@ -1,5 +1,6 @@
 import { createTRPCReact, httpBatchLink, httpSubscriptionLink, splitLink } from "@trpc/react-query";
 import type { AppRouter } from "@club/api";
+import { TRPC_BATCH_MAX_CALLS } from "@club/shared";
 import { refreshLink } from "./refreshLink";
 import type { Session } from "./session";
 
@@ -30,6 +31,9 @@ export function createTrpcClient(session: Pick<Session, "accessToken" | "refresh
           refreshLink<AppRouter>(session),
           httpBatchLink({
             url: "/trpc",
+            // A refresh of every screen's reads at once (an undo) would batch more than the
+            // server takes: split into batches it accepts.
+            maxItems: TRPC_BATCH_MAX_CALLS,
             headers() {
               const token = session.accessToken();
               return token ? { Authorization: `Bearer ${token}` } : {};
