@@ -1,5 +1,7 @@
 import { useState } from "react";
 import { Alert, Button, Checkbox, CopyButton, Group, Select, Stack, Text, TextInput } from "@mantine/core";
+import "@mantine/core/styles/Checkbox.css";
+import "../../styles/combobox";
 import { useForm } from "@mantine/form";
 import {
   CreateApiTokenInputSchema,

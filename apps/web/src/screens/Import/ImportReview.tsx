@@ -1,5 +1,6 @@
 import { NumberInput, Paper, Select, SimpleGrid, Stack, Text } from "@mantine/core";
 import "../../styles/numberInput";
+import "../../styles/combobox";
 import { ABV_MAX, ABV_MIN, TransferMessages, type ImportReport, type ImportReview } from "@club/shared";
 import { numberInputValue } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
