@@ -30,7 +30,12 @@ import {
 } from "@club/shared";
 import type { AuthedCtx, PublicCtx } from "../../kernel/context";
 import { audited, auditedCreate } from "../activity/record";
-import { BadRequestError, ConflictError, NotFoundError, UnsupportedMediaTypeError } from "../../kernel/errors";
+import {
+  BadRequestError,
+  ConflictError,
+  NotFoundError,
+  UnsupportedMediaTypeError,
+} from "../../kernel/errors";
 import { clubToday } from "../cellar/service";
 
 const LOOKUP_NOT_FOUND: Record<LookupKind, string> = {

@@ -1,11 +1,4 @@
-import {
-  claimNotification,
-  findDuesOpening,
-  insertDuesEntry,
-  listDuesEntries,
-  listDuesMembers,
-  setDuesPeriod,
-} from "@club/db";
+import { findDuesOpening, insertDuesEntry, listDuesEntries, listDuesMembers, setDuesPeriod } from "@club/db";
 import { dollars, monthLabel, NotificationTexts } from "@club/shared";
 import { clubOf } from "../club/service";
 import type { Deps } from "../../kernel/context";
