@@ -4,7 +4,7 @@ import type { ActivityEntry } from "@club/shared";
 import { expectNoPageErrors, launchChromium, openSession, visit, type Session } from "./support/browser";
 import { closeInOrder, expectNoSidewaysScroll, PHONE } from "./support/harness";
 import { startClub, type Club, type Member } from "./support/server";
-import { chooseOption, dialog, hides, onScreen, shows } from "./support/ui";
+import { dialog, hides, onScreen, shows } from "./support/ui";
 
 const main = (page: Page) => page.getByRole("main");
 const tokens = (page: Page) => main(page).getByRole("region", { name: "API tokens" });
@@ -35,7 +35,7 @@ describe("the Account page's API tokens on a phone", () => {
     await card.getByLabel("Token name").tap();
     await card.getByLabel("Token name").fill("Kitchen display");
     await card.getByRole("checkbox", { name: "Write" }).tap();
-    await chooseOption(card, page, "Expires after", "30 days");
+    await card.getByLabel("Expires after").selectOption({ label: "30 days" });
     await card.getByRole("button", { name: "Create token" }).tap();
 
     const shown = card.getByRole("textbox", { name: "Your new token" });

@@ -1,7 +1,17 @@
 import { useState } from "react";
-import { Alert, Button, Checkbox, CopyButton, Group, Select, Stack, Text, TextInput } from "@mantine/core";
+import {
+  Alert,
+  Button,
+  Checkbox,
+  CopyButton,
+  Group,
+  NativeSelect,
+  Stack,
+  Text,
+  TextInput,
+} from "@mantine/core";
 import "@mantine/core/styles/Checkbox.css";
-import "../../styles/combobox";
+import "../../styles/nativeSelect";
 import { useForm } from "@mantine/form";
 import {
   CreateApiTokenInputSchema,
@@ -130,12 +140,8 @@ export function TokensCard() {
             <Checkbox label="Read" {...form.getInputProps("read", { type: "checkbox" })} />
             <Checkbox label="Write" {...form.getInputProps("write", { type: "checkbox" })} />
           </Group>
-          <Select
-            label="Expires after"
-            data={EXPIRY_CHOICES}
-            allowDeselect={false}
-            {...form.getInputProps("expires")}
-          />
+          {/* The phone's own picker: four fixed choices. */}
+          <NativeSelect label="Expires after" data={EXPIRY_CHOICES} {...form.getInputProps("expires")} />
           <Group justify="flex-end">
             <Button type="submit" loading={create.isPending}>
               Create token
