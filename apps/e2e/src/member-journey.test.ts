@@ -359,7 +359,8 @@ describe("member journey (empty club)", () => {
     await fact("Name").getByRole("button", { name: "Edit Name" }).click();
     await fact("Name").getByRole("textbox", { name: "Name" }).fill(bottleName);
     await fact("Name").getByRole("button", { name: "Save" }).click();
-    await shows(main().getByRole("heading", { name: bottleName, level: 1 }));
+    // Exact: the name is a prefix of the one it replaces.
+    await shows(main().getByRole("heading", { name: bottleName, level: 1, exact: true }));
     expect(await club.apiOk<{ name: string; sizeMl: number }>("GET", `/api/Bottles/${id}`)).toMatchObject({
       name: bottleName,
       sizeMl: 750,
