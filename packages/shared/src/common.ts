@@ -19,6 +19,8 @@ const NAME_CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u206
  * the emoji families need them inside a visible name.
  */
 const NAME_INVISIBLES = /(?![\u200c\u200d])\p{Cf}/u;
+/** Something a reader sees: neither a space nor an invisible format character. */
+const VISIBLE = /[^\s\p{Cf}]/u;
 
 /**
  * The rule of every name a person types (a theme, a host, a bottle, a brand, a member's or a
@@ -35,20 +37,27 @@ export function nameTextSchema(opts: {
 }) {
   const required = opts.required ?? "Required.";
   const min = opts.min ?? 1;
-  return z
-    .string()
-    .trim()
-    .max(opts.max, opts.tooLong)
-    .refine((name) => !NAME_CONTROLS.test(name), "A name cannot contain control characters.")
-    .refine((name) => !NAME_INVISIBLES.test(name), "A name cannot contain invisible characters.")
-    .transform((name) => name.normalize("NFC").replace(/\s+/g, " "))
-    .pipe(
-      z
-        .string()
-        .min(min, required)
-        .max(opts.max, opts.tooLong)
-        .refine((name) => min === 0 || /[^\s\p{Cf}]/u.test(name), required),
-    );
+  return (
+    z
+      .string()
+      .trim()
+      .max(opts.max, opts.tooLong)
+      .refine((name) => !NAME_CONTROLS.test(name), "A name cannot contain control characters.")
+      // A name of nothing but invisible characters looks blank to its writer: it gets the blank
+      // name's message below (a required name), not this one.
+      .refine(
+        (name) => !NAME_INVISIBLES.test(name) || (min === 1 && !VISIBLE.test(name)),
+        "A name cannot contain invisible characters.",
+      )
+      .transform((name) => name.normalize("NFC").replace(/\s+/g, " "))
+      .pipe(
+        z
+          .string()
+          .min(min, required)
+          .max(opts.max, opts.tooLong)
+          .refine((name) => min === 0 || VISIBLE.test(name), required),
+      )
+  );
 }
 
 /** A required name (see nameTextSchema): a theme, a meeting's host, a bottle. */
