@@ -16,7 +16,7 @@ import {
 import { barcodeVideo, launchWithCamera } from "./support/fakeCamera";
 import { closeInOrder, expectNoSidewaysScroll, PHONE } from "./support/harness";
 import { DEMO_LOGIN, startClub, type Club, type Member } from "./support/server";
-import { dialog, onScreen, shows } from "./support/ui";
+import { dialog, onScreen, shows, toast } from "./support/ui";
 
 const EAN = "4006381333931";
 
@@ -58,6 +58,8 @@ describe("barcode scanning in the library, on a phone", () => {
     return page;
   };
 
+  const barcodeFact = (p: Page) => p.getByRole("main").locator("dl").locator('dt:text-is("Barcode") + dd');
+
   it("reads an unknown code with the camera, attaches it to a bottle found by name, then opens that bottle from it", async () => {
     const p = await phone(cameraBrowser);
     await visit(p, "/library-bottles");
@@ -73,6 +75,8 @@ describe("barcode scanning in the library, on a phone", () => {
     await scanner.getByRole("button", { name: "Attach to Lagavulin 16" }).tap();
     await onScreen(p, "Lagavulin 16");
     expect(new URL(p.url()).pathname).toBe(`/bottle/${lagavulin}`);
+    // The bottle's page says which code it has now.
+    await expect.poll(async () => (await barcodeFact(p).innerText()).trim()).toBe(EAN);
     expect(await club.apiOk("GET", `/api/Bottles/ByBarcode/${EAN}`)).toEqual({
       id: lagavulin,
       name: "Lagavulin 16",
@@ -110,6 +114,22 @@ describe("barcode scanning in the library, on a phone", () => {
     const found = await club.apiOk<BottleOption>("GET", "/api/Bottles/ByBarcode/CASK-0042");
     expect(found.name).toBe("Cask Strength Club Pick");
     expect(new URL(p.url()).pathname).toBe(`/bottle/${found.id}`);
+
+    // A code typed wrong on the shelf is corrected on the bottle's page: another bottle's code is
+    // refused with the reason, a free one is saved.
+    const fact = barcodeFact(p);
+    await expect.poll(async () => (await fact.innerText()).trim()).toBe("CASK-0042");
+    await fact.getByRole("button", { name: "Edit Barcode" }).tap();
+    const field = fact.getByRole("textbox", { name: "Barcode" });
+    await field.fill(EAN);
+    await fact.getByRole("button", { name: "Save" }).tap();
+    await shows(fact.getByText("Another bottle has this barcode."));
+    await field.fill("CASK-0043");
+    await fact.getByRole("button", { name: "Save" }).tap();
+    await shows(toast(p, "Barcode updated."));
+    await expect.poll(async () => (await fact.innerText()).trim()).toBe("CASK-0043");
+    expect((await club.apiOk<BottleOption>("GET", "/api/Bottles/ByBarcode/CASK-0043")).id).toBe(found.id);
+    await expectNoSidewaysScroll(p, "the bottle's barcode");
     expectNoPageErrors(session!.watch, "the typed code");
   });
 });

@@ -72,6 +72,8 @@ export const BottleDetailSchema = BottleListItemSchema.extend({
   bottleInstances: z.array(BottleDetailInstanceSchema),
   /** Names of bottles merged into this one ("Also known as"). */
   aliases: z.array(z.string()),
+  /** The code printed on the bottle (EAN, UPC), once a member attached it; null before. */
+  barcode: z.string().nullable(),
 });
 export type BottleDetail = z.infer<typeof BottleDetailSchema>;
 

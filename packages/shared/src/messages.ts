@@ -26,6 +26,7 @@ export const Messages = {
   updateName: "Failed to update name.",
   updateSize: "Failed to update size.",
   updateStoreLink: "Failed to update store link.",
+  updateBarcode: "Failed to update barcode.",
   postComment: "Failed to post comment.",
   addInstance: "Failed to add bottle instance.",
   emailConfirmationFailed: "Email confirmation failed.",

@@ -65,6 +65,7 @@ const bottleDetailQuery = preparedPerDb((db) =>
       stateId: bottles.stateId,
       imageVersion: bottleImages.hash,
       sizeMl: bottles.sizeMl,
+      barcode: bottles.barcode,
       pours: countedPoursJsonSql(sql.placeholder("today")),
       /** The names of bottles merged into it, oldest first, as a JSON array (no extra statement). */
       aliases: sql<string>`(SELECT json_group_array(a.name) FROM

@@ -65,6 +65,7 @@ describe("POST /api/Bottles/NewBottle", () => {
       sizeMl: 700,
       bottleInstances: [],
       aliases: [],
+      barcode: null,
     });
   });
 

@@ -7,6 +7,7 @@ import {
   ABV_MAX,
   ABV_MIN,
   AbvSchema,
+  BarcodeSchema,
   BottleSizeSchema,
   Messages,
   StoreLinkSchema,
@@ -221,6 +222,52 @@ function AbvEditor({ bottle, fact, onDone }: EditorProps) {
   );
 }
 
+/**
+ * The code printed on the bottle (bottles.setBarcode), typed as it reads under the bars; checked
+ * here as the server checks it (its check digit), and another bottle's code is the server's 409.
+ */
+function BarcodeEditor({ bottle, fact, onDone }: EditorProps) {
+  const [value, setValue] = useState(bottle.barcode ?? "");
+  const [error, setError] = useState<string | null>(null);
+  const update = trpc.bottles.setBarcode.useMutation({
+    onSuccess: useUndoableSave(
+      `${fact.noun} updated.`,
+      { entity: "bottle", entityId: bottle.id, action: "bottles.setBarcode" },
+      onDone,
+    ),
+  });
+  const typed = value.trim();
+  return (
+    <FactForm
+      onSave={() => {
+        const code = BarcodeSchema.safeParse(typed);
+        if (!code.success) return setError(code.error.issues[0]?.message ?? null);
+        update.mutate({ id: bottle.id, code: code.data });
+      }}
+      onCancel={onDone}
+      saving={update.isPending}
+      canSave={typed !== "" && typed !== (bottle.barcode ?? "")}
+      error={error}
+      failure={update.isError ? { message: Messages.updateBarcode, error: update.error } : null}
+    >
+      <TextInput
+        aria-label={fact.noun}
+        w={200}
+        inputMode="numeric"
+        autoComplete="off"
+        value={value}
+        error={Boolean(error)}
+        onChange={(event) => {
+          setValue(event.currentTarget.value);
+          setError(null);
+        }}
+        data-autofocus
+        autoFocus
+      />
+    </FactForm>
+  );
+}
+
 /** The name, the size and the store link: one correction of the bottle (PUT /api/Bottles/{id}). */
 function BottleFieldEditor({ bottle, fact, onDone }: EditorProps) {
   const initial =
@@ -322,6 +369,7 @@ function editorFor(key: FactKey, props: EditorProps, lookups: Lookups, mismatch:
     );
   }
   if (key === "abv") return <AbvEditor {...props} />;
+  if (key === "barcode") return <BarcodeEditor {...props} />;
   return <BottleFieldEditor {...props} />;
 }
 

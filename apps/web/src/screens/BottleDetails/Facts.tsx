@@ -6,7 +6,8 @@ import { formatAbv, orNA } from "../../lib/format";
 import classes from "./BottleDetails.module.css";
 
 /** A fact of the bottle page's list: what the list calls it, and what a member's edit of it is called. */
-export type FactKey = "name" | "brand" | "drinkType" | "country" | "state" | "abv" | "sizeMl" | "storeLink";
+export type FactKey =
+  "name" | "brand" | "drinkType" | "country" | "state" | "abv" | "sizeMl" | "storeLink" | "barcode";
 
 export interface Fact {
   key: FactKey;
@@ -29,7 +30,11 @@ function StoreLink({ href }: { href: string | null }) {
   );
 }
 
-/** The facts shown to everyone (the floor's brand, type, country, state, ABV, store link; the size); members' list starts with the name, which they edit there too. */
+/**
+ * The facts shown to everyone (the floor's brand, type, country, state, ABV, store link; the size);
+ * members' list starts with the name and ends with the barcode, which they edit there too (the
+ * barcode is how a member at the shelf finds the bottle with the camera).
+ */
 export function bottleFacts(bottle: BottleDetail, withName: boolean): Fact[] {
   const numeric = (text: string) => <span className={classes.numeric}>{text}</span>;
   const facts: Fact[] = [
@@ -41,7 +46,12 @@ export function bottleFacts(bottle: BottleDetail, withName: boolean): Fact[] {
     { key: "sizeMl", term: "Size", noun: "Size", value: numeric(`${bottle.sizeMl} ml`) },
     { key: "storeLink", term: "Store", noun: "Store link", value: <StoreLink href={bottle.storeLink} /> },
   ];
-  return withName ? [{ key: "name", term: "Name", noun: "Name", value: bottle.name }, ...facts] : facts;
+  if (!withName) return facts;
+  return [
+    { key: "name", term: "Name", noun: "Name", value: bottle.name },
+    ...facts,
+    { key: "barcode", term: "Barcode", noun: "Barcode", value: numeric(orNA(bottle.barcode)) },
+  ];
 }
 
 /** The bottle's facts as a list; a member's list shows each value with its edit (EditableFacts). */
