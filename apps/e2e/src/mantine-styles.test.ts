@@ -60,7 +60,7 @@ describe("every Mantine part on a screen has its styles", () => {
    * Elements drawn over a blur of what lies behind them (CSS backdrop-filter): none. A backdrop blur
    * is drawn again in every frame over the whole area it covers (a dialog's overlay: the screen),
    * which a phone pays in dropped frames and battery; the header and the dialogs' overlays had one
-   * (docs/decisions.md, "No blur behind the header and the dialogs").
+   * (docs/decisions.md, "Accessible by default").
    */
   const blurredBackdrops = () =>
     page.evaluate(() =>

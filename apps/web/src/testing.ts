@@ -6,11 +6,7 @@
 export { PwaTexts } from "./pwa/texts";
 export { formatDate, formatLongDate } from "./lib/format";
 export { nextFreeMeetingDay } from "./lib/clubCalendar";
-export {
-  DESCRIBED_ACTIONS,
-  describeActivity,
-  emptyNameBook,
-  learnNames,
-  type NameBook,
-} from "./screens/Activity/describeActivity";
+export { describeActivity } from "./screens/Activity/describeActivity";
+export { emptyNameBook, learnNames, type NameBook } from "./screens/Activity/names";
+export { DESCRIBED_ACTIONS } from "./screens/Activity/sentences";
 export { OFFLINE_READS } from "../sw/publicReads";

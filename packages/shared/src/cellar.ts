@@ -34,7 +34,7 @@ export const BOTTLE_ML_MIN = 50;
 export const BOTTLE_ML_MAX = 5000;
 /**
  * How many people a meeting pour is counted for when nobody scored it and nobody answered "going"
- * (docs/decisions.md: the fill estimate).
+ * (docs/decisions.md, "The cellar's estimates").
  */
 export const DEFAULT_TASTERS = 8;
 

@@ -18,16 +18,10 @@ import {
   UpdateCountryInputSchema,
   UpdateDrinkTypeInputSchema,
   UpdateStateInputSchema,
-  ServerMessages,
-  type FavouriteState,
-  type SetFavouriteInput,
 } from "@club/shared";
-import { isExistingBottle, isFavourite, listFavourites, setFavouriteRow } from "@club/db";
 import type { AuthedCtx } from "../../kernel/context";
 import { adminProcedure, cachedReadProcedure, memberProcedure } from "../../kernel/trpc";
 import { CreatedIdSchema, OkSchema } from "../../kernel/openapiSchemas";
-import { NotFoundError } from "../../kernel/errors";
-import { recordActivity } from "../activity/record";
 import {
   createBottle,
   deleteBottle,
@@ -36,6 +30,8 @@ import {
   updateBottle,
   getBottle,
   listAllBottles,
+  listMyFavourites,
+  setFavourite,
   listBottleChoices,
   updateAbv,
   updateBrand,
@@ -64,23 +60,6 @@ function attributeUpdate<T>(
     })
     .input(schema)
     .mutation(({ ctx, input }) => update(ctx, input as T));
-}
-
-/**
- * PUT /api/Bottles/{id}/Favourite: marks or unmarks the bottle as the caller's favourite, and
- * records it in the activity log (marking it again changes nothing and is still recorded: it was
- * asked). Not undone from the log: the button itself takes it back. A rule of one procedure, so it
- * sits beside its declaration (decisions.md, the worked example in docs/architecture.md).
- */
-function setFavourite(ctx: AuthedCtx, input: SetFavouriteInput): FavouriteState {
-  return ctx.db.transaction(() => {
-    if (!isExistingBottle(ctx.db, input.id)) throw new NotFoundError(ServerMessages.bottleNotFound);
-    const was = isFavourite(ctx.db, ctx.user.id, input.id);
-    setFavouriteRow(ctx.db, ctx.user.id, input.id, input.favourite);
-    const after = { bottleId: input.id, favourite: input.favourite };
-    recordActivity(ctx, "favourite", input.id, { bottleId: input.id, favourite: was }, after);
-    return after;
-  });
 }
 
 /** Image upload and image bytes are REST-only routes: imageUpload.ts and imageBytes.ts. */
@@ -118,7 +97,7 @@ export const bottlesRouter = {
         responseDescription: "The caller's favourites.",
       },
     })
-    .query(({ ctx }) => listFavourites(ctx.db, ctx.user.id)),
+    .query(({ ctx }) => listMyFavourites(ctx)),
 
   setFavourite: memberProcedure
     .meta({

@@ -4,12 +4,15 @@ import {
   findBottleImage,
   insertBottle,
   isExistingBottle,
+  isFavourite,
+  listFavourites,
   listBottleOptions,
   listBottles,
   lookupIdExists,
   updateBottleAttributes,
   upsertBottleImage,
   removeEntity,
+  setFavouriteRow,
   updateEntity,
   type BottleAttributes,
   type LookupKind,
@@ -23,13 +26,16 @@ import {
   type BottleImageQuery,
   type BottleListItem,
   type BottleOption,
+  type Favourite,
+  type FavouriteState,
   type NewBottleInput,
   type SetBarcodeInput,
+  type SetFavouriteInput,
   type UpdateAbvInput,
   type UpdateBottleInput,
 } from "@club/shared";
 import type { AuthedCtx, PublicCtx } from "../../kernel/context";
-import { audited, auditedCreate } from "../activity/record";
+import { audited, auditedCreate, recordActivity } from "../activity/record";
 import {
   BadRequestError,
   ConflictError,
@@ -223,4 +229,24 @@ export function findByBarcode(ctx: PublicCtx, input: BarcodeLookupInput): Barcod
   const bottle = findBottleByBarcode(ctx.db, input.code);
   if (!bottle) throw new NotFoundError(ServerMessages.barcodeNotFound);
   return bottle;
+}
+
+/** GET /api/Bottles/Favourites: the calling member's favourite bottles, newest first. */
+export const listMyFavourites = (ctx: AuthedCtx): Favourite[] => listFavourites(ctx.db, ctx.user.id);
+
+/**
+ * PUT /api/Bottles/{id}/Favourite: marks or unmarks the bottle as the caller's favourite, and
+ * records it in the activity log (marking it again changes nothing and is still recorded: it was
+ * asked). Not undone from the log: the button itself takes it back. The worked example in
+ * docs/architecture.md.
+ */
+export function setFavourite(ctx: AuthedCtx, input: SetFavouriteInput): FavouriteState {
+  return ctx.db.transaction(() => {
+    if (!isExistingBottle(ctx.db, input.id)) throw new NotFoundError(ServerMessages.bottleNotFound);
+    const was = isFavourite(ctx.db, ctx.user.id, input.id);
+    setFavouriteRow(ctx.db, ctx.user.id, input.id, input.favourite);
+    const after = { bottleId: input.id, favourite: input.favourite };
+    recordActivity(ctx, "favourite", input.id, { bottleId: input.id, favourite: was }, after);
+    return after;
+  });
 }

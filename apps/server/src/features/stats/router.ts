@@ -1,10 +1,7 @@
 import type { TRPCRouterRecord } from "@trpc/server";
-import { StatsSchema, STATS_TOP, type Stats } from "@club/shared";
-import { loadStats } from "@club/db";
+import { StatsSchema } from "@club/shared";
 import { cachedReadProcedure } from "../../kernel/trpc";
-import type { PublicCtx } from "../../kernel/context";
-
-const getStats = (ctx: PublicCtx): Stats => loadStats(ctx.db, STATS_TOP);
+import { getStats } from "./service";
 
 export const statsRouter = {
   get: cachedReadProcedure

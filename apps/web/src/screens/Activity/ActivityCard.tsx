@@ -1,7 +1,8 @@
 import { Badge, Button, Card, Group, Stack, Text } from "@mantine/core";
 import { UndoIcon } from "../../components/icons";
 import type { ActivityItem } from "../../lib/undo";
-import { describeChange, who, type NameBook } from "./describeActivity";
+import { describeChange } from "./describeActivity";
+import { who, type NameBook } from "./names";
 
 /** "9 Jan 2026, 7:04 PM", in the member's own time zone. */
 export function formatWhen(at: string): string {

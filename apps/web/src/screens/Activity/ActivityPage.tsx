@@ -10,7 +10,7 @@ import { undoFailureMessage, type ActivityItem } from "../../lib/undo";
 import { useTitle } from "../../lib/useTitle";
 import { ActivityCard } from "./ActivityCard";
 import { ActivityFilters, type ActivityFilter, type MemberOption } from "./ActivityFilters";
-import { learnNames, type NameBook } from "./describeActivity";
+import { learnNames, type NameBook } from "./names";
 import { useNameBook } from "./useNameBook";
 import { LogInPrompt } from "../../components/LogInPrompt";
 

@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  describeActivity,
-  emptyNameBook,
-  learnNames,
-  type DescribableEntry,
-  type NameBook,
-} from "./describeActivity";
+import { describeActivity } from "./describeActivity";
+import { emptyNameBook, learnNames, type DescribableEntry, type NameBook } from "./names";
 
 const ann = { firstName: "Ann", lastName: "Lee" };
 

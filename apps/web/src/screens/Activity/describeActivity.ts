@@ -1,32 +1,9 @@
-import type { ActivityAction } from "@club/api";
-import {
-  AUTH_SENTENCES,
-  BACKUPS_SENTENCES,
-  BOTTLES_SENTENCES,
-  CELLAR_SENTENCES,
-  CLUB_SENTENCES,
-  COMMENTS_SENTENCES,
-  GUESTS_SENTENCES,
-  INSTANCES_SENTENCES,
-  MEETINGS_SENTENCES,
-  NIGHT_SENTENCES,
-  NOTIFICATIONS_SENTENCES,
-  rsvpSentence,
-  sentenceNumber as num,
-  sentenceText as text,
-  SSO_SENTENCES,
-  THEMES_SENTENCES,
-  WISHLIST_SENTENCES,
-  TOKENS_SENTENCES,
-  PLANNING_SENTENCES,
-  MESSAGES_SENTENCES,
-  type ActivitySentence,
-  type SentenceParts,
-  type SentenceRow,
-  type SentenceWords,
-} from "@club/shared";
+import type { SentenceParts, SentenceRow, SentenceWords } from "@club/shared";
+import { sentenceNumber as num, sentenceText as text } from "@club/shared";
 import { formatAbv, formatDate, formatPrice } from "../../lib/format";
 import { describeDues, isDuesEntity } from "./describeDues";
+import { rowOf, who, type DescribableEntry, type NameBook, type NameKind } from "./names";
+import { sentenceOf } from "./sentences";
 
 /**
  * The activity log's entries as sentences: "Ann Lee changed the ABV of Lagavulin 16 from 46% to
@@ -34,37 +11,6 @@ import { describeDues, isDuesEntity } from "./describeDues";
  * (camelCase columns, null before a creation and after a deletion); the names of what those rows
  * point at (a purchase's bottle, a meeting's theme, a bottle's brand) come from a NameBook.
  */
-
-/** What an entry needs to be described (a subset of the activity log's entry). */
-export interface DescribableEntry {
-  action: string;
-  entity: string;
-  entityId: string;
-  member: { firstName: string; lastName: string } | null;
-  /** Who made the change (the Activity screen learns members' names from it). */
-  memberId?: number | null;
-  before?: unknown;
-  after?: unknown;
-}
-
-export type NameKind =
-  "bottle" | "theme" | "meeting" | "brand" | "drinkType" | "country" | "state" | "member";
-
-/** Names by id: a bottle's name, a theme's description, a meeting's date, a lookup's name. */
-export type NameBook = Record<NameKind, ReadonlyMap<number, string>>;
-
-export function emptyNameBook(): NameBook {
-  return {
-    bottle: new Map(),
-    theme: new Map(),
-    meeting: new Map(),
-    brand: new Map(),
-    drinkType: new Map(),
-    country: new Map(),
-    state: new Map(),
-    member: new Map(),
-  };
-}
 
 type Row = SentenceRow;
 
@@ -82,39 +28,6 @@ function showChange({ label, from, to }: Change): string {
   return label;
 }
 
-const rowOf = (value: unknown): Row | null =>
-  value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Row) : null;
-
-/**
- * Adds the names the entries' own rows carry (a deleted bottle is no longer in the bottle list,
- * but its deletion's row has its name). Names already known win: they are the current ones.
- */
-export function learnNames(book: NameBook, entries: readonly DescribableEntry[]): NameBook {
-  const learned: Record<NameKind, Map<number, string>> = {
-    bottle: new Map(book.bottle),
-    theme: new Map(book.theme),
-    meeting: new Map(book.meeting),
-    brand: new Map(book.brand),
-    drinkType: new Map(book.drinkType),
-    country: new Map(book.country),
-    state: new Map(book.state),
-    member: new Map(book.member),
-  };
-  const learn = (kind: NameKind, id: unknown, name: string) => {
-    if (typeof id === "number" && name && !learned[kind].has(id)) learned[kind].set(id, name);
-  };
-  for (const entry of entries) {
-    if (entry.member) learn("member", entry.memberId, `${entry.member.firstName} ${entry.member.lastName}`);
-    for (const row of [rowOf(entry.after), rowOf(entry.before)]) {
-      if (!row) continue;
-      if (entry.entity === "bottle") learn("bottle", row.id, text(row.name));
-      if (entry.entity === "theme") learn("theme", row.id, text(row.description));
-      if (entry.entity === "meeting") learn("meeting", row.id, text(row.date));
-    }
-  }
-  return learned;
-}
-
 /** "“Peat and smoke”", shortened to about 80 characters. */
 function quote(value: unknown): string {
   const flat = text(value).replace(/\s+/g, " ").trim();
@@ -122,15 +35,6 @@ function quote(value: unknown): string {
 }
 
 const fullName = (row: Row | null) => `${text(row?.firstName)} ${text(row?.lastName)}`.trim() || "a member";
-
-/** The member who made the change, as the sentence's subject. */
-export function who(entry: DescribableEntry): string {
-  if (entry.member) return `${entry.member.firstName} ${entry.member.lastName}`;
-  // A guest's pass is no member: its entries have none.
-  return entry.action === ("guests.join" satisfies ActivityAction) || entry.entity === "guestScore"
-    ? "A guest"
-    : "A former member";
-}
 
 /** What the log's kinds of thing are called in a sentence (never the internal name). */
 const ENTITY_WORDS: Record<string, string> = {
@@ -338,109 +242,6 @@ interface Said extends SentenceParts {
   d: Describer;
   entry: DescribableEntry;
 }
-
-type Sentence = ActivitySentence;
-
-const nameOf = ({ d, after, before }: SentenceParts) => d.fullName(after ?? before);
-/** The admin command line (npm run admin) does what the Members screen does. */
-const fromCommandLine =
-  (sentence: Sentence): Sentence =>
-  (said) =>
-    `${sentence(said)} (from the command line)`;
-const approve: Sentence = (said) => `approved the membership of ${nameOf(said)}`;
-const deactivate: Sentence = (said) => `deactivated the membership of ${nameOf(said)}`;
-const setRole: Sentence = (said) =>
-  `changed the role of ${nameOf(said)} from ${text(said.before?.role)} to ${text(said.after?.role)}`;
-const invite: Sentence = ({ after }) => {
-  const email = text(after?.email);
-  return email ? `created an invite for ${email}` : "created an invite link";
-};
-const revokeInvite: Sentence = ({ before }) => {
-  const email = text(before?.email);
-  return email ? `revoked the invite for ${email}` : "revoked an invite link";
-};
-/** The ledger's own entries: describeDues.ts (reached by their entity, before this table). */
-const dues: Sentence = ({ entry }) => describeDues(entry);
-
-/**
- * Every action the activity log can hold, with its sentence, or null for a write that
- * records no entry (a login, a session's refresh). A namespace with its own module in
- * packages/shared/src declares its sentences there, beside its schemas (BOTTLES_SENTENCES in
- * bottles.ts, ...); the rest are here. Keyed by the procedures' names as types
- * (ActivityAction: every write of the router and the few actions that are not a procedure): a
- * new write without its sentence does not compile, nor does a misspelt or removed one
- * (UnknownActions below). e2e's activity-sentences.test.ts makes each write and fails on an
- * action missing.
- */
-const SENTENCES = {
-  ...BOTTLES_SENTENCES,
-  ...CLUB_SENTENCES,
-  ...MEETINGS_SENTENCES,
-  ...NIGHT_SENTENCES,
-  ...GUESTS_SENTENCES,
-  ...INSTANCES_SENTENCES,
-  ...CELLAR_SENTENCES,
-  ...COMMENTS_SENTENCES,
-  ...THEMES_SENTENCES,
-  ...AUTH_SENTENCES,
-  ...SSO_SENTENCES,
-  ...BACKUPS_SENTENCES,
-  ...WISHLIST_SENTENCES,
-  ...NOTIFICATIONS_SENTENCES,
-  ...TOKENS_SENTENCES,
-  ...PLANNING_SENTENCES,
-  ...MESSAGES_SENTENCES,
-
-  "activity.undo": ({ before, after, thing, d, entry }) => {
-    if (!before && after) return `restored ${thing}`;
-    if (before && !after) return `undid the addition of ${thing}`;
-    return `undid a change to ${thing}${d.detail(entry.entity, before, after)}`;
-  },
-
-  "reminders.rsvpByLink": (said) => `${rsvpSentence(said)} (from the reminder email)`,
-  "reminders.setPreferences": () => "changed their email preferences",
-
-  // Dues, in words.
-  // One wording for every ledger line (describeDues); the Activity screen takes it first.
-  "dues.pay": dues,
-  "dues.waive": dues,
-  "dues.void": dues,
-  "dues.setOpening": dues,
-  "admin.memberSince": dues,
-
-  "account.update": ({ d, after }) => `changed their name to ${d.fullName(after)}`,
-  "account.changePassword": () => "changed their password",
-  "account.logoutEverywhere": () => "logged out on every device",
-  "account.endSession": ({ before }) => `logged out ${text(before?.device) || "a device"}`,
-  "members.approve": approve,
-  "members.reject": (said) => `turned down the membership request of ${nameOf(said)}`,
-  "members.deactivate": deactivate,
-  "members.reactivate": (said) => `reactivated the membership of ${nameOf(said)}`,
-  "members.setRole": setRole,
-  "members.invite": invite,
-  "members.revokeInvite": revokeInvite,
-  "admin.approve": fromCommandLine(approve),
-  "admin.deactivate": fromCommandLine(deactivate),
-  "admin.role": fromCommandLine(setRole),
-  "admin.invite": fromCommandLine(invite),
-} satisfies Record<ActivityAction, Sentence | null>;
-
-/** A key of SENTENCES that is no action (a misspelt or removed write in a namespace's table). */
-type UnknownActions = Exclude<keyof typeof SENTENCES, ActivityAction>;
-const noUnknownActions: [UnknownActions] extends [never] ? true : UnknownActions = true;
-void noUnknownActions;
-
-const sentences: Readonly<Record<string, Sentence | null>> = SENTENCES;
-const sentenceOf = (action: string): Sentence | null =>
-  Object.hasOwn(sentences, action) ? (sentences[action] ?? null) : null;
-
-/**
- * The actions with a sentence of their own: every kind of change the server writes is
- * here; e2e's activity-sentences.test.ts makes each write and fails on an action missing.
- */
-export const DESCRIBED_ACTIONS: ReadonlySet<string> = new Set(
-  Object.entries(sentences).flatMap(([action, sentence]) => (sentence ? [action] : [])),
-);
 
 /** "Ann Lee changed the ABV of Lagavulin 16 from 46% to 43%". */
 export function describeActivity(entry: DescribableEntry, names: NameBook): string {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { describeActivity, emptyNameBook } from "./describeActivity";
+import { describeActivity } from "./describeActivity";
+import { emptyNameBook } from "./names";
 
 /** Every ledger write is an activity entry in plain words. */
 const pat = { firstName: "Pat", lastName: "Treasurer" };

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { trpc } from "../../lib/trpc";
-import type { NameBook } from "./describeActivity";
+import type { NameBook } from "./names";
 
 const byId = (items: readonly { id: number; name: string }[] | undefined) =>
   new Map((items ?? []).map((item) => [item.id, item.name]));
