@@ -95,6 +95,7 @@ const EnvSchema = z.object({
   OIDC_TREASURER_GROUPS: z.string().optional(),
   OIDC_AUTO_REDIRECT: booleanString.default(false),
   CORS_ORIGINS: z.string().default(""),
+  WEBHOOKS_ALLOW_PRIVATE: booleanString.default(false),
   METRICS_TOKEN: z
     .string()
     .min(16, "must be at least 16 characters")
@@ -241,6 +242,11 @@ export interface Config {
   corsOrigins: string[];
   /** The bearer token GET /metrics asks for (METRICS_TOKEN); undefined: no metrics (a 404). */
   metricsToken: string | undefined;
+  /**
+   * WEBHOOKS_ALLOW_PRIVATE: webhooks and push endpoints may be on this server or its own network
+   * (a home server's other services), and over http; refused otherwise (platform/publicAddress.ts).
+   */
+  webhooksAllowPrivate: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -363,6 +369,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): ParsedConfig 
     oidc,
     corsOrigins: parseOrigins(e.CORS_ORIGINS),
     metricsToken: e.METRICS_TOKEN,
+    webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
   };
 }
 

@@ -14,6 +14,7 @@ export const NOTIFICATION_KINDS = [
   "commentAnswer",
   "duesStatement",
   "approvalWaiting",
+  "clubMessage",
 ] as const;
 export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKindSchema>;
@@ -28,6 +29,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   commentAnswer: "An answer to a comment on a bottle I commented on or keep as a favourite",
   duesStatement: "A dues statement",
   approvalWaiting: "A membership waiting for approval (admins)",
+  clubMessage: "A message to the club from the host or an admin",
 };
 
 export const NotificationChannelsSchema = z.object({
@@ -51,6 +53,7 @@ export const NOTIFICATION_DEFAULTS: Record<NotificationKind, NotificationChannel
   commentAnswer: { inApp: true, email: false, push: false },
   duesStatement: { inApp: true, email: true, push: false },
   approvalWaiting: { inApp: true, email: true, push: false },
+  clubMessage: { inApp: true, email: true, push: false },
 };
 
 /** GET /api/Notifications: one notification, newest first. */
@@ -142,10 +145,12 @@ export const NotificationTexts = {
   commentAnswer: (who: string, bottle: string) => `${who} commented on ${bottle}.`,
   duesStatement: (amount: string) => `Your club dues: ${amount} to pay.`,
   approvalWaiting: (who: string) => `${who} is waiting for approval to join the club.`,
+  clubMessage: (who: string, subject: string) => `${who} wrote to the club: ${subject}`,
 } as const;
 
 export const NotificationMessages = {
   pushSubscriptionNotFound: "Push subscription not found.",
+  pushEndpointRefused: "This push endpoint cannot be used.",
 } as const;
 
 export const NOTIFICATIONS_SENTENCES = {

@@ -12,6 +12,7 @@ import { secureDataDir } from "../platform/dataDir";
 import { loggerOptions, OneLinePerRequest } from "../platform/logger";
 import { Mailer } from "../platform/mailer";
 import { Pusher } from "../platform/push";
+import { WebhookSender } from "../platform/webhooks";
 import { ReadCache } from "../platform/readCache";
 import { TokenService } from "../platform/tokens";
 import { MeetingEvents } from "../platform/meetingEvents";
@@ -46,6 +47,8 @@ export interface BuildAppOptions {
   mailTransport?: Transporter;
   /** Delay before retry n of a failed email (default 5 s × 2ⁿ, capped at 1 h); tests shorten it. */
   mailBackoffMs?: (attempts: number) => number;
+  /** The webhooks' retry delay (tests shorten it); the outboxes' back-off otherwise. */
+  webhookBackoffMs?: (attempts: number) => number;
   webDistDir?: string;
   /** The clock (tests move it to cross a reminder's send time or a month's first day). */
   now?: () => Date;
@@ -100,6 +103,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   const tokens = new TokenService(db, config.jwtSecret);
   const mailer = new Mailer(db, config, app.log, opts.mailTransport, opts.mailBackoffMs);
   const push = new Pusher(db, config, app.log);
+  const webhooks = new WebhookSender(db, config, app.log, opts.webhookBackoffMs);
   const images = new ImageStore(config.imagesDir, {
     concurrency: config.images.concurrency,
     maxQueued: config.images.maxQueued,
@@ -113,6 +117,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     config,
     mailer,
     push,
+    webhooks,
     images,
     tokens,
     reads,
@@ -143,6 +148,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   app.addHook("onReady", async () => {
     mailer.start();
     push.start();
+    webhooks.start();
     if (!repeatJobs) startJobs();
   });
   let jobsLater: NodeJS.Timeout | undefined;
@@ -155,6 +161,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     await jobs.stop();
     await mailer.stop();
     await push.stop();
+    await webhooks.stop();
     await images.settled(); // a running sweep reads the database
     closeDb(db);
   });

@@ -119,6 +119,8 @@ const TAGS: Record<Tag, string> = {
   Reminders: "Answering a meeting from a reminder's link, and each member's email preferences.",
   Notifications:
     "A member's notifications in the app, how they are told of each kind (in the app, by email, by Web Push), and their browsers' push subscriptions.",
+  Webhooks:
+    "Admins: the club's events posted as signed JSON to other tools, retried with back-off, with each hook's delivery log.",
   Dues: "The dues ledger: charges, payments, hardship waivers and balances.",
   Backups: "Admins: the scheduled backups, backing up now and downloading the latest.",
   "Single sign-on": "Signing in with the club's OpenID Connect provider (optional: OIDC_* settings).",

@@ -23,6 +23,7 @@ import { messagesRouter, planningRouter } from "../features/planning/router";
 import { notificationsRouter } from "../features/notifications/router";
 import { clubRouter } from "../features/club/router";
 import { tokensRouter } from "../features/tokens/router";
+import { webhooksRouter } from "../features/webhooks/router";
 import { callerCtx, type AuthUser, type Deps, type GuestPass } from "../kernel/context";
 import type { Tag } from "../kernel/meta";
 import { createCallerFactory, router } from "../kernel/trpc";
@@ -62,6 +63,7 @@ const trpcFeatureList = {
   planning: { router: planningRouter, tag: "Meetings" },
   messages: { router: messagesRouter, tag: "Meetings" },
   club: { router: clubRouter, tag: "Club" },
+  webhooks: { router: webhooksRouter, tag: "Webhooks" },
 } as const satisfies Record<string, Feature>;
 
 interface Feature {

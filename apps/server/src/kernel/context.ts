@@ -4,6 +4,7 @@ import type { Config } from "../config";
 import type { ImageStore } from "../platform/images";
 import type { Mailer } from "../platform/mailer";
 import type { Pusher } from "../platform/push";
+import type { WebhookSender } from "../platform/webhooks";
 import type { ReadCache } from "../platform/readCache";
 import type { ClientInfo, TokenService } from "../platform/tokens";
 import type { MeetingEvents } from "../platform/meetingEvents";
@@ -22,6 +23,8 @@ export interface Deps {
   mailer: Mailer;
   /** Web Push: the VAPID keys and the push outbox's worker. */
   push: Pusher;
+  /** Webhooks: the worker posting the webhooks' outbox. */
+  webhooks: WebhookSender;
   images: ImageStore;
   tokens: TokenService;
   /** Serialized answers of the cached public reads, until the database changes. */

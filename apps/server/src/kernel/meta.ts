@@ -71,6 +71,7 @@ export type Tag =
   | "Dues"
   | "Reminders"
   | "Notifications"
+  | "Webhooks"
   | "Backups"
   | "Single sign-on"
   | "Cellar"

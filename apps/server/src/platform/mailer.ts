@@ -9,8 +9,10 @@ import {
   markOutboxMessageSent,
   nextOutboxAttemptAt,
   type Db,
+  type OutboxMessage,
 } from "@club/db";
 import type { Config } from "../config";
+import { backoffMs, OutboxWorker } from "./outbox";
 
 export interface Email {
   to: string;
@@ -19,10 +21,7 @@ export interface Email {
   html?: string;
 }
 
-const MAX_BACKOFF_MS = 60 * 60 * 1000;
-/** Messages delivered per pass of the worker. */
-const BATCH_SIZE = 50;
-export const backoffMs = (attempts: number) => Math.min(MAX_BACKOFF_MS, 2 ** attempts * 5_000);
+export { backoffMs } from "./outbox";
 
 /** The file in DATA_DIR/outbox/ of an outbox message written there (no SMTP_URL). */
 export const outboxFile = (outboxDir: string, id: number): string =>
@@ -36,18 +35,27 @@ export const outboxFile = (outboxDir: string, id: number): string =>
 export class Mailer {
   /** Made with the first message due: nodemailer (~15 MB) is not loaded by a server that sends none. */
   private transport: Transporter | undefined;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private stopped = false;
+  private readonly worker: OutboxWorker<OutboxMessage>;
 
   constructor(
     private readonly db: Db,
     private readonly config: Config,
     private readonly log: FastifyBaseLogger,
     transport?: Transporter,
-    private readonly retryDelayMs: (attempts: number) => number = backoffMs,
+    retryDelayMs: (attempts: number) => number = backoffMs,
   ) {
     this.transport = transport;
+    this.worker = new OutboxWorker<OutboxMessage>(
+      {
+        name: "email",
+        due: (now, limit) => listDueOutboxMessages(this.db, now, limit),
+        next: () => nextOutboxAttemptAt(this.db),
+        deliver: (message, attempts) => this.deliver(message, attempts),
+        failed: (message, failure) => markOutboxMessageFailed(this.db, message.id, failure),
+      },
+      log,
+      retryDelayMs,
+    );
   }
 
   private async openTransport(): Promise<Transporter> {
@@ -61,69 +69,34 @@ export class Mailer {
 
   send(email: Email): void {
     insertOutboxMessage(this.db, email);
-    void this.flush();
+    this.worker.wake();
   }
 
   /** Delivers every message that is due. Resolves when this pass is done. */
   flush(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    this.running ??= this.deliverDue().finally(() => {
-      this.running = undefined;
-      this.schedule();
-    });
-    return this.running;
+    return this.worker.flush();
   }
 
   start(): void {
-    this.stopped = false;
-    void this.flush();
+    this.worker.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
+    await this.worker.stop();
     this.transport?.close();
   }
 
-  private schedule(): void {
-    if (this.stopped) return;
-    if (this.timer) clearTimeout(this.timer);
-    const next = nextOutboxAttemptAt(this.db);
-    if (next === undefined) return;
-    const delay = Math.max(50, Math.min(MAX_BACKOFF_MS, Date.parse(next) - Date.now()));
-    this.timer = setTimeout(() => void this.flush(), delay);
-    this.timer.unref();
-  }
-
-  private async deliverDue(): Promise<void> {
-    const due = listDueOutboxMessages(this.db, new Date().toISOString(), BATCH_SIZE);
-    for (const message of due) {
-      try {
-        const transport = await this.openTransport();
-        const info = (await transport.sendMail({
-          from: this.config.mailFrom,
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html ?? undefined,
-        })) as { message?: Buffer | string };
-        if (!this.config.smtpUrl && info.message) this.writeToOutboxDir(message.id, message.to, info.message);
-        markOutboxMessageSent(this.db, message.id, {
-          attempts: message.attempts + 1,
-          sentAt: new Date().toISOString(),
-        });
-      } catch (error) {
-        const attempts = message.attempts + 1;
-        const reason = error instanceof Error ? error.message : String(error);
-        this.log.warn({ outboxId: message.id, attempts, reason }, "email delivery failed; will retry");
-        markOutboxMessageFailed(this.db, message.id, {
-          attempts,
-          error: reason,
-          nextAttemptAt: new Date(Date.now() + this.retryDelayMs(attempts)).toISOString(),
-        });
-      }
-    }
+  private async deliver(message: OutboxMessage, attempts: number): Promise<void> {
+    const transport = await this.openTransport();
+    const info = (await transport.sendMail({
+      from: this.config.mailFrom,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html ?? undefined,
+    })) as { message?: Buffer | string };
+    if (!this.config.smtpUrl && info.message) this.writeToOutboxDir(message.id, message.to, info.message);
+    markOutboxMessageSent(this.db, message.id, { attempts, sentAt: new Date().toISOString() });
   }
 
   private writeToOutboxDir(id: number, to: string, raw: Buffer | string): void {

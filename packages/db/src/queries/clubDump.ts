@@ -3,7 +3,8 @@ import { tablesParentsFirst } from "../childTables";
 
 /**
  * Tables left out on purpose: sessions, API tokens and single-use links (a restore logs everyone
- * out and ends every token), mail waiting to be sent, the server's push keys, and the migrations
+ * out and ends every token), mail waiting to be sent, the server's push keys, the webhooks' deliveries
+ * (their outbox and log: a restored club does not post its past again), and the migrations
  * journal. Every other table is exported.
  */
 export const CLUB_TABLES_LEFT_OUT = [
@@ -15,6 +16,7 @@ export const CLUB_TABLES_LEFT_OUT = [
   "invites",
   "outbox",
   "push_keys",
+  "webhook_deliveries",
   "__drizzle_migrations",
   "sqlite_sequence",
 ] as const;

@@ -94,7 +94,7 @@ export const isLaterMeetingBegun = (db: Db, meeting: { id: number; date: string 
 
 // ---- Writing to the club ----
 
-/** The members a message goes to: active, confirmed, wanting meeting emails; "going" ones only if said. */
+/** The members a message goes to: active, confirmed; "going" ones only if said (notify() applies their choices). */
 export const listMessageRecipients = (db: Db, meetingId: number, audience: MessageAudience) =>
   db
     .select({ id: members.id, email: members.email, firstName: members.firstName })
@@ -104,7 +104,6 @@ export const listMessageRecipients = (db: Db, meetingId: number, audience: Messa
       and(
         isNotNull(members.emailConfirmedAt),
         eq(members.status, "active"),
-        eq(members.meetingReminders, true),
         audience === "going" ? eq(rsvps.status, "going") : undefined,
       ),
     )

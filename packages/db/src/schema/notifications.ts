@@ -1,4 +1,4 @@
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { childOf, now } from "./columns";
 import { members } from "./members";
 
@@ -79,3 +79,47 @@ export const pushKeys = sqliteTable("push_keys", {
   privateKey: text().notNull(),
   createdAt: text().notNull().default(now),
 });
+
+/**
+ * An admin's webhook: a URL the club's events are posted to, signed with its secret (kept, since
+ * signing needs it; shown to the admin once). `events`: the kinds of notification it is sent,
+ * comma-separated.
+ */
+export const webhooks = sqliteTable("webhooks", {
+  id: integer().primaryKey({ autoIncrement: true }),
+  url: text().notNull(),
+  events: text().notNull(),
+  secret: text().notNull(),
+  active: integer({ mode: "boolean" }).notNull().default(true),
+  createdAt: text().notNull().default(now),
+});
+
+/**
+ * Each event for each webhook: the webhooks' outbox and their delivery log. Written in the
+ * transaction of what it tells of (`once`: the notice's key, so an event told twice is queued
+ * once), delivered until a 2xx answer, retried with back-off, given up (`failedAt`) after enough
+ * attempts. `eventId` is the same on every attempt, for receivers to de-duplicate.
+ */
+export const webhookDeliveries = sqliteTable(
+  "webhook_deliveries",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    webhookId: childOf(() => webhooks.id),
+    eventId: text().notNull().unique(),
+    event: text().notNull(),
+    once: text(),
+    /** The JSON body posted, byte for byte on every attempt (what the signature covers). */
+    payload: text().notNull(),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: text().notNull().default(now),
+    deliveredAt: text(),
+    failedAt: text(),
+    lastError: text(),
+    createdAt: text().notNull().default(now),
+  },
+  (t) => [
+    index("webhook_deliveries_pending_idx").on(t.deliveredAt, t.failedAt, t.nextAttemptAt),
+    index("webhook_deliveries_hook_idx").on(t.webhookId, t.id),
+    uniqueIndex("webhook_deliveries_once_idx").on(t.webhookId, t.once),
+  ],
+);

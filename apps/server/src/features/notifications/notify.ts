@@ -15,6 +15,7 @@ import {
 import type { Deps } from "../../kernel/context";
 import type { Email } from "../../platform/mailer";
 import { approvalNeededEmail, clubEmail } from "../auth/email";
+import { queueWebhookEvent } from "../webhooks/service";
 
 type Recipient = ReturnType<typeof listNotifiableMembers>[number];
 
@@ -36,11 +37,28 @@ export interface Notice {
   once?: string;
   /** The kind's own email for a member (the text and the link when absent). */
   email?: (member: Recipient) => Email;
+  /** A line under the text on the phone (none when absent). */
+  body?: string;
 }
+
+/**
+ * The key a webhook gets a notice of once: the notice's own, and for a notice to one member (their
+ * dues statement, their waitlist place) that member's, so each member's is an event of its own.
+ */
+const webhookOnce = (notice: Notice): string | undefined =>
+  notice.once === undefined
+    ? undefined
+    : Array.isArray(notice.to) && notice.to.length === 1
+      ? `${notice.once}:${notice.to[0]}`
+      : notice.once;
 
 /** The Account page's reminder choices still stop the emails they always stopped. */
 const reminderChoiceAllows = (kind: NotificationKind, member: Recipient): boolean =>
-  kind === "meetingNew" ? member.meetingReminders : kind === "duesStatement" ? member.duesReminders : true;
+  kind === "meetingNew" || kind === "clubMessage"
+    ? member.meetingReminders
+    : kind === "duesStatement"
+      ? member.duesReminders
+      : true;
 
 /** Each member's channels for a kind: their own, or the kind's defaults. */
 export function channelsFor(deps: Deps, kind: NotificationKind): (memberId: number) => NotificationChannels {
@@ -50,7 +68,8 @@ export function channelsFor(deps: Deps, kind: NotificationKind): (memberId: numb
 
 /**
  * Tells members of something, in the channels each chose for its kind: a notification in the app,
- * an email through the outbox, a message to their phones through the push outbox. Call it inside
+ * an email through the outbox, a message to their phones through the push outbox; and the admins'
+ * webhooks that take the kind, through theirs. Call it inside
  * the transaction of the change it tells of: the notification, the email and the push are written
  * with the change or not at all, and the outboxes deliver each once, across restarts. Returns how
  * many members were told.
@@ -85,9 +104,21 @@ export function notify(deps: Deps, notice: Notice): number {
       if (wants.push) pushTo.push(member.id);
       told++;
     }
-    const payload = JSON.stringify({ title: notice.text, body: "", link: notice.link, kind: notice.kind });
+    const payload = JSON.stringify({
+      title: notice.text,
+      body: notice.body ?? "",
+      link: notice.link,
+      kind: notice.kind,
+    });
     for (const subscription of listPushSubscriptions(deps.db, pushTo))
       queuePushMessage(deps.db, { subscriptionId: subscription.id, payload });
+    // The admins' webhooks hear of it whoever was told (a member who turned it off included).
+    queueWebhookEvent(deps, {
+      event: notice.kind,
+      text: notice.text,
+      link: notice.link,
+      once: webhookOnce(notice),
+    });
   });
   if (told > 0) deps.push.wake();
   return told;

@@ -23,7 +23,7 @@ browser.generateKeys();
 const authSecret = randomBytes(16);
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { WEBHOOKS_ALLOW_PRIVATE: "true" } });
   ann = await t.member();
   bob = await t.member();
   endpoint = createServer((req, res) => {

@@ -20,7 +20,8 @@ import {
   type PushSubscriptionInput,
 } from "@club/shared";
 import type { AuthedCtx, Deps } from "../../kernel/context";
-import { NotFoundError } from "../../kernel/errors";
+import { BadRequestError, NotFoundError } from "../../kernel/errors";
+import { refuseTarget } from "../../platform/publicAddress";
 import { assertCreatorOrAdmin } from "../../kernel/permissions";
 import { recordActivity } from "../activity/record";
 
@@ -101,8 +102,17 @@ export async function getPushPublicKey(deps: Deps): Promise<{ publicKey: string 
   return { publicKey: (await deps.push.keys()).publicKey };
 }
 
-/** POST /api/Account/PushSubscriptions: this browser's subscription, for the caller. */
-export function subscribePush(ctx: AuthedCtx, input: PushSubscriptionInput): { id: number } {
+/**
+ * POST /api/Account/PushSubscriptions: this browser's subscription, for the caller. Its endpoint is
+ * where the server will post, so it is held to a webhook's rules: https, a public address (unless
+ * WEBHOOKS_ALLOW_PRIVATE), checked again at each send.
+ */
+export async function subscribePush(ctx: AuthedCtx, input: PushSubscriptionInput): Promise<{ id: number }> {
+  const refused = await refuseTarget(input.endpoint, {
+    allowPrivate: ctx.config.webhooksAllowPrivate,
+    httpsOnly: true,
+  });
+  if (refused) throw new BadRequestError(`${NotificationMessages.pushEndpointRefused} ${refused}`);
   return ctx.db.transaction(() => {
     const row = upsertPushSubscription(ctx.db, {
       memberId: ctx.user.id,

@@ -1,5 +1,5 @@
 import {
-  claimNotification,
+  findMemberById,
   insertMeetingMessage,
   listMeetingMessages,
   listMessageRecipients,
@@ -7,6 +7,7 @@ import {
 } from "@club/db";
 import {
   longDate,
+  NotificationTexts,
   PlanningMessages,
   type MeetingMessage,
   type MeetingMessageInput,
@@ -17,40 +18,57 @@ import { ConflictError } from "../../kernel/errors";
 import { recordActivity } from "../activity/record";
 import { clubEmail } from "../auth/email";
 import { assertHost, meetingOrThrow } from "../night/access";
+import { notify } from "../notifications/notify";
 
 /**
- * One member's copy of a message to the club: an email now. Each copy is claimed in the send's
- * transaction (key `message:<id>`), so no member gets one twice. This is the one call a channel
- * of the member's choosing (in the app, on the phone) would join.
+ * A message to the club, told through notify() as its own kind: each member gets it in the
+ * channels they chose for it (in the app, by email, on the phone), once (key `message:<id>`), or
+ * not at all when they turned the kind off. The email is the message itself.
  */
 function deliverMessage(
   ctx: AuthedCtx,
   message: { id: number; meetingId: number; subject: string; body: string; date: string },
-  to: { id: number; email: string; firstName: string },
-): boolean {
-  if (!claimNotification(ctx.db, to.id, `message:${message.id}`)) return false;
-  ctx.mailer.send(
-    clubEmail({
-      to: to.email,
-      subject: message.subject,
-      firstName: to.firstName,
-      paragraphs: [
-        ...message.body
-          .split(/\r?\n\s*\r?\n/)
-          .map((p) => p.trim())
-          .filter(Boolean),
-        `About the meeting of ${longDate(message.date)}. You can turn meeting emails off in your account.`,
-      ],
-      link: { href: `${ctx.config.appUrl}/monthlymeeting/${message.meetingId}`, label: "Open the meeting" },
-    }),
-  );
-  return true;
+  to: number[],
+): number {
+  const link = `/monthlymeeting/${message.meetingId}`;
+  return notify(ctx, {
+    kind: "clubMessage",
+    to,
+    except: ctx.user.id,
+    text: NotificationTexts.clubMessage(authorName(ctx), message.subject),
+    body: message.body.length > PUSH_BODY_MAX ? `${message.body.slice(0, PUSH_BODY_MAX - 1)}…` : message.body,
+    link,
+    once: `message:${message.id}`,
+    email: (member) =>
+      clubEmail({
+        to: member.email,
+        subject: message.subject,
+        firstName: member.firstName,
+        paragraphs: [
+          ...message.body
+            .split(/\r?\n\s*\r?\n/)
+            .map((p) => p.trim())
+            .filter(Boolean),
+          `About the meeting of ${longDate(message.date)}. You can turn meeting emails off in your account.`,
+        ],
+        link: { href: `${ctx.config.appUrl}${link}`, label: "Open the meeting" },
+      }),
+  });
 }
+
+/** How much of a message a phone's notification shows under its title. */
+const PUSH_BODY_MAX = 180;
+
+const authorName = (ctx: AuthedCtx): string => {
+  const me = findMemberById(ctx.db, ctx.user.id);
+  return me ? `${me.firstName} ${me.lastName}`.trim() : "The host";
+};
 
 /**
  * POST /api/MonthlyMeetings/{id}/Messages: whoever runs the night writes to everyone going (who
- * answered going, the waitlist included) or to all members, by email to each who wants meeting
- * emails (the Account page's choice), the writer aside. The message is kept on the meeting's page.
+ * answered going, the waitlist included) or to all members, each in the channels they chose for
+ * messages to the club (email also follows the Account page's meeting emails choice), the writer
+ * aside; `sent` counts the members it reached. The message is kept on the meeting's page.
  */
 export function sendMeetingMessage(ctx: AuthedCtx, input: MeetingMessageInput): MessageSent {
   const meeting = meetingOrThrow(ctx, input.id);
@@ -71,11 +89,8 @@ export function sendMeetingMessage(ctx: AuthedCtx, input: MeetingMessageInput): 
       body: input.text,
     });
     const message = { ...row, date: meeting.date };
-    let sent = 0;
-    for (const member of listMessageRecipients(ctx.db, meeting.id, input.to)) {
-      if (member.id === ctx.user.id) continue;
-      if (deliverMessage(ctx, message, member)) sent++;
-    }
+    const recipients = listMessageRecipients(ctx.db, meeting.id, input.to).map((m) => m.id);
+    const sent = deliverMessage(ctx, message, recipients);
     setMeetingMessageSent(ctx.db, row.id, sent);
     recordActivity(ctx, "meetingMessage", row.id, null, { ...row, sent });
     return { sent };

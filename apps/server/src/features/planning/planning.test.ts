@@ -29,6 +29,7 @@ let host: M;
 let ann: M;
 let bob: M;
 let cat: M;
+let dan: M;
 let meetingId: number;
 let peat: number;
 let sherry: number;
@@ -40,6 +41,7 @@ beforeAll(async () => {
   ann = await t.member("ann@example.com");
   bob = await t.member("bob@example.com");
   cat = await t.member("cat@example.com");
+  dan = await t.member("dan@example.com");
   peat = (await t.caller(host.user).themes.create({ description: "Peat and smoke" })).id;
   sherry = (await t.caller(host.user).themes.create({ description: "Sherry casks" })).id;
   meetingId = (
@@ -216,22 +218,27 @@ describe("hosts and themes at the prior meeting", () => {
 });
 
 describe("writing to the club", () => {
-  it("the host writes to everyone going: each going member who wants meeting emails gets it once", async () => {
+  it("the host writes to everyone going: each in the channels they chose, once; a member who turned messages off gets nothing", async () => {
     const { id } = await t
       .caller(host.user)
       .meetings.create({ date: "2026-12-18", hostName: "Host", themeId: peat });
     await t.caller(ann.user).night.rsvp({ id, status: "going", guests: 0 });
     await t.caller(bob.user).night.rsvp({ id, status: "going", guests: 1 });
     await t.caller(cat.user).night.rsvp({ id, status: "going", guests: 0 });
-    // Cat turned meeting emails off on her Account page.
+    // Cat turned meeting emails off on her Account page: she is told in the app only.
     await t.caller(cat.user).reminders.setPreferences({ meetingReminders: false, duesReminders: true });
+    // Dan turned messages to the club off altogether.
+    await t.caller(dan.user).night.rsvp({ id, status: "going", guests: 0 });
+    await t
+      .caller(dan.user)
+      .notifications.setSettings({ kinds: { clubMessage: { inApp: false, email: false, push: false } } });
     const payload = { to: "going", subject: "Bring a glass", text: "We start at seven.\n\nSee you there." };
     expect((await send("POST", `/api/MonthlyMeetings/${id}/Messages`, ann.token, payload)).statusCode).toBe(
       403,
     );
     const res = await send("POST", `/api/MonthlyMeetings/${id}/Messages`, host.token, payload);
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ sent: 2 });
+    expect(res.json()).toEqual({ sent: 3 });
     // The same message again is not sent again.
     const again = await send("POST", `/api/MonthlyMeetings/${id}/Messages`, host.token, payload);
     expect(again.statusCode).toBe(409);
@@ -241,6 +248,18 @@ describe("writing to the club", () => {
     expect(mailTo("bob@example.com", /Bring a glass/)).toHaveLength(1);
     expect(mailTo("cat@example.com", /Bring a glass/)).toHaveLength(0);
     expect(mailTo("host@example.com", /Bring a glass/)).toHaveLength(0);
+    expect(mailTo("dan@example.com", /Bring a glass/)).toHaveLength(0);
+    // In the app: the going members, Cat included; not Dan, not the writer.
+    const told = (m: { user: { id: number } }) =>
+      t.app.deps.db.$client
+        .prepare("SELECT text, link FROM notifications WHERE member_id = ? AND kind = 'clubMessage'")
+        .all(m.user.id);
+    expect(told(cat)).toEqual([
+      { text: expect.stringMatching(/wrote to the club: Bring a glass$/), link: `/monthlymeeting/${id}` },
+    ]);
+    expect(told(ann)).toHaveLength(1);
+    expect(told(dan)).toEqual([]);
+    expect(told(host)).toEqual([]);
 
     // The message is kept on the meeting's page.
     const kept = (await send("GET", `/api/MonthlyMeetings/${id}/Messages`, bob.token)).json<
@@ -251,7 +270,7 @@ describe("writing to the club", () => {
         to: "going",
         subject: "Bring a glass",
         text: "We start at seven.\n\nSee you there.",
-        sent: 2,
+        sent: 3,
       }),
     ]);
     expect((await send("GET", `/api/MonthlyMeetings/${id}/Messages`)).statusCode).toBe(401);
@@ -285,7 +304,7 @@ describe("writing to the club", () => {
       subject: "Dues are due",
       text: "Pay before the night.",
     });
-    expect(res.json()).toEqual({ sent: 2 });
+    expect(res.json()).toEqual({ sent: 3 });
     // The server stops before the mail leaves and starts again: each message still goes once.
     await t.close();
     clock = new Date(clock.getTime() + 60_000);

@@ -115,7 +115,7 @@ export const planningRouter = {
     .mutation(({ ctx, input }) => closeThemeVote(ctx, input)),
 } satisfies TRPCRouterRecord;
 
-/** Writing to the club about a meeting: by email, kept on the meeting's page. */
+/** Writing to the club about a meeting: in each member's channels, kept on the meeting's page. */
 export const messagesRouter = {
   list: memberProcedure
     .meta({
@@ -138,7 +138,7 @@ export const messagesRouter = {
       doc: {
         summary: "Write to everyone going, or to all members",
         description:
-          '`{to: "going"|"all", subject, text}`: whoever runs the night emails everyone who answered going (the waitlist included) or every member, each who wants meeting emails (their account\'s choice), once, the writer aside; `sent` says how many. The message is kept on the meeting\'s page. 409 for the same message again.',
+          '`{to: "going"|"all", subject, text}`: whoever runs the night writes to everyone who answered going (the waitlist included) or every member, once, the writer aside, each in the channels they chose for messages to the club (`clubMessage`: in the app, by email (their meeting emails choice applies too), on their phones); a member who turned it off gets nothing. `sent` says how many it reached. The message is kept on the meeting\'s page. 409 for the same message again.',
         response: MessageSentSchema,
         responseDescription: "How many members it was sent to.",
         errors: [403, 404, 409],
