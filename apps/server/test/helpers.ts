@@ -51,6 +51,8 @@ export async function createTestApp(
     keepDataDir?: boolean;
     /** pino options (a test reading the log gives its own stream); silent by default. */
     logger?: object;
+    /** The webhooks' retry delay (the outboxes' back-off by default). */
+    webhookBackoffMs?: (attempts: number) => number;
   } = {},
 ): Promise<TestApp> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "club-test-"));
@@ -87,6 +89,7 @@ export async function createTestApp(
     onStatement: opts.onStatement,
     now: opts.now,
     repeatClubJobs: false,
+    webhookBackoffMs: opts.webhookBackoffMs,
     ...(opts.logger ? { logger: opts.logger } : {}),
   });
   // What a migration makes at random per club (0009's calendar id) is made again for this club, as
