@@ -58,6 +58,10 @@ const NPM_TEST_FILES = [
   "barcode-scan",
   // Hosts and themes chosen at the prior meeting, and the host writing to the club, on phones.
   "between-nights",
+  // Webhooks on a phone: an admin adds one, presses Test, reads the delivery.
+  "webhooks",
+  // A member's phone shows the reveal: the service worker's push handler through DevTools.
+  "phone-push",
   "cellar", // 7 s
   "library-prerender", // 4 s
   "activity-sentences", // 4 s

@@ -185,8 +185,9 @@ self.addEventListener("notificationclick", (event) => {
       const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
       const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
       if (open) {
-        await open.focus();
-        await open.navigate(url);
+        // The link first: focusing is the browser's to allow (it may refuse), the link is the point.
+        const shown = (await open.navigate(url)) ?? open;
+        await shown.focus().catch(() => undefined);
         return;
       }
       await self.clients.openWindow(url);

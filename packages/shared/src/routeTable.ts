@@ -149,6 +149,7 @@ export const ROUTE_TABLE = routeTable([
   { path: "/treasurer/report", screen: "Treasurer/ReportPage" },
   { path: "/admin/backups", screen: "Backups/BackupsPage" },
   { path: "/admin/club", screen: "ClubSettings/ClubSettingsPage" },
+  { path: "/admin/webhooks", screen: "Webhooks/WebhooksPage" },
   { path: "/rsvp", screen: "Rsvp/RsvpPage" },
   // Single sign-on's landing: trades the one-time code in the fragment for the tokens.
   { path: "/login/sso", screen: "SsoLanding/SsoLandingPage" },

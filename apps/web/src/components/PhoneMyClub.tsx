@@ -12,6 +12,7 @@ const MY_CLUB_PATHS = [
   "/treasurer",
   "/admin/backups",
   "/admin/club",
+  "/admin/webhooks",
   "/members",
 ];
 

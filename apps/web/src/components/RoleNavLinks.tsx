@@ -2,7 +2,7 @@ import { NavLink } from "react-router-dom";
 import { useSession } from "../lib/appSession";
 import { trpc } from "../lib/trpc";
 
-/** "Dues" for every member, "Treasurer" too for the treasurer and admins, "Backups" and "Club settings" for admins (role from account.get). */
+/** "Dues" for every member, "Treasurer" too for the treasurer and admins, "Backups", "Club settings" and "Webhooks" for admins (role from account.get). */
 export function RoleNavLinks({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
   const session = useSession();
   const account = trpc.account.get.useQuery(undefined, { enabled: session !== null });
@@ -28,6 +28,11 @@ export function RoleNavLinks({ className, onNavigate }: { className?: string; on
       {role === "admin" ? (
         <NavLink to="/admin/club" className={className} onClick={onNavigate}>
           Club settings
+        </NavLink>
+      ) : null}
+      {role === "admin" ? (
+        <NavLink to="/admin/webhooks" className={className} onClick={onNavigate}>
+          Webhooks
         </NavLink>
       ) : null}
     </>
