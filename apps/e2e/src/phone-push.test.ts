@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { longDate } from "@club/shared";
-import { launchChromium, screenshotOnFailure, visit } from "./support/browser";
+import { screenshotOnFailure, visit } from "./support/browser";
+import { launchFullChromium } from "./support/chromium";
 import { PHONE, sessionPool } from "./support/harness";
 import { startClub, type Club, type Member } from "./support/server";
 
@@ -27,7 +28,8 @@ describe("a phone's push notification", () => {
 
   beforeAll(async () => {
     club = await startClub({ demoData: false });
-    browser = await launchChromium();
+    // The headless shell the other files share has no notifications.
+    browser = await launchFullChromium();
     hana = await club.member({ firstName: "Hana", lastName: "Host" });
     milo = await club.member({ firstName: "Milo", lastName: "Member" });
     const theme = await club.apiOk<{ id: number }>(

@@ -67,6 +67,12 @@ export async function launchChromium(): Promise<Browser> {
   return fileHandle(browser);
 }
 
+/**
+ * The full Chromium of one's own (CHROME_PATH), for a test of what the headless shell lacks: it
+ * has no notifications (their permission is always denied). The file closes it.
+ */
+export const launchFullChromium = (): Promise<Browser> => launch(CHROME_PATH, TEST_CHROME_FLAGS);
+
 /** The worker's Chromium behind each file's handle. */
 const chromiumOfHandle = new WeakMap<
   Browser,
