@@ -36,3 +36,4 @@ export * from "./queries/transfer";
 export * from "./queries/clubDump";
 export * from "./queries/identity";
 export * from "./queries/notifications";
+export * from "./queries/totp";

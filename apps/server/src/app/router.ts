@@ -23,6 +23,7 @@ import { messagesRouter, planningRouter } from "../features/planning/router";
 import { notificationsRouter } from "../features/notifications/router";
 import { clubRouter } from "../features/club/router";
 import { tokensRouter } from "../features/tokens/router";
+import { totpRouter } from "../features/totp/router";
 import { callerCtx, type AuthUser, type Deps, type GuestPass } from "../kernel/context";
 import type { Tag } from "../kernel/meta";
 import { createCallerFactory, router } from "../kernel/trpc";
@@ -47,6 +48,7 @@ const trpcFeatureList = {
   members: { router: membersRouter, tag: "Members" },
   account: { router: accountRouter, tag: "Account" },
   tokens: { router: tokensRouter, tag: "Account" },
+  totp: { router: totpRouter, tag: "Account" },
   activity: { router: activityRouter, tag: "Activity" },
   night: { router: nightRouter, tag: "Meeting night" },
   guests: { router: guestsRouter, tag: "Meeting night" },
