@@ -81,7 +81,7 @@ export const LoginTotpInputSchema = z.object({
 export type LoginTotpInput = z.input<typeof LoginTotpInputSchema>;
 
 export const TOTP_SENTENCES = {
-  "totp.setup": null,
+  "totp.setup": () => "started setting up two-factor sign-in",
   "totp.enable": () => "turned on two-factor sign-in",
   "totp.disable": () => "turned off two-factor sign-in",
 } satisfies ActivitySentences<"totp">;

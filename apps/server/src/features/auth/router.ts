@@ -1,5 +1,4 @@
 import type { TRPCRouterRecord } from "@trpc/server";
-import { z } from "zod";
 import {
   ConfirmEmailInputSchema,
   ForgotPasswordInputSchema,
@@ -7,14 +6,18 @@ import {
   LoginInputSchema,
   LoginTotpInputSchema,
   MessageSchema,
-  MfaRequiredSchema,
   RefreshInputSchema,
   RegisterInputSchema,
   ResendConfirmationInputSchema,
   TokenPairSchema,
 } from "@club/shared";
 import { memberProcedure, publicProcedure } from "../../kernel/trpc";
-import { LoginResultSchema, OkSchema, ValidTokenSchema } from "../../kernel/openapiSchemas";
+import {
+  LoginAnswerSchema,
+  LoginResultSchema,
+  OkSchema,
+  ValidTokenSchema,
+} from "../../kernel/openapiSchemas";
 import {
   confirmEmail,
   forgotPassword,
@@ -41,7 +44,7 @@ export const authRouter = {
         summary: "Log in",
         description:
           "Exchanges email and password for an access token (a JWT valid for 15 minutes) and a refresh token (30 days, single use). 403 when the email address is not confirmed yet (`error.code` EMAIL_NOT_CONFIRMED), the membership waits for an admin's approval (MEMBERSHIP_PENDING) or was deactivated (MEMBERSHIP_DEACTIVATED). A member with two-factor sign-in gets `{mfaRequired: true, mfaToken}` instead: the token (valid 5 minutes) and a code go to POST /login/totp.",
-        response: z.union([LoginResultSchema, MfaRequiredSchema]),
+        response: LoginAnswerSchema,
         responseDescription: "The token pair and the member's email, or the second step's token.",
         errors: [401, 403],
       },

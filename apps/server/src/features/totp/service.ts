@@ -110,7 +110,10 @@ export function setupTotp(ctx: AuthedCtx): TotpSetup {
     throw new ConflictError(TotpMessages.alreadyOn, "TOTP_ON");
   const member = me(ctx);
   const secret = new Secret({ size: SECRET_BYTES }).base32;
-  storeTotpSetup(ctx, member.id, secret);
+  ctx.db.transaction(() => {
+    storeTotpSetup(ctx, member.id, secret);
+    recordActivity(ctx, "twoFactor", member.id, null, { twoFactor: "setup" });
+  });
   const otpauthUrl = totpFor(secret, member.email, clubOf(ctx).name).toString();
   return { secret, otpauthUrl };
 }

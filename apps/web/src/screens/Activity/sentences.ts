@@ -17,6 +17,7 @@ import {
   THEMES_SENTENCES,
   WISHLIST_SENTENCES,
   TOKENS_SENTENCES,
+  TOTP_SENTENCES,
   PLANNING_SENTENCES,
   MESSAGES_SENTENCES,
   type ActivitySentence,
@@ -78,6 +79,7 @@ const SENTENCES = {
   ...WISHLIST_SENTENCES,
   ...NOTIFICATIONS_SENTENCES,
   ...TOKENS_SENTENCES,
+  ...TOTP_SENTENCES,
   ...PLANNING_SENTENCES,
   ...MESSAGES_SENTENCES,
 
@@ -113,6 +115,7 @@ const SENTENCES = {
   "admin.deactivate": fromCommandLine(deactivate),
   "admin.role": fromCommandLine(setRole),
   "admin.invite": fromCommandLine(invite),
+  "admin.totpOff": fromCommandLine((said) => `turned off the two-factor sign-in of ${nameOf(said)}`),
 } satisfies Record<ActivityAction, Sentence | null>;
 
 /** A key of SENTENCES that is no action (a misspelt or removed write in a namespace's table). */
