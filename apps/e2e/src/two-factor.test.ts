@@ -32,7 +32,8 @@ describe("two-factor sign-in on a phone", () => {
       viewport: PHONE,
       mobile: true,
       as: ann,
-      colorScheme: "dark",
+      colorScheme: "light",
+      theme: "light",
     });
   });
   afterAll(() => closeInOrder(phone, browser, club));
@@ -70,7 +71,7 @@ describe("two-factor sign-in on a phone", () => {
     expect(await field.getAttribute("autocomplete")).toBe("one-time-code");
     await expectNoSidewaysScroll(page, "/account, setting up two-factor sign-in");
     await card(page).scrollIntoViewIfNeeded();
-    await shot(page, "two-factor-setup-phone-dark", false);
+    await shot(page, "two-factor-setup-phone-light", false);
 
     // A wrong code first: the server's sentence, and it stays off.
     await field.fill("000000");
@@ -91,7 +92,7 @@ describe("two-factor sign-in on a phone", () => {
     await shows(card(page).getByRole("button", { name: "Download codes" }));
     await expectNoSidewaysScroll(page, "/account, the recovery codes");
     await list.scrollIntoViewIfNeeded();
-    await shot(page, "two-factor-codes-phone-dark", false);
+    await shot(page, "two-factor-codes-phone-light", false);
     await card(page).getByRole("button", { name: "I have saved them" }).tap();
     await shows(card(page).getByText("On. 10 of 10 recovery codes left."));
     // Shown once: after a reload neither the secret nor the codes are on the page.
@@ -111,7 +112,7 @@ describe("two-factor sign-in on a phone", () => {
     expect(await field.getAttribute("inputmode")).toBe("numeric");
     expect(await field.getAttribute("autocomplete")).toBe("one-time-code");
     await expectNoSidewaysScroll(page, "/login, the second step");
-    await shot(page, "two-factor-login-phone-dark");
+    await shot(page, "two-factor-login-phone-light");
     // The code that turned it on may still be the app's current one, and a code works once: the
     // next step's code, which the server takes too (a phone's clock a little ahead).
     await field.fill(codeAt(secret, 1));

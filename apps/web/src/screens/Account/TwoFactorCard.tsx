@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
-import { Alert, Button, CopyButton, Group, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { Alert, Button, CopyButton, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { renderSVG } from "uqr";
 import { isAppCode, normaliseCode, TotpMessages, type TotpEnabled, type TotpSetup } from "@club/shared";
 import { ErrorAlert } from "../../components/status";
@@ -67,7 +67,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
             <li key={code}>{code}</li>
           ))}
         </ul>
-        <Group gap="sm" grow>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <CopyButton value={codes.join("\n")}>
             {({ copied, copy }) => (
               <Button
@@ -82,7 +82,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
           <Button variant="default" onClick={() => downloadCodes(codes)}>
             Download codes
           </Button>
-        </Group>
+        </SimpleGrid>
         <Button onClick={onDone}>I have saved them</Button>
       </Stack>
     </Alert>
