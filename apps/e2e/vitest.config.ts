@@ -46,6 +46,8 @@ const NPM_TEST_FILES = [
   "session", // 14 s
   // API tokens made on the Account page and used over HTTP.
   "account-security",
+  // Two-factor sign-in set up on a phone, then a login with the app's code and with a recovery code.
+  "two-factor",
   "import-export", // 13 s
   // A CellarTracker export with the review step: matches confirmed or changed, the ABV given.
   "catalogue-import",

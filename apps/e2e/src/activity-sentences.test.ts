@@ -12,7 +12,7 @@ import {
   trpcInject,
   type EndpointCtx,
 } from "@club/server/testing";
-import { approve, deactivate, invite, role } from "@club/server";
+import { approve, deactivate, invite, role, twoFactorOff } from "@club/server";
 import {
   DESCRIBED_ACTIONS,
   describeActivity,
@@ -95,6 +95,12 @@ async function commandLine() {
   await t.member("cli-leaving@example.com");
   await deactivate(db, config, "cli-leaving@example.com");
   await invite(db, config, "cli-invited@example.com");
+  // A member who lost the phone: two-factor sign-in on (its row as Enable leaves it), then off.
+  const lost = await t.member("cli-phone-lost@example.com");
+  db.$client
+    .prepare("INSERT INTO member_totp (member_id, secret, enabled_at) VALUES (?, 'v1.unused', ?)")
+    .run(lost.user.id, new Date().toISOString());
+  await twoFactorOff(db, config, "cli-phone-lost@example.com");
 }
 
 /** The names the Activity screen knows (useNameBook.ts): the current lists, read over REST. */
@@ -160,6 +166,8 @@ describe("every kind of change reads as a sentence in plain words", () => {
         "meetings.addBottle",
         "admin.approve",
         "admin.invite",
+        "admin.totpOff",
+        "totp.enable",
       ])
         expect(actions, action).toContain(action);
       if (who === "member") {

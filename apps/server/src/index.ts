@@ -11,4 +11,4 @@ export { hashPassword } from "./platform/passwords";
 export { DEMO_LOGIN } from "./seed";
 export { signRsvpToken } from "./features/reminders/links";
 export { newBackupPath } from "./features/backups/folder";
-export { approve, deactivate, invite, role } from "./admin/membership";
+export { approve, deactivate, invite, role, twoFactorOff } from "./admin/membership";

@@ -37,3 +37,4 @@ export * from "./queries/clubDump";
 export * from "./queries/identity";
 export * from "./queries/notifications";
 export * from "./queries/webhooks";
+export * from "./queries/totp";

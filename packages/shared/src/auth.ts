@@ -132,6 +132,7 @@ export const AUTH_SENTENCES = {
     `got the role ${String(after?.role)} from single sign-on (was ${String(before?.role)})`,
   "auth.resetPassword": () => "reset their password",
   "auth.login": null,
+  "auth.loginTotp": null,
   "auth.register": null,
   "auth.refresh": null,
   "auth.logout": null,

@@ -34,3 +34,4 @@ export * from "./routeTable";
 export * from "./tokens";
 export * from "./settings";
 export * from "./webhooks";
+export * from "./totp";

@@ -38,6 +38,8 @@ export const ClubSettingsSchema = z.object({
   meetingWeekOfMonth: z.number().int(),
   /** HH:MM, 24 h, in the club's time zone. */
   meetingTime: z.string(),
+  /** Admins and treasurers must sign in with two factors (their role waits until they set it up). */
+  twoFactorRequired: z.boolean(),
 });
 export type ClubSettings = z.infer<typeof ClubSettingsSchema>;
 
@@ -88,6 +90,8 @@ export const ClubSettingsInputSchema = z.object({
   meetingTime: z
     .string({ error: "Enter the meeting's time." })
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use the time format HH:MM (24 hours)."),
+  /** Absent: unchanged (clients from before this setting keep it as it is). */
+  twoFactorRequired: z.boolean({ error: "Choose whether two-factor sign-in is required." }).optional(),
 });
 export type ClubSettingsInput = z.output<typeof ClubSettingsInputSchema>;
 

@@ -13,6 +13,7 @@ import {
   setRole as setMemberRoleService,
 } from "../features/members/service";
 import { AdminError } from "./commands";
+import { turnOffTwoFactors } from "../features/totp/service";
 
 /**
  * The membership commands run the same service functions as the API (features/members/service.ts),
@@ -97,6 +98,21 @@ export async function deactivate(db: Db, config: Config, email: string): Promise
   const member = memberRow(db, email);
   await asAdmin(db, config, "deactivate", member, (ctx) => deactivateMember(ctx, { id: member.id }));
   return member;
+}
+
+/**
+ * Turns off a member's two-factor sign-in, for one who lost the phone and the recovery codes:
+ * they log in with the password alone and may set it up again. Whoever runs the server vouches
+ * for them; the activity log records it.
+ */
+export async function twoFactorOff(
+  db: Db,
+  config: Config,
+  email: string,
+): Promise<{ member: MemberRow; wasOn: boolean }> {
+  const member = memberRow(db, email);
+  const wasOn = await asAdmin(db, config, "totpOff", member, (ctx) => turnOffTwoFactors(ctx, member));
+  return { member, wasOn };
 }
 
 export async function role(db: Db, config: Config, email: string, rawRole: string): Promise<MemberRow> {

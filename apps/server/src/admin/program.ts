@@ -5,7 +5,7 @@ import { closeDb, isDatabaseSetUp, openDb, type Db } from "@club/db";
 import { APP_VERSION, PASSWORD_MIN_LENGTH } from "@club/shared";
 import { ConfigError, loadConfig, settingsBaseDir, type Config } from "../config";
 import { AdminError, backup, confirm, members, resetPassword } from "./commands";
-import { approve, deactivate, invite, role } from "./membership";
+import { approve, deactivate, invite, role, twoFactorOff } from "./membership";
 import { restore } from "./restore";
 import { memberSince } from "./dues";
 import { BackupError } from "../platform/backups";
@@ -99,7 +99,7 @@ function buildProgram(io: CliIo): Command {
     .name("npm run admin --")
     .version(APP_VERSION, "-V, --version", "print the version of the whiskey club this is")
     .description(
-      "Admin tasks for the whiskey club: list members, approve, change roles, deactivate, invite, confirm an email address by hand, reset a password, set when a member joined (their dues opening), back up, restore a backup.",
+      "Admin tasks for the whiskey club: list members, approve, change roles, deactivate, invite, confirm an email address by hand, reset a password, turn off a member's two-factor sign-in, set when a member joined (their dues opening), back up, restore a backup.",
     )
     .showHelpAfterError("(add --help for usage)")
     .addHelpText(
@@ -116,6 +116,7 @@ Examples:
   npm run admin -- invite ann@example.org
   npm run admin -- confirm ann@example.org
   npm run admin -- reset-password ann@example.org
+  npm run admin -- two-factor-off ann@example.org
   npm run admin -- member-since ann@example.org 2019-03-05 --joining-fee-paid --balance 24
   npm run backup -- backups/club-$(date +%F).sqlite
   npm run admin -- restore data/backups/club-2026-05-01T0300.sqlite   (server stopped)
@@ -185,6 +186,21 @@ Examples:
       withDatabase(io, async (db, config) => {
         const member = await deactivate(db, config, email);
         say(`Deactivated ${member.email}; every session of theirs has ended.`);
+      }),
+    );
+
+  memberCommand("two-factor-off")
+    .description(
+      "turn off a member's two-factor sign-in (a lost phone and lost recovery codes): they log in with the password alone until they set it up again",
+    )
+    .action((email: string) =>
+      withDatabase(io, async (db, config) => {
+        const { member, wasOn } = await twoFactorOff(db, config, email);
+        say(
+          wasOn
+            ? `Two-factor sign-in is off for ${member.email}. They log in with their password and can set it up again on the Account page.`
+            : `${member.email} had no two-factor sign-in; nothing changed.`,
+        );
       }),
     );
 

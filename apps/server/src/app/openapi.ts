@@ -185,11 +185,17 @@ const API_DESCRIPTION = `The REST API of the ${CLUB_NAME} web app (the paths of 
 
 The web app itself talks to the same services through tRPC at \`/trpc\` (not described here).`;
 
-/** Exported zod object schemas of packages/shared and ./schemas become components named after their export. */
+/** Exported zod object schemas of packages/shared and kernel/openapiSchemas (its unions too) become components named after their export. */
 function namedSchemas(): Map<ZodType, string> {
   const names = new Map<ZodType, string>();
   for (const [exportName, value] of Object.entries({ ...shared, ...local })) {
     if (exportName.endsWith("Schema") && value instanceof z.ZodObject) {
+      names.set(value, exportName.slice(0, -"Schema".length));
+    }
+  }
+  // An answer of one of several shapes (POST /login's) is named where the server declares it.
+  for (const [exportName, value] of Object.entries(local)) {
+    if (exportName.endsWith("Schema") && value instanceof z.ZodUnion) {
       names.set(value, exportName.slice(0, -"Schema".length));
     }
   }

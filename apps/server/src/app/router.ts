@@ -24,6 +24,7 @@ import { notificationsRouter } from "../features/notifications/router";
 import { clubRouter } from "../features/club/router";
 import { tokensRouter } from "../features/tokens/router";
 import { webhooksRouter } from "../features/webhooks/router";
+import { totpRouter } from "../features/totp/router";
 import { callerCtx, type AuthUser, type Deps, type GuestPass } from "../kernel/context";
 import type { Tag } from "../kernel/meta";
 import { createCallerFactory, router } from "../kernel/trpc";
@@ -48,6 +49,7 @@ const trpcFeatureList = {
   members: { router: membersRouter, tag: "Members" },
   account: { router: accountRouter, tag: "Account" },
   tokens: { router: tokensRouter, tag: "Account" },
+  totp: { router: totpRouter, tag: "Account" },
   activity: { router: activityRouter, tag: "Activity" },
   night: { router: nightRouter, tag: "Meeting night" },
   guests: { router: guestsRouter, tag: "Meeting night" },

@@ -24,6 +24,7 @@ export type SentenceActionsChecked = Is<
   | keyof typeof shared.NOTIFICATIONS_SENTENCES
   | keyof typeof shared.TOKENS_SENTENCES
   | keyof typeof shared.WEBHOOKS_SENTENCES
+  | keyof typeof shared.TOTP_SENTENCES
   | keyof typeof shared.PLANNING_SENTENCES
   | keyof typeof shared.MESSAGES_SENTENCES
   | keyof typeof shared.SSO_SENTENCES

@@ -23,6 +23,7 @@ export const ACTIVITY_ONLY_ACTIONS = [
   "admin.role",
   "admin.invite",
   "admin.memberSince",
+  "admin.totpOff",
 ] as const;
 
 /**

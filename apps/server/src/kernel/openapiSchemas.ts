@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { TokenPairSchema } from "@club/shared";
+import { MfaRequiredSchema, TokenPairSchema } from "@club/shared";
 
 /**
  * Response shapes the services return that have no schema in packages/shared (they are not
@@ -20,6 +20,8 @@ export const ErrorBodySchema = z.object({
 });
 
 export const LoginResultSchema = TokenPairSchema.extend({ email: z.string() });
+/** POST /login: the token pair, or for a member with two-factor sign-in the second step's token. */
+export const LoginAnswerSchema = z.union([LoginResultSchema, MfaRequiredSchema]);
 export const ValidTokenSchema = z.object({ valid: z.literal(true), email: z.string() });
 export const OkSchema = z.object({ ok: z.literal(true) });
 export const CreatedIdSchema = z.object({ id: z.number().int() });

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { refuseWithoutTwoFactors } from "./twoFactor";
 import type { z, ZodObject } from "zod";
 import { ServerMessages } from "@club/shared";
 import { refuseReadOnlyToken, requestCtx, requireMember, type AuthedCtx, type RequestCtx } from "./context";
@@ -90,5 +91,6 @@ async function caller(
   if (access === "admin" && role !== "admin") throw new ForbiddenError(ServerMessages.adminOnly);
   if (access === "treasurer" && role !== "admin" && role !== "treasurer")
     throw new ForbiddenError(ServerMessages.treasurerOnly);
+  if (access === "admin" || access === "treasurer") refuseWithoutTwoFactors(ctx.db, authed.user);
   return authed;
 }

@@ -13,6 +13,7 @@ import {
   toValidationError,
 } from "./errors";
 import type { EndpointMeta } from "./meta";
+import { refuseWithoutTwoFactors } from "./twoFactor";
 
 const t = initTRPC
   .context<RequestCtx>()
@@ -149,6 +150,7 @@ export const tasterProcedure = base
 /** memberProcedure for admins only: 403 for other members. */
 export const adminProcedure = memberProcedure.meta({ access: "admin" }).use(({ ctx, next }) => {
   if (ctx.user.role !== "admin") throw new ForbiddenError(ServerMessages.adminOnly);
+  refuseWithoutTwoFactors(ctx.db, ctx.user);
   return next();
 });
 
@@ -156,6 +158,7 @@ export const adminProcedure = memberProcedure.meta({ access: "admin" }).use(({ c
 export const treasurerProcedure = memberProcedure.meta({ access: "treasurer" }).use(({ ctx, next }) => {
   if (ctx.user.role !== "admin" && ctx.user.role !== "treasurer")
     throw new ForbiddenError(ServerMessages.treasurerOnly);
+  refuseWithoutTwoFactors(ctx.db, ctx.user);
   return next();
 });
 

@@ -18,6 +18,21 @@ export const GUEST_AUDIENCE = "whiskey-club/guest-pass";
 /** How long a guest pass is good for (it ends sooner when the host removes the guest). */
 export const GUEST_TOKEN_TTL_SECONDS = 48 * 60 * 60;
 
+/** A second-factor token's audience (POST /login's answer for a member with two factors). */
+export const MFA_AUDIENCE = "whiskey-club/mfa";
+/** How long the second step of a login may take after the password. */
+export const MFA_TOKEN_TTL_SECONDS = 5 * 60;
+
+/** What a second-factor token says: whose password was right, on which token version, which try. */
+export interface MfaClaims {
+  id: number;
+  tokenVersion: number;
+  /** This login's own id: the token is used up once the second factor passes. */
+  jti: string;
+  /** When it expires (seconds since the epoch). */
+  exp: number;
+}
+
 /** Whom a guest pass is for: one guest at one meeting. */
 export interface GuestClaims {
   guestId: number;
@@ -124,6 +139,26 @@ export class TokenService {
     if (!Number.isInteger(guestId) || guestId <= 0) return null;
     if (typeof meetingId !== "number" || !Number.isInteger(meetingId) || meetingId <= 0) return null;
     return Promise.resolve({ guestId, meetingId });
+  }
+
+  /**
+   * A second-factor token: the password of this member was right; only POST /login/totp (or
+   * another second factor) takes it, within MFA_TOKEN_TTL_SECONDS, for this token version.
+   */
+  async signMfaToken(subject: TokenSubject): Promise<string> {
+    const claims = { ver: subject.tokenVersion ?? 0, jti: randomUUID(), aud: MFA_AUDIENCE };
+    return this.sign(claims, subject.id, MFA_TOKEN_TTL_SECONDS);
+  }
+
+  /** The claims of a valid second-factor token, or null (an access token, a guest pass, expired...). */
+  async verifyMfaToken(token: string): Promise<MfaClaims | null> {
+    const payload = verifyJwt(token, this.secret, { issuer: ISSUER, audience: MFA_AUDIENCE });
+    if (!payload) return null;
+    const id = Number(payload.sub);
+    const { ver, jti, exp } = payload;
+    if (!Number.isInteger(id) || id <= 0 || typeof ver !== "number" || !Number.isInteger(ver)) return null;
+    if (typeof jti !== "string" || typeof exp !== "number") return null;
+    return Promise.resolve({ id, tokenVersion: ver, jti, exp });
   }
 
   async claimsFromAuthorization(header: string | undefined): Promise<AccessClaims | null> {

@@ -28,6 +28,8 @@ export async function runSpecFlow(client: Client<paths>, input: FlowInput): Prom
   // Login: {email, password} -> {accessToken, refreshToken}
   const login = await client.POST("/login", { body: { email: input.email, password: input.password } });
   check(login.data !== undefined, "POST /login");
+  // A member without two-factor sign-in gets the pair at once (else {mfaRequired, mfaToken}).
+  check("accessToken" in login.data, "POST /login: the token pair");
   const { accessToken, refreshToken } = login.data;
   const auth = { headers: { Authorization: `Bearer ${accessToken}` } };
   done("login");

@@ -1,6 +1,9 @@
 import type {
   ConfirmEmailInput,
   LoginInput,
+  LoginTotpInput,
+  MfaRequired,
+  TotpStatus,
   RegisterInput,
   ResetPasswordInput,
   TokenPair,
@@ -64,8 +67,13 @@ export function createAuthApi({ fetch, baseUrl = "" }: { fetch: FetchFn; baseUrl
   }
 
   return {
-    login: (input: LoginInput): Promise<LoginResult> =>
-      sendParsed("POST", "/login", input, (s) => s.LoginResultSchema),
+    /** The pair; for a member with two-factor sign-in, the token of the second step (loginTotp). */
+    login: (input: LoginInput): Promise<LoginResult | MfaRequired> =>
+      sendParsed("POST", "/login", input, (s) => s.LoginAnswerSchema),
+
+    /** The second step: the mfaToken of login and the app's code or a recovery code. */
+    loginTotp: (input: LoginTotpInput): Promise<LoginResult> =>
+      sendParsed("POST", "/login/totp", input, (s) => s.LoginResultSchema),
 
     register: (input: RegisterInput) =>
       sendParsed("POST", "/api/Register/register", input, (s) => s.MessageSchema),
@@ -104,6 +112,15 @@ export function createAuthApi({ fetch, baseUrl = "" }: { fetch: FetchFn; baseUrl
     /** Trades a refresh token for a new pair; the one sent becomes invalid. */
     refresh: (refreshToken: string): Promise<TokenPair> =>
       sendParsed("POST", "/api/Register/refresh", { refreshToken }, (s) => s.TokenPairSchema),
+
+    /** The member's two-factor sign-in (GET /api/Account/Totp): whether the club asks them to set it up. */
+    twoFactorStatus: (accessToken: string): Promise<TotpStatus> =>
+      send("GET", "/api/Account/Totp", { accessToken }).then(({ status, payload }) => {
+        const setupRequired = (payload as { setupRequired?: unknown } | undefined)?.setupRequired;
+        if (typeof setupRequired !== "boolean")
+          throw new ApiError(status, "INVALID_RESPONSE", "The server's answer was not understood.");
+        return payload as TotpStatus;
+      }),
 
     /** Resolves when the access token is valid, with the email it belongs to (if the server says). */
     validateToken: async (accessToken: string): Promise<{ email: string | null }> => {

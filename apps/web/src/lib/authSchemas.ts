@@ -1,5 +1,6 @@
 import {
   MessageSchema,
+  MfaRequiredSchema,
   SessionUserSchema,
   SsoOptionsSchema,
   SsoSignInSchema,
@@ -11,3 +12,6 @@ export { MessageSchema, SsoOptionsSchema, SsoSignInSchema, TokenPairSchema };
 
 /** POST /login: the token pair and the member's email. */
 export const LoginResultSchema = TokenPairSchema.extend({ email: SessionUserSchema.shape.email });
+
+/** POST /login: the pair, or for a member with two-factor sign-in the second step's token. */
+export const LoginAnswerSchema = LoginResultSchema.or(MfaRequiredSchema);

@@ -15,6 +15,7 @@ export const DEFAULT_SETTINGS: ClubSettings = {
   meetingWeekday: CLUB_RULES.meetingWeekday,
   meetingWeekOfMonth: CLUB_RULES.meetingWeekOfMonth,
   meetingTime: CLUB_RULES.meetingTime,
+  twoFactorRequired: false,
 };
 
 let current: ClubSettings = DEFAULT_SETTINGS;

@@ -15,6 +15,8 @@ export const clubIdentity = sqliteTable("club_identity", {
   meetingTime: text(),
   waiverMaxMonths: integer(),
   waiverMinMembershipMonths: integer(),
+  /** Admins and treasurers must sign in with two factors (null: not required). */
+  twoFactorRequired: integer({ mode: "boolean" }),
 });
 
 /**

@@ -7,7 +7,7 @@ import {
   uniqueIndex,
   type AnySQLiteColumn,
 } from "drizzle-orm/sqlite-core";
-import { childOf, now } from "./columns";
+import { childOf, extensionOf, now } from "./columns";
 
 /** admin, treasurer or member (docs/product.md, "Rules"): roles only add powers. */
 export type Role = "admin" | "treasurer" | "member";
@@ -166,4 +166,30 @@ export const outbox = sqliteTable(
     createdAt: text().notNull().default(now),
   },
   (t) => [index("outbox_pending_idx").on(t.sentAt, t.nextAttemptAt)],
+);
+
+/**
+ * A member's authenticator app (two-factor sign-in, RFC 6238): the shared secret, encrypted with
+ * a key of the server's (never shown again after its setup), and the last time step a code was
+ * accepted for, so a code cannot be used twice. `enabledAt` is null while the setup waits for its
+ * first code: such a row asks nothing at login.
+ */
+export const memberTotp = sqliteTable("member_totp", {
+  memberId: extensionOf(() => members.id),
+  secret: text().notNull(),
+  enabledAt: text(),
+  lastStep: integer(),
+  createdAt: text().notNull().default(now),
+});
+
+/** The ten single-use recovery codes of a member's two-factor sign-in, by their SHA-256 hash. */
+export const totpRecoveryCodes = sqliteTable(
+  "totp_recovery_codes",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    memberId: childOf(() => members.id),
+    codeHash: text().notNull(),
+    usedAt: text(),
+  },
+  (t) => [index("totp_recovery_codes_member_idx").on(t.memberId)],
 );

@@ -4,6 +4,7 @@ import {
   ForgotPasswordInputSchema,
   ResetPasswordInputSchema,
   LoginInputSchema,
+  LoginTotpInputSchema,
   MessageSchema,
   RefreshInputSchema,
   RegisterInputSchema,
@@ -11,11 +12,17 @@ import {
   TokenPairSchema,
 } from "@club/shared";
 import { memberProcedure, publicProcedure } from "../../kernel/trpc";
-import { LoginResultSchema, OkSchema, ValidTokenSchema } from "../../kernel/openapiSchemas";
+import {
+  LoginAnswerSchema,
+  LoginResultSchema,
+  OkSchema,
+  ValidTokenSchema,
+} from "../../kernel/openapiSchemas";
 import {
   confirmEmail,
   forgotPassword,
   login,
+  loginTotp,
   logout,
   refresh,
   register,
@@ -36,14 +43,30 @@ export const authRouter = {
       doc: {
         summary: "Log in",
         description:
-          "Exchanges email and password for an access token (a JWT valid for 15 minutes) and a refresh token (30 days, single use). 403 when the email address is not confirmed yet (`error.code` EMAIL_NOT_CONFIRMED), the membership waits for an admin's approval (MEMBERSHIP_PENDING) or was deactivated (MEMBERSHIP_DEACTIVATED).",
-        response: LoginResultSchema,
-        responseDescription: "The token pair and the member's email.",
+          "Exchanges email and password for an access token (a JWT valid for 15 minutes) and a refresh token (30 days, single use). 403 when the email address is not confirmed yet (`error.code` EMAIL_NOT_CONFIRMED), the membership waits for an admin's approval (MEMBERSHIP_PENDING) or was deactivated (MEMBERSHIP_DEACTIVATED). A member with two-factor sign-in gets `{mfaRequired: true, mfaToken}` instead: the token (valid 5 minutes) and a code go to POST /login/totp.",
+        response: LoginAnswerSchema,
+        responseDescription: "The token pair and the member's email, or the second step's token.",
         errors: [401, 403],
       },
     })
     .input(LoginInputSchema)
     .mutation(({ ctx, input }) => login(ctx, input)),
+
+  loginTotp: publicProcedure
+    .meta({
+      rest: { method: "POST", path: "/login/totp" },
+      rateLimit: "login",
+      doc: {
+        summary: "Log in: the second factor",
+        description:
+          "The second step of a login with two-factor sign-in: the `mfaToken` POST /login gave (valid 5 minutes, for one sign-in) and `code`, the authenticator app's current 6-digit code or one of the member's recovery codes (each works once). A code of the app works once too. 401 for a wrong, used or late code or an expired token; wrong codes count against the account's login budget (429 with Retry-After beyond it).",
+        response: LoginResultSchema,
+        responseDescription: "The token pair and the member's email.",
+        errors: [401],
+      },
+    })
+    .input(LoginTotpInputSchema)
+    .mutation(({ ctx, input }) => loginTotp(ctx, input)),
 
   register: publicProcedure
     .meta({

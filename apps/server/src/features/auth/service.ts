@@ -9,6 +9,7 @@ import {
   findMemberById,
   findPasswordResetToken,
   findRegistrations,
+  hasTwoFactors,
   insertConfirmationToken,
   insertMember,
   insertPasswordResetToken,
@@ -20,6 +21,7 @@ import {
 } from "@club/db";
 import {
   ServerMessages,
+  TotpMessages,
   type ConfirmEmailInput,
   type LoginInput,
   type RefreshInput,
@@ -35,6 +37,8 @@ import type { Email } from "../../platform/mailer";
 import { accountLimits, mayMail } from "./accountLimits";
 import { alreadyRegisteredEmail, confirmationEmail, passwordResetEmail } from "./email";
 import { notifyApprovalWaiting } from "../notifications/notify";
+import { checkSecondFactor } from "../totp/service";
+import { completeMfa, startMfa } from "./mfa";
 
 const CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
 const RESEND_INTERVAL_MS = 60 * 1000;
@@ -159,8 +163,10 @@ export async function login(ctx: RequestCtx, input: LoginInput) {
     input.password,
   );
   const valid = matches && hash !== undefined && isPasswordHash(hash);
-  if (valid) logins.succeeded(input.email, address);
-  else logins.failed(input.email, ctx.now().getTime());
+  // With two factors, the login succeeds (and the address becomes known) only at the second step.
+  const secondStep = valid && member !== undefined && hasTwoFactors(ctx.db, member.id);
+  if (valid && !secondStep) logins.succeeded(input.email, address);
+  else if (!valid) logins.failed(input.email, ctx.now().getTime());
   if (!member) {
     if (valid) throw new ForbiddenError(ServerMessages.emailNotConfirmed, "EMAIL_NOT_CONFIRMED");
     throw new UnauthorizedError(ServerMessages.invalidCredentials);
@@ -170,8 +176,21 @@ export async function login(ctx: RequestCtx, input: LoginInput) {
     throw new ForbiddenError(ServerMessages.membershipPending, "MEMBERSHIP_PENDING");
   if (member.status === "deactivated")
     throw new ForbiddenError(ServerMessages.membershipDeactivated, "MEMBERSHIP_DEACTIVATED");
+  if (secondStep) return startMfa(ctx, member);
   const pair = await ctx.tokens.issuePair(member, ctx.client);
   return { ...pair, email: member.email };
+}
+
+/** POST /login/totp: the second step of a login with the authenticator app's code or a recovery code. */
+export function loginTotp(ctx: RequestCtx, input: { mfaToken: string; code: string }) {
+  return completeMfa(ctx, input.mfaToken, (member) => {
+    const outcome = checkSecondFactor(ctx, member.id, input.code);
+    if (outcome === "ok") return { ok: true };
+    return {
+      ok: false,
+      message: outcome === "used" ? TotpMessages.codeUsed : TotpMessages.wrongCodeOrRecovery,
+    };
+  });
 }
 
 export async function refresh(ctx: RequestCtx, input: RefreshInput) {

@@ -61,6 +61,7 @@ describe("club settings", () => {
       meetingWeekday: 5,
       meetingWeekOfMonth: 2,
       meetingTime: "19:00",
+      twoFactorRequired: false,
     });
   });
 

@@ -9,12 +9,14 @@ import {
   CLUB_NAME,
   CLUB_RULES,
   SettingsMessages,
+  TotpMessages,
   type ClubRules,
   type ClubSettings,
   type ClubSettingsInput,
 } from "@club/shared";
 import type { AuthedCtx, Deps } from "../../kernel/context";
 import { ConflictError } from "../../kernel/errors";
+import { meetsTwoFactorRule } from "../../kernel/twoFactor";
 import { monthIn } from "../../platform/clubTime";
 import { recordActivity } from "../activity/record";
 
@@ -81,6 +83,7 @@ export function getClubSettings(ctx: Deps): ClubSettings {
     meetingWeekday: club.meetingWeekday,
     meetingWeekOfMonth: club.meetingWeekOfMonth,
     meetingTime: club.meetingTime,
+    twoFactorRequired: getClubSettingsRow(ctx.db).twoFactorRequired === true,
   };
 }
 
@@ -95,6 +98,10 @@ export function updateClubSettings(ctx: AuthedCtx, input: ClubSettingsInput): Cl
   if (input.duesFromMonth < month) throw new ConflictError(SettingsMessages.duesFromPast, "DUES_FROM_PAST");
   return ctx.db.transaction(() => {
     const before = getClubSettings(ctx);
+    const twoFactorRequired = input.twoFactorRequired ?? before.twoFactorRequired;
+    // The admin who turns the requirement on must meet it, or their own role would wait for it.
+    if (twoFactorRequired && !before.twoFactorRequired && !meetsTwoFactorRule(ctx.db, ctx.user.id))
+      throw new ConflictError(TotpMessages.requireSelfFirst, "TWO_FACTOR_SELF_FIRST");
     setClubSettingsRow(ctx.db, {
       name: input.name,
       currency: input.currency,
@@ -103,6 +110,7 @@ export function updateClubSettings(ctx: AuthedCtx, input: ClubSettingsInput): Cl
       meetingTime: input.meetingTime,
       waiverMaxMonths: input.waiverMaxMonths,
       waiverMinMembershipMonths: input.waiverMinMembershipMonths,
+      twoFactorRequired: twoFactorRequired || null,
     });
     const rates = listDuesRates(ctx.db);
     const wanted = {

@@ -11,9 +11,11 @@ import { EmailPreferences } from "./EmailPreferences";
 import { NotificationSettingsCard } from "./NotificationSettingsCard";
 import { SessionsCard } from "./SessionsCard";
 import { TokensCard } from "./TokensCard";
+import { TwoFactorCard } from "./TwoFactorCard";
+import { useSearchParams } from "react-router-dom";
 import touch from "../../styles/touchTargets.module.css";
 
-/** /account: the member's own name, password, sessions, API tokens and role. */
+/** /account: the member's own name, password, two-factor sign-in, sessions, API tokens and role. */
 export default function AccountPage() {
   useTitle("Your account");
   return (
@@ -25,6 +27,9 @@ export default function AccountPage() {
 
 function AccountScreen() {
   const account = useAccount();
+  // After a login, a member whom the club requires to have two factors comes here to set them up.
+  const [params] = useSearchParams();
+  const setupTwoFactor = params.get("setup") === "two-factor";
 
   if (account.isPending) return <PageLoader />;
   if (account.isError) return <LoadError message="Failed to fetch your account." />;
@@ -44,8 +49,10 @@ function AccountScreen() {
         </Text>
       </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        {setupTwoFactor ? <TwoFactorCard focus /> : null}
         <ProfileCard account={me} />
         <PasswordCard />
+        {setupTwoFactor ? null : <TwoFactorCard />}
         <SessionsCard email={me.email} />
         <EmailPreferences />
         <NotificationSettingsCard />

@@ -18,6 +18,7 @@ import {
   WISHLIST_SENTENCES,
   TOKENS_SENTENCES,
   WEBHOOKS_SENTENCES,
+  TOTP_SENTENCES,
   PLANNING_SENTENCES,
   MESSAGES_SENTENCES,
   type ActivitySentence,
@@ -80,6 +81,7 @@ const SENTENCES = {
   ...NOTIFICATIONS_SENTENCES,
   ...TOKENS_SENTENCES,
   ...WEBHOOKS_SENTENCES,
+  ...TOTP_SENTENCES,
   ...PLANNING_SENTENCES,
   ...MESSAGES_SENTENCES,
 
@@ -115,6 +117,7 @@ const SENTENCES = {
   "admin.deactivate": fromCommandLine(deactivate),
   "admin.role": fromCommandLine(setRole),
   "admin.invite": fromCommandLine(invite),
+  "admin.totpOff": fromCommandLine((said) => `turned off the two-factor sign-in of ${nameOf(said)}`),
 } satisfies Record<ActivityAction, Sentence | null>;
 
 /** A key of SENTENCES that is no action (a misspelt or removed write in a namespace's table). */

@@ -1,4 +1,5 @@
-import { NumberInput, Select, Text, TextInput } from "@mantine/core";
+import { Checkbox, NumberInput, Select, Text, TextInput } from "@mantine/core";
+import "@mantine/core/styles/Checkbox.css";
 import "../../styles/combobox";
 import "../../styles/numberInput";
 import { useForm } from "@mantine/form";
@@ -28,6 +29,7 @@ interface Values {
   meetingWeekday: string;
   meetingWeekOfMonth: string;
   meetingTime: string;
+  twoFactorRequired: boolean;
 }
 
 const valuesOf = (s: ClubSettings, from: string): Values => {
@@ -44,6 +46,7 @@ const valuesOf = (s: ClubSettings, from: string): Values => {
     meetingWeekday: String(s.meetingWeekday),
     meetingWeekOfMonth: String(s.meetingWeekOfMonth),
     meetingTime: s.meetingTime,
+    twoFactorRequired: s.twoFactorRequired,
   };
 };
 
@@ -101,6 +104,7 @@ function SettingsForm({ settings }: { settings: ClubSettings }) {
           meetingWeekday: Number(values.meetingWeekday),
           meetingWeekOfMonth: Number(values.meetingWeekOfMonth),
           meetingTime: values.meetingTime,
+          twoFactorRequired: values.twoFactorRequired,
         });
       })}
     >
@@ -185,6 +189,11 @@ function SettingsForm({ settings }: { settings: ClubSettings }) {
           meetingTime: v.meetingTime,
         })}
       </Text>
+      <Checkbox
+        label="Require two-factor sign-in for admins and treasurers"
+        description="Until they set it up on their Account page, they may do what any member does, but not what their role adds. Turn it on for yourself first."
+        {...form.getInputProps("twoFactorRequired", { type: "checkbox" })}
+      />
     </FormCard>
   );
 }

@@ -17,10 +17,13 @@ import { InfoIcon } from "../../components/icons";
 import { SsoButton } from "../../components/SsoButton";
 import { ErrorAlert } from "../../components/status";
 import { appSession, authApi } from "../../lib/appSession";
+import type { LoginResult } from "../../lib/authApi";
+import { TWO_FACTOR_SETUP_PATH } from "../../lib/twoFactor";
 import { safeNextPath } from "../../lib/loginRedirect";
 import { useTitle } from "../../lib/useTitle";
 import { loginFailure } from "./authFailure";
 import { OnceForm } from "../../components/OnceForm";
+import { SecondFactorForm } from "./SecondFactorForm";
 
 /** Set by the screens that send the user here (registration, password reset). */
 export interface LoginLocationState {
@@ -46,11 +49,23 @@ export default function LoginPage() {
     initialValues: { email: params.get("email") ?? "", password: "" },
     validate: schemaResolver(LoginInputSchema, { sync: true }),
   });
+  // The second step's token, after a right password of a member with two-factor sign-in.
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
+  const signedIn = ({ accessToken, refreshToken, email }: LoginResult) => {
+    appSession.login({ accessToken, refreshToken, email });
+    const next = safeNextPath(params.get("next"));
+    // An admin or a treasurer whom the club requires to have two factors sets them up first.
+    void authApi
+      .twoFactorStatus(accessToken)
+      .then((status) => (status.setupRequired ? TWO_FACTOR_SETUP_PATH : next))
+      .catch(() => next)
+      .then((path) => navigate(path, { replace: true }));
+  };
   const login = useMutation({
     mutationFn: authApi.login,
-    onSuccess: ({ accessToken, refreshToken, email }) => {
-      appSession.login({ accessToken, refreshToken, email });
-      void navigate(safeNextPath(params.get("next")), { replace: true });
+    onSuccess: (answer) => {
+      if ("mfaRequired" in answer) setMfaToken(answer.mfaToken);
+      else signedIn(answer);
     },
   });
   const resend = useMutation({ mutationFn: authApi.resendConfirmation });
@@ -74,6 +89,21 @@ export default function LoginPage() {
   const forgotPath = typedEmail
     ? `/forgot-password?${new URLSearchParams({ email: typedEmail }).toString()}`
     : "/forgot-password";
+
+  if (mfaToken)
+    return (
+      <AuthCard title="Two-factor sign-in" subtitle="Your password was right. One more step.">
+        <SecondFactorForm
+          mfaToken={mfaToken}
+          onSignedIn={signedIn}
+          onBack={() => {
+            setMfaToken(null);
+            login.reset();
+            form.setFieldValue("password", "");
+          }}
+        />
+      </AuthCard>
+    );
 
   return (
     <AuthCard title="Login" subtitle="Welcome back. Pour yourself a dram.">

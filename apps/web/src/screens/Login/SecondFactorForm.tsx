@@ -1,0 +1,110 @@
+import { useState, type FormEvent } from "react";
+import { Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
+import { useMutation } from "@tanstack/react-query";
+import { isAppCode, normaliseCode, TotpMessages } from "@club/shared";
+import { OnceForm } from "../../components/OnceForm";
+import { ErrorAlert } from "../../components/status";
+import { authApi } from "../../lib/appSession";
+import type { LoginResult } from "../../lib/authApi";
+import { loginFailure } from "./authFailure";
+
+/**
+ * The login's second step, for a member with two-factor sign-in: the authenticator app's code
+ * (the phone's number pad, and its one-time-code suggestion), or a recovery code typed as text.
+ */
+export function SecondFactorForm({
+  mfaToken,
+  onSignedIn,
+  onBack,
+}: {
+  mfaToken: string;
+  onSignedIn: (result: LoginResult) => void;
+  onBack: () => void;
+}) {
+  const [recovery, setRecovery] = useState(false);
+  const [code, setCode] = useState("");
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const verify = useMutation({ mutationFn: authApi.loginTotp, onSuccess: onSignedIn });
+  const failure = verify.isError ? loginFailure(verify.error) : null;
+  const refusal =
+    failure?.kind === "rateLimited"
+      ? failure.message
+      : verify.error instanceof Error && verify.error.message
+        ? verify.error.message
+        : null;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const typed = normaliseCode(code);
+    if (recovery ? typed.length < 6 : !isAppCode(typed)) {
+      setInvalid(recovery ? TotpMessages.codeOrRecoveryFormat : TotpMessages.codeFormat);
+      return;
+    }
+    setInvalid(null);
+    verify.mutate({ mfaToken, code: typed });
+  };
+
+  return (
+    <OnceForm onSubmit={onSubmit}>
+      <Stack>
+        <Text size="sm">
+          {recovery
+            ? "Enter one of your recovery codes. Each one works once."
+            : "Enter the 6-digit code your authenticator app shows for this club."}
+        </Text>
+        {verify.isError ? <ErrorAlert message="You are not signed in yet.">{refusal}</ErrorAlert> : null}
+        {recovery ? (
+          <TextInput
+            key="recovery"
+            label="Recovery code"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            data-autofocus
+            value={code}
+            error={invalid}
+            onChange={(event) => setCode(event.currentTarget.value)}
+          />
+        ) : (
+          <TextInput
+            key="app"
+            label="Code from your app"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9 ]*"
+            maxLength={7}
+            required
+            data-autofocus
+            value={code}
+            error={invalid}
+            onChange={(event) => setCode(event.currentTarget.value)}
+          />
+        )}
+        <Button type="submit" fullWidth loading={verify.isPending}>
+          Verify
+        </Button>
+        <Stack gap={4} align="center">
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            fw={600}
+            py={10}
+            onClick={() => {
+              setRecovery(!recovery);
+              setCode("");
+              setInvalid(null);
+              verify.reset();
+            }}
+          >
+            {recovery ? "Use a code from your app instead" : "Use a recovery code instead"}
+          </Anchor>
+          <Anchor component="button" type="button" size="sm" py={10} onClick={onBack}>
+            Back to email and password
+          </Anchor>
+        </Stack>
+      </Stack>
+    </OnceForm>
+  );
+}
