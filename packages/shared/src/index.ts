@@ -33,3 +33,4 @@ export * from "./version";
 export * from "./routeTable";
 export * from "./tokens";
 export * from "./settings";
+export * from "./passkeys";

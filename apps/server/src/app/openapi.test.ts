@@ -239,7 +239,11 @@ describe("OpenAPI document", () => {
       .filter(({ method }) => method !== "HEAD")
       .filter(
         ({ url }) =>
-          url === "/login" || url === "/api" || url.startsWith("/api/") || url.startsWith("/auth/"),
+          url === "/login" ||
+          url.startsWith("/login/") ||
+          url === "/api" ||
+          url.startsWith("/api/") ||
+          url.startsWith("/auth/"),
       )
       .filter(({ url }) => url !== "/api/openapi.json")
       .map(({ method, url }) => `${method} ${url}`);

@@ -23,6 +23,7 @@ import { messagesRouter, planningRouter } from "../features/planning/router";
 import { notificationsRouter } from "../features/notifications/router";
 import { clubRouter } from "../features/club/router";
 import { tokensRouter } from "../features/tokens/router";
+import { passkeyLoginRouter, passkeysRouter } from "../features/passkeys/router";
 import { callerCtx, type AuthUser, type Deps, type GuestPass } from "../kernel/context";
 import type { Tag } from "../kernel/meta";
 import { createCallerFactory, router } from "../kernel/trpc";
@@ -34,6 +35,7 @@ import { createCallerFactory, router } from "../kernel/trpc";
 const sessionFeatures = {
   auth: { router: authRouter, tag: "Auth" },
   sso: { router: ssoRouter, tag: "Single sign-on" },
+  passkeyLogin: { router: passkeyLoginRouter, tag: "Auth" },
 } as const satisfies Record<string, Feature>;
 
 /** The features the web app calls over tRPC, at /trpc. */
@@ -47,6 +49,7 @@ const trpcFeatureList = {
   members: { router: membersRouter, tag: "Members" },
   account: { router: accountRouter, tag: "Account" },
   tokens: { router: tokensRouter, tag: "Account" },
+  passkeys: { router: passkeysRouter, tag: "Account" },
   activity: { router: activityRouter, tag: "Activity" },
   night: { router: nightRouter, tag: "Meeting night" },
   guests: { router: guestsRouter, tag: "Meeting night" },

@@ -23,6 +23,8 @@ export type SentenceActionsChecked = Is<
   | keyof typeof shared.NIGHT_SENTENCES
   | keyof typeof shared.NOTIFICATIONS_SENTENCES
   | keyof typeof shared.TOKENS_SENTENCES
+  | keyof typeof shared.PASSKEYS_SENTENCES
+  | keyof typeof shared.PASSKEY_LOGIN_SENTENCES
   | keyof typeof shared.PLANNING_SENTENCES
   | keyof typeof shared.MESSAGES_SENTENCES
   | keyof typeof shared.SSO_SENTENCES
