@@ -58,6 +58,8 @@ const NPM_TEST_FILES = [
   "barcode-scan",
   // Hosts and themes chosen at the prior meeting, and the host writing to the club, on phones.
   "between-nights",
+  // Passkeys added on the Account page and used to sign in, with Chromium's virtual authenticator.
+  "passkeys",
   "cellar", // 7 s
   "library-prerender", // 4 s
   "activity-sentences", // 4 s

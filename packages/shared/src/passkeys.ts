@@ -27,7 +27,12 @@ export const PasskeyRegistrationResponseSchema = z.object({
     clientDataJSON: base64url(4000).min(1),
     attestationObject: base64url(40_000).min(1),
     authenticatorData: base64url(40_000).optional(),
-    transports: z.array(z.enum(TRANSPORTS)).max(TRANSPORTS.length).optional(),
+    // Kept to the ones WebAuthn names: a browser may know newer ones.
+    transports: z
+      .array(z.string().max(20))
+      .max(10)
+      .transform((list) => TRANSPORTS.filter((known) => list.includes(known)))
+      .optional(),
     publicKeyAlgorithm: z.number().int().optional(),
     publicKey: base64url(4000).optional(),
   }),

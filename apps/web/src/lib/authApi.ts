@@ -1,6 +1,7 @@
 import type {
   ConfirmEmailInput,
   LoginInput,
+  PasskeyLoginInput,
   RegisterInput,
   ResetPasswordInput,
   TokenPair,
@@ -66,6 +67,14 @@ export function createAuthApi({ fetch, baseUrl = "" }: { fetch: FetchFn; baseUrl
   return {
     login: (input: LoginInput): Promise<LoginResult> =>
       sendParsed("POST", "/login", input, (s) => s.LoginResultSchema),
+
+    /** A sign-in with a passkey: a fresh challenge for navigator.credentials.get(), naming no account. */
+    passkeyOptions: () =>
+      sendParsed("POST", "/login/passkey/options", undefined, (s) => s.PasskeyOptionsSchema),
+
+    /** The browser's signed answer to passkeyOptions, for the token pair, as login gives it. */
+    passkeyLogin: (input: PasskeyLoginInput): Promise<LoginResult> =>
+      sendParsed("POST", "/login/passkey", input, (s) => s.LoginResultSchema),
 
     register: (input: RegisterInput) =>
       sendParsed("POST", "/api/Register/register", input, (s) => s.MessageSchema),

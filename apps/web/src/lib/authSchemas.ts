@@ -11,3 +11,6 @@ export { MessageSchema, SsoOptionsSchema, SsoSignInSchema, TokenPairSchema };
 
 /** POST /login: the token pair and the member's email. */
 export const LoginResultSchema = TokenPairSchema.extend({ email: SessionUserSchema.shape.email });
+
+/** POST /login/passkey/options: what navigator.credentials.get() takes, as JSON. */
+export { PasskeyOptionsSchema } from "@club/shared";

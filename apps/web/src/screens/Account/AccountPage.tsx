@@ -11,9 +11,10 @@ import { EmailPreferences } from "./EmailPreferences";
 import { NotificationSettingsCard } from "./NotificationSettingsCard";
 import { SessionsCard } from "./SessionsCard";
 import { TokensCard } from "./TokensCard";
+import { PasskeysCard } from "./PasskeysCard";
 import touch from "../../styles/touchTargets.module.css";
 
-/** /account: the member's own name, password, sessions, API tokens and role. */
+/** /account: the member's own name, password, passkeys, sessions, API tokens and role. */
 export default function AccountPage() {
   useTitle("Your account");
   return (
@@ -46,6 +47,7 @@ function AccountScreen() {
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <ProfileCard account={me} />
         <PasswordCard />
+        <PasskeysCard />
         <SessionsCard email={me.email} />
         <EmailPreferences />
         <NotificationSettingsCard />

@@ -17,10 +17,12 @@ import { InfoIcon } from "../../components/icons";
 import { SsoButton } from "../../components/SsoButton";
 import { ErrorAlert } from "../../components/status";
 import { appSession, authApi } from "../../lib/appSession";
+import type { LoginResult } from "../../lib/authApi";
 import { safeNextPath } from "../../lib/loginRedirect";
 import { useTitle } from "../../lib/useTitle";
 import { loginFailure } from "./authFailure";
 import { OnceForm } from "../../components/OnceForm";
+import { PasskeySignIn } from "./PasskeySignIn";
 
 /** Set by the screens that send the user here (registration, password reset). */
 export interface LoginLocationState {
@@ -46,13 +48,11 @@ export default function LoginPage() {
     initialValues: { email: params.get("email") ?? "", password: "" },
     validate: schemaResolver(LoginInputSchema, { sync: true }),
   });
-  const login = useMutation({
-    mutationFn: authApi.login,
-    onSuccess: ({ accessToken, refreshToken, email }) => {
-      appSession.login({ accessToken, refreshToken, email });
-      void navigate(safeNextPath(params.get("next")), { replace: true });
-    },
-  });
+  const signedIn = ({ accessToken, refreshToken, email }: LoginResult) => {
+    appSession.login({ accessToken, refreshToken, email });
+    void navigate(safeNextPath(params.get("next")), { replace: true });
+  };
+  const login = useMutation({ mutationFn: authApi.login, onSuccess: signedIn });
   const resend = useMutation({ mutationFn: authApi.resendConfirmation });
   const failure = login.isError ? loginFailure(login.error) : null;
   // One line per state, with its one action: the registration's notice until a login is tried
@@ -145,6 +145,7 @@ export default function LoginPage() {
           <Button type="submit" fullWidth loading={login.isPending}>
             Login
           </Button>
+          <PasskeySignIn onSignedIn={signedIn} />
           <SsoButton next={params.get("next")} autoRedirect={!sso && !params.has("local")} />
           <AuthCardLink question="New to the club?" to="/register">
             Create an account
