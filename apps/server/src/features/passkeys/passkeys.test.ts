@@ -311,3 +311,44 @@ describe("over tRPC", () => {
     expect((await caller.passkeys.list()).map((p) => p.name)).not.toContain("Via tRPC");
   });
 });
+
+describe("budgets", () => {
+  it("a passkey sign-in spends the address's login budget, shared with the password login (429 beyond)", async () => {
+    const limited = await createTestApp({
+      env: { RATE_LIMIT_AUTH_MAX: "3", RATE_LIMIT_WINDOW_SECONDS: "600" },
+    });
+    try {
+      const remoteAddress = "10.0.7.1";
+      const statuses: number[] = [];
+      statuses.push(
+        (
+          await limited.request({
+            method: "POST",
+            url: "/login",
+            payload: { email: "nobody@example.com", password: "wrong-password" },
+            remoteAddress,
+          })
+        ).statusCode,
+      );
+      for (let i = 0; i < 3; i++)
+        statuses.push(
+          (await limited.request({ method: "POST", url: "/login/passkey/options", remoteAddress }))
+            .statusCode,
+        );
+      expect(statuses).toEqual([401, 200, 200, 429]);
+      // Another address still may.
+      expect(
+        (
+          await limited.request({
+            method: "POST",
+            url: "/login/passkey",
+            payload: {},
+            remoteAddress: "10.0.7.2",
+          })
+        ).statusCode,
+      ).toBe(400);
+    } finally {
+      await limited.close();
+    }
+  });
+});

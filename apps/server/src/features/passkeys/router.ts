@@ -58,7 +58,6 @@ export const passkeysRouter = {
   register: loginProcedure
     .meta({
       rest: { method: "POST", path: "/api/Account/Passkeys", status: 201 },
-      rateLimit: "login",
       doc: {
         summary: "Add a passkey",
         description: `\`{name, response}\`: the passkey's name and the browser's answer (RegistrationResponseJSON) to GET /api/Account/Passkeys/Options. 400 when its challenge is unknown, used or expired, or the answer does not verify; 409 for a passkey already added. ${LOGIN_ONLY}`,
