@@ -64,6 +64,8 @@ const NPM_TEST_FILES = [
   "webhooks",
   // A member's phone shows the reveal: the service worker's push handler through DevTools.
   "phone-push",
+  // Passkeys added on the Account page and used to sign in, with Chromium's virtual authenticator.
+  "passkeys",
   "cellar", // 7 s
   "library-prerender", // 4 s
   "activity-sentences", // 4 s

@@ -13,6 +13,7 @@ export * from "./queries/instances";
 export * from "./queries/comments";
 export * from "./queries/tokens";
 export * from "./queries/apiTokens";
+export * from "./queries/passkeys";
 export * from "./queries/sessions";
 export * from "./queries/outbox";
 export * from "./queries/maintenance";

@@ -35,3 +35,4 @@ export * from "./tokens";
 export * from "./settings";
 export * from "./webhooks";
 export * from "./totp";
+export * from "./passkeys";

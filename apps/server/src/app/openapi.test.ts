@@ -240,7 +240,7 @@ describe("OpenAPI document", () => {
       .filter(
         ({ url }) =>
           url === "/login" ||
-          url === "/login/totp" ||
+          url.startsWith("/login/") ||
           url === "/api" ||
           url.startsWith("/api/") ||
           url.startsWith("/auth/"),

@@ -25,6 +25,7 @@ import { clubRouter } from "../features/club/router";
 import { tokensRouter } from "../features/tokens/router";
 import { webhooksRouter } from "../features/webhooks/router";
 import { totpRouter } from "../features/totp/router";
+import { passkeyLoginRouter, passkeysRouter } from "../features/passkeys/router";
 import { callerCtx, type AuthUser, type Deps, type GuestPass } from "../kernel/context";
 import type { Tag } from "../kernel/meta";
 import { createCallerFactory, router } from "../kernel/trpc";
@@ -36,6 +37,7 @@ import { createCallerFactory, router } from "../kernel/trpc";
 const sessionFeatures = {
   auth: { router: authRouter, tag: "Auth" },
   sso: { router: ssoRouter, tag: "Single sign-on" },
+  passkeyLogin: { router: passkeyLoginRouter, tag: "Auth" },
 } as const satisfies Record<string, Feature>;
 
 /** The features the web app calls over tRPC, at /trpc. */
@@ -50,6 +52,7 @@ const trpcFeatureList = {
   account: { router: accountRouter, tag: "Account" },
   tokens: { router: tokensRouter, tag: "Account" },
   totp: { router: totpRouter, tag: "Account" },
+  passkeys: { router: passkeysRouter, tag: "Account" },
   activity: { router: activityRouter, tag: "Activity" },
   night: { router: nightRouter, tag: "Meeting night" },
   guests: { router: guestsRouter, tag: "Meeting night" },

@@ -25,6 +25,8 @@ export type SentenceActionsChecked = Is<
   | keyof typeof shared.TOKENS_SENTENCES
   | keyof typeof shared.WEBHOOKS_SENTENCES
   | keyof typeof shared.TOTP_SENTENCES
+  | keyof typeof shared.PASSKEYS_SENTENCES
+  | keyof typeof shared.PASSKEY_LOGIN_SENTENCES
   | keyof typeof shared.PLANNING_SENTENCES
   | keyof typeof shared.MESSAGES_SENTENCES
   | keyof typeof shared.SSO_SENTENCES

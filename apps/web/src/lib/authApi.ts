@@ -4,6 +4,7 @@ import type {
   LoginTotpInput,
   MfaRequired,
   TotpStatus,
+  PasskeyLoginInput,
   RegisterInput,
   ResetPasswordInput,
   TokenPair,
@@ -74,6 +75,14 @@ export function createAuthApi({ fetch, baseUrl = "" }: { fetch: FetchFn; baseUrl
     /** The second step: the mfaToken of login and the app's code or a recovery code. */
     loginTotp: (input: LoginTotpInput): Promise<LoginResult> =>
       sendParsed("POST", "/login/totp", input, (s) => s.LoginResultSchema),
+
+    /** A sign-in with a passkey: a fresh challenge for navigator.credentials.get(), naming no account. */
+    passkeyOptions: () =>
+      sendParsed("POST", "/login/passkey/options", undefined, (s) => s.PasskeyOptionsSchema),
+
+    /** The browser's signed answer to passkeyOptions, for the token pair, as login gives it. */
+    passkeyLogin: (input: PasskeyLoginInput): Promise<LoginResult> =>
+      sendParsed("POST", "/login/passkey", input, (s) => s.LoginResultSchema),
 
     register: (input: RegisterInput) =>
       sendParsed("POST", "/api/Register/register", input, (s) => s.MessageSchema),

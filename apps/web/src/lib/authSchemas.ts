@@ -15,3 +15,5 @@ export const LoginResultSchema = TokenPairSchema.extend({ email: SessionUserSche
 
 /** POST /login: the pair, or for a member with two-factor sign-in the second step's token. */
 export const LoginAnswerSchema = LoginResultSchema.or(MfaRequiredSchema);
+/** POST /login/passkey/options: what navigator.credentials.get() takes, as JSON. */
+export { PasskeyOptionsSchema } from "@club/shared";

@@ -150,6 +150,28 @@ export const apiTokens = sqliteTable(
   (t) => [index("api_tokens_member_idx").on(t.memberId)],
 );
 
+/**
+ * A member's passkeys (WebAuthn credentials): the authenticator's credential id and public key
+ * (base64url), its signature counter, how the browser reaches it (transports, comma-separated)
+ * and the name the member gave it. Nothing here is secret: the private key never leaves the
+ * authenticator.
+ */
+export const passkeys = sqliteTable(
+  "passkeys",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    memberId: childOf(() => members.id),
+    name: text().notNull(),
+    credentialId: text().notNull().unique(),
+    publicKey: text().notNull(),
+    counter: integer().notNull().default(0),
+    transports: text(),
+    createdAt: text().notNull().default(now),
+    lastUsedAt: text(),
+  },
+  (t) => [index("passkeys_member_idx").on(t.memberId)],
+);
+
 /** Outgoing email, kept until sent so that an SMTP outage loses nothing. */
 export const outbox = sqliteTable(
   "outbox",

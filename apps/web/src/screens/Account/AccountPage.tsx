@@ -12,10 +12,11 @@ import { NotificationSettingsCard } from "./NotificationSettingsCard";
 import { SessionsCard } from "./SessionsCard";
 import { TokensCard } from "./TokensCard";
 import { TwoFactorCard } from "./TwoFactorCard";
+import { PasskeysCard } from "./PasskeysCard";
 import { useSearchParams } from "react-router-dom";
 import touch from "../../styles/touchTargets.module.css";
 
-/** /account: the member's own name, password, two-factor sign-in, sessions, API tokens and role. */
+/** /account: the member's own name, password, two-factor sign-in, passkeys, sessions, API tokens and role. */
 export default function AccountPage() {
   useTitle("Your account");
   return (
@@ -53,6 +54,7 @@ function AccountScreen() {
         <ProfileCard account={me} />
         <PasswordCard />
         {setupTwoFactor ? null : <TwoFactorCard />}
+        <PasskeysCard />
         <SessionsCard email={me.email} />
         <EmailPreferences />
         <NotificationSettingsCard />

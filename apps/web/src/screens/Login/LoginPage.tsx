@@ -24,6 +24,7 @@ import { useTitle } from "../../lib/useTitle";
 import { loginFailure } from "./authFailure";
 import { OnceForm } from "../../components/OnceForm";
 import { SecondFactorForm } from "./SecondFactorForm";
+import { PasskeySignIn } from "./PasskeySignIn";
 
 /** Set by the screens that send the user here (registration, password reset). */
 export interface LoginLocationState {
@@ -175,6 +176,7 @@ export default function LoginPage() {
           <Button type="submit" fullWidth loading={login.isPending}>
             Login
           </Button>
+          <PasskeySignIn onSignedIn={signedIn} />
           <SsoButton next={params.get("next")} autoRedirect={!sso && !params.has("local")} />
           <AuthCardLink question="New to the club?" to="/register">
             Create an account
