@@ -1,5 +1,5 @@
 import { rmSync } from "node:fs";
-import { deleteSentOutboxMessages, deleteStaleRegistrations } from "@club/db";
+import { deleteDoneWebhookDeliveries, deleteSentOutboxMessages, deleteStaleRegistrations } from "@club/db";
 import type { Deps } from "../kernel/context";
 import { outboxFile } from "./mailer";
 
@@ -12,6 +12,8 @@ import { outboxFile } from "./mailer";
 export const UNCONFIRMED_KEEP_DAYS = 7;
 /** Days a sent email is kept: its outbox row and, without SMTP_URL, its file in DATA_DIR/outbox/. */
 export const SENT_MAIL_KEEP_DAYS = 30;
+/** Days a webhook's delivery stays in its log once delivered or given up. */
+export const WEBHOOK_LOG_KEEP_DAYS = 30;
 /** Rows one pass removes of each at most (a pass runs every few minutes). */
 const PER_PASS = 500;
 
@@ -21,4 +23,5 @@ export function removeStale(deps: Pick<Deps, "db" | "config" | "now">): void {
   deleteStaleRegistrations(deps.db, daysAgo(UNCONFIRMED_KEEP_DAYS), PER_PASS);
   for (const id of deleteSentOutboxMessages(deps.db, daysAgo(SENT_MAIL_KEEP_DAYS), PER_PASS))
     rmSync(outboxFile(deps.config.outboxDir, id), { force: true });
+  deleteDoneWebhookDeliveries(deps.db, daysAgo(WEBHOOK_LOG_KEEP_DAYS), PER_PASS);
 }

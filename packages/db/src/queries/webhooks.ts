@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lte } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt, lte, or } from "drizzle-orm";
 import type { Db } from "../client";
 import { webhookDeliveries, webhooks } from "../schema";
 
@@ -101,6 +101,20 @@ export const markWebhookFailed = (
     .where(eq(webhookDeliveries.id, id))
     .run();
 };
+
+/** Removes deliveries done (delivered or given up) before `before`, at most `limit`; how many. */
+export function deleteDoneWebhookDeliveries(db: Db, before: string, limit: number): number {
+  const ids = db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(or(lt(webhookDeliveries.deliveredAt, before), lt(webhookDeliveries.failedAt, before)))
+    .orderBy(asc(webhookDeliveries.id))
+    .limit(limit)
+    .all()
+    .map((row) => row.id);
+  if (ids.length > 0) db.delete(webhookDeliveries).where(inArray(webhookDeliveries.id, ids)).run();
+  return ids.length;
+}
 
 /** A hook's deliveries, newest first, at most `limit`. */
 export const listWebhookDeliveries = (db: Db, webhookId: number, limit: number) =>

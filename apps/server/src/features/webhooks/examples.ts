@@ -1,9 +1,13 @@
 import type { EndpointCtx, Examples } from "../../../test/fuzz/fixtures";
 
-/** A hook at a public address nobody listens at (its deliveries fail and wait). */
+/**
+ * A hook at a public address nobody listens at, taking an event no other example causes (the
+ * tests' clubs register openly): its log changes only by its own Test, not by the worker retrying
+ * some other write's event while a test compares answers.
+ */
 const hook = (c: EndpointCtx) => ({
   url: `https://hooks.invalid/club/${c.n()}`,
-  events: ["meetingNew" as const],
+  events: ["approvalWaiting" as const],
 });
 
 const newHook = async (c: EndpointCtx) => ({

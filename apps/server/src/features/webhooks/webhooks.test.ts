@@ -5,9 +5,16 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertWebhook } from "@club/db";
+import {
+  insertWebhook,
+  listWebhookDeliveries,
+  markWebhookDelivered,
+  markWebhookFailed,
+  queueWebhookDelivery,
+} from "@club/db";
 import type { Webhook, WebhookDelivery } from "@club/shared";
 import { createTestApp, type TestApp } from "../../../test/helpers";
+import { removeStale } from "../../platform/housekeeping";
 import { isPrivateAddress } from "../../platform/publicAddress";
 
 /**
@@ -229,6 +236,47 @@ describe("which addresses a hook or a push endpoint may have", () => {
     expect(failed.error).toMatch(/resolves to (127\.0\.0\.1|::1), a private address/);
     expect(receiver.received).toEqual([]);
     await receiver.close();
+  });
+});
+
+describe("the log", () => {
+  it("keeps a delivery 30 days once done; one still waiting stays", async () => {
+    const t = await createTestApp();
+    try {
+      const { db } = t.app.deps;
+      const hook = insertWebhook(db, {
+        url: "https://hooks.invalid/log",
+        events: "meetingNew",
+        secret: "whsec_log",
+        createdAt: "2026-01-01T00:00:00.000Z",
+      });
+      const queue = (eventId: string) =>
+        queueWebhookDelivery(db, {
+          webhookId: hook.id,
+          eventId,
+          event: "meetingNew",
+          once: null,
+          payload: "{}",
+          createdAt: "2026-01-01T00:00:00.000Z",
+        })!;
+      const delivered = queue("a");
+      const failed = queue("b");
+      const waiting = queue("c");
+      markWebhookDelivered(db, delivered, 1, "2026-01-01T00:00:01.000Z");
+      markWebhookFailed(db, failed, {
+        attempts: 12,
+        error: "answered 500",
+        nextAttemptAt: "2026-01-01T04:00:00.000Z",
+        givenUpAt: "2026-01-01T04:00:00.000Z",
+      });
+      const left = () => listWebhookDeliveries(db, hook.id, 10).map((d) => d.id);
+      removeStale({ ...t.app.deps, now: () => new Date("2026-01-20T00:00:00.000Z") });
+      expect(left()).toEqual([waiting, failed, delivered]);
+      removeStale({ ...t.app.deps, now: () => new Date("2026-02-15T00:00:00.000Z") });
+      expect(left()).toEqual([waiting]);
+    } finally {
+      await t.close();
+    }
   });
 });
 
