@@ -1,5 +1,15 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
-import { Alert, Button, CopyButton, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import {
+  Alert,
+  Button,
+  CopyButton,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from "@mantine/core";
 import { renderSVG } from "uqr";
 import { isAppCode, normaliseCode, TotpMessages, type TotpEnabled, type TotpSetup } from "@club/shared";
 import { ErrorAlert } from "../../components/status";
