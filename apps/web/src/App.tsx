@@ -13,9 +13,12 @@ import { whenIdle } from "./lib/idle";
 import { preloadLinkedScreens } from "./routes";
 import { basePath } from "./lib/basePath";
 
-/** The browser's history, under the club's path when APP_URL has one (lib/basePath.ts). */
+/**
+ * The browser's history, under the club's path when APP_URL has one (lib/basePath.ts). With its
+ * "/": Home is /club/, the service worker's scope and the manifest's start_url, not /club.
+ */
 const BrowserRouterAtBase = ({ children }: { children: ReactNode }) => (
-  <BrowserRouter basename={basePath() || undefined}>{children}</BrowserRouter>
+  <BrowserRouter basename={basePath() ? `${basePath()}/` : undefined}>{children}</BrowserRouter>
 );
 
 /** The offline notice, the new-version banner and the service worker's registration. */

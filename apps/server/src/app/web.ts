@@ -100,7 +100,7 @@ export default fp(
           else res.header("Cache-Control", "no-cache");
           // The service worker is checked for a new version on every visit (no-cache above; browsers
           // cap a worker's HTTP caching at 24 h anyway); it controls the whole club from its path.
-          if (path.endsWith("/sw.js")) res.header("Service-Worker-Allowed", `${basePath}/`);
+          if (/\/sw\.js(?:\.br|\.gz)?$/.test(path)) res.header("Service-Worker-Allowed", `${basePath}/`);
           if (path.endsWith(".webmanifest")) res.header("Content-Type", "application/manifest+json");
         },
       };

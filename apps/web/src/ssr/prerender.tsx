@@ -56,7 +56,7 @@ export async function renderFirstPage(
   const reads: PageRead<QueryPath>[] = [];
   const refused = new Set<string>();
   const AtUrl = ({ children }: { children: ReactNode }) => (
-    <StaticRouter basename={basePath || undefined} location={`${basePath}${url}`}>
+    <StaticRouter basename={basePath ? `${basePath}/` : undefined} location={`${basePath}${url}`}>
       {children}
     </StaticRouter>
   );
