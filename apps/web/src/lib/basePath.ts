@@ -9,9 +9,9 @@
  * (a fetch, a plain link, the service worker's URL, a cookie's Path) goes through `withBase`.
  */
 function fromScriptUrl(): string {
-  // Not in `vite dev` or the tests (the modules come from /src), nor while the server prerenders
-  // (it says the path itself: setBasePath).
-  if (import.meta.env.DEV || import.meta.env.SSR) return "";
+  // Not while the server prerenders (it says the path itself: setBasePath). In `vite dev` and the
+  // tests the modules come from /src/, not assets/: the root.
+  if (typeof document === "undefined") return "";
   const path = new URL(import.meta.url).pathname;
   const at = path.lastIndexOf("/assets/");
   return at > 0 ? path.slice(0, at) : "";
