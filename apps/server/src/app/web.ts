@@ -36,7 +36,7 @@ const MANIFEST = "manifest.webmanifest";
  * paths from the root ("/", "/icons/..."), which a club under APP_URL's path has under it (the
  * same at a host's root). Null when the build has none or it cannot be read.
  */
-export function manifestAtBase(root: string, basePath: string): string | null {
+export function manifestAtBase(root: string, basePath: string): Buffer | null {
   const file = join(root, MANIFEST);
   if (!existsSync(file)) return null;
   try {
@@ -49,7 +49,8 @@ export function manifestAtBase(root: string, basePath: string): string | null {
         : value;
     for (const key of ["id", "start_url", "scope"]) if (key in manifest) manifest[key] = at(manifest[key]);
     for (const icon of manifest.icons ?? []) icon.src = at(icon.src);
-    return JSON.stringify(manifest);
+    // Bytes: sent with the manifest's own content type, no charset added.
+    return Buffer.from(JSON.stringify(manifest));
   } catch {
     return null;
   }
@@ -145,7 +146,10 @@ export default fp(
             file === "index.html"
               ? sendRepresentation(req, reply, shell, "text/html; charset=utf-8")
               : file === MANIFEST && manifest
-                ? reply.header("cache-control", "no-cache").type("application/manifest+json").send(manifest)
+                ? reply
+                    .header("cache-control", "no-cache")
+                    .header("content-type", "application/manifest+json")
+                    .send(manifest)
                 : reply.sendFile(`/${file}`),
           errorHandler: sendErrors,
         });
