@@ -146,6 +146,18 @@ describe("a club under APP_URL's path", () => {
     expect(worker.headers["service-worker-allowed"]).toBe("/club/");
   });
 
+  it("serves Swagger UI at the path's /docs/, which links its files relative to itself", async () => {
+    const bare = await get("/club/docs");
+    expect(bare.statusCode).toBe(308);
+    expect(bare.headers.location).toBe("/club/docs/");
+    const page = await get("/club/docs/");
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('href="./static/swagger-ui.css"');
+    expect((await get("/club/docs/json")).json()).toMatchObject({
+      servers: [{ url: "https://club.example.org/club" }],
+    });
+  });
+
   it("redirects to its own paths under the path", async () => {
     // Single sign-on is not set up: back to the login screen, at the club's path.
     const res = await get("/club/auth/oidc/start");
