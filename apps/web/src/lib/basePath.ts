@@ -31,7 +31,7 @@ export function setBasePath(path: string): void {
 export const withBase = (path: string): string =>
   path.startsWith("/") && !path.startsWith("//") ? `${base}${path}` : path;
 
-/** A path the browser shows ("/club/bottle/12") as the app's own ("/bottle/12"); "/" for one outside the path. */
+/** A path the browser shows ("/club/bottle/12") as the app's own ("/bottle/12"); one outside the path as it is. */
 export function withoutBase(path: string): string {
   if (!base) return path;
   if (path === base) return "/";
