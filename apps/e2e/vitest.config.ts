@@ -71,6 +71,8 @@ const NPM_TEST_FILES = [
   "activity-sentences", // 4 s
   // A club's website on another origin frames the next-meeting card and reads the public data.
   "embed",
+  // The club under APP_URL's path behind a real nginx: pages, API, live stream, service worker.
+  "under-a-path",
   "login-rate-limit", // 2 s
   "bundle-budget", // 0 s
   "pwa-public-reads", // 0 s

@@ -79,7 +79,8 @@ function inlineThemeScript(): Plugin {
           .replace(/^\s*\/\/.*\n/gm, "")
           .trim();
         if (/<\/script|<!--/i.test(script)) throw new Error("public/theme-init.js cannot be inlined");
-        return html.replace('<script src="/theme-init.js"></script>', `<script>${script}</script>`);
+        // The page's own reference to it, as the relative base writes it.
+        return html.replace('<script src="./theme-init.js"></script>', () => `<script>${script}</script>`);
       },
     },
   };
@@ -106,6 +107,11 @@ export default defineConfig(({ isSsrBuild }) =>
   isSsrBuild
     ? prerenderBuild
     : {
+        // Relative: one build serves a club at any path (APP_URL's, chosen when it runs). The chunks
+        // load one another relative to themselves; the server writes the path into the pages'
+        // links (apps/server/src/app/pageHints.ts) and the web manifest, and the app reads it from
+        // its own script's URL (src/lib/basePath.ts).
+        base: "./",
         plugins: [react(), inlineThemeScript(), pwa, precompress()],
         server: {
           proxy: {

@@ -187,6 +187,11 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   appUrl: string;
+  /**
+   * The path APP_URL names ("" at a host's root, "/club" for https://host/club): everything the
+   * server answers is under it (app/basePath.ts), and every link it writes starts with it.
+   */
+  basePath: string;
   jwtSecret: Uint8Array;
   logLevel: string;
   /** Per-IP limits on login, registration, confirmation and refresh (see app/security.ts). */
@@ -312,6 +317,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): ParsedConfig 
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   if (e.HSTS && !e.APP_URL?.startsWith("https://"))
     throw new ConfigError("Invalid configuration: HSTS needs an APP_URL that starts with https://");
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  const basePath = basePathOf(appUrl);
   const oidc = oidcConfig(e);
   const dataDir = resolve(settingsBaseDir(env), e.DATA_DIR);
   let serverZone: string | undefined;
@@ -325,7 +332,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): ParsedConfig 
     demoData: e.DEMO_DATA,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    appUrl,
+    basePath,
     jwtSecret: e.JWT_SECRET === undefined ? null : new TextEncoder().encode(e.JWT_SECRET),
     logLevel: e.LOG_LEVEL,
     rateLimit: {
@@ -443,4 +451,22 @@ function loadOrCreateSecret(dataDir: string): string {
   const secret = randomBytes(48).toString("base64url");
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * APP_URL's path, without its last "/" ("" for none): plain path segments only (letters, digits,
+ * ".", "_", "~", "-"), and no query or fragment, since every link and route is this path and more.
+ */
+function basePathOf(appUrl: string): string {
+  const url = new URL(appUrl);
+  if (url.search || url.hash || appUrl.includes("?") || appUrl.includes("#"))
+    throw new ConfigError(
+      "Invalid configuration: APP_URL must not have a query or a fragment (a path like /club is fine)",
+    );
+  const path = url.pathname.replace(/\/+$/, "");
+  if ((path && !/^(?:\/[\w.~-]+)+$/.test(path)) || /\/\.{1,2}(?:\/|$)/.test(path))
+    throw new ConfigError(
+      "Invalid configuration: APP_URL's path must be plain segments of letters, digits, '.', '_', '~' or '-' (like /club)",
+    );
+  return path;
 }

@@ -1,5 +1,6 @@
 import { lazy, useEffect, useState } from "react";
 import { localStorageColorSchemeManager } from "@mantine/core";
+import type { ReactNode } from "react";
 import { BrowserRouter } from "react-router-dom";
 import { THEME_STORAGE_KEY } from "@club/shared";
 import { AppTree } from "./AppTree";
@@ -10,6 +11,15 @@ import { createQueryClient, resetOnViewerChange } from "./lib/queryClient";
 import { createTrpcClient } from "./lib/trpc";
 import { whenIdle } from "./lib/idle";
 import { preloadLinkedScreens } from "./routes";
+import { basePath } from "./lib/basePath";
+
+/**
+ * The browser's history, under the club's path when APP_URL has one (lib/basePath.ts). With its
+ * "/": Home is /club/, the service worker's scope and the manifest's start_url, not /club.
+ */
+const BrowserRouterAtBase = ({ children }: { children: ReactNode }) => (
+  <BrowserRouter basename={basePath() ? `${basePath()}/` : undefined}>{children}</BrowserRouter>
+);
 
 /** The offline notice, the new-version banner and the service worker's registration. */
 const PwaStatus = lazy(() => import("./pwa/PwaStatus"));
@@ -68,7 +78,7 @@ export function App() {
       queryClient={queryClient}
       trpcClient={trpcClient}
       colorSchemeManager={colorSchemeManager}
-      router={BrowserRouter}
+      router={BrowserRouterAtBase}
       later={<BrowserOnly />}
     />
   );

@@ -4,6 +4,7 @@ import "./lib/zodConfig";
 import "./styles";
 import { App } from "./App";
 import { preloadScreen } from "./routes";
+import { withoutBase } from "./lib/basePath";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
@@ -50,7 +51,7 @@ if (root.hasAttribute("data-prerendered")) {
   const hydrate = () => startTransition(() => void hydrateRoot(root, app));
   afterFirstPaint(() => {
     void stylesheetsLoaded();
-    preloadScreen(window.location.pathname).then(hydrate, hydrate);
+    preloadScreen(withoutBase(window.location.pathname)).then(hydrate, hydrate);
   });
 } else {
   // The first paint shows the screen, not the app shell with a spinner: wait (briefly: its chunk
@@ -61,6 +62,6 @@ if (root.hasAttribute("data-prerendered")) {
     started = true;
     startTransition(() => createRoot(root).render(app));
   };
-  Promise.all([preloadScreen(window.location.pathname), stylesheetsLoaded()]).then(start, start);
+  Promise.all([preloadScreen(withoutBase(window.location.pathname)), stylesheetsLoaded()]).then(start, start);
   setTimeout(start, 1_000);
 }

@@ -2,6 +2,7 @@ import type { ComponentType } from "react";
 import { matchPath, Route, Routes } from "react-router-dom";
 import { lazyRoute, type LazyRoute } from "./lib/lazyRoute";
 import { NOT_FOUND_SCREEN, ROUTE_TABLE } from "@club/shared";
+import { withoutBase } from "./lib/basePath";
 
 /**
  * Route-level code splitting: each screen is its own chunk. The screens' loaders, by file; the
@@ -37,7 +38,7 @@ export function preloadLinkedScreens(): void {
   for (const link of document.querySelectorAll<HTMLAnchorElement>("a[href]")) {
     const url = new URL(link.href, window.location.href);
     if (url.origin !== window.location.origin || url.pathname === window.location.pathname) continue;
-    const route = ROUTES.find(({ path }) => matchPath(path, url.pathname));
+    const route = ROUTES.find(({ path }) => matchPath(path, withoutBase(url.pathname)));
     if (route) screens.add(route.screen);
   }
   for (const screen of screens) void screen.preload().catch(() => undefined);

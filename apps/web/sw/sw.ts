@@ -25,6 +25,12 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry |
 const READS_CACHE = "club-reads";
 const IMAGES_CACHE = "club-images";
 const THIRTY_DAYS_S = 30 * 24 * 3600;
+/**
+ * Where the club is: its origin and APP_URL's path ("" at a host's root), which the worker's scope
+ * is (the page registers it there: src/pwa/register.ts). Its calls and pages are under it.
+ */
+const BASE = new URL(self.registration.scope).pathname.replace(/\/$/, "");
+const CLUB = `${self.location.origin}${BASE}`;
 /** A page request that takes longer than this (a phone on a bad connection) gets the cached app shell. */
 const PAGE_TIMEOUT_MS = 5_000;
 
@@ -36,7 +42,7 @@ clientsClaim();
 
 // Pages: the server first (it adds per-page hints, and serves routes that are not the app's, such
 // as downloads), the precached app shell when it cannot be reached.
-const appShell = createHandlerBoundToURL("/index.html");
+const appShell = createHandlerBoundToURL(`${BASE}/index.html`);
 registerRoute(
   new NavigationRoute(async (options) => {
     try {
@@ -47,7 +53,7 @@ registerRoute(
           response
             .clone()
             .text()
-            .then((html) => keep(pageReadsToKeep(self.location.origin, html)))
+            .then((html) => keep(pageReadsToKeep(CLUB, html)))
             .catch(() => undefined),
         );
       return response;
@@ -59,7 +65,10 @@ registerRoute(
 
 // Bottle photos: their URLs carry the image's content hash, so a kept copy never goes stale.
 registerRoute(
-  ({ url, sameOrigin }) => sameOrigin && /^\/api\/Bottles\/\d+\/Image$/.test(url.pathname),
+  ({ url, sameOrigin }) =>
+    sameOrigin &&
+    url.pathname.startsWith(`${BASE}/`) &&
+    /^\/api\/Bottles\/\d+\/Image$/.test(url.pathname.slice(BASE.length)),
   new CacheFirst({
     cacheName: IMAGES_CACHE,
     plugins: [
@@ -72,7 +81,7 @@ registerRoute(
 const readsExpiration = new CacheExpiration(READS_CACHE, { maxEntries: 400, maxAgeSeconds: THIRTY_DAYS_S });
 
 async function keepAnswers(batch: TrpcBatch, response: Response): Promise<void> {
-  await keep(answersToKeep(self.location.origin, batch, await response.json()));
+  await keep(answersToKeep(CLUB, batch, await response.json()));
 }
 
 async function keep(kept: { key: string; answer: unknown }[]): Promise<void> {
@@ -92,7 +101,7 @@ async function keptBatch(batch: TrpcBatch): Promise<Response | null> {
   const cache = await caches.open(READS_CACHE);
   const kept = await Promise.all(
     batch.procedures.map(async (procedure, index) => {
-      const hit = await cache.match(callKey(self.location.origin, procedure, batch.inputs[index] ?? "null"));
+      const hit = await cache.match(callKey(CLUB, procedure, batch.inputs[index] ?? "null"));
       return hit ? ((await hit.json()) as unknown) : undefined;
     }),
   );
@@ -114,10 +123,11 @@ async function tellPage(clientId: string, offline: boolean, at: number): Promise
 // The public reads of the library, meetings and bottles: the network first; what was seen last
 // when the server cannot be reached (or fails). Only OFFLINE_READS are kept (see publicReads.ts).
 registerRoute(
-  ({ url, request, sameOrigin }) => sameOrigin && request.method === "GET" && parseTrpcBatch(url) !== null,
+  ({ url, request, sameOrigin }) =>
+    sameOrigin && request.method === "GET" && parseTrpcBatch(url, BASE) !== null,
   async ({ request, event }) => {
     const startedAt = Date.now();
-    const batch = parseTrpcBatch(new URL(request.url))!;
+    const batch = parseTrpcBatch(new URL(request.url), BASE)!;
     const fetchEvent = event as FetchEvent;
     try {
       const response = await fetch(request);
@@ -171,7 +181,7 @@ self.addEventListener("push", (event) => {
       body: payload.body ?? "",
       tag: payload.kind ? `${payload.kind}:${link}` : undefined,
       data: { link },
-      icon: "/icons/icon-192.png",
+      icon: `${BASE}/icons/icon-192.png`,
     }),
   );
 });
@@ -179,7 +189,8 @@ self.addEventListener("push", (event) => {
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
   const link = (event.notification.data as { link?: string } | null)?.link ?? "/notifications";
-  const url = new URL(link, self.location.origin).href;
+  // The server's link is a path of the app (from its root): under the club's path here.
+  const url = new URL(`${BASE}${link}`, self.location.origin).href;
   event.waitUntil(
     (async () => {
       const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });

@@ -10,10 +10,11 @@ export interface TrpcBatch {
 
 const OFFLINE_ITEM_MESSAGE = "You are offline and this was not seen before.";
 
-/** The batch a request is, or null (not a batch GET of /trpc). */
-export function parseTrpcBatch(url: URL): TrpcBatch | null {
-  if (!url.pathname.startsWith("/trpc/") || url.searchParams.get("batch") !== "1") return null;
-  const procedures = decodeURIComponent(url.pathname.slice("/trpc/".length)).split(",");
+/** The batch a request is, or null (not a batch GET of the club's /trpc; `base`: APP_URL's path, "" for none). */
+export function parseTrpcBatch(url: URL, base = ""): TrpcBatch | null {
+  const prefix = `${base}/trpc/`;
+  if (!url.pathname.startsWith(prefix) || url.searchParams.get("batch") !== "1") return null;
+  const procedures = decodeURIComponent(url.pathname.slice(prefix.length)).split(",");
   let inputs: Record<string, unknown> = {};
   try {
     const raw = url.searchParams.get("input");
@@ -27,7 +28,11 @@ export function parseTrpcBatch(url: URL): TrpcBatch | null {
   };
 }
 
-/** Where one call's answer is kept: a URL of its own, so a batch seen together can be replayed in any grouping. */
+/**
+ * Where one call's answer is kept: a URL of its own, so a batch seen together can be replayed in any
+ * grouping. `origin`: where the club is (the origin, or the origin and APP_URL's path), so two
+ * clubs on one origin keep theirs apart.
+ */
 export const callKey = (origin: string, procedure: string, input: string) =>
   `${origin}/__offline__/trpc/${procedure}?input=${encodeURIComponent(input)}`;
 

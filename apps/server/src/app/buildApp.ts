@@ -27,6 +27,7 @@ import errorsPlugin, { frameworkErrors } from "../kernel/restErrors";
 import openapiPlugin from "./openapiDocs";
 import securityPlugin, { JSON_BODY_LIMIT, REQUEST_TIMEOUT_MS, trustProxyOption } from "./security";
 import corsPlugin from "./cors";
+import basePathPlugin, { stripBasePath } from "./basePath";
 import metricsPlugin from "./metrics";
 import trpcFastPathPlugin from "./trpcFastPath";
 import liveStreamsPlugin from "./liveStreams";
@@ -82,6 +83,8 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     genReqId: () => crypto.randomUUID(),
     logController: new OneLinePerRequest(),
     frameworkErrors,
+    // Under APP_URL's path: the routes see URLs without it (app/basePath.ts).
+    rewriteUrl: stripBasePath(config.basePath),
   });
 
   // JSON endpoints take JSON only: without Fastify's text/plain parser, a text body is a 415 like a
@@ -170,6 +173,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   await app.register(unusedConnectionsPlugin);
   const boot = bootScriptSource(opts.webDistDir ?? webDistDir);
   await app.register(securityPlugin, { config, inlineScripts: boot ? [boot] : [] });
+  await app.register(basePathPlugin, { basePath: config.basePath });
   await app.register(corsPlugin, { origins: config.corsOrigins });
   // Before the routes, so its hook times every one of them.
   await app.register(metricsPlugin, { token: config.metricsToken });

@@ -70,6 +70,12 @@ export default fp(
         throw error;
       }));
     const forwardToDocs = async (req: FastifyRequest, reply: FastifyReply) => {
+      // Swagger UI's page at /docs (no "/") links its files from the root (/docs/static/...), which
+      // under APP_URL's path is outside the club: the page at /docs/ links them relative to itself.
+      if (app.deps.config.basePath && req.routeOptions.url === DOCS_PREFIX) {
+        const at = req.url.indexOf("?");
+        return reply.redirect(`${DOCS_PREFIX}/${at < 0 ? "" : req.url.slice(at)}`, 308);
+      }
       const docs = await openDocs();
       const headers = Object.fromEntries(
         Object.entries(req.headers).filter(([name]) => !NOT_FORWARDED.has(name)),

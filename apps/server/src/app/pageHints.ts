@@ -60,8 +60,8 @@ const attr = (value: string) =>
  * (app/prerender.ts). A route whose screen is not in the manifest is served as built, and a
  * first page whose stylesheets cannot be read is not prerendered.
  */
-export function createPageRenderer(distDir: string): (path: string) => PageRoute {
-  const html = readFileSync(join(distDir, "index.html"), "utf8");
+export function createPageRenderer(distDir: string, basePath = ""): PageRenderer {
+  const html = pageAtBase(readFileSync(join(distDir, "index.html"), "utf8"), basePath);
   const manifestFile = join(distDir, ".vite", "manifest.json");
   const manifest = (existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, "utf8")) : {}) as Record<
     string,
@@ -73,6 +73,8 @@ export function createPageRenderer(distDir: string): (path: string) => PageRoute
       if (manifest[key] && !seen.has(key)) closure(manifest[key].imports, seen.add(key));
     return seen;
   };
+  // A file's path from the build's root (`/assets/x.js`), and as the page links it (under the path).
+  const linked = (href: string) => attr(`${basePath}${href}`);
   const files = (keys: Iterable<string>, of: (chunk: ManifestChunk) => string[] = (c) => [c.file]) => [
     ...new Set([...keys].flatMap((key) => of(manifest[key] as ManifestChunk).map((file) => `/${file}`))),
   ];
@@ -96,8 +98,8 @@ export function createPageRenderer(distDir: string): (path: string) => PageRoute
     if (head < 0 || head > headEnd || rootAt < headEnd || css.some((text) => text === null)) return null;
     const usedCss = createUsedCss(css.join("\n"));
     const links = [
-      ...files(own).map((href) => `<link rel="modulepreload" crossorigin href="${attr(href)}">`),
-      ...hrefs.map((href) => `<link rel="stylesheet" crossorigin href="${attr(href)}" disabled>`),
+      ...files(own).map((href) => `<link rel="modulepreload" crossorigin href="${linked(href)}">`),
+      ...hrefs.map((href) => `<link rel="stylesheet" crossorigin href="${linked(href)}" disabled>`),
     ];
     return async (dataScript, rootHtml) => {
       const before = `${html.slice(0, head)}${dataScript}\n    ${headRest}`;
@@ -116,8 +118,8 @@ export function createPageRenderer(distDir: string): (path: string) => PageRoute
       const screen = `src/screens/${route.screen}.tsx`;
       const own = [...closure([screen])].filter((key) => !entry.has(key)); // none when not built
       const preloads = [
-        ...files(own).map((href) => `<link rel="modulepreload" crossorigin href="${attr(href)}">`),
-        ...cssOf(own).map((href) => `<link rel="preload" as="style" crossorigin href="${attr(href)}">`),
+        ...files(own).map((href) => `<link rel="modulepreload" crossorigin href="${linked(href)}">`),
+        ...cssOf(own).map((href) => `<link rel="preload" as="style" crossorigin href="${linked(href)}">`),
       ];
       return {
         pattern: new RegExp(routePattern(route.path)),
@@ -130,5 +132,17 @@ export function createPageRenderer(distDir: string): (path: string) => PageRoute
     });
   let routes: ReturnType<typeof makeRoutes> | null = null;
   const none = { route: null, page: pageRepresentation(html), firstPage: null };
-  return (path) => (routes ??= makeRoutes()).find((route) => route.pattern.test(path)) ?? none;
+  const at = (path: string) => (routes ??= makeRoutes()).find((route) => route.pattern.test(path)) ?? none;
+  return Object.assign(at, { shell: none.page });
 }
+
+/** The pages at a path, and the app shell (the page as built, which the service worker keeps as /index.html). */
+export type PageRenderer = ((path: string) => PageRoute) & { shell: Representation };
+
+/**
+ * The built page under the club's path: the web app is built with a relative base (`./assets/...`,
+ * `./manifest.webmanifest`), which a page at /bottle/12 would resolve under /bottle/; its links
+ * become absolute, under APP_URL's path ("" at a host's root: `/assets/...`, as a root build has).
+ */
+export const pageAtBase = (html: string, basePath: string) =>
+  html.replace(/(\s(?:href|src)=")\.\//g, (_, before: string) => `${before}${basePath}/`);

@@ -12,6 +12,7 @@ interface PrerenderModule {
   renderFirstPage(
     url: string,
     read: ReadAsVisitor<QueryPath>,
+    basePath?: string,
   ): Promise<{ html: string; reads: PageRead<QueryPath>[] } | null>;
 }
 
@@ -107,6 +108,8 @@ export function createFirstPagePrerender(
   prerenderDir: string,
   read: ReadAsVisitor<QueryPath>,
   log: FastifyBaseLogger,
+  /** APP_URL's path, which the pages' links and the router start with ("" for none). */
+  basePath = "",
 ): ((url: string, at: PageRoute) => Promise<Representation | null>) | null {
   const file = join(prerenderDir, "prerender.js");
   if (!existsSync(file)) return null;
@@ -145,7 +148,7 @@ export function createFirstPagePrerender(
     const done = budget.start();
     if (!done) return null;
     try {
-      const rendered = await module.renderFirstPage(url, read);
+      const rendered = await module.renderFirstPage(url, read, basePath);
       if (!rendered) return null;
       const dataScript = `<script type="application/json" id="${PAGE_DATA_ID}">${scriptSafeJson({ reads: rendered.reads })}</script>`;
       return keep(url, pageRepresentation(await firstPage(dataScript, rendered.html)), rendered.reads);

@@ -1,10 +1,10 @@
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import fastifyStatic from "@fastify/static";
 import { MEMBER_HINT_COOKIE, ServerMessages } from "@club/shared";
-import { createPageRenderer, type PageRoute } from "./pageHints";
+import { createPageRenderer, type PageRenderer, type PageRoute } from "./pageHints";
 import { sendRepresentation, type Representation } from "../platform/httpCache";
 import { createFirstPagePrerender } from "./prerender";
 import { errorBody } from "../kernel/restErrors";
@@ -29,6 +29,33 @@ export function rootFiles(root: string, dir = ""): string[] {
   });
 }
 
+const MANIFEST = "manifest.webmanifest";
+
+/**
+ * The built web manifest with its app at the club's path: its id, start_url, scope and icons are
+ * paths from the root ("/", "/icons/..."), which a club under APP_URL's path has under it (the
+ * same at a host's root). Null when the build has none or it cannot be read.
+ */
+export function manifestAtBase(root: string, basePath: string): Buffer | null {
+  const file = join(root, MANIFEST);
+  if (!existsSync(file)) return null;
+  try {
+    const manifest = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown> & {
+      icons?: { src?: unknown }[];
+    };
+    const at = (value: unknown) =>
+      typeof value === "string" && value.startsWith("/") && !value.startsWith("//")
+        ? `${basePath}${value}`
+        : value;
+    for (const key of ["id", "start_url", "scope"]) if (key in manifest) manifest[key] = at(manifest[key]);
+    for (const icon of manifest.icons ?? []) icon.src = at(icon.src);
+    // Bytes: sent with the manifest's own content type, no charset added.
+    return Buffer.from(JSON.stringify(manifest));
+  } catch {
+    return null;
+  }
+}
+
 /** A built asset: a file's name, no folder, not a dotfile. */
 const ASSET_PATH = /^\/assets\/(?!\.)[\w.-]+$/;
 const memberHint = new RegExp(`(?:^|;\\s*)${MEMBER_HINT_COOKIE}=1(?:;|$)`);
@@ -45,11 +72,12 @@ const isApiPath = (url: string) =>
 export default fp(
   async (app, opts: { distDir?: string; prerenderDir?: string }) => {
     const root = opts.distDir ?? webDistDir;
+    const { basePath } = app.deps.config;
     const hasWeb = existsSync(`${root}/index.html`);
-    let pages: ((path: string) => PageRoute) | null = null;
+    let pages: PageRenderer | null = null;
     let prerender: ((url: string, at: PageRoute) => Promise<Representation | null>) | null = null;
     if (hasWeb) {
-      pages = createPageRenderer(root);
+      pages = createPageRenderer(root, basePath);
       // A query of the router, as a visitor: the access rules of the procedure apply as over HTTP.
       const queries = new Map(endpoints().flatMap((e) => (e.type === "query" ? [[e.path, e]] : [])));
       const readAsVisitor = async (procedure: QueryPath, input: unknown) => {
@@ -62,6 +90,7 @@ export default fp(
         opts.prerenderDir ?? join(root, "..", "dist-ssr"),
         readAsVisitor,
         app.log,
+        basePath,
       );
       const sendOptions = {
         index: false as const,
@@ -71,8 +100,8 @@ export default fp(
           if (path.includes("/assets/")) res.header("Cache-Control", "public, max-age=31536000, immutable");
           else res.header("Cache-Control", "no-cache");
           // The service worker is checked for a new version on every visit (no-cache above; browsers
-          // cap a worker's HTTP caching at 24 h anyway); it controls the whole site from the root.
-          if (path.endsWith("/sw.js")) res.header("Service-Worker-Allowed", "/");
+          // cap a worker's HTTP caching at 24 h anyway); it controls the whole club from its path.
+          if (/\/sw\.js(?:\.br|\.gz)?$/.test(path)) res.header("Service-Worker-Allowed", `${basePath}/`);
           if (path.endsWith(".webmanifest")) res.header("Content-Type", "application/manifest+json");
         },
       };
@@ -106,11 +135,22 @@ export default fp(
         },
         errorHandler: sendErrors,
       });
+      const shell = pages.shell;
+      const manifest = manifestAtBase(root, basePath);
       for (const file of rootFiles(root))
         app.route({
           method: ["HEAD", "GET"],
           url: `/${file}`,
-          handler: (_req, reply) => reply.sendFile(`/${file}`),
+          // The app shell and the web manifest link the club's path: sent as the server wrote them.
+          handler: (req, reply) =>
+            file === "index.html"
+              ? sendRepresentation(req, reply, shell, "text/html; charset=utf-8")
+              : file === MANIFEST && manifest
+                ? reply
+                    .header("cache-control", "no-cache")
+                    .header("content-type", "application/manifest+json")
+                    .send(manifest)
+                : reply.sendFile(`/${file}`),
           errorHandler: sendErrors,
         });
     } else {

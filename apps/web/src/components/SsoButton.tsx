@@ -3,6 +3,7 @@ import { Button, Divider } from "@mantine/core";
 import type { SsoOptions } from "@club/shared";
 import { authApi } from "../lib/appSession";
 import { UserIcon } from "./icons";
+import { withBase } from "../lib/basePath";
 
 // Asked once per page load: the server's settings do not change while it runs. A plain promise,
 // not a query hook: importing react-query's useQuery here moved it out of the first screen's chunk.
@@ -15,7 +16,7 @@ const ssoOptions = () => (asked ??= authApi.ssoOptions().catch(() => ((asked = n
  * Content-Security-Policy's connect-src stays 'self').
  */
 const startHref = (next?: string | null) =>
-  next ? `/auth/oidc/start?${new URLSearchParams({ next }).toString()}` : "/auth/oidc/start";
+  withBase(next ? `/auth/oidc/start?${new URLSearchParams({ next }).toString()}` : "/auth/oidc/start");
 
 /**
  * `autoRedirect`: the login screen may go straight on to the provider when the server says so

@@ -4,9 +4,10 @@ import { createAuthApi } from "./authApi";
 import { createAuthFetch } from "./authFetch";
 import { notify } from "./notify";
 import { createSession, memberHintCookie, type SessionSnapshot } from "./session";
+import { withBase } from "./basePath";
 
 /** Login, registration, confirmation, logout and the token calls, over REST (same origin). */
-export const authApi = createAuthApi({ fetch: (input, init) => window.fetch(input, init) });
+export const authApi = createAuthApi({ fetch: (input, init) => window.fetch(withBase(input), init) });
 
 /** The browser's one session, over localStorage (keys accessToken, refreshToken, email). */
 export const appSession = createSession({
@@ -16,7 +17,7 @@ export const appSession = createSession({
 });
 
 /** fetch with bearer token and one refresh-and-retry on 401 (image upload). */
-export const authFetch = createAuthFetch(appSession, (input, init) => window.fetch(input, init));
+export const authFetch = createAuthFetch(appSession, (input, init) => window.fetch(withBase(input), init));
 
 // The member hint follows the stored session on every page load (a session stored before the
 // hint existed, or the cookie cleared on its own).

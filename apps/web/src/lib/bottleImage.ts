@@ -1,3 +1,4 @@
+import { withBase } from "./basePath";
 // No imports: plain numbers, which
 // bottleImage.test.ts checks against @club/shared.
 
@@ -29,8 +30,8 @@ export const BOTTLE_IMAGE_SIZES = [
  */
 export function bottleImageSources(bottleId: number, imageVersion: string | null) {
   const v = encodeURIComponent(imageVersion ?? "0");
-  const full = `/api/Bottles/${bottleId}/Image?v=${v}`;
-  const thumb = `/api/Bottles/${bottleId}/Image?size=thumb&v=${v}`;
-  const medium = `/api/Bottles/${bottleId}/Image?size=medium&v=${v}`;
+  const full = withBase(`/api/Bottles/${bottleId}/Image?v=${v}`);
+  const thumb = withBase(`/api/Bottles/${bottleId}/Image?size=thumb&v=${v}`);
+  const medium = withBase(`/api/Bottles/${bottleId}/Image?size=medium&v=${v}`);
   return { src: full, srcSet: `${thumb} ${THUMB_PX}w, ${medium} ${MEDIUM_PX}w, ${full} ${FULL_PX}w` };
 }

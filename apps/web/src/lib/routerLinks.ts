@@ -1,5 +1,6 @@
 import { useCallback, type MouseEvent } from "react";
 import { useNavigate } from "react-router-dom";
+import { withoutBase } from "./basePath";
 
 /**
  * One click handler for every plain <a href="/..."> inside an element: a plain left click on a
@@ -19,7 +20,7 @@ export function useRouterLinkClicks() {
       if (anchor.target || anchor.hasAttribute("download") || anchor.origin !== window.location.origin)
         return;
       event.preventDefault();
-      void navigate(`${anchor.pathname}${anchor.search}${anchor.hash}`);
+      void navigate(`${withoutBase(anchor.pathname)}${anchor.search}${anchor.hash}`);
     },
     [navigate],
   );

@@ -1,6 +1,7 @@
 import { MEMBER_HINT_COOKIE, SESSION_KEYS, type TokenPair } from "@club/shared";
 import type { AuthApi } from "./authApi";
 import { ApiError } from "./errors";
+import { withBase } from "./basePath";
 
 /** The slice of window.localStorage the session needs (injected, so tests can use a Map). */
 export interface KeyValueStorage {
@@ -53,7 +54,7 @@ export interface Session {
  * on this browser, cleared otherwise. The server keeps opener isolation on public pages for it.
  */
 export const memberHintCookie = (signedIn: boolean): string =>
-  `${MEMBER_HINT_COOKIE}=${signedIn ? "1; max-age=31536000" : "; max-age=0"}; path=/; samesite=lax`;
+  `${MEMBER_HINT_COOKIE}=${signedIn ? "1; max-age=31536000" : "; max-age=0"}; path=${withBase("/")}; samesite=lax`;
 
 export function createSession({ storage, auth, onExpired }: SessionOptions): Session {
   const listeners = new Set<() => void>();

@@ -3,6 +3,7 @@ import type { AppRouter } from "@club/api";
 import { TRPC_BATCH_MAX_CALLS } from "@club/shared";
 import { refreshLink } from "./refreshLink";
 import type { Session } from "./session";
+import { withBase } from "./basePath";
 
 /** End-to-end typed hooks for the server's tRPC router (mounted at /trpc). */
 export const trpc = createTRPCReact<AppRouter>();
@@ -21,7 +22,7 @@ export function createTrpcClient(session: Pick<Session, "accessToken" | "refresh
         // An EventSource cannot send headers: a member's token goes as tRPC's connectionParams,
         // so the server counts the member's streams against the member (its per-member cap).
         true: httpSubscriptionLink({
-          url: "/trpc",
+          url: withBase("/trpc"),
           connectionParams() {
             const token = session.accessToken();
             return token ? { token } : null;
@@ -30,7 +31,7 @@ export function createTrpcClient(session: Pick<Session, "accessToken" | "refresh
         false: [
           refreshLink<AppRouter>(session),
           httpBatchLink({
-            url: "/trpc",
+            url: withBase("/trpc"),
             // A refresh of every screen's reads at once (an undo) would batch more than the
             // server takes: split into batches it accepts.
             maxItems: TRPC_BATCH_MAX_CALLS,

@@ -1,4 +1,5 @@
 import { ApiError } from "./errors";
+import { withBase } from "./basePath";
 import type { Session } from "./session";
 
 /** Bytes of the request body sent so far, and the total (when the browser knows it). */
@@ -21,7 +22,7 @@ function sendOnce(
     const request = new XMLHttpRequest();
     const abort = () => request.abort();
     signal.addEventListener("abort", abort, { once: true });
-    request.open("POST", url);
+    request.open("POST", withBase(url));
     if (token) request.setRequestHeader("Authorization", `Bearer ${token}`);
     request.upload.addEventListener("progress", (event) =>
       onProgress(event.loaded, event.lengthComputable ? event.total : 0),

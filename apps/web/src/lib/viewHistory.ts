@@ -1,3 +1,4 @@
+import { withBase } from "./basePath";
 /**
  * A screen's in-page state (the library's page, sort and filters; the activity log's filters) kept
  * in the URL as history entries of its own, so Back and Forward step through it instead
@@ -13,10 +14,10 @@ export function pushViewUrl(url: string): void {
   const current = window.history.state as { idx?: unknown } | null;
   const idx = typeof current?.idx === "number" ? current.idx + 1 : 0;
   const key = Math.random().toString(36).slice(2, 10);
-  window.history.pushState({ usr: null, key, idx }, "", url);
+  window.history.pushState({ usr: null, key, idx }, "", withBase(url));
 }
 
 /** The same, replacing the current entry (a search refined as it is typed). */
 export function replaceViewUrl(url: string): void {
-  window.history.replaceState(window.history.state, "", url);
+  window.history.replaceState(window.history.state, "", withBase(url));
 }

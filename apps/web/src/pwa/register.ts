@@ -2,6 +2,7 @@ import { Workbox } from "workbox-window";
 import { isOfflineMessage } from "../../sw/offlineMessage";
 import { followConnection } from "./connection";
 import { pwaState } from "./status";
+import { withBase } from "../lib/basePath";
 
 /**
  * Registers the service worker (sw/sw.ts, built to /sw.js) and follows the connection: the
@@ -19,7 +20,7 @@ export function registerServiceWorker(): void {
     if (isOfflineMessage(event.data)) connection.workerSaid(event.data);
   });
 
-  const workbox = new Workbox("/sw.js", { scope: "/" });
+  const workbox = new Workbox(withBase("/sw.js"), { scope: withBase("/") });
   workbox.addEventListener("waiting", () => {
     pwaState.onReload(() => {
       workbox.addEventListener("controlling", () => window.location.reload());

@@ -22,6 +22,7 @@ import type { QueryPath } from "@club/api";
 import type { PageRead, ReadAsVisitor } from "@club/shared";
 import { AppTree } from "../AppTree";
 import { seedRead } from "../lib/pageData";
+import { setBasePath } from "../lib/basePath";
 import { createQueryClient } from "../lib/queryClient";
 import { trpc } from "../lib/trpc";
 import { labelTableMarkup } from "../components/tableLabelsMarkup";
@@ -47,12 +48,17 @@ function readOfKey(key: readonly unknown[]): { procedure: QueryPath; input: unkn
 export async function renderFirstPage(
   url: string,
   read: ReadAsVisitor<QueryPath>,
+  basePath = "",
 ): Promise<{ html: string; reads: PageRead<QueryPath>[] }> {
+  // Under APP_URL's path: links and calls start with it, and the router is at it, as in the browser.
+  setBasePath(basePath);
   const queryClient = createQueryClient();
   const reads: PageRead<QueryPath>[] = [];
   const refused = new Set<string>();
   const AtUrl = ({ children }: { children: ReactNode }) => (
-    <StaticRouter location={url}>{children}</StaticRouter>
+    <StaticRouter basename={basePath ? `${basePath}/` : undefined} location={`${basePath}${url}`}>
+      {children}
+    </StaticRouter>
   );
   try {
     for (let pass = 1; ; pass++) {

@@ -24,16 +24,17 @@ const keyOf = (secret: Uint8Array) => createHmac("sha256", secret).update("sso-f
 const sign = (secret: Uint8Array, payload: string) =>
   createHmac("sha256", keyOf(secret)).update(payload).digest("base64url");
 
-export function flowCookie(secret: Uint8Array, flow: SignInFlow, secure: boolean): string {
+/** `basePath`: APP_URL's path ("" for none), which the browser's paths start with. */
+export function flowCookie(secret: Uint8Array, flow: SignInFlow, secure: boolean, basePath = ""): string {
   const payload = Buffer.from(JSON.stringify(flow)).toString("base64url");
-  return cookie(`${payload}.${sign(secret, payload)}`, FLOW_TTL_MS / 1000, secure);
+  return cookie(`${payload}.${sign(secret, payload)}`, FLOW_TTL_MS / 1000, secure, basePath);
 }
 
 /** The Set-Cookie that removes the flow (the callback uses it once). */
-export const clearFlowCookie = (secure: boolean) => cookie("", 0, secure);
+export const clearFlowCookie = (secure: boolean, basePath = "") => cookie("", 0, secure, basePath);
 
-const cookie = (value: string, maxAgeS: number, secure: boolean) =>
-  `${FLOW_COOKIE}=${value}; Path=${COOKIE_PATH}; Max-Age=${maxAgeS}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+const cookie = (value: string, maxAgeS: number, secure: boolean, basePath: string) =>
+  `${FLOW_COOKIE}=${value}; Path=${basePath}${COOKIE_PATH}; Max-Age=${maxAgeS}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 
 /** The flow in the request's cookie header, if it is there, untouched and not expired. */
 export function readFlow(secret: Uint8Array, header: string | undefined, now: number): SignInFlow | null {

@@ -62,7 +62,7 @@ export const ssoStartRoute = restOnlyRoute({
     }
     return reply
       .header("cache-control", "no-store")
-      .header("set-cookie", flowCookie(config.jwtSecret, flow, secureCookie(config.appUrl)))
+      .header("set-cookie", flowCookie(config.jwtSecret, flow, secureCookie(config.appUrl), config.basePath))
       .redirect(url.href, 302);
   },
 });
@@ -84,7 +84,7 @@ export const ssoCallbackRoute = restOnlyRoute({
   handler: async ({ req, reply }) => {
     const deps = req.server.deps;
     const { config } = deps;
-    reply.header("set-cookie", clearFlowCookie(secureCookie(config.appUrl)));
+    reply.header("set-cookie", clearFlowCookie(secureCookie(config.appUrl), config.basePath));
     if (!config.oidc) return backToLogin(reply, "NOT_CONFIGURED");
     const query = req.query as Record<string, unknown>;
     if (typeof query.error === "string")
@@ -116,5 +116,6 @@ export const ssoCallbackRoute = restOnlyRoute({
 /** The URL the provider redirected to, as openid-client checks it (state, iss) against the redirect URI. */
 function callbackUrl(req: FastifyRequest, appUrl: string): URL {
   const search = req.url.includes("?") ? req.url.slice(req.url.indexOf("?")) : "";
-  return new URL(`${CALLBACK_PATH}${search}`, appUrl);
+  // APP_URL with its path, if it has one (the route sees the URL without it: app/basePath.ts).
+  return new URL(`${appUrl}${CALLBACK_PATH}${search}`);
 }

@@ -3,6 +3,7 @@ import type { ImportReport, ImportRowReport } from "@club/shared";
 import { cellLinkClass, DataTable } from "../../components/DataTable";
 import { TableColumns, type Column } from "../../components/TableColumns";
 import classes from "./Import.module.css";
+import { withBase } from "../../lib/basePath";
 
 const ACTION: Record<ImportRowReport["action"], { label: string; color: string }> = {
   create: { label: "New", color: "green" },
@@ -37,7 +38,7 @@ const COLUMNS: Column<ImportRowReport>[] = [
           </ul>
         )}
         {r.likelyDuplicateOf ? (
-          <a href={`/bottle/${r.likelyDuplicateOf.id}`} className={cellLinkClass}>
+          <a href={withBase(`/bottle/${r.likelyDuplicateOf.id}`)} className={cellLinkClass}>
             {`Open ${r.likelyDuplicateOf.name}`}
           </a>
         ) : null}

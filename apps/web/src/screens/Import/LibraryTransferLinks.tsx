@@ -2,6 +2,7 @@ import { Button, Group } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { useSession } from "../../lib/appSession";
 import touch from "../../styles/touchTargets.module.css";
+import { withBase } from "../../lib/basePath";
 
 /**
  * Under the library: the library and its purchases as CSV (anyone: the library is public), and
@@ -11,10 +12,10 @@ export function LibraryTransferLinks() {
   const session = useSession();
   return (
     <Group gap="sm" mt="lg" aria-label="Export and import" role="group" className={touch.touch}>
-      <Button component="a" href="/api/Bottles/Export" download variant="default">
+      <Button component="a" href={withBase("/api/Bottles/Export")} download variant="default">
         Export library (CSV)
       </Button>
-      <Button component="a" href="/api/Bottles/Export?what=purchases" download variant="default">
+      <Button component="a" href={withBase("/api/Bottles/Export?what=purchases")} download variant="default">
         Export purchases (CSV)
       </Button>
       {session ? (

@@ -18,6 +18,7 @@ import { figure, resultsWait } from "../MeetingNight/resultsView";
 import { forgetGuestPass, readGuestPass, type StoredGuestPass } from "./guestPass";
 import classes from "./GuestNightPage.module.css";
 import { useIdParam } from "../../lib/routeParams";
+import { withBase } from "../../lib/basePath";
 
 /** A tRPC client that sends the guest pass, and only to the night's calls. */
 function guestClient(guestToken: string) {
@@ -25,9 +26,12 @@ function guestClient(guestToken: string) {
     links: [
       splitLink({
         condition: (op) => op.type === "subscription",
-        true: httpSubscriptionLink({ url: "/trpc", connectionParams: () => ({ token: guestToken }) }),
+        true: httpSubscriptionLink({
+          url: withBase("/trpc"),
+          connectionParams: () => ({ token: guestToken }),
+        }),
         false: httpBatchLink({
-          url: "/trpc",
+          url: withBase("/trpc"),
           headers: () => ({ Authorization: `Bearer ${guestToken}` }),
         }),
       }),

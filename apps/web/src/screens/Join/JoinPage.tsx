@@ -6,6 +6,7 @@ import { ErrorAlert } from "../../components/status";
 import { useSingleFlight } from "../../lib/singleFlight";
 import { guestPassFor, normalCode, saveGuestPass } from "./guestPass";
 import { GuestNameInput } from "./GuestNameInput";
+import { withBase } from "../../lib/basePath";
 
 /**
  * /join: a guest at the table types the code on the host's screen (or arrives from its
@@ -36,7 +37,7 @@ export default function JoinPage() {
     setError(null);
     setBusy(true);
     try {
-      const res = await fetch("/api/Guests/Join", {
+      const res = await fetch(withBase("/api/Guests/Join"), {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify(input),

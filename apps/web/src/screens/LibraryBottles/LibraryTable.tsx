@@ -7,6 +7,7 @@ import { formatAbv, formatPrice, orNA } from "../../lib/format";
 import type { SortKey, SortState } from "./libraryView";
 import buttons from "../../components/buttons.module.css";
 import classes from "./LibraryBottles.module.css";
+import { withBase } from "../../lib/basePath";
 
 const COLUMNS: { key: SortKey; label: string }[] = [
   { key: "name", label: "Name" },
@@ -132,7 +133,7 @@ const BottleRow = memo(function BottleRow({
   return (
     <tr>
       <td className={classes.nameCell} data-label={LABEL.name}>
-        <a href={`/bottle/${bottle.id}`} className={cellLinkClass}>
+        <a href={withBase(`/bottle/${bottle.id}`)} className={cellLinkClass}>
           {bottle.name}
         </a>
       </td>

@@ -4,6 +4,7 @@ import { useLocation, useSearchParams } from "react-router-dom";
 import { searchTextProblem } from "@club/shared";
 import { pushViewUrl, replaceViewUrl } from "../../lib/viewHistory";
 import { activeFilterCount, readView, writeView, type LibraryView, type SortState } from "./libraryView";
+import { withBase } from "../../lib/basePath";
 
 /**
  * The library's view (search, filters, sort, page) kept in the URL: `view` and `setView`, the
@@ -35,7 +36,8 @@ export function useLibraryView() {
     setViewState(next);
     const search = writeView(next).toString();
     const url = `${location.pathname}${search ? `?${search}` : ""}${window.location.hash}`;
-    if (url === `${window.location.pathname}${window.location.search}${window.location.hash}`) return;
+    if (withBase(url) === `${window.location.pathname}${window.location.search}${window.location.hash}`)
+      return;
     if (entry === "push") pushViewUrl(url);
     else replaceViewUrl(url);
   };

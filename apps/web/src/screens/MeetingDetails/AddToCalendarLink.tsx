@@ -1,12 +1,13 @@
 import { Anchor, Button, Group } from "@mantine/core";
 import { trpc } from "../../lib/trpc";
+import { withBase } from "../../lib/basePath";
 
 /** Downloads the one meeting's .ics (GET /api/MonthlyMeetings/{id}/Calendar), for any calendar app. */
 export function AddToCalendarLink({ meetingId }: { meetingId: number }) {
   return (
     <Button
       component="a"
-      href={`/api/MonthlyMeetings/${meetingId}/Calendar`}
+      href={withBase(`/api/MonthlyMeetings/${meetingId}/Calendar`)}
       download={`meeting-${meetingId}.ics`}
       variant="default"
       size="md"

@@ -15,6 +15,7 @@ import { useTitle } from "../../lib/useTitle";
 import { CalendarSubscribe } from "./CalendarSubscribe";
 import { NextMeetingCard, useNextMeeting } from "./NextMeetingCard";
 import { Later } from "../../components/Later";
+import { withBase } from "../../lib/basePath";
 
 const AddMeetingDialog = lazy(() => import("./AddMeetingDialog"));
 
@@ -29,7 +30,7 @@ const COLUMNS: Column<MeetingListItem>[] = [
   {
     header: "Date",
     cell: (meeting) => (
-      <a href={`/monthlymeeting/${meeting.id}`} className={cellLinkClass}>
+      <a href={withBase(`/monthlymeeting/${meeting.id}`)} className={cellLinkClass}>
         <time dateTime={meeting.date}>{formatDate(meeting.date)}</time>
       </a>
     ),

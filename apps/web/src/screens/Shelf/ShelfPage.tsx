@@ -8,6 +8,7 @@ import { Loaded } from "../../components/status";
 import { formatDate, formatPrice } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
+import { withBase } from "../../lib/basePath";
 
 export const SHELF_EMPTY = "Nothing is open right now. Open a purchase on its bottle's page.";
 export const SHELF_FAILED = "Failed to fetch the shelf.";
@@ -19,7 +20,7 @@ const COLUMNS: Column<ShelfItem>[] = [
     header: "Bottle",
     cell: (item) => (
       <>
-        <a href={`/bottle/${item.bottleId}`} className={cellLinkClass}>
+        <a href={withBase(`/bottle/${item.bottleId}`)} className={cellLinkClass}>
           {item.name}
         </a>
         {item.brand && item.brand !== item.name ? (

@@ -10,6 +10,7 @@ import { ApiError } from "../../lib/errors";
 import { safeNextPath } from "../../lib/loginRedirect";
 import { UNREACHABLE } from "../../lib/serverReason";
 import { useTitle } from "../../lib/useTitle";
+import { withBase } from "../../lib/basePath";
 
 /** The plain words for a failed exchange. */
 function failureText(error: unknown): string {
@@ -39,7 +40,7 @@ export default function SsoLandingPage() {
     if (started.current) return;
     started.current = true;
     // The code is good once: drop it from the address bar and the history.
-    window.history.replaceState(window.history.state, "", "/login/sso");
+    window.history.replaceState(window.history.state, "", withBase("/login/sso"));
     if (code) exchange.mutate(code);
   }, [code, exchange]);
 
