@@ -215,6 +215,10 @@ describe("passkeys on a phone", () => {
       await shows(instead);
       await expectNoSidewaysScroll(page, "/login, the second step with a passkey");
       await shot(page, "passkeys-second-step-dark");
+      // And in light: the header's toggle, which keeps the step on screen.
+      await page.getByRole("banner").getByRole("button", { name: "Light Mode" }).tap();
+      await expect.poll(() => appliedScheme(page)).toBe("light");
+      await shot(page, "passkeys-second-step-light");
       await instead.tap();
       await page.waitForURL((url) => url.pathname === "/");
       expect(await page.evaluate(() => localStorage.getItem("email"))).toBe(bo.email);
