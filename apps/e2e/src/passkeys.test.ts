@@ -1,7 +1,8 @@
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, CDPSession, Page } from "playwright-core";
-import type { ActivityEntry } from "@club/shared";
+import { Secret, TOTP } from "otpauth";
+import type { ActivityEntry, TotpSetup } from "@club/shared";
 import {
   appliedScheme,
   expectNoPageErrors,
@@ -185,5 +186,47 @@ describe("passkeys on a phone", () => {
     expect(new URL(page.url()).pathname).toBe("/login");
     await expectNoSidewaysScroll(page, "/login after an unknown passkey");
     await shot(page, "passkeys-login-unknown");
+  });
+
+  it("with two-factor sign-in on: the password, then a passkey instead of the code, signs in", async () => {
+    const bo = await club.member({ firstName: "Bo", lastName: "Berg" });
+    const setup = await club.apiOk<TotpSetup>("POST", "/api/Account/Totp/Setup", undefined, bo.accessToken);
+    const code = new TOTP({ secret: Secret.fromBase32(setup.secret) }).generate();
+    await club.apiOk("POST", "/api/Account/Totp/Enable", { code }, bo.accessToken);
+    const second = await openSession(browser, base, { viewport: PHONE, mobile: true, as: bo, fresh: true });
+    try {
+      const page = second.page;
+      const boCdp = await second.context.newCDPSession(page);
+      await boCdp.send("WebAuthn.enable");
+      await addAuthenticator(boCdp);
+      await visit(page, "/account");
+      await onScreen(page, "Your account");
+      await addPasskey(page, "Bo's phone");
+
+      await page.getByRole("button", { name: "Open navigation" }).tap();
+      await page.locator("#mobile-navigation").getByRole("button", { name: "Logout" }).tap();
+      await expect.poll(() => page.evaluate(() => localStorage.getItem("refreshToken"))).toBeNull();
+      await visit(page, "/login");
+      await main(page).getByLabel("Email").fill(bo.email);
+      await main(page).getByLabel("Password").fill("correct horse battery");
+      await main(page).getByRole("button", { name: "Login", exact: true }).tap();
+      await onScreen(page, "Two-factor sign-in");
+      const instead = main(page).getByRole("button", { name: "Use a passkey instead" });
+      await shows(instead);
+      await expectNoSidewaysScroll(page, "/login, the second step with a passkey");
+      await shot(page, "passkeys-second-step-dark");
+      // And in light: the header's toggle, which keeps the step on screen.
+      await page.getByRole("banner").getByRole("button", { name: "Light Mode" }).tap();
+      await expect.poll(() => appliedScheme(page)).toBe("light");
+      await shot(page, "passkeys-second-step-light");
+      await instead.tap();
+      await page.waitForURL((url) => url.pathname === "/");
+      expect(await page.evaluate(() => localStorage.getItem("email"))).toBe(bo.email);
+      const refreshToken = await page.evaluate(() => window.localStorage.getItem("refreshToken"));
+      expect((await club.api("POST", "/api/Register/refresh", { refreshToken })).status).toBe(200);
+      expectNoPageErrors(second.watch, "the second step with a passkey");
+    } finally {
+      await second.close();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { IdSchema, nameTextSchema, TimestampSchema } from "./common";
 import { type ActivitySentences, sentenceText as text } from "./activity";
+import { TotpMessages } from "./totp";
 
 // ---- Passkeys: WebAuthn credentials a member signs in with instead of a password ----
 
@@ -90,8 +91,14 @@ export const PasskeySchema = z.object({
 });
 export type Passkey = z.infer<typeof PasskeySchema>;
 
-/** POST /login/passkey: the browser's answer to POST /login/passkey/options. */
-export const PasskeyLoginInputSchema = z.object({ response: PasskeyAuthenticationResponseSchema });
+/**
+ * POST /login/passkey: the browser's answer to POST /login/passkey/options; with the mfaToken of
+ * POST /login, the passkey is the second step of a password login (it must be that member's).
+ */
+export const PasskeyLoginInputSchema = z.object({
+  response: PasskeyAuthenticationResponseSchema,
+  mfaToken: z.string().min(1, TotpMessages.mfaExpired).max(2048, TotpMessages.mfaExpired).optional(),
+});
 export type PasskeyLoginInput = z.input<typeof PasskeyLoginInputSchema>;
 
 export const PasskeysMessages = {
@@ -101,6 +108,8 @@ export const PasskeysMessages = {
   alreadyRegistered: "This passkey is already registered.",
   notRecognised:
     "That passkey is not registered here. Sign in with your password and add it on your Account page.",
+  otherMember:
+    "That passkey belongs to another account. Use a passkey of the account you are signing in to, or enter a code.",
 } as const;
 
 export const PASSKEYS_SENTENCES = {

@@ -43,7 +43,7 @@ export const authRouter = {
       doc: {
         summary: "Log in",
         description:
-          "Exchanges email and password for an access token (a JWT valid for 15 minutes) and a refresh token (30 days, single use). 403 when the email address is not confirmed yet (`error.code` EMAIL_NOT_CONFIRMED), the membership waits for an admin's approval (MEMBERSHIP_PENDING) or was deactivated (MEMBERSHIP_DEACTIVATED). A member with two-factor sign-in gets `{mfaRequired: true, mfaToken}` instead: the token (valid 5 minutes) and a code go to POST /login/totp.",
+          "Exchanges email and password for an access token (a JWT valid for 15 minutes) and a refresh token (30 days, single use). 403 when the email address is not confirmed yet (`error.code` EMAIL_NOT_CONFIRMED), the membership waits for an admin's approval (MEMBERSHIP_PENDING) or was deactivated (MEMBERSHIP_DEACTIVATED). A member with two-factor sign-in gets `{mfaRequired: true, mfaToken}` instead: the token (valid 5 minutes) and a code go to POST /login/totp. Or, instead of a code, a passkey of the member's: POST /login/passkey with the mfaToken.",
         response: LoginAnswerSchema,
         responseDescription: "The token pair and the member's email, or the second step's token.",
         errors: [401, 403],

@@ -117,7 +117,7 @@ export const passkeyLoginRouter = {
       doc: {
         summary: "Sign in with a passkey",
         description:
-          "`{response}`: the browser's answer (AuthenticationResponseJSON) to POST /login/passkey/options. The same answer as POST /login: an access token and a refresh token for this device. 400 when its challenge is unknown, used or expired; 401 for a passkey not registered here or an answer that does not verify; 403 as POST /login for a membership that waits for approval or was deactivated. A passkey verifies its user (fingerprint, face or PIN), so it needs no second factor.",
+          "`{response}`: the browser's answer (AuthenticationResponseJSON) to POST /login/passkey/options. The same answer as POST /login: an access token and a refresh token for this device. 400 when its challenge is unknown, used or expired; 401 for a passkey not registered here or an answer that does not verify; 403 as POST /login for a membership that waits for approval or was deactivated. A passkey verifies its user (fingerprint, face or PIN), so it needs no second factor. With `mfaToken` (the answer of POST /login for a member with two-factor sign-in) the passkey is instead the second step of that login, in place of a code: it must be that member's (401 for another member's, which counts against the account's login budget and leaves the mfaToken good), and the mfaToken signs in once (401 when expired or used).",
         response: LoginResultSchema,
         responseDescription: "The token pair and the member's email.",
         errors: [400, 401, 403],

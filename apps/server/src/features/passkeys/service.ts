@@ -36,6 +36,7 @@ import {
   UnauthorizedError,
 } from "../../kernel/errors";
 import { assertCreatorOrAdmin } from "../../kernel/permissions";
+import { completeMfa } from "../auth/mfa";
 import { recordActivity } from "../activity/record";
 import { clubOf } from "../club/service";
 import { keepChallenge, takeChallenge, CHALLENGE_TTL_MS, type ChallengePurpose } from "./challenges";
@@ -254,11 +255,36 @@ export function checkMayLogIn(member: MemberRow): void {
 /**
  * Signs in with a passkey instead of a password: the same session as a password login (a token
  * pair for this device). A passkey is two factors in one (the device, and the fingerprint or PIN
- * that unlocks it), so it asks for no second one.
+ * that unlocks it), so it asks for no second one. With an mfaToken it is instead the second step of
+ * a password login (passkeyAsSecondFactor).
  */
-export async function passkeyLogin(ctx: RequestCtx, input: { response: PasskeyAuthenticationResponse }) {
+export async function passkeyLogin(
+  ctx: RequestCtx,
+  input: { response: PasskeyAuthenticationResponse; mfaToken?: string | undefined },
+) {
+  if (input.mfaToken !== undefined) return passkeyAsSecondFactor(ctx, input.mfaToken, input.response);
   const member = await verifiedPasskeyMember(ctx, input.response, (p) => p.kind === "login");
   checkMayLogIn(member);
   const pair = await ctx.tokens.issuePair(member, ctx.client);
   return { ...pair, email: member.email };
+}
+
+/**
+ * The second step of a password login with a passkey in place of a code: through completeMfa, so
+ * the mfaToken signs in once and the account's login budget holds. The passkey must be the
+ * password's member's: another member's is a 401 that counts as a failed try and leaves the
+ * mfaToken good for a right factor.
+ */
+function passkeyAsSecondFactor(ctx: RequestCtx, mfaToken: string, response: PasskeyAuthenticationResponse) {
+  return completeMfa(ctx, mfaToken, async (member) => {
+    let owner: MemberRow;
+    try {
+      owner = await verifiedPasskeyMember(ctx, response, (p) => p.kind === "login");
+    } catch (error) {
+      if (error instanceof UnauthorizedError) return { ok: false, message: error.message };
+      throw error;
+    }
+    if (owner.id !== member.id) return { ok: false, message: PasskeysMessages.otherMember };
+    return { ok: true };
+  });
 }

@@ -1,16 +1,21 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { isAppCode, normaliseCode, TotpMessages } from "@club/shared";
+import { KeyIcon } from "../../components/icons";
 import { OnceForm } from "../../components/OnceForm";
 import { ErrorAlert } from "../../components/status";
 import { authApi } from "../../lib/appSession";
 import type { LoginResult } from "../../lib/authApi";
+import { browserHasPasskeys, browserRefusal, signWithPasskey } from "../../lib/passkeys";
+import { serverReason } from "../../lib/serverReason";
 import { loginFailure } from "./authFailure";
 
 /**
  * The login's second step, for a member with two-factor sign-in: the authenticator app's code
- * (the phone's number pad, and its one-time-code suggestion), or a recovery code typed as text.
+ * (the phone's number pad, and its one-time-code suggestion), a recovery code typed as text, or
+ * one of the member's passkeys (offered once the page has started in a browser that has them; the
+ * WebAuthn library loads only when it is tapped).
  */
 export function SecondFactorForm({
   mfaToken,
@@ -25,6 +30,15 @@ export function SecondFactorForm({
   const [code, setCode] = useState("");
   const [invalid, setInvalid] = useState<string | null>(null);
   const verify = useMutation({ mutationFn: authApi.loginTotp, onSuccess: onSignedIn });
+  const [passkeys, setPasskeys] = useState(false);
+  useEffect(() => setPasskeys(browserHasPasskeys()), []);
+  const withPasskey = useMutation({
+    mutationFn: async () => {
+      const options = await authApi.passkeyOptions();
+      return authApi.passkeyLogin({ response: await signWithPasskey(options), mfaToken });
+    },
+    onSuccess: onSignedIn,
+  });
   const failure = verify.isError ? loginFailure(verify.error) : null;
   const refusal =
     failure?.kind === "rateLimited"
@@ -41,6 +55,7 @@ export function SecondFactorForm({
       return;
     }
     setInvalid(null);
+    withPasskey.reset();
     verify.mutate({ mfaToken, code: typed });
   };
 
@@ -84,6 +99,26 @@ export function SecondFactorForm({
         <Button type="submit" fullWidth loading={verify.isPending}>
           Verify
         </Button>
+        {passkeys ? (
+          <Button
+            variant="default"
+            fullWidth
+            h={44}
+            leftSection={<KeyIcon />}
+            loading={withPasskey.isPending}
+            onClick={() => {
+              verify.reset();
+              withPasskey.mutate();
+            }}
+          >
+            Use a passkey instead
+          </Button>
+        ) : null}
+        {withPasskey.isError ? (
+          <ErrorAlert message="You are not signed in yet.">
+            {browserRefusal(withPasskey.error) ?? serverReason(withPasskey.error)}
+          </ErrorAlert>
+        ) : null}
         <Stack gap={4} align="center">
           <Anchor
             component="button"
@@ -96,6 +131,7 @@ export function SecondFactorForm({
               setCode("");
               setInvalid(null);
               verify.reset();
+              withPasskey.reset();
             }}
           >
             {recovery ? "Use a code from your app instead" : "Use a recovery code instead"}
