@@ -1,4 +1,4 @@
-import { lazy, useEffect, useState } from "react";
+import { lazy, useCallback, useEffect, useState } from "react";
 import { localStorageColorSchemeManager } from "@mantine/core";
 import { BrowserRouter } from "react-router-dom";
 import { THEME_STORAGE_KEY } from "@club/shared";
@@ -8,11 +8,16 @@ import { useNotificationsWanted } from "./lib/notify";
 import { keepTypedText, seedPageData } from "./lib/pageData";
 import { createQueryClient, resetOnViewerChange } from "./lib/queryClient";
 import { createTrpcClient } from "./lib/trpc";
+import { ChooseLanguageProvider, loadLanguage, pageLanguage } from "./lib/i18n";
+import type { Language } from "@club/shared";
 import { whenIdle } from "./lib/idle";
 import { preloadLinkedScreens } from "./routes";
 
 /** The offline notice, the new-version banner and the service worker's registration. */
 const PwaStatus = lazy(() => import("./pwa/PwaStatus"));
+
+/** Follows the member's language (their account's, else the club's) once the app runs. */
+const LanguageSync = lazy(() => import("./lib/languageSync"));
 
 const Notifications = lazy(() =>
   import("./lib/notificationsUi").then((module) => ({ default: module.Notifications })),
@@ -37,6 +42,7 @@ function BrowserOnly() {
   return (
     <>
       <PwaStatus />
+      <LanguageSync />
       {notificationsWanted ? <Notifications /> : null}
     </>
   );
@@ -58,18 +64,29 @@ export function App() {
 
   useEffect(() => resetOnViewerChange(queryClient, appSession), [queryClient]);
 
+  // The page's language, whose catalogue main.tsx loaded before the first render.
+  const [language, setLanguage] = useState<Language>(pageLanguage);
+  const chooseLanguage = useCallback(async (next: Language) => {
+    await loadLanguage(next);
+    document.documentElement.lang = next;
+    setLanguage(next);
+  }, []);
+
   // docs/product.md (The session), session start: validate the stored token, refresh it, or clear the session.
   useEffect(() => {
     appSession.start().catch((error: unknown) => console.error("Session start failed", error));
   }, []);
 
   return (
-    <AppTree
-      queryClient={queryClient}
-      trpcClient={trpcClient}
-      colorSchemeManager={colorSchemeManager}
-      router={BrowserRouter}
-      later={<BrowserOnly />}
-    />
+    <ChooseLanguageProvider value={chooseLanguage}>
+      <AppTree
+        queryClient={queryClient}
+        trpcClient={trpcClient}
+        colorSchemeManager={colorSchemeManager}
+        router={BrowserRouter}
+        later={<BrowserOnly />}
+        language={language}
+      />
+    </ChooseLanguageProvider>
   );
 }
