@@ -72,6 +72,8 @@ const NPM_TEST_FILES = [
   // A club's website on another origin frames the next-meeting card and reads the public data.
   "embed",
   "login-rate-limit", // 2 s
+  // The app in German (a member's choice), Japanese (a visitor's browser) and the pseudo-locale, on phones.
+  "languages",
   "bundle-budget", // 0 s
   "pwa-public-reads", // 0 s
 ];

@@ -29,7 +29,7 @@ export function AppTree({
   colorSchemeManager?: MantineColorSchemeManager;
   router: ComponentType<{ children: ReactNode }>;
   later?: ReactNode;
-  /** The language the app shows (lib/i18n.tsx); its catalogue is loaded before the tree renders. */
+  /** The language the app shows (lib/i18n.ts); its catalogue is loaded before the tree renders. */
   language: Language;
 }) {
   return (

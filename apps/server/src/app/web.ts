@@ -144,9 +144,14 @@ export default fp(
           reply.removeHeader("cross-origin-opener-policy");
         // Compressed once, here (the compression plugin serves routes; this is the not-found
         // handler), with an ETag, so a page opened again with nothing changed is a 304.
-        const vary = reply.getHeader("vary");
-        reply.header("vary", [vary, "Accept-Language, Cookie"].filter(Boolean).join(", "));
-        return sendRepresentation(req, reply, prerendered ?? at.pageIn(language), "text/html; charset=utf-8");
+        // A page's language follows the browser's languages and its language cookie.
+        return sendRepresentation(
+          req,
+          reply,
+          prerendered ?? at.pageIn(language),
+          "text/html; charset=utf-8",
+          "accept-language, cookie",
+        );
       }
       return reply.code(404).send(errorBody(404, ServerMessages.notFound));
     });

@@ -51,7 +51,7 @@ export function renderFirstPage(
   language: Language = "en",
 ): Promise<{ html: string; reads: PageRead<QueryPath>[] }> {
   // One page at a time: the formats outside components read the language being rendered
-  // (lib/i18n.tsx, currentLanguage), so two renders in two languages must not interleave.
+  // (lib/i18n.ts, currentLanguage), so two renders in two languages must not interleave.
   const turn = renders.then(() => renderOne(url, read, language));
   renders = turn.catch(() => undefined);
   return turn;

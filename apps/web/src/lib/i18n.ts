@@ -1,4 +1,5 @@
-import { createContext, useContext, type ReactNode } from "react";
+/// <reference types="vite/client" />
+import { createContext, createElement, useContext, type ReactNode } from "react";
 import {
   FORMAT_LOCALES,
   formatMessage,
@@ -98,7 +99,7 @@ const LanguageContext = createContext<Language>(SOURCE_LANGUAGE);
 /** The language below it; its catalogue must have been loaded (loadLanguage) before it renders. */
 export function LanguageProvider({ language, children }: { language: Language; children: ReactNode }) {
   current = language;
-  return <LanguageContext.Provider value={language}>{children}</LanguageContext.Provider>;
+  return createElement(LanguageContext.Provider, { value: language }, children);
 }
 
 export const useLanguage = (): Language => useContext(LanguageContext);
