@@ -18,6 +18,7 @@ const LOCALIZED = [
   "apps/web/src/components/LanguageSelect.tsx",
   "apps/web/src/components/NotificationBell.tsx",
   "apps/web/src/components/ClubSearch/ClubSearchButton.tsx",
+  "apps/web/src/screens/About/**",
 ];
 
 export default tseslint.config(
