@@ -18,7 +18,10 @@ const LOCALIZED = [
   "apps/web/src/components/LanguageSelect.tsx",
   "apps/web/src/components/NotificationBell.tsx",
   "apps/web/src/components/ClubSearch/ClubSearchButton.tsx",
+  "apps/web/src/components/AuthFields.tsx",
   "apps/web/src/screens/About/**",
+  "apps/web/src/screens/Login/**",
+  "apps/web/src/screens/Register/**",
 ];
 
 export default tseslint.config(
