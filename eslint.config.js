@@ -20,7 +20,7 @@ const LOCALIZED = [
   "apps/web/src/components/ClubSearch/ClubSearchButton.tsx",
   "apps/web/src/components/AuthFields.tsx",
   "apps/web/src/screens/About/**",
-  "apps/web/src/screens/Login/**",
+  "apps/web/src/screens/Login/LoginPage.tsx",
   "apps/web/src/screens/Meetings/MeetingsPage.tsx",
   "apps/web/src/screens/Register/**",
 ];

@@ -35,7 +35,7 @@ export function RoleNavLinks({ className, onNavigate }: { className?: string; on
       ) : null}
       {role === "admin" ? (
         <NavLink to="/admin/webhooks" className={className} onClick={onNavigate}>
-          Webhooks
+          {t("webhooks")}
         </NavLink>
       ) : null}
     </>

@@ -90,7 +90,7 @@ export default function LoginPage() {
 
   if (mfaToken)
     return (
-      <AuthCard title="Two-factor sign-in" subtitle="Your password was right. One more step.">
+      <AuthCard title={t("twoFactorTitle")} subtitle={t("twoFactorSubtitle")}>
         <SecondFactorForm
           mfaToken={mfaToken}
           onSignedIn={signedIn}
