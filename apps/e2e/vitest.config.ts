@@ -74,6 +74,8 @@ const NPM_TEST_FILES = [
   // The club under APP_URL's path behind a real nginx: pages, API, live stream, service worker.
   "under-a-path",
   "login-rate-limit", // 2 s
+  // The app in German (a member's choice), Japanese (a visitor's browser) and the pseudo-locale, on phones.
+  "languages",
   "bundle-budget", // 0 s
   "pwa-public-reads", // 0 s
 ];

@@ -60,6 +60,8 @@ interface PageState {
   opened: number;
   /** Every aria-expanded, aria-pressed, aria-sort, aria-checked and aria-selected in the page. */
   states: string;
+  /** The page's language (the footer's language switcher changes it). */
+  lang: string;
 }
 
 const pageState = (page: Page): Promise<PageState> =>
@@ -68,6 +70,7 @@ const pageState = (page: Page): Promise<PageState> =>
     return {
       url: location.pathname + location.search,
       scheme: document.documentElement.getAttribute("data-mantine-color-scheme"),
+      lang: document.documentElement.lang,
       opened: [
         ...document.querySelectorAll('[role="dialog"], dialog, [role="menu"], [role="listbox"]'),
       ].filter(visible).length,
@@ -189,9 +192,11 @@ async function expectEffect(
     await element.selectOption(choice!);
     await poll(async () => {
       const now = await pageState(page);
-      return now.url !== before.url || now.states !== before.states;
+      return now.url !== before.url || now.states !== before.states || now.lang !== before.lang;
     }).toBe(true);
     expect(await element.inputValue(), what).toBe(choice);
+    // The language chosen stays with the browser (a cookie): the next page is a first visit again.
+    await page.context().clearCookies({ name: "club_lang" });
     return;
   }
   if (["textbox", "searchbox", "spinbutton"].includes(control.role) && control.popup !== "listbox") {

@@ -4,7 +4,14 @@ import { isIP } from "node:net";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 import { Cron } from "croner";
-import { DEFAULT_CURRENCY, isCurrencyCode } from "@club/shared";
+import {
+  DEFAULT_CURRENCY,
+  isCurrencyCode,
+  LANGUAGES,
+  matchLanguage,
+  SOURCE_LANGUAGE,
+  type Language,
+} from "@club/shared";
 
 const DEFAULT_SSO_LABEL = "Sign in with single sign-on";
 
@@ -64,6 +71,18 @@ const EnvSchema = z.object({
     .transform((s) => s.trim().toUpperCase())
     .refine(isCurrencyCode, "must be an ISO 4217 currency code such as USD, EUR, SEK or JPY")
     .default(DEFAULT_CURRENCY),
+  CLUB_LANGUAGE: z
+    .string()
+    .transform((s, ctx) => {
+      const language = matchLanguage(s);
+      if (!language)
+        ctx.addIssue({
+          code: "custom",
+          message: `must be one of the app's languages: ${LANGUAGES.join(", ")}`,
+        });
+      return language ?? SOURCE_LANGUAGE;
+    })
+    .default(SOURCE_LANGUAGE),
   TRUST_PROXY: z.string().default("false"),
   IMAGE_CONCURRENCY: wholeNumber(1, { max: 16 }),
   IMAGE_QUEUE_MAX: wholeNumber(4, { min: 0, max: 1000 }),
@@ -213,6 +232,8 @@ export interface Config {
   clubPlace: string | null;
   /** The club's currency (CLUB_CURRENCY, ISO 4217, default USD) until an admin chooses one in Club settings. */
   clubCurrency: string;
+  /** The club's language (CLUB_LANGUAGE, a BCP 47 tag of the app's languages, default en) until an admin chooses one. */
+  clubLanguage: Language;
   /** The read cache's byte budget (READ_CACHE_MB). */
   readCacheBytes: number;
   /** Writes one member may make in a minute (platform/writeBudget.ts). */
@@ -354,6 +375,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): ParsedConfig 
     },
     clubPlace: e.CLUB_PLACE || null,
     clubCurrency: e.CLUB_CURRENCY,
+    clubLanguage: e.CLUB_LANGUAGE,
     hsts: e.HSTS,
     writeBudgetPerMinute: e.WRITE_BUDGET_PER_MINUTE,
     importsPerMinute: e.IMPORTS_PER_MINUTE,

@@ -1,4 +1,4 @@
-import { lazy, useEffect, useState } from "react";
+import { lazy, useCallback, useEffect, useState } from "react";
 import { localStorageColorSchemeManager } from "@mantine/core";
 import type { ReactNode } from "react";
 import { BrowserRouter } from "react-router-dom";
@@ -9,6 +9,8 @@ import { useNotificationsWanted } from "./lib/notify";
 import { keepTypedText, seedPageData } from "./lib/pageData";
 import { createQueryClient, resetOnViewerChange } from "./lib/queryClient";
 import { createTrpcClient } from "./lib/trpc";
+import { ChooseLanguageProvider, loadLanguage, pageLanguage } from "./lib/i18n";
+import type { Language } from "@club/shared";
 import { whenIdle } from "./lib/idle";
 import { preloadLinkedScreens } from "./routes";
 import { basePath } from "./lib/basePath";
@@ -23,6 +25,9 @@ const BrowserRouterAtBase = ({ children }: { children: ReactNode }) => (
 
 /** The offline notice, the new-version banner and the service worker's registration. */
 const PwaStatus = lazy(() => import("./pwa/PwaStatus"));
+
+/** Follows the member's language (their account's, else the club's) once the app runs. */
+const LanguageSync = lazy(() => import("./lib/languageSync"));
 
 const Notifications = lazy(() =>
   import("./lib/notificationsUi").then((module) => ({ default: module.Notifications })),
@@ -47,6 +52,7 @@ function BrowserOnly() {
   return (
     <>
       <PwaStatus />
+      <LanguageSync />
       {notificationsWanted ? <Notifications /> : null}
     </>
   );
@@ -68,18 +74,29 @@ export function App() {
 
   useEffect(() => resetOnViewerChange(queryClient, appSession), [queryClient]);
 
+  // The page's language, whose catalogue main.tsx loaded before the first render.
+  const [language, setLanguage] = useState<Language>(pageLanguage);
+  const chooseLanguage = useCallback(async (next: Language) => {
+    await loadLanguage(next);
+    document.documentElement.lang = next;
+    setLanguage(next);
+  }, []);
+
   // docs/product.md (The session), session start: validate the stored token, refresh it, or clear the session.
   useEffect(() => {
     appSession.start().catch((error: unknown) => console.error("Session start failed", error));
   }, []);
 
   return (
-    <AppTree
-      queryClient={queryClient}
-      trpcClient={trpcClient}
-      colorSchemeManager={colorSchemeManager}
-      router={BrowserRouterAtBase}
-      later={<BrowserOnly />}
-    />
+    <ChooseLanguageProvider value={chooseLanguage}>
+      <AppTree
+        queryClient={queryClient}
+        trpcClient={trpcClient}
+        colorSchemeManager={colorSchemeManager}
+        router={BrowserRouterAtBase}
+        later={<BrowserOnly />}
+        language={language}
+      />
+    </ChooseLanguageProvider>
   );
 }

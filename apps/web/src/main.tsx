@@ -5,6 +5,7 @@ import "./styles";
 import { App } from "./App";
 import { preloadScreen } from "./routes";
 import { withoutBase } from "./lib/basePath";
+import { loadLanguage, pageLanguage } from "./lib/i18n";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
@@ -51,7 +52,11 @@ if (root.hasAttribute("data-prerendered")) {
   const hydrate = () => startTransition(() => void hydrateRoot(root, app));
   afterFirstPaint(() => {
     void stylesheetsLoaded();
-    preloadScreen(withoutBase(window.location.pathname)).then(hydrate, hydrate);
+    // The page's language too (the server rendered it in that language; English needs nothing).
+    Promise.all([preloadScreen(withoutBase(window.location.pathname)), loadLanguage(pageLanguage())]).then(
+      hydrate,
+      hydrate,
+    );
   });
 } else {
   // The first paint shows the screen, not the app shell with a spinner: wait (briefly: its chunk
@@ -62,6 +67,10 @@ if (root.hasAttribute("data-prerendered")) {
     started = true;
     startTransition(() => createRoot(root).render(app));
   };
-  Promise.all([preloadScreen(withoutBase(window.location.pathname)), stylesheetsLoaded()]).then(start, start);
+  Promise.all([
+    preloadScreen(withoutBase(window.location.pathname)),
+    stylesheetsLoaded(),
+    loadLanguage(pageLanguage()),
+  ]).then(start, start);
   setTimeout(start, 1_000);
 }

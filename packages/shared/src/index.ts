@@ -36,3 +36,4 @@ export * from "./settings";
 export * from "./webhooks";
 export * from "./totp";
 export * from "./passkeys";
+export * from "./i18n";

@@ -2,6 +2,12 @@ import { z } from "zod";
 import { nameTextSchema } from "./common";
 import { MonthSchema } from "./dues";
 import { isCurrencyCode } from "./rules";
+import { LANGUAGES } from "./i18n";
+
+/** A language the app has (BCP 47 tag of LANGUAGES). */
+export const LanguageSchema = z.enum(LANGUAGES, {
+  error: `Choose one of the app's languages: ${LANGUAGES.join(", ")}.`,
+});
 
 /**
  * The club's own settings (GET /api/Club/Settings, PUT by an admin): its name, its currency and
@@ -40,6 +46,8 @@ export const ClubSettingsSchema = z.object({
   meetingTime: z.string(),
   /** Admins and treasurers must sign in with two factors (their role waits until they set it up). */
   twoFactorRequired: z.boolean(),
+  /** The club's language (CLUB_LANGUAGE until an admin chooses one): a member's unless they chose their own. */
+  language: LanguageSchema,
 });
 export type ClubSettings = z.infer<typeof ClubSettingsSchema>;
 
@@ -92,7 +100,19 @@ export const ClubSettingsInputSchema = z.object({
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use the time format HH:MM (24 hours)."),
   /** Absent: unchanged (clients from before this setting keep it as it is). */
   twoFactorRequired: z.boolean({ error: "Choose whether two-factor sign-in is required." }).optional(),
+  /** Left out: the club's language stays as it is. */
+  language: LanguageSchema.optional(),
 });
+
+/** PUT /api/Account/Language: the member's own language, or null to follow the club's. */
+export const AccountLanguageInputSchema = z.object({ language: LanguageSchema.nullable() });
+export const AccountLanguageSchema = z.object({
+  /** The member's choice, null: the club's. */
+  language: LanguageSchema.nullable(),
+  /** The language the app shows them: theirs, else the club's. */
+  effective: LanguageSchema,
+});
+export type AccountLanguage = z.infer<typeof AccountLanguageSchema>;
 export type ClubSettingsInput = z.output<typeof ClubSettingsInputSchema>;
 
 export const SettingsMessages = {

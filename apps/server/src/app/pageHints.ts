@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 // The web app's one route table: plain data, bundled into the server (the SSR module gets the route).
-import { ROUTE_TABLE, routePattern, type RouteEntry } from "@club/shared";
+import { ROUTE_TABLE, routePattern, SOURCE_LANGUAGE, type Language, type RouteEntry } from "@club/shared";
 import { pageRepresentation, type Representation } from "../platform/httpCache";
 import { createUsedCss } from "../platform/usedCss";
 
@@ -19,8 +19,25 @@ export interface PageRoute {
   route: RouteEntry | null;
   /** The page as built, with the screen's chunks and stylesheets as preloads (compressed once, when first sent). */
   page: Representation;
+  /** The same page in another language (its `<html lang>`), made once per language. */
+  pageIn: (language: Language) => Representation;
   /** A first page (`firstPage`): the page around a prerendered screen's data block and markup. */
-  firstPage: ((dataScript: string, rootHtml: string) => Promise<string>) | null;
+  firstPage: ((dataScript: string, rootHtml: string, language?: Language) => Promise<string>) | null;
+}
+
+/** The built page's `<html lang>`, which a page in another language says instead. */
+const HTML_LANG = /<html lang="[^"]*"/;
+const inLanguage = (html: string, language: Language) => html.replace(HTML_LANG, `<html lang="${language}"`);
+
+/** A page's form in each language, made when first asked for. */
+function perLanguage(html: string, page: Representation): (language: Language) => Representation {
+  const made = new Map<Language, Representation>();
+  return (language) => {
+    if (language === SOURCE_LANGUAGE) return page;
+    let found = made.get(language);
+    if (!found) made.set(language, (found = pageRepresentation(inLanguage(html, language))));
+    return found;
+  };
 }
 
 /**
@@ -101,8 +118,8 @@ export function createPageRenderer(distDir: string, basePath = ""): PageRenderer
       ...files(own).map((href) => `<link rel="modulepreload" crossorigin href="${linked(href)}">`),
       ...hrefs.map((href) => `<link rel="stylesheet" crossorigin href="${linked(href)}" disabled>`),
     ];
-    return async (dataScript, rootHtml) => {
-      const before = `${html.slice(0, head)}${dataScript}\n    ${headRest}`;
+    return async (dataScript, rootHtml, language = SOURCE_LANGUAGE) => {
+      const before = `${inLanguage(html.slice(0, head), language)}${dataScript}\n    ${headRest}`;
       const after =
         `${links.join("\n    ")}\n  ${html.slice(headEnd, rootAt)}` +
         `<div id="root" data-prerendered="">${rootHtml}</div>${html.slice(rootAt + ROOT.length)}`;
@@ -121,17 +138,19 @@ export function createPageRenderer(distDir: string, basePath = ""): PageRenderer
         ...files(own).map((href) => `<link rel="modulepreload" crossorigin href="${linked(href)}">`),
         ...cssOf(own).map((href) => `<link rel="preload" as="style" crossorigin href="${linked(href)}">`),
       ];
+      const built = html.replace("</head>", preloads.map((link) => `  ${link}\n  `).join("") + "</head>");
+      const page = pageRepresentation(built);
       return {
         pattern: new RegExp(routePattern(route.path)),
         route,
-        page: pageRepresentation(
-          html.replace("</head>", preloads.map((link) => `  ${link}\n  `).join("") + "</head>"),
-        ),
+        page,
+        pageIn: perLanguage(built, page),
         firstPage: route.firstPage && manifest[screen] ? firstPage(screen, own) : null,
       };
     });
   let routes: ReturnType<typeof makeRoutes> | null = null;
-  const none = { route: null, page: pageRepresentation(html), firstPage: null };
+  const plain = pageRepresentation(html);
+  const none = { route: null, page: plain, pageIn: perLanguage(html, plain), firstPage: null };
   const at = (path: string) => (routes ??= makeRoutes()).find((route) => route.pattern.test(path)) ?? none;
   return Object.assign(at, { shell: none.page });
 }

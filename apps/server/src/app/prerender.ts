@@ -3,7 +3,13 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyBaseLogger } from "fastify";
 import type { QueryPath } from "./contract";
-import { PAGE_DATA_ELEMENT_ID as PAGE_DATA_ID, type PageRead, type ReadAsVisitor } from "@club/shared";
+import {
+  PAGE_DATA_ELEMENT_ID as PAGE_DATA_ID,
+  SOURCE_LANGUAGE,
+  type Language,
+  type PageRead,
+  type ReadAsVisitor,
+} from "@club/shared";
 import { pageRepresentation, type Representation } from "../platform/httpCache";
 import type { PageRoute } from "./pageHints";
 
@@ -13,6 +19,7 @@ interface PrerenderModule {
     url: string,
     read: ReadAsVisitor<QueryPath>,
     basePath?: string,
+    language?: Language,
   ): Promise<{ html: string; reads: PageRead<QueryPath>[] } | null>;
 }
 
@@ -95,8 +102,8 @@ export const scriptSafeJson = (value: unknown) =>
  * server (a phone's cold load shows the page's content in under 300 ms). The web build's
  * prerender module is loaded on first use, so a server nobody opens a public page on never loads
  * React. It renders what a visitor sees, answering the reads the screen asks for with `read` (the
- * tRPC procedures, as a visitor), and the answers go into the page beside it so the app starts
- * from the same content without asking again.
+ * tRPC procedures, as a visitor), in the page's language (platform/i18n.ts, pageLanguage), and the
+ * answers go into the page beside it so the app starts from the same content without asking again.
  *
  * A finished page (assembled and compressed, once) is kept while the answers of its reads are
  * unchanged: the next request reads them again (the read cache answers) and sends it as it was.
@@ -110,7 +117,7 @@ export function createFirstPagePrerender(
   log: FastifyBaseLogger,
   /** APP_URL's path, which the pages' links and the router start with ("" for none). */
   basePath = "",
-): ((url: string, at: PageRoute) => Promise<Representation | null>) | null {
+): ((url: string, at: PageRoute, language?: Language) => Promise<Representation | null>) | null {
   const file = join(prerenderDir, "prerender.js");
   if (!existsSync(file)) return null;
   let loading: Promise<PrerenderModule | null> | null = null;
@@ -133,25 +140,31 @@ export function createFirstPagePrerender(
     return page;
   };
 
-  return async (requested, { route, firstPage }) => {
+  return async (requested, { route, firstPage }, language = SOURCE_LANGUAGE) => {
     const module = route && firstPage ? await load() : null;
     if (!module || !route || !firstPage) return null;
     const url = firstPageUrl(requested, route.query);
-    const hit = kept.get(url);
+    // Kept per language: English under the URL alone, as before there were languages.
+    const keptAs = language === SOURCE_LANGUAGE ? url : `${language} ${url}`;
+    const hit = kept.get(keptAs);
     if (hit) {
       // The same reads again: unchanged answers, the same page, as it was finished.
       const again = await Promise.all(
         hit.reads.map(async (r) => ({ ...r, data: await read(r.procedure, r.input).catch(() => undefined) })),
       );
-      if (JSON.stringify(again) === hit.dataJson) return keep(url, hit.page, hit.reads, hit.dataJson);
+      if (JSON.stringify(again) === hit.dataJson) return keep(keptAs, hit.page, hit.reads, hit.dataJson);
     }
     const done = budget.start();
     if (!done) return null;
     try {
-      const rendered = await module.renderFirstPage(url, read, basePath);
+      const rendered = await module.renderFirstPage(url, read, basePath, language);
       if (!rendered) return null;
       const dataScript = `<script type="application/json" id="${PAGE_DATA_ID}">${scriptSafeJson({ reads: rendered.reads })}</script>`;
-      return keep(url, pageRepresentation(await firstPage(dataScript, rendered.html)), rendered.reads);
+      return keep(
+        keptAs,
+        pageRepresentation(await firstPage(dataScript, rendered.html, language)),
+        rendered.reads,
+      );
     } catch (err) {
       log.warn({ err, url }, "a first page failed to render: served as built");
       return null;

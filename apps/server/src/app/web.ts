@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import fastifyStatic from "@fastify/static";
-import { MEMBER_HINT_COOKIE, ServerMessages } from "@club/shared";
+import { MEMBER_HINT_COOKIE, ServerMessages, type Language } from "@club/shared";
 import { createPageRenderer, type PageRenderer, type PageRoute } from "./pageHints";
 import { sendRepresentation, type Representation } from "../platform/httpCache";
 import { createFirstPagePrerender } from "./prerender";
@@ -12,6 +12,8 @@ import { callerCtx } from "../kernel/context";
 import { endpoints } from "./endpoints";
 import type { QueryPath } from "./contract";
 import { serverRoot } from "../platform/serverRoot";
+import { pageLanguage } from "../platform/i18n";
+import { clubOf } from "../features/club/service";
 
 export const webDistDir = join(serverRoot, "../web/dist");
 
@@ -75,7 +77,8 @@ export default fp(
     const { basePath } = app.deps.config;
     const hasWeb = existsSync(`${root}/index.html`);
     let pages: PageRenderer | null = null;
-    let prerender: ((url: string, at: PageRoute) => Promise<Representation | null>) | null = null;
+    let prerender:
+      ((url: string, at: PageRoute, language?: Language) => Promise<Representation | null>) | null = null;
     if (hasWeb) {
       pages = createPageRenderer(root, basePath);
       // A query of the router, as a visitor: the access rules of the procedure apply as over HTTP.
@@ -170,7 +173,9 @@ export default fp(
         !path.startsWith("/assets/")
       ) {
         const at = pages(path);
-        const prerendered = prerender ? await prerender(req.url, at) : null;
+        // The page's language: the browser's choice, its languages, the club's (platform/i18n.ts).
+        const language = pageLanguage(req.headers, clubOf(app.deps).language);
+        const prerendered = prerender ? await prerender(req.url, at, language) : null;
         // A visitor's public page holds nothing of theirs: it goes without opener isolation, whose
         // new renderer process was a cold load's largest cost (docs/decisions.md). A
         // member's browser (MEMBER_HINT_COOKIE) and every other answer keep it. (Origin-Agent-Cluster
@@ -179,7 +184,14 @@ export default fp(
           reply.removeHeader("cross-origin-opener-policy");
         // Compressed once, here (the compression plugin serves routes; this is the not-found
         // handler), with an ETag, so a page opened again with nothing changed is a 304.
-        return sendRepresentation(req, reply, prerendered ?? at.page, "text/html; charset=utf-8");
+        // A page's language follows the browser's languages and its language cookie.
+        return sendRepresentation(
+          req,
+          reply,
+          prerendered ?? at.pageIn(language),
+          "text/html; charset=utf-8",
+          "accept-language, cookie",
+        );
       }
       return reply.code(404).send(errorBody(404, ServerMessages.notFound));
     });

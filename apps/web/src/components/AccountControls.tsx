@@ -2,6 +2,9 @@ import { useMutation } from "@tanstack/react-query";
 import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
 import { appSession, authApi, useSession } from "../lib/appSession";
 import { loginPath, nextFromLocation } from "../lib/loginRedirect";
+import { useT } from "../lib/i18n";
+import { LanguageSelect } from "./LanguageSelect";
+import { shellMessages } from "./shellMessages";
 import classes from "./AppLayout.module.css";
 import buttons from "./buttons.module.css";
 
@@ -14,6 +17,7 @@ export function AccountControls({ vertical, onNavigate }: { vertical?: boolean; 
   const navigate = useNavigate();
   const location = useLocation();
   const logout = useMutation({ mutationFn: authApi.logout });
+  const t = useT(shellMessages);
 
   const onLogout = async () => {
     const refreshToken = session?.refreshToken;
@@ -32,7 +36,7 @@ export function AccountControls({ vertical, onNavigate }: { vertical?: boolean; 
     return (
       <>
         <p className={classes.welcome} title={session.email ?? undefined}>
-          Welcome, {session.email}
+          {t("welcome", { email: session.email })}
         </p>
         {vertical ? (
           <NavLink
@@ -42,9 +46,10 @@ export function AccountControls({ vertical, onNavigate }: { vertical?: boolean; 
             {...width}
             onClick={onNavigate}
           >
-            Account
+            {t("account")}
           </NavLink>
         ) : null}
+        {vertical ? <LanguageSelect member /> : null}
         <button
           type="button"
           className={buttons.button}
@@ -54,7 +59,7 @@ export function AccountControls({ vertical, onNavigate }: { vertical?: boolean; 
           disabled={logout.isPending}
           aria-busy={logout.isPending || undefined}
         >
-          Logout
+          {t("logout")}
         </button>
       </>
     );
@@ -62,7 +67,7 @@ export function AccountControls({ vertical, onNavigate }: { vertical?: boolean; 
   return (
     <>
       <Link to="/register" className={buttons.button} data-variant="subtle" {...width} onClick={onNavigate}>
-        Register
+        {t("register")}
       </Link>
       <Link
         to={loginPath({ next: nextFromLocation(location) })}
@@ -71,7 +76,7 @@ export function AccountControls({ vertical, onNavigate }: { vertical?: boolean; 
         {...width}
         onClick={onNavigate}
       >
-        Login
+        {t("login")}
       </Link>
     </>
   );

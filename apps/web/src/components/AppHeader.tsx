@@ -1,8 +1,11 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
+import { useT } from "../lib/i18n";
+import { shellMessages } from "./shellMessages";
 import { useComputedColorScheme, useMantineColorScheme } from "@mantine/core";
 import { Link, NavLink, useLocation } from "react-router-dom";
 import { useSession } from "../lib/appSession";
 import { AccountControls } from "./AccountControls";
+import { LanguageSelect } from "./LanguageSelect";
 import { ClubSearchButton } from "./ClubSearch/ClubSearchButton";
 import { NotificationBell } from "./NotificationBell";
 import { GlassLogo, MoonIcon, SunIcon } from "./icons";
@@ -13,6 +16,7 @@ import { useClubSettings } from "../lib/clubSettings";
 
 /** The desktop header's menu of a member's own pages: a plain <details>, closed on navigation. */
 function MyClubMenu() {
+  const t = useT(shellMessages);
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   useEffect(() => {
@@ -34,12 +38,13 @@ function MyClubMenu() {
   }, []);
   return (
     <details ref={ref} className={classes.more}>
-      <summary className={classes.link}>My club</summary>
+      <summary className={classes.link}>{t("myClub")}</summary>
       <div className={classes.menu}>
         <MemberPages onNavigate={() => ref.current?.removeAttribute("open")} />
         <NavLink to="/account" className={classes.link}>
-          Account
+          {t("account")}
         </NavLink>
+        <LanguageSelect member />
       </div>
     </details>
   );
@@ -60,7 +65,8 @@ function useThemeToggle() {
     () => true,
     () => false,
   );
-  const label = hydrated && scheme === "light" ? "Dark Mode" : "Light Mode";
+  const t = useT(shellMessages);
+  const label = hydrated && scheme === "light" ? t("darkMode") : t("lightMode");
   const toggle = () => setColorScheme(scheme === "dark" ? "light" : "dark");
   return { label, toggle };
 }
@@ -71,16 +77,17 @@ function useThemeToggle() {
  * prerendered the page, which cannot know the scheme stored in the browser.
  */
 function ThemeToggleContent() {
+  const t = useT(shellMessages);
   const name = (text: string) => <span className={classes.visuallyHidden}>{text}</span>;
   return (
     <>
       <span className={`${classes.contents} mantine-light-hidden`}>
         <SunIcon />
-        {name("Light Mode")}
+        {name(t("lightMode"))}
       </span>
       <span className={`${classes.contents} mantine-dark-hidden`}>
         <MoonIcon />
-        {name("Dark Mode")}
+        {name(t("darkMode"))}
       </span>
     </>
   );
@@ -96,6 +103,7 @@ export function AppHeader({ menuOpened, onToggleMenu }: { menuOpened: boolean; o
   const theme = useThemeToggle();
   // Read on every screen, before the screen renders: the formatters outside components use it too.
   const clubName = useClubSettings().name;
+  const t = useT(shellMessages);
   return (
     <header className={classes.header} data-member={session ? "" : undefined}>
       <div className={classes.bar}>
@@ -104,7 +112,7 @@ export function AppHeader({ menuOpened, onToggleMenu }: { menuOpened: boolean; o
             type="button"
             className={classes.burger}
             onClick={onToggleMenu}
-            aria-label={menuOpened ? "Close navigation" : "Open navigation"}
+            aria-label={menuOpened ? t("closeNav") : t("openNav")}
             aria-expanded={menuOpened}
             aria-controls="mobile-navigation"
           >
@@ -116,7 +124,7 @@ export function AppHeader({ menuOpened, onToggleMenu }: { menuOpened: boolean; o
           </Link>
         </div>
 
-        <nav aria-label="Main" className={classes.desktopNav}>
+        <nav aria-label={t("mainNav")} className={classes.desktopNav}>
           <PublicNavLinks />
           <MembersLink />
           {session ? <MyClubMenu /> : null}

@@ -1,10 +1,13 @@
 import { Suspense, useEffect, type ReactNode } from "react";
+import { useT } from "../lib/i18n";
+import { shellMessages } from "./shellMessages";
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import { useLocation } from "react-router-dom";
 import { useSession } from "../lib/appSession";
 import { AppHeader } from "./AppHeader";
 import { PageLoader } from "./loader";
 import { PhoneMenu } from "./PhoneMenu";
+import { AppFooter } from "./LanguageSelect";
 import classes from "./AppLayout.module.css";
 
 /** Where the header's links leave the burger menu (AppLayout.module.css): later for a member's longer header. */
@@ -28,6 +31,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
     getInitialValueInEffect: false,
   });
   const location = useLocation();
+  const t = useT(shellMessages);
 
   useEffect(() => close(), [location.pathname, close]);
   useEffect(() => {
@@ -39,7 +43,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
     <>
       {/* The first stop of the Tab key: past the header's links to the screen itself. */}
       <a href="#content" className={classes.skipLink}>
-        Skip to content
+        {t("skipToContent")}
       </a>
       <AppHeader menuOpened={opened} onToggleMenu={toggle} />
 
@@ -50,6 +54,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           <Suspense fallback={<PageLoader />}>{children}</Suspense>
         </div>
       </main>
+      <AppFooter />
     </>
   );
 }

@@ -7,6 +7,8 @@ import {
 } from "@mantine/core";
 import "../styles/passwordInput";
 import { PASSWORD_MIN_LENGTH } from "@club/shared";
+import { useT } from "../lib/i18n";
+import { authMessages } from "./authMessages";
 
 /**
  * The fields the login, registration, password and profile forms share, each with its label,
@@ -16,26 +18,29 @@ import { PASSWORD_MIN_LENGTH } from "@club/shared";
 
 /** First and last name, side by side (one above the other on a phone). */
 export function NameFields({ firstName, lastName }: { firstName: TextInputProps; lastName: TextInputProps }) {
+  const t = useT(authMessages);
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }}>
-      <TextInput label="First name" autoComplete="given-name" required {...firstName} />
-      <TextInput label="Last name" autoComplete="family-name" required {...lastName} />
+      <TextInput label={t("firstName")} autoComplete="given-name" required {...firstName} />
+      <TextInput label={t("lastName")} autoComplete="family-name" required {...lastName} />
     </SimpleGrid>
   );
 }
 
 /** The member's email address. */
 export function EmailField(props: TextInputProps) {
-  return <TextInput type="email" label="Email" autoComplete="email" required {...props} />;
+  const t = useT(authMessages);
+  return <TextInput type="email" label={t("email")} autoComplete="email" required {...props} />;
 }
 
 /** A password being chosen ("Password" unless labelled), with the length rule under it. */
-export function NewPasswordField({ label = "Password", ...props }: PasswordInputProps) {
+export function NewPasswordField({ label, ...props }: PasswordInputProps) {
+  const t = useT(authMessages);
   return (
     <PasswordInput
-      label={label}
+      label={label ?? t("password")}
       autoComplete="new-password"
-      description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+      description={t("passwordRule", { min: PASSWORD_MIN_LENGTH })}
       required
       {...props}
     />
@@ -44,5 +49,6 @@ export function NewPasswordField({ label = "Password", ...props }: PasswordInput
 
 /** The new password again. */
 export function RepeatPasswordField(props: PasswordInputProps) {
-  return <PasswordInput label="Repeat new password" autoComplete="new-password" required {...props} />;
+  const t = useT(authMessages);
+  return <PasswordInput label={t("repeatPassword")} autoComplete="new-password" required {...props} />;
 }

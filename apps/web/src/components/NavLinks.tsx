@@ -1,4 +1,6 @@
 import { NavLink } from "react-router-dom";
+import { useT } from "../lib/i18n";
+import { shellMessages, type ShellKey } from "./shellMessages";
 import { useAccount, useMembersList } from "../lib/useAccount";
 import { ROUTE_TABLE } from "@club/shared";
 import { RoleNavLinks } from "./RoleNavLinks";
@@ -12,10 +14,14 @@ const navLinks = (members: boolean) =>
 const LINKS = navLinks(false);
 
 /** The pages anyone has, in both menus; Home is current on "/" only. */
+/** A nav link's label in the reader's language (the route table's English label is its key). */
+const navKey = (label: string) => `nav.${label}` as ShellKey;
+
 export function PublicNavLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const t = useT(shellMessages);
   return LINKS.map((link) => (
     <NavLink key={link.to} to={link.to} end={link.to === "/"} className={classes.link} onClick={onNavigate}>
-      {link.label}
+      {t(navKey(link.label))}
     </NavLink>
   ));
 }
@@ -25,11 +31,12 @@ const MEMBER_LINKS = navLinks(true);
 
 /** A member's own pages; on a desktop they sit in the "My club" menu, on a phone in the list. */
 export function MemberPages({ onNavigate }: { onNavigate?: () => void }) {
+  const t = useT(shellMessages);
   return (
     <>
       {MEMBER_LINKS.map((link) => (
         <NavLink key={link.to} to={link.to} className={classes.link} onClick={onNavigate}>
-          {link.label}
+          {t(navKey(link.label))}
         </NavLink>
       ))}
       <RoleNavLinks className={classes.link} onNavigate={onNavigate} />
@@ -41,17 +48,18 @@ export function MemberPages({ onNavigate }: { onNavigate?: () => void }) {
 export function MembersLink({ onNavigate }: { onNavigate?: () => void }) {
   const isAdmin = useAccount().data?.role === "admin";
   const members = useMembersList(isAdmin);
+  const t = useT(shellMessages);
   if (!isAdmin) return null;
   const pending = members.data?.filter((member) => member.status === "pending").length ?? 0;
   return (
     <NavLink to="/members" className={classes.link} onClick={onNavigate}>
-      Members
+      {t("members")}
       {pending > 0 ? (
         <>
           <span className={classes.badge} aria-hidden="true">
             {pending}
           </span>
-          <span className={classes.visuallyHidden}> ({pending} waiting for approval)</span>
+          <span className={classes.visuallyHidden}>{t("waitingForApproval", { pending })}</span>
         </>
       ) : null}
     </NavLink>

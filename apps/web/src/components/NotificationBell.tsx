@@ -1,16 +1,14 @@
 import { Link } from "react-router-dom";
 import { useSession } from "../lib/appSession";
 import { trpc } from "../lib/trpc";
+import { useT } from "../lib/i18n";
+import { shellMessages } from "./shellMessages";
 import { BellIcon } from "./icons";
 import classes from "./AppLayout.module.css";
 import buttons from "./buttons.module.css";
 
 /** How often the bell asks for its number while the app is open (it asks on focus too). */
 const POLL_MS = 20_000;
-
-/** The bell's accessible name: "Notifications", or "Notifications, 3 unread". */
-export const bellLabel = (unread: number) =>
-  unread > 0 ? `Notifications, ${unread} unread` : "Notifications";
 
 /**
  * The header's bell, a member's: a link to /notifications with the unread count, which follows
@@ -23,14 +21,16 @@ export function NotificationBell() {
     refetchInterval: POLL_MS,
     refetchOnWindowFocus: "always",
   });
+  const t = useT(shellMessages);
   if (!session) return null;
   const unread = count.data?.unread ?? 0;
+  const label = t("notifications", { unread });
   return (
     <Link
       to="/notifications"
       className={`${buttons.button} ${buttons.icon} ${classes.bell}`}
-      aria-label={bellLabel(unread)}
-      title={bellLabel(unread)}
+      aria-label={label}
+      title={label}
     >
       <BellIcon />
       {unread > 0 ? (

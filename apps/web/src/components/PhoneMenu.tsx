@@ -1,4 +1,6 @@
 import { lazy, Suspense } from "react";
+import { useT } from "../lib/i18n";
+import { shellMessages } from "./shellMessages";
 import { useSession } from "../lib/appSession";
 import { AccountControls } from "./AccountControls";
 import { PublicNavLinks } from "./NavLinks";
@@ -13,11 +15,12 @@ const PhoneMyClub = lazy(() => import("./PhoneMyClub"));
  */
 export function PhoneMenu({ open, onNavigate }: { open: boolean; onNavigate: () => void }) {
   const session = useSession();
+  const t = useT(shellMessages);
   return (
     <div id="mobile-navigation" className={classes.navbar} hidden={!open}>
       {open ? (
         <>
-          <nav aria-label="Main" className={classes.mobileNav}>
+          <nav aria-label={t("mainNav")} className={classes.mobileNav}>
             <PublicNavLinks onNavigate={onNavigate} />
             {session ? (
               <Suspense fallback={null}>

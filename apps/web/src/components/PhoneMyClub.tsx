@@ -1,4 +1,6 @@
 import { useState } from "react";
+import { useT } from "../lib/i18n";
+import { shellMessages } from "./shellMessages";
 import { useLocation } from "react-router-dom";
 import { useAccount, useMembersList } from "../lib/useAccount";
 import { MemberPages, MembersLink } from "./NavLinks";
@@ -24,6 +26,7 @@ const MY_CLUB_PATHS = [
 export default function PhoneMyClub({ onNavigate }: { onNavigate?: () => void }) {
   const location = useLocation();
   const pending = usePendingRequests();
+  const t = useT(shellMessages);
   const [open, setOpen] = useState(
     () => pending > 0 || MY_CLUB_PATHS.some((path) => location.pathname.startsWith(path)),
   );
@@ -41,14 +44,20 @@ export default function PhoneMyClub({ onNavigate }: { onNavigate?: () => void })
         aria-controls="my-club-pages"
         onClick={() => setOpen((value) => !value)}
       >
-        My club
+        {t("myClub")}
         {pending > 0 ? (
           <span className={classes.badge} aria-hidden="true">
             {pending}
           </span>
         ) : null}
       </button>
-      <div id="my-club-pages" role="group" aria-label="My club" className={classes.groupPages} hidden={!open}>
+      <div
+        id="my-club-pages"
+        role="group"
+        aria-label={t("myClub")}
+        className={classes.groupPages}
+        hidden={!open}
+      >
         <MemberPages onNavigate={onNavigate} />
         <MembersLink onNavigate={onNavigate} />
       </div>

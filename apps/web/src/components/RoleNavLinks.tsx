@@ -1,10 +1,13 @@
 import { NavLink } from "react-router-dom";
+import { useT } from "../lib/i18n";
+import { shellMessages } from "./shellMessages";
 import { useSession } from "../lib/appSession";
 import { trpc } from "../lib/trpc";
 
 /** "Dues" for every member, "Treasurer" too for the treasurer and admins, "Backups", "Club settings" and "Webhooks" for admins (role from account.get). */
 export function RoleNavLinks({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
   const session = useSession();
+  const t = useT(shellMessages);
   const account = trpc.account.get.useQuery(undefined, { enabled: session !== null });
   if (!session) return null;
   // The cache may still hold the account of whoever was logged in before in this tab.
@@ -13,26 +16,26 @@ export function RoleNavLinks({ className, onNavigate }: { className?: string; on
   return (
     <>
       <NavLink to="/dues" className={className} onClick={onNavigate}>
-        Dues
+        {t("dues")}
       </NavLink>
       {role === "treasurer" || role === "admin" ? (
         <NavLink to="/treasurer" className={className} onClick={onNavigate}>
-          Treasurer
+          {t("treasurer")}
         </NavLink>
       ) : null}
       {role === "admin" ? (
         <NavLink to="/admin/backups" className={className} onClick={onNavigate}>
-          Backups
+          {t("backups")}
         </NavLink>
       ) : null}
       {role === "admin" ? (
         <NavLink to="/admin/club" className={className} onClick={onNavigate}>
-          Club settings
+          {t("clubSettings")}
         </NavLink>
       ) : null}
       {role === "admin" ? (
         <NavLink to="/admin/webhooks" className={className} onClick={onNavigate}>
-          Webhooks
+          {t("webhooks")}
         </NavLink>
       ) : null}
     </>

@@ -1,4 +1,4 @@
-import { CLUB_NAME, CLUB_RULES, DEFAULT_CURRENCY, type ClubSettings } from "@club/shared";
+import { CLUB_NAME, CLUB_RULES, DEFAULT_CURRENCY, SOURCE_LANGUAGE, type ClubSettings } from "@club/shared";
 import { trpc } from "./trpc";
 
 /** The club's settings before they are read: the spec's rules (what a new club has). */
@@ -16,6 +16,7 @@ export const DEFAULT_SETTINGS: ClubSettings = {
   meetingWeekOfMonth: CLUB_RULES.meetingWeekOfMonth,
   meetingTime: CLUB_RULES.meetingTime,
   twoFactorRequired: false,
+  language: SOURCE_LANGUAGE,
 };
 
 let current: ClubSettings = DEFAULT_SETTINGS;

@@ -1,17 +1,11 @@
+import { currentFormatLocale } from "./i18n";
+
 /**
- * The locale the app writes dates, times, numbers and money in: the browser's for now. The one
- * place to change when a member's or the club's language decides it. The server's first pages are
- * rendered in en-US (it has no browser to ask).
+ * The locale the app writes dates, times, numbers and money in: the app's language's (a member's,
+ * the club's or a visitor's; English is en-US, as the app always wrote). The server's first pages
+ * are rendered in the same one, so the browser hydrates the same text.
  */
-export function appLocale(): string {
-  const language = typeof navigator === "undefined" ? undefined : navigator.language;
-  if (!language) return "en-US";
-  try {
-    return Intl.getCanonicalLocales(language)[0] ?? "en-US";
-  } catch {
-    return "en-US";
-  }
-}
+export const appLocale = (): string => currentFormatLocale();
 
 /** Whether a locale writes dates and numbers as the app always has (American English). */
 export const isAmerican = (locale: string) => locale === "en-US" || locale === "en";

@@ -19,7 +19,8 @@ import { prerender } from "react-dom/static";
 import { httpBatchLink } from "@trpc/react-query";
 import { StaticRouter } from "react-router";
 import type { QueryPath } from "@club/api";
-import type { PageRead, ReadAsVisitor } from "@club/shared";
+import type { Language, PageRead, ReadAsVisitor } from "@club/shared";
+import { loadLanguage } from "../lib/i18n";
 import { AppTree } from "../AppTree";
 import { seedRead } from "../lib/pageData";
 import { setBasePath } from "../lib/basePath";
@@ -42,16 +43,33 @@ function readOfKey(key: readonly unknown[]): { procedure: QueryPath; input: unkn
 }
 
 /**
- * The markup of #root for the page at `url` (path and query string) as a visitor sees it, and the
- * reads it made, with their answers (the page carries them for the app).
+ * The markup of #root for the page at `url` (path and query string) as a visitor sees it, in
+ * `language`, and the reads it made, with their answers (the page carries them for the app).
  */
-export async function renderFirstPage(
+export function renderFirstPage(
   url: string,
   read: ReadAsVisitor<QueryPath>,
   basePath = "",
+  language: Language = "en",
+): Promise<{ html: string; reads: PageRead<QueryPath>[] }> {
+  // One page at a time: the formats outside components read the language being rendered
+  // (lib/i18n.ts, currentLanguage), so two renders in two languages must not interleave.
+  const turn = renders.then(() => renderOne(url, read, basePath, language));
+  renders = turn.catch(() => undefined);
+  return turn;
+}
+
+let renders: Promise<unknown> = Promise.resolve();
+
+async function renderOne(
+  url: string,
+  read: ReadAsVisitor<QueryPath>,
+  basePath: string,
+  language: Language,
 ): Promise<{ html: string; reads: PageRead<QueryPath>[] }> {
   // Under APP_URL's path: links and calls start with it, and the router is at it, as in the browser.
   setBasePath(basePath);
+  await loadLanguage(language);
   const queryClient = createQueryClient();
   const reads: PageRead<QueryPath>[] = [];
   const refused = new Set<string>();
@@ -63,7 +81,7 @@ export async function renderFirstPage(
   try {
     for (let pass = 1; ; pass++) {
       const { prelude } = await prerender(
-        <AppTree queryClient={queryClient} trpcClient={offlineClient()} router={AtUrl} />,
+        <AppTree queryClient={queryClient} trpcClient={offlineClient()} router={AtUrl} language={language} />,
         // One piece: no boundary is outlined into a later segment revealed by an inline script (the
         // Content-Security-Policy allows none, and there is nothing to stream: everything is here).
         { progressiveChunkSize: Number.POSITIVE_INFINITY },

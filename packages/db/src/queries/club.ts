@@ -192,3 +192,12 @@ export const updatePreferences = (
   memberId: number,
   values: { meetingReminders: boolean; duesReminders: boolean },
 ): void => updateMemberRow(db, memberId, values);
+
+// ---- Language ----
+
+/** The member's own language (null: the club's), undefined for no such member. */
+export const findMemberLanguage = (db: Db, memberId: number): string | null | undefined =>
+  db.select({ language: members.language }).from(members).where(eq(members.id, memberId)).get()?.language;
+
+export const updateMemberLanguage = (db: Db, memberId: number, language: string | null): void =>
+  updateMemberRow(db, memberId, { language });

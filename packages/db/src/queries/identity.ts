@@ -35,7 +35,7 @@ export function getClubSettingsRow(db: Db): ClubSettingsRow {
   return row;
 }
 
-export function setClubSettingsRow(db: Db, values: ClubSettingsRow): void {
+export function setClubSettingsRow(db: Db, values: Partial<ClubSettingsRow>): void {
   clubCalendarId(db);
   db.update(clubIdentity).set(values).where(eq(clubIdentity.id, 1)).run();
 }

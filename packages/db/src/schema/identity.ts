@@ -17,6 +17,8 @@ export const clubIdentity = sqliteTable("club_identity", {
   waiverMinMembershipMonths: integer(),
   /** Admins and treasurers must sign in with two factors (null: not required). */
   twoFactorRequired: integer({ mode: "boolean" }),
+  /** The club's language (a tag of @club/shared's LANGUAGES); null is CLUB_LANGUAGE. */
+  language: text(),
 });
 
 /**

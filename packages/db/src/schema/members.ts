@@ -45,6 +45,8 @@ export const members = sqliteTable(
     duesReminders: integer({ mode: "boolean" }).notNull().default(true),
     /** The `sub` of the member's single sign-on identity at OIDC_ISSUER, once linked. */
     oidcSubject: text(),
+    /** The member's language (a tag of @club/shared's LANGUAGES); null follows the club's. */
+    language: text(),
   },
   (t) => [
     uniqueIndex("members_oidc_subject_idx")

@@ -14,6 +14,8 @@ export const examples: Examples = {
       input: () => ({ currentPassword: PASSWORD, newPassword: "another-long-password" }),
     },
     "account.logoutEverywhere": { access: "member", as: "fresh", input: () => undefined },
+    "account.language": { access: "member", input: () => undefined },
+    "account.setLanguage": { access: "member", input: (c) => ({ language: c.n() % 2 ? "de" : null }) },
     "account.sessions": { access: "member", input: () => undefined },
     // Logs out another device of the member's: its own, or an admin for any member.
     "account.endSession": { access: "author", input: async (c) => ({ id: await secondSessionOf(c) }) },

@@ -1,6 +1,8 @@
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import {
+  AccountLanguageInputSchema,
+  AccountLanguageSchema,
   AccountSchema,
   SessionIdSchema,
   SessionSchema,
@@ -11,6 +13,7 @@ import {
 import { OkSchema } from "../../kernel/openapiSchemas";
 import { loginProcedure, memberProcedure } from "../../kernel/trpc";
 import { changePassword, getAccount, logoutEverywhere, updateAccount } from "./service";
+import { getAccountLanguage, setAccountLanguage } from "./language";
 import { endSession, listSessions } from "./sessions";
 
 /** The member's own account. */
@@ -29,6 +32,32 @@ export const accountRouter = {
     })
     .input(UpdateAccountInputSchema)
     .mutation(({ ctx, input }) => updateAccount(ctx, input)),
+
+  language: memberProcedure
+    .meta({
+      rest: { method: "GET", path: "/api/Account/Language" },
+      doc: {
+        summary: "Your language",
+        description:
+          "Your own choice of the app's languages (null: you follow the club's) and the language the app, its emails and its messages are in for you (`effective`).",
+        response: AccountLanguageSchema,
+        responseDescription: "Your language.",
+      },
+    })
+    .query(({ ctx }) => getAccountLanguage(ctx)),
+
+  setLanguage: memberProcedure
+    .meta({
+      rest: { method: "PUT", path: "/api/Account/Language" },
+      doc: {
+        summary: "Choose your language",
+        description: "One of the app's languages (en, de, sv, fr, ja, en-XA), or null to follow the club's.",
+        response: AccountLanguageSchema,
+        responseDescription: "Your language now.",
+      },
+    })
+    .input(AccountLanguageInputSchema)
+    .mutation(({ ctx, input }) => setAccountLanguage(ctx, input)),
 
   changePassword: loginProcedure
     .meta({

@@ -45,7 +45,7 @@ const DEFAULTS = {
 };
 
 describe("club settings", () => {
-  it("start as the spec's rules, CLUB_CURRENCY and the default name, for anyone to read", async () => {
+  it("start as the spec's rules, CLUB_CURRENCY, CLUB_LANGUAGE and the default name, for anyone to read", async () => {
     const res = await get("/api/Club/Settings");
     expect(res.statusCode).toBe(200);
     expect(res.json<ClubSettings>()).toEqual({
@@ -62,6 +62,7 @@ describe("club settings", () => {
       meetingWeekOfMonth: 2,
       meetingTime: "19:00",
       twoFactorRequired: false,
+      language: "en",
     });
   });
 

@@ -11,7 +11,7 @@ export const clubRouter = {
       doc: {
         summary: "The club's settings",
         description:
-          "The club's name, its currency (ISO 4217; amounts are in its major unit), this month's dues and joining fee, the first payment (both), the month those dues apply from and any change set for a later month, the hardship waiver's months and the membership it needs, and the meeting rule (weekday 0 = Sunday, which of the month's such weekdays, the time in the club's time zone). Until an admin changes them: the spec's rules, CLUB_CURRENCY and the default name.",
+          "The club's name, its currency (ISO 4217; amounts are in its major unit), this month's dues and joining fee, the first payment (both), the month those dues apply from and any change set for a later month, the hardship waiver's months and the membership it needs, and the meeting rule (weekday 0 = Sunday, which of the month's such weekdays, the time in the club's time zone), and the club's language (a member's unless they chose their own). Until an admin changes them: the spec's rules, CLUB_CURRENCY, CLUB_LANGUAGE and the default name.",
         response: ClubSettingsSchema,
         responseDescription: "The settings.",
       },
@@ -24,7 +24,7 @@ export const clubRouter = {
       doc: {
         summary: "Change the club's settings",
         description:
-          "Admins. Every setting at once. The dues and joining fee apply from `duesFromMonth` (YYYY-MM, this month or later: 409 `DUES_FROM_PAST` before) and replace any change set for later; lines already on the ledger keep what they charged. A new currency relabels amounts, it converts nothing.",
+          "Admins. Every setting at once (`language` may be left out: it stays). The dues and joining fee apply from `duesFromMonth` (YYYY-MM, this month or later: 409 `DUES_FROM_PAST` before) and replace any change set for later; lines already on the ledger keep what they charged. A new currency relabels amounts, it converts nothing.",
         response: ClubSettingsSchema,
         responseDescription: "The settings after the change.",
         errors: [409],

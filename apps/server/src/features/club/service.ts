@@ -13,6 +13,8 @@ import {
   type ClubRules,
   type ClubSettings,
   type ClubSettingsInput,
+  type Language,
+  isLanguage,
 } from "@club/shared";
 import type { AuthedCtx, Deps } from "../../kernel/context";
 import { ConflictError } from "../../kernel/errors";
@@ -24,6 +26,7 @@ import { recordActivity } from "../activity/record";
 export interface Club extends ClubRules {
   name: string;
   currency: string;
+  language: Language;
 }
 
 const toCents = (amount: number) => Math.round(amount * 100);
@@ -50,6 +53,7 @@ export function clubOf(ctx: Deps, month: string = monthIn(ctx.config.clubTimezon
     ...rateOf(listDuesRates(ctx.db), month),
     name: row.name ?? CLUB_NAME,
     currency: row.currency ?? ctx.config.clubCurrency,
+    language: isLanguage(row.language) ? row.language : ctx.config.clubLanguage,
     meetingWeekday: row.meetingWeekday ?? CLUB_RULES.meetingWeekday,
     meetingWeekOfMonth: row.meetingWeekOfMonth ?? CLUB_RULES.meetingWeekOfMonth,
     meetingTime: row.meetingTime ?? CLUB_RULES.meetingTime,
@@ -84,11 +88,13 @@ export function getClubSettings(ctx: Deps): ClubSettings {
     meetingWeekOfMonth: club.meetingWeekOfMonth,
     meetingTime: club.meetingTime,
     twoFactorRequired: getClubSettingsRow(ctx.db).twoFactorRequired === true,
+    language: club.language,
   };
 }
 
 /**
- * PUT /api/Club/Settings (admins): the name, currency, waiver and meeting rules at once, and the
+ * PUT /api/Club/Settings (admins): the name, currency, waiver and meeting rules at once (the language
+ * when given), and the
  * dues from `duesFromMonth` on (this month or later; a later rate already set from that month on
  * is replaced). The ledger's lines keep what they charged; amounts are not converted when the
  * currency changes. One activity entry with the settings before and after.
@@ -111,6 +117,7 @@ export function updateClubSettings(ctx: AuthedCtx, input: ClubSettingsInput): Cl
       waiverMaxMonths: input.waiverMaxMonths,
       waiverMinMembershipMonths: input.waiverMinMembershipMonths,
       twoFactorRequired: twoFactorRequired || null,
+      ...(input.language === undefined ? {} : { language: input.language }),
     });
     const rates = listDuesRates(ctx.db);
     const wanted = {

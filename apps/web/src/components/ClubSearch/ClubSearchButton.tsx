@@ -1,4 +1,6 @@
 import { useState } from "react";
+import { useT } from "../../lib/i18n";
+import { shellMessages } from "../shellMessages";
 import { SearchIcon } from "../icons";
 import buttons from "../buttons.module.css";
 import { Later } from "../Later";
@@ -15,6 +17,7 @@ const preloadSearch = () =>
 
 /** The navigation bar's search button. */
 export function ClubSearchButton() {
+  const t = useT(shellMessages);
   const [open, setOpen] = useState(false);
   useIdlePreload(preloadSearch);
   return (
@@ -23,7 +26,7 @@ export function ClubSearchButton() {
         type="button"
         className={`${buttons.button} ${buttons.icon}`}
         onClick={() => setOpen(true)}
-        aria-label="Search"
+        aria-label={t("search")}
       >
         <SearchIcon />
       </button>

@@ -3,6 +3,10 @@ import { APP_VERSION, type ClubSettings } from "@club/shared";
 import { PageHeader } from "../../components/PageHeader";
 import { useTitle } from "../../lib/useTitle";
 import { useClubSettings } from "../../lib/clubSettings";
+import { defineMessages, useT } from "../../lib/i18n";
+import { formatClockTime } from "../../lib/format";
+import { appLocale } from "../../lib/locale";
+import about from "../../locales/en/about.json";
 import { aboutFigures } from "./clubRulesText";
 import classes from "./AboutPage.module.css";
 
@@ -24,60 +28,72 @@ function Points({ children }: { children: ReactNode }) {
  * General Info and Dues, as in docs/product.md. A static page in plain elements (AboutPage.module.css
  * gives them the look of Mantine's Card, Text, Title and List): nothing here needs a component.
  */
+const aboutMessages = defineMessages("about", about);
+
+/** A weekday's name in the reader's language (0 = Sunday): 1 January 2023 was a Sunday. */
+const weekdayName = (weekday: number, locale: string) =>
+  new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" }).format(
+    Date.UTC(2023, 0, 1 + weekday),
+  );
+
 export default function AboutPage() {
-  useTitle("About");
+  const t = useT(aboutMessages);
+  useTitle(t("title"));
   return <AboutContent settings={useClubSettings()} />;
 }
 
 /** The page for a club's settings. */
 export function AboutContent({ settings }: { settings: ClubSettings }) {
   const F = aboutFigures(settings);
+  const t = useT(aboutMessages);
+  const locale = appLocale();
+  const week = String(settings.meetingWeekOfMonth);
+  const weekday = weekdayName(settings.meetingWeekday, locale);
+  const time = formatClockTime(settings.meetingTime, locale);
+  const money = { monthly: F.monthly, joining: F.joining, first: F.firstPayment };
   return (
     <>
-      <PageHeader title={`About the ${settings.name}`} subtitle="General Info and Dues" />
+      <PageHeader title={t("heading", { club: settings.name })} subtitle={t("subtitle")} />
       <div className={classes.sections}>
         <section aria-labelledby="general-info">
           <h2 id="general-info" className={classes.heading}>
-            General Info
+            {t("generalInfo")}
           </h2>
           <div className={classes.facts} data-columns="2">
-            <Fact label="We meet" value={F.meetingDay} />
-            <Fact label="Starting at" value={F.meetingTime} />
+            <Fact label={t("weMeet")} value={t("meetingDay", { week, weekday })} />
+            <Fact label={t("startingAt")} value={time} />
           </div>
           <Points>
-            <li>
-              The club meets monthly on the {F.meetingDayInText} at {F.meetingTime}.
-            </li>
-            <li>Hosts and themes are chosen at the prior month&apos;s meeting.</li>
-            <li>Hosting is voluntary.</li>
+            <li>{t("meets", { week, weekday, time })}</li>
+            <li>{t("hostsChosen")}</li>
+            <li>{t("voluntary")}</li>
           </Points>
         </section>
 
         <section aria-labelledby="dues">
           <h2 id="dues" className={classes.heading}>
-            Dues
+            {t("dues")}
           </h2>
           <div className={classes.facts} data-columns="3">
-            <Fact label="Monthly dues" value={F.monthly} />
-            <Fact label="Joining fee" value={F.joining} />
-            <Fact label="First payment" value={F.firstPayment} />
+            <Fact label={t("monthlyDues")} value={F.monthly} />
+            <Fact label={t("joiningFee")} value={F.joining} />
+            <Fact label={t("firstPayment")} value={F.firstPayment} />
           </div>
           <Points>
-            <li>Dues are {F.monthly} per month.</li>
-            <li>Your first meeting is free.</li>
+            <li>{t("duesPerMonth", money)}</li>
+            <li>{t("firstFree")}</li>
+            <li>{t("joining", money)}</li>
             <li>
-              Joining costs {F.joining}, so the first payment is {F.firstPayment} ({F.joining} joining plus{" "}
-              {F.monthly} dues).
-            </li>
-            <li>
-              Dues may be waived for up to {F.waiverMonths} months for members of over{" "}
-              {F.waiverMembershipMonths} months who face financial hardship.
+              {t("waiver", {
+                months: settings.waiverMaxMonths,
+                membership: settings.waiverMinMembershipMonths,
+              })}
             </li>
           </Points>
         </section>
       </div>
       {/* Which release this server runs (the one GET /healthz reports), for a member's bug report. */}
-      <footer className={classes.footer}>Version {APP_VERSION}</footer>
+      <footer className={classes.footer}>{t("version", { version: APP_VERSION })}</footer>
     </>
   );
 }

@@ -107,6 +107,7 @@ const SENTENCES = {
   "admin.memberSince": dues,
 
   "account.update": ({ d, after }) => `changed their name to ${d.fullName(after)}`,
+  "account.setLanguage": () => "changed their language",
   "account.changePassword": () => "changed their password",
   "account.logoutEverywhere": () => "logged out on every device",
   "account.endSession": ({ before }) => `logged out ${text(before?.device) || "a device"}`,

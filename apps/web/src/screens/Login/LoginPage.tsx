@@ -4,13 +4,7 @@ import "../../styles/passwordInput";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useMutation } from "@tanstack/react-query";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
-import {
-  isSsoFailure,
-  LoginInputSchema,
-  Messages,
-  ResendConfirmationInputSchema,
-  SSO_FAILURES,
-} from "@club/shared";
+import { isSsoFailure, LoginInputSchema, ResendConfirmationInputSchema, SSO_FAILURES } from "@club/shared";
 import { EmailField } from "../../components/AuthFields";
 import { AuthCard, AuthCardLink } from "../../components/AuthCard";
 import { InfoIcon } from "../../components/icons";
@@ -25,6 +19,8 @@ import { loginFailure } from "./authFailure";
 import { OnceForm } from "../../components/OnceForm";
 import { SecondFactorForm } from "./SecondFactorForm";
 import { PasskeySignIn } from "./PasskeySignIn";
+import { authMessages } from "../../components/authMessages";
+import { useT } from "../../lib/i18n";
 
 /** Set by the screens that send the user here (registration, password reset). */
 export interface LoginLocationState {
@@ -36,7 +32,8 @@ export interface LoginLocationState {
  * successful login goes to `next` when it is a page of this app (lib/loginRedirect.ts), else to /.
  */
 export default function LoginPage() {
-  useTitle("Login");
+  const t = useT(authMessages);
+  useTitle(t("loginTitle"));
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
@@ -79,7 +76,7 @@ export default function LoginPage() {
   const onResend = () => {
     const parsed = ResendConfirmationInputSchema.safeParse({ email: form.values.email });
     if (!parsed.success) {
-      setResendError("Enter your email address above first.");
+      setResendError(t("enterEmailFirst"));
       return;
     }
     setResendError(null);
@@ -93,7 +90,7 @@ export default function LoginPage() {
 
   if (mfaToken)
     return (
-      <AuthCard title="Two-factor sign-in" subtitle="Your password was right. One more step.">
+      <AuthCard title={t("twoFactorTitle")} subtitle={t("twoFactorSubtitle")}>
         <SecondFactorForm
           mfaToken={mfaToken}
           onSignedIn={signedIn}
@@ -107,7 +104,7 @@ export default function LoginPage() {
     );
 
   return (
-    <AuthCard title="Login" subtitle="Welcome back. Pour yourself a dram.">
+    <AuthCard title={t("loginTitle")} subtitle={t("loginSubtitle")}>
       <OnceForm onSubmit={form.onSubmit((values) => login.mutate(values))}>
         <Stack>
           {showNotice ? (
@@ -120,7 +117,7 @@ export default function LoginPage() {
               {SSO_FAILURES.MEMBERSHIP_PENDING}
             </Alert>
           ) : ssoFailure ? (
-            <ErrorAlert message="Single sign-on did not sign you in.">{SSO_FAILURES[ssoFailure]}</ErrorAlert>
+            <ErrorAlert message={t("ssoFailed")}>{SSO_FAILURES[ssoFailure]}</ErrorAlert>
           ) : null}
           {failure?.kind === "rateLimited" ? <ErrorAlert message={failure.message} /> : null}
           {failure?.kind === "membership" && failure.waiting ? (
@@ -137,12 +134,12 @@ export default function LoginPage() {
             </Alert>
           ) : null}
           {failure?.kind === "refused" ? (
-            <ErrorAlert message={Messages.invalidCredentials}>{failure.reason}</ErrorAlert>
+            <ErrorAlert message={t("invalidCredentials")}>{failure.reason}</ErrorAlert>
           ) : null}
           {offerResend ? (
             <Stack gap={6} align="center">
               <Button variant="subtle" size="compact-sm" h={40} onClick={onResend} loading={resend.isPending}>
-                Resend confirmation email
+                {t("resend")}
               </Button>
               {resendError ? (
                 <Text size="sm" c="var(--mantine-color-error)" role="alert">
@@ -156,30 +153,30 @@ export default function LoginPage() {
               ) : null}
               {resend.isError ? (
                 <Text size="sm" c="var(--mantine-color-error)" role="alert">
-                  Could not send the confirmation email. Try again later.
+                  {t("resendFailed")}
                 </Text>
               ) : null}
             </Stack>
           ) : null}
           <EmailField {...form.getInputProps("email")} />
           <PasswordInput
-            label="Password"
+            label={t("password")}
             autoComplete="current-password"
             required
             {...form.getInputProps("password")}
           />
           <Group justify="flex-end" mt={-8}>
             <Anchor component={Link} to={forgotPath} size="sm" fw={600} py={10}>
-              Forgot password?
+              {t("forgotPassword")}
             </Anchor>
           </Group>
           <Button type="submit" fullWidth loading={login.isPending}>
-            Login
+            {t("login")}
           </Button>
           <PasskeySignIn onSignedIn={signedIn} />
           <SsoButton next={params.get("next")} autoRedirect={!sso && !params.has("local")} />
-          <AuthCardLink question="New to the club?" to="/register">
-            Create an account
+          <AuthCardLink question={t("newToClub")} to="/register">
+            {t("createAccount")}
           </AuthCardLink>
         </Stack>
       </OnceForm>

@@ -1,6 +1,6 @@
 import { lazy, useState } from "react";
 import { Button } from "@mantine/core";
-import { HomeMessages, type MeetingListItem } from "@club/shared";
+import type { MeetingListItem } from "@club/shared";
 import { cellLinkClass, DataTable } from "../../components/DataTable";
 import { PageHeader } from "../../components/PageHeader";
 import { TableHead, TableRows, type Column } from "../../components/TableColumns";
@@ -16,6 +16,12 @@ import { CalendarSubscribe } from "./CalendarSubscribe";
 import { NextMeetingCard, useNextMeeting } from "./NextMeetingCard";
 import { Later } from "../../components/Later";
 import { withBase } from "../../lib/basePath";
+import { defineMessages, useT } from "../../lib/i18n";
+import home from "../../locales/en/home.json";
+
+/** Home's texts: src/locales/<language>/home.json (its two messages are the floor's, HomeMessages). */
+const homeMessages = defineMessages("home", home);
+type T = ReturnType<typeof useT<keyof typeof home>>;
 
 const AddMeetingDialog = lazy(() => import("./AddMeetingDialog"));
 
@@ -26,46 +32,48 @@ const GROUP_LABEL = {
   color: "var(--mantine-color-dimmed)",
 };
 
-const COLUMNS: Column<MeetingListItem>[] = [
+const columns = (t: T): Column<MeetingListItem>[] => [
   {
-    header: "Date",
+    header: t("date"),
     cell: (meeting) => (
       <a href={withBase(`/monthlymeeting/${meeting.id}`)} className={cellLinkClass}>
         <time dateTime={meeting.date}>{formatDate(meeting.date)}</time>
       </a>
     ),
   },
-  { header: "Theme", cell: (meeting) => meeting.theme },
-  { header: "Host", cell: (meeting) => meeting.host },
+  { header: t("theme"), cell: (meeting) => meeting.theme },
+  { header: t("host"), cell: (meeting) => meeting.host },
 ];
 
 /** Upcoming meetings (soonest first), then past ones, each group under its own header row. */
-function meetingGroups<T extends { date: string }>(meetings: T[]) {
+function meetingGroups<M extends { date: string }>(meetings: M[], t: T) {
   const { upcoming, past } = splitMeetings(meetings, today());
   return [
-    { label: "Upcoming meetings", meetings: upcoming },
-    { label: "Past meetings", meetings: past },
+    { label: t("upcoming"), meetings: upcoming },
+    { label: t("past"), meetings: past },
   ].filter((group) => group.meetings.length > 0);
 }
 
 export default function MeetingsPage() {
-  useTitle("Monthly Meetings");
+  const t = useT(homeMessages);
+  useTitle(t("title"));
   const session = useSession();
   const [adding, setAdding] = useState(false);
   const meetings = trpc.meetings.list.useQuery();
   const next = useNextMeeting(meetings.data, !meetings.isPending);
+  const COLUMNS = columns(t);
 
   return (
     <>
       <PageHeader
-        title="Monthly Meetings"
-        subtitle="Second Friday of every month, 7:00 PM. Pick a date to see what we poured."
+        title={t("title")}
+        subtitle={t("subtitle")}
         actions={
           <>
             <CalendarSubscribe />
             {session ? (
               <Button h={40} leftSection={<PlusIcon />} onClick={() => setAdding(true)}>
-                Add Meeting
+                {t("addMeeting")}
               </Button>
             ) : null}
           </>
@@ -75,13 +83,13 @@ export default function MeetingsPage() {
 
       {/* Below the card only once it has its final size (its skeleton says the page is loading). */}
       {!next.settled || meetings.isPending ? null : meetings.isError ? (
-        <LoadError message={HomeMessages.fetchData} />
+        <LoadError message={t("fetchData")} />
       ) : meetings.data.length === 0 ? (
-        <EmptyMessage>{HomeMessages.noMeetings}</EmptyMessage>
+        <EmptyMessage>{t("noMeetings")}</EmptyMessage>
       ) : (
-        <DataTable label="Monthly meetings" minWidth={480}>
+        <DataTable label={t("tableLabel")} minWidth={480}>
           <TableHead columns={COLUMNS} />
-          {meetingGroups(meetings.data).map((group) => (
+          {meetingGroups(meetings.data, t).map((group) => (
             <tbody key={group.label}>
               <tr>
                 <td colSpan={COLUMNS.length} style={GROUP_LABEL}>

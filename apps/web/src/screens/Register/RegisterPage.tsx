@@ -1,8 +1,10 @@
 import { Button, Stack } from "@mantine/core";
+import { authMessages } from "../../components/authMessages";
+import { useT } from "../../lib/i18n";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useMutation } from "@tanstack/react-query";
 import { useNavigate, useSearchParams } from "react-router-dom";
-import { Messages, RegisterInputSchema } from "@club/shared";
+import { RegisterInputSchema } from "@club/shared";
 import { EmailField, NameFields, NewPasswordField } from "../../components/AuthFields";
 import { AuthCard, AuthCardLink } from "../../components/AuthCard";
 import { SsoButton } from "../../components/SsoButton";
@@ -19,7 +21,8 @@ import { OnceForm } from "../../components/OnceForm";
  * registration, and an invite made for one address pre-fills that address and locks it.
  */
 export default function RegisterPage() {
-  useTitle("Register");
+  const t = useT(authMessages);
+  useTitle(t("registerTitle"));
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const invite = params.get("invite") || undefined;
@@ -39,35 +42,28 @@ export default function RegisterPage() {
   const reason = register.isError ? serverReason(register.error) : null;
 
   return (
-    <AuthCard
-      title="Register"
-      subtitle={
-        invite
-          ? "You have been invited to join the club. We will email you a link to confirm your address."
-          : "Join the club. We will email you a link to confirm your address."
-      }
-    >
+    <AuthCard title={t("registerTitle")} subtitle={invite ? t("invitedSubtitle") : t("joinSubtitle")}>
       <OnceForm
         onSubmit={form.onSubmit((values) =>
           register.mutate({ ...values, email: invitedEmail ?? values.email, ...(invite ? { invite } : {}) }),
         )}
       >
         <Stack>
-          {register.isError ? <ErrorAlert message={Messages.registrationFailed}>{reason}</ErrorAlert> : null}
+          {register.isError ? <ErrorAlert message={t("registrationFailed")}>{reason}</ErrorAlert> : null}
           <NameFields firstName={form.getInputProps("firstName")} lastName={form.getInputProps("lastName")} />
           <EmailField
             readOnly={invitedEmail !== null}
-            description={invitedEmail !== null ? "The invite is for this address." : undefined}
+            description={invitedEmail !== null ? t("inviteForAddress") : undefined}
             {...form.getInputProps("email")}
           />
           <NewPasswordField {...form.getInputProps("password")} />
           <Button type="submit" fullWidth loading={register.isPending} mt="xs">
-            Register
+            {t("register")}
           </Button>
           {/* An invite goes with a password registration only. */}
           {invite ? null : <SsoButton />}
-          <AuthCardLink question="Already a member?" to="/login">
-            Log in
+          <AuthCardLink question={t("alreadyMember")} to="/login">
+            {t("logIn")}
           </AuthCardLink>
         </Stack>
       </OnceForm>
