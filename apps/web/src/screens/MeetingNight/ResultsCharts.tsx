@@ -1,7 +1,7 @@
 import "@mantine/charts/styles.css";
 import { BarChart } from "@mantine/charts";
 import { SCORE_PARTS, SCORE_PART_MAX, type PourResult } from "@club/shared";
-import { PART_LABELS } from "./resultsView";
+import { partLabel } from "./resultsView";
 
 /**
  * The results' charts, drawn with Mantine's charts (recharts), imported by the results screen only:
@@ -11,7 +11,7 @@ import { PART_LABELS } from "./resultsView";
 
 /** A dram's four parts, each out of 25. */
 export function PartsChart({ result }: { result: PourResult }) {
-  const rows = SCORE_PARTS.map((part) => ({ part: PART_LABELS[part], average: result.parts[part] ?? 0 }));
+  const rows = SCORE_PARTS.map((part) => ({ part: partLabel(part), average: result.parts[part] ?? 0 }));
   return (
     <div role="img" aria-label={`${result.label}: the room's nose, palate, finish and balance`}>
       <BarChart

@@ -14,7 +14,7 @@ import { useTitle } from "../../lib/useTitle";
 import { NightTopBar } from "./MeetingNight";
 import { PartsChart, RankingChart } from "./ResultsCharts";
 import {
-  PART_LABELS,
+  partLabel,
   consensusInWords,
   figure,
   pourTitle,
@@ -129,7 +129,7 @@ function PourCard({ result, mine }: { result: PourResult; mine: MyScore | undefi
           </dl>
           <dl className={classes.parts}>
             {SCORE_PARTS.map((part) => (
-              <Stat key={part} label={PART_LABELS[part]} value={figure(result.parts[part])} />
+              <Stat key={part} label={partLabel(part)} value={figure(result.parts[part])} />
             ))}
           </dl>
           <Text size="xs" c="dimmed" mt={4}>
@@ -148,7 +148,7 @@ function PourCard({ result, mine }: { result: PourResult; mine: MyScore | undefi
         <Text size="sm" mt="xs">
           Your score: <strong>{mine.total}</strong>
           {diff ? ` (${diff} against the club)` : ""} ·{" "}
-          {SCORE_PARTS.map((p) => `${PART_LABELS[p].toLowerCase()} ${mine[p]}`).join(", ")}
+          {SCORE_PARTS.map((p) => `${partLabel(p).toLowerCase()} ${mine[p]}`).join(", ")}
         </Text>
       ) : null}
       {result.guesses ? (
