@@ -15,7 +15,11 @@ import { shows } from "./support/ui";
 /** Whether any button's label is wider than the button (cut off) or runs off the screen. */
 const cutOffButtons = (page: Page) =>
   page.locator("main").evaluate((root) =>
-    Array.from(root.querySelectorAll<HTMLElement>("button, a[role=button], [role=tab]"))
+    Array.from(
+      root.querySelectorAll<HTMLElement>(
+        "button, a[role=button], [role=tab], .mantine-SegmentedControl-label",
+      ),
+    )
       .filter((el) => el.getBoundingClientRect().width > 0)
       .filter((el) => {
         const label = el.querySelector<HTMLElement>(".mantine-Button-label") ?? el;
@@ -90,13 +94,15 @@ describe("the meeting night in German and Japanese on phones", () => {
     const german = new Intl.DateTimeFormat("de-DE", { dateStyle: "full", timeZone: "UTC" }).format(
       new Date(`${iso.slice(0, 10)}T00:00:00Z`),
     );
-    expect(await time.innerText()).toBe(german);
     expect(german).toMatch(/^[A-Z][a-z]+, \d{1,2}\. [A-ZÄÖÜ][a-zäöü]+ \d{4}$/);
+    // The member's language arrives with their account (the first page is the browser's).
+    await shows(page.getByText("Monatstreffen"));
+    await expect.poll(() => time.innerText()).toBe(german);
 
     const rsvp = page.getByRole("region", { name: "Wer kommt" });
     await shows(rsvp.getByText("Du hast noch nicht geantwortet."));
     await clickable(
-      rsvp.getByRole("radiogroup", { name: "Deine Antwort" }).getByText("Dabei", { exact: true }),
+      rsvp.getByRole("radiogroup", { name: "Deine Antwort" }).getByText("Zusage", { exact: true }),
     ).click();
     await shows(rsvp.getByText("Du hast einen Platz. Bis dann!"));
     await shows(rsvp.getByText("1 von 12 Plätzen"));
@@ -182,5 +188,18 @@ describe("the meeting night in German and Japanese on phones", () => {
     await shows(page.getByText("未採点：採点するとすぐ保存されます。"));
     await fitsThePhone(page, "the score screen (ja)");
     await shot(page, "night-ja-score");
+  });
+
+  it("the pseudo-locale's longer texts fit the phone too", async () => {
+    await club.apiOk("PUT", "/api/Account/Language", { language: "en-XA" }, ann.accessToken);
+    const page = (current = member.page);
+    await visit(page, `/monthlymeeting/${meetingId}`);
+    await shows(page.getByRole("heading", { name: /^\[Ŵĥö'š çöɱîñĝ/ }));
+    await fitsThePhone(page, "the meeting night (en-XA)");
+    await shot(page, "night-xa-member");
+    await visit(page, `/meeting/${meetingId}/score/1`);
+    await shows(page.getByText(/^\[Ñöţ šçöŕéđ ýéţ: /));
+    await fitsThePhone(page, "the score screen (en-XA)");
+    await shot(page, "night-xa-score");
   });
 });
