@@ -23,9 +23,10 @@ const cutOffButtons = (page: Page) =>
       .filter((el) => el.getBoundingClientRect().width > 0)
       .filter((el) => {
         const label = el.querySelector<HTMLElement>(".mantine-Button-label") ?? el;
-        return (
-          label.scrollWidth > label.clientWidth + 1 || el.getBoundingClientRect().right > window.innerWidth
-        );
+        // A segmented control clips what runs past its own edge.
+        const edge =
+          el.closest(".mantine-SegmentedControl-root")?.getBoundingClientRect().right ?? window.innerWidth;
+        return label.scrollWidth > label.clientWidth + 1 || el.getBoundingClientRect().right > edge + 1;
       })
       .map((el) => el.innerText),
   );
