@@ -110,7 +110,7 @@ function GuestNight({ id, pass }: { id: number; pass: StoredGuestPass }) {
             onClick={() => setChosen(p.pour)}
           >
             {p.label}
-            {mine.data?.some((s) => s.pour === p.pour) ? " ✓" : ""}
+            {mine.data?.some((s) => s.pour === p.pour) ? t("guest.scoredMark") : ""}
           </Button>
         ))}
       </Group>
