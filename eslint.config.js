@@ -33,6 +33,7 @@ const LOCALIZED = [
   "apps/web/src/screens/MeetingNight/PartControl.tsx",
   "apps/web/src/screens/MeetingNight/ResultsPage.tsx",
   "apps/web/src/screens/MeetingNight/ResultsCharts.tsx",
+  "apps/web/src/screens/MeetingNight/GuestInviteDialog.tsx",
   "apps/web/src/screens/MeetingDetails/MeetingDetailsPage.tsx",
 ];
 
