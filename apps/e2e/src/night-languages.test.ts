@@ -125,6 +125,11 @@ describe("the meeting night in German and Japanese on phones", () => {
     await shows(page.getByTestId("phase-banner").getByText("Dram 1 · Nase"));
     await fitsThePhone(page, "the host's night (de)");
     await shot(page, "night-de-host");
+    await page.getByRole("button", { name: "Gäste einladen" }).click();
+    const invite = page.getByRole("dialog", { name: "Gäste zum Bewerten einladen" });
+    await shows(invite.getByRole("button", { name: "Beitrittscode zeigen" }));
+    await shows(invite.getByText("Noch niemand beigetreten."));
+    await page.keyboard.press("Escape");
   });
 
   it("a guest joins and scores in German", async () => {
