@@ -23,6 +23,18 @@ const LOCALIZED = [
   "apps/web/src/screens/Login/LoginPage.tsx",
   "apps/web/src/screens/Meetings/MeetingsPage.tsx",
   "apps/web/src/screens/Register/**",
+  "apps/web/src/screens/Rsvp/**",
+  "apps/web/src/screens/Join/**",
+  "apps/web/src/screens/MeetingNight/MeetingNight.tsx",
+  "apps/web/src/screens/MeetingNight/PhaseBar.tsx",
+  "apps/web/src/screens/MeetingNight/RsvpSection.tsx",
+  "apps/web/src/screens/MeetingNight/FlightSection.tsx",
+  "apps/web/src/screens/MeetingNight/ScorePage.tsx",
+  "apps/web/src/screens/MeetingNight/PartControl.tsx",
+  "apps/web/src/screens/MeetingNight/ResultsPage.tsx",
+  "apps/web/src/screens/MeetingNight/ResultsCharts.tsx",
+  "apps/web/src/screens/MeetingNight/GuestInviteDialog.tsx",
+  "apps/web/src/screens/MeetingDetails/MeetingDetailsPage.tsx",
 ];
 
 export default tseslint.config(

@@ -54,6 +54,8 @@ const NPM_TEST_FILES = [
   "paper", // 13 s
   "oidc", // 10 s
   "guests", // 7 s
+  // A night in German on phones (a member, the host, a guest), then in Japanese: texts and formats.
+  "night-languages",
   // The room's palate after the reveal and a member's taste, on phones in both themes.
   "palate",
   // A barcode at the shelf: a generated barcode as Chromium's fake camera, read on a phone.

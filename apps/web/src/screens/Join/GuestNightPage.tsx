@@ -19,6 +19,9 @@ import { forgetGuestPass, readGuestPass, type StoredGuestPass } from "./guestPas
 import classes from "./GuestNightPage.module.css";
 import { useIdParam } from "../../lib/routeParams";
 import { withBase } from "../../lib/basePath";
+import { useT } from "../../lib/i18n";
+import { nightMessages, nightText } from "../MeetingNight/nightMessages";
+import { pourTitle } from "../MeetingNight/resultsView";
 
 /** A tRPC client that sends the guest pass, and only to the night's calls. */
 function guestClient(guestToken: string) {
@@ -51,16 +54,17 @@ export default function GuestNightPage() {
   const token = pass?.guestToken;
   const client = useMemo(() => (token ? guestClient(token) : null), [token]);
   const [queryClient] = useState(createQueryClient);
-  useTitle("Guest at the tasting");
+  const t = useT(nightMessages);
+  useTitle(t("guest.title"));
   if (!pass || !client || id === null)
     return (
       <Stack p="md" gap="sm">
         <Title order={1} size="h2">
-          Join the tasting
+          {t("join.title")}
         </Title>
-        <Text>This phone has no guest pass for this night.</Text>
+        <Text>{t("guest.noPass")}</Text>
         <Anchor component={Link} to="/join">
-          Enter the host's code
+          {t("guest.enterCode")}
         </Anchor>
       </Stack>
     );
@@ -80,6 +84,7 @@ function GuestNight({ id, pass }: { id: number; pass: StoredGuestPass }) {
   const mine = trpc.night.myScores.useQuery({ id });
   const results = trpc.night.results.useQuery({ id });
   const [chosen, setChosen] = useState<number | null>(null);
+  const t = useT(nightMessages);
   if (night.isPending || flight.isPending) return <PageLoader />;
   // The night and its flight are public reads: a pass the server no longer takes (its 48 hours
   // ran out, or the host removed the guest) still reads them as a visitor. The guest's own scores
@@ -88,7 +93,7 @@ function GuestNight({ id, pass }: { id: number; pass: StoredGuestPass }) {
     [401, 403].includes(httpStatusOf(e) ?? 0),
   );
   if (refused) return <PassEnded id={id} />;
-  if (night.isError || flight.isError) return <LoadError message="Failed to fetch data." />;
+  if (night.isError || flight.isError) return <LoadError message={t("loadFailed")} />;
   const current = chosen ?? night.data.phase?.pour ?? 1;
   const pour = flight.data.find((p) => p.pour === current) ?? flight.data[0];
   return (
@@ -96,10 +101,10 @@ function GuestNight({ id, pass }: { id: number; pass: StoredGuestPass }) {
       {/* Above the heading, as on the meeting's page: beside it, it squeezed the name into a column. */}
       <LiveBadge live={live} />
       <Title order={1} size="h3">
-        {pass.firstName}, guest at the tasting
+        {t("guest.heading", { name: pass.firstName })}
       </Title>
       <PhaseBanner phase={night.data.phase} />
-      <Group gap="xs" role="tablist" aria-label="Pours">
+      <Group gap="xs" role="tablist" aria-label={t("guest.pours")}>
         {flight.data.map((p) => (
           <Button
             key={p.pour}
@@ -109,15 +114,15 @@ function GuestNight({ id, pass }: { id: number; pass: StoredGuestPass }) {
             onClick={() => setChosen(p.pour)}
           >
             {p.label}
-            {mine.data?.some((s) => s.pour === p.pour) ? " ✓" : ""}
+            {mine.data?.some((s) => s.pour === p.pour) ? t("guest.scoredMark") : ""}
           </Button>
         ))}
       </Group>
       {pour && mine.data ? (
         // The score screen every taster has (a member's too): no score until one is given, saved as they go.
-        <Card withBorder padding="md" component="section" aria-label={`Score ${pour.label}`}>
+        <Card withBorder padding="md" component="section" aria-label={t("guest.score", { pour: pour.label })}>
           <Title order={2} size="h4" mb="sm">
-            {pour.bottle ? `${pour.label}: ${pour.bottle.name}` : pour.label}
+            {pourTitle(pour)}
           </Title>
           <ScoreSheet
             key={pour.pour}
@@ -130,10 +135,10 @@ function GuestNight({ id, pass }: { id: number; pass: StoredGuestPass }) {
       ) : pour ? (
         <PageLoader />
       ) : (
-        <Text c="dimmed">The host has not set the flight yet.</Text>
+        <Text c="dimmed">{t("guest.noFlight")}</Text>
       )}
       <Title order={2} size="h4">
-        The room's results
+        {t("guest.results")}
       </Title>
       {results.data?.map((r) => (
         <ResultLine key={r.pour} result={r} />
@@ -145,7 +150,7 @@ function GuestNight({ id, pass }: { id: number; pass: StoredGuestPass }) {
 function ResultLine({ result }: { result: PourResult }) {
   return (
     <Group justify="space-between" wrap="nowrap" className={classes.result} data-testid="guest-result">
-      <Text>{result.bottle ? `${result.label}: ${result.bottle.name}` : result.label}</Text>
+      <Text>{pourTitle(result)}</Text>
       <Text fw={700}>{resultWords(result)}</Text>
     </Group>
   );
@@ -155,11 +160,12 @@ function ResultLine({ result }: { result: PourResult }) {
 function PassEnded({ id }: { id: number }) {
   // The pass is no good any more: the join page asks for a name again rather than resuming it.
   useEffect(() => forgetGuestPass(), []);
+  const t = useT(nightMessages);
   return (
     <Stack p="md" gap="sm">
-      <ErrorAlert message="Your guest pass has ended. If the night is still on, ask the host for a new code." />
+      <ErrorAlert message={t("guest.ended")} />
       <Anchor component={Link} to={`/meeting/${id}/results`}>
-        See the night's results
+        {t("guest.seeResults")}
       </Anchor>
     </Stack>
   );
@@ -171,7 +177,7 @@ function PassEnded({ id }: { id: number }) {
  */
 function resultWords(result: PourResult): string {
   const { average, count } = result;
-  if (count === 0) return "No scores yet";
-  const scores = `${count} ${count === 1 ? "score" : "scores"}`;
+  if (count === 0) return nightText("guest.noScores");
+  const scores = nightText("scores", { count });
   return result.shown ? `${figure(average)} · ${scores}` : `${scores} · ${resultsWait(result)}`;
 }

@@ -7,6 +7,8 @@ import { useSingleFlight } from "../../lib/singleFlight";
 import { guestPassFor, normalCode, saveGuestPass } from "./guestPass";
 import { GuestNameInput } from "./GuestNameInput";
 import { withBase } from "../../lib/basePath";
+import { useT } from "../../lib/i18n";
+import { nightMessages } from "../MeetingNight/nightMessages";
 
 /**
  * /join: a guest at the table types the code on the host's screen (or arrives from its
@@ -16,6 +18,7 @@ import { withBase } from "../../lib/basePath";
 export default function JoinPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const t = useT(nightMessages);
   const [code, setCode] = useState(params.get("code") ?? "");
   const [firstName, setFirstName] = useState("");
   const [guestOf, setGuestOf] = useState("");
@@ -44,13 +47,13 @@ export default function JoinPage() {
       });
       const body = (await res.json()) as GuestJoinResult & { error?: { message: string } };
       if (!res.ok) {
-        setError(body.error?.message ?? "Could not join. Try again.");
+        setError(body.error?.message ?? t("join.failed"));
         return;
       }
       saveGuestPass({ ...body, firstName: firstName.trim(), code: normalCode(code) });
       void navigate(`/guest/${body.meetingId}`);
     } catch {
-      setError("Could not reach the club. Check the connection and try again.");
+      setError(t("join.offline"));
     } finally {
       setBusy(false);
     }
@@ -70,12 +73,12 @@ export default function JoinPage() {
       >
         <Stack gap="md">
           <Title order={1} size="h2">
-            Join the tasting
+            {t("join.title")}
           </Title>
-          <Text c="dimmed">Score tonight's drams as a guest: no account needed.</Text>
+          <Text c="dimmed">{t("join.intro")}</Text>
           <TextInput
-            label="Code"
-            description="The 6 characters on the host's screen"
+            label={t("join.code")}
+            description={t("join.codeHint")}
             size="md"
             autoCapitalize="characters"
             autoComplete="off"
@@ -84,7 +87,7 @@ export default function JoinPage() {
             required
           />
           <GuestNameInput
-            label="Your first name"
+            label={t("join.firstName")}
             size="md"
             autoComplete="given-name"
             value={firstName}
@@ -93,16 +96,16 @@ export default function JoinPage() {
             data-autofocus
           />
           <GuestNameInput
-            label="Whose guest are you?"
-            description="Optional: the member who brought you"
+            label={t("join.guestOf")}
+            description={t("join.guestOfHint")}
             size="md"
             value={guestOf}
             onChange={setGuestOf}
           />
           <TextInput
             type="email"
-            label="Your email"
-            description="Optional: to hear from the club. The host may invite you to become a member."
+            label={t("join.email")}
+            description={t("join.emailHint")}
             size="md"
             autoComplete="email"
             value={email}
@@ -110,7 +113,7 @@ export default function JoinPage() {
           />
           {error ? <ErrorAlert message={error} /> : null}
           <Button type="submit" size="md" disabled={!check.success} loading={busy}>
-            Join
+            {t("join.submit")}
           </Button>
         </Stack>
       </form>

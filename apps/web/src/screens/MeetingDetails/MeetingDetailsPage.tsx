@@ -13,6 +13,8 @@ import { trpc } from "../../lib/trpc";
 import { useIdParam } from "../../lib/routeParams";
 import { useTitle } from "../../lib/useTitle";
 import { AddToCalendarLink, CalendarAppLinks } from "./AddToCalendarLink";
+import { useT } from "../../lib/i18n";
+import { nightMessages } from "../MeetingNight/nightMessages";
 
 const AddBottleDialog = lazy(() => import("./AddBottleDialog"));
 const EditMeetingDialog = lazy(() => import("./EditMeetingDialog"));
@@ -23,8 +25,6 @@ const MeetingNight = lazy(() => import("../MeetingNight/MeetingNight"));
 const NextMeetingSection = lazy(() => import("./NextMeetingSection"));
 const MessagesSection = lazy(() => import("./MessagesSection"));
 
-const MEETING_NOT_FOUND = "There is no meeting at this address. It may have been removed.";
-
 function Meeting({ id }: { id: number }) {
   const { isMember, mayCorrect } = usePermissions();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -33,12 +33,13 @@ function Meeting({ id }: { id: number }) {
   const flight = trpc.night.flight.useQuery({ id });
   const night = trpc.night.get.useQuery({ id });
   const isHost = night.data?.isHost ?? false;
-  useTitle(meeting.data ? `Meeting of ${meeting.data.date}` : "Meeting");
+  const t = useT(nightMessages);
+  useTitle(meeting.data ? t("details.titleOf", { date: meeting.data.date }) : t("details.title"));
 
   if (meeting.isPending) return <PageLoader />;
   if (meeting.isError) {
     return isNotFound(meeting.error) ? (
-      <NotFound title="Meeting not found" message={MEETING_NOT_FOUND} />
+      <NotFound title={t("details.notFound")} message={t("details.notFoundBody")} />
     ) : (
       <LoadError message={Messages.fetchMeetingDetails} />
     );
@@ -48,11 +49,11 @@ function Meeting({ id }: { id: number }) {
   return (
     <>
       <Anchor component={Link} to="/" size="sm" mb="xs" display="inline-block">
-        ← All meetings
+        {t("details.allMeetings")}
       </Anchor>
       <PageHeader
         title={<time dateTime={data.date}>{formatLongDate(data.date)}</time>}
-        subtitle="Monthly meeting"
+        subtitle={t("details.subtitle")}
         actions={
           <>
             {/* A meeting that is over is no one's plan any more. */}
@@ -60,12 +61,14 @@ function Meeting({ id }: { id: number }) {
             {isMember ? (
               <>
                 <Button h={40} leftSection={<PlusIcon />} onClick={() => setDialog("add")}>
-                  Add Bottle
+                  {t("details.addBottle")}
                 </Button>
                 {mayCorrect(data.createdBy) ? (
                   <>
-                    <PageEditButton onClick={() => setDialog("edit")}>Edit Meeting</PageEditButton>
-                    <PageDeleteButton onClick={() => setDialog("delete")}>Delete Meeting</PageDeleteButton>
+                    <PageEditButton onClick={() => setDialog("edit")}>{t("details.edit")}</PageEditButton>
+                    <PageDeleteButton onClick={() => setDialog("delete")}>
+                      {t("details.delete")}
+                    </PageDeleteButton>
                   </>
                 ) : null}
               </>
@@ -77,7 +80,7 @@ function Meeting({ id }: { id: number }) {
       <SimpleGrid cols={{ base: 1, sm: 2 }} mb="xl">
         <Card withBorder padding="lg">
           <Text size="xs" tt="uppercase" fw={700} c="dimmed" lts={0.6}>
-            Host
+            {t("details.host")}
           </Text>
           <Text fz="xl" fw={700} mt={4}>
             {data.hostName}
@@ -85,7 +88,7 @@ function Meeting({ id }: { id: number }) {
         </Card>
         <Card withBorder padding="lg">
           <Text size="xs" tt="uppercase" fw={700} c="dimmed" lts={0.6}>
-            Theme
+            {t("details.theme")}
           </Text>
           <Text fz="xl" fw={700} mt={4}>
             {data.theme.description}
@@ -129,6 +132,7 @@ function Meeting({ id }: { id: number }) {
 /** The id in the path: not found when it cannot be one; another id starts the screen afresh. */
 export default function MeetingDetailsPage() {
   const id = useIdParam("meetingId");
-  if (id === null) return <NotFound title="Meeting not found" message={MEETING_NOT_FOUND} />;
+  const t = useT(nightMessages);
+  if (id === null) return <NotFound title={t("details.notFound")} message={t("details.notFoundBody")} />;
   return <Meeting key={id} id={id} />;
 }

@@ -10,6 +10,8 @@ import { formatAbv, today } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { RemoveBottleButton } from "../MeetingDetails/RemoveBottleButton";
 import classes from "./MeetingNight.module.css";
+import { useT } from "../../lib/i18n";
+import { nightMessages } from "./nightMessages";
 
 export const scorePath = (id: number, pour: number) => `/meeting/${id}/score/${pour}`;
 export const resultsPath = (id: number) => `/meeting/${id}/results`;
@@ -41,9 +43,10 @@ function PourRow({
   /** How many tasters scored it. */
   scores: number;
 }) {
+  const t = useT(nightMessages);
   const reveal = trpc.night.reveal.useMutation();
   const hide = trpc.night.hide.useMutation({
-    onError: (error) => notify(failureMessage(error, "Failed to hide the pour."), "red"),
+    onError: (error) => notify(failureMessage(error, t("flight.hideFailed")), "red"),
   });
   const hidden = night.blind && !pour.revealed;
   return (
@@ -52,13 +55,13 @@ function PourRow({
         <Stack gap={2}>
           <PourName pour={pour} />
           <Text size="sm" c="dimmed">
-            {pour.pourMl} ml
+            {t("pourMl", { ml: pour.pourMl })}
             {pour.bottle ? ` · ${formatAbv(pour.bottle.abv)}` : ""}
-            {hidden && !pour.bottle ? " · hidden until the host reveals it" : ""}
+            {hidden && !pour.bottle ? t("flight.hiddenUntil") : ""}
           </Text>
           {hidden && pour.bottle ? (
             <Badge variant="light" color="gray" radius="sm">
-              Hidden from members
+              {t("flight.hiddenFromMembers")}
             </Badge>
           ) : null}
         </Stack>
@@ -69,9 +72,9 @@ function PourRow({
               variant="light"
               loading={reveal.isPending}
               onClick={() => reveal.mutate({ id: night.id, pour: pour.pour })}
-              aria-label={`Reveal ${pour.label}`}
+              aria-label={t("flight.revealPour", { pour: pour.label })}
             >
-              Reveal
+              {t("flight.reveal")}
             </Button>
           ) : null}
           {/* A reveal tapped by mistake is taken back beside it. */}
@@ -81,9 +84,9 @@ function PourRow({
               variant="subtle"
               loading={hide.isPending}
               onClick={() => hide.mutate({ id: night.id, pour: pour.pour })}
-              aria-label={`Hide again: ${pour.label}`}
+              aria-label={t("flight.hidePour", { pour: pour.label })}
             >
-              Hide again
+              {t("flight.hide")}
             </Button>
           ) : null}
           {isMember ? (
@@ -91,9 +94,9 @@ function PourRow({
               size="md"
               component={Link}
               to={scorePath(night.id, pour.pour)}
-              aria-label={`Score ${pour.label}`}
+              aria-label={t("guest.score", { pour: pour.label })}
             >
-              Score
+              {t("flight.score")}
             </Button>
           ) : null}
           {/* A member may take a bottle out of the line-up, except a blind night's (its host's). */}
@@ -129,6 +132,7 @@ export function FlightSection({
   actions?: React.ReactNode;
 }) {
   const flight = trpc.night.flight.useQuery({ id: night.id });
+  const t = useT(nightMessages);
   // How many scored each pour: a scored pour asks before it is removed (members only).
   const results = trpc.night.results.useQuery({ id: night.id }, { enabled: isMember });
   const scoresOf = (pour: number) => results.data?.find((r) => r.pour === pour)?.count ?? 0;
@@ -144,23 +148,21 @@ export function FlightSection({
         {actions}
         {night.isHost && hiddenLeft ? (
           <Button size="md" variant="light" onClick={() => setAskingRevealAll(true)}>
-            Reveal all
+            {t("flight.revealAll")}
           </Button>
         ) : null}
         {askingRevealAll ? (
           <ConfirmDialog
-            title="Reveal every dram?"
+            title={t("flight.revealAllTitle")}
             color="amber"
-            confirmLabel="Reveal all"
+            confirmLabel={t("flight.revealAll")}
             onConfirm={() => revealAll.mutate({ id: night.id })}
             onClose={() => setAskingRevealAll(false)}
             pending={revealAll.isPending}
-            error={revealAll.isError ? "Failed to reveal the pours." : null}
+            error={revealAll.isError ? t("flight.revealFailed") : null}
             cause={revealAll.error}
           >
-            Every phone shows the{" "}
-            {hiddenCount === 1 ? "bottle of the hidden dram" : `bottles of all ${hiddenCount} hidden drams`}{" "}
-            at once. To reveal one dram, use its own Reveal.
+            {t("flight.revealAllBody", { count: hiddenCount })}
           </ConfirmDialog>
         ) : null}
       </Group>
@@ -168,14 +170,14 @@ export function FlightSection({
 
   if (aheadWithoutBottles) {
     return (
-      <section aria-label="Bottles">
+      <section aria-label={t("flight.bottles")}>
         {night.blind ? (
           <Badge variant="light" radius="sm" mb="xs">
-            Blind
+            {t("flight.blind")}
           </Badge>
         ) : null}
         <Text c="dimmed" mb={tools ? "sm" : 0}>
-          The bottles will be listed here once they are added.
+          {t("flight.ahead")}
         </Text>
         {tools}
       </section>
@@ -187,34 +189,37 @@ export function FlightSection({
       <Group justify="space-between" mb="sm" gap="xs">
         <Group gap="xs">
           <Title order={2} fz="h3" id="bottles-sampled-title">
-            Bottles Sampled
+            {t("flight.title")}
           </Title>
           {flight.data ? (
-            <Badge variant="light" size="lg" radius="sm" aria-label={`${pours.length} in the flight`}>
+            <Badge
+              variant="light"
+              size="lg"
+              radius="sm"
+              aria-label={t("flight.count", { count: pours.length })}
+            >
               {pours.length}
             </Badge>
           ) : null}
           {night.blind ? (
             <Badge variant="light" radius="sm">
-              Blind
+              {t("flight.blind")}
             </Badge>
           ) : null}
           {!night.scoringOpen ? (
             <Badge variant="light" color="gray" radius="sm">
-              Scoring closed
+              {t("flight.closed")}
             </Badge>
           ) : null}
         </Group>
         <Anchor component={Link} to={resultsPath(night.id)} fw={600} className={classes.tapLink}>
-          Results
+          {t("nav.results")}
         </Anchor>
       </Group>
       {tools}
-      {flight.isError ? <LoadError message="Failed to fetch the flight." /> : null}
+      {flight.isError ? <LoadError message={t("flight.failed")} /> : null}
       {flight.isPending ? <PageLoader py={16} /> : null}
-      {flight.data && pours.length === 0 ? (
-        <EmptyMessage>No bottles recorded for this meeting yet.</EmptyMessage>
-      ) : null}
+      {flight.data && pours.length === 0 ? <EmptyMessage>{t("flight.empty")}</EmptyMessage> : null}
       <Stack gap="xs" component="ol" p={0} m={0} className={classes.plainList}>
         {pours.map((pour) => (
           <PourRow

@@ -14,6 +14,10 @@ import { GuestNameInput } from "../Join/GuestNameInput";
 import { PaperScores } from "./PaperScores";
 import classes from "./GuestInviteDialog.module.css";
 
+import { useT } from "../../lib/i18n";
+import { appLocale } from "../../lib/locale";
+import { nightMessages } from "./nightMessages";
+
 /**
  * "Invite guests to score" (the host or an admin): the join code as a QR code and in
  * large letters, until the end of the meeting day; renew it, or close joining. Below, who joined,
@@ -22,15 +26,16 @@ import classes from "./GuestInviteDialog.module.css";
  */
 export default function GuestInviteDialog({ night, onClose }: { night: MeetingNight; onClose: () => void }) {
   useReturnFocus();
+  const t = useT(nightMessages);
   const utils = trpc.useUtils();
   const refresh = () => utils.night.get.invalidate({ id: night.id });
-  const failed = (error: { message: string }) => notify(error.message || "Something went wrong.", "red");
+  const failed = (error: { message: string }) => notify(error.message || t("invite.wrong"), "red");
   const open = trpc.guests.openCode.useMutation({ onSuccess: refresh, onError: failed });
   const close = trpc.guests.closeCode.useMutation({ onSuccess: refresh, onError: failed });
   /** What the host can do with a shown code. */
   const codeActions = [
-    { label: "New code", write: open },
-    { label: "Close joining", write: close },
+    { label: t("invite.newCode"), write: open },
+    { label: t("invite.closeJoining"), write: close },
   ];
   const guests = trpc.guests.list.useQuery({ id: night.id });
   const remove = trpc.guests.remove.useMutation({
@@ -39,7 +44,7 @@ export default function GuestInviteDialog({ night, onClose }: { night: MeetingNi
   });
   const invite = trpc.guests.invite.useMutation({
     onSuccess: () => {
-      notify("Invite sent.");
+      notify(t("invite.sent"));
       return utils.guests.list.invalidate({ id: night.id });
     },
     onError: failed,
@@ -59,10 +64,10 @@ export default function GuestInviteDialog({ night, onClose }: { night: MeetingNi
 
   if (typing)
     return (
-      <Modal opened onClose={onClose} title={`Paper sheet of ${typing.firstName}`} size="lg">
+      <Modal opened onClose={onClose} title={t("invite.paperOf", { name: typing.firstName })} size="lg">
         <Stack gap="sm">
           <Anchor component="button" type="button" size="sm" onClick={() => setTyping(null)} ta="left">
-            ← Guests
+            {t("invite.back")}
           </Anchor>
           <PaperScores meetingId={night.id} guest={typing} />
         </Stack>
@@ -70,26 +75,26 @@ export default function GuestInviteDialog({ night, onClose }: { night: MeetingNi
     );
 
   return (
-    <Modal opened onClose={onClose} title="Invite guests to score" size="md">
+    <Modal opened onClose={onClose} title={t("invite.title")} size="md">
       <Stack gap="md">
         {code && svg ? (
           <>
             <div
               className={classes.qr}
               role="img"
-              aria-label={`QR code of the join page for code ${code.code}`}
+              aria-label={t("invite.qr", { code: code.code })}
               // uqr renders the SVG from the URL alone (no user text in it).
               dangerouslySetInnerHTML={{ __html: svg }}
             />
             <Stack gap={2} align="center">
               <Text size="sm" c="dimmed">
-                Or open {new URL(code.url).host}/join and type
+                {t("invite.orOpen", { address: `${new URL(code.url).host}/join` })}
               </Text>
               <Text className={classes.code} data-testid="guest-code">
                 {code.code}
               </Text>
               <Text size="sm" c="dimmed">
-                Valid until midnight, the end of {formatLongDate(night.date)}
+                {t("invite.valid", { date: formatLongDate(night.date) })}
               </Text>
             </Stack>
             <Group grow>
@@ -107,11 +112,11 @@ export default function GuestInviteDialog({ night, onClose }: { night: MeetingNi
           </>
         ) : (
           <Button size="md" onClick={() => open.mutate({ id: night.id })} loading={open.isPending}>
-            Show a join code
+            {t("invite.show")}
           </Button>
         )}
         <Title order={3} size="h5">
-          Guests ({guests.data?.length ?? 0} of 30)
+          {t("invite.guests", { count: guests.data?.length ?? 0, max: 30 })}
         </Title>
         {guests.data?.length ? (
           <Stack gap={4} component="ul" className={classes.list}>
@@ -122,20 +127,18 @@ export default function GuestInviteDialog({ night, onClose }: { night: MeetingNi
                 (o) => o.id !== g.id && o.firstName === g.firstName && o.guestOf === g.guestOf,
               );
               const joined = joinedAt(g.joinedAt);
-              const who = twin ? `${g.firstName} (joined ${joined})` : g.firstName;
+              const who = twin ? t("invite.twin", { name: g.firstName, time: joined }) : g.firstName;
               return (
                 <Group key={g.id} component="li" justify="space-between" wrap="nowrap">
                   <Text>
                     {g.firstName}
                     {g.guestOf ? (
                       <Text span c="dimmed">
-                        {" "}
-                        · guest of {g.guestOf}
+                        {t("results.guestOf", { name: g.guestOf })}
                       </Text>
                     ) : null}
                     <Text span c="dimmed" size="sm">
-                      {" "}
-                      · joined {joined} · {g.scored} scored
+                      {t("invite.joined", { time: joined, scored: g.scored })}
                     </Text>
                   </Text>
                   <Group gap={4} wrap="nowrap">
@@ -143,33 +146,33 @@ export default function GuestInviteDialog({ night, onClose }: { night: MeetingNi
                       <Button
                         size="compact-md"
                         variant="subtle"
-                        aria-label={`Invite ${who} to join the club`}
+                        aria-label={t("invite.inviteLabel", { name: who })}
                         loading={invite.isPending && invite.variables.guestId === g.id}
                         onClick={() => invite.mutate({ id: night.id, guestId: g.id })}
                       >
-                        Invite to join
+                        {t("invite.invite")}
                       </Button>
                     ) : g.invitedAt ? (
                       <Text span size="sm" c="dimmed">
-                        Invited
+                        {t("invite.invited")}
                       </Text>
                     ) : null}
                     <Button
                       size="compact-md"
                       variant="subtle"
-                      aria-label={`Type in ${who}'s scores`}
+                      aria-label={t("invite.typeLabel", { name: who })}
                       onClick={() => setTyping(g)}
                     >
-                      Scores
+                      {t("results.scores")}
                     </Button>
                     <ActionIcon
                       variant="subtle"
                       color="red"
                       size="lg"
-                      aria-label={`Remove ${who}`}
+                      aria-label={t("invite.remove", { name: who })}
                       onClick={() => remove.mutate({ id: night.id, guestId: g.id })}
                     >
-                      ✕
+                      {REMOVE_GLYPH}
                     </ActionIcon>
                   </Group>
                 </Group>
@@ -178,7 +181,7 @@ export default function GuestInviteDialog({ night, onClose }: { night: MeetingNi
           </Stack>
         ) : (
           <Text c="dimmed" size="sm">
-            Nobody has joined yet.
+            {t("invite.nobody")}
           </Text>
         )}
         <Stack
@@ -197,21 +200,21 @@ export default function GuestInviteDialog({ night, onClose }: { night: MeetingNi
           }}
         >
           <Title order={3} size="h5" id="paper-guest-title">
-            A guest without a phone
+            {t("invite.paperTitle")}
           </Title>
           <Text size="sm" c="dimmed">
-            Add them by name, then type in the scores from their paper sheet.
+            {t("invite.paperBody")}
           </Text>
           <Group gap="xs" align="flex-end" grow preventGrowOverflow={false} wrap="wrap">
             <GuestNameInput
-              label="First name"
+              label={t("invite.firstName")}
               required
               value={name.firstName}
               onChange={(firstName) => setName({ ...name, firstName })}
               miw={140}
             />
             <GuestNameInput
-              label="Whose guest"
+              label={t("invite.whose")}
               value={name.guestOf}
               onChange={(guestOf) => setName({ ...name, guestOf })}
               miw={140}
@@ -224,7 +227,7 @@ export default function GuestInviteDialog({ night, onClose }: { night: MeetingNi
             loading={add.isPending}
             disabled={!name.firstName.trim() || Boolean(nameErrors.firstName ?? nameErrors.guestOf)}
           >
-            Add and type in their sheet
+            {t("invite.add")}
           </Button>
         </Stack>
       </Stack>
@@ -232,6 +235,9 @@ export default function GuestInviteDialog({ night, onClose }: { night: MeetingNi
   );
 }
 
+/** The remove button's sign (its name is its aria-label). */
+const REMOVE_GLYPH = "✕";
+
 /** When a guest joined, as the clock on the wall says it ("7:42 PM"). */
 const joinedAt = (at: string) =>
-  new Date(at).toLocaleTimeString(undefined, { hour: "numeric", minute: "2-digit" });
+  new Date(at).toLocaleTimeString(appLocale(), { hour: "numeric", minute: "2-digit" });

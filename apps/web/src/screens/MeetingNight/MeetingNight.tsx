@@ -10,6 +10,8 @@ import { useMeetingEvents } from "./useMeetingEvents";
 import { PhaseBanner, PhaseControls } from "./PhaseBar";
 import "./nightStyles";
 import classes from "./MeetingNight.module.css";
+import { useT } from "../../lib/i18n";
+import { nightMessages } from "./nightMessages";
 
 const NightSettingsDialog = lazy(() => import("./NightSettingsDialog"));
 const FlightEditorDialog = lazy(() => import("./FlightEditorDialog"));
@@ -17,19 +19,21 @@ const GuestInviteDialog = lazy(() => import("./GuestInviteDialog"));
 
 /** "Live" while the meeting's stream is up: changes by others appear without a reload. */
 export function LiveBadge({ live }: { live: boolean }) {
+  const t = useT(nightMessages);
   return (
     <Text size="xs" c="dimmed" className={classes.live} data-live={live || undefined} aria-live="polite">
-      {live ? "Live" : "Reconnecting…"}
+      {live ? t("live") : t("reconnecting")}
     </Text>
   );
 }
 
 /** The top of a night's screen (score, results): back to the meeting, and whether it is live. */
 export function NightTopBar({ meetingId, live }: { meetingId: number | string; live: boolean }) {
+  const t = useT(nightMessages);
   return (
     <Group justify="space-between" mb="xs">
       <Anchor component={Link} to={`/monthlymeeting/${meetingId}`} size="sm">
-        ← Meeting
+        {t("backToMeeting")}
       </Anchor>
       <LiveBadge live={live} />
     </Group>
@@ -48,9 +52,10 @@ export default function MeetingNight({ meetingId, date }: { meetingId: number; d
   const flight = trpc.night.flight.useQuery({ id: meetingId });
   const [dialog, setDialog] = useState<"settings" | "flight" | "guests" | null>(null);
   const close = () => setDialog(null);
+  const t = useT(nightMessages);
 
   if (night.isPending) return <PageLoader />;
-  if (night.isError) return <LoadError message="Failed to fetch the meeting night." />;
+  if (night.isError) return <LoadError message={t("nightFailed")} />;
   const data = night.data;
 
   return (
@@ -66,13 +71,13 @@ export default function MeetingNight({ meetingId, date }: { meetingId: number; d
           data.isHost ? (
             <>
               <Button size="md" variant="default" onClick={() => setDialog("settings")}>
-                Night settings
+                {t("host.settings")}
               </Button>
               <Button size="md" variant="default" onClick={() => setDialog("flight")} disabled={!flight.data}>
-                Edit flight
+                {t("host.flight")}
               </Button>
               <Button size="md" variant="default" onClick={() => setDialog("guests")}>
-                Invite guests to score
+                {t("host.guests")}
               </Button>
             </>
           ) : null
@@ -81,10 +86,10 @@ export default function MeetingNight({ meetingId, date }: { meetingId: number; d
       {isMember ? (
         <Group gap="xs">
           <Button size="md" variant="default" component={Link} to={`/meeting/${meetingId}/print/tasting`}>
-            Print tasting sheets
+            {t("print.tasting")}
           </Button>
           <Button size="md" variant="default" component={Link} to={`/meeting/${meetingId}/print/results`}>
-            Print results
+            {t("print.results")}
           </Button>
         </Group>
       ) : null}

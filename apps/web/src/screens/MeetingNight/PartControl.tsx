@@ -1,6 +1,9 @@
 import { ActionIcon, Group, Slider, Text } from "@mantine/core";
 import { SCORE_PART_MAX, SCORE_PARTS, type ScorePart } from "@club/shared";
 import { clampPart } from "./scoreDraft";
+import { useT } from "../../lib/i18n";
+import { nightMessages } from "./nightMessages";
+import { partLabel } from "./resultsView";
 import classes from "./ScorePage.module.css";
 
 /** One part of the score (0-25): large minus and plus buttons, the value, and a slider for big moves. */
@@ -15,6 +18,7 @@ export function PartControl({
   disabled: boolean;
   onChange: (value: number) => void;
 }) {
+  const t = useT(nightMessages);
   return (
     <div className={classes.part} role="group" aria-label={label}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
@@ -26,7 +30,7 @@ export function PartControl({
             size={48}
             radius="xl"
             variant="default"
-            aria-label={`${label}: one less`}
+            aria-label={t("part.less", { part: label })}
             disabled={disabled || value <= 0}
             onClick={() => onChange(clampPart(value - 1))}
           >
@@ -39,7 +43,7 @@ export function PartControl({
             size={48}
             radius="xl"
             variant="default"
-            aria-label={`${label}: one more`}
+            aria-label={t("part.more", { part: label })}
             disabled={disabled || value >= SCORE_PART_MAX}
             onClick={() => onChange(clampPart(value + 1))}
           >
@@ -65,13 +69,6 @@ export function PartControl({
   );
 }
 
-const PART_LABELS: Record<ScorePart, string> = {
-  nose: "Nose",
-  palate: "Palate",
-  finish: "Finish",
-  balance: "Balance",
-};
-
 /** A sheet's four parts (the member's and the guest's), each a PartControl; a change names its part. */
 export function PartControls({
   values,
@@ -85,7 +82,7 @@ export function PartControls({
   return SCORE_PARTS.map((part) => (
     <PartControl
       key={part}
-      label={PART_LABELS[part]}
+      label={partLabel(part)}
       value={values[part]}
       disabled={disabled}
       onChange={(value) => onChange({ [part]: value })}

@@ -5,22 +5,22 @@ import { PHASE_NAMES, type MeetingNight, type PhaseName } from "@club/shared";
 import { trpc } from "../../lib/trpc";
 import { notify } from "../../lib/notify";
 import classes from "./PhaseBar.module.css";
+import { useT } from "../../lib/i18n";
+import { nightMessages, nightText, type NightKey } from "./nightMessages";
 
-const PHASE_LABEL: Record<PhaseName, string> = {
-  pour: "Pour",
-  nose: "Nose",
-  palate: "Palate",
-  finish: "Finish",
-  score: "Score",
+const PHASE_LABEL: Record<PhaseName, NightKey> = {
+  pour: "phase.pour",
+  nose: "part.nose",
+  palate: "part.palate",
+  finish: "part.finish",
+  score: "phase.score",
 };
 
-const TIMERS = [
-  { value: "", label: "No timer" },
-  { value: "30", label: "30 s" },
-  { value: "60", label: "1 min" },
-  { value: "120", label: "2 min" },
-  { value: "180", label: "3 min" },
-  { value: "300", label: "5 min" },
+/** The timer's choices in the reader's language ("30 s", "1 min"). */
+const timers = () => [
+  { value: "", label: nightText("timer.none") },
+  { value: "30", label: nightText("timer.seconds", { n: 30 }) },
+  ...[1, 2, 3, 5].map((n) => ({ value: String(n * 60), label: nightText("timer.minutes", { n }) })),
 ];
 
 /** How long "Time's up" stays on the phones once a phase's timer ends. */
@@ -63,6 +63,7 @@ export function PhaseBanner({ phase }: { phase: MeetingNight["phase"] }) {
   useEffect(() => {
     if (over && typeof navigator !== "undefined" && "vibrate" in navigator) navigator.vibrate(150);
   }, [over]);
+  const t = useT(nightMessages);
   if (!phase) return null;
   return (
     <Paper
@@ -75,12 +76,13 @@ export function PhaseBanner({ phase }: { phase: MeetingNight["phase"] }) {
     >
       <Group justify="space-between" wrap="nowrap">
         <Text fw={700} fz="lg">
-          Dram {phase.pour}
-          {phase.phase ? ` · ${PHASE_LABEL[phase.phase]}` : ""}
+          {phase.phase
+            ? t("banner.dramPhase", { pour: phase.pour, phase: t(PHASE_LABEL[phase.phase]) })
+            : t("banner.dram", { pour: phase.pour })}
         </Text>
         {left !== null ? (
           <Text fw={700} fz="lg" className={classes.timer} data-over={over || undefined}>
-            {over ? "Time's up" : clock(left)}
+            {over ? t("banner.timesUp") : clock(left)}
           </Text>
         ) : null}
       </Group>
@@ -94,9 +96,10 @@ export function PhaseBanner({ phase }: { phase: MeetingNight["phase"] }) {
  */
 export function PhaseControls({ night, pours }: { night: MeetingNight; pours: readonly number[] }) {
   const utils = trpc.useUtils();
+  const t = useT(nightMessages);
   const set = trpc.night.phase.useMutation({
     onSuccess: () => utils.night.get.invalidate({ id: night.id }),
-    onError: (error) => notify(error.message || "Failed to set the phase.", "red"),
+    onError: (error) => notify(error.message || t("phase.failed"), "red"),
   });
   const [timer, setTimer] = useState("");
   const current = night.phase;
@@ -108,32 +111,30 @@ export function PhaseControls({ night, pours }: { night: MeetingNight; pours: re
     <Stack gap="xs" className={classes.controls} component="section" aria-labelledby="phase-controls-title">
       <div>
         <Text id="phase-controls-title" fw={700}>
-          Run the tasting
+          {t("phase.title")}
         </Text>
         <Text size="sm" c="dimmed">
-          {current
-            ? "Every phone shows the dram and phase you choose here, with the timer."
-            : "Choose a dram to show it, its phase and a timer on top of every phone."}
+          {current ? t("phase.running") : t("phase.idle")}
         </Text>
       </div>
       <Group gap="xs" wrap="wrap" align="flex-end">
         <NativeSelect
-          label="Dram everyone is on"
+          label={t("phase.dramLabel")}
           size="md"
           value={current ? String(pour) : ""}
           data={[
-            ...(current ? [] : [{ value: "", label: "Choose a dram" }]),
-            ...pours.map((n) => ({ value: String(n), label: `Dram ${n}` })),
+            ...(current ? [] : [{ value: "", label: t("phase.chooseDram") }]),
+            ...pours.map((n) => ({ value: String(n), label: t("banner.dram", { pour: n }) })),
           ]}
           onChange={(e) => {
             if (e.currentTarget.value) send({ pour: Number(e.currentTarget.value), phase: "pour" });
           }}
         />
         <NativeSelect
-          label="Timer for each phase"
+          label={t("phase.timerLabel")}
           size="md"
           value={timer}
-          data={TIMERS}
+          data={timers()}
           onChange={(e) => setTimer(e.currentTarget.value)}
         />
         {current ? (
@@ -143,20 +144,20 @@ export function PhaseControls({ night, pours }: { night: MeetingNight; pours: re
             onClick={() => send({ pour: null, phase: null })}
             loading={set.isPending}
           >
-            Stop phases
+            {t("phase.stop")}
           </Button>
         ) : null}
       </Group>
       {current ? (
         <div>
           <Text id="phase-label" size="sm" fw={600} mb={4}>
-            Phase of Dram {pour}: tap to move everyone on
+            {t("phase.move", { pour })}
           </Text>
           <SegmentedControl
             fullWidth
             aria-labelledby="phase-label"
             value={current.phase ?? ""}
-            data={PHASE_NAMES.map((p) => ({ value: p, label: PHASE_LABEL[p] }))}
+            data={PHASE_NAMES.map((p) => ({ value: p, label: t(PHASE_LABEL[p]) }))}
             onChange={(value) => send({ pour, phase: value as PhaseName })}
           />
         </div>

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { SCORE_PARTS, trimmedInWords, type MyScore, type PourResult } from "@club/shared";
+import { SCORE_PARTS, TRIM_MIN_SCORES, type MyScore, type PourResult } from "@club/shared";
 import { PageHeader } from "../../components/PageHeader";
 import { EmptyMessage, LoadError, NotFound, PageLoader } from "../../components/status";
 import { useSession } from "../../lib/appSession";
@@ -14,7 +14,7 @@ import { useTitle } from "../../lib/useTitle";
 import { NightTopBar } from "./MeetingNight";
 import { PartsChart, RankingChart } from "./ResultsCharts";
 import {
-  PART_LABELS,
+  partLabel,
   consensusInWords,
   figure,
   pourTitle,
@@ -27,6 +27,17 @@ import {
 import { fullName } from "./rsvpSummary";
 import { useMeetingEvents } from "./useMeetingEvents";
 import classes from "./ResultsPage.module.css";
+import { useT } from "../../lib/i18n";
+import { formatNumber } from "../../lib/format";
+import { nightMessages, nightText } from "./nightMessages";
+
+/** How the trimmed average is made, for a pour with `count` scores. */
+const trimmedInWords = (count: number) =>
+  count === 0
+    ? nightText("results.noScores")
+    : count < TRIM_MIN_SCORES
+      ? nightText("results.trimmedFew", { min: TRIM_MIN_SCORES })
+      : nightText("results.trimmedMany", { count });
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
@@ -38,21 +49,32 @@ function Stat({ label, value }: { label: string; value: string }) {
 }
 
 function Guesses({ guesses }: { guesses: NonNullable<PourResult["guesses"]> }) {
+  const t = useT(nightMessages);
   const names = (list: { firstName: string; lastName: string }[]) =>
-    list.length === 0 ? "nobody" : list.map(fullName).join(", ");
+    list.length === 0 ? t("results.nobody") : list.map(fullName).join(", ");
   return (
     <div>
       <Text size="xs" tt="uppercase" fw={700} c="dimmed" lts={0.6} mb={4}>
-        Guesses
+        {t("results.guesses")}
       </Text>
       <Text size="sm">
-        Closest ABV:{" "}
-        {guesses.closestAbv.length === 0
-          ? "nobody guessed"
-          : guesses.closestAbv.map((g) => `${fullName(g)} (${g.guess}%, off by ${g.off})`).join(", ")}
+        {t("results.closestAbv", {
+          names:
+            guesses.closestAbv.length === 0
+              ? t("results.nobodyGuessed")
+              : guesses.closestAbv
+                  .map((g) =>
+                    t("results.guessOff", {
+                      name: fullName(g),
+                      guess: formatNumber(g.guess, 1),
+                      off: formatNumber(g.off, 1),
+                    }),
+                  )
+                  .join(", "),
+        })}
       </Text>
-      <Text size="sm">Right type: {names(guesses.rightType)}</Text>
-      <Text size="sm">Right state: {names(guesses.rightRegion)}</Text>
+      <Text size="sm">{t("results.rightType", { names: names(guesses.rightType) })}</Text>
+      <Text size="sm">{t("results.rightState", { names: names(guesses.rightRegion) })}</Text>
     </div>
   );
 }
@@ -65,24 +87,28 @@ const Heading = ({ children }: { children: string }) => (
 
 /** What the room tasted: the flavour profile most tasters agreed on, every tag counted, the notes. */
 function Palate({ result }: { result: PourResult }) {
+  const t = useT(nightMessages);
   return (
-    <div className={classes.guesses} aria-label={`${result.label}: the room's palate`} role="group">
-      <Heading>Flavour profile</Heading>
+    <div
+      className={classes.guesses}
+      aria-label={t("results.palateLabel", { pour: result.label })}
+      role="group"
+    >
+      <Heading>{t("results.profile")}</Heading>
       <Text size="sm">
-        Consensus: <strong>{consensusInWords(result.consensus)}</strong>
+        {t("results.consensus")} <strong>{consensusInWords(result.consensus)}</strong>
       </Text>
       <Text size="sm" c="dimmed">
-        Tags: {tagsInWords(result.tags)}
+        {t("results.tags", { tags: tagsInWords(result.tags) })}
       </Text>
       {result.notes.length ? (
         <>
-          <Heading>Notes</Heading>
-          <ul className={classes.notes} aria-label={`${result.label}: notes`}>
+          <Heading>{t("results.notes")}</Heading>
+          <ul className={classes.notes} aria-label={t("results.notesLabel", { pour: result.label })}>
             {result.notes.map((n, i) => (
               <li key={i}>
                 <Text span size="sm" fw={600}>
-                  {n.by}
-                  {n.guest ? " (guest)" : ""}:
+                  {t("results.noteBy", { name: n.guest ? t("guestName", { name: n.by }) : n.by })}
                 </Text>{" "}
                 {n.text}
               </li>
@@ -96,6 +122,7 @@ function Palate({ result }: { result: PourResult }) {
 
 function PourCard({ result, mine }: { result: PourResult; mine: MyScore | undefined }) {
   const diff = versusClub(mine, result);
+  const t = useT(nightMessages);
   return (
     <Card withBorder padding="md" component="article" aria-label={pourTitle(result)}>
       <Group justify="space-between" wrap="nowrap" align="flex-start" mb="xs">
@@ -108,7 +135,7 @@ function PourCard({ result, mine }: { result: PourResult; mine: MyScore | undefi
               {result.bottle.name}
             </Anchor>
           ) : (
-            <Text fw={700}>Not revealed yet</Text>
+            <Text fw={700}>{t("results.notRevealed")}</Text>
           )}
         </div>
         {result.rank !== null ? (
@@ -120,20 +147,20 @@ function PourCard({ result, mine }: { result: PourResult; mine: MyScore | undefi
       {result.shown ? (
         <>
           <dl className={classes.stats}>
-            <Stat label="Average" value={figure(result.average)} />
-            <Stat label="Trimmed average" value={figure(result.trimmedAverage)} />
-            <Stat label="Median" value={figure(result.median)} />
-            <Stat label="Lowest" value={figure(result.min)} />
-            <Stat label="Highest" value={figure(result.max)} />
-            <Stat label="Scores" value={String(result.count)} />
+            <Stat label={t("results.average")} value={figure(result.average)} />
+            <Stat label={t("results.trimmed")} value={figure(result.trimmedAverage)} />
+            <Stat label={t("results.median")} value={figure(result.median)} />
+            <Stat label={t("results.lowest")} value={figure(result.min)} />
+            <Stat label={t("results.highest")} value={figure(result.max)} />
+            <Stat label={t("results.scores")} value={formatNumber(result.count, 0)} />
           </dl>
           <dl className={classes.parts}>
             {SCORE_PARTS.map((part) => (
-              <Stat key={part} label={PART_LABELS[part]} value={figure(result.parts[part])} />
+              <Stat key={part} label={partLabel(part)} value={figure(result.parts[part])} />
             ))}
           </dl>
           <Text size="xs" c="dimmed" mt={4}>
-            Trimmed average: {trimmedInWords(result.count)}
+            {t("results.trimmedNote", { words: trimmedInWords(result.count) })}
           </Text>
           {result.count > 0 ? <PartsChart result={result} /> : null}
           <Palate result={result} />
@@ -141,14 +168,14 @@ function PourCard({ result, mine }: { result: PourResult; mine: MyScore | undefi
       ) : (
         // Nothing that could anchor a taster still scoring: how many scored, and when the rest shows.
         <Text size="sm" data-testid="results-wait">
-          {result.count === 1 ? "1 score" : `${result.count} scores`} so far. {resultsWait(result)}
+          {t("results.soFar", { count: result.count })} {resultsWait(result)}
         </Text>
       )}
       {mine ? (
         <Text size="sm" mt="xs">
-          Your score: <strong>{mine.total}</strong>
-          {diff ? ` (${diff} against the club)` : ""} ·{" "}
-          {SCORE_PARTS.map((p) => `${PART_LABELS[p].toLowerCase()} ${mine[p]}`).join(", ")}
+          {t("results.yourScore")} <strong>{mine.total}</strong>
+          {diff ? t("results.against", { diff }) : ""} ·{" "}
+          {SCORE_PARTS.map((p) => `${partLabel(p).toLowerCase()} ${mine[p]}`).join(", ")}
         </Text>
       ) : null}
       {result.guesses ? (
@@ -159,16 +186,20 @@ function PourCard({ result, mine }: { result: PourResult; mine: MyScore | undefi
       {result.tasters?.length ? (
         <div className={classes.guesses}>
           <Text size="xs" tt="uppercase" fw={700} c="dimmed" lts={0.6} mb={4}>
-            Tasters
+            {t("results.tasters")}
           </Text>
           <ul className={classes.tasters} data-testid="tasters">
-            {result.tasters.map((t, i) => (
+            {result.tasters.map((taster, i) => (
               <li key={i}>
                 <span>
-                  {fullName(t)}
-                  {t.guest && t.guestOf ? <Text span c="dimmed">{` · guest of ${t.guestOf}`}</Text> : null}
+                  {fullName(taster)}
+                  {taster.guest && taster.guestOf ? (
+                    <Text span c="dimmed">
+                      {t("results.guestOf", { name: taster.guestOf })}
+                    </Text>
+                  ) : null}
                 </span>
-                <strong>{t.total}</strong>
+                <strong>{taster.total}</strong>
               </li>
             ))}
           </ul>
@@ -181,6 +212,7 @@ function PourCard({ result, mine }: { result: PourResult; mine: MyScore | undefi
 /** The scores with names and notes: members only, so fetched with the session's token. */
 function DownloadCsv({ id }: { id: number }) {
   const [state, setState] = useState<"idle" | "busy" | "failed">("idle");
+  const t = useT(nightMessages);
   const download = () => {
     setState("busy");
     downloadWithToken(`/api/MonthlyMeetings/${id}/Results.csv`, "results.csv").then(
@@ -191,11 +223,11 @@ function DownloadCsv({ id }: { id: number }) {
   return (
     <Stack gap={4} align="flex-end">
       <Button size="md" variant="default" onClick={download} loading={state === "busy"}>
-        Download CSV
+        {t("results.csv")}
       </Button>
       {state === "failed" ? (
         <Text size="sm" c="red" role="alert">
-          Failed to download the CSV.
+          {t("results.csvFailed")}
         </Text>
       ) : null}
     </Stack>
@@ -208,14 +240,15 @@ function Results({ id }: { id: number }) {
   const meeting = trpc.meetings.byId.useQuery({ id });
   const results = trpc.night.results.useQuery({ id });
   const mine = trpc.night.myScores.useQuery({ id }, { enabled: isMember });
-  useTitle(meeting.data ? `Results of ${meeting.data.date}` : "Results");
+  const t = useT(nightMessages);
+  useTitle(meeting.data ? t("results.titleOf", { date: meeting.data.date }) : t("nav.results"));
 
   if (results.isPending) return <PageLoader />;
   if (results.isError)
     return isNotFound(results.error) ? (
-      <NotFound title="Meeting not found" />
+      <NotFound title={t("details.notFound")} />
     ) : (
-      <LoadError message="Failed to fetch the results." />
+      <LoadError message={t("results.failed")} />
     );
   const ranked = ranking(results.data);
   const waiting = rankingWait(results.data);
@@ -225,7 +258,7 @@ function Results({ id }: { id: number }) {
     <>
       <NightTopBar meetingId={id} live={live} />
       <PageHeader
-        title="Results"
+        title={t("nav.results")}
         subtitle={
           meeting.data
             ? `${formatLongDate(meeting.data.date)} · ${meeting.data.theme.description}`
@@ -234,20 +267,20 @@ function Results({ id }: { id: number }) {
         actions={isMember ? <DownloadCsv id={id} /> : null}
       />
       {results.data.length === 0 ? (
-        <EmptyMessage>No pours in this meeting&apos;s flight yet.</EmptyMessage>
+        <EmptyMessage>{t("results.empty")}</EmptyMessage>
       ) : (
         <Stack gap="xl">
           <section aria-labelledby="ranking-title">
             <Title order={2} fz="h3" mb="sm" id="ranking-title">
-              The night&apos;s ranking
+              {t("results.ranking")}
             </Title>
             {waiting ? (
               <Text c="dimmed">{waiting}</Text>
             ) : ranked.length === 0 ? (
-              <Text c="dimmed">No scores yet.</Text>
+              <Text c="dimmed">{t("results.noScores")}</Text>
             ) : (
               <>
-                <ol className={classes.ranking} aria-label="Ranking">
+                <ol className={classes.ranking} aria-label={t("results.rankingLabel")}>
                   {ranked.map((r) => (
                     <li key={r.pour}>
                       <span className={classes.rank}>#{r.rank}</span>
@@ -262,7 +295,7 @@ function Results({ id }: { id: number }) {
           </section>
           <section aria-labelledby="pours-title">
             <Title order={2} fz="h3" mb="sm" id="pours-title">
-              Pour by pour
+              {t("results.byPour")}
             </Title>
             <SimpleGrid cols={{ base: 1, md: 2 }}>
               {results.data.map((r) => (
@@ -279,6 +312,7 @@ function Results({ id }: { id: number }) {
 /** /meeting/:meetingId/results: the night's figures, ranking, my scores beside the club's, CSV. */
 export default function ResultsPage() {
   const id = useIdParam("meetingId");
-  if (id === null) return <NotFound title="Meeting not found" />;
+  const t = useT(nightMessages);
+  if (id === null) return <NotFound title={t("details.notFound")} />;
   return <Results key={id} id={id} />;
 }

@@ -5,11 +5,13 @@ import { trpc } from "../../lib/trpc";
 import { fullName, groupRsvps, guestsLabel } from "./rsvpSummary";
 import classes from "./MeetingNight.module.css";
 import { LogInPrompt } from "../../components/LogInPrompt";
+import { useT } from "../../lib/i18n";
+import { nightMessages, type NightKey } from "./nightMessages";
 
-const ANSWERS: { value: RsvpStatus; label: string }[] = [
-  { value: "going", label: "Going" },
-  { value: "maybe", label: "Maybe" },
-  { value: "declined", label: "Not going" },
+const ANSWERS: { value: RsvpStatus; label: NightKey }[] = [
+  { value: "going", label: "answer.going" },
+  { value: "maybe", label: "answer.maybe" },
+  { value: "declined", label: "answer.declined" },
 ];
 const GUESTS = Array.from({ length: RSVP_MAX_GUESTS + 1 }, (_, n) => ({
   value: String(n),
@@ -19,6 +21,7 @@ const GUESTS = Array.from({ length: RSVP_MAX_GUESTS + 1 }, (_, n) => ({
 /** The member's own answer: Going / Maybe / Not going, 0-3 guests, and their place. */
 function MyAnswer({ night }: { night: MeetingNight }) {
   const id = night.id;
+  const t = useT(nightMessages);
   const mine = trpc.night.myRsvp.useQuery({ id });
   const answer = trpc.night.rsvp.useMutation();
   const status = answer.isPending ? answer.variables.status : (mine.data?.status ?? null);
@@ -31,14 +34,14 @@ function MyAnswer({ night }: { night: MeetingNight }) {
     <Stack gap="sm">
       <div>
         <Text id="rsvp-label" fw={600} mb={6}>
-          Your answer
+          {t("my.label")}
         </Text>
         <SegmentedControl
           fullWidth
           size="md"
           aria-labelledby="rsvp-label"
           className={classes.segmented}
-          data={ANSWERS}
+          data={ANSWERS.map((a) => ({ value: a.value, label: t(a.label) }))}
           value={status ?? ""}
           onChange={(value) => send(value as RsvpStatus, guests)}
           disabled={mine.isPending}
@@ -47,7 +50,7 @@ function MyAnswer({ night }: { night: MeetingNight }) {
       {status === "going" || status === "maybe" ? (
         <div>
           <Text id="guests-label" fw={600} mb={6}>
-            Guests
+            {t("my.guests")}
           </Text>
           <SegmentedControl
             size="md"
@@ -66,16 +69,12 @@ function MyAnswer({ night }: { night: MeetingNight }) {
         fw={position ? 600 : undefined}
       >
         {status === null
-          ? "You have not answered yet."
+          ? t("my.none")
           : position !== null
-            ? `The meeting is full: you are number ${position} on the waitlist. You will get an email when a place opens.`
-            : status === "going"
-              ? "You have a place. See you there!"
-              : status === "maybe"
-                ? "You might come."
-                : "You are not going."}
+            ? t("my.waitlist", { position })
+            : t(`my.${status}`)}
       </Text>
-      {answer.isError ? <ErrorAlert message={answer.error.message || "Failed to save your answer."} /> : null}
+      {answer.isError ? <ErrorAlert message={answer.error.message || t("my.failed")} /> : null}
     </Stack>
   );
 }
@@ -121,6 +120,7 @@ const named = (row: { member: unknown }) => row.member !== null;
  */
 export function RsvpSection({ night, isMember }: { night: MeetingNight; isMember: boolean }) {
   const rsvps = trpc.night.rsvps.useQuery({ id: night.id });
+  const t = useT(nightMessages);
   const groups = groupRsvps(rsvps.data ?? []);
   const capacity = night.capacity;
   const answered = !rsvps.isPending;
@@ -131,13 +131,15 @@ export function RsvpSection({ night, isMember }: { night: MeetingNight; isMember
     <Card withBorder padding="lg" component="section" aria-labelledby="rsvp-title">
       <Group justify="space-between" mb="sm" gap="xs">
         <Title order={2} fz="h3" id="rsvp-title">
-          {night.upcoming ? "Who's coming" : "Who came"}
+          {night.upcoming ? t("coming.upcoming") : t("coming.past")}
         </Title>
         {/* The counts once the answers are in: a count that changes width, or a line that appears
             above them, would move what is already on screen (CLS 0). */}
         {answered && !none ? (
           <Badge variant="light" size="lg" radius="sm">
-            {capacity === null ? `${groups.people} going` : `${groups.people} of ${capacity} places`}
+            {capacity === null
+              ? t("coming.people", { people: groups.people })
+              : t("coming.places", { people: groups.people, capacity })}
           </Badge>
         ) : null}
       </Group>
@@ -146,34 +148,33 @@ export function RsvpSection({ night, isMember }: { night: MeetingNight; isMember
           isMember ? (
             <MyAnswer night={night} />
           ) : (
-            <LogInPrompt size="sm">to say whether you are coming.</LogInPrompt>
+            <LogInPrompt size="sm">{t("coming.logIn")}</LogInPrompt>
           )
         ) : null}
-        {rsvps.isError ? <LoadError message="Failed to fetch who is coming." /> : null}
+        {rsvps.isError ? <LoadError message={t("coming.failed")} /> : null}
         {rsvps.data && rsvps.data.length === 0 ? (
           <Text c="dimmed" size="sm">
-            No answers yet.
+            {t("coming.none")}
           </Text>
         ) : null}
         {answered && !none ? (
-          <Text size="sm" aria-label="Totals">
-            {groups.going.length} {groups.going.length === 1 ? "member" : "members"}
-            {groups.guests > 0
-              ? ` and ${groups.guests} ${groups.guests === 1 ? "guest" : "guests"}`
-              : ""}{" "}
-            going
-            {groups.waiting.length > 0 ? `, ${groups.waiting.length} waiting` : ""}
-            {groups.maybe.length > 0 ? `, ${groups.maybe.length} maybe` : ""}
-            {groups.declined.length > 0 ? `, ${groups.declined.length} not going` : ""}.
+          <Text size="sm" aria-label={t("coming.totalsLabel")}>
+            {t("coming.totals", {
+              members: groups.going.length,
+              guests: groups.guests,
+              waiting: groups.waiting.length,
+              maybe: groups.maybe.length,
+              declined: groups.declined.length,
+            })}
           </Text>
         ) : null}
         {/* Names are members' data: a visitor's answers come without them, and only the totals show. */}
         {isMember ? (
           <>
-            <NameList title="Going" rows={groups.going.filter(named)} />
-            <NameList title="Waitlist" rows={groups.waiting.filter(named)} waitlist />
-            <NameList title="Maybe" rows={groups.maybe.filter(named)} />
-            <NameList title="Not going" rows={groups.declined.filter(named)} />
+            <NameList title={t("answer.going")} rows={groups.going.filter(named)} />
+            <NameList title={t("coming.waitlist")} rows={groups.waiting.filter(named)} waitlist />
+            <NameList title={t("answer.maybe")} rows={groups.maybe.filter(named)} />
+            <NameList title={t("answer.declined")} rows={groups.declined.filter(named)} />
           </>
         ) : null}
       </Stack>

@@ -22,33 +22,34 @@ import { draftFrom, draftSaver, scoreTotal, toScoreInput, toggleTag, type ScoreD
 import { useMeetingEvents } from "./useMeetingEvents";
 import "./nightStyles";
 import classes from "./ScorePage.module.css";
-
-const SCORING_CLOSED = "Scoring is closed for this meeting.";
+import { useT } from "../../lib/i18n";
+import { nightMessages, nightText, type NightKey } from "./nightMessages";
 
 function saveText(state: SaveState, error: unknown, closed: boolean, given: boolean): string {
+  const SCORING_CLOSED = nightText("score.closed");
   switch (state) {
     case "idle":
       // Once the host closes scoring nothing is saved any more: say so.
       if (closed) return SCORING_CLOSED;
-      return given ? "Changes are saved as you go." : "Not scored yet: your score is saved as you give it.";
+      return nightText(given ? "score.saved" : "score.notYet");
     case "unsaved":
-      return "Saving…";
+      return nightText("score.saving");
     case "saving":
-      return "Saving…";
+      return nightText("score.saving");
     case "saved":
-      return "Saved";
+      return nightText("score.savedShort");
     case "retrying":
-      return "No connection: your score is kept and will be saved when it is back.";
+      return nightText("score.retrying");
     case "failed":
-      return httpStatusOf(error) === 409 ? SCORING_CLOSED : "Failed to save your score.";
+      return httpStatusOf(error) === 409 ? SCORING_CLOSED : nightText("score.failed");
   }
 }
 
 /** The guesses picked from a lookup list: the guess's field, its label and the list. */
 const GUESS_CHOICES = [
-  { field: "drinkTypeId", label: "Guess type", lookup: "drinkTypes" },
-  { field: "stateId", label: "Guess state", lookup: "states" },
-] as const;
+  { field: "drinkTypeId", label: "guess.type", lookup: "drinkTypes" },
+  { field: "stateId", label: "guess.state", lookup: "states" },
+] as const satisfies readonly { field: string; label: NightKey; lookup: string }[];
 
 function Guess({
   draft,
@@ -65,13 +66,14 @@ function Guess({
   const states = trpc.lookups.states.useQuery(undefined, lookupOptions);
   const lookups = { drinkTypes: toOptions(drinkTypes.data), states: toOptions(states.data) };
   const g = draft.guess;
+  const t = useT(nightMessages);
   return (
     <Stack gap="xs" component="fieldset" className={classes.fieldset}>
       <Text component="legend" fw={700} fz="lg">
-        Your guess
+        {t("guess.title")}
       </Text>
       <NumberInput
-        label="Guess ABV"
+        label={t("guess.abv")}
         size="md"
         min={ABV_MIN}
         max={ABV_MAX}
@@ -86,7 +88,7 @@ function Guess({
       {GUESS_CHOICES.map(({ field, label, lookup }) => (
         <Select
           key={field}
-          label={label}
+          label={t(label)}
           size="md"
           data={lookups[lookup]}
           value={g[field] === null ? null : String(g[field])}
@@ -152,18 +154,19 @@ export function ScoreSheet({
   };
   const total = scoreTotal(draft);
   const guessing = night.blind && !pour.revealed;
+  const t = useT(nightMessages);
 
   return (
     <Stack gap="lg">
       {closed ? (
-        <Alert color="gray" variant="light" title={SCORING_CLOSED}>
-          The host has closed scoring: your scores can no longer be changed.
+        <Alert color="gray" variant="light" title={t("score.closed")}>
+          {t("score.closedBody")}
         </Alert>
       ) : null}
       <div className={classes.totalBar}>
         <Text
           className={classes.total}
-          aria-label={given ? `Total ${total} out of 100` : "Not scored yet"}
+          aria-label={given ? t("score.totalLabel", { total }) : t("score.notScored")}
           data-testid="score-total"
         >
           {given ? total : "–"}
@@ -182,7 +185,7 @@ export function ScoreSheet({
       <PartControls values={draft} disabled={closed} onChange={update} />
       <fieldset className={classes.fieldset}>
         <Text component="legend" fw={700} fz="lg" mb="xs">
-          Flavours
+          {t("score.flavours")}
         </Text>
         <div className={classes.chips}>
           {FLAVOUR_TAGS.map((tag) => (
@@ -199,12 +202,12 @@ export function ScoreSheet({
         </div>
       </fieldset>
       <Textarea
-        label="Note"
+        label={t("score.note")}
         size="md"
         autosize
         minRows={3}
         maxLength={1000}
-        placeholder="What do you find on the nose, the palate, the finish?"
+        placeholder={t("score.notePlaceholder")}
         value={draft.note}
         disabled={closed}
         onChange={(event) => update({ note: event.currentTarget.value })}
@@ -218,8 +221,9 @@ function PourNav({ id, pours, pour }: { id: number; pours: readonly number[]; po
   const at = pours.indexOf(pour);
   const previous = pours[at - 1];
   const next = pours[at + 1];
+  const t = useT(nightMessages);
   return (
-    <nav className={classes.pourNav} aria-label="Pours" data-bottom-bar>
+    <nav className={classes.pourNav} aria-label={t("nav.pours")} data-bottom-bar>
       <Button
         size="md"
         px="sm"
@@ -228,10 +232,10 @@ function PourNav({ id, pours, pour }: { id: number; pours: readonly number[]; po
         to={previous !== undefined ? scorePath(id, previous) : `/monthlymeeting/${id}`}
         replace={previous !== undefined}
       >
-        {previous !== undefined ? "← Previous" : "← Meeting"}
+        {previous !== undefined ? t("nav.previous") : t("backToMeeting")}
       </Button>
       <Text size="sm" c="dimmed" ta="center">
-        {at + 1} of {pours.length}
+        {t("nav.position", { at: at + 1, count: pours.length })}
       </Text>
       <Button
         size="md"
@@ -240,7 +244,7 @@ function PourNav({ id, pours, pour }: { id: number; pours: readonly number[]; po
         to={next !== undefined ? scorePath(id, next) : `/meeting/${id}/results`}
         replace={next !== undefined}
       >
-        {next !== undefined ? "Next →" : "Results"}
+        {next !== undefined ? t("nav.next") : t("nav.results")}
       </Button>
     </nav>
   );
@@ -252,14 +256,12 @@ function Scoring({ id, pourNumber }: { id: number; pourNumber: number }) {
   const flight = trpc.night.flight.useQuery({ id });
   const mine = trpc.night.myScores.useQuery({ id });
   const pour = flight.data?.find((p) => p.pour === pourNumber);
-  const name = pour ? (pour.bottle?.name ?? pour.label) : "Score";
-  useTitle(`Score ${name}`);
+  const t = useT(nightMessages);
+  useTitle(pour ? t("score.title", { name: pour.bottle?.name ?? pour.label }) : t("score.titleFallback"));
 
   if (night.isPending || flight.isPending || mine.isPending) return <PageLoader />;
-  if (night.isError || flight.isError || mine.isError)
-    return <LoadError message="Failed to fetch the meeting's flight." />;
-  if (!pour)
-    return <NotFound title="No such pour" message="This meeting's flight has no pour with this number." />;
+  if (night.isError || flight.isError || mine.isError) return <LoadError message={t("score.flightFailed")} />;
+  if (!pour) return <NotFound title={t("score.noPour")} message={t("score.noPourBody")} />;
   const saved = mine.data.find((s) => s.pour === pourNumber);
 
   return (
@@ -271,13 +273,14 @@ function Scoring({ id, pourNumber }: { id: number; pourNumber: number }) {
         title={pour.bottle ? pour.bottle.name : pour.label}
         subtitle={
           <>
-            {pour.bottle ? `${pour.label} · ` : night.data.blind ? "Blind · " : ""}
-            {pour.pourMl} ml{pour.bottle ? ` · ${formatAbv(pour.bottle.abv)}` : ""}
+            {pour.bottle ? `${pour.label} · ` : night.data.blind ? t("score.blind") : ""}
+            {t("pourMl", { ml: pour.pourMl })}
+            {pour.bottle ? ` · ${formatAbv(pour.bottle.abv)}` : ""}
           </>
         }
       />
       <Title order={2} className={classes.visuallyHidden}>
-        Your score
+        {t("score.yours")}
       </Title>
       <ScoreSheet
         key={`${id}:${pourNumber}`}
@@ -296,13 +299,14 @@ export default function ScorePage() {
   const session = useSession();
   const id = useIdParam("meetingId");
   const pour = useIdParam("pour");
-  if (id === null || pour === null) return <NotFound title="No such pour" />;
+  const t = useT(nightMessages);
+  if (id === null || pour === null) return <NotFound title={t("score.noPour")} />;
   if (!session)
     return (
       <Stack align="center" py="xl">
-        <Text>Log in to score the pours.</Text>
+        <Text>{t("score.logIn")}</Text>
         <Button component={Link} to="/login" size="md">
-          Login
+          {t("score.login")}
         </Button>
       </Stack>
     );

@@ -1,20 +1,26 @@
 import type { MyScore, PourResult } from "@club/shared";
+import { formatNumber } from "../../lib/format";
+import { nightText } from "./nightMessages";
 
-export const PART_LABELS = { nose: "Nose", palate: "Palate", finish: "Finish", balance: "Balance" } as const;
+/** A score part's name in the reader's language. */
+export const partLabel = (part: "nose" | "palate" | "finish" | "balance") => nightText(`part.${part}`);
 
 export const pourTitle = (r: Pick<PourResult, "bottle" | "label">) =>
-  r.bottle ? `${r.label}: ${r.bottle.name}` : r.label;
+  r.bottle ? nightText("pourTitle", { label: r.label, name: r.bottle.name }) : r.label;
 
 /** The flavour tags as counts, in words: "medicinal (2), smoky (1)". */
 export const tagsInWords = (tags: PourResult["tags"]) =>
-  tags.length === 0 ? "No flavour tags given." : tags.map((t) => `${t.tag} (${t.count})`).join(", ");
+  tags.length === 0
+    ? nightText("noTags")
+    : tags.map((t) => nightText("tagCount", { tag: t.tag, count: t.count })).join(", ");
 
 /** The consensus flavour profile in words. */
 export const consensusInWords = (consensus: readonly string[]) =>
-  consensus.length === 0 ? "No tag was given by most tasters." : consensus.join(", ");
+  consensus.length === 0 ? nightText("noConsensus") : consensus.join(", ");
 
 /** A figure to one decimal ("83.5"), or an em dash without scores. */
-export const figure = (value: number | null) => (value === null ? "—" : String(Math.round(value * 10) / 10));
+export const figure = (value: number | null) =>
+  value === null ? "—" : formatNumber(Math.round(value * 10) / 10, 1);
 
 /** The pours with scores, best average first (ties share a rank, as the server ranks them). */
 export const ranking = (results: readonly PourResult[]) =>
@@ -24,7 +30,7 @@ export const ranking = (results: readonly PourResult[]) =>
 export function versusClub(mine: MyScore | undefined, result: PourResult): string | null {
   if (!mine || result.average === null) return null;
   const diff = Math.round((mine.total - result.average) * 10) / 10;
-  return diff > 0 ? `+${diff}` : diff < 0 ? `−${Math.abs(diff)}` : "±0";
+  return diff > 0 ? `+${formatNumber(diff, 1)}` : diff < 0 ? `−${formatNumber(Math.abs(diff), 1)}` : "±0";
 }
 
 /**
@@ -32,12 +38,12 @@ export function versusClub(mine: MyScore | undefined, result: PourResult): strin
  * its reveal, an open night's once the host closes scoring, unless the host chose live results).
  */
 export const resultsWait = (result: Pick<PourResult, "revealed">) =>
-  result.revealed ? "Results once the host closes scoring." : "Results after the reveal.";
+  nightText(result.revealed ? "wait.closing" : "wait.reveal");
 
 /** Why the night's ranking is not there yet, or null when it shows (every pour's results are in). */
 export function rankingWait(results: readonly PourResult[]): string | null {
   if (results.every((r) => r.shown)) return null;
   return results.some((r) => !r.shown && !r.revealed)
-    ? "The night's ranking shows after the reveal."
-    : "The night's ranking shows once the host closes scoring.";
+    ? nightText("ranking.reveal")
+    : nightText("ranking.closing");
 }

@@ -1,4 +1,5 @@
 import type { Rsvp } from "@club/shared";
+import { nightText } from "./nightMessages";
 
 export interface RsvpGroups {
   going: Rsvp[];
@@ -28,8 +29,7 @@ export function groupRsvps(rsvps: readonly Rsvp[]): RsvpGroups {
 }
 
 export const fullName = (m: { firstName: string; lastName: string; guest?: boolean }) =>
-  m.guest ? `${m.firstName} (guest)` : `${m.firstName} ${m.lastName}`;
+  m.guest ? nightText("guestName", { name: m.firstName }) : `${m.firstName} ${m.lastName}`;
 
 /** "+1 guest", "+2 guests", or nothing. */
-export const guestsLabel = (guests: number) =>
-  guests === 0 ? "" : guests === 1 ? "+1 guest" : `+${guests} guests`;
+export const guestsLabel = (guests: number) => (guests === 0 ? "" : nightText("guests", { count: guests }));

@@ -7,29 +7,31 @@ import { ErrorAlert, PageLoader } from "../../components/status";
 import { formatLongDate } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
+import { useT } from "../../lib/i18n";
+import { nightMessages, nightText, type NightKey } from "../MeetingNight/nightMessages";
 
-const INVALID_LINK = "This answer link is not valid. Open the meeting in the app to answer.";
-
-const BUTTONS: { status: RsvpStatus; label: string }[] = [
-  { status: "going", label: "Going" },
-  { status: "maybe", label: "Maybe" },
-  { status: "declined", label: "Not going" },
+const BUTTONS: { status: RsvpStatus; label: NightKey }[] = [
+  { status: "going", label: "answer.going" },
+  { status: "maybe", label: "answer.maybe" },
+  { status: "declined", label: "answer.declined" },
 ];
 
 /** "You're going to the meeting on Friday, December 11, 2026." */
 export function answerSentence(result: Pick<RsvpLinkResult, "status" | "date" | "waitlistPosition">): string {
-  const on = `the meeting on ${formatLongDate(result.date)}`;
+  const date = formatLongDate(result.date);
   if (result.status === "going" && result.waitlistPosition !== null)
-    return `The meeting on ${formatLongDate(result.date)} is full: you're number ${result.waitlistPosition} on the waitlist. We'll email you if a place opens.`;
-  if (result.status === "going") return `You're going to ${on}.`;
-  if (result.status === "maybe") return `You might come to ${on}.`;
-  return `You're not going to ${on}.`;
+    return nightText("rsvp.full", { date, position: result.waitlistPosition });
+  return nightText(`rsvp.${result.status}`, { date });
 }
 
 const isStatus = (value: string | null): value is RsvpStatus =>
   (RSVP_STATUSES as readonly string[]).includes(value ?? "");
 
-const LABEL: Record<RsvpStatus, string> = { going: "Going", maybe: "Maybe", declined: "Not going" };
+const LABEL: Record<RsvpStatus, NightKey> = {
+  going: "answer.going",
+  maybe: "answer.maybe",
+  declined: "answer.declined",
+};
 
 /** The three answers as buttons, the one given pressed; a tap sends it. */
 function AnswerButtons({
@@ -46,6 +48,7 @@ function AnswerButtons({
   pending: RsvpStatus | null;
   onAnswer: (status: RsvpStatus) => void;
 }) {
+  const t = useT(nightMessages);
   return (
     <Group gap="xs" role="group" aria-label={label}>
       {BUTTONS.filter((button) => button.status !== without).map((button) => (
@@ -58,7 +61,7 @@ function AnswerButtons({
           disabled={pending !== null}
           onClick={() => onAnswer(button.status)}
         >
-          {button.label}
+          {t(button.label)}
         </Button>
       ))}
     </Group>
@@ -71,7 +74,8 @@ function AnswerButtons({
  * with the link's answer as the one-tap Yes; the buttons then change the answer with the same link.
  */
 export default function RsvpPage() {
-  useTitle("Your answer");
+  const t = useT(nightMessages);
+  useTitle(t("rsvp.title"));
   const [params] = useSearchParams();
   const token = params.get("token");
   const status = params.get("status");
@@ -85,11 +89,11 @@ export default function RsvpPage() {
 
   return (
     <>
-      <PageHeader title="Your answer" subtitle="From the club's email" />
+      <PageHeader title={t("rsvp.title")} subtitle={t("rsvp.subtitle")} />
       {!valid ? (
-        <ErrorAlert message={INVALID_LINK} />
+        <ErrorAlert message={t("rsvp.invalidLink")} />
       ) : link.isError ? (
-        <ErrorAlert message={link.error.message || INVALID_LINK} />
+        <ErrorAlert message={link.error.message || t("rsvp.invalidLink")} />
       ) : !link.data ? (
         <PageLoader />
       ) : !result ? (
@@ -97,13 +101,15 @@ export default function RsvpPage() {
           <Stack gap="md">
             <div>
               <Text fz="lg" fw={700}>
-                The meeting on {formatLongDate(link.data.date)}
+                {t("rsvp.meetingOn", { date: formatLongDate(link.data.date) })}
               </Text>
               <Text c="dimmed">{link.data.theme}</Text>
             </div>
-            {link.data.status ? <Text size="sm">Your answer so far: {LABEL[link.data.status]}.</Text> : null}
+            {link.data.status ? (
+              <Text size="sm">{t("rsvp.soFar", { answer: t(LABEL[link.data.status]) })}</Text>
+            ) : null}
             <Text fw={600} role="status">
-              Answer &ldquo;{LABEL[status]}&rdquo;?
+              {t("rsvp.confirm", { answer: t(LABEL[status]) })}
             </Text>
             {answer.isError ? <ErrorAlert message={answer.error.message} /> : null}
             <Button
@@ -112,13 +118,13 @@ export default function RsvpPage() {
               disabled={pending !== null}
               onClick={() => send(status)}
             >
-              Yes, answer {LABEL[status]}
+              {t("rsvp.yes", { answer: t(LABEL[status]) })}
             </Button>
             <Text size="sm" c="dimmed">
-              Or answer:
+              {t("rsvp.orAnswer")}
             </Text>
             <AnswerButtons
-              label="Other answers"
+              label={t("rsvp.otherAnswers")}
               without={status}
               current={null}
               pending={pending}
@@ -134,16 +140,16 @@ export default function RsvpPage() {
             </Text>
             {answer.isError ? <ErrorAlert message={answer.error.message} /> : null}
             <Text size="sm" c="dimmed">
-              Changed your mind? Answer again:
+              {t("rsvp.changed")}
             </Text>
             <AnswerButtons
-              label="Change your answer"
+              label={t("rsvp.changeAnswer")}
               current={result.status}
               pending={pending}
               onAnswer={send}
             />
             <Button component={Link} to={`/monthlymeeting/${result.meetingId}`} variant="light" size="md">
-              Open the meeting
+              {t("rsvp.openMeeting")}
             </Button>
           </Stack>
         </Card>
