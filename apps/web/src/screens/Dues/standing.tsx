@@ -27,7 +27,17 @@ export const STANDING_COLORS: Record<DuesStanding, string> = {
 /** "$52.00 due", "$24.00 behind (2 months)", in the standing's colour: the same words everywhere. */
 export function StandingBadge({ of, size = "md" }: { of: StandingFields; size?: "sm" | "md" | "lg" }) {
   return (
-    <Badge color={STANDING_COLORS[of.standing]} variant="light" size={size} radius="sm" tt="none">
+    // A longer language's words wrap inside the badge rather than being cut off.
+    <Badge
+      color={STANDING_COLORS[of.standing]}
+      variant="light"
+      size={size}
+      radius="sm"
+      tt="none"
+      h="auto"
+      maw="100%"
+      styles={{ label: { whiteSpace: "normal", overflow: "visible" } }}
+    >
       {standingText(of)}
     </Badge>
   );
