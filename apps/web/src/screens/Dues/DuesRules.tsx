@@ -24,11 +24,10 @@ export function DuesRules({ statement, now = today() }: { statement: DuesStateme
       </Title>
       <List spacing="sm" mt="sm" size="sm">
         <List.Item>
-          {RULES.monthly} {t("rules.monthlyCharged")}
+          {RULES.monthly}{" "}
           {opening.firstChargedMonth
             ? t("rules.monthlyFrom", { month: formatMonth(opening.firstChargedMonth) })
-            : ""}
-          .
+            : t("rules.monthlyCharged")}
         </List.Item>
         <List.Item>
           {RULES.joining} {opening.joiningFeePaid ? t("rules.joiningPaid") : t("rules.joiningCharged")}
@@ -38,11 +37,16 @@ export function DuesRules({ statement, now = today() }: { statement: DuesStateme
         </List.Item>
         {opening.recorded && opening.openingBalance !== 0 ? (
           <List.Item>
-            {t("rules.openingStart")}{" "}
-            {opening.openingBalance > 0
-              ? t("rules.openingOwed", { amount: formatMoney(opening.openingBalance) })
-              : t("rules.openingCredit", { amount: formatMoney(-opening.openingBalance) })}
-            {opening.note ? ` (${opening.note})` : ""}.
+            {t(
+              opening.openingBalance > 0
+                ? opening.note
+                  ? "rules.openingOwedNote"
+                  : "rules.openingOwed"
+                : opening.note
+                  ? "rules.openingCreditNote"
+                  : "rules.openingCredit",
+              { amount: formatMoney(Math.abs(opening.openingBalance)), note: opening.note },
+            )}
           </List.Item>
         ) : null}
         <List.Item>
