@@ -8,7 +8,7 @@ import { dialog, onScreen, shows, toast } from "./support/ui";
 
 /**
  * The dues in the reader's language on a phone (375 px, touch): a member's own dues and the
- * treasurer's ledger, a payment and the report in German, in a club that keeps its dues in euros
+ * treasurer's ledger, a payment, the report and her account in German, in a club that keeps its dues in euros
  * (German dates and money: 03.12.2026, 52,00 €); the same screens in Japanese. Screenshots go to
  * SHOTS_DIR when it is set.
  */
@@ -123,6 +123,14 @@ describe("the dues in German and Japanese on a phone", () => {
     expect(await noSidewaysScroll(page)).toBe(true);
     expect(await buttonsFit(page)).toEqual([]);
     await shot(page, "treasurer-de-report-phone-light");
+
+    await visit(page, "/account");
+    await onScreen(page, "Dein Konto");
+    await shows(main(page).getByRole("heading", { name: "Passwort ändern" }));
+    await shows(main(page).getByText("Kassenwart", { exact: true }));
+    expect(await noSidewaysScroll(page)).toBe(true);
+    expect(await buttonsFit(page)).toEqual([]);
+    await shot(page, "account-de-phone-light");
     expectNoPageErrors(pool.watchOf(page), "/treasurer");
   });
 
