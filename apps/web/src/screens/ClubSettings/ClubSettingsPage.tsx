@@ -197,8 +197,8 @@ function SettingsForm({ settings }: { settings: ClubSettings }) {
         })}
       </Text>
       <Checkbox
-        label="Require two-factor sign-in for admins and treasurers"
-        description="Until they set it up on their Account page, they may do what any member does, but not what their role adds. Turn it on for yourself first."
+        label={t("twoFactor")}
+        description={t("twoFactorHint")}
         {...form.getInputProps("twoFactorRequired", { type: "checkbox" })}
       />
     </FormCard>
