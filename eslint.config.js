@@ -20,8 +20,19 @@ const LOCALIZED = [
   "apps/web/src/components/ClubSearch/ClubSearchButton.tsx",
   "apps/web/src/components/AuthFields.tsx",
   "apps/web/src/screens/About/**",
+  // Account: the cards converted so far (two-factor and passkeys are not yet).
+  "apps/web/src/screens/Account/AccountPage.tsx",
+  "apps/web/src/screens/Account/EmailPreferences.tsx",
+  "apps/web/src/screens/Account/NotificationSettingsCard.tsx",
+  "apps/web/src/screens/Account/PasswordCard.tsx",
+  "apps/web/src/screens/Account/ProfileCard.tsx",
+  "apps/web/src/screens/Account/SessionsCard.tsx",
+  "apps/web/src/screens/Account/TokensCard.tsx",
+  "apps/web/src/screens/ClubSettings/**",
+  "apps/web/src/screens/Dues/**",
   "apps/web/src/screens/Login/LoginPage.tsx",
   "apps/web/src/screens/Meetings/MeetingsPage.tsx",
+  "apps/web/src/screens/Members/**",
   "apps/web/src/screens/Register/**",
   "apps/web/src/screens/Rsvp/**",
   "apps/web/src/screens/Join/**",
@@ -35,6 +46,7 @@ const LOCALIZED = [
   "apps/web/src/screens/MeetingNight/ResultsCharts.tsx",
   "apps/web/src/screens/MeetingNight/GuestInviteDialog.tsx",
   "apps/web/src/screens/MeetingDetails/MeetingDetailsPage.tsx",
+  "apps/web/src/screens/Treasurer/**",
 ];
 
 export default tseslint.config(

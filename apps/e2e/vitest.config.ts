@@ -38,6 +38,8 @@ const NPM_TEST_FILES = [
   "club-settings",
   "merge-stats", // 20 s
   "treasurer-year", // the treasurer's year: an opening, a waiver, a void, the report
+  // A member's dues, the treasurer's payment and report on a phone in German (euros) and Japanese.
+  "dues-languages",
   "library-paging", // 19 s
   "xss", // 18 s
   "library-search", // 16 s

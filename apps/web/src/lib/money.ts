@@ -1,6 +1,6 @@
 import { formatMoney as formatAmount, MONTH_NAMES } from "@club/shared";
 import { clubSettings } from "./clubSettings";
-import { appLocale } from "./locale";
+import { appLocale, isAmerican } from "./locale";
 
 /**
  * An amount in the API's unit (the club currency's major unit) in the club's currency and the
@@ -31,12 +31,24 @@ export function currencyPrefix(): string {
   }
 }
 
-/** "March 2026" for "2026-03"; "Nothing yet" for null. */
-export function formatMonth(month: string | null): string {
+const monthFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * "March 2026" for "2026-03" in en-US, the locale's month and year elsewhere ("März 2026",
+ * "2026年3月"); "Nothing yet" for null.
+ */
+export function formatMonth(month: string | null, locale: string = appLocale()): string {
   if (!month) return "Nothing yet";
   const index = Number(month.slice(5, 7)) - 1;
   const name = MONTH_NAMES[index];
-  return name ? `${name} ${month.slice(0, 4)}` : month;
+  if (!name) return month;
+  if (isAmerican(locale)) return `${name} ${month.slice(0, 4)}`;
+  let format = monthFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { year: "numeric", month: "long", timeZone: "UTC" });
+    monthFormats.set(locale, format);
+  }
+  return format.format(new Date(Date.UTC(Number(month.slice(0, 4)), index, 1)));
 }
 
 /** The current month as YYYY-MM (local time). */

@@ -3,7 +3,9 @@ import { PageHeader } from "../../components/PageHeader";
 import { RequireMember } from "../../components/RequireMember";
 import { useTitle } from "../../lib/useTitle";
 import { LoadError, PageLoader } from "../../components/status";
-import { ROLE_DESCRIPTIONS, ROLE_LABELS } from "../../lib/membership";
+import { roleDescription, roleLabel } from "../Members/membersMessages";
+import { useT } from "../../lib/i18n";
+import { accountMessages } from "./accountMessages";
 import { useAccount } from "../../lib/useAccount";
 import { PasswordCard } from "./PasswordCard";
 import { ProfileCard } from "./ProfileCard";
@@ -18,7 +20,8 @@ import touch from "../../styles/touchTargets.module.css";
 
 /** /account: the member's own name, password, two-factor sign-in, passkeys, sessions, API tokens and role. */
 export default function AccountPage() {
-  useTitle("Your account");
+  const t = useT(accountMessages);
+  useTitle(t("title"));
   return (
     <RequireMember>
       <AccountScreen />
@@ -28,25 +31,26 @@ export default function AccountPage() {
 
 function AccountScreen() {
   const account = useAccount();
+  const t = useT(accountMessages);
   // After a login, a member whom the club requires to have two factors comes here to set them up.
   const [params] = useSearchParams();
   const setupTwoFactor = params.get("setup") === "two-factor";
 
   if (account.isPending) return <PageLoader />;
-  if (account.isError) return <LoadError message="Failed to fetch your account." />;
+  if (account.isError) return <LoadError message={t("failed")} />;
   const me = account.data;
   return (
     <Stack gap="lg" className={touch.touch}>
-      <PageHeader title="Your account" subtitle={me.email} />
+      <PageHeader title={t("title")} subtitle={me.email} />
       <Group gap="sm" wrap="wrap" align="center">
         <Text size="sm" fw={600}>
-          Role
+          {t("role")}
         </Text>
         <Badge variant="light" color={me.role === "member" ? "gray" : "amber"} radius="sm" size="lg">
-          {ROLE_LABELS[me.role]}
+          {roleLabel(me.role)}
         </Badge>
         <Text size="sm" c="dimmed">
-          {ROLE_DESCRIPTIONS[me.role]}
+          {roleDescription(me.role)}
         </Text>
       </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">

@@ -1,21 +1,18 @@
 import { useState } from "react";
 import { Card, Checkbox, Group, Stack, Text, Title } from "@mantine/core";
 import "@mantine/core/styles/Checkbox.css";
-import {
-  NOTIFICATION_KIND_LABELS,
-  NOTIFICATION_KINDS,
-  type NotificationChannels,
-  type NotificationKind,
-} from "@club/shared";
+import { NOTIFICATION_KINDS, type NotificationChannels, type NotificationKind } from "@club/shared";
 import { ErrorAlert, LoadError, PageLoader } from "../../components/status";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { browserSubscription } from "../../lib/webPush";
+import { useT } from "../../lib/i18n";
+import { accountMessages, type AccountKey } from "./accountMessages";
 
-const CHANNELS: { key: keyof NotificationChannels; label: string }[] = [
-  { key: "inApp", label: "In the app" },
-  { key: "email", label: "Email" },
-  { key: "push", label: "Phone" },
+const CHANNELS: { key: keyof NotificationChannels; label: AccountKey }[] = [
+  { key: "inApp", label: "notifications.inApp" },
+  { key: "email", label: "notifications.email" },
+  { key: "push", label: "notifications.push" },
 ];
 
 /**
@@ -23,6 +20,7 @@ const CHANNELS: { key: keyof NotificationChannels; label: string }[] = [
  * box saves at once; turning the phone on subscribes this browser first.
  */
 export function NotificationSettingsCard() {
+  const t = useT(accountMessages);
   const utils = trpc.useUtils();
   const settings = trpc.notifications.settings.useQuery();
   const [pushError, setPushError] = useState<string | null>(null);
@@ -31,7 +29,7 @@ export function NotificationSettingsCard() {
   const save = trpc.notifications.setSettings.useMutation({
     onSuccess: (saved) => {
       utils.notifications.settings.setData(undefined, saved);
-      notify("Notification settings saved.");
+      notify(t("notifications.saved"));
     },
   });
   const change = async (kind: NotificationKind, channels: NotificationChannels, turnedOnPush: boolean) => {
@@ -42,7 +40,7 @@ export function NotificationSettingsCard() {
         const { publicKey } = await utils.notifications.pushPublicKey.fetch();
         await subscribe.mutateAsync(await browserSubscription(publicKey));
       } catch (error) {
-        setPushError(error instanceof Error ? error.message : "This browser cannot show notifications.");
+        setPushError(error instanceof Error ? error.message : t("notifications.noPush"));
         return;
       } finally {
         setSubscribing(false);
@@ -54,25 +52,25 @@ export function NotificationSettingsCard() {
     <Card withBorder padding="lg" component="section" aria-labelledby="notification-settings">
       <Stack gap="md">
         <Title order={2} fz="h3" id="notification-settings">
-          Notifications
+          {t("notifications.title")}
         </Title>
         {settings.isPending ? (
           <PageLoader py={12} />
         ) : settings.isError ? (
-          <LoadError message="Failed to fetch your notification settings." />
+          <LoadError message={t("notifications.failed")} />
         ) : (
           NOTIFICATION_KINDS.map((kind) => {
             const current = settings.data.kinds[kind];
             return (
               <fieldset key={kind} style={{ border: 0, padding: 0, margin: 0 }}>
                 <Text component="legend" size="sm" fw={600} mb={6}>
-                  {NOTIFICATION_KIND_LABELS[kind]}
+                  {t(`kind.${kind}`)}
                 </Text>
                 <Group gap="lg">
                   {CHANNELS.map(({ key, label }) => (
                     <Checkbox
                       key={key}
-                      label={label}
+                      label={t(label)}
                       checked={current[key]}
                       disabled={save.isPending || subscribing}
                       onChange={(event) => {
@@ -88,9 +86,9 @@ export function NotificationSettingsCard() {
           })
         )}
         {pushError ? <ErrorAlert message={pushError} /> : null}
-        {save.isError ? <ErrorAlert message="Failed to save your notification settings." /> : null}
+        {save.isError ? <ErrorAlert message={t("notifications.notSaved")} /> : null}
         <Text size="xs" c="dimmed">
-          Meeting and dues emails also follow your email preferences.
+          {t("notifications.alsoEmail")}
         </Text>
       </Stack>
     </Card>

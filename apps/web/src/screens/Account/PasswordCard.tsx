@@ -10,16 +10,19 @@ import { serverReason } from "../../lib/serverReason";
 import { trpc } from "../../lib/trpc";
 import { newPasswordError, repeatError } from "../ResetPassword/newPassword";
 import { OnceForm } from "../../components/OnceForm";
+import { useT } from "../../lib/i18n";
+import { accountMessages } from "./accountMessages";
 
 /**
  * Change password: every other session ends at once; this device gets a new token pair from the
  * answer and stays logged in (its old tokens stop working too).
  */
 export function PasswordCard() {
+  const t = useT(accountMessages);
   const form = useForm({
     initialValues: { currentPassword: "", newPassword: "", repeat: "" },
     validate: {
-      currentPassword: (value) => (value ? null : "Required."),
+      currentPassword: (value) => (value ? null : t("password.required")),
       newPassword: newPasswordError,
       repeat: (repeat, values) => repeatError(repeat, values.newPassword),
     },
@@ -41,25 +44,25 @@ export function PasswordCard() {
       >
         <Stack>
           <Title order={2} fz="lg" id="password-heading">
-            Change password
+            {t("password.title")}
           </Title>
           <Text size="sm" c="dimmed">
-            Your other devices are logged out when the password changes.
+            {t("password.hint")}
           </Text>
           {change.isError ? (
-            <ErrorAlert message="The password was not changed.">{serverReason(change.error)}</ErrorAlert>
+            <ErrorAlert message={t("password.notChanged")}>{serverReason(change.error)}</ErrorAlert>
           ) : null}
           <PasswordInput
-            label="Current password"
+            label={t("password.current")}
             autoComplete="current-password"
             required
             {...form.getInputProps("currentPassword")}
           />
-          <NewPasswordField label="New password" {...form.getInputProps("newPassword")} />
+          <NewPasswordField label={t("password.new")} {...form.getInputProps("newPassword")} />
           <RepeatPasswordField {...form.getInputProps("repeat")} />
           <Group justify="flex-end">
             <Button type="submit" loading={change.isPending}>
-              Change password
+              {t("password.submit")}
             </Button>
           </Group>
         </Stack>

@@ -7,9 +7,12 @@ import { notify } from "../../lib/notify";
 import { serverReason } from "../../lib/serverReason";
 import { trpc } from "../../lib/trpc";
 import { OnceForm } from "../../components/OnceForm";
+import { useT } from "../../lib/i18n";
+import { accountMessages } from "./accountMessages";
 
 /** First and last name: how the member appears on comments and in the activity log. */
 export function ProfileCard({ account }: { account: Account }) {
+  const t = useT(accountMessages);
   const utils = trpc.useUtils();
   const form = useForm({
     initialValues: { firstName: account.firstName, lastName: account.lastName },
@@ -19,7 +22,7 @@ export function ProfileCard({ account }: { account: Account }) {
     onSuccess: (saved) => {
       utils.account.get.setData(undefined, saved);
       form.resetDirty({ firstName: saved.firstName, lastName: saved.lastName });
-      notify("Your name has been saved.");
+      notify(t("profile.saved"));
     },
   });
 
@@ -28,15 +31,15 @@ export function ProfileCard({ account }: { account: Account }) {
       <OnceForm onSubmit={form.onSubmit((values) => update.mutate(values))}>
         <Stack>
           <Title order={2} fz="lg" id="profile-heading">
-            Profile
+            {t("profile.title")}
           </Title>
           {update.isError ? (
-            <ErrorAlert message="Your name was not saved.">{serverReason(update.error)}</ErrorAlert>
+            <ErrorAlert message={t("profile.notSaved")}>{serverReason(update.error)}</ErrorAlert>
           ) : null}
           <NameFields firstName={form.getInputProps("firstName")} lastName={form.getInputProps("lastName")} />
           <Group justify="flex-end">
             <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
-              Save name
+              {t("profile.save")}
             </Button>
           </Group>
         </Stack>

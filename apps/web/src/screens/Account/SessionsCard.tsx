@@ -7,35 +7,44 @@ import { appSession } from "../../lib/appSession";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import classes from "./Account.module.css";
+import { appLocale } from "../../lib/locale";
+import { useT } from "../../lib/i18n";
+import { accountMessages } from "./accountMessages";
 
-/** "Mar 2, 2026, 3:05 PM", in the member's own time zone. */
+/** "Mar 2, 2026, 3:05 PM" in en-US, in the member's own time zone and language. */
 const when = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+  new Date(iso).toLocaleString(appLocale(), { dateStyle: "medium", timeStyle: "short" });
 
 /** One device: its browser and system, where and when it was last seen; Log out for the others. */
 function DeviceRow({ session, onLogOut }: { session: Session; onLogOut: () => void }) {
+  const t = useT(accountMessages);
   return (
     <li
       className={classes.row}
-      aria-label={session.current ? `${session.device} (this device)` : session.device}
+      aria-label={session.current ? t("sessions.thisDeviceAria", { device: session.device }) : session.device}
     >
       <div className={classes.what}>
         <Text fw={600}>
           {session.device}{" "}
           {session.current ? (
             <Badge variant="light" radius="sm" size="sm">
-              This device
+              {t("sessions.thisDevice")}
             </Badge>
           ) : null}
         </Text>
         <Text size="sm" c="dimmed">
-          Last seen {when(session.lastSeenAt)}
-          {session.address ? ` from ${session.address}` : ""} · logged in {when(session.createdAt)}
+          {t("sessions.lastSeen", { when: when(session.lastSeenAt) })}
+          {session.address ? t("sessions.from", { address: session.address }) : ""}
+          {t("sessions.loggedIn", { when: when(session.createdAt) })}
         </Text>
       </div>
       {session.current ? null : (
-        <Button variant="default" aria-label={`Log out ${session.device}`} onClick={onLogOut}>
-          Log out
+        <Button
+          variant="default"
+          aria-label={t("sessions.logOutAria", { device: session.device })}
+          onClick={onLogOut}
+        >
+          {t("sessions.logOut")}
         </Button>
       )}
     </li>
@@ -48,18 +57,19 @@ function DeviceRow({ session, onLogOut }: { session: Session; onLogOut: () => vo
  * sends the member to /login with the email filled in (and back here after logging in).
  */
 export function SessionsCard({ email }: { email: string }) {
+  const t = useT(accountMessages);
   const [confirming, setConfirming] = useState(false);
   const [ending, setEnding] = useState<Session | null>(null);
   const sessions = trpc.account.sessions.useQuery();
   const endSession = trpc.account.endSession.useMutation({
     onSuccess: () => {
       setEnding(null);
-      notify("That device has been logged out.", "blue");
+      notify(t("sessions.ended"), "blue");
     },
   });
   const logoutEverywhere = trpc.account.logoutEverywhere.useMutation({
     onSuccess: () => {
-      notify("You have been logged out on every device.", "blue");
+      notify(t("sessions.endedAll"), "blue");
       appSession.clear();
     },
   });
@@ -68,17 +78,14 @@ export function SessionsCard({ email }: { email: string }) {
     <Paper withBorder p="lg" radius="lg" component="section" aria-labelledby="sessions-heading">
       <Stack align="stretch">
         <Title order={2} fz="lg" id="sessions-heading">
-          Devices
+          {t("sessions.title")}
         </Title>
         <Text size="sm" c="dimmed">
-          Where you are logged in. Lost a phone, or logged in on a shared computer? Log that device out, or
-          end every session at once, this one too.
+          {t("sessions.hint")}
         </Text>
-        {sessions.isError ? (
-          <ErrorAlert message="Your devices could not be loaded." error={sessions.error} />
-        ) : null}
+        {sessions.isError ? <ErrorAlert message={t("sessions.notLoaded")} error={sessions.error} /> : null}
         {sessions.data && sessions.data.length > 0 ? (
-          <ul className={classes.list} aria-label="Your devices">
+          <ul className={classes.list} aria-label={t("sessions.list")}>
             {sessions.data.map((session) => (
               <DeviceRow
                 key={session.id}
@@ -93,29 +100,29 @@ export function SessionsCard({ email }: { email: string }) {
         ) : null}
         <div>
           <Button variant="default" color="red" onClick={() => setConfirming(true)}>
-            Log out everywhere
+            {t("sessions.everywhere")}
           </Button>
         </div>
       </Stack>
       {ending ? (
         <ConfirmDialog
-          title="Log out this device?"
-          confirmLabel="Log out"
+          title={t("sessions.endTitle")}
+          confirmLabel={t("sessions.logOut")}
           pending={endSession.isPending}
-          error={endSession.isError ? "The device was not logged out." : null}
+          error={endSession.isError ? t("sessions.notEnded") : null}
           cause={endSession.error}
           onConfirm={() => endSession.mutate({ id: ending.id })}
           onClose={() => setEnding(null)}
         >
-          {ending.device}, last seen {when(ending.lastSeenAt)}, will have to log in again.
+          {t("sessions.endBody", { device: ending.device, when: when(ending.lastSeenAt) })}
         </ConfirmDialog>
       ) : null}
       {confirming ? (
         <ConfirmDialog
-          title="Log out everywhere?"
-          confirmLabel="Log out everywhere"
+          title={t("sessions.everywhereTitle")}
+          confirmLabel={t("sessions.everywhere")}
           pending={logoutEverywhere.isPending}
-          error={logoutEverywhere.isError ? "You were not logged out." : null}
+          error={logoutEverywhere.isError ? t("sessions.notEndedAll") : null}
           cause={logoutEverywhere.error}
           onConfirm={() => logoutEverywhere.mutate()}
           onClose={() => {
@@ -123,7 +130,7 @@ export function SessionsCard({ email }: { email: string }) {
             logoutEverywhere.reset();
           }}
         >
-          Every device logged in as {email}, including this one, will have to log in again.
+          {t("sessions.everywhereBody", { email })}
         </ConfirmDialog>
       ) : null}
     </Paper>

@@ -27,40 +27,44 @@ import { notify } from "../../lib/notify";
 import { serverReason } from "../../lib/serverReason";
 import { trpc } from "../../lib/trpc";
 import classes from "./Account.module.css";
+import { appLocale } from "../../lib/locale";
+import { currentLanguage, translate, useT } from "../../lib/i18n";
+import { accountMessages, type AccountKey } from "./accountMessages";
+
+const text = (key: AccountKey, values?: Record<string, string>) =>
+  translate(currentLanguage(), accountMessages, key, values);
 
 /** How long a new token lasts, in the form's words; "never" sends no expiresInDays. */
-const EXPIRY_CHOICES = [
-  { value: "30", label: "30 days" },
-  { value: "90", label: "90 days" },
-  { value: "365", label: "One year" },
-  { value: "never", label: "Never" },
-];
+const expiryChoices = () =>
+  (["30", "90", "365", "never"] as const).map((value) => ({ value, label: text(`tokens.${value}`) }));
 
-/** "Mar 2, 2026", in the member's own time zone. */
-const day = (iso: string) => new Date(iso).toLocaleDateString("en-US", { dateStyle: "medium" });
+/** "Mar 2, 2026" in en-US, in the member's own time zone and language. */
+const day = (iso: string) => new Date(iso).toLocaleDateString(appLocale(), { dateStyle: "medium" });
 
-const scopeWords = (scopes: ApiTokenScope[]) => (scopes.includes("write") ? "Read and write" : "Read only");
+const scopeWords = (scopes: ApiTokenScope[]) =>
+  scopes.includes("write") ? text("tokens.readWrite") : text("tokens.readOnly");
 
 function tokenDetails(token: ApiToken): string {
   const expired = token.expiresAt !== null && Date.parse(token.expiresAt) <= Date.now();
   return [
     scopeWords(token.scopes),
-    `made ${day(token.createdAt)}`,
-    token.lastUsedAt ? `last used ${day(token.lastUsedAt)}` : "never used",
-    token.expiresAt ? `${expired ? "expired" : "expires"} ${day(token.expiresAt)}` : "never expires",
+    text("tokens.made", { date: day(token.createdAt) }),
+    token.lastUsedAt ? text("tokens.lastUsed", { date: day(token.lastUsedAt) }) : text("tokens.neverUsed"),
+    token.expiresAt
+      ? text(expired ? "tokens.expired" : "tokens.expires", { date: day(token.expiresAt) })
+      : text("tokens.neverExpires"),
   ].join(" · ");
 }
 
 /** The token just made: shown this once, with Copy (the server keeps only its hash). */
 function NewToken({ made }: { made: CreatedApiToken }) {
+  const t = useT(accountMessages);
   return (
-    <Alert color="green" title={`Token “${made.name}” created`} role="status">
+    <Alert color="green" title={t("tokens.created", { name: made.name })} role="status">
       <Stack gap="xs">
-        <Text size="sm">
-          Copy it now: it is shown only once. Send it as Authorization: Bearer followed by the token.
-        </Text>
+        <Text size="sm">{t("tokens.copyNow")}</Text>
         <TextInput
-          label="Your new token"
+          label={t("tokens.yours")}
           value={made.token}
           readOnly
           classNames={{ input: classes.secret }}
@@ -73,7 +77,7 @@ function NewToken({ made }: { made: CreatedApiToken }) {
               color={copied ? "green" : undefined}
               onClick={copy}
             >
-              {copied ? "Copied" : "Copy token"}
+              {copied ? t("tokens.copied") : t("tokens.copy")}
             </Button>
           )}
         </CopyButton>
@@ -87,6 +91,7 @@ function NewToken({ made }: { made: CreatedApiToken }) {
  * when each was last used, revoke one.
  */
 export function TokensCard() {
+  const t = useT(accountMessages);
   const tokens = trpc.tokens.list.useQuery();
   const [made, setMade] = useState<CreatedApiToken | null>(null);
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
@@ -95,9 +100,9 @@ export function TokensCard() {
     validate: {
       name: (value) => {
         const parsed = CreateApiTokenInputSchema.shape.name.safeParse(value);
-        return parsed.success ? null : (parsed.error.issues[0]?.message ?? "Required.");
+        return parsed.success ? null : (parsed.error.issues[0]?.message ?? t("tokens.required"));
       },
-      read: (read, values) => (read || values.write ? null : "Choose at least one scope."),
+      read: (read, values) => (read || values.write ? null : t("tokens.scope")),
     },
   });
   const create = trpc.tokens.create.useMutation({
@@ -109,17 +114,13 @@ export function TokensCard() {
   const revoke = trpc.tokens.revoke.useMutation({
     onSuccess: () => {
       setRevoking(null);
-      notify("Token revoked: it no longer works.");
+      notify(t("tokens.revoked"));
     },
   });
   const list = tokens.data ?? [];
 
   return (
-    <SectionCard
-      id="tokens-heading"
-      title="API tokens"
-      description="A token lets a script or home automation use the club's API as you. A read-only token cannot change anything."
-    >
+    <SectionCard id="tokens-heading" title={t("tokens.title")} description={t("tokens.description")}>
       <OnceForm
         onSubmit={form.onSubmit(({ name, read, write, expires }) => {
           setMade(null);
@@ -135,27 +136,31 @@ export function TokensCard() {
         })}
       >
         <Stack gap="sm">
-          <TextInput label="Token name" maxLength={60} required {...form.getInputProps("name")} />
+          <TextInput label={t("tokens.name")} maxLength={60} required {...form.getInputProps("name")} />
           <Group gap="lg">
-            <Checkbox label="Read" {...form.getInputProps("read", { type: "checkbox" })} />
-            <Checkbox label="Write" {...form.getInputProps("write", { type: "checkbox" })} />
+            <Checkbox label={t("tokens.read")} {...form.getInputProps("read", { type: "checkbox" })} />
+            <Checkbox label={t("tokens.write")} {...form.getInputProps("write", { type: "checkbox" })} />
           </Group>
           {/* The phone's own picker: four fixed choices. */}
-          <NativeSelect label="Expires after" data={EXPIRY_CHOICES} {...form.getInputProps("expires")} />
+          <NativeSelect
+            label={t("tokens.expiresAfter")}
+            data={expiryChoices()}
+            {...form.getInputProps("expires")}
+          />
           <Group justify="flex-end">
             <Button type="submit" loading={create.isPending}>
-              Create token
+              {t("tokens.create")}
             </Button>
           </Group>
         </Stack>
       </OnceForm>
       {create.isError ? (
-        <ErrorAlert message="The token was not created.">{serverReason(create.error)}</ErrorAlert>
+        <ErrorAlert message={t("tokens.notCreated")}>{serverReason(create.error)}</ErrorAlert>
       ) : null}
       {made ? <NewToken made={made} /> : null}
-      {tokens.isError ? <ErrorAlert message="Your tokens could not be loaded." error={tokens.error} /> : null}
+      {tokens.isError ? <ErrorAlert message={t("tokens.notLoaded")} error={tokens.error} /> : null}
       {list.length > 0 ? (
-        <ul className={classes.list} aria-label="Your API tokens">
+        <ul className={classes.list} aria-label={t("tokens.list")}>
           {list.map((token) => (
             <li key={token.id} className={classes.row} aria-label={token.name}>
               <div className={classes.what}>
@@ -166,33 +171,33 @@ export function TokensCard() {
               </div>
               <Button
                 variant="default"
-                aria-label={`Revoke the token ${token.name}`}
+                aria-label={t("tokens.revokeAria", { name: token.name })}
                 onClick={() => {
                   revoke.reset();
                   setRevoking(token);
                 }}
               >
-                Revoke
+                {t("tokens.revoke")}
               </Button>
             </li>
           ))}
         </ul>
       ) : tokens.isSuccess ? (
         <Text size="sm" c="dimmed">
-          No tokens yet.
+          {t("tokens.none")}
         </Text>
       ) : null}
       {revoking ? (
         <ConfirmDialog
-          title="Revoke this token?"
-          confirmLabel="Revoke"
+          title={t("tokens.revokeTitle")}
+          confirmLabel={t("tokens.revoke")}
           pending={revoke.isPending}
-          error={revoke.isError ? "The token was not revoked." : null}
+          error={revoke.isError ? t("tokens.notRevoked") : null}
           cause={revoke.error}
           onConfirm={() => revoke.mutate({ id: revoking.id })}
           onClose={() => setRevoking(null)}
         >
-          {revoking.name}: scripts using it stop working at once.
+          {t("tokens.revokeBody", { name: revoking.name })}
         </ConfirmDialog>
       ) : null}
     </SectionCard>

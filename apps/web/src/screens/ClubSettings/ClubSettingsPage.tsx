@@ -16,7 +16,14 @@ import { appLocale } from "../../lib/locale";
 import { formatMonth, thisMonth } from "../../lib/money";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
-import { addMonthsTo, clubSettingsText, WEEKDAY_CHOICES, WEEK_CHOICES } from "./clubSettingsText";
+import { useT } from "../../lib/i18n";
+import {
+  addMonthsTo,
+  clubSettingsMessages,
+  clubSettingsText,
+  weekChoices,
+  weekdayChoices,
+} from "./clubSettingsText";
 
 interface Values {
   name: string;
@@ -51,6 +58,7 @@ const valuesOf = (s: ClubSettings, from: string): Values => {
 };
 
 function SettingsForm({ settings }: { settings: ClubSettings }) {
+  const t = useT(clubSettingsMessages);
   const utils = trpc.useUtils();
   const month = thisMonth();
   const months = Array.from({ length: 13 }, (_, i) => addMonthsTo(month, i));
@@ -59,7 +67,7 @@ function SettingsForm({ settings }: { settings: ClubSettings }) {
     onSuccess: (saved) => {
       utils.club.settings.setData(undefined, saved);
       form.setValues(valuesOf(saved, month));
-      notify("Club settings saved.");
+      notify(t("saved"));
     },
   });
   const v = form.values;
@@ -86,11 +94,11 @@ function SettingsForm({ settings }: { settings: ClubSettings }) {
 
   return (
     <FormCard
-      title="The club"
-      submitLabel="Save settings"
+      title={t("form.title")}
+      submitLabel={t("form.submit")}
       submitting={save.isPending}
       canSubmit={canSubmit}
-      errors={[failure("The settings were not saved.", save.error)]}
+      errors={[failure(t("form.notSaved"), save.error)]}
       onSubmit={form.onSubmit((values) => {
         if (!canSubmit) return;
         save.mutate({
@@ -108,17 +116,17 @@ function SettingsForm({ settings }: { settings: ClubSettings }) {
         });
       })}
     >
-      <TextInput label="Club name" required maxLength={80} {...form.getInputProps("name")} />
+      <TextInput label={t("name")} required maxLength={80} {...form.getInputProps("name")} />
       <TextInput
-        label="Currency"
-        description={`ISO 4217, such as USD, EUR, SEK or JPY. ${example(1234.5) ?? ""}`}
+        label={t("currency")}
+        description={t("currencyHint", { example: example(1234.5) ?? "" })}
         required
         maxLength={3}
         autoCapitalize="characters"
         {...form.getInputProps("currency")}
       />
       <NumberInput
-        label="Monthly dues"
+        label={t("monthlyDues")}
         required
         min={0}
         decimalScale={2}
@@ -127,7 +135,7 @@ function SettingsForm({ settings }: { settings: ClubSettings }) {
         {...form.getInputProps("monthlyDues")}
       />
       <NumberInput
-        label="Joining fee"
+        label={t("joiningFee")}
         required
         min={0}
         decimalScale={2}
@@ -136,19 +144,18 @@ function SettingsForm({ settings }: { settings: ClubSettings }) {
         {...form.getInputProps("joiningFee")}
       />
       <Text size="sm" c="dimmed">
-        First payment: {example((joiningFee ?? 0) + (monthlyDues ?? 0))} (the joining fee and the first
-        month).
+        {t("firstPayment", { amount: example((joiningFee ?? 0) + (monthlyDues ?? 0)) })}
       </Text>
       <Select
-        label="The dues apply from"
-        description="Charges already on the ledger keep their amounts."
+        label={t("duesFrom")}
+        description={t("duesFromHint")}
         required
         allowDeselect={false}
         data={months.map((m) => ({ value: m, label: formatMonth(m) }))}
         {...form.getInputProps("duesFromMonth")}
       />
       <NumberInput
-        label="Hardship waiver: at most, months"
+        label={t("waiverMax")}
         required
         min={1}
         max={12}
@@ -158,7 +165,7 @@ function SettingsForm({ settings }: { settings: ClubSettings }) {
         {...form.getInputProps("waiverMaxMonths")}
       />
       <NumberInput
-        label="Hardship waiver: for members of more than, months"
+        label={t("waiverMin")}
         required
         min={0}
         max={120}
@@ -168,20 +175,20 @@ function SettingsForm({ settings }: { settings: ClubSettings }) {
         {...form.getInputProps("waiverMinMembershipMonths")}
       />
       <Select
-        label="Meetings: which week of the month"
+        label={t("week")}
         required
         allowDeselect={false}
-        data={WEEK_CHOICES}
+        data={weekChoices()}
         {...form.getInputProps("meetingWeekOfMonth")}
       />
       <Select
-        label="Meetings: weekday"
+        label={t("weekday")}
         required
         allowDeselect={false}
-        data={WEEKDAY_CHOICES}
+        data={weekdayChoices()}
         {...form.getInputProps("meetingWeekday")}
       />
-      <TextInput type="time" label="Meetings: time" required {...form.getInputProps("meetingTime")} />
+      <TextInput type="time" label={t("time")} required {...form.getInputProps("meetingTime")} />
       <Text size="sm" c="dimmed">
         {clubSettingsText({
           meetingWeekday: Number(v.meetingWeekday),
@@ -190,8 +197,8 @@ function SettingsForm({ settings }: { settings: ClubSettings }) {
         })}
       </Text>
       <Checkbox
-        label="Require two-factor sign-in for admins and treasurers"
-        description="Until they set it up on their Account page, they may do what any member does, but not what their role adds. Turn it on for yourself first."
+        label={t("twoFactor")}
+        description={t("twoFactorHint")}
         {...form.getInputProps("twoFactorRequired", { type: "checkbox" })}
       />
     </FormCard>
@@ -202,15 +209,16 @@ function SettingsForm({ settings }: { settings: ClubSettings }) {
 function AdminClubSettings() {
   const account = trpc.account.get.useQuery();
   const settings = trpc.club.settings.useQuery();
+  const t = useT(clubSettingsMessages);
   return (
-    <Loaded query={account} failed="Failed to fetch your account.">
+    <Loaded query={account} failed={t("failedAccount")}>
       {(me) =>
         me.role === "admin" ? (
-          <Loaded query={settings} failed="Failed to fetch the club's settings.">
+          <Loaded query={settings} failed={t("failedSettings")}>
             {(s) => <SettingsForm settings={s} />}
           </Loaded>
         ) : (
-          <Text>Only an admin can change the club&apos;s settings.</Text>
+          <Text>{t("adminOnly")}</Text>
         )
       }
     </Loaded>
@@ -219,16 +227,13 @@ function AdminClubSettings() {
 
 /** /admin/club: the club's name, currency, dues, waiver and meeting rules (admins). */
 export default function ClubSettingsPage() {
-  useTitle("Club settings");
+  const t = useT(clubSettingsMessages);
+  useTitle(t("title"));
   const session = useSession();
   return (
     <>
-      <PageHeader title="Club settings" subtitle="The club's name, money and rules." />
-      {session ? (
-        <AdminClubSettings />
-      ) : (
-        <LogInPrompt underline="always">as an admin to change the club&apos;s settings.</LogInPrompt>
-      )}
+      <PageHeader title={t("title")} subtitle={t("subtitle")} />
+      {session ? <AdminClubSettings /> : <LogInPrompt underline="always">{t("logIn")}</LogInPrompt>}
     </>
   );
 }

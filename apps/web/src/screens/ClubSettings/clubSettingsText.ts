@@ -1,19 +1,26 @@
-import { timeLabel, type ClubRules } from "@club/shared";
+import type { ClubRules } from "@club/shared";
+import clubSettings from "../../locales/en/clubSettings.json";
+import { currentLanguage, defineMessages, translate } from "../../lib/i18n";
+import { formatClockTime } from "../../lib/format";
+import { appLocale } from "../../lib/locale";
 
-export const WEEK_CHOICES = ["First", "Second", "Third", "Fourth"].map((label, i) => ({
-  value: String(i + 1),
-  label,
-}));
+/** The Club settings screen: src/locales/<language>/clubSettings.json. */
+export const clubSettingsMessages = defineMessages("clubSettings", clubSettings);
+export type ClubSettingsKey = keyof typeof clubSettings;
+const text = (key: ClubSettingsKey, values?: Record<string, string | number>) =>
+  translate(currentLanguage(), clubSettingsMessages, key, values);
 
-export const WEEKDAY_CHOICES = [
-  "Sunday",
-  "Monday",
-  "Tuesday",
-  "Wednesday",
-  "Thursday",
-  "Friday",
-  "Saturday",
-].map((label, i) => ({ value: String(i), label }));
+const WEEK_KEYS = ["week.1", "week.2", "week.3", "week.4"] as const;
+export const weekChoices = () => WEEK_KEYS.map((key, i) => ({ value: String(i + 1), label: text(key) }));
+
+/** "Sunday" to "Saturday" in the reader's language (7 Jan 2024 was a Sunday). */
+const weekdayName = (day: number, locale = appLocale()) =>
+  new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" }).format(
+    new Date(Date.UTC(2024, 0, 7 + day)),
+  );
+
+export const weekdayChoices = () =>
+  Array.from({ length: 7 }, (_, i) => ({ value: String(i), label: weekdayName(i) }));
 
 /** "2026-11" + n months. */
 export function addMonthsTo(month: string, n: number): string {
@@ -22,10 +29,12 @@ export function addMonthsTo(month: string, n: number): string {
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`;
 }
 
-/** "The club meets on the second Friday of each month at 7:00 PM." */
+/** "The club meets on the second Friday of each month at 7:00 PM.", in the reader's language. */
 export const clubSettingsText = (
   rule: Pick<ClubRules, "meetingWeekday" | "meetingWeekOfMonth" | "meetingTime">,
 ) =>
-  `The club meets on the ${WEEK_CHOICES[rule.meetingWeekOfMonth - 1]?.label.toLowerCase() ?? ""} ${
-    WEEKDAY_CHOICES[rule.meetingWeekday]?.label ?? ""
-  } of each month at ${/^\d{2}:\d{2}$/.test(rule.meetingTime) ? timeLabel(rule.meetingTime) : "…"}.`;
+  text("meets", {
+    week: String(rule.meetingWeekOfMonth),
+    weekday: rule.meetingWeekday >= 0 && rule.meetingWeekday <= 6 ? weekdayName(rule.meetingWeekday) : "",
+    time: /^\d{2}:\d{2}$/.test(rule.meetingTime) ? formatClockTime(rule.meetingTime) : "…",
+  });

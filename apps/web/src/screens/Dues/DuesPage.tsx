@@ -10,13 +10,16 @@ import { EmailPreferences } from "../Account/EmailPreferences";
 import { DuesRules } from "./DuesRules";
 import { DuesStatementView } from "./DuesStatementView";
 import { LogInPrompt } from "../../components/LogInPrompt";
+import { useT } from "../../lib/i18n";
+import { duesMessages } from "./duesMessages";
 
 function MyDues() {
   const statement = trpc.dues.me.useQuery();
   const account = trpc.account.get.useQuery();
+  const t = useT(duesMessages);
   if (statement.isPending) return <PageLoader />;
-  if (statement.isError) return <ErrorAlert message="Failed to fetch your dues." />;
-  const name = account.data ? `${account.data.firstName} ${account.data.lastName}` : "you";
+  if (statement.isError) return <ErrorAlert message={t("page.failed")} />;
+  const name = account.data ? `${account.data.firstName} ${account.data.lastName}` : t("page.you");
   return (
     <>
       <DuesStatementView statement={statement.data} name={name} />
@@ -27,14 +30,15 @@ function MyDues() {
 
 /** /dues: where the member stands, their history, why they owe it; their email preferences. */
 export default function DuesPage() {
-  useTitle("My dues");
+  const t = useT(duesMessages);
+  useTitle(t("page.title"));
   const session = useSession();
   const settings = useClubSettings();
   return (
     <>
       <PageHeader
-        title="My dues"
-        subtitle={`${formatMoney(settings.monthlyDues, { short: true })} a month, charged on the first. Pay the treasurer at a meeting.`}
+        title={t("page.title")}
+        subtitle={t("page.subtitle", { monthly: formatMoney(settings.monthlyDues, { short: true }) })}
       />
       {session ? (
         <Stack gap="xl">
@@ -42,7 +46,7 @@ export default function DuesPage() {
           <EmailPreferences />
         </Stack>
       ) : (
-        <LogInPrompt underline="always">to see your dues.</LogInPrompt>
+        <LogInPrompt underline="always">{t("page.logIn")}</LogInPrompt>
       )}
     </>
   );

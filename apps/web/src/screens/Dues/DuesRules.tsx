@@ -5,6 +5,8 @@ import { formatDate, today } from "../../lib/format";
 import { formatMoney, formatMonth } from "../../lib/money";
 import { clubSettings } from "../../lib/clubSettings";
 import { duesRuleSentences } from "../About/clubRulesText";
+import { useT } from "../../lib/i18n";
+import { duesMessages } from "./duesMessages";
 
 /**
  * Why the member owes what they owe: the About page's dues rules, word for word and from the same
@@ -14,42 +16,49 @@ export function DuesRules({ statement, now = today() }: { statement: DuesStateme
   const { opening, memberSince, waiverEligibleFrom } = statement;
   const eligible = waiverEligibleFrom !== null && waiverEligibleFrom <= now;
   const RULES = duesRuleSentences(clubSettings());
+  const t = useT(duesMessages);
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="dues-rules">
       <Title order={2} fz="h4" id="dues-rules">
-        What you are charged, and why
+        {t("rules.title")}
       </Title>
       <List spacing="sm" mt="sm" size="sm">
         <List.Item>
-          {RULES.monthly} They are charged on the first of each month
-          {opening.firstChargedMonth ? `, from ${formatMonth(opening.firstChargedMonth)} for you` : ""}.
+          {RULES.monthly}{" "}
+          {opening.firstChargedMonth
+            ? t("rules.monthlyFrom", { month: formatMonth(opening.firstChargedMonth) })
+            : t("rules.monthlyCharged")}
         </List.Item>
         <List.Item>
-          {RULES.joining}{" "}
-          {opening.joiningFeePaid
-            ? "You paid your joining fee before the club kept its dues here, so it is not charged."
-            : "It is charged once, when you join."}
+          {RULES.joining} {opening.joiningFeePaid ? t("rules.joiningPaid") : t("rules.joiningCharged")}
         </List.Item>
-        <List.Item>{RULES.firstMeeting} That is the one you came to as a visitor, before joining.</List.Item>
+        <List.Item>
+          {RULES.firstMeeting} {t("rules.firstMeeting")}
+        </List.Item>
         {opening.recorded && opening.openingBalance !== 0 ? (
           <List.Item>
-            When the club started keeping your dues here,{" "}
-            {opening.openingBalance > 0
-              ? `you owed ${formatMoney(opening.openingBalance)}`
-              : `you had ${formatMoney(-opening.openingBalance)} in credit`}
-            {opening.note ? ` (${opening.note})` : ""}.
+            {t(
+              opening.openingBalance > 0
+                ? opening.note
+                  ? "rules.openingOwedNote"
+                  : "rules.openingOwed"
+                : opening.note
+                  ? "rules.openingCreditNote"
+                  : "rules.openingCredit",
+              { amount: formatMoney(Math.abs(opening.openingBalance)), note: opening.note },
+            )}
           </List.Item>
         ) : null}
         <List.Item>
           {RULES.waiver}{" "}
           {memberSince === null || waiverEligibleFrom === null ? (
-            "Ask the treasurer."
+            t("rules.askTreasurer")
           ) : eligible ? (
             <Text span fw={600} fz="inherit">
-              You have been a member since {formatDate(memberSince)}, so you qualify: ask the treasurer.
+              {t("rules.qualify", { date: formatDate(memberSince) })}
             </Text>
           ) : (
-            `You have been a member since ${formatDate(memberSince)}; you qualify from ${formatDate(waiverEligibleFrom)}.`
+            t("rules.qualifyFrom", { date: formatDate(memberSince), from: formatDate(waiverEligibleFrom) })
           )}
         </List.Item>
       </List>

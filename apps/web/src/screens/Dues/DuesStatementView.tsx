@@ -1,12 +1,14 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
-import { standingLabel, type DuesEntry, type DuesStatement } from "@club/shared";
+import { type DuesEntry, type DuesStatement } from "@club/shared";
 import { DataTable } from "../../components/DataTable";
 import { EmptyMessage } from "../../components/status";
 import { formatDate } from "../../lib/format";
-import { formatMoney, formatMonth, moneyFormat } from "../../lib/money";
+import { formatMoney, formatMonth } from "../../lib/money";
+import { useT } from "../../lib/i18n";
+import { duesMessages } from "./duesMessages";
 import classes from "./Dues.module.css";
 import { canVoid, entryLabel, entryNote } from "./entryLabel";
-import { STANDING_COLORS, standingHint } from "./standing";
+import { STANDING_COLORS, standingHint, standingText } from "./standing";
 
 function Figure({
   label,
@@ -38,15 +40,16 @@ function Figure({
 
 /** Why a line no longer counts, or what a void reverses: "Voided · typed 520 instead of 52". */
 function VoidNote({ entry }: { entry: DuesEntry }) {
+  const t = useT(duesMessages);
   if (!entry.voided && entry.kind !== "void") return null;
   return (
     <Text size="sm" c="dimmed" className={classes.reason}>
       {entry.voided ? (
         <Badge color="gray" variant="outline" size="sm" radius="sm" mr={6} component="span">
-          Voided
+          {t("statement.voided")}
         </Badge>
       ) : (
-        "Reason: "
+        t("statement.reason")
       )}
       {entry.reason}
     </Text>
@@ -55,10 +58,11 @@ function VoidNote({ entry }: { entry: DuesEntry }) {
 
 /** A waiver of a month not charged yet: it counts once that month is charged. */
 function PendingNote({ entry }: { entry: DuesEntry }) {
+  const t = useT(duesMessages);
   if (!entry.pending) return null;
   return (
     <Text size="sm" c="dimmed">
-      Not charged yet: waived when {formatMonth(entry.month)} is charged.
+      {t("statement.pending", { month: formatMonth(entry.month) })}
     </Text>
   );
 }
@@ -80,6 +84,7 @@ export function DuesStatementView({
   /** The treasurer's own statement: her charges are voided by someone else, so no Void on them. */
   ownCharges?: boolean;
 }) {
+  const t = useT(duesMessages);
   const byId = new Map(statement.entries.map((e) => [e.id, e]));
   const label = (entry: DuesEntry) => entryLabel(entry, byId);
   const voidButton = (entry: DuesEntry) =>
@@ -89,10 +94,14 @@ export function DuesStatementView({
         size="xs"
         h={40}
         px="sm"
-        aria-label={`Void ${label(entry)}, ${formatDate(entry.date)}, ${formatMoney(entry.amount)}`}
+        aria-label={t("statement.voidAria", {
+          label: label(entry),
+          date: formatDate(entry.date),
+          amount: formatMoney(entry.amount),
+        })}
         onClick={() => onVoid(entry, label(entry))}
       >
-        Void
+        {t("statement.void")}
       </Button>
     ) : null;
   const lineClass = (entry: DuesEntry) => (entry.voided ? classes.voided : undefined);
@@ -101,40 +110,39 @@ export function DuesStatementView({
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
         <Figure
-          label="Standing"
-          value={standingLabel(statement, moneyFormat())}
+          label={t("statement.standing")}
+          value={standingText(statement)}
           color={statement.standing === "behind" ? STANDING_COLORS.behind : undefined}
           hint={standingHint(statement)}
         />
         <Figure
-          label="Balance"
+          label={t("statement.balance")}
           value={formatMoney(statement.balance)}
-          hint={
-            statement.balance < 0
-              ? "In credit: a minus is money paid ahead."
-              : "Charges less payments and the months waived."
-          }
+          hint={statement.balance < 0 ? t("statement.credit") : t("statement.balanceHint")}
         />
-        <Figure label="Paid through" value={formatMonth(statement.paidThrough)} />
+        <Figure
+          label={t("statement.paidThrough")}
+          value={statement.paidThrough ? formatMonth(statement.paidThrough) : t("statement.nothingYet")}
+        />
       </SimpleGrid>
       <Title order={3} fz="h4">
-        History
+        {t("statement.history")}
       </Title>
       {statement.entries.length === 0 ? (
-        <EmptyMessage>No dues recorded yet.</EmptyMessage>
+        <EmptyMessage>{t("statement.empty")}</EmptyMessage>
       ) : (
         <>
           <div className={classes.wide}>
-            <DataTable label={`Dues history of ${name}`} minWidth={onVoid ? 640 : 520}>
+            <DataTable label={t("statement.historyOf", { name })} minWidth={onVoid ? 640 : 520}>
               <thead>
                 <tr>
-                  <th>Date</th>
-                  <th>Entry</th>
-                  <th>Note</th>
-                  <th className={classes.amount}>Amount</th>
+                  <th>{t("statement.date")}</th>
+                  <th>{t("statement.entry")}</th>
+                  <th>{t("statement.note")}</th>
+                  <th className={classes.amount}>{t("statement.amount")}</th>
                   {onVoid ? (
                     <th>
-                      <VisuallyHidden>Correct</VisuallyHidden>
+                      <VisuallyHidden>{t("statement.correct")}</VisuallyHidden>
                     </th>
                   ) : null}
                 </tr>
@@ -162,7 +170,7 @@ export function DuesStatementView({
               </tbody>
             </DataTable>
           </div>
-          <ul className={`${classes.narrow} ${classes.list}`} aria-label={`Dues history of ${name}`}>
+          <ul className={`${classes.narrow} ${classes.list}`} aria-label={t("statement.historyOf", { name })}>
             {statement.entries.map((entry) => (
               <Card component="li" key={entry.id} withBorder padding="sm" className={lineClass(entry)}>
                 <Group justify="space-between" wrap="nowrap" align="flex-start">

@@ -1,23 +1,26 @@
 import type { DuesEntry } from "@club/shared";
 import { formatDate } from "../../lib/format";
 import { formatMonth } from "../../lib/money";
+import { duesText as t, methodText } from "./duesMessages";
 
 /** What a ledger line is, in words: "Dues for March 2026", "Payment (cash)", "Void of Payment (cash)". */
 export function entryLabel(entry: DuesEntry, byId?: ReadonlyMap<number, DuesEntry>): string {
   switch (entry.kind) {
     case "joining":
-      return "Joining fee";
+      return t("entry.joining");
     case "monthly":
-      return `Dues for ${formatMonth(entry.month)}`;
+      return t("entry.monthly", { month: formatMonth(entry.month) });
     case "payment":
-      return entry.method ? `Payment (${entry.method})` : "Payment";
+      return entry.method ? t("entry.paymentBy", { method: methodText(entry.method) }) : t("entry.payment");
     case "waiver":
-      return entry.month ? `Hardship waiver, ${formatMonth(entry.month)}` : "Hardship waiver";
+      return entry.month ? t("entry.waiverOf", { month: formatMonth(entry.month) }) : t("entry.waiver");
     case "opening":
-      return entry.amount >= 0 ? "Owed from before the app" : "Credit from before the app";
+      return entry.amount >= 0 ? t("entry.owedBefore") : t("entry.creditBefore");
     case "void": {
       const original = entry.voids !== null ? byId?.get(entry.voids) : undefined;
-      return original ? `Void of ${entryLabel(original)}, ${formatDate(original.date)}` : "Void";
+      return original
+        ? t("entry.voidOf", { label: entryLabel(original), date: formatDate(original.date) })
+        : t("entry.void");
     }
   }
 }

@@ -10,21 +10,27 @@ import { serverReason } from "../../lib/serverReason";
 import { trpc } from "../../lib/trpc";
 import classes from "./Members.module.css";
 import { OnceForm } from "../../components/OnceForm";
+import { currentLanguage, translate, useT } from "../../lib/i18n";
+import { appLocale } from "../../lib/locale";
+import { membersMessages, type MembersKey } from "./membersMessages";
+
+const text = (key: MembersKey, values?: Record<string, string>) =>
+  translate(currentLanguage(), membersMessages, key, values);
 
 /** An empty field is an invite anyone can use; an address binds it (and emails it there). */
 function emailError(value: string): string | null {
   if (!value.trim()) return null;
   const parsed = EmailSchema.safeParse(value);
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? "Enter a valid email address.");
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? text("invite.validEmail"));
 }
 
-/** "May 14, 2026, 3:05 PM", in the admin's own time zone. */
+/** "May 14, 2026, 3:05 PM" in en-US, in the admin's own time zone and language. */
 const formatExpiry = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+  new Date(iso).toLocaleString(appLocale(), { dateStyle: "medium", timeStyle: "short" });
 
 /** Whom an invite is for, in the list's words. */
 const inviteFor = (invite: Pick<OpenInvite, "email">) =>
-  invite.email ? `For ${invite.email}` : "Anyone with the link";
+  invite.email ? text("invite.for", { email: invite.email }) : text("invite.anyone");
 
 /** The phone's own share sheet where the browser has one (the Web Share API), else none. */
 const canShare = () => typeof navigator !== "undefined" && typeof navigator.share === "function";
@@ -34,22 +40,23 @@ const canShare = () => typeof navigator !== "undefined" && typeof navigator.shar
  * otherwise. A share the person closes without sending is no failure.
  */
 function ShareLink({ url }: { url: string }) {
+  const t = useT(membersMessages);
   if (canShare())
     return (
       <Button
         variant="default"
         onClick={() => {
-          navigator.share({ title: "Join the club", url }).catch(() => undefined);
+          navigator.share({ title: t("invite.shareTitle"), url }).catch(() => undefined);
         }}
       >
-        Share link
+        {t("invite.share")}
       </Button>
     );
   return (
     <CopyButton value={url}>
       {({ copied, copy }) => (
         <Button variant={copied ? "light" : "default"} color={copied ? "green" : undefined} onClick={copy}>
-          {copied ? "Copied" : "Copy link"}
+          {copied ? t("invite.copied") : t("invite.copy")}
         </Button>
       )}
     </CopyButton>
@@ -66,6 +73,7 @@ function OpenInviteRow({
   url: string | undefined;
   onRevoke: () => void;
 }) {
+  const t = useT(membersMessages);
   const label = inviteFor(invite);
   return (
     <li className={classes.card} aria-label={label}>
@@ -74,13 +82,13 @@ function OpenInviteRow({
           {label}
         </Text>
         <Text size="sm" c="dimmed">
-          Works once, until {formatExpiry(invite.expiresAt)}
-          {invite.createdBy ? ` · made by ${invite.createdBy}` : ""}
+          {t("invite.worksUntil", { date: formatExpiry(invite.expiresAt) })}
+          {invite.createdBy ? t("invite.madeBy", { name: invite.createdBy }) : ""}
         </Text>
       </div>
       {url ? (
         <TextInput
-          label="Invite link"
+          label={t("invite.link")}
           value={url}
           readOnly
           w="100%"
@@ -90,8 +98,8 @@ function OpenInviteRow({
       ) : null}
       <div className={classes.controls}>
         {url ? <ShareLink url={url} /> : null}
-        <Button variant="default" aria-label={`Revoke the invite: ${label}`} onClick={onRevoke}>
-          Revoke
+        <Button variant="default" aria-label={t("invite.revokeAria", { label })} onClick={onRevoke}>
+          {t("invite.revoke")}
         </Button>
       </div>
     </li>
@@ -104,6 +112,7 @@ function OpenInviteRow({
  * hash is kept on the server, so a link is shown once, to the admin who made it).
  */
 export function InviteCard() {
+  const t = useT(membersMessages);
   const form = useForm({
     initialValues: { email: "" },
     validate: { email: emailError },
@@ -120,48 +129,44 @@ export function InviteCard() {
   const revoke = trpc.members.revokeInvite.useMutation({
     onSuccess: () => {
       setRevoking(null);
-      notify("Invite revoked: its link no longer works.");
+      notify(t("invite.revoked"));
     },
   });
   const invites = open.data ?? [];
 
   return (
-    <SectionCard
-      id="invite-heading"
-      title="Invite someone"
-      description="An invite link lets one person join without waiting for approval, even when registration is closed. With an email address, only that address can use it, and we email it there."
-    >
+    <SectionCard id="invite-heading" title={t("invite.title")} description={t("invite.description")}>
       <OnceForm
         onSubmit={form.onSubmit(({ email }) => invite.mutate({ email: email.trim() ? email : null }))}
       >
         <Group align="flex-end" wrap="wrap" gap="sm">
           <TextInput
             type="email"
-            label="Email (optional)"
+            label={t("invite.email")}
             autoComplete="off"
             style={{ flex: "1 1 220px" }}
             {...form.getInputProps("email")}
           />
           <Button type="submit" loading={invite.isPending}>
-            Create invite link
+            {t("invite.create")}
           </Button>
         </Group>
       </OnceForm>
       {invite.isError ? (
-        <ErrorAlert message="The invite link was not created.">{serverReason(invite.error)}</ErrorAlert>
+        <ErrorAlert message={t("invite.notCreated")}>{serverReason(invite.error)}</ErrorAlert>
       ) : null}
       {invite.isSuccess ? (
         <Text size="sm" role="status">
-          Invite link created{invite.variables.email ? ` and emailed to ${invite.variables.email}` : ""}.
+          {invite.variables.email
+            ? t("invite.createdFor", { email: invite.variables.email })
+            : t("invite.created")}
         </Text>
       ) : null}
-      {open.isError ? (
-        <ErrorAlert message="The open invites could not be loaded." error={open.error} />
-      ) : null}
+      {open.isError ? <ErrorAlert message={t("invite.notLoaded")} error={open.error} /> : null}
       {invites.length > 0 ? (
         <Stack gap={4} mt="sm">
           <Text fw={700} id="open-invites">
-            Open invites ({invites.length})
+            {t("invite.open", { count: invites.length })}
           </Text>
           <ul className={classes.list} aria-labelledby="open-invites">
             {invites.map((row) => (
@@ -180,15 +185,15 @@ export function InviteCard() {
       ) : null}
       {revoking ? (
         <ConfirmDialog
-          title="Revoke this invite?"
-          confirmLabel="Revoke"
+          title={t("invite.revokeTitle")}
+          confirmLabel={t("invite.revoke")}
           pending={revoke.isPending}
-          error={revoke.isError ? "The invite was not revoked." : null}
+          error={revoke.isError ? t("invite.notRevoked") : null}
           cause={revoke.error}
           onConfirm={() => revoke.mutate({ id: revoking.id })}
           onClose={() => setRevoking(null)}
         >
-          {inviteFor(revoking)}: its link stops working at once. You can make a new one any time.
+          {t("invite.revokeBody", { label: inviteFor(revoking) })}
         </ConfirmDialog>
       ) : null}
     </SectionCard>

@@ -4,33 +4,35 @@ import "../../styles/nativeSelect";
 import { RoleSchema, type Member, type Role } from "@club/shared";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { ErrorAlert } from "../../components/status";
-import { fullName, ROLE_DESCRIPTIONS, ROLE_LABELS, STATUS_COLORS, STATUS_LABELS } from "../../lib/membership";
+import { fullName, STATUS_COLORS } from "../../lib/membership";
 import { notify } from "../../lib/notify";
 import { serverReason } from "../../lib/serverReason";
 import { trpc } from "../../lib/trpc";
 import classes from "./Members.module.css";
 import { Later } from "../../components/Later";
+import { useT } from "../../lib/i18n";
+import { membersMessages, roleDescription, roleLabel, statusLabel, type MembersKey } from "./membersMessages";
 
 type Decision = "approve" | "reject" | "deactivate" | "reactivate";
 
 const OpeningDialog = lazy(() => import("../Treasurer/OpeningDialog"));
 
-const DONE: Record<Decision, (name: string) => string> = {
-  approve: (name) => `${name} is now a member.`,
-  reject: (name) => `${name}'s request was turned down.`,
-  deactivate: (name) => `${name} was deactivated.`,
-  reactivate: (name) => `${name} is active again.`,
+const DONE: Record<Decision, MembersKey> = {
+  approve: "done.approve",
+  reject: "done.reject",
+  deactivate: "done.deactivate",
+  reactivate: "done.reactivate",
 };
 
-const FAILED: Record<Decision | "role", string> = {
-  approve: "The membership was not approved.",
-  reject: "The request was not turned down.",
-  deactivate: "The member was not deactivated.",
-  reactivate: "The member was not reactivated.",
-  role: "The role was not changed.",
+const FAILED: Record<Decision | "role", MembersKey> = {
+  approve: "failed.approve",
+  reject: "failed.reject",
+  deactivate: "failed.deactivate",
+  reactivate: "failed.reactivate",
+  role: "failed.role",
 };
 
-const ROLE_OPTIONS = RoleSchema.options.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+const roleOptions = () => RoleSchema.options.map((role) => ({ value: role, label: roleLabel(role) }));
 
 /** A button acting on a member: its word, and to a screen reader the word and the member ("Approve Ann Lee"). */
 function MemberAction({
@@ -38,8 +40,9 @@ function MemberAction({
   name,
   ...props
 }: { word: string; name: string; onClick: () => void } & Pick<ButtonProps, "variant" | "loading">) {
+  const t = useT(membersMessages);
   return (
-    <Button aria-label={`${word} ${name}`} {...props}>
+    <Button aria-label={t("action.aria", { word, name })} {...props}>
       {word}
     </Button>
   );
@@ -47,6 +50,7 @@ function MemberAction({
 
 /** One member or registration: name, email, status, role, and what an admin can do about them. */
 export function MemberCard({ member, isMe }: { member: Member; isMe: boolean }) {
+  const t = useT(membersMessages);
   const name = fullName(member) || member.email;
   const [confirming, setConfirming] = useState<"reject" | "deactivate" | "role" | null>(null);
   /** The role picked in the dropdown, asked about before it is given. */
@@ -58,7 +62,7 @@ export function MemberCard({ member, isMe }: { member: Member; isMe: boolean }) 
     onMutate: () => setFailed(null),
     onSuccess: async () => {
       setConfirming(null);
-      notify(DONE[action](name));
+      notify(t(DONE[action], { name }));
     },
     onError: (error: unknown) => setFailed({ action, error }),
   });
@@ -71,7 +75,7 @@ export function MemberCard({ member, isMe }: { member: Member; isMe: boolean }) 
     onSuccess: async (_ok, { role }) => {
       setConfirming(null);
       setNewRole(null);
-      notify(`${name} is now ${ROLE_LABELS[role]}.`);
+      notify(t("done.role", { name, role: roleLabel(role) }));
     },
     onError: (error) => setFailed({ action: "role", error }),
   });
@@ -89,31 +93,22 @@ export function MemberCard({ member, isMe }: { member: Member; isMe: boolean }) 
   /** The decisions asked first: their question, their button, their write and what they mean. */
   const asks = {
     role: {
-      title: `Make ${name} ${ROLE_LABELS[role]}?`,
-      confirmLabel: `Make ${ROLE_LABELS[role]}`,
+      title: t("ask.roleTitle", { name, role: roleLabel(role) }),
+      confirmLabel: t("ask.roleConfirm", { role: roleLabel(role) }),
       write: { isPending: setRole.isPending, mutate: () => setRole.mutate({ ...id, role }) },
-      body: (
-        <>
-          {ROLE_LABELS[role]}: {ROLE_DESCRIPTIONS[role]}
-        </>
-      ),
+      body: <>{t("ask.roleBody", { role: roleLabel(role), description: roleDescription(role) })}</>,
     },
     reject: {
-      title: `Turn down ${name}'s request?`,
-      confirmLabel: "Reject",
+      title: t("ask.rejectTitle", { name }),
+      confirmLabel: t("reject"),
       write: reject,
-      body: <>The registration of {member.email} is deleted. They can register again later.</>,
+      body: <>{t("ask.rejectBody", { email: member.email })}</>,
     },
     deactivate: {
-      title: `Deactivate ${name}?`,
-      confirmLabel: "Deactivate",
+      title: t("ask.deactivateTitle", { name }),
+      confirmLabel: t("deactivate"),
       write: deactivate,
-      body: (
-        <>
-          {name} is logged out on every device at once and cannot log in until an admin reactivates them. What
-          they added to the club stays.
-        </>
-      ),
+      body: <>{t("ask.deactivateBody", { name })}</>,
     },
   };
 
@@ -124,11 +119,11 @@ export function MemberCard({ member, isMe }: { member: Member; isMe: boolean }) 
           <Text fw={600}>{name}</Text>
           {isMe ? (
             <Badge variant="outline" color="gray" radius="sm">
-              You
+              {t("you")}
             </Badge>
           ) : null}
           <Badge variant="light" color={STATUS_COLORS[member.status]} radius="sm">
-            {STATUS_LABELS[member.status]}
+            {statusLabel(member.status)}
           </Badge>
         </Group>
         <Text size="sm" c="dimmed" className={classes.email}>
@@ -140,9 +135,9 @@ export function MemberCard({ member, isMe }: { member: Member; isMe: boolean }) 
         {confirmed ? (
           <NativeSelect
             className={classes.roleSelect}
-            label="Role"
-            aria-label={`Role of ${name}`}
-            data={ROLE_OPTIONS}
+            label={t("roleLabel")}
+            aria-label={t("roleOf", { name })}
+            data={roleOptions()}
             value={role}
             disabled={setRole.isPending}
             onChange={(event) => {
@@ -154,23 +149,28 @@ export function MemberCard({ member, isMe }: { member: Member; isMe: boolean }) 
           />
         ) : (
           <Text size="sm" c="dimmed">
-            {ROLE_LABELS[member.role]}
+            {roleLabel(member.role)}
           </Text>
         )}
         {member.status === "pending" ? (
           <MemberAction
-            word="Approve"
+            word={t("approve")}
             name={name}
             onClick={() => approve.mutate(id)}
             loading={approve.isPending}
           />
         ) : null}
         {member.status === "pending" || member.status === "unconfirmed" ? (
-          <MemberAction word="Reject" name={name} variant="default" onClick={() => setConfirming("reject")} />
+          <MemberAction
+            word={t("reject")}
+            name={name}
+            variant="default"
+            onClick={() => setConfirming("reject")}
+          />
         ) : null}
         {member.status === "active" && !isMe ? (
           <MemberAction
-            word="Deactivate"
+            word={t("deactivate")}
             name={name}
             variant="default"
             onClick={() => setConfirming("deactivate")}
@@ -178,7 +178,7 @@ export function MemberCard({ member, isMe }: { member: Member; isMe: boolean }) 
         ) : null}
         {member.status === "deactivated" ? (
           <MemberAction
-            word="Reactivate"
+            word={t("reactivate")}
             name={name}
             variant="default"
             onClick={() => reactivate.mutate(id)}
@@ -186,8 +186,8 @@ export function MemberCard({ member, isMe }: { member: Member; isMe: boolean }) 
           />
         ) : null}
         {member.status === "active" || member.status === "deactivated" ? (
-          <Button variant="default" aria-label={`Dues opening of ${name}`} onClick={() => setOpening(true)}>
-            Dues opening
+          <Button variant="default" aria-label={t("openingOf", { name })} onClick={() => setOpening(true)}>
+            {t("opening")}
           </Button>
         ) : null}
       </div>
@@ -197,7 +197,7 @@ export function MemberCard({ member, isMe }: { member: Member; isMe: boolean }) 
 
       {cardError ? (
         <div className={classes.error}>
-          <ErrorAlert message={FAILED[cardError.action]}>{serverReason(cardError.error)}</ErrorAlert>
+          <ErrorAlert message={t(FAILED[cardError.action])}>{serverReason(cardError.error)}</ErrorAlert>
         </div>
       ) : null}
 
@@ -206,7 +206,7 @@ export function MemberCard({ member, isMe }: { member: Member; isMe: boolean }) 
           title={asks[confirming].title}
           confirmLabel={asks[confirming].confirmLabel}
           pending={asks[confirming].write.isPending}
-          error={dialogError ? FAILED[confirming] : null}
+          error={dialogError ? t(FAILED[confirming]) : null}
           cause={dialogError?.error}
           color={confirming === "role" ? "amber" : "red"}
           onConfirm={() => asks[confirming].write.mutate(id)}

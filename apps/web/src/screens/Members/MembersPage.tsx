@@ -10,26 +10,21 @@ import { ClubDataCard } from "../Import/ClubDataCard";
 import { MemberCard } from "./MemberCard";
 import classes from "./Members.module.css";
 import touch from "../../styles/touchTargets.module.css";
+import { useT } from "../../lib/i18n";
+import { membersMessages, type MembersKey } from "./membersMessages";
 
 /** The list's sections, in the server's order: who waits for a decision first. */
-const SECTIONS: { status: MemberStatus; title: string; hint?: string }[] = [
-  {
-    status: "pending",
-    title: "Waiting for approval",
-    hint: "They confirmed their address and wait for you.",
-  },
-  {
-    status: "unconfirmed",
-    title: "Email not confirmed",
-    hint: "Registered, but the confirmation link was not used yet.",
-  },
-  { status: "active", title: "Members" },
-  { status: "deactivated", title: "Deactivated", hint: "They cannot log in until reactivated." },
+const SECTIONS: { status: MemberStatus; title: MembersKey; hint?: MembersKey }[] = [
+  { status: "pending", title: "section.pending", hint: "section.pendingHint" },
+  { status: "unconfirmed", title: "section.unconfirmed", hint: "section.unconfirmedHint" },
+  { status: "active", title: "section.active" },
+  { status: "deactivated", title: "section.deactivated", hint: "section.deactivatedHint" },
 ];
 
 /** /members (admins): approve and reject requests, roles, deactivation, invite links. */
 export default function MembersPage() {
-  useTitle("Members");
+  const t = useT(membersMessages);
+  useTitle(t("title"));
   return (
     <RequireMember>
       <MembersScreen />
@@ -41,25 +36,24 @@ function MembersScreen() {
   const account = useAccount();
   const isAdmin = account.data?.role === "admin";
   const members = useMembersList(isAdmin);
+  const t = useT(membersMessages);
 
   if (account.isPending) return <PageLoader />;
-  if (account.isError) return <LoadError message="Failed to fetch your account." />;
+  if (account.isError) return <LoadError message={t("failedAccount")} />;
   if (!isAdmin) {
     return (
       <>
-        <PageHeader title="Members" />
-        <ErrorAlert message={ServerMessages.adminOnly}>
-          Managing members is for the club&apos;s admins. Ask an admin if you think you should have access.
-        </ErrorAlert>
+        <PageHeader title={t("title")} />
+        <ErrorAlert message={ServerMessages.adminOnly}>{t("adminOnly")}</ErrorAlert>
       </>
     );
   }
 
   return (
     <Stack gap="xl" className={touch.touch}>
-      <PageHeader title="Members" subtitle="Who is in the club, who waits to join, and invite links." />
+      <PageHeader title={t("title")} subtitle={t("subtitle")} />
       <InviteCard />
-      <Loaded query={members} failed="Failed to fetch members." empty="No members yet.">
+      <Loaded query={members} failed={t("failed")} empty={t("empty")}>
         {(list) =>
           SECTIONS.map((section) => (
             <MemberSection
@@ -84,21 +78,22 @@ function MemberSection({
   myId,
 }: {
   status: MemberStatus;
-  title: string;
-  hint?: string;
+  title: MembersKey;
+  hint?: MembersKey;
   members: Member[];
   myId: number;
 }) {
+  const t = useT(membersMessages);
   if (members.length === 0) return null;
   const headingId = `members-${status}`;
   return (
     <section aria-labelledby={headingId}>
       <Title order={2} fz="lg" id={headingId}>
-        {title} ({members.length})
+        {t("section.title", { title: t(title), count: members.length })}
       </Title>
       {hint ? (
         <Text size="sm" c="dimmed">
-          {hint}
+          {t(hint)}
         </Text>
       ) : null}
       <ul className={classes.list} aria-labelledby={headingId}>

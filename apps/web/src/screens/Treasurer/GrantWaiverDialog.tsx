@@ -10,6 +10,8 @@ import { useDuesSaved } from "../../lib/duesSaved";
 import { trpc } from "../../lib/trpc";
 import { ConfirmStep } from "./ConfirmStep";
 import { useQuestionedWrite } from "./confirmQuestion";
+import { useT } from "../../lib/i18n";
+import { treasurerMessages } from "./treasurerMessages";
 
 interface Values {
   fromMonth: string;
@@ -38,10 +40,11 @@ export default function GrantWaiverDialog({
   member: { id: number; name: string };
   onClose: () => void;
 }) {
+  const t = useT(treasurerMessages);
   const waive = trpc.dues.waive.useMutation({
     onSuccess: useDuesSaved(
       (input) =>
-        `Waiver of ${input.months === 1 ? "1 month" : `${input.months} months`} from ${formatMonth(input.fromMonth)} granted to ${member.name}.`,
+        t("waive.saved", { months: input.months, from: formatMonth(input.fromMonth), name: member.name }),
       (statement, input) => ({
         entity: "duesEntry",
         entityId: waiverLineId(statement, input.fromMonth),
@@ -55,17 +58,17 @@ export default function GrantWaiverDialog({
   const write = useQuestionedWrite(waive, "CONFIRM_EARLY_WAIVER");
 
   return (
-    <Modal opened onClose={onClose} title={`Grant waiver: ${member.name}`}>
+    <Modal opened onClose={onClose} title={t("waive.title", { name: member.name })}>
       {write.question ? (
         <ConfirmStep
           question={write.question}
-          confirmLabel="Grant anyway"
+          confirmLabel={t("waive.anyway")}
           pending={write.pending}
           error={write.failed}
         />
       ) : (
         <SubmitForm
-          submitLabel="Grant waiver"
+          submitLabel={t("waive.submit")}
           onCancel={onClose}
           onSubmit={form.onSubmit((values) => {
             if (values.months === null) return;
@@ -82,22 +85,25 @@ export default function GrantWaiverDialog({
         >
           <TextInput
             type="month"
-            label="From month"
+            label={t("waive.from")}
             required
-            placeholder="YYYY-MM"
-            error={monthOk ? undefined : "Use the month format YYYY-MM."}
+            placeholder={t("waive.monthPlaceholder")}
+            error={monthOk ? undefined : t("waive.monthFormat")}
             {...form.getInputProps("fromMonth")}
           />
           <Select
-            label="Months"
+            label={t("waive.months")}
             required
             allowDeselect={false}
             data={monthChoices()}
-            description={`1 to ${clubSettings().waiverMaxMonths}, for members of more than ${clubSettings().waiverMinMembershipMonths} months.`}
+            description={t("waive.monthsHint", {
+              max: clubSettings().waiverMaxMonths,
+              min: clubSettings().waiverMinMembershipMonths,
+            })}
             {...form.getInputProps("months")}
           />
           <Textarea
-            label="Reason"
+            label={t("waive.reason")}
             required
             data-autofocus
             autosize

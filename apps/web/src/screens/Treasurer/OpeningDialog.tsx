@@ -10,6 +10,10 @@ import { formatDate, numberInputValue, today } from "../../lib/format";
 import { formatMoney, formatMonth, thisMonth, currencyPrefix } from "../../lib/money";
 import { useDuesSaved } from "../../lib/duesSaved";
 import { trpc } from "../../lib/trpc";
+import type { MessageValues } from "@club/shared";
+import { useT } from "../../lib/i18n";
+import { clubSettings } from "../../lib/clubSettings";
+import { treasurerMessages, type TreasurerKey } from "./treasurerMessages";
 
 type Direction = "none" | "owed" | "credit";
 
@@ -37,15 +41,23 @@ function initialValues(opening: DuesOpening, month: string): Values {
 }
 
 /** What the opening will say, in one sentence, before it is saved. */
-function summary(v: Values, amount: number | null): string {
+function summary(
+  v: Values,
+  amount: number | null,
+  t: (key: TreasurerKey, values?: MessageValues) => string,
+): string {
   const parts = [
-    `Member since ${DATE.test(v.memberSince) ? formatDate(v.memberSince) : "…"}`,
-    v.joiningFeePaid ? "joining fee paid then" : "joining fee charged",
-    `charged from ${MONTH.test(v.firstChargedMonth) ? formatMonth(v.firstChargedMonth) : "…"}`,
+    t("opening.memberSinceSummary", { date: DATE.test(v.memberSince) ? formatDate(v.memberSince) : "…" }),
+    v.joiningFeePaid ? t("opening.feePaidThen") : t("opening.feeCharged"),
+    t("opening.chargedFrom", {
+      month: MONTH.test(v.firstChargedMonth) ? formatMonth(v.firstChargedMonth) : "…",
+    }),
   ];
   if (v.direction !== "none" && amount)
-    parts.push(`${formatMoney(amount)} ${v.direction === "owed" ? "owed" : "in credit"}`);
-  return `${parts.join(", ")}.`;
+    parts.push(
+      t(v.direction === "owed" ? "opening.owed" : "opening.inCredit", { amount: formatMoney(amount) }),
+    );
+  return t("opening.summaryEnd", { parts: parts.join(", ") });
 }
 
 function OpeningForm({
@@ -57,12 +69,13 @@ function OpeningForm({
   opening: DuesOpening;
   onClose: () => void;
 }) {
+  const t = useT(treasurerMessages);
   const maxDate = today();
   const maxMonth = thisMonth();
   const form = useForm<Values>({ initialValues: initialValues(opening, maxMonth) });
   const save = trpc.dues.setOpening.useMutation({
     onSuccess: useDuesSaved(
-      () => `Opening saved for ${member.name}.`,
+      () => t("opening.saved", { name: member.name }),
       () => ({ entity: "duesOpening", entityId: member.id, action: "dues.setOpening" }),
       onClose,
     ),
@@ -77,9 +90,9 @@ function OpeningForm({
 
   return (
     <FormDialog
-      title={`Opening: ${member.name}`}
+      title={t("opening.title", { name: member.name })}
       onClose={onClose}
-      submitLabel="Save opening"
+      submitLabel={t("opening.submit")}
       onSubmit={form.onSubmit(() => {
         const input: OpeningInput = {
           memberId: member.id,
@@ -96,56 +109,49 @@ function OpeningForm({
       submitting={save.isPending}
     >
       <Text size="sm" c="dimmed">
-        For a member from before the club kept its dues here. Charges it contradicts (the joining fee, months
-        before the first charged month) are voided with the reason “opening”; the history stays whole.
+        {t("opening.intro")}
       </Text>
       <TextInput
         type="date"
-        label="Member since"
+        label={t("opening.memberSince")}
         required
         max={maxDate}
         data-autofocus
-        description="The hardship waiver's 12 months count from this date."
-        error={dateOk ? undefined : "Choose a date that is not in the future."}
+        description={t("opening.memberSinceHint", { months: clubSettings().waiverMinMembershipMonths })}
+        error={dateOk ? undefined : t("opening.future")}
         {...form.getInputProps("memberSince")}
       />
       <Checkbox
-        label="Joining fee already paid"
+        label={t("opening.feePaid")}
         {...form.getInputProps("joiningFeePaid", { type: "checkbox" })}
       />
       <TextInput
         type="month"
-        label="First charged month"
+        label={t("opening.firstMonth")}
         required
-        placeholder="YYYY-MM"
+        placeholder={t("opening.monthPlaceholder")}
         max={maxMonth}
-        description="The first month the club charges dues here."
-        error={
-          !monthOk
-            ? "Use the month format YYYY-MM, not after this month."
-            : !orderOk
-              ? "Not before the month they became a member."
-              : undefined
-        }
+        description={t("opening.firstMonthHint")}
+        error={!monthOk ? t("opening.monthFormat") : !orderOk ? t("opening.beforeMember") : undefined}
         {...form.getInputProps("firstChargedMonth")}
       />
       <Stack gap={6}>
         <Text size="sm" fw={500} id="opening-balance-label">
-          Opening balance
+          {t("opening.balance")}
         </Text>
         <SegmentedControl
           aria-labelledby="opening-balance-label"
           fullWidth
           data={[
-            { value: "none", label: "Nothing" },
-            { value: "owed", label: "Owes" },
-            { value: "credit", label: "In credit" },
+            { value: "none", label: t("opening.nothing") },
+            { value: "owed", label: t("opening.owes") },
+            { value: "credit", label: t("opening.credit") },
           ]}
           {...form.getInputProps("direction")}
         />
         {v.direction !== "none" ? (
           <NumberInput
-            label={v.direction === "owed" ? "Amount owed" : "Amount in credit"}
+            label={v.direction === "owed" ? t("opening.amountOwed") : t("opening.amountCredit")}
             required
             prefix={currencyPrefix()}
             min={0.01}
@@ -154,14 +160,27 @@ function OpeningForm({
             thousandSeparator=","
             hideControls
             inputMode="decimal"
-            error={amountOk ? undefined : "An amount from $0.01 to $100,000."}
+            error={
+              amountOk
+                ? undefined
+                : t("opening.amountRange", {
+                    min: formatMoney(0.01),
+                    max: formatMoney(100_000, { short: true }),
+                  })
+            }
             {...form.getInputProps("amount")}
           />
         ) : null}
       </Stack>
-      <Textarea label="Note" autosize minRows={2} maxLength={500} {...form.getInputProps("note")} />
+      <Textarea
+        label={t("opening.note")}
+        autosize
+        minRows={2}
+        maxLength={500}
+        {...form.getInputProps("note")}
+      />
       <Text size="sm" fw={600} aria-live="polite">
-        {summary(v, amount)}
+        {summary(v, amount, t)}
       </Text>
     </FormDialog>
   );
@@ -180,21 +199,22 @@ export default function OpeningDialog({
   onClose: () => void;
 }) {
   const statement = trpc.dues.member.useQuery({ memberId: member.id });
+  const t = useT(treasurerMessages);
   if (statement.isPending || statement.isError)
     return (
       <FormDialog
-        title={`Opening: ${member.name}`}
+        title={t("opening.title", { name: member.name })}
         onClose={onClose}
         onSubmit={() => undefined}
         errors={[]}
         canSubmit={false}
         submitting={false}
-        submitLabel="Save opening"
+        submitLabel={t("opening.submit")}
       >
         {statement.isPending ? (
           <PageLoader py={16} />
         ) : (
-          <ErrorAlert message="Failed to fetch the member's dues." error={statement.error} />
+          <ErrorAlert message={t("opening.failed")} error={statement.error} />
         )}
       </FormDialog>
     );

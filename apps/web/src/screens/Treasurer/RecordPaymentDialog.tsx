@@ -11,6 +11,9 @@ import { useDuesSaved } from "../../lib/duesSaved";
 import { trpc } from "../../lib/trpc";
 import { ConfirmStep } from "./ConfirmStep";
 import { useQuestionedWrite } from "./confirmQuestion";
+import { methodText } from "../Dues/duesMessages";
+import { useT } from "../../lib/i18n";
+import { treasurerMessages } from "./treasurerMessages";
 
 interface Values {
   amount: number | string;
@@ -35,9 +38,15 @@ export default function RecordPaymentDialog({
   member: { id: number; name: string };
   onClose: () => void;
 }) {
+  const t = useT(treasurerMessages);
   const pay = trpc.dues.pay.useMutation({
     onSuccess: useDuesSaved(
-      (input) => `Payment of ${formatMoney(input.amount)} (${input.method}) recorded for ${member.name}.`,
+      (input) =>
+        t("pay.saved", {
+          amount: formatMoney(input.amount),
+          method: methodText(input.method),
+          name: member.name,
+        }),
       (statement) => ({ entity: "duesEntry", entityId: newestPaymentId(statement), action: "dues.pay" }),
       onClose,
     ),
@@ -51,17 +60,17 @@ export default function RecordPaymentDialog({
 
   const write = useQuestionedWrite(pay, "CONFIRM_LARGE_PAYMENT");
   return (
-    <Modal opened onClose={onClose} title={`Record payment: ${member.name}`}>
+    <Modal opened onClose={onClose} title={t("pay.title", { name: member.name })}>
       {write.question ? (
         <ConfirmStep
           question={write.question}
-          confirmLabel="Record anyway"
+          confirmLabel={t("pay.anyway")}
           pending={write.pending}
           error={write.failed}
         />
       ) : (
         <SubmitForm
-          submitLabel="Record payment"
+          submitLabel={t("pay.submit")}
           onCancel={onClose}
           onSubmit={form.onSubmit((values) => {
             if (amount === null || values.method === null) return;
@@ -78,7 +87,7 @@ export default function RecordPaymentDialog({
           submitting={write.pending}
         >
           <NumberInput
-            label="Amount"
+            label={t("pay.amount")}
             required
             data-autofocus
             prefix={currencyPrefix()}
@@ -91,20 +100,26 @@ export default function RecordPaymentDialog({
           />
           <TextInput
             type="date"
-            label="Date received"
+            label={t("pay.date")}
             required
             max={maxDate}
-            error={dateOk ? undefined : "Choose a date that is not in the future."}
+            error={dateOk ? undefined : t("pay.future")}
             {...form.getInputProps("date")}
           />
           <Select
-            label="Method"
+            label={t("pay.method")}
             required
             allowDeselect={false}
-            data={PAYMENT_METHODS.map((method) => ({ value: method, label: method }))}
+            data={PAYMENT_METHODS.map((method) => ({ value: method, label: methodText(method) }))}
             {...form.getInputProps("method")}
           />
-          <Textarea label="Note" autosize minRows={2} maxLength={500} {...form.getInputProps("note")} />
+          <Textarea
+            label={t("pay.note")}
+            autosize
+            minRows={2}
+            maxLength={500}
+            {...form.getInputProps("note")}
+          />
         </SubmitForm>
       )}
     </Modal>

@@ -14,19 +14,24 @@ import { useTitle } from "../../lib/useTitle";
 import { downloadWithToken } from "../../lib/authDownload";
 import classes from "./Report.module.css";
 import { TreasurerOnly } from "./TreasurerOnly";
+import { methodText } from "../Dues/duesMessages";
+import { useT } from "../../lib/i18n";
+import { treasurerMessages, type TreasurerKey } from "./treasurerMessages";
+
+type T = ReturnType<typeof useT<TreasurerKey>>;
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 /** The period's two month fields; a reversed period is the "to" field's error. */
 const PERIOD_ENDS = [
-  { end: "from", label: "From month" },
-  { end: "to", label: "To month" },
+  { end: "from", label: "report.fromMonth" },
+  { end: "to", label: "report.toMonth" },
 ] as const;
-const KIND_WORDS: Record<string, string> = {
-  joining: "joining fee",
-  monthly: "monthly dues",
-  payment: "payment",
-  waiver: "waiver",
-  opening: "balance brought forward",
+const KIND_WORDS: Record<string, TreasurerKey> = {
+  joining: "kind.joining",
+  monthly: "kind.monthly",
+  payment: "kind.payment",
+  waiver: "kind.waiver",
+  opening: "kind.opening",
 };
 
 /**
@@ -81,17 +86,17 @@ const money = <Row,>(header: string, amount: (row: Row) => number): Column<Row> 
 type MonthRow = DuesReport["byMonth"][number];
 
 /** The month, what was charged and received (then by each method used in the period), and waived. */
-const monthColumns = (methods: readonly string[]): Column<MonthRow>[] => [
-  { header: "Month", cell: (row) => formatMonth(row.month) },
-  money("Charged", (row) => row.charged),
-  money("Received", (row) => row.received),
-  ...methods.map((m) => money(m, (row: MonthRow) => row.byMethod[m] ?? 0)),
-  money("Waived", (row) => row.waived),
+const monthColumns = (methods: readonly string[], t: T): Column<MonthRow>[] => [
+  { header: t("report.month"), cell: (row) => formatMonth(row.month) },
+  money(t("report.charged"), (row) => row.charged),
+  money(t("report.received"), (row) => row.received),
+  ...methods.map((m) => money(methodText(m), (row: MonthRow) => row.byMethod[m] ?? 0)),
+  money(t("report.waived"), (row) => row.waived),
 ];
 
 type Balance = DuesReport["owing"][number];
-const balanceColumns = (header: string): Column<Balance>[] => [
-  { header: "Member", cell: (o) => name(o.member) },
+const balanceColumns = (header: string, t: T): Column<Balance>[] => [
+  { header: t("report.member"), cell: (o) => name(o.member) },
   money(header, (o) => o.amount),
 ];
 
@@ -127,64 +132,76 @@ function Balances({
   header: string;
   empty: string;
 }) {
+  const t = useT(treasurerMessages);
   return rows.length === 0 ? (
     <EmptyMessage>{empty}</EmptyMessage>
   ) : (
     <DataTable label={label} minWidth={320}>
-      <TableColumns columns={balanceColumns(header)} rows={rows} rowKey={(o) => o.member.id} />
-      <TotalRow label="Total" amounts={[total(rows.map((o) => o.amount))]} />
+      <TableColumns columns={balanceColumns(header, t)} rows={rows} rowKey={(o) => o.member.id} />
+      <TotalRow label={t("report.total")} amounts={[total(rows.map((o) => o.amount))]} />
     </DataTable>
   );
 }
 
-const VOID_COLUMNS: Column<DuesReport["voids"][number]>[] = [
-  { header: "Voided on", cell: (v) => formatDate(v.date) },
-  { header: "Member", cell: (v) => name(v.member) },
+const voidColumns = (t: T): Column<DuesReport["voids"][number]>[] => [
+  { header: t("report.voidedOn"), cell: (v) => formatDate(v.date) },
+  { header: t("report.member"), cell: (v) => name(v.member) },
   {
-    header: "Entry",
+    header: t("report.entry"),
     cell: (v) => (
       <>
-        {KIND_WORDS[v.kind] ?? v.kind} of {formatDate(v.originalDate)}
-        {v.method ? ` (${v.method})` : ""}
+        {t("report.entryOf", {
+          kind: KIND_WORDS[v.kind] ? t(KIND_WORDS[v.kind]!) : v.kind,
+          date: formatDate(v.originalDate),
+        })}
+        {v.method ? ` (${methodText(v.method)})` : ""}
       </>
     ),
   },
-  money("Amount", (v) => v.amount),
-  { header: "Reason", cell: (v) => v.reason },
+  money(t("report.amount"), (v) => v.amount),
+  { header: t("report.reason"), cell: (v) => v.reason },
 ];
 
 function Report({ report }: { report: DuesReport }) {
+  const t = useT(treasurerMessages);
   const methods = [
     ...PAYMENT_METHODS.filter((m) => report.byMonth.some((row) => m in row.byMethod)),
     ...[...new Set(report.byMonth.flatMap((row) => Object.keys(row.byMethod)))].filter(
       (m) => !(PAYMENT_METHODS as readonly string[]).includes(m),
     ),
   ];
-  const period = `${formatMonth(report.from)} to ${formatMonth(report.to)}`;
+  const period = t("report.periodText", { from: formatMonth(report.from), to: formatMonth(report.to) });
   return (
     <Stack gap="xl">
-      <ReportSection id="report-totals" title={<>Totals, {period}</>}>
+      <ReportSection id="report-totals" title={t("report.totals", { period })}>
         <div className={classes.figures}>
-          <Figure label="Owed at the start" value={report.openingOwed} />
-          <Figure label="Charges" value={report.charges} />
-          <Figure label="Received" value={report.payments} />
-          <Figure label="Waived" value={report.waivers} />
-          <Figure label="Owed at the end" value={report.closingOwed} />
+          <Figure label={t("report.owedStart")} value={report.openingOwed} />
+          <Figure label={t("report.charges")} value={report.charges} />
+          <Figure label={t("report.received")} value={report.payments} />
+          <Figure label={t("report.waived")} value={report.waivers} />
+          <Figure label={t("report.owedEnd")} value={report.closingOwed} />
         </div>
         <Text size="sm" mt="sm">
-          {formatMoney(report.openingOwed)} owed at the start + {formatMoney(report.charges)} charges −{" "}
-          {formatMoney(report.payments)} received − {formatMoney(report.waivers)} waived ={" "}
-          <strong>{formatMoney(report.closingOwed)} owed at the end</strong>. Owed is net: credit counts
-          against it; a waiver counts when the month it covers is charged; voided entries count on the day
-          they were voided.
+          {t("report.sum", {
+            start: formatMoney(report.openingOwed),
+            charges: formatMoney(report.charges),
+            received: formatMoney(report.payments),
+            waived: formatMoney(report.waivers),
+          })}{" "}
+          <strong>{t("report.sumEnd", { amount: formatMoney(report.closingOwed) })}</strong>
+          {t("report.sumNote")}
         </Text>
       </ReportSection>
 
-      <ReportSection id="report-months" title="By month">
-        <DataTable label={`Money by month, ${period}`} minWidth={420 + 110 * methods.length} dense>
-          <TableColumns columns={monthColumns(methods)} rows={report.byMonth} rowKey={(row) => row.month} />
+      <ReportSection id="report-months" title={t("report.byMonth")}>
+        <DataTable label={t("report.byMonthLabel", { period })} minWidth={420 + 110 * methods.length} dense>
+          <TableColumns
+            columns={monthColumns(methods, t)}
+            rows={report.byMonth}
+            rowKey={(row) => row.month}
+          />
           <TotalRow
-            label="Total"
+            label={t("report.total")}
             amounts={[
               report.charges,
               report.payments,
@@ -195,35 +212,38 @@ function Report({ report }: { report: DuesReport }) {
         </DataTable>
       </ReportSection>
 
-      <ReportSection id="report-owing" title={<>Owing at the end of {formatMonth(report.to)}</>}>
+      <ReportSection id="report-owing" title={t("report.owingAt", { month: formatMonth(report.to) })}>
         <Balances
           rows={report.owing}
-          label={`Owing at the end of ${formatMonth(report.to)}`}
-          header="Owed"
-          empty="Nobody owed anything."
+          label={t("report.owingAt", { month: formatMonth(report.to) })}
+          header={t("report.owed")}
+          empty={t("report.nobodyOwed")}
         />
       </ReportSection>
 
-      <ReportSection id="report-credits" title={<>In credit at the end of {formatMonth(report.to)}</>}>
+      <ReportSection id="report-credits" title={t("report.creditAt", { month: formatMonth(report.to) })}>
         <Balances
           rows={report.credits}
-          label={`In credit at the end of ${formatMonth(report.to)}`}
-          header="In credit"
-          empty="Nobody was in credit."
+          label={t("report.creditAt", { month: formatMonth(report.to) })}
+          header={t("report.inCredit")}
+          empty={t("report.nobodyCredit")}
         />
         <Text size="sm" mt="sm">
-          {formatMoney(total(report.owing.map((o) => o.amount)))} owed −{" "}
-          {formatMoney(total(report.credits.map((c) => c.amount)))} in credit ={" "}
-          <strong>{formatMoney(report.closingOwed)} owed at the end</strong>.
+          {t("report.balanceSum", {
+            owed: formatMoney(total(report.owing.map((o) => o.amount))),
+            credit: formatMoney(total(report.credits.map((c) => c.amount))),
+          })}{" "}
+          <strong>{t("report.sumEnd", { amount: formatMoney(report.closingOwed) })}</strong>
+          {t("report.balanceSumEnd")}
         </Text>
       </ReportSection>
 
-      <ReportSection id="report-voids" title="Voided in the period">
+      <ReportSection id="report-voids" title={t("report.voided")}>
         {report.voids.length === 0 ? (
-          <EmptyMessage>Nothing was voided.</EmptyMessage>
+          <EmptyMessage>{t("report.nothingVoided")}</EmptyMessage>
         ) : (
-          <DataTable label={`Voided, ${period}`} minWidth={600}>
-            <TableColumns columns={VOID_COLUMNS} rows={report.voids} rowKey={(v) => v.id} />
+          <DataTable label={t("report.voidedLabel", { period })} minWidth={600}>
+            <TableColumns columns={voidColumns(t)} rows={report.voids} rowKey={(v) => v.id} />
           </DataTable>
         )}
       </ReportSection>
@@ -232,6 +252,7 @@ function Report({ report }: { report: DuesReport }) {
 }
 
 function ReportScreen() {
+  const t = useT(treasurerMessages);
   const period = usePeriod();
   const [edited, setDraft] = useState<{ from: string; to: string } | null>(null);
   const [downloading, setDownloading] = useState(false);
@@ -243,14 +264,16 @@ function ReportScreen() {
     if (!report.data) return;
     setDownloading(true);
     downloadWithToken(`/api/Dues/Report?from=${report.data.from}&to=${report.data.to}&format=csv`, "dues.csv")
-      .catch((error: unknown) => notify(error instanceof Error ? error.message : "Download failed.", "red"))
+      .catch((error: unknown) =>
+        notify(error instanceof Error ? error.message : t("report.downloadFailed"), "red"),
+      )
       .finally(() => setDownloading(false));
   };
   return (
     <Stack gap="lg">
       <form
         className={`${classes.controls} ${classes.noPrint}`}
-        aria-label="Period"
+        aria-label={t("report.period")}
         onSubmit={(event) => {
           event.preventDefault();
           if (draftOk) period.set(draft);
@@ -261,29 +284,27 @@ function ReportScreen() {
             key={end}
             className={classes.month}
             type="month"
-            label={label}
-            placeholder="YYYY-MM"
+            label={t(label)}
+            placeholder={t("opening.monthPlaceholder")}
             value={draft[end]}
             onChange={(e) => setDraft({ ...draft, [end]: e.currentTarget.value })}
-            error={
-              end === "to" && edited && !draftOk ? "From a month to the same or a later one." : undefined
-            }
+            error={end === "to" && edited && !draftOk ? t("report.reversed") : undefined}
           />
         ))}
         <Button type="submit" h={40} disabled={!draftOk}>
-          Show
+          {t("report.show")}
         </Button>
         <Button variant="default" h={40} onClick={download} loading={downloading} disabled={!report.data}>
-          Download CSV
+          {t("report.download")}
         </Button>
         <Button variant="default" h={40} onClick={() => window.print()}>
-          Print
+          {t("report.print")}
         </Button>
       </form>
       {report.isPending ? (
         <PageLoader />
       ) : report.isError ? (
-        <ErrorAlert message="Failed to fetch the report." error={report.error} />
+        <ErrorAlert message={t("report.failed")} error={report.error} />
       ) : (
         <Report report={report.data} />
       )}
@@ -293,19 +314,20 @@ function ReportScreen() {
 
 /** /treasurer/report: the treasurer's report for a period, on screen, as CSV, and printable. */
 export default function ReportPage() {
-  useTitle("Treasurer's report");
+  const t = useT(treasurerMessages);
+  useTitle(t("report.title"));
   return (
     <div className={classes.report}>
       <PageHeader
-        title="Treasurer's report"
-        subtitle="Money received, charges, waivers and voids for a period, and what is owed at its end."
+        title={t("report.title")}
+        subtitle={t("report.subtitle")}
         actions={
           <Anchor component={Link} to="/treasurer" className={classes.noPrint}>
-            Back to Treasurer
+            {t("report.back")}
           </Anchor>
         }
       />
-      <TreasurerOnly what="the report" refusal="Only the treasurer or an admin can see the report.">
+      <TreasurerOnly what={t("report.what")} refusal={t("report.refusal")}>
         <ReportScreen />
       </TreasurerOnly>
     </div>

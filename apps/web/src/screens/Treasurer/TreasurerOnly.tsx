@@ -4,6 +4,8 @@ import { ErrorAlert, PageLoader } from "../../components/status";
 import { useSession } from "../../lib/appSession";
 import { trpc } from "../../lib/trpc";
 import { LogInPrompt } from "../../components/LogInPrompt";
+import { useT } from "../../lib/i18n";
+import { treasurerMessages } from "./treasurerMessages";
 
 /**
  * The treasurer's screens (the ledger, the report) for the treasurer or an admin: a visitor is asked
@@ -19,14 +21,15 @@ export function TreasurerOnly({
   children: ReactNode;
 }) {
   const session = useSession();
+  const t = useT(treasurerMessages);
   const account = trpc.account.get.useQuery(undefined, { enabled: session !== null });
   const allowed = account.data?.role === "admin" || account.data?.role === "treasurer";
   return !session ? (
-    <LogInPrompt underline="always">as the treasurer or an admin to see {what}.</LogInPrompt>
+    <LogInPrompt underline="always">{t("only.logIn", { what })}</LogInPrompt>
   ) : account.isPending ? (
     <PageLoader />
   ) : account.isError ? (
-    <ErrorAlert message="Failed to fetch your account." />
+    <ErrorAlert message={t("only.failed")} />
   ) : allowed ? (
     children
   ) : (

@@ -17,6 +17,9 @@ import { StandingBadge } from "../Dues/standing";
 import { downloadWithToken } from "../../lib/authDownload";
 import { sortDuesMembers, type DuesSort } from "./sortDuesMembers";
 import { TreasurerOnly } from "./TreasurerOnly";
+import type { MessageValues } from "@club/shared";
+import { useT } from "../../lib/i18n";
+import { treasurerMessages, type TreasurerKey } from "./treasurerMessages";
 
 const RecordPaymentDialog = lazy(() => import("./RecordPaymentDialog"));
 const GrantWaiverDialog = lazy(() => import("./GrantWaiverDialog"));
@@ -34,14 +37,17 @@ const fullName = (row: DuesMember) => `${row.member.firstName} ${row.member.last
  * Why the treasurer is not offered Grant waiver for this statement (null: offered): a waiver of
  * one's own is granted by someone else, and a member of 12 months or less does not qualify yet.
  */
-function whyNoWaiver(statement: DuesStatement | undefined, own: boolean): string | null {
+function whyNoWaiver(
+  statement: DuesStatement | undefined,
+  own: boolean,
+  t: (key: TreasurerKey, values?: MessageValues) => string,
+): string | null {
   if (!statement) return null;
   if (own) return DuesMessages.ownWaiver;
   const from = statement.waiverEligibleFrom;
-  if (from === null)
-    return `Hardship waivers are for members of more than ${clubSettings().waiverMinMembershipMonths} months.`;
+  if (from === null) return t("noWaiver.never", { months: clubSettings().waiverMinMembershipMonths });
   return from > today()
-    ? `Hardship waivers are for members of more than ${clubSettings().waiverMinMembershipMonths} months: from ${formatDate(from)}.`
+    ? t("noWaiver.from", { months: clubSettings().waiverMinMembershipMonths, date: formatDate(from) })
     : null;
 }
 
@@ -50,7 +56,8 @@ function MemberStatement({ member, onClose }: { member: Chosen; onClose: () => v
   const statement = trpc.dues.member.useQuery({ memberId: member.id });
   const account = trpc.account.get.useQuery();
   const own = account.data?.id === member.id;
-  const waiverBlock = whyNoWaiver(statement.data, own);
+  const t = useT(treasurerMessages);
+  const waiverBlock = whyNoWaiver(statement.data, own, t);
   const [dialog, setDialog] = useState<"pay" | "waive" | "opening" | null>(null);
   const [voiding, setVoiding] = useState<{ id: number; label: string; date: string; amount: number } | null>(
     null,
@@ -63,23 +70,23 @@ function MemberStatement({ member, onClose }: { member: Chosen; onClose: () => v
         <Group justify="space-between" align="flex-start">
           {/* scrollIntoView must not leave the heading under the fixed 64 px header. */}
           <Title order={2} fz="h3" id="member-statement" style={{ scrollMarginTop: 80 }}>
-            Statement: {member.name}
+            {t("statement.title", { name: member.name })}
           </Title>
           <Button variant="subtle" size="md" onClick={onClose}>
-            Close statement
+            {t("statement.close")}
           </Button>
         </Group>
         <Group gap="sm">
           <Button size="md" onClick={() => setDialog("pay")}>
-            Record payment
+            {t("statement.recordPayment")}
           </Button>
           {statement.data && !waiverBlock ? (
             <Button size="md" variant="default" onClick={() => setDialog("waive")}>
-              Grant waiver
+              {t("statement.grantWaiver")}
             </Button>
           ) : null}
           <Button size="md" variant="default" onClick={() => setDialog("opening")}>
-            {statement.data?.opening.recorded ? "Change opening" : "Set opening"}
+            {statement.data?.opening.recorded ? t("statement.changeOpening") : t("statement.setOpening")}
           </Button>
         </Group>
         {waiverBlock ? (
@@ -90,7 +97,7 @@ function MemberStatement({ member, onClose }: { member: Chosen; onClose: () => v
         {statement.isPending ? (
           <PageLoader py={16} />
         ) : statement.isError ? (
-          <ErrorAlert message="Failed to fetch the member's dues." />
+          <ErrorAlert message={t("statement.failed")} />
         ) : (
           <DuesStatementView statement={statement.data} name={member.name} onVoid={onVoid} ownCharges={own} />
         )}
@@ -106,17 +113,18 @@ function MemberStatement({ member, onClose }: { member: Chosen; onClose: () => v
 }
 
 function MembersList({ rows, onChoose }: { rows: DuesMember[]; onChoose: (member: Chosen) => void }) {
+  const t = useT(treasurerMessages);
   const choose = (row: DuesMember) => onChoose({ id: row.member.id, name: fullName(row) });
   return (
     <>
       <div className={classes.wide}>
-        <DataTable label="Dues of every member" minWidth={640}>
+        <DataTable label={t("list.label")} minWidth={640}>
           <thead>
             <tr>
-              <th>Member</th>
-              <th className={classes.amount}>Balance</th>
-              <th>Paid through</th>
-              <th>Standing</th>
+              <th>{t("list.member")}</th>
+              <th className={classes.amount}>{t("list.balance")}</th>
+              <th>{t("list.paidThrough")}</th>
+              <th>{t("list.standing")}</th>
             </tr>
           </thead>
           <tbody>
@@ -128,7 +136,7 @@ function MembersList({ rows, onChoose }: { rows: DuesMember[]; onChoose: (member
                   </Anchor>
                 </td>
                 <td className={classes.amount}>{formatMoney(row.balance)}</td>
-                <td>{formatMonth(row.paidThrough)}</td>
+                <td>{row.paidThrough ? formatMonth(row.paidThrough) : t("list.nothingYet")}</td>
                 <td>
                   <StandingBadge of={row} />
                 </td>
@@ -137,7 +145,7 @@ function MembersList({ rows, onChoose }: { rows: DuesMember[]; onChoose: (member
           </tbody>
         </DataTable>
       </div>
-      <ul className={`${classes.narrow} ${classes.list}`} aria-label="Dues of every member">
+      <ul className={`${classes.narrow} ${classes.list}`} aria-label={t("list.label")}>
         {rows.map((row) => (
           <Card
             component="li"
@@ -151,8 +159,10 @@ function MembersList({ rows, onChoose }: { rows: DuesMember[]; onChoose: (member
                 <Text fw={700}>{fullName(row)}</Text>
                 <StandingBadge of={row} />
                 <Text size="sm" c="dimmed" mt={4}>
-                  Balance {formatMoney(row.balance)} ·{" "}
-                  {row.paidThrough ? `paid through ${formatMonth(row.paidThrough)}` : "nothing paid yet"}
+                  {t("list.line", { balance: formatMoney(row.balance) })}{" "}
+                  {row.paidThrough
+                    ? t("list.paidThroughMonth", { month: formatMonth(row.paidThrough) })
+                    : t("list.nothingPaid")}
                 </Text>
               </div>
               <Button
@@ -160,9 +170,9 @@ function MembersList({ rows, onChoose }: { rows: DuesMember[]; onChoose: (member
                 variant="light"
                 style={{ flexShrink: 0 }}
                 onClick={() => choose(row)}
-                aria-label={`Statement of ${fullName(row)}`}
+                aria-label={t("list.statementOf", { name: fullName(row) })}
               >
-                Statement
+                {t("list.statement")}
               </Button>
             </Group>
           </Card>
@@ -177,11 +187,14 @@ function Ledger() {
   const [sort, setSort] = useState<DuesSort>("behind");
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const [downloading, setDownloading] = useState(false);
+  const t = useT(treasurerMessages);
 
   const download = () => {
     setDownloading(true);
     downloadWithToken("/api/Dues/Export", "dues.csv")
-      .catch((error: unknown) => notify(error instanceof Error ? error.message : "Download failed.", "red"))
+      .catch((error: unknown) =>
+        notify(error instanceof Error ? error.message : t("ledger.downloadFailed"), "red"),
+      )
       .finally(() => setDownloading(false));
   };
   const choose = (member: Chosen) => {
@@ -193,7 +206,7 @@ function Ledger() {
   };
 
   if (list.isPending) return <PageLoader />;
-  if (list.isError) return <ErrorAlert message="Failed to fetch the dues." />;
+  if (list.isError) return <ErrorAlert message={t("ledger.failed")} />;
   const rows = sortDuesMembers(list.data, sort);
   const behind = list.data.filter((row) => row.standing === "behind");
   const late = behind.reduce((sum, row) => sum + row.amountBehind, 0);
@@ -204,29 +217,29 @@ function Ledger() {
       <Group justify="space-between" align="center">
         <Text fw={600}>
           {behind.length > 0
-            ? `${behind.length} ${behind.length === 1 ? "member is" : "members are"} behind: ${formatMoney(late)} for earlier months, ${formatMoney(due)} to pay in all.`
+            ? t("ledger.behind", { count: behind.length, late: formatMoney(late), due: formatMoney(due) })
             : due > 0
-              ? `No one is behind; ${formatMoney(due)} is due this month.`
-              : "Every member is paid up."}
+              ? t("ledger.due", { due: formatMoney(due) })
+              : t("ledger.paidUp")}
         </Text>
         <Group gap="sm">
           <Button size="md" variant="default" component={Link} to="/treasurer/report">
-            Report
+            {t("ledger.report")}
           </Button>
           <Button size="md" variant="default" onClick={download} loading={downloading}>
-            Download CSV
+            {t("ledger.download")}
           </Button>
         </Group>
       </Group>
       {chosen ? <MemberStatement key={chosen.id} member={chosen} onClose={() => setChosen(null)} /> : null}
-      <Group gap="xs" role="group" aria-label="Sort members">
+      <Group gap="xs" role="group" aria-label={t("ledger.sort")}>
         <Button
           size="md"
           variant={sort === "behind" ? "filled" : "default"}
           aria-pressed={sort === "behind"}
           onClick={() => setSort("behind")}
         >
-          Most behind first
+          {t("ledger.mostBehind")}
         </Button>
         <Button
           size="md"
@@ -234,10 +247,10 @@ function Ledger() {
           aria-pressed={sort === "name"}
           onClick={() => setSort("name")}
         >
-          By name
+          {t("ledger.byName")}
         </Button>
       </Group>
-      {rows.length === 0 ? <EmptyMessage>No members in the ledger yet.</EmptyMessage> : null}
+      {rows.length === 0 ? <EmptyMessage>{t("ledger.empty")}</EmptyMessage> : null}
       <MembersList rows={rows} onChoose={choose} />
     </Stack>
   );
@@ -245,11 +258,12 @@ function Ledger() {
 
 /** /treasurer: where every member stands, statements, payments, waivers, voids, openings, the CSV and the report. */
 export default function TreasurerPage() {
-  useTitle("Treasurer");
+  const t = useT(treasurerMessages);
+  useTitle(t("title"));
   return (
     <>
-      <PageHeader title="Treasurer" subtitle="Dues of every member: balances, payments and waivers." />
-      <TreasurerOnly what="the dues" refusal="Only the treasurer or an admin can see every member's dues.">
+      <PageHeader title={t("title")} subtitle={t("subtitle")} />
+      <TreasurerOnly what={t("only.what")} refusal={t("only.refusal")}>
         <Ledger />
       </TreasurerOnly>
     </>

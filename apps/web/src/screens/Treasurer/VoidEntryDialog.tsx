@@ -5,6 +5,8 @@ import { formatDate } from "../../lib/format";
 import { formatMoney } from "../../lib/money";
 import { onSaved } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
+import { useT } from "../../lib/i18n";
+import { treasurerMessages } from "./treasurerMessages";
 
 /**
  * Void a ledger line with a reason: the line stays on the statement, marked voided, and a
@@ -17,33 +19,37 @@ export default function VoidEntryDialog({
   entry: { id: number; label: string; date: string; amount: number };
   onClose: () => void;
 }) {
+  const t = useT(treasurerMessages);
   const form = useForm({ initialValues: { reason: "" } });
   const voiding = trpc.dues.void.useMutation({
-    onSuccess: onSaved(`Voided: ${entry.label}, ${formatMoney(entry.amount)}.`, onClose),
+    onSuccess: onSaved(t("void.saved", { label: entry.label, amount: formatMoney(entry.amount) }), onClose),
   });
   const reason = form.values.reason.trim();
   return (
     <FormDialog
-      title={`Void: ${entry.label}`}
+      title={t("void.title", { label: entry.label })}
       onClose={onClose}
-      submitLabel="Void entry"
+      submitLabel={t("void.submit")}
       onSubmit={form.onSubmit(() => voiding.mutate({ id: entry.id, reason }))}
       errors={[voiding.isError && voiding.error.message]}
       canSubmit={reason !== "" && reason.length <= 500}
       submitting={voiding.isPending}
     >
       <Text size="sm">
-        {entry.label} of {formatDate(entry.date)}, {formatMoney(entry.amount)}, stays on the statement, marked
-        voided, and a reversing line cancels it. A void cannot be undone: record the right entry afterwards.
+        {t("void.text", {
+          label: entry.label,
+          date: formatDate(entry.date),
+          amount: formatMoney(entry.amount),
+        })}
       </Text>
       <Textarea
-        label="Reason"
+        label={t("void.reason")}
         required
         data-autofocus
         autosize
         minRows={2}
         maxLength={500}
-        description="Said on the statement and in the export, e.g. “typed 520 instead of 52”."
+        description={t("void.reasonHint")}
         {...form.getInputProps("reason")}
       />
     </FormDialog>
