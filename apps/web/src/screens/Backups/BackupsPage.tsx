@@ -16,6 +16,9 @@ import { downloadWithToken } from "../../lib/authDownload";
 import classes from "./Backups.module.css";
 import { LogInPrompt } from "../../components/LogInPrompt";
 
+/** The command a person types, the same in every language. */
+const RESTORE_COMMAND = "npm run admin -- restore FILE";
+
 /** The last attempt failed: a failure newer than the last success. */
 function LastFailure({ overview }: { overview: BackupsOverview }) {
   const t = useT(backupsMessages);
@@ -131,7 +134,7 @@ function Backups() {
         <BackupList overview={data} />
       </section>
       <Text size="sm" c="dimmed">
-        {t("restoreBefore")} <Code>npm run admin -- restore FILE</Code> {t("restoreAfter")}
+        {t("restoreBefore")} <Code>{RESTORE_COMMAND}</Code> {t("restoreAfter")}
       </Text>
     </Stack>
   );

@@ -14,6 +14,9 @@ const notificationsMessages = defineMessages("notifications", notifications);
 import touch from "../../styles/touchTargets.module.css";
 import hidden from "../../styles/visuallyHidden.module.css";
 
+/** An unread notification's dot (hidden from screen readers, which read "(unread)"). */
+const UNREAD_DOT = "●";
+
 /** When a notification came, in the reader's language's date and time (the device's time zone). */
 const when = (at: string, locale: string) =>
   new Date(at).toLocaleString(locale, { dateStyle: "medium", timeStyle: "short" });
@@ -66,7 +69,7 @@ function NotificationsScreen() {
                   <UnstyledButton onClick={() => open(n)} p="md" w="100%" style={{ minHeight: 44 }}>
                     <Group gap="sm" wrap="nowrap" align="flex-start">
                       <Text component="span" c="amber" fw={700} aria-hidden="true" w={12}>
-                        {n.read ? "" : "●"}
+                        {n.read ? "" : UNREAD_DOT}
                       </Text>
                       <Stack gap={2}>
                         <Text fw={n.read ? 400 : 700}>
