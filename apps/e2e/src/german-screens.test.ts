@@ -135,6 +135,10 @@ describe("the smaller screens in German on a phone", () => {
     const page = await pool.open({ viewport: PHONE, mobile: true, as: member, theme: "dark" });
     await visit(page, "/theme-ideas");
     await onScreen(page, "月替わりテーマ");
+    // On a phone each row is a card whose cells are labelled by the column's header, in Japanese too.
+    await page.waitForFunction(
+      () => document.querySelector<HTMLElement>("main td[data-label]")?.dataset.label === "テーマ名",
+    );
     await expectNoSidewaysScroll(page, "テーマ");
     await imagesAndFontsLoaded(page);
     await shot(page, "japanese-themes-phone");
