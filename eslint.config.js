@@ -47,6 +47,18 @@ const LOCALIZED = [
   "apps/web/src/screens/MeetingNight/GuestInviteDialog.tsx",
   "apps/web/src/screens/MeetingDetails/MeetingDetailsPage.tsx",
   "apps/web/src/screens/Treasurer/**",
+  "apps/web/src/screens/ThemeIdeas/**",
+  "apps/web/src/screens/Stats/**",
+  "apps/web/src/screens/Wishlist/**",
+  "apps/web/src/screens/Shelf/**",
+  "apps/web/src/screens/Notifications/**",
+  "apps/web/src/screens/ForgotPassword/**",
+  "apps/web/src/screens/ResetPassword/**",
+  "apps/web/src/screens/ConfirmEmail/**",
+  "apps/web/src/screens/SsoLanding/**",
+  "apps/web/src/screens/NotFound/**",
+  "apps/web/src/screens/Backups/**",
+  "apps/web/src/screens/Import/ImportPage.tsx",
 ];
 
 export default tseslint.config(

@@ -70,6 +70,8 @@ const NPM_TEST_FILES = [
   "phone-push",
   // Passkeys added on the Account page and used to sign in, with Chromium's virtual authenticator.
   "passkeys",
+  // Theme ideas, Stats and the Wishlist in German on a phone, in euros; Japanese for a look.
+  "german-screens",
   "cellar", // 7 s
   "library-prerender", // 4 s
   "activity-sentences", // 4 s

@@ -46,13 +46,14 @@ export function DataTable({
   const table = useRef<HTMLTableElement>(null);
 
   // Label every cell with its header, now and whenever rows or cells are added (a new page, a
-  // column another screen adds); before paint, so a phone never shows unlabelled cells.
+  // column another screen adds, a header's words in another language); before paint, so a phone
+  // never shows unlabelled cells.
   useLayoutEffect(() => {
     const element = table.current;
     if (!element) return;
     labelCells(element);
     const observer = new MutationObserver(() => labelCells(element));
-    observer.observe(element, { childList: true, subtree: true });
+    observer.observe(element, { childList: true, subtree: true, characterData: true });
     return () => observer.disconnect();
   }, []);
 

@@ -10,17 +10,22 @@ import { EmptyMessage, ErrorAlert, Loaded, PageLoader } from "../../components/s
 import { serverReason } from "../../lib/errors";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
-import { describeSchedule, formatBytes, formatWhen } from "./backupText";
+import { backupsMessages, describeSchedule, formatBytes, formatWhen } from "./backupText";
+import { useT } from "../../lib/i18n";
 import { downloadWithToken } from "../../lib/authDownload";
 import classes from "./Backups.module.css";
 import { LogInPrompt } from "../../components/LogInPrompt";
 
+/** The command a person types, the same in every language. */
+const RESTORE_COMMAND = "npm run admin -- restore FILE";
+
 /** The last attempt failed: a failure newer than the last success. */
 function LastFailure({ overview }: { overview: BackupsOverview }) {
+  const t = useT(backupsMessages);
   const { lastFailure, lastSuccess, timeZone } = overview;
   if (!lastFailure || (lastSuccess && lastSuccess.at >= lastFailure.at)) return null;
   return (
-    <Alert color="red" variant="light" role="alert" icon={<AlertIcon />} title="The last backup failed">
+    <Alert color="red" variant="light" role="alert" icon={<AlertIcon />} title={t("lastFailed")}>
       <Text size="sm">{formatWhen(lastFailure.at, timeZone)}</Text>
       <Text size="sm" className={classes.wrap}>
         {lastFailure.error}
@@ -30,25 +35,29 @@ function LastFailure({ overview }: { overview: BackupsOverview }) {
 }
 
 function Schedule({ overview }: { overview: BackupsOverview }) {
+  const t = useT(backupsMessages);
   const { lastSuccess, nextRunAt, timeZone } = overview;
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="backup-schedule">
       <Stack gap={6}>
         <Title order={2} fz="h3" id="backup-schedule">
-          Schedule
+          {t("schedule")}
         </Title>
         <Text>
-          {describeSchedule(overview.schedule)} Times are in {timeZone}.
+          {describeSchedule(overview.schedule)} {t("timesIn", { timeZone })}
         </Text>
-        {nextRunAt ? <Text>Next backup: {formatWhen(nextRunAt, timeZone)}</Text> : null}
+        {nextRunAt ? <Text>{t("next", { when: formatWhen(nextRunAt, timeZone) })}</Text> : null}
         <Text>
-          Last backup:{" "}
+          {t("last")}{" "}
           {lastSuccess
-            ? `${formatWhen(lastSuccess.at, timeZone)} (${formatBytes(lastSuccess.bytes)})`
-            : "none yet"}
+            ? t("lastValue", {
+                when: formatWhen(lastSuccess.at, timeZone),
+                size: formatBytes(lastSuccess.bytes),
+              })
+            : t("noneYet")}
         </Text>
         <Text size="sm" c="dimmed">
-          The newest {overview.keep} are kept, in <Code className={classes.wrap}>{overview.folder}</Code>.
+          {t("kept", { keep: overview.keep })} <Code className={classes.wrap}>{overview.folder}</Code>.
         </Text>
       </Stack>
     </Card>
@@ -56,9 +65,10 @@ function Schedule({ overview }: { overview: BackupsOverview }) {
 }
 
 function BackupList({ overview }: { overview: BackupsOverview }) {
-  if (overview.backups.length === 0) return <EmptyMessage>No backups yet.</EmptyMessage>;
+  const t = useT(backupsMessages);
+  if (overview.backups.length === 0) return <EmptyMessage>{t("empty")}</EmptyMessage>;
   return (
-    <ul className={classes.list} aria-label="Backups">
+    <ul className={classes.list} aria-label={t("list")}>
       {overview.backups.map((backup) => (
         <Card component="li" key={backup.file} withBorder padding="sm">
           <Text fw={700} className={classes.wrap}>
@@ -67,9 +77,7 @@ function BackupList({ overview }: { overview: BackupsOverview }) {
           <Text size="sm" c="dimmed" className={classes.wrap}>
             {backup.file}
           </Text>
-          <Text size="sm">
-            {formatBytes(backup.bytes)}, {backup.images} image {backup.images === 1 ? "file" : "files"}
-          </Text>
+          <Text size="sm">{t("images", { size: formatBytes(backup.bytes), count: backup.images })}</Text>
         </Card>
       ))}
     </ul>
@@ -77,35 +85,36 @@ function BackupList({ overview }: { overview: BackupsOverview }) {
 }
 
 function Backups() {
+  const t = useT(backupsMessages);
   const utils = trpc.useUtils();
   const overview = trpc.backups.overview.useQuery();
   const [downloading, setDownloading] = useState(false);
   const create = trpc.backups.create.useMutation({
     onSuccess: (data) => {
       utils.backups.overview.setData(undefined, data);
-      notify(`Backup made: ${data.backups[0]?.file ?? ""}`);
+      notify(t("made", { file: data.backups[0]?.file ?? "" }));
     },
     onError: (error) => {
-      notify(serverReason(error) ?? "The backup failed.", "red");
+      notify(serverReason(error) ?? t("backupFailed"), "red");
       void utils.backups.overview.invalidate();
     },
   });
   const download = () => {
     setDownloading(true);
     downloadWithToken("/api/Backups/Latest", "club-backup.tar.gz")
-      .catch((error: unknown) => notify(error instanceof Error ? error.message : "Download failed.", "red"))
+      .catch((error: unknown) => notify(error instanceof Error ? error.message : t("downloadFailed"), "red"))
       .finally(() => setDownloading(false));
   };
 
   if (overview.isPending) return <PageLoader />;
-  if (overview.isError) return <ErrorAlert message="Failed to fetch the backups." error={overview.error} />;
+  if (overview.isError) return <ErrorAlert message={t("failed")} error={overview.error} />;
   const data = overview.data;
   return (
     <Stack gap="lg">
       <LastFailure overview={data} />
       <Group gap="sm">
         <Button size="md" onClick={() => create.mutate()} loading={create.isPending || data.running}>
-          Back up now
+          {t("backUpNow")}
         </Button>
         <Button
           size="md"
@@ -114,18 +123,18 @@ function Backups() {
           loading={downloading}
           disabled={data.backups.length === 0}
         >
-          Download latest
+          {t("downloadLatest")}
         </Button>
       </Group>
       <Schedule overview={data} />
       <section aria-labelledby="backup-list">
         <Title order={2} fz="h3" id="backup-list" mb="sm">
-          Backups ({data.backups.length})
+          {t("listTitle", { count: data.backups.length })}
         </Title>
         <BackupList overview={data} />
       </section>
       <Text size="sm" c="dimmed">
-        To restore one, stop the server and run <Code>npm run admin -- restore FILE</Code> (see the README).
+        {t("restoreBefore")} <Code>{RESTORE_COMMAND}</Code> {t("restoreAfter")}
       </Text>
     </Stack>
   );
@@ -133,26 +142,24 @@ function Backups() {
 
 /** The backups for an admin; another member reads that they are an admin's. */
 function AdminBackups() {
+  const t = useT(backupsMessages);
   const account = trpc.account.get.useQuery();
   return (
-    <Loaded query={account} failed="Failed to fetch your account.">
-      {(me) => (me.role === "admin" ? <Backups /> : <Text>Only an admin can see the backups.</Text>)}
+    <Loaded query={account} failed={t("accountFailed")}>
+      {(me) => (me.role === "admin" ? <Backups /> : <Text>{t("onlyAdmin")}</Text>)}
     </Loaded>
   );
 }
 
 /** /backups: the scheduled backups, "Back up now" and the latest download (admins). */
 export default function BackupsPage() {
-  useTitle("Backups");
+  const t = useT(backupsMessages);
+  useTitle(t("title"));
   const session = useSession();
   return (
     <>
-      <PageHeader title="Backups" subtitle="Copies of the club's database and photos, made on a schedule." />
-      {session ? (
-        <AdminBackups />
-      ) : (
-        <LogInPrompt underline="always">as an admin to see the backups.</LogInPrompt>
-      )}
+      <PageHeader title={t("title")} subtitle={t("subtitle")} />
+      {session ? <AdminBackups /> : <LogInPrompt underline="always">{t("logIn")}</LogInPrompt>}
     </>
   );
 }

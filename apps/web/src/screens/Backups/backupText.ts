@@ -1,4 +1,11 @@
-/** Sizes and times of the Backups screen. */
+import type { MessageValues } from "@club/shared";
+import backups from "../../locales/en/backups.json";
+import { currentFormatLocale, currentLanguage, defineMessages, translate } from "../../lib/i18n";
+
+/** Sizes and times of the Backups screen, and its texts: src/locales/<language>/backups.json. */
+export const backupsMessages = defineMessages("backups", backups);
+const t = (key: keyof typeof backups, values?: MessageValues) =>
+  translate(currentLanguage(), backupsMessages, key, values);
 
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -8,7 +15,9 @@ export function formatBytes(bytes: number): string {
 
 /** "Mon, 23 Nov 2026, 03:00" in the club's time zone (the server's BACKUP_SCHEDULE zone). */
 export function formatWhen(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-GB", {
+  // English as the screen always wrote it (day before month, 24 hours); another language its own way.
+  const locale = currentLanguage() === "en" ? "en-GB" : currentFormatLocale();
+  return new Intl.DateTimeFormat(locale, {
     timeZone,
     weekday: "short",
     day: "numeric",
@@ -22,8 +31,8 @@ export function formatWhen(iso: string, timeZone: string): string {
 
 /** BACKUP_SCHEDULE in words where it is a common one; the cron line otherwise. */
 export function describeSchedule(schedule: string | null): string {
-  if (schedule === null) return "Scheduled backups are off (BACKUP_SCHEDULE=off).";
+  if (schedule === null) return t("off");
   const daily = /^(\d{1,2}) (\d{1,2}) \* \* \*$/.exec(schedule);
-  if (daily) return `Every day at ${daily[2]?.padStart(2, "0")}:${daily[1]?.padStart(2, "0")}.`;
-  return `On the schedule ${schedule} (cron).`;
+  if (daily) return t("daily", { time: `${daily[2]?.padStart(2, "0")}:${daily[1]?.padStart(2, "0")}` });
+  return t("cron", { schedule });
 }

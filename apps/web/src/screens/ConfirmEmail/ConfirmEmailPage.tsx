@@ -10,6 +10,8 @@ import { authApi } from "../../lib/appSession";
 import { loginPath } from "../../lib/loginRedirect";
 import { useSingleUseLink } from "../../lib/singleUseLink";
 import { useTitle } from "../../lib/useTitle";
+import { useT } from "../../lib/i18n";
+import { authPagesMessages } from "../ForgotPassword/authPagesMessages";
 
 /**
  * Reads token and email from the link, confirms once, shows the server's message (that the
@@ -17,7 +19,8 @@ import { useTitle } from "../../lib/useTitle";
  * 3 seconds with the email pre-filled.
  */
 export default function ConfirmEmailPage() {
-  useTitle("Confirm Email");
+  const t = useT(authPagesMessages);
+  useTitle(t("confirm.docTitle"));
   const navigate = useNavigate();
   const { token, email } = useSingleUseLink();
   const valid = Boolean(token && email);
@@ -39,16 +42,16 @@ export default function ConfirmEmailPage() {
   }, [confirm.isSuccess, navigate, login]);
 
   return (
-    <AuthCard title="Email confirmation">
+    <AuthCard title={t("confirm.title")}>
       {!valid ? (
         <ErrorAlert message={Messages.invalidConfirmationLink} />
       ) : confirm.isError ? (
         <Stack>
           <ErrorAlert message={Messages.emailConfirmationFailed}>{confirm.error.message}</ErrorAlert>
           <Text size="sm" ta="center" c="dimmed">
-            Links expire after 24 hours. You can ask for a new one on the{" "}
+            {t("confirm.expire")}{" "}
             <Anchor component={Link} to={login} underline="always">
-              login page
+              {t("confirm.loginPage")}
             </Anchor>
             .
           </Text>
@@ -64,17 +67,17 @@ export default function ConfirmEmailPage() {
             {confirm.data.message}
           </Alert>
           <Text size="sm" ta="center" c="dimmed">
-            Taking you to the{" "}
+            {t("confirm.taking")}{" "}
             <Anchor component={Link} to={login} underline="always">
-              login page
+              {t("confirm.loginPage")}
             </Anchor>{" "}
-            in a moment…
+            {t("confirm.inAMoment")}
           </Text>
         </Stack>
       ) : (
         <Stack align="center" gap="sm">
-          <Loader aria-label="Loading" role="status" />
-          <Text c="dimmed">Confirming your email address…</Text>
+          <Loader aria-label={t("confirm.loading")} role="status" />
+          <Text c="dimmed">{t("confirm.confirming")}</Text>
         </Stack>
       )}
     </AuthCard>

@@ -12,10 +12,13 @@ import { loginPath } from "../../lib/loginRedirect";
 import { useTitle } from "../../lib/useTitle";
 import { serverReason } from "../../lib/serverReason";
 import { OnceForm } from "../../components/OnceForm";
+import { useT } from "../../lib/i18n";
+import { authPagesMessages } from "./authPagesMessages";
 
 /** /forgot-password?email=: asks for a link to choose a new password (valid one hour, emailed). */
 export default function ForgotPasswordPage() {
-  useTitle("Forgot password");
+  const t = useT(authPagesMessages);
+  useTitle(t("forgot.title"));
   const [params] = useSearchParams();
   const form = useForm({
     initialValues: { email: params.get("email") ?? "" },
@@ -24,17 +27,14 @@ export default function ForgotPasswordPage() {
   const forgot = useMutation({ mutationFn: authApi.forgotPassword });
 
   return (
-    <AuthCard
-      title="Forgot password"
-      subtitle="Enter your email address and we will send you a link to choose a new password."
-    >
+    <AuthCard title={t("forgot.title")} subtitle={t("forgot.subtitle")}>
       {forgot.isSuccess ? (
         <Stack>
           <Alert color="green" variant="light" icon={<CheckIcon />} role="status">
             {forgot.data.message}
           </Alert>
           <Text size="sm" ta="center" c="dimmed">
-            The link works once, for one hour. Nothing arrived? Check the spam folder, or{" "}
+            {t("forgot.sentHint")}{" "}
             <Anchor
               component="button"
               type="button"
@@ -42,29 +42,29 @@ export default function ForgotPasswordPage() {
               underline="always"
               fz="sm"
             >
-              try again
+              {t("forgot.tryAgain")}
             </Anchor>
             .
           </Text>
           <Button component={Link} to={loginPath({ email: forgot.variables.email })} variant="default">
-            Back to login
+            {t("forgot.backToLogin")}
           </Button>
         </Stack>
       ) : (
         <OnceForm onSubmit={form.onSubmit((values) => forgot.mutate(values))}>
           <Stack>
             {forgot.isError ? (
-              <ErrorAlert message="Could not send the link.">{serverReason(forgot.error)}</ErrorAlert>
+              <ErrorAlert message={t("forgot.failed")}>{serverReason(forgot.error)}</ErrorAlert>
             ) : null}
             <EmailField data-autofocus {...form.getInputProps("email")} />
             <Button type="submit" fullWidth loading={forgot.isPending}>
-              Send reset link
+              {t("forgot.submit")}
             </Button>
             <AuthCardLink
-              question="Remembered it?"
+              question={t("forgot.remembered")}
               to={loginPath({ email: form.values.email.trim() || null })}
             >
-              Log in
+              {t("forgot.logIn")}
             </AuthCardLink>
           </Stack>
         </OnceForm>

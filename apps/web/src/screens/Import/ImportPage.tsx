@@ -46,6 +46,12 @@ import { MappingSelects } from "./MappingSelects";
 import { readHeader } from "./readHeader";
 import { importBottles } from "./transferApi";
 import touch from "../../styles/touchTargets.module.css";
+import { defineMessages, useT } from "../../lib/i18n";
+import { formatNumber } from "../../lib/format";
+import importTexts from "../../locales/en/import.json";
+
+/** The Import screen's texts: src/locales/<language>/import.json. */
+const importMessages = defineMessages("import", importTexts);
 
 const REQUIRED: ImportField[] = ["name", "abv"];
 /** An export without an ABV column (CellarTracker's): the review gives each new bottle's. */
@@ -86,7 +92,8 @@ function FormatSelect<T extends string>({
 
 /** /import (members): a CSV of bottles, its columns mapped, a preview per row, then one import. */
 export default function ImportPage() {
-  useTitle("Import bottles");
+  const t = useT(importMessages);
+  useTitle(t("title"));
   return (
     <RequireMember>
       <ImportScreen />
@@ -95,6 +102,7 @@ export default function ImportPage() {
 }
 
 function ImportScreen() {
+  const t = useT(importMessages);
   const [file, setFile] = useState<File | null>(null);
   const [headers, setHeaders] = useState<string[]>([]);
   const [mapping, setMapping] = useState<Mapping>({});
@@ -197,17 +205,14 @@ function ImportScreen() {
 
   return (
     <Stack gap="lg" className={touch.touch}>
-      <PageHeader
-        title="Import bottles"
-        subtitle="Add many bottles at once from a spreadsheet saved as CSV. Nothing is written until you confirm."
-      />
-      <SectionCard id="import-file-heading" title="1. Choose the file">
+      <PageHeader title={t("title")} subtitle={t("subtitle")} />
+      <SectionCard id="import-file-heading" title={t("step1")}>
         <FileInput
           clearable
-          clearButtonProps={{ "aria-label": "Clear the file" }}
-          label="CSV file"
-          description={`A header row, then one bottle a row; at most 2 MB and ${IMPORT_MAX_ROWS.toLocaleString("en-US")} rows. The library's own export works too.`}
-          placeholder="Choose a CSV file"
+          clearButtonProps={{ "aria-label": t("clearFile") }}
+          label={t("csvFile")}
+          description={t("fileHint", { rows: formatNumber(IMPORT_MAX_ROWS, 0) })}
+          placeholder={t("choosePlaceholder")}
           accept=".csv,text/csv"
           value={file}
           error={fileProblem}
@@ -216,27 +221,23 @@ function ImportScreen() {
       </SectionCard>
 
       {headers.length > 0 && file ? (
-        <SectionCard
-          id="import-map-heading"
-          title="2. Match the columns"
-          description="Which column of the file holds each detail. Name and ABV are required; a price adds a purchase."
-        >
+        <SectionCard id="import-map-heading" title={t("step2")} description={t("step2Hint")}>
           {catalogue ? (
             <Text size="sm" role="status">
-              {`A ${catalogue.label} export: its columns are matched below.${catalogue.mapping.abv ? "" : " It has no ABV column: the review asks for each new bottle's."}`}
+              {t(catalogue.mapping.abv ? "catalogue" : "catalogueNoAbv", { label: catalogue.label })}
             </Text>
           ) : null}
           {delimiter ? (
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
               <FormatSelect
-                label="Columns separated by"
+                label={t("separatedBy")}
                 options={CSV_DELIMITERS}
                 labels={CSV_DELIMITER_LABELS}
                 value={delimiter}
                 onChange={(next) => void redelimit(next)}
               />
               <Text size="sm" c="dimmed" style={{ alignSelf: "end" }}>
-                {`As read from the file: ${headers.length} ${headers.length === 1 ? "column" : "columns"}. Change it if the columns below look wrong.`}
+                {t("asRead", { count: headers.length })}
               </Text>
             </SimpleGrid>
           ) : null}
@@ -249,17 +250,15 @@ function ImportScreen() {
               loading={preview.isPending}
               onClick={() => complete && preview.mutate({ chosen: file, map: complete })}
             >
-              Preview
+              {t("preview")}
             </Button>
             {!complete ? (
               <Text size="sm" c="dimmed">
-                {abvInReview ? "Choose the name column first." : "Choose the name and ABV columns first."}
+                {abvInReview ? t("chooseName") : t("chooseNameAbv")}
               </Text>
             ) : null}
           </Group>
-          {preview.isError ? (
-            <ErrorAlert message="The file cannot be imported." error={preview.error} />
-          ) : null}
+          {preview.isError ? <ErrorAlert message={t("cannotImport")} error={preview.error} /> : null}
         </SectionCard>
       ) : null}
 
@@ -268,37 +267,42 @@ function ImportScreen() {
           <Stack>
             {/* scroll-margin: scrolled into view, it stays clear of the sticky header. */}
             <Title order={2} fz="lg" id="import-preview-heading" style={{ scrollMarginTop: 88 }}>
-              {report.dryRun ? "3. Check and import" : "Imported"}
+              {report.dryRun ? t("step3") : t("imported")}
             </Title>
             <Text role="status" aria-live="polite">
               {report.dryRun
-                ? `${report.create} to create, ${report.addPurchase > 0 ? `${report.addPurchase} purchases for bottles of the library, ` : ""}${report.skipped} already in the library, ${report.errors} with errors (not imported).`
-                : `Imported ${report.created} ${report.created === 1 ? "bottle" : "bottles"}. ${report.skipped} already in the library, ${report.errors} with errors were left out.`}
+                ? t("dryRunSummary", {
+                    create: report.create,
+                    purchases: report.addPurchase,
+                    skipped: report.skipped,
+                    errors: report.errors,
+                  })
+                : t("importedSummary", {
+                    created: report.created,
+                    skipped: report.skipped,
+                    errors: report.errors,
+                  })}
             </Text>
             {report.dryRun && formats ? (
               <Stack gap="xs">
-                <Text size="sm">
-                  {report.detected.length > 0
-                    ? "How the file writes numbers and dates, as read from it: check, and change if a row looks wrong."
-                    : "How the file writes numbers and dates:"}
-                </Text>
+                <Text size="sm">{report.detected.length > 0 ? t("formatsDetected") : t("formats")}</Text>
                 <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
                   <FormatSelect
-                    label="Decimal mark"
+                    label={t("decimalMark")}
                     options={DECIMAL_MARKS}
                     labels={DECIMAL_MARK_LABELS}
                     value={formats.decimalMark}
                     onChange={(decimalMark) => reformat({ decimalMark })}
                   />
                   <FormatSelect
-                    label="Thousands separator"
+                    label={t("thousands")}
                     options={THOUSANDS_SEPARATORS}
                     labels={THOUSANDS_SEPARATOR_LABELS}
                     value={formats.thousandsSeparator}
                     onChange={(thousandsSeparator) => reformat({ thousandsSeparator })}
                   />
                   <FormatSelect
-                    label="Dates"
+                    label={t("dates")}
                     options={DATE_ORDERS}
                     labels={DATE_ORDER_LABELS}
                     value={formats.dateOrder}
@@ -307,7 +311,7 @@ function ImportScreen() {
                 </SimpleGrid>
                 {complete && complete.ignore && complete.ignore.length > 0 ? (
                   <Text size="sm" c="dimmed">
-                    {`Left out (mapped to nothing): ${complete.ignore.join(", ")}.`}
+                    {t("leftOut", { columns: complete.ignore.join(", ") })}
                   </Text>
                 ) : null}
               </Stack>
@@ -331,7 +335,7 @@ function ImportScreen() {
                     loading={preview.isPending}
                     onClick={() => preview.mutate({ chosen: file, map: complete })}
                   >
-                    Check the review
+                    {t("checkReview")}
                   </Button>
                 ) : null}
                 <Button
@@ -339,17 +343,15 @@ function ImportScreen() {
                   loading={run.isPending}
                   onClick={() => run.mutate({ chosen: file, map: complete })}
                 >
-                  {`Import ${report.create} ${report.create === 1 ? "bottle" : "bottles"}${report.addPurchase > 0 ? ` and ${report.addPurchase} ${report.addPurchase === 1 ? "purchase" : "purchases"}` : ""}`}
+                  {t("importButton", { create: report.create, purchases: report.addPurchase })}
                 </Button>
               </Group>
             ) : (
               <Anchor component={Link} to="/library-bottles" fw={600}>
-                See the library
+                {t("seeLibrary")}
               </Anchor>
             )}
-            {run.isError ? (
-              <ErrorAlert message="The import failed; nothing was written." error={run.error} />
-            ) : null}
+            {run.isError ? <ErrorAlert message={t("importFailed")} error={run.error} /> : null}
             <ImportReportTable report={report} />
           </Stack>
         </Paper>

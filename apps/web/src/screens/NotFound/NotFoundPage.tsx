@@ -1,7 +1,10 @@
 import { NotFound } from "../../components/status";
 import { useTitle } from "../../lib/useTitle";
+import { useT } from "../../lib/i18n";
+import { authPagesMessages } from "../ForgotPassword/authPagesMessages";
 
 export default function NotFoundPage() {
-  useTitle("Page not found");
+  const t = useT(authPagesMessages);
+  useTitle(t("notFound.title"));
   return <NotFound />;
 }

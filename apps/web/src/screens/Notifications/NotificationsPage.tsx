@@ -1,20 +1,30 @@
 import { Button, Card, Group, Stack, Text, UnstyledButton } from "@mantine/core";
 import { useNavigate } from "react-router-dom";
-import type { Notification } from "@club/shared";
+import { FORMAT_LOCALES, type Notification } from "@club/shared";
 import { PageHeader } from "../../components/PageHeader";
 import { RequireMember } from "../../components/RequireMember";
 import { ErrorAlert, Loaded } from "../../components/status";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
+import { defineMessages, useLanguage, useT } from "../../lib/i18n";
+import notifications from "../../locales/en/notifications.json";
+
+/** The Notifications screen's texts: src/locales/<language>/notifications.json. */
+const notificationsMessages = defineMessages("notifications", notifications);
 import touch from "../../styles/touchTargets.module.css";
 import hidden from "../../styles/visuallyHidden.module.css";
 
-const when = (at: string) =>
-  new Date(at).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+/** An unread notification's dot (hidden from screen readers, which read "(unread)"). */
+const UNREAD_DOT = "●";
+
+/** When a notification came, in the reader's language's date and time (the device's time zone). */
+const when = (at: string, locale: string) =>
+  new Date(at).toLocaleString(locale, { dateStyle: "medium", timeStyle: "short" });
 
 /** /notifications: the member's notifications, newest first; a tap opens one and marks it read. */
 export default function NotificationsPage() {
-  useTitle("Notifications");
+  const t = useT(notificationsMessages);
+  useTitle(t("title"));
   return (
     <RequireMember>
       <NotificationsScreen />
@@ -23,6 +33,8 @@ export default function NotificationsPage() {
 }
 
 function NotificationsScreen() {
+  const t = useT(notificationsMessages);
+  const locale = FORMAT_LOCALES[useLanguage()];
   const navigate = useNavigate();
   const list = trpc.notifications.list.useQuery(undefined, { refetchOnWindowFocus: "always" });
   const read = trpc.notifications.read.useMutation();
@@ -34,8 +46,8 @@ function NotificationsScreen() {
   return (
     <Stack gap="lg" className={touch.touch}>
       <PageHeader
-        title="Notifications"
-        subtitle={unread > 0 ? `${unread} unread` : undefined}
+        title={t("title")}
+        subtitle={unread > 0 ? t("unread", { count: unread }) : undefined}
         actions={
           <Button
             variant="default"
@@ -43,12 +55,12 @@ function NotificationsScreen() {
             disabled={unread === 0}
             loading={read.isPending}
           >
-            Mark all read
+            {t("markAll")}
           </Button>
         }
       />
-      {read.isError ? <ErrorAlert message="Failed to mark the notifications read." /> : null}
-      <Loaded query={list} failed="Failed to fetch your notifications." empty="No notifications yet.">
+      {read.isError ? <ErrorAlert message={t("markFailed")} /> : null}
+      <Loaded query={list} failed={t("failed")} empty={t("empty")}>
         {(items) => (
           <Stack gap="sm" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
             {items.map((n) => (
@@ -57,15 +69,15 @@ function NotificationsScreen() {
                   <UnstyledButton onClick={() => open(n)} p="md" w="100%" style={{ minHeight: 44 }}>
                     <Group gap="sm" wrap="nowrap" align="flex-start">
                       <Text component="span" c="amber" fw={700} aria-hidden="true" w={12}>
-                        {n.read ? "" : "●"}
+                        {n.read ? "" : UNREAD_DOT}
                       </Text>
                       <Stack gap={2}>
                         <Text fw={n.read ? 400 : 700}>
                           {n.text}
-                          {n.read ? null : <span className={hidden.visuallyHidden}> (unread)</span>}
+                          {n.read ? null : <span className={hidden.visuallyHidden}>{t("unreadMark")}</span>}
                         </Text>
                         <Text size="xs" c="dimmed">
-                          {when(n.at)}
+                          {when(n.at, locale)}
                         </Text>
                       </Stack>
                     </Group>

@@ -14,20 +14,23 @@ import { serverReason } from "../../lib/serverReason";
 import type { LoginLocationState } from "../Login/LoginPage";
 import { newPasswordError, repeatError } from "./newPassword";
 import { OnceForm } from "../../components/OnceForm";
+import { useT } from "../../lib/i18n";
+import { authPagesMessages } from "../ForgotPassword/authPagesMessages";
 
 /**
  * /reset-password?token=&email=, the emailed link: the new password twice, then to /login with the
  * email pre-filled (every session of the member has ended).
  */
 export default function ResetPasswordPage() {
-  useTitle("Choose a new password");
+  const t = useT(authPagesMessages);
+  useTitle(t("reset.title"));
   const navigate = useNavigate();
   const { token, email } = useSingleUseLink();
   const form = useForm({
     initialValues: { password: "", repeat: "" },
     validate: {
       password: newPasswordError,
-      repeat: (repeat, values) => repeatError(repeat, values.password),
+      repeat: (repeat, values) => (repeatError(repeat, values.password) ? t("reset.differ") : null),
     },
   });
   const reset = useMutation({
@@ -43,12 +46,12 @@ export default function ResetPasswordPage() {
 
   if (!token || !email) {
     return (
-      <AuthCard title="Choose a new password">
+      <AuthCard title={t("reset.title")}>
         <Stack>
           <ErrorAlert message={ServerMessages.invalidReset} />
           <Text size="sm" ta="center" c="dimmed">
             <Anchor component={Link} to={askAgain} underline="always">
-              Ask for a new link
+              {t("reset.askAgain")}
             </Anchor>
           </Text>
         </Stack>
@@ -57,21 +60,25 @@ export default function ResetPasswordPage() {
   }
 
   return (
-    <AuthCard title="Choose a new password" subtitle={<>For {email}. You will be logged out everywhere.</>}>
+    <AuthCard title={t("reset.title")} subtitle={t("reset.subtitle", { email })}>
       <OnceForm onSubmit={form.onSubmit(({ password }) => reset.mutate({ token, email, password }))}>
         <Stack>
           {reset.isError ? (
-            <ErrorAlert message="The password was not changed.">
+            <ErrorAlert message={t("reset.failed")}>
               {serverReason(reset.error)}{" "}
               <Anchor component={Link} to={askAgain} underline="always" fz="inherit">
-                Ask for a new link
+                {t("reset.askAgain")}
               </Anchor>
             </ErrorAlert>
           ) : null}
-          <NewPasswordField label="New password" data-autofocus {...form.getInputProps("password")} />
+          <NewPasswordField
+            label={t("reset.newPassword")}
+            data-autofocus
+            {...form.getInputProps("password")}
+          />
           <RepeatPasswordField {...form.getInputProps("repeat")} />
           <Button type="submit" fullWidth loading={reset.isPending}>
-            Set new password
+            {t("reset.submit")}
           </Button>
         </Stack>
       </OnceForm>

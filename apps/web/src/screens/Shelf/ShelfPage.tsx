@@ -9,15 +9,17 @@ import { formatDate, formatPrice } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
 import { withBase } from "../../lib/basePath";
+import { defineMessages, useT } from "../../lib/i18n";
+import shelf from "../../locales/en/shelf.json";
 
-export const SHELF_EMPTY = "Nothing is open right now. Open a purchase on its bottle's page.";
-export const SHELF_FAILED = "Failed to fetch the shelf.";
+/** The Shelf screen's texts: src/locales/<language>/shelf.json. */
+const shelfMessages = defineMessages("shelf", shelf);
 
 const NUMBERS = { style: { fontVariantNumeric: "tabular-nums" } } as const;
 
-const COLUMNS: Column<ShelfItem>[] = [
+const columnsOf = (t: (key: keyof typeof shelf, values?: { ml: number }) => string): Column<ShelfItem>[] => [
   {
-    header: "Bottle",
+    header: t("col.bottle"),
     cell: (item) => (
       <>
         <a href={withBase(`/bottle/${item.bottleId}`)} className={cellLinkClass}>
@@ -32,13 +34,16 @@ const COLUMNS: Column<ShelfItem>[] = [
     ),
   },
   {
-    header: "Fill Level",
+    header: t("col.fill"),
     cell: (item) => <FillLevel name={item.name} pct={item.fillLevelPct} source={item.levelSource} />,
   },
-  { header: "Opened", cell: (item) => <time dateTime={item.openedDate}>{formatDate(item.openedDate)}</time> },
-  { header: "Cost per Pour", td: NUMBERS, cell: (item) => formatPrice(item.costPerPour) },
-  { header: "Price", td: NUMBERS, cell: (item) => formatPrice(item.price) },
-  { header: "Size", td: NUMBERS, cell: (item) => <>{item.sizeMl} ml</> },
+  {
+    header: t("col.opened"),
+    cell: (item) => <time dateTime={item.openedDate}>{formatDate(item.openedDate)}</time>,
+  },
+  { header: t("col.costPerPour"), td: NUMBERS, cell: (item) => formatPrice(item.costPerPour) },
+  { header: t("col.price"), td: NUMBERS, cell: (item) => formatPrice(item.price) },
+  { header: t("col.size"), td: NUMBERS, cell: (item) => t("size", { ml: item.sizeMl }) },
 ];
 
 /**
@@ -47,18 +52,16 @@ const COLUMNS: Column<ShelfItem>[] = [
  * A table on a desktop; on a phone each bottle is a card (DataTable).
  */
 export default function ShelfPage() {
-  useTitle("Shelf");
-  const shelf = trpc.cellar.shelf.useQuery();
+  const t = useT(shelfMessages);
+  useTitle(t("title"));
+  const shelfList = trpc.cellar.shelf.useQuery();
   return (
     <>
-      <PageHeader
-        title="Shelf"
-        subtitle="What is open now, the emptiest bottle first. Cost per pour is for a 25 ml pour."
-      />
-      <Loaded query={shelf} failed={SHELF_FAILED} empty={SHELF_EMPTY}>
+      <PageHeader title={t("title")} subtitle={t("subtitle")} />
+      <Loaded query={shelfList} failed={t("failed")} empty={t("empty")}>
         {(bottles) => (
-          <DataTable label="Open bottles" minWidth={760}>
-            <TableColumns columns={COLUMNS} rows={bottles} rowKey={(item) => item.instanceId} />
+          <DataTable label={t("list")} minWidth={760}>
+            <TableColumns columns={columnsOf(t)} rows={bottles} rowKey={(item) => item.instanceId} />
           </DataTable>
         )}
       </Loaded>

@@ -11,6 +11,8 @@ import { safeNextPath } from "../../lib/loginRedirect";
 import { UNREACHABLE } from "../../lib/serverReason";
 import { useTitle } from "../../lib/useTitle";
 import { withBase } from "../../lib/basePath";
+import { useT } from "../../lib/i18n";
+import { authPagesMessages } from "../ForgotPassword/authPagesMessages";
 
 /** The plain words for a failed exchange. */
 function failureText(error: unknown): string {
@@ -24,7 +26,8 @@ function failureText(error: unknown): string {
  * pair, stored as after a password login, and the page moves on to where the member was going.
  */
 export default function SsoLandingPage() {
-  useTitle("Signing in");
+  const t = useT(authPagesMessages);
+  useTitle(t("sso.docTitle"));
   const navigate = useNavigate();
   const [code] = useState(() => new URLSearchParams(window.location.hash.slice(1)).get("code"));
   const started = useRef(false);
@@ -46,18 +49,18 @@ export default function SsoLandingPage() {
 
   const failure = !code ? SSO_FAILURES.CODE_INVALID : exchange.isError ? failureText(exchange.error) : null;
   return (
-    <AuthCard title="Single sign-on">
+    <AuthCard title={t("sso.title")}>
       {failure ? (
         <Stack>
-          <ErrorAlert message="You are not signed in.">{failure}</ErrorAlert>
+          <ErrorAlert message={t("sso.notSignedIn")}>{failure}</ErrorAlert>
           <Button component={Link} to="/login" fullWidth>
-            Back to login
+            {t("sso.backToLogin")}
           </Button>
         </Stack>
       ) : (
         <Stack align="center" role="status">
           <Loader aria-hidden />
-          <Text>Signing you in…</Text>
+          <Text>{t("sso.signingIn")}</Text>
         </Stack>
       )}
     </AuthCard>

@@ -2,6 +2,8 @@ import "@mantine/core/styles/Table.css";
 import type { ReactNode } from "react";
 import { Card, Stack, Table, Text, Title } from "@mantine/core";
 import classes from "./Stats.module.css";
+import { useT } from "../../lib/i18n";
+import { statsMessages } from "./statsMessages";
 
 export interface Figures {
   columns: string[];
@@ -23,6 +25,7 @@ export function FigureCard({
   figures: Figures;
   children: ReactNode;
 }) {
+  const t = useT(statsMessages);
   const empty = figures.rows.length === 0;
   return (
     <Card withBorder padding="md" component="section" aria-label={title} className={classes.card}>
@@ -32,7 +35,7 @@ export function FigureCard({
         </Title>
         {empty ? (
           <Text size="sm" c="dimmed">
-            Nothing to show yet.
+            {t("nothing")}
           </Text>
         ) : (
           <>
@@ -40,9 +43,9 @@ export function FigureCard({
               {children}
             </div>
             <details className={classes.details}>
-              <summary>Show the figures</summary>
+              <summary>{t("showFigures")}</summary>
               <div className={classes.tableWrap}>
-                <Table striped withTableBorder fz="sm" aria-label={`${title}: the figures`}>
+                <Table striped withTableBorder fz="sm" aria-label={t("figuresLabel", { title })}>
                   <Table.Thead>
                     <Table.Tr>
                       {figures.columns.map((column) => (

@@ -18,6 +18,8 @@ import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
 import { FigureCard } from "./FigureCard";
 import classes from "./Stats.module.css";
+import { useT } from "../../lib/i18n";
+import { statsMessages, statsText } from "./statsMessages";
 import {
   averageFigures,
   averageSummary,
@@ -25,6 +27,7 @@ import {
   countSummary,
   memberFigures,
   memberSummary,
+  oneDecimal,
   pouredFigures,
   periodLabel,
   pouredSummary,
@@ -85,7 +88,7 @@ const AverageBars = ({ averages }: { averages: StatsAverage[] }) => (
   <NameBars
     rows={averages}
     xAxisProps={{ domain: [0, 100] }}
-    series={[{ name: "average", label: "Average score", color: "teal.6" }]}
+    series={[{ name: "average", label: statsText("col.averageScore"), color: "teal.6" }]}
   />
 );
 
@@ -111,7 +114,7 @@ const spendChart = (spend: StatsSpend[]) => {
     h: 240,
     dataKey: "period",
     data: spend,
-    series: [{ name: "dollars", label: "Spent", color: "amber.6" }],
+    series: [{ name: "dollars", label: statsText("col.spent"), color: "amber.6" }],
     valueFormatter: formatPrice,
     xAxisProps: { tickFormatter: (period: string) => periodLabel(String(period)) },
     yAxisProps: {
@@ -125,17 +128,18 @@ const spendChart = (spend: StatsSpend[]) => {
 };
 
 function Figures({ stats }: { stats: Stats }) {
-  const types = topAndOther(stats.bottlesByType, 6, "Other types");
+  const t = useT(statsMessages);
+  const types = topAndOther(stats.bottlesByType, 6, t("otherTypes"));
   const regions = stats.bottlesByRegion.slice(0, 12);
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" className={classes.grid}>
-      <FigureCard title="Spend per month" {...bySpend(stats.spendByMonth, "month")}>
+      <FigureCard title={t("card.spendMonth")} {...bySpend(stats.spendByMonth, "month")}>
         <AreaChart {...spendChart(stats.spendByMonth)} curveType="monotone" />
       </FigureCard>
-      <FigureCard title="Spend per year" {...bySpend(stats.spendByYear, "year")}>
+      <FigureCard title={t("card.spendYear")} {...bySpend(stats.spendByYear, "year")}>
         <BarChart {...spendChart(stats.spendByYear)} maxBarWidth={72} />
       </FigureCard>
-      <FigureCard title="Bottles by type" {...byCount(stats.bottlesByType, "type")}>
+      <FigureCard title={t("card.byType")} {...byCount(stats.bottlesByType, "type")}>
         <DonutChart
           mx="auto"
           size={200}
@@ -146,7 +150,9 @@ function Figures({ stats }: { stats: Stats }) {
             value: t.bottles,
             color: PALETTE[i % PALETTE.length]!,
           }))}
-          chartLabel={`${stats.bottlesByType.reduce((n, t) => n + t.bottles, 0)} bottles`}
+          chartLabel={t("donutLabel", {
+            count: stats.bottlesByType.reduce((n, type) => n + type.bottles, 0),
+          })}
         />
         <Group gap="xs" justify="center" mt="xs" aria-hidden="true">
           {types.map((t, i) => (
@@ -157,46 +163,49 @@ function Figures({ stats }: { stats: Stats }) {
           ))}
         </Group>
       </FigureCard>
-      <FigureCard title="Bottles by country" {...byCount(stats.bottlesByCountry, "country")}>
-        <CountBars counts={stats.bottlesByCountry} label="Bottles" />
+      <FigureCard title={t("card.byCountry")} {...byCount(stats.bottlesByCountry, "country")}>
+        <CountBars counts={stats.bottlesByCountry} label={t("col.bottles")} />
       </FigureCard>
-      <FigureCard title="Bottles by state" {...byCount(stats.bottlesByRegion, "region")}>
-        <CountBars counts={regions} label="Bottles" />
+      <FigureCard title={t("card.byState")} {...byCount(stats.bottlesByRegion, "region")}>
+        <CountBars counts={regions} label={t("col.bottles")} />
       </FigureCard>
-      <FigureCard title="Average score by type" {...byAverage(stats.scoreByType, "type")}>
+      <FigureCard title={t("card.scoreByType")} {...byAverage(stats.scoreByType, "type")}>
         <AverageBars averages={stats.scoreByType} />
       </FigureCard>
-      <FigureCard title="Average score by state" {...byAverage(stats.scoreByRegion, "region")}>
+      <FigureCard title={t("card.scoreByState")} {...byAverage(stats.scoreByRegion, "region")}>
         <AverageBars averages={stats.scoreByRegion} />
       </FigureCard>
-      <FigureCard title="Most poured bottles" summary={pouredSummary(stats)} figures={pouredFigures(stats)}>
-        <NameBars rows={stats.mostPoured} series={[{ name: "pours", label: "Pours", color: "grape.6" }]} />
+      <FigureCard title={t("card.mostPoured")} summary={pouredSummary(stats)} figures={pouredFigures(stats)}>
+        <NameBars
+          rows={stats.mostPoured}
+          series={[{ name: "pours", label: t("col.pours"), color: "grape.6" }]}
+        />
       </FigureCard>
-      <FigureCard title="Best value" summary={valueSummary(stats)} figures={valueFigures(stats)}>
+      <FigureCard title={t("card.bestValue")} summary={valueSummary(stats)} figures={valueFigures(stats)}>
         <ScatterChart
           h={260}
           data={[
             {
-              name: "Bottles",
+              name: t("col.bottles"),
               color: "blue.6",
               data: stats.bestValue.map((v) => ({ cost: v.costPerPour, score: v.clubScore })),
             },
           ]}
           dataKey={{ x: "cost", y: "score" }}
-          labels={{ x: "Cost per pour", y: "Club score" }}
-          valueFormatter={{ x: formatPrice, y: (v) => v.toFixed(1) }}
+          labels={{ x: t("col.costPerPour"), y: t("col.clubScore") }}
+          valueFormatter={{ x: formatPrice, y: oneDecimal }}
           yAxisProps={{ width: 48 }}
         />
       </FigureCard>
-      <FigureCard title="Members' activity" summary={memberSummary(stats)} figures={memberFigures(stats)}>
+      <FigureCard title={t("card.members")} summary={memberSummary(stats)} figures={memberFigures(stats)}>
         <NameBars
           rows={stats.members}
           stacked
           series={[
-            { name: "comments", label: "Comments", color: "amber.6" },
-            { name: "purchases", label: "Purchases", color: "teal.6" },
-            { name: "scores", label: "Scores", color: "blue.6" },
-            { name: "rsvps", label: "Going RSVPs", color: "grape.6" },
+            { name: "comments", label: t("col.comments"), color: "amber.6" },
+            { name: "purchases", label: t("col.purchases"), color: "teal.6" },
+            { name: "scores", label: t("col.scores"), color: "blue.6" },
+            { name: "rsvps", label: t("col.rsvps"), color: "grape.6" },
           ]}
         />
       </FigureCard>
@@ -206,15 +215,13 @@ function Figures({ stats }: { stats: Stats }) {
 
 /** /stats: the club in figures, for anyone (every figure is an SQL aggregate on the server). */
 export default function StatsPage() {
-  useTitle("Stats");
+  const t = useT(statsMessages);
+  useTitle(t("title"));
   const stats = trpc.stats.get.useQuery();
   return (
     <>
-      <PageHeader
-        title="Stats"
-        subtitle="What the club bought, poured and thought of it. Each chart's figures are under it."
-      />
-      <Loaded query={stats} failed="Failed to fetch the stats.">
+      <PageHeader title={t("title")} subtitle={t("subtitle")} />
+      <Loaded query={stats} failed={t("failed")}>
         {(data) => (
           <Stack>
             <Figures stats={data} />

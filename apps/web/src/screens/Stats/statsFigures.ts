@@ -1,5 +1,7 @@
 import { MONTH_NAMES, type Stats, type StatsAverage, type StatsCount, type StatsSpend } from "@club/shared";
 import { formatPrice } from "../../lib/format";
+import { appLocale, isAmerican } from "../../lib/locale";
+import { statsText as t } from "./statsMessages";
 import type { Figures } from "./FigureCard";
 
 /** The Stats screen's tables and one-sentence summaries (the charts' text alternatives). */
@@ -8,7 +10,19 @@ import type { Figures } from "./FigureCard";
 export function periodLabel(period: string): string {
   const month = /^(\d{4})-(\d{2})$/.exec(period);
   const name = month ? MONTH_NAMES[Number(month[2]) - 1] : undefined;
-  return month && name ? `${name.slice(0, 3)} ${month[1]}` : period;
+  if (!month || !name) return period;
+  const locale = appLocale();
+  if (isAmerican(locale)) return `${name.slice(0, 3)} ${month[1]}`;
+  return new Intl.DateTimeFormat(locale, { month: "short", year: "numeric", timeZone: "UTC" }).format(
+    new Date(Date.UTC(Number(month[1]), Number(month[2]) - 1, 1)),
+  );
+}
+
+/** A score with one decimal, in the locale's decimal mark ("85.0", "85,0"). */
+export function oneDecimal(value: number): string {
+  const locale = appLocale();
+  if (isAmerican(locale)) return value.toFixed(1);
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
 }
 
 /**
@@ -25,11 +39,9 @@ export function roundTicks(max: number): number[] {
   return ticks;
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
 export function spendFigures(spend: StatsSpend[], unit: "Month" | "Year"): Figures {
   return {
-    columns: [unit, "Purchases", "Spent"],
+    columns: [t(unit === "Month" ? "col.month" : "col.year"), t("col.purchases"), t("col.spent")],
     rows: spend.map((s) => [periodLabel(s.period), s.purchases, formatPrice(s.dollars)]),
   };
 }
@@ -37,67 +49,91 @@ export function spendFigures(spend: StatsSpend[], unit: "Month" | "Year"): Figur
 export function spendSummary(spend: StatsSpend[], unit: "month" | "year"): string {
   const total = spend.reduce((sum, s) => sum + s.dollars, 0);
   const top = [...spend].sort((a, b) => b.dollars - a.dollars)[0];
-  if (!top) return "No purchases yet.";
-  return `${formatPrice(total)} spent over ${plural(spend.length, unit)}; the most in ${periodLabel(top.period)}: ${formatPrice(top.dollars)}.`;
+  if (!top) return t("noPurchases");
+  return t(unit === "month" ? "spendSummary.month" : "spendSummary.year", {
+    total: formatPrice(total),
+    count: spend.length,
+    top: periodLabel(top.period),
+    topAmount: formatPrice(top.dollars),
+  });
 }
 
-export const countFigures = (counts: StatsCount[], what: string): Figures => ({
-  columns: [what, "Bottles"],
+/** What the counts and averages are by: a table's first column. */
+export type FigureBy = "Type" | "Country" | "Region";
+const column = (what: FigureBy) => t(`col.${what.toLowerCase() as "type" | "country" | "region"}`);
+
+export const countFigures = (counts: StatsCount[], what: FigureBy): Figures => ({
+  columns: [column(what), t("col.bottles")],
   rows: counts.map((c) => [c.name, c.bottles]),
 });
 
-export function countSummary(counts: StatsCount[], what: string): string {
+export function countSummary(counts: StatsCount[], what: "type" | "country" | "region"): string {
   const shown = counts.slice(0, 3).map((c) => `${c.name} ${c.bottles}`);
-  return `Bottles by ${what}, most first: ${shown.join(", ")}${counts.length > 3 ? `, and ${plural(counts.length - 3, "more")}` : ""}.`;
+  return t(`countSummary.${what}`, { shown: shown.join(", "), more: Math.max(0, counts.length - 3) });
 }
 
-export const averageFigures = (averages: StatsAverage[], what: string): Figures => ({
-  columns: [what, "Average score", "Scores"],
-  rows: averages.map((a) => [a.name, a.average.toFixed(1), a.scores]),
+export const averageFigures = (averages: StatsAverage[], what: FigureBy): Figures => ({
+  columns: [column(what), t("col.averageScore"), t("col.scores")],
+  rows: averages.map((a) => [a.name, oneDecimal(a.average), a.scores]),
 });
 
-export function averageSummary(averages: StatsAverage[], what: string): string {
-  const shown = averages.slice(0, 3).map((a) => `${a.name} ${a.average.toFixed(1)}`);
-  return `The club's average score by ${what}, best first: ${shown.join(", ")}.`;
+export function averageSummary(averages: StatsAverage[], what: "type" | "region"): string {
+  const shown = averages.slice(0, 3).map((a) => `${a.name} ${oneDecimal(a.average)}`);
+  return t(`averageSummary.${what}`, { shown: shown.join(", ") });
 }
 
 export const pouredFigures = (stats: Stats): Figures => ({
-  columns: ["Bottle", "Pours"],
+  columns: [t("col.bottle"), t("col.pours")],
   rows: stats.mostPoured.map((p) => [p.name, p.pours]),
 });
 
 export const pouredSummary = (stats: Stats): string =>
-  `Most poured at meetings: ${stats.mostPoured
-    .slice(0, 3)
-    .map((p) => `${p.name} ${plural(p.pours, "time")}`)
-    .join(", ")}.`;
+  t("pouredSummary", {
+    shown: stats.mostPoured
+      .slice(0, 3)
+      .map((p) => t("pouredItem", { name: p.name, count: p.pours }))
+      .join(", "),
+  });
 
 export const valueFigures = (stats: Stats): Figures => ({
-  columns: ["Bottle", "Club score", "Cost per pour", "Points per dollar"],
+  columns: [t("col.bottle"), t("col.clubScore"), t("col.costPerPour"), t("col.pointsPerDollar")],
   rows: stats.bestValue.map((v) => [
     v.name,
-    v.clubScore.toFixed(1),
+    oneDecimal(v.clubScore),
     formatPrice(v.costPerPour),
-    v.pointsPerDollar.toFixed(1),
+    oneDecimal(v.pointsPerDollar),
   ]),
 });
 
 export function valueSummary(stats: Stats): string {
   const best = stats.bestValue[0];
-  if (!best) return "No bottle has both a club score and a price yet.";
-  return `Club score against cost per pour. Best value: ${best.name}, score ${best.clubScore.toFixed(1)} for ${formatPrice(best.costPerPour)} a pour.`;
+  if (!best) return t("noValue");
+  return t("valueSummary", {
+    name: best.name,
+    score: oneDecimal(best.clubScore),
+    cost: formatPrice(best.costPerPour),
+  });
 }
 
 export const memberFigures = (stats: Stats): Figures => ({
-  columns: ["Member", "Comments", "Purchases", "Scores", "Meetings attended", "Going RSVPs"],
+  columns: [
+    t("col.member"),
+    t("col.comments"),
+    t("col.purchases"),
+    t("col.scores"),
+    t("col.meetingsAttended"),
+    t("col.rsvps"),
+  ],
   rows: stats.members.map((m) => [m.name, m.comments, m.purchases, m.scores, m.meetingsAttended, m.rsvps]),
 });
 
 export const memberSummary = (stats: Stats): string =>
-  `Each member's comments, purchases, scores and RSVPs; the most active: ${stats.members
-    .slice(0, 3)
-    .map((m) => m.name)
-    .join(", ")}.`;
+  t("memberSummary", {
+    names: stats.members
+      .slice(0, 3)
+      .map((m) => m.name)
+      .join(", "),
+  });
 
 /** The first `top` rows, the rest summed into one row named `other` (a donut of many slices is unreadable). */
 export function topAndOther(counts: StatsCount[], top: number, other: string): StatsCount[] {

@@ -12,14 +12,16 @@ import { datePart, formatDate, isNeverUsed } from "../../lib/format";
 import { usePermissions } from "../../lib/permissions";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
+import { useT } from "../../lib/i18n";
+import { themeMessages, type ThemeKey } from "./themeMessages";
 
 const AddThemeDialog = lazy(() => import("./AddThemeDialog"));
 const RenameThemeDialog = lazy(() => import("./RenameThemeDialog"));
 const DeleteThemeDialog = lazy(() => import("./DeleteThemeDialog"));
 
-const COLUMNS: Column<ThemeListItem>[] = [
+const columnsOf = (t: (key: ThemeKey) => string): Column<ThemeListItem>[] => [
   {
-    header: "Theme Name",
+    header: t("col.name"),
     cell: (theme) => (
       <Text fw={600} span fz="inherit">
         {theme.name}
@@ -27,11 +29,11 @@ const COLUMNS: Column<ThemeListItem>[] = [
     ),
   },
   {
-    header: "Last Used",
+    header: t("col.lastUsed"),
     cell: (theme) =>
       isNeverUsed(theme.lastDate) ? (
         <Badge variant="light" color="gray" radius="sm">
-          Never
+          {t("never")}
         </Badge>
       ) : (
         <time dateTime={datePart(theme.lastDate)}>{formatDate(theme.lastDate)}</time>
@@ -40,21 +42,26 @@ const COLUMNS: Column<ThemeListItem>[] = [
 ];
 
 export default function ThemeIdeasPage() {
-  useTitle("Monthly Themes");
+  const t = useT(themeMessages);
+  useTitle(t("title"));
   const { isMember } = usePermissions();
   const [adding, setAdding] = useState(false);
   const dialog = useOpenRow("theme", { rename: RenameThemeDialog, delete: DeleteThemeDialog });
   const themes = trpc.themes.list.useQuery();
   const columns = [
-    ...COLUMNS,
+    ...columnsOf(t),
     ...useCorrectionsColumn(
       themes.data ?? [],
       (theme) => theme.createdBy,
       (theme) => ({
-        edit: { label: `Rename ${theme.name}`, title: "Rename", onClick: () => dialog.open("rename", theme) },
+        edit: {
+          label: t("renameLabel", { name: theme.name }),
+          title: t("rename"),
+          onClick: () => dialog.open("rename", theme),
+        },
         remove: {
-          label: `Delete ${theme.name}`,
-          title: "Delete",
+          label: t("deleteLabel", { name: theme.name }),
+          title: t("delete"),
           onClick: () => dialog.open("delete", theme),
         },
       }),
@@ -64,20 +71,20 @@ export default function ThemeIdeasPage() {
   return (
     <>
       <PageHeader
-        title="Monthly Themes"
-        subtitle="Ideas for upcoming tastings, and when we last poured each one."
+        title={t("title")}
+        subtitle={t("subtitle")}
         actions={
           isMember ? (
             <Button h={40} leftSection={<PlusIcon />} onClick={() => setAdding(true)}>
-              Add New Theme
+              {t("add")}
             </Button>
           ) : null
         }
       />
 
-      <Loaded query={themes} failed={Messages.fetchThemes} empty="No themes yet.">
+      <Loaded query={themes} failed={Messages.fetchThemes} empty={t("empty")}>
         {(list) => (
-          <DataTable label="Monthly Themes" minWidth={420}>
+          <DataTable label={t("title")} minWidth={420}>
             <TableColumns columns={columns} rows={list} rowKey={(theme) => theme.id} />
           </DataTable>
         )}

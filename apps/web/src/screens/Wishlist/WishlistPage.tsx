@@ -12,35 +12,40 @@ import { failure } from "../../lib/errors";
 import { failureMessage } from "../../lib/failure";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
+import { currencyPrefix } from "../../lib/money";
+import wishlist from "../../locales/en/wishlist.json";
+import { defineMessages, useT } from "../../lib/i18n";
 
-const votesWord = (n: number) => (n === 1 ? "1 vote" : `${n} votes`);
+/** The Wishlist screen's texts: src/locales/<language>/wishlist.json. */
+const wishlistMessages = defineMessages("wishlist", wishlist);
 
 function AddWishDialog({ onClose }: { onClose: () => void }) {
+  const t = useT(wishlistMessages);
   const [bottleName, setBottleName] = useState("");
   const [note, setNote] = useState("");
   const add = trpc.wishlist.add.useMutation({
     onSuccess: () => {
-      notify(`${bottleName.trim()} is on the wishlist.`);
+      notify(t("added", { name: bottleName.trim() }));
       onClose();
     },
   });
   return (
     <FormDialog
-      title="Wish for a bottle"
+      title={t("add")}
       onClose={onClose}
       onSubmit={() => add.mutate({ bottleName, note })}
-      errors={[failure("Could not add the wish.", add.error)]}
-      submitLabel="Add to wishlist"
+      errors={[failure(t("addFailed"), add.error)]}
+      submitLabel={t("addSubmit")}
       submitting={add.isPending}
     >
       <TextInput
-        label="Bottle"
+        label={t("bottle")}
         data-autofocus
         value={bottleName}
         onChange={(e) => setBottleName(e.currentTarget.value)}
       />
       <Textarea
-        label="Note"
+        label={t("note")}
         value={note}
         onChange={(e) => setNote(e.currentTarget.value)}
         autosize
@@ -51,20 +56,21 @@ function AddWishDialog({ onClose }: { onClose: () => void }) {
 }
 
 function BoughtDialog({ wish, onClose }: { wish: Wish; onClose: () => void }) {
+  const t = useT(wishlistMessages);
   const navigate = useNavigate();
   const [datePurchased, setDate] = useState(new Date().toISOString().slice(0, 10));
   const [price, setPrice] = useState<number | string>("");
   const [abv, setAbv] = useState<number | string>("");
   const bought = trpc.wishlist.bought.useMutation({
     onSuccess: (done) => {
-      notify(`${wish.bottleName} is in the library with its purchase.`);
+      notify(t("boughtDone", { name: wish.bottleName }));
       onClose();
       void navigate(`/bottle/${done.bottleId}`);
     },
   });
   return (
     <FormDialog
-      title={`Bought ${wish.bottleName}`}
+      title={t("boughtTitle", { name: wish.bottleName })}
       onClose={onClose}
       onSubmit={() =>
         bought.mutate({
@@ -74,28 +80,35 @@ function BoughtDialog({ wish, onClose }: { wish: Wish; onClose: () => void }) {
           abv: wish.bottleId === null ? Number(abv) : undefined,
         })
       }
-      errors={[failure("Could not record the purchase.", bought.error)]}
-      submitLabel="Add to the library"
+      errors={[failure(t("boughtFailed"), bought.error)]}
+      submitLabel={t("boughtSubmit")}
       submitting={bought.isPending}
     >
       <TextInput
-        label="Date purchased"
+        label={t("datePurchased")}
         type="date"
         data-autofocus
         value={datePurchased}
         onChange={(e) => setDate(e.currentTarget.value)}
       />
-      <NumberInput label="Price ($)" min={0} decimalScale={2} value={price} onChange={setPrice} />
+      <NumberInput
+        label={t("price", { currency: currencyPrefix().trim() })}
+        min={0}
+        decimalScale={2}
+        value={price}
+        onChange={setPrice}
+      />
       {wish.bottleId === null ? (
-        <NumberInput label="ABV (%)" min={0} max={100} decimalScale={2} value={abv} onChange={setAbv} />
+        <NumberInput label={t("abv")} min={0} max={100} decimalScale={2} value={abv} onChange={setAbv} />
       ) : null}
     </FormDialog>
   );
 }
 
 function WishCard({ wish, onBought }: { wish: Wish; onBought: (w: Wish) => void }) {
+  const t = useT(wishlistMessages);
   const vote = trpc.wishlist.vote.useMutation({
-    onError: (error) => notify(failureMessage(error, "Could not save the vote."), "red"),
+    onError: (error) => notify(failureMessage(error, t("voteFailed")), "red"),
   });
   return (
     <Card component="li" withBorder padding="md" aria-label={wish.bottleName}>
@@ -110,12 +123,12 @@ function WishCard({ wish, onBought }: { wish: Wish; onBought: (w: Wish) => void 
           )}
           {wish.addedBy ? (
             <Text size="sm" c="dimmed">
-              Added by {wish.addedBy}
+              {t("addedBy", { name: wish.addedBy })}
             </Text>
           ) : null}
         </div>
-        <Text fw={800} aria-label={votesWord(wish.votes)}>
-          {votesWord(wish.votes)}
+        <Text fw={800} aria-label={t("votes", { count: wish.votes })}>
+          {t("votes", { count: wish.votes })}
         </Text>
       </Group>
       {wish.note ? (
@@ -131,10 +144,10 @@ function WishCard({ wish, onBought }: { wish: Wish; onBought: (w: Wish) => void 
           loading={vote.isPending}
           onClick={() => vote.mutate({ id: wish.id, vote: !wish.myVote })}
         >
-          {wish.myVote ? "Voted" : "Vote"}
+          {wish.myVote ? t("voted") : t("vote")}
         </Button>
         <Button h={40} variant="default" onClick={() => onBought(wish)}>
-          Bought…
+          {t("bought")}
         </Button>
       </Group>
     </Card>
@@ -143,6 +156,7 @@ function WishCard({ wish, onBought }: { wish: Wish; onBought: (w: Wish) => void 
 
 /** The club's wishlist: what to buy next, most votes first. */
 function Wishlist() {
+  const t = useT(wishlistMessages);
   const wishes = trpc.wishlist.list.useQuery();
   const [adding, setAdding] = useState(false);
   const [buying, setBuying] = useState<Wish | null>(null);
@@ -150,12 +164,12 @@ function Wishlist() {
     <Stack gap="sm">
       <Group justify="flex-end">
         <Button h={40} onClick={() => setAdding(true)}>
-          Wish for a bottle
+          {t("add")}
         </Button>
       </Group>
-      <Loaded query={wishes} failed="Failed to fetch the wishlist." empty="Nothing on the wishlist yet.">
+      <Loaded query={wishes} failed={t("failed")} empty={t("empty")}>
         {(list) => (
-          <Stack component="ol" gap="sm" p={0} m={0} style={{ listStyle: "none" }} aria-label="Wishlist">
+          <Stack component="ol" gap="sm" p={0} m={0} style={{ listStyle: "none" }} aria-label={t("list")}>
             {list.map((w) => (
               <WishCard key={w.id} wish={w} onBought={setBuying} />
             ))}
@@ -170,12 +184,13 @@ function Wishlist() {
 
 /** /wishlist: bottles the club wants to buy next, with votes and a note. */
 export default function WishlistPage() {
-  useTitle("Wishlist");
+  const t = useT(wishlistMessages);
+  useTitle(t("title"));
   const session = useSession();
   return (
     <>
-      <PageHeader title="Wishlist" subtitle="Bottles the club wants to buy next, most votes first." />
-      {session ? <Wishlist /> : <LogInPrompt>to see the club's wishlist.</LogInPrompt>}
+      <PageHeader title={t("title")} subtitle={t("subtitle")} />
+      {session ? <Wishlist /> : <LogInPrompt>{t("logIn")}</LogInPrompt>}
     </>
   );
 }
