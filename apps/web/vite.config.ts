@@ -91,7 +91,14 @@ function inlineThemeScript(): Plugin {
  * one self-contained module (the server's production image has none of the web app's packages).
  * CSS modules get the same class names as in the browser's build; the CSS itself is the browser's.
  */
+/**
+ * CSS modules' class names: a short hash of the file and the class (the same in both builds), not
+ * `_name_hash_line`: the first screen's JS carries every class map it uses.
+ */
+const css: UserConfig["css"] = { modules: { generateScopedName: "_[hash:base64:6]" } };
+
 const prerenderBuild: UserConfig = {
+  css,
   plugins: [react(), serverSession()],
   ssr: { noExternal: true, target: "node" },
   build: {
@@ -112,6 +119,7 @@ export default defineConfig(({ isSsrBuild }) =>
         // links (apps/server/src/app/pageHints.ts) and the web manifest, and the app reads it from
         // its own script's URL (src/lib/basePath.ts).
         base: "./",
+        css,
         plugins: [react(), inlineThemeScript(), pwa, precompress()],
         server: {
           proxy: {

@@ -95,20 +95,36 @@ export function resolveLanguage(options: {
 export type MessageValues = Record<string, string | number | Date | null | undefined>;
 export type Catalogue = Record<string, string>;
 
-/* ICU MessageFormat, the part the catalogues use: {name}, {n, number}, {n, plural, ...} (=N, zero,
- * one, two, few, many, other; offset:N; # for the number), {n, selectordinal, ...}, {x, select, ...},
+/* ICU MessageFormat, the part the catalogues use: {name}, {n, plural, ...} (=N, zero, one, two,
+ * few, many, other; # for the number in the language's digits; neither offset:N nor {n, number},
+ * which no catalogue needs), {n, selectordinal, ...}, {x, select, ...},
  * '' for a quote and '{...}' for literal braces. Parsed once per message and kept. */
 type Part =
   | string
   | { arg: string }
-  | { arg: string; number: true }
-  | { arg: string; plural: "cardinal" | "ordinal"; offset: number; cases: Record<string, Part[]> }
+  | { arg: string; plural: "cardinal" | "ordinal"; cases: Record<string, Part[]> }
   | { arg: string; select: Record<string, Part[]> }
   | { hash: true };
 
-function parse(message: string): Part[] {
+/** What a malformed message's fault means (the catalogue check's words; the app needs none of them). */
+const FAULTS = {
+  unmatched: "an unmatched }",
+  unnamedCase: "a case without a name",
+  caseBody: "no {…} after",
+  unclosedCase: "an unclosed case",
+  noOther: "no other case",
+  unnamedArgument: "an argument without a name",
+  noCases: "no cases",
+  unknownType: "an unknown type",
+  unclosedArgument: "an unclosed argument",
+  trailingText: "text after the end",
+};
+type Fault = keyof typeof FAULTS;
+
+function parse(message: string, faults?: typeof FAULTS): Part[] {
   let at = 0;
-  const fail = (why: string): never => {
+  const fail = (fault: Fault, what = ""): never => {
+    const why = `${faults?.[fault] ?? fault}${what && ` ${what}`}`;
     throw new Error(`ICU message ${JSON.stringify(message)}: ${why} at ${at}`);
   };
   const skipSpace = () => {
@@ -130,7 +146,7 @@ function parse(message: string): Part[] {
     while (at < message.length) {
       const c = message[at]!;
       if (c === "}") {
-        if (!nested) fail("an unmatched }");
+        if (!nested) fail("unmatched");
         break;
       }
       if (c === "'") {
@@ -169,56 +185,47 @@ function parse(message: string): Part[] {
   };
   const cases = (plural: boolean) => {
     const found: Record<string, Part[]> = {};
-    let offset = 0;
     for (;;) {
       skipSpace();
       if (message[at] === "}") break;
       const key = word();
-      if (!key) fail("a case without a name");
-      if (key.startsWith("offset:")) {
-        offset = Number(key.slice(7));
-        continue;
-      }
+      if (!key) fail("unnamedCase");
       skipSpace();
-      if (message[at] !== "{") fail(`no {…} after ${key}`);
+      if (message[at] !== "{") fail("caseBody", key);
       at++;
       found[key] = parts(plural, true);
-      if (message[at] !== "}") fail("an unclosed case");
+      if (message[at] !== "}") fail("unclosedCase");
       at++;
     }
-    if (!found.other) fail("no other case");
-    return { found, offset };
+    if (!found.other) fail("noOther");
+    return found;
   };
   const argument = (): Part => {
     const arg = word();
-    if (!arg) fail("an argument without a name");
+    if (!arg) fail("unnamedArgument");
     skipSpace();
     let part: Part = { arg };
     if (message[at] === ",") {
       at++;
       const type = word();
       skipSpace();
-      if (type === "number") {
-        if (message[at] === ",") fail("number styles are not used");
-        part = { arg, number: true };
-      } else if (type === "plural" || type === "selectordinal") {
-        if (message[at] !== ",") fail("no cases");
+      if (type === "plural" || type === "selectordinal") {
+        if (message[at] !== ",") fail("noCases");
         at++;
-        const { found, offset } = cases(true);
-        part = { arg, plural: type === "plural" ? "cardinal" : "ordinal", offset, cases: found };
+        part = { arg, plural: type === "plural" ? "cardinal" : "ordinal", cases: cases(true) };
       } else if (type === "select") {
-        if (message[at] !== ",") fail("no cases");
+        if (message[at] !== ",") fail("noCases");
         at++;
-        part = { arg, select: cases(false).found };
-      } else fail(`an unknown type ${type}`);
+        part = { arg, select: cases(false) };
+      } else fail("unknownType", type);
     }
     skipSpace();
-    if (message[at] !== "}") fail("an unclosed argument");
+    if (message[at] !== "}") fail("unclosedArgument");
     at++;
     return part;
   };
   const result = parts(false, false);
-  if (at < message.length) fail("text after the end");
+  if (at < message.length) fail("trailingText");
   return result;
 }
 
@@ -249,13 +256,11 @@ function render(locale: string, parts: Part[], values: MessageValues, hash: numb
       if ("plural" in part) {
         const n = Number(value);
         const exact = part.cases[`=${n}`];
-        const chosen =
-          exact ?? part.cases[rules(locale, part.plural).select(n - part.offset)] ?? part.cases.other!;
-        out += render(locale, chosen, values, n - part.offset);
+        const chosen = exact ?? part.cases[rules(locale, part.plural).select(n)] ?? part.cases.other!;
+        out += render(locale, chosen, values, n);
       } else if ("select" in part) {
         out += render(locale, part.select[String(value)] ?? part.select.other!, values, hash);
-      } else if ("number" in part) out += formatNumberIn(locale, Number(value));
-      else out += value === null || value === undefined ? "" : String(value);
+      } else out += value === null || value === undefined ? "" : String(value);
     }
   }
   return out;
@@ -263,7 +268,7 @@ function render(locale: string, parts: Part[], values: MessageValues, hash: numb
 
 /** Checks a message parses (the catalogue check); throws what is wrong with it. */
 export function checkMessage(message: string): void {
-  parse(message);
+  parse(message, FAULTS);
 }
 
 /** The names of a message's arguments (the catalogue check: a translation uses the source's). */
@@ -277,7 +282,7 @@ export function messageArguments(message: string): string[] {
       if ("select" in part) Object.values(part.select).forEach(walk);
     }
   };
-  walk(parse(message));
+  walk(parse(message, FAULTS));
   return [...names].sort();
 }
 

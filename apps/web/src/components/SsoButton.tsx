@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Button, Divider } from "@mantine/core";
 import type { SsoOptions } from "@club/shared";
-import { authApi } from "../lib/appSession";
+import { authApi } from "../lib/authScreens";
 import { UserIcon } from "./icons";
 import { withBase } from "../lib/basePath";
 

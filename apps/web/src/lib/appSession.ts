@@ -1,13 +1,16 @@
 import { useSyncExternalStore } from "react";
 import { SESSION_KEYS } from "@club/shared";
-import { createAuthApi } from "./authApi";
+import { createAuthSender, createSessionAuthApi } from "./authApi";
 import { createAuthFetch } from "./authFetch";
 import { notify } from "./notify";
 import { createSession, memberHintCookie, type SessionSnapshot } from "./session";
 import { withBase } from "./basePath";
 
-/** Login, registration, confirmation, logout and the token calls, over REST (same origin). */
-export const authApi = createAuthApi({ fetch: (input, init) => window.fetch(withBase(input), init) });
+/** The session calls' REST sender (same origin, under APP_URL's path). */
+export const authSender = createAuthSender({ fetch: (input, init) => window.fetch(withBase(input), init) });
+
+/** The token calls and the logout; the sign-in screens' calls are lib/authScreens.ts's. */
+export const authApi = createSessionAuthApi(authSender);
 
 /** The browser's one session, over localStorage (keys accessToken, refreshToken, email). */
 export const appSession = createSession({

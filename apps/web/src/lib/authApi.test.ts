@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createAuthApi, type FetchFn } from "./authApi";
+import type { FetchFn } from "./authApi";
+import { createAuthApi } from "./authCalls";
 import { ApiError } from "./errors";
 import { fakeServer } from "./testing";
 

@@ -36,11 +36,6 @@ export function defineMessages<K extends string>(namespace: string, source: Reco
   return { namespace, source };
 }
 
-/** The other languages' catalogues, one chunk each, loaded when chosen. */
-const catalogueFiles = import.meta.glob<Catalogue>(["../locales/*/*.json", "!../locales/en/*.json"], {
-  import: "default",
-});
-
 /** language -> namespace -> messages: what has been loaded. */
 const loaded = new Map<Language, Map<string, Catalogue>>([[SOURCE_LANGUAGE, new Map()]]);
 const loading = new Map<Language, Promise<void>>();
@@ -50,19 +45,26 @@ export function loadLanguage(language: Language): Promise<void> {
   if (loaded.has(language)) return Promise.resolve();
   let pending = loading.get(language);
   if (!pending) {
-    const files = Object.entries(catalogueFiles).filter(([path]) => path.split("/").at(-2) === language);
-    pending = Promise.all(
-      files.map(
-        async ([path, load]) =>
-          [
-            path
-              .split("/")
-              .at(-1)!
-              .replace(/\.json$/, ""),
-            await load(),
-          ] as const,
-      ),
-    ).then((namespaces) => void loaded.set(language, new Map(namespaces)));
+    // The map of every catalogue file is a module of its own: its names stay out of the first
+    // screen, which English readers need nothing of.
+    pending = import("./catalogues")
+      .then(({ catalogueFiles }) =>
+        Promise.all(
+          Object.entries(catalogueFiles)
+            .filter(([path]) => path.split("/").at(-2) === language)
+            .map(
+              async ([path, load]) =>
+                [
+                  path
+                    .split("/")
+                    .at(-1)!
+                    .replace(/\.json$/, ""),
+                  await load(),
+                ] as const,
+            ),
+        ),
+      )
+      .then((namespaces) => void loaded.set(language, new Map(namespaces)));
     loading.set(language, pending);
     pending.catch(() => loading.delete(language));
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { createAuthApi } from "./authApi";
+import { createAuthApi } from "./authCalls";
 import { createSession } from "./session";
 import { fakeServer, MemoryStorage } from "./testing";
 

@@ -1,4 +1,5 @@
-import { createAuthApi, type FetchFn } from "./authApi";
+import type { FetchFn } from "./authApi";
+import { createAuthApi } from "./authCalls";
 import type { KeyValueStorage } from "./session";
 
 /** An in-memory stand-in for window.localStorage. */

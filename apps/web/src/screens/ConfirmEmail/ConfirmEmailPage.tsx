@@ -6,7 +6,7 @@ import { CONFIRM_REDIRECT_MS, Messages, ServerMessages } from "@club/shared";
 import { AuthCard } from "../../components/AuthCard";
 import { CheckIcon, InfoIcon } from "../../components/icons";
 import { ErrorAlert } from "../../components/status";
-import { authApi } from "../../lib/appSession";
+import { authApi } from "../../lib/authScreens";
 import { loginPath } from "../../lib/loginRedirect";
 import { useSingleUseLink } from "../../lib/singleUseLink";
 import { useTitle } from "../../lib/useTitle";

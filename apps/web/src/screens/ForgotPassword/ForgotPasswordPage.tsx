@@ -7,7 +7,7 @@ import { EmailField } from "../../components/AuthFields";
 import { AuthCard, AuthCardLink } from "../../components/AuthCard";
 import { CheckIcon } from "../../components/icons";
 import { ErrorAlert } from "../../components/status";
-import { authApi } from "../../lib/appSession";
+import { authApi } from "../../lib/authScreens";
 import { loginPath } from "../../lib/loginRedirect";
 import { useTitle } from "../../lib/useTitle";
 import { serverReason } from "../../lib/serverReason";

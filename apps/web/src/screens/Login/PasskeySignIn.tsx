@@ -3,7 +3,7 @@ import { Button } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { KeyIcon } from "../../components/icons";
 import { ErrorAlert } from "../../components/status";
-import { authApi } from "../../lib/appSession";
+import { authApi } from "../../lib/authScreens";
 import type { LoginResult } from "../../lib/authApi";
 import { browserHasPasskeys, browserRefusal, signWithPasskey } from "../../lib/passkeys";
 import { serverReason } from "../../lib/serverReason";

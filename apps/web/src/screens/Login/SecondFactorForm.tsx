@@ -5,7 +5,7 @@ import { isAppCode, normaliseCode, TotpMessages } from "@club/shared";
 import { KeyIcon } from "../../components/icons";
 import { OnceForm } from "../../components/OnceForm";
 import { ErrorAlert } from "../../components/status";
-import { authApi } from "../../lib/appSession";
+import { authApi } from "../../lib/authScreens";
 import type { LoginResult } from "../../lib/authApi";
 import { browserHasPasskeys, browserRefusal, signWithPasskey } from "../../lib/passkeys";
 import { serverReason } from "../../lib/serverReason";

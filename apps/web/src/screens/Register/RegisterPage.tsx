@@ -9,7 +9,7 @@ import { EmailField, NameFields, NewPasswordField } from "../../components/AuthF
 import { AuthCard, AuthCardLink } from "../../components/AuthCard";
 import { SsoButton } from "../../components/SsoButton";
 import { ErrorAlert } from "../../components/status";
-import { authApi } from "../../lib/appSession";
+import { authApi } from "../../lib/authScreens";
 import { loginPath } from "../../lib/loginRedirect";
 import { useTitle } from "../../lib/useTitle";
 import { serverReason } from "../../lib/serverReason";

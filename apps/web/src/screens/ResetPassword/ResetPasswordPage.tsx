@@ -6,7 +6,7 @@ import { ServerMessages } from "@club/shared";
 import { NewPasswordField, RepeatPasswordField } from "../../components/AuthFields";
 import { AuthCard } from "../../components/AuthCard";
 import { ErrorAlert } from "../../components/status";
-import { authApi } from "../../lib/appSession";
+import { authApi } from "../../lib/authScreens";
 import { loginPath } from "../../lib/loginRedirect";
 import { useSingleUseLink } from "../../lib/singleUseLink";
 import { useTitle } from "../../lib/useTitle";
