@@ -28,6 +28,42 @@ export const EMBED_WORDS = {
   seeMeeting: "See the meeting",
   seeMeetings: "See the meetings",
 } as const;
+
+/** The card's words in the club's other languages (English: EMBED_WORDS, word for word). */
+export const EMBED_WORDS_IN: Record<string, Record<keyof typeof EMBED_WORDS, string>> = {
+  de: {
+    title: "Nächstes Treffen",
+    theme: "Thema",
+    host: "Gastgeber",
+    toBeAnnounced: "Wird noch bekanntgegeben",
+    seeMeeting: "Zum Treffen",
+    seeMeetings: "Zu den Treffen",
+  },
+  sv: {
+    title: "Nästa träff",
+    theme: "Tema",
+    host: "Värd",
+    toBeAnnounced: "Meddelas senare",
+    seeMeeting: "Se träffen",
+    seeMeetings: "Se träffarna",
+  },
+  fr: {
+    title: "Prochaine réunion",
+    theme: "Thème",
+    host: "Hôte",
+    toBeAnnounced: "À annoncer",
+    seeMeeting: "Voir la réunion",
+    seeMeetings: "Voir les réunions",
+  },
+  ja: {
+    title: "次回の会",
+    theme: "テーマ",
+    host: "ホスト",
+    toBeAnnounced: "未定",
+    seeMeeting: "会の詳細を見る",
+    seeMeetings: "会の一覧を見る",
+  },
+};
 /** GET /api/MonthlyMeetings/{id}/CalendarLinks: the meeting in a calendar app. */
 export const CalendarLinksSchema = z.object({
   /** The meeting's .ics (any calendar app). */

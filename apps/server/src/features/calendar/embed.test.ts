@@ -93,6 +93,20 @@ describe("GET /embed/next-meeting", () => {
 });
 
 describe("GET /embed/next-meeting without CORS_ORIGINS", () => {
+  it("is in the club's language: its words, its date and time, its lang", async () => {
+    const german = await createTestApp({ env: { CLUB_LANGUAGE: "de" } });
+    try {
+      const html = (await german.request({ method: "GET", url: EMBED })).body;
+      expect(html).toContain('<html lang="de">');
+      expect(html).toContain("Nächstes Treffen");
+      expect(html).toContain("<dt>Thema</dt>");
+      // "Freitag, 11. Dezember 2026 um 19:00": the weekday and the 24-hour time as German writes them.
+      expect(html).toMatch(/<time [^>]*>[A-Z][a-z]+tag, \d{1,2}\. [A-ZÄa-zä]+ \d{4}( um|,) 19:00<\/time>/);
+    } finally {
+      await german.close();
+    }
+  });
+
   it("may be framed by no one", async () => {
     const plain = await createTestApp();
     try {

@@ -1,7 +1,14 @@
 import { createHash } from "node:crypto";
 import type { FastifyPluginAsync } from "fastify";
 import { listCalendarMeetings } from "@club/db";
-import { EMBED_WORDS, EmbedThemeSchema, longDate, timeLabel } from "@club/shared";
+import {
+  EMBED_WORDS,
+  EMBED_WORDS_IN,
+  EmbedThemeSchema,
+  FORMAT_LOCALES,
+  longDate,
+  timeLabel,
+} from "@club/shared";
 import type { Deps } from "../../kernel/context";
 import { parseInput } from "../../kernel/errors";
 import { textRepresentation, sendRepresentation } from "../../platform/httpCache";
@@ -55,30 +62,41 @@ const embedCsp = (scheme: keyof typeof CSS, origins: readonly string[]) =>
 /** The card: the next meeting's date and time, its theme and host, a link to it in the app. */
 export function nextMeetingCard(deps: Deps, scheme: keyof typeof CSS): string {
   const next = nextMeeting(deps);
-  const clubName = clubOf(deps).name;
+  const club = clubOf(deps);
+  const clubName = club.name;
+  // In the club's language: English word for word as it always was, another language's words and
+  // its date and time as Intl writes them there (the meeting's wall-clock time, no zone shift).
+  const words = EMBED_WORDS_IN[club.language] ?? EMBED_WORDS;
+  const when = EMBED_WORDS_IN[club.language]
+    ? new Date(`${next.date}T${next.time}:00Z`).toLocaleString(FORMAT_LOCALES[club.language], {
+        dateStyle: "full",
+        timeStyle: "short",
+        timeZone: "UTC",
+      })
+    : `${longDate(next.date)}, ${timeLabel(next.time)}`;
   const meeting = next.meetingId === null ? undefined : listCalendarMeetings(deps.db, next.meetingId)[0];
   const href = meeting ? `${deps.config.appUrl}/monthlymeeting/${meeting.id}` : `${deps.config.appUrl}/`;
   const rows: [string, string][] = [
-    [EMBED_WORDS.theme, meeting?.theme ?? EMBED_WORDS.toBeAnnounced],
-    [EMBED_WORDS.host, meeting?.hostName || EMBED_WORDS.toBeAnnounced],
+    [words.theme, meeting?.theme ?? words.toBeAnnounced],
+    [words.host, meeting?.hostName || words.toBeAnnounced],
   ];
   return [
     "<!doctype html>",
-    '<html lang="en">',
+    `<html lang="${club.language}">`,
     "<head>",
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width,initial-scale=1">',
     `<meta name="color-scheme" content="${scheme === "auto" ? "light dark" : scheme}">`,
     '<meta name="robots" content="noindex">',
-    `<title>${escapeHtml(`${clubName}: ${EMBED_WORDS.title}`)}</title>`,
+    `<title>${escapeHtml(`${clubName}: ${words.title}`)}</title>`,
     `<style>${CSS[scheme]}</style>`,
     "</head>",
     "<body>",
-    `<h1>${escapeHtml(`${clubName} · ${EMBED_WORDS.title}`)}</h1>`,
-    `<time datetime="${next.date}T${next.time}">${escapeHtml(`${longDate(next.date)}, ${timeLabel(next.time)}`)}</time>`,
+    `<h1>${escapeHtml(`${clubName} · ${words.title}`)}</h1>`,
+    `<time datetime="${next.date}T${next.time}">${escapeHtml(when)}</time>`,
     `<dl>${rows.map(([term, value]) => `<dt>${escapeHtml(term)}</dt><dd>${escapeHtml(value)}</dd>`).join("")}</dl>`,
     // Opens the app itself, not inside the website's frame.
-    `<a href="${escapeHtml(href)}" target="_blank" rel="noopener">${escapeHtml(meeting ? EMBED_WORDS.seeMeeting : EMBED_WORDS.seeMeetings)}</a>`,
+    `<a href="${escapeHtml(href)}" target="_blank" rel="noopener">${escapeHtml(meeting ? words.seeMeeting : words.seeMeetings)}</a>`,
     "</body>",
     "</html>",
   ].join("");
