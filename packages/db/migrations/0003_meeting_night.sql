@@ -40,7 +40,7 @@ ALTER TABLE `meetings` ADD `host_member_id` integer REFERENCES members(id) ON DE
 ALTER TABLE `meetings` ADD `capacity` integer;--> statement-breakpoint
 ALTER TABLE `meetings` ADD `blind` integer DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE `meetings` ADD `scoring_open` integer DEFAULT true NOT NULL;--> statement-breakpoint
--- The bottles already sampled become each meeting's flight, in the order SPEC.md's page lists them (by name).
+-- The bottles already sampled become each meeting's flight, in the order the meeting's page lists them (by name).
 UPDATE `meeting_bottles` SET `position` = (
   SELECT count(*) FROM `meeting_bottles` AS o JOIN `bottles` AS ob ON ob.`id` = o.`bottle_id`, `bottles` AS b
   WHERE b.`id` = `meeting_bottles`.`bottle_id` AND o.`meeting_id` = `meeting_bottles`.`meeting_id`

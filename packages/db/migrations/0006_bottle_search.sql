@@ -1,4 +1,4 @@
--- Full-text search over the library (issue 14). One row per bottle, rowid = bottles.id, kept in step
+-- Full-text search over the library. One row per bottle, rowid = bottles.id, kept in step
 -- by the triggers below inside the writing transaction. The trigram tokenizer gives substring
 -- matches and the raw material for typo matching; remove_diacritics makes "Bùnnahabhain" and
 -- "Bunnahabhain" the same. Indexed text is lower-cased with "whiskey" folded to "whisky" (the

@@ -1,4 +1,4 @@
--- Issue 21: the invariants the database can hold, held there, so that no write path (a service,
+-- The invariants the database can hold, held there, so that no write path (a service,
 -- an undo, an import, the admin CLI, a sqlite3 shell) can break them.
 --
 -- 1. Theme names are unique ignoring case and surrounding spaces (the rule themes.create and

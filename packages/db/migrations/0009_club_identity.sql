@@ -1,4 +1,4 @@
--- Issue 23: the club's own id, made once when this migration runs and kept with the club's data
+-- The club's own id, made once when this migration runs and kept with the club's data
 -- (exported and restored with it). Calendar UIDs are built from it, not from APP_URL, so a club
 -- that moves to another address keeps its events in every subscriber's calendar.
 CREATE TABLE `club_identity` (

@@ -1,4 +1,4 @@
--- Issue 26: guests at the tasting table (guest codes, guests and their scores), the host's phases,
+-- Guests at the tasting table (guest codes, guests and their scores), the host's phases,
 -- and whether guests count in a bottle's club score.
 ALTER TABLE `meetings` ADD `guests_in_club_score` integer DEFAULT false NOT NULL;
 --> statement-breakpoint

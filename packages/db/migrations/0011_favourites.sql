@@ -1,4 +1,4 @@
--- Issue 24's walk-through: a member marks bottles as favourites (one row per member and bottle).
+-- A member marks bottles as favourites (one row per member and bottle).
 -- Both keys cascade: a bottle's or a member's deletion takes its favourites along (an undo of the
 -- bottle's deletion gives them back, childTables.ts).
 CREATE TABLE `favourites` (
