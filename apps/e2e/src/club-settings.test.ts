@@ -4,7 +4,7 @@ import type { ClubSettings } from "@club/shared";
 import { expectNoPageErrors, launchChromium, screenshotOnFailure, visit } from "./support/browser";
 import { noSidewaysScroll, PHONE, sessionPool, shot } from "./support/harness";
 import { DEMO_LOGIN, startClub, type Club, type Member } from "./support/server";
-import { onScreen, shows, toast } from "./support/ui";
+import { chooseOption, onScreen, shows, toast } from "./support/ui";
 
 /**
  * The club's own money and rules on a phone: an admin opens Club settings from the menu, makes the
@@ -88,5 +88,27 @@ describe("club settings", () => {
     await visit(page, "/about");
     await shows(main(page).getByText(/^Dues are SEK\s150 per month\.$/));
     expectNoPageErrors(watchOf(page), "/about as a visitor");
+  });
+
+  it("an admin makes German the club's language: the app, and a visitor whose browser asks for none of the app's, read German", async () => {
+    const page = await open({ viewport: PHONE, mobile: true, as: admin, theme: "light" });
+    await visit(page, "/admin/club");
+    const form = main(page);
+    await shows(form.getByLabel("Club name"));
+    await chooseOption(form, page, "Language", "Deutsch");
+    await form.getByRole("button", { name: "Save settings" }).tap();
+    await shows(toast(page, "Club settings saved."));
+    // The admin chose no language of their own: the app follows the club's, at once.
+    await onScreen(page, "Club-Einstellungen");
+    expect(await page.locator("html").getAttribute("lang")).toBe("de");
+    expect((await club.apiOk<ClubSettings>("GET", "/api/Club/Settings")).language).toBe("de");
+    expect(await noSidewaysScroll(page)).toBe(true);
+    await shot(page, "club-settings-german-phone-light");
+
+    const html = await (
+      await fetch(`${club.baseUrl}/about`, { headers: { "accept-language": "pt-BR" } })
+    ).text();
+    expect(html).toContain('<html lang="de"');
+    expectNoPageErrors(watchOf(page), "club language");
   });
 });

@@ -3,7 +3,13 @@ import "@mantine/core/styles/Checkbox.css";
 import "../../styles/combobox";
 import "../../styles/numberInput";
 import { useForm } from "@mantine/form";
-import { formatMoney as formatAmount, type ClubSettings } from "@club/shared";
+import {
+  formatMoney as formatAmount,
+  LANGUAGE_NAMES,
+  LANGUAGES,
+  type ClubSettings,
+  type Language,
+} from "@club/shared";
 import { FormCard } from "../../components/FormCard";
 import { LogInPrompt } from "../../components/LogInPrompt";
 import { Loaded } from "../../components/status";
@@ -37,6 +43,7 @@ interface Values {
   meetingWeekOfMonth: string;
   meetingTime: string;
   twoFactorRequired: boolean;
+  language: Language;
 }
 
 const valuesOf = (s: ClubSettings, from: string): Values => {
@@ -54,6 +61,7 @@ const valuesOf = (s: ClubSettings, from: string): Values => {
     meetingWeekOfMonth: String(s.meetingWeekOfMonth),
     meetingTime: s.meetingTime,
     twoFactorRequired: s.twoFactorRequired,
+    language: s.language,
   };
 };
 
@@ -66,6 +74,8 @@ function SettingsForm({ settings }: { settings: ClubSettings }) {
   const save = trpc.club.updateSettings.useMutation({
     onSuccess: (saved) => {
       utils.club.settings.setData(undefined, saved);
+      // A member who follows the club's language (every member who chose none) now reads the new one.
+      void utils.account.language.invalidate();
       form.setValues(valuesOf(saved, month));
       notify(t("saved"));
     },
@@ -113,10 +123,19 @@ function SettingsForm({ settings }: { settings: ClubSettings }) {
           meetingWeekOfMonth: Number(values.meetingWeekOfMonth),
           meetingTime: values.meetingTime,
           twoFactorRequired: values.twoFactorRequired,
+          language: values.language,
         });
       })}
     >
       <TextInput label={t("name")} required maxLength={80} {...form.getInputProps("name")} />
+      <Select
+        label={t("language")}
+        description={t("languageHint")}
+        required
+        allowDeselect={false}
+        data={LANGUAGES.map((tag) => ({ value: tag, label: LANGUAGE_NAMES[tag] }))}
+        {...form.getInputProps("language")}
+      />
       <TextInput
         label={t("currency")}
         description={t("currencyHint", { example: example(1234.5) ?? "" })}
