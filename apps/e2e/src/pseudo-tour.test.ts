@@ -156,6 +156,8 @@ describe("every screen in the pseudo-locale (phone, admin)", () => {
     for (const path of SCREENS()) {
       await visit(page, path);
       await shows(page.locator("main h1, h1").first());
+      // A new device's first page comes in the club's language until the app has read the member's.
+      await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("en-XA");
       // A screen's data has come when nothing on it says it is loading.
       await expect.poll(() => page.locator("[aria-busy='true'], .mantine-Loader-root").count()).toBe(0);
       const left = await escapes(page);
