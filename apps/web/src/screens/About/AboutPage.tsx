@@ -3,11 +3,10 @@ import { APP_VERSION, type ClubSettings } from "@club/shared";
 import { PageHeader } from "../../components/PageHeader";
 import { useTitle } from "../../lib/useTitle";
 import { useClubSettings } from "../../lib/clubSettings";
-import { defineMessages, useT } from "../../lib/i18n";
+import { useLanguage, useT } from "../../lib/i18n";
 import { formatClockTime } from "../../lib/format";
 import { appLocale } from "../../lib/locale";
-import about from "../../locales/en/about.json";
-import { aboutFigures } from "./clubRulesText";
+import { aboutFigures, aboutMessages, duesRuleSentences } from "./clubRulesText";
 import classes from "./AboutPage.module.css";
 
 /** A headline figure: a bordered card with a small label and a large amber value. */
@@ -24,18 +23,16 @@ function Points({ children }: { children: ReactNode }) {
   return <ul className={classes.points}>{children}</ul>;
 }
 
-/**
- * General Info and Dues, as in docs/product.md. A static page in plain elements (AboutPage.module.css
- * gives them the look of Mantine's Card, Text, Title and List): nothing here needs a component.
- */
-const aboutMessages = defineMessages("about", about);
-
 /** A weekday's name in the reader's language (0 = Sunday): 1 January 2023 was a Sunday. */
 const weekdayName = (weekday: number, locale: string) =>
   new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" }).format(
     Date.UTC(2023, 0, 1 + weekday),
   );
 
+/**
+ * General Info and Dues, as in docs/product.md. A static page in plain elements (AboutPage.module.css
+ * gives them the look of Mantine's Card, Text, Title and List): nothing here needs a component.
+ */
 export default function AboutPage() {
   const t = useT(aboutMessages);
   useTitle(t("title"));
@@ -50,7 +47,7 @@ export function AboutContent({ settings }: { settings: ClubSettings }) {
   const week = String(settings.meetingWeekOfMonth);
   const weekday = weekdayName(settings.meetingWeekday, locale);
   const time = formatClockTime(settings.meetingTime, locale);
-  const money = { monthly: F.monthly, joining: F.joining, first: F.firstPayment };
+  const dues = duesRuleSentences(settings, useLanguage());
   return (
     <>
       <PageHeader title={t("heading", { club: settings.name })} subtitle={t("subtitle")} />
@@ -80,15 +77,10 @@ export function AboutContent({ settings }: { settings: ClubSettings }) {
             <Fact label={t("firstPayment")} value={F.firstPayment} />
           </div>
           <Points>
-            <li>{t("duesPerMonth", money)}</li>
-            <li>{t("firstFree")}</li>
-            <li>{t("joining", money)}</li>
-            <li>
-              {t("waiver", {
-                months: settings.waiverMaxMonths,
-                membership: settings.waiverMinMembershipMonths,
-              })}
-            </li>
+            <li>{dues.monthly}</li>
+            <li>{dues.firstMeeting}</li>
+            <li>{dues.joining}</li>
+            <li>{dues.waiver}</li>
           </Points>
         </section>
       </div>

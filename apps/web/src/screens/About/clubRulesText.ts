@@ -1,6 +1,11 @@
-import { formatMoney, timeLabel, type ClubSettings } from "@club/shared";
+import { formatMoney, SOURCE_LANGUAGE, timeLabel, type ClubSettings, type Language } from "@club/shared";
 import { DEFAULT_SETTINGS } from "../../lib/clubSettings";
+import { defineMessages, translate } from "../../lib/i18n";
 import { appLocale } from "../../lib/locale";
+import about from "../../locales/en/about.json";
+
+/** The About page's texts: src/locales/<language>/about.json. */
+export const aboutMessages = defineMessages("about", about);
 
 const ORDINALS = ["First", "Second", "Third", "Fourth"];
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
@@ -33,16 +38,20 @@ export function aboutFigures(s: ClubSettings) {
 export const ABOUT_FIGURES = aboutFigures(DEFAULT_SETTINGS);
 
 /**
- * The About page's dues sentences, word for word: the member's Dues page explains the charges in
- * them (AboutPage.test.ts checks the About page still says each one).
+ * The About page's dues sentences in a language (English: word for word the product's): the
+ * member's Dues page explains the charges in them (AboutPage.test.ts checks the About page still
+ * says each one).
  */
-export function duesRuleSentences(s: ClubSettings) {
+export function duesRuleSentences(s: ClubSettings, language: Language = SOURCE_LANGUAGE) {
   const f = aboutFigures(s);
+  const money = { monthly: f.monthly, joining: f.joining, first: f.firstPayment };
+  const t = (key: keyof typeof about, values?: Record<string, string | number>) =>
+    translate(language, aboutMessages, key, values);
   return {
-    monthly: `Dues are ${f.monthly} per month.`,
-    firstMeeting: "Your first meeting is free.",
-    joining: `Joining costs ${f.joining}, so the first payment is ${f.firstPayment} (${f.joining} joining plus ${f.monthly} dues).`,
-    waiver: `Dues may be waived for up to ${f.waiverMonths} months for members of over ${f.waiverMembershipMonths} months who face financial hardship.`,
+    monthly: t("duesPerMonth", money),
+    firstMeeting: t("firstFree"),
+    joining: t("joining", money),
+    waiver: t("waiver", { months: s.waiverMaxMonths, membership: s.waiverMinMembershipMonths }),
   } as const;
 }
 

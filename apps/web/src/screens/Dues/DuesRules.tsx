@@ -5,7 +5,7 @@ import { formatDate, today } from "../../lib/format";
 import { formatMoney, formatMonth } from "../../lib/money";
 import { clubSettings } from "../../lib/clubSettings";
 import { duesRuleSentences } from "../About/clubRulesText";
-import { useT } from "../../lib/i18n";
+import { useLanguage, useT } from "../../lib/i18n";
 import { duesMessages } from "./duesMessages";
 
 /**
@@ -15,7 +15,7 @@ import { duesMessages } from "./duesMessages";
 export function DuesRules({ statement, now = today() }: { statement: DuesStatement; now?: string }) {
   const { opening, memberSince, waiverEligibleFrom } = statement;
   const eligible = waiverEligibleFrom !== null && waiverEligibleFrom <= now;
-  const RULES = duesRuleSentences(clubSettings());
+  const RULES = duesRuleSentences(clubSettings(), useLanguage());
   const t = useT(duesMessages);
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="dues-rules">

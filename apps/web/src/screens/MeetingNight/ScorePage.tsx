@@ -24,6 +24,7 @@ import "./nightStyles";
 import classes from "./ScorePage.module.css";
 import { useT } from "../../lib/i18n";
 import { nightMessages, nightText, type NightKey } from "./nightMessages";
+import { flavourLabel } from "../../lib/flavours";
 
 function saveText(state: SaveState, error: unknown, closed: boolean, given: boolean): string {
   const SCORING_CLOSED = nightText("score.closed");
@@ -196,7 +197,7 @@ export function ScoreSheet({
               disabled={closed}
               onChange={() => update({ tags: toggleTag(draft.tags, tag, FLAVOUR_TAGS) })}
             >
-              {tag}
+              {flavourLabel(tag)}
             </Chip>
           ))}
         </div>

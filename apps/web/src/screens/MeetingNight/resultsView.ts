@@ -1,6 +1,7 @@
 import type { MyScore, PourResult } from "@club/shared";
 import { formatNumber } from "../../lib/format";
 import { nightText } from "./nightMessages";
+import { flavourLabel } from "../../lib/flavours";
 
 /** A score part's name in the reader's language. */
 export const partLabel = (part: "nose" | "palate" | "finish" | "balance") => nightText(`part.${part}`);
@@ -12,11 +13,11 @@ export const pourTitle = (r: Pick<PourResult, "bottle" | "label">) =>
 export const tagsInWords = (tags: PourResult["tags"]) =>
   tags.length === 0
     ? nightText("noTags")
-    : tags.map((t) => nightText("tagCount", { tag: t.tag, count: t.count })).join(", ");
+    : tags.map((t) => nightText("tagCount", { tag: flavourLabel(t.tag), count: t.count })).join(", ");
 
 /** The consensus flavour profile in words. */
 export const consensusInWords = (consensus: readonly string[]) =>
-  consensus.length === 0 ? nightText("noConsensus") : consensus.join(", ");
+  consensus.length === 0 ? nightText("noConsensus") : consensus.map(flavourLabel).join(", ");
 
 /** A figure to one decimal ("83.5"), or an em dash without scores. */
 export const figure = (value: number | null) =>
