@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchChromium, screenshotOnFailure, visit } from "./support/browser";
-import { noSidewaysScroll, PHONE, sessionPool, shot } from "./support/harness";
+import { cutOffButtons, noSidewaysScroll, PHONE, sessionPool, shot } from "./support/harness";
 import { DEMO_LOGIN, startClub, type Club, type Member } from "./support/server";
 import { shows } from "./support/ui";
 
@@ -12,7 +12,7 @@ import { shows } from "./support/ui";
  * themes, dates the locale writes in English), is a text that did not come from a catalogue. The
  * screens are also checked for sideways scroll.
  */
-describe("every screen in the pseudo-locale (phone, admin)", () => {
+describe("every screen in the pseudo-locale and in German (phone, admin)", () => {
   let club: Club;
   let browser: Browser;
   let admin: Member;
@@ -36,7 +36,6 @@ describe("every screen in the pseudo-locale (phone, admin)", () => {
     club = await startClub({ demoData: true });
     browser = await launchChromium();
     admin = await club.tokensFor(DEMO_LOGIN.email);
-    await club.apiOk("PUT", "/api/Account/Language", { language: "en-XA" }, admin.accessToken);
     const get = (path: string) => club.apiOk<unknown>("GET", path, undefined, admin.accessToken);
     const meetings = (await get("/api/MonthlyMeetings/GetMonthlyMeetingsWithNames")) as {
       id: number;
@@ -159,21 +158,43 @@ describe("every screen in the pseudo-locale (phone, admin)", () => {
     "/import",
   ];
 
-  it("no screen shows a text that is not the catalogue's", async () => {
-    const page = await pool.open({ viewport: PHONE, mobile: true, as: admin, theme: "light" });
+  /**
+   * Every screen in `language` on a phone: no sideways scroll, no cut-off button text; in the
+   * pseudo-locale, no text that is not the catalogue's.
+   */
+  async function tour(language: "en-XA" | "de", theme: "light" | "dark") {
+    await club.apiOk("PUT", "/api/Account/Language", { language }, admin.accessToken);
+    const page = await pool.open({ viewport: PHONE, mobile: true, as: admin, theme });
     const found: Record<string, string[]> = {};
+    const cut: Record<string, (string | null)[]> = {};
     for (const path of SCREENS()) {
       await visit(page, path);
       await shows(page.locator("main h1, h1").first());
       // A new device's first page comes in the club's language until the app has read the member's.
-      await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("en-XA");
+      await expect.poll(() => page.locator("html").getAttribute("lang"), { timeout: 10_000 }).toBe(language);
       // A screen's data has come when nothing on it says it is loading.
       await expect.poll(() => page.locator("[aria-busy='true'], .mantine-Loader-root").count()).toBe(0);
-      const left = await escapes(page);
-      if (left.length) found[path] = left;
+      if (language === "en-XA") {
+        const left = await escapes(page);
+        if (left.length) found[path] = left;
+      }
+      const clipped = await cutOffButtons(page);
+      if (clipped.length) cut[path] = clipped;
       expect(await noSidewaysScroll(page), `${path} scrolls sideways`).toBe(true);
     }
-    await shot(page, "pseudo-tour-last-phone-light");
+    await shot(page, `tour-last-${language}-phone-${theme}`);
+    await page.close();
+    return { found, cut };
+  }
+
+  it("in the pseudo-locale no screen shows a text that is not the catalogue's, and every label fits", async () => {
+    const { found, cut } = await tour("en-XA", "light");
     expect(found).toEqual({});
+    expect(cut).toEqual({});
+  });
+
+  it("in German every screen fits the phone, its labels whole", async () => {
+    const { cut } = await tour("de", "dark");
+    expect(cut).toEqual({});
   });
 });

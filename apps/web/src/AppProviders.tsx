@@ -1,8 +1,10 @@
-import type { ReactNode } from "react";
+import { useMemo, type ReactNode } from "react";
 import { MantineProvider, type MantineColorSchemeManager } from "@mantine/core";
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { trpc, type TrpcClient } from "./lib/trpc";
-import { cssVariablesResolver, theme } from "./theme";
+import { shellMessages } from "./components/shellMessages";
+import { useT } from "./lib/i18n";
+import { cssVariablesResolver, themeWith } from "./theme";
 
 /**
  * The UI kit, the tRPC client and the query cache around the app: the browser's App and the
@@ -19,6 +21,11 @@ export function AppProviders({
   colorSchemeManager?: MantineColorSchemeManager;
   children: ReactNode;
 }) {
+  const t = useT(shellMessages);
+  // A new theme (and a render of every part) only when the language changes.
+  const close = t("close");
+  const showOrHide = t("showOrHide");
+  const theme = useMemo(() => themeWith({ close, showOrHide }), [close, showOrHide]);
   return (
     <MantineProvider
       theme={theme}

@@ -73,43 +73,52 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   },
 });
 
-export const theme = createTheme({
-  // A member whose system asks for less motion (prefers-reduced-motion) gets the dialogs, menus
-  // and messages without their open and close animations (Mantine plays them regardless otherwise).
-  respectReducedMotion: true,
-  primaryColor: "amber",
-  primaryShade: { light: 7, dark: 5 },
-  variantColorResolver,
-  colors: { amber, dark },
-  defaultRadius: "md",
-  cursorType: "pointer",
-  fontFamily:
-    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
-  headings: {
-    fontFamily: '"Iowan Old Style", "Palatino Linotype", Palatino, "Book Antiqua", Georgia, serif',
-    fontWeight: "700",
-  },
-  components: {
-    Badge: { defaultProps: { tt: "none", fw: 600 } },
-    Loader: { defaultProps: { type: "dots" } },
-    Modal: {
-      defaultProps: {
-        centered: true,
-        radius: "lg",
-        overlayProps: { backgroundOpacity: 0.55 },
-        // 40 px: a tap target a thumb can hit.
-        closeButtonProps: { "aria-label": "Close", size: 40 },
+/** The words Mantine's parts say to a screen reader, in the reader's language. */
+export interface ThemeLabels {
+  /** A dialog's close button. */
+  close: string;
+  /** A password field's show/hide toggle. */
+  showOrHide: string;
+}
+
+export const themeWith = (labels: ThemeLabels) =>
+  createTheme({
+    // A member whose system asks for less motion (prefers-reduced-motion) gets the dialogs, menus
+    // and messages without their open and close animations (Mantine plays them regardless otherwise).
+    respectReducedMotion: true,
+    primaryColor: "amber",
+    primaryShade: { light: 7, dark: 5 },
+    variantColorResolver,
+    colors: { amber, dark },
+    defaultRadius: "md",
+    cursorType: "pointer",
+    fontFamily:
+      'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+    headings: {
+      fontFamily: '"Iowan Old Style", "Palatino Linotype", Palatino, "Book Antiqua", Georgia, serif',
+      fontWeight: "700",
+    },
+    components: {
+      Badge: { defaultProps: { tt: "none", fw: 600 } },
+      Loader: { defaultProps: { type: "dots" } },
+      Modal: {
+        defaultProps: {
+          centered: true,
+          radius: "lg",
+          overlayProps: { backgroundOpacity: 0.55 },
+          // 40 px: a tap target a thumb can hit.
+          closeButtonProps: { "aria-label": labels.close, size: 40 },
+        },
+        styles: {
+          title: { fontFamily: "var(--mantine-font-family-headings)", fontWeight: 700, fontSize: "1.25rem" },
+        },
       },
-      styles: {
-        title: { fontFamily: "var(--mantine-font-family-headings)", fontWeight: 700, fontSize: "1.25rem" },
+      // A dialog's <header> would count as a second banner landmark next to the app header.
+      ModalHeader: { defaultProps: { component: "div" } },
+      Paper: { defaultProps: { radius: "lg" } },
+      // Keeps getByLabel("Password") unambiguous: the toggle's default name also contains "password".
+      PasswordInput: {
+        defaultProps: { visibilityToggleButtonProps: { "aria-label": labels.showOrHide } },
       },
     },
-    // A dialog's <header> would count as a second banner landmark next to the app header.
-    ModalHeader: { defaultProps: { component: "div" } },
-    Paper: { defaultProps: { radius: "lg" } },
-    // Keeps getByLabel("Password") unambiguous: the toggle's default name also contains "password".
-    PasswordInput: {
-      defaultProps: { visibilityToggleButtonProps: { "aria-label": "Show or hide characters" } },
-    },
-  },
-});
+  });

@@ -14,6 +14,22 @@ export const noSidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 /**
+ * The texts of the visible buttons, links and badges in the page's main part whose words are
+ * clipped or run off the screen (none, when every label fits).
+ */
+export const cutOffButtons = (page: Page) =>
+  page.getByRole("main").evaluate((root) =>
+    Array.from(root.querySelectorAll("button, a[href], .mantine-Badge-root"))
+      .filter((el) => el.getBoundingClientRect().width > 1)
+      .filter((button) =>
+        [button, ...Array.from(button.querySelectorAll("*"))].some(
+          (el) => el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().right > window.innerWidth,
+        ),
+      )
+      .map((button) => button.textContent),
+  );
+
+/**
  * Fails when the page is wider than the viewport it was opened with (its CSS width, which a phone's
  * zooming out of a too wide page does not change, unlike window.innerWidth).
  */
