@@ -51,6 +51,7 @@ describe("club settings", () => {
     await form.getByLabel("Monthly dues").fill("150");
     await form.getByLabel("Joining fee").fill("400");
     await shows(form.getByText(/First payment: SEK\s550\.00/));
+    await chooseOption(form, page, "Meetings: weekday", "Thursday");
     expect(await noSidewaysScroll(page)).toBe(true);
     await shot(page, "club-settings-phone-dark");
     await form.getByRole("button", { name: "Save settings" }).tap();
@@ -78,6 +79,12 @@ describe("club settings", () => {
 
     await visit(page, "/dues");
     await shows(main(page).getByText(/^SEK\s150 a month, charged on the first\./));
+
+    // Home says the club's meeting rule as the settings now have it.
+    await visit(page, "/");
+    await shows(
+      main(page).getByText("Second Thursday of every month, 7:00 PM. Pick a date to see what we poured."),
+    );
     expectNoPageErrors(watchOf(page), "club settings");
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
 import { launchChromium, openSession, screenshotOnFailure, visit, type Session } from "./support/browser";
-import { expectNoSidewaysScroll, PHONE, shot } from "./support/harness";
+import { cutOffButtons, expectNoSidewaysScroll, PHONE, shot } from "./support/harness";
 import { startClub, type Club, type Member, nextMeetingId } from "./support/server";
 import { shows } from "./support/ui";
 
@@ -11,25 +11,6 @@ import { shows } from "./support/ui";
  * German) joining and scoring; the date and the ABV as a German writes them. The same screens in
  * Japanese for a member who chose it.
  */
-
-/** Whether any button's label is wider than the button (cut off) or runs off the screen. */
-const cutOffButtons = (page: Page) =>
-  page.locator("main").evaluate((root) =>
-    Array.from(
-      root.querySelectorAll<HTMLElement>(
-        "button, a[role=button], [role=tab], .mantine-SegmentedControl-label",
-      ),
-    )
-      .filter((el) => el.getBoundingClientRect().width > 0)
-      .filter((el) => {
-        const label = el.querySelector<HTMLElement>(".mantine-Button-label") ?? el;
-        // A segmented control clips what runs past its own edge.
-        const edge =
-          el.closest(".mantine-SegmentedControl-root")?.getBoundingClientRect().right ?? window.innerWidth;
-        return label.scrollWidth > label.clientWidth + 1 || el.getBoundingClientRect().right > edge + 1;
-      })
-      .map((el) => el.innerText),
-  );
 
 async function fitsThePhone(page: Page, where: string) {
   await expectNoSidewaysScroll(page, where);

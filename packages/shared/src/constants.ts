@@ -26,7 +26,7 @@ export const MONTH_NAMES = [
   "November",
   "December",
 ] as const;
-const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+export const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 /**
  * "Friday, December 11, 2026" for "2026-12-11" (or a timestamp's date part): how a screen and an
  * email say a meeting's date. Computed by hand, as Intl.DateTimeFormat("en-US", { timeZone: "UTC" })

@@ -14,19 +14,25 @@ export const noSidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 /**
- * The texts of the visible buttons, links and badges in the page's main part whose words are
- * clipped or run off the screen (none, when every label fits).
+ * The labels of the visible buttons, button links, tabs and segments in the page's main part that
+ * are cut off (wider than their button) or run off the screen: none, when every label fits.
  */
 export const cutOffButtons = (page: Page) =>
-  page.getByRole("main").evaluate((root) =>
-    Array.from(root.querySelectorAll("button, a[href], .mantine-Badge-root"))
-      .filter((el) => el.getBoundingClientRect().width > 1)
-      .filter((button) =>
-        [button, ...Array.from(button.querySelectorAll("*"))].some(
-          (el) => el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().right > window.innerWidth,
-        ),
-      )
-      .map((button) => button.textContent),
+  page.locator("main").evaluate((root) =>
+    Array.from(
+      root.querySelectorAll<HTMLElement>(
+        "button, a[role=button], [role=tab], .mantine-SegmentedControl-label",
+      ),
+    )
+      .filter((el) => el.getBoundingClientRect().width > 0)
+      .filter((el) => {
+        const label = el.querySelector<HTMLElement>(".mantine-Button-label") ?? el;
+        // A segmented control clips what runs past its own edge.
+        const edge =
+          el.closest(".mantine-SegmentedControl-root")?.getBoundingClientRect().right ?? window.innerWidth;
+        return label.scrollWidth > label.clientWidth + 1 || el.getBoundingClientRect().right > edge + 1;
+      })
+      .map((el) => el.innerText),
   );
 
 /**

@@ -1,4 +1,4 @@
-import { longDate, MONTH_NAMES, NEVER_USED_DATE } from "@club/shared";
+import { longDate, MONTH_NAMES, NEVER_USED_DATE, WEEKDAY_NAMES } from "@club/shared";
 import { formatMoney } from "./money";
 import { appLocale, isAmerican } from "./locale";
 
@@ -48,6 +48,12 @@ export function formatLongDate(value: string, locale: string = appLocale()): str
   if (!date || isAmerican(locale)) return longDate(value);
   return dateFormat(locale, "long", { dateStyle: "full" }).format(date);
 }
+
+/** "Sunday" (0) to "Saturday" (6) in the locale's words (7 January 2024 was a Sunday). */
+export const weekdayName = (day: number, locale: string = appLocale()): string =>
+  isAmerican(locale)
+    ? (WEEKDAY_NAMES[day] ?? "")
+    : dateFormat(locale, "weekday", { weekday: "long" }).format(new Date(Date.UTC(2024, 0, 7 + day)));
 
 /** "7:00 PM" for "19:00" in en-US, the locale's time elsewhere ("19:00" in de-DE). */
 export function formatClockTime(hhmm: string, locale: string = appLocale()): string {

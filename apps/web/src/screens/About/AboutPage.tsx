@@ -4,7 +4,7 @@ import { PageHeader } from "../../components/PageHeader";
 import { useTitle } from "../../lib/useTitle";
 import { useClubSettings } from "../../lib/clubSettings";
 import { useLanguage, useT } from "../../lib/i18n";
-import { formatClockTime } from "../../lib/format";
+import { formatClockTime, weekdayName } from "../../lib/format";
 import { appLocale } from "../../lib/locale";
 import { aboutFigures, aboutMessages, duesRuleSentences } from "./clubRulesText";
 import classes from "./AboutPage.module.css";
@@ -22,12 +22,6 @@ function Fact({ label, value }: { label: string; value: ReactNode }) {
 function Points({ children }: { children: ReactNode }) {
   return <ul className={classes.points}>{children}</ul>;
 }
-
-/** A weekday's name in the reader's language (0 = Sunday): 1 January 2023 was a Sunday. */
-const weekdayName = (weekday: number, locale: string) =>
-  new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" }).format(
-    Date.UTC(2023, 0, 1 + weekday),
-  );
 
 /**
  * General Info and Dues, as in docs/product.md. A static page in plain elements (AboutPage.module.css

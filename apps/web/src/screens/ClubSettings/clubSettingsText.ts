@@ -1,8 +1,7 @@
 import type { ClubRules } from "@club/shared";
 import clubSettings from "../../locales/en/clubSettings.json";
 import { currentLanguage, defineMessages, translate } from "../../lib/i18n";
-import { formatClockTime } from "../../lib/format";
-import { appLocale } from "../../lib/locale";
+import { formatClockTime, weekdayName } from "../../lib/format";
 
 /** The Club settings screen: src/locales/<language>/clubSettings.json. */
 export const clubSettingsMessages = defineMessages("clubSettings", clubSettings);
@@ -12,12 +11,6 @@ const text = (key: ClubSettingsKey, values?: Record<string, string | number>) =>
 
 const WEEK_KEYS = ["week.1", "week.2", "week.3", "week.4"] as const;
 export const weekChoices = () => WEEK_KEYS.map((key, i) => ({ value: String(i + 1), label: text(key) }));
-
-/** "Sunday" to "Saturday" in the reader's language (7 Jan 2024 was a Sunday). */
-const weekdayName = (day: number, locale = appLocale()) =>
-  new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" }).format(
-    new Date(Date.UTC(2024, 0, 7 + day)),
-  );
 
 export const weekdayChoices = () =>
   Array.from({ length: 7 }, (_, i) => ({ value: String(i), label: weekdayName(i) }));

@@ -9,7 +9,8 @@ import { LoadErrorLater as LoadError } from "../../components/statusLater";
 import { PlusIcon } from "../../components/icons";
 import { useSession } from "../../lib/appSession";
 import { splitMeetings } from "../../lib/clubCalendar";
-import { formatDate, today } from "../../lib/format";
+import { formatClockTime, formatDate, today, weekdayName } from "../../lib/format";
+import { useClubSettings } from "../../lib/clubSettings";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
 import { CalendarSubscribe } from "./CalendarSubscribe";
@@ -62,12 +63,19 @@ export default function MeetingsPage() {
   const meetings = trpc.meetings.list.useQuery();
   const next = useNextMeeting(meetings.data, !meetings.isPending);
   const COLUMNS = columns(t);
+  // The club's meeting rule, as its settings say: "Second Friday of every month, 7:00 PM."
+  const rule = useClubSettings();
+  const subtitle = t("subtitle", {
+    week: String(rule.meetingWeekOfMonth),
+    weekday: weekdayName(rule.meetingWeekday),
+    time: formatClockTime(rule.meetingTime),
+  });
 
   return (
     <>
       <PageHeader
         title={t("title")}
-        subtitle={t("subtitle")}
+        subtitle={subtitle}
         actions={
           <>
             <CalendarSubscribe />
