@@ -37,6 +37,37 @@ const pwa = VitePWA({
   },
 });
 
+/**
+ * A screen's chunk is fetched with its stylesheets but without a list of the chunks it imports:
+ * the browser fetches those as it reads the screen's chunk. The lists of every screen would be
+ * in the first screen's code (a file name per chunk of the app), while a screen's code is rarely
+ * fetched on a tap: the server preloads the opened page's chunks (apps/server/src/app/pageHints.ts),
+ * the app fetches the screens its links lead to once it is idle (src/routes.tsx), and the service
+ * worker keeps every chunk. Chunks loaded on a tap (a dialog, a catalogue) keep their lists.
+ */
+function screenChunks(): { plugin: Plugin; isScreen: (file: string) => boolean } {
+  const screens = new Set<string>();
+  const plugin: Plugin = {
+    name: "club-screen-chunks",
+    apply: "build",
+    generateBundle: {
+      order: "pre",
+      handler(_options, bundle) {
+        screens.clear();
+        for (const chunk of Object.values(bundle))
+          if (
+            chunk.type === "chunk" &&
+            chunk.isDynamicEntry &&
+            /\/src\/screens\/[^/]+\/[^/]+Page\.tsx$/.test(chunk.facadeModuleId ?? "")
+          )
+            screens.add(chunk.fileName);
+      },
+    },
+  };
+  return { plugin, isScreen: (file) => screens.has(file) };
+}
+const screens = screenChunks();
+
 const api = "http://localhost:3000";
 
 /** POST /login is the API; every other /login request is the SPA's login screen. */
@@ -120,7 +151,7 @@ export default defineConfig(({ isSsrBuild }) =>
         // its own script's URL (src/lib/basePath.ts).
         base: "./",
         css,
-        plugins: [react(), inlineThemeScript(), pwa, precompress()],
+        plugins: [screens.plugin, react(), inlineThemeScript(), pwa, precompress()],
         server: {
           proxy: {
             "/api": api,
@@ -131,6 +162,7 @@ export default defineConfig(({ isSsrBuild }) =>
         },
         build: {
           manifest: true,
+          modulePreload: { resolveDependencies: (file, deps) => (screens.isScreen(file) ? [] : deps) },
           rolldownOptions: {
             treeshake: {
               // @club/shared is plain declarations (zod schemas, messages, constants): a screen that imports
@@ -141,7 +173,15 @@ export default defineConfig(({ isSsrBuild }) =>
               codeSplitting: {
                 // Popover positioning is needed only by selects in dialogs, never by the first screen.
                 includeDependenciesRecursively: false,
-                groups: [{ name: "floating-ui", test: /node_modules[\\/]@floating-ui[\\/]/ }],
+                groups: [
+                  { name: "floating-ui", test: /node_modules[\\/]@floating-ui[\\/]/ },
+                  // The small components nearly every screen shows, the first one too: one chunk, not
+                  // ten (each chunk costs its own imports and exports).
+                  {
+                    name: "mantine-basics",
+                    test: /node_modules[\\/]@mantine[\\/](core[\\/]esm[\\/]components[\\/](Anchor|Button|Card|Group|Loader|Paper|Stack|Title|Transition|UnstyledButton)[\\/]|core[\\/]esm[\\/]core[\\/]utils[\\/]create-safe-context|hooks[\\/]esm[\\/]use-(reduced-motion|did-update))/,
+                  },
+                ],
               },
             },
           },

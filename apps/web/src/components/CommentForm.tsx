@@ -6,22 +6,24 @@ import { trpc } from "../lib/trpc";
 import { useUndoableSave } from "../lib/undo";
 import { FormCard } from "./FormCard";
 import { FormDialog } from "./FormDialog";
+import { useT } from "../lib/i18n";
+import { commonMessages } from "./commonMessages";
 
 // The floor gives each place its own failure message; the rest follows the place too.
 const PLACES = {
   /** The library's Add Comment dialog. */
   dialog: {
     failure: Messages.submitComment,
-    notice: "Comment added.",
-    submitLabel: "Submit",
+    notice: "comment.added",
+    submitLabel: "submit",
     minRows: 4,
     maxRows: 10,
   },
   /** The bottle page, under its comments. */
   card: {
     failure: Messages.postComment,
-    notice: "Comment posted.",
-    submitLabel: "Post Comment",
+    notice: "comment.posted",
+    submitLabel: "comment.post",
     minRows: 3,
     maxRows: 8,
   },
@@ -39,11 +41,12 @@ export function CommentForm({
   bottleId: number;
   dialog?: { title: string; onClose: () => void };
 }) {
+  const t = useT(commonMessages);
   const place = dialog ? PLACES.dialog : PLACES.card;
   const [comment, setComment] = useState("");
   const create = trpc.comments.create.useMutation({
     onSuccess: useUndoableSave(
-      place.notice,
+      t(place.notice),
       (created) => ({ entity: "comment", entityId: created.id, action: "comments.create" }),
       dialog ? dialog.onClose : () => setComment(""),
     ),
@@ -57,12 +60,12 @@ export function CommentForm({
     errors: [failure(place.failure, create.error)],
     canSubmit: trimmed !== "",
     submitting: create.isPending,
-    submitLabel: place.submitLabel,
+    submitLabel: t(place.submitLabel),
   };
   const field = (
     <Textarea
-      label="Comment"
-      placeholder="Nose, palate, finish… what did you think?"
+      label={t("comment.label")}
+      placeholder={t("comment.placeholder")}
       autosize
       minRows={place.minRows}
       maxRows={place.maxRows}

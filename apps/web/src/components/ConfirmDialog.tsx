@@ -3,6 +3,8 @@ import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import "../styles/modal";
 import { ErrorAlert } from "./status";
 import { useReturnFocus } from "../lib/returnFocus";
+import { useT } from "../lib/i18n";
+import { commonMessages } from "./commonMessages";
 
 /**
  * Asks before a change (a deletion, finishing a bottle): the title names the dialog, Cancel (which
@@ -33,6 +35,7 @@ export function ConfirmDialog({
   cause?: unknown;
 }) {
   useReturnFocus();
+  const t = useT(commonMessages);
   return (
     <Modal opened onClose={onClose} title={title}>
       <Stack>
@@ -42,7 +45,7 @@ export function ConfirmDialog({
         </Text>
         <Group justify="flex-end" mt="sm">
           <Button variant="default" h={40} onClick={onClose} data-autofocus>
-            Cancel
+            {t("cancel")}
           </Button>
           <Button color={color} h={40} onClick={onConfirm} loading={pending}>
             {confirmLabel}

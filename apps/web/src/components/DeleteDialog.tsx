@@ -1,7 +1,9 @@
 import type { ReactNode } from "react";
 import { useNavigate } from "react-router-dom";
-import { capitalized, useUndoableWrite, WORDS, type UndoableWriteProcedure } from "../lib/undoableWrite";
+import { useUndoableWrite, type WORDS, type UndoableWriteProcedure } from "../lib/undoableWrite";
 import { ConfirmDialog } from "./ConfirmDialog";
+import { useT } from "../lib/i18n";
+import { commonMessages } from "./commonMessages";
 
 /**
  * Asks before deleting one thing by its id, then deletes it with an Undo toast. Every deletion says
@@ -30,7 +32,7 @@ export function DeleteDialog({
   children: ReactNode;
 }) {
   const navigate = useNavigate();
-  const what = WORDS[entity];
+  const t = useT(commonMessages);
   const remove = useUndoableWrite(write, {
     entity,
     id,
@@ -41,8 +43,8 @@ export function DeleteDialog({
 
   return (
     <ConfirmDialog
-      title={`Delete ${capitalized(what)}`}
-      confirmLabel={`Delete ${what}`}
+      title={t("delete.title", { entity })}
+      confirmLabel={t("delete.confirm", { entity })}
       onConfirm={() => remove.mutate({ id })}
       onClose={onClose}
       pending={remove.pending}

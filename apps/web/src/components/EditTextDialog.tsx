@@ -5,6 +5,8 @@ import {
   type UndoableWriteProcedure,
 } from "../lib/undoableWrite";
 import { FormDialog } from "./FormDialog";
+import { useT } from "../lib/i18n";
+import { commonMessages } from "./commonMessages";
 
 /**
  * A dialog that corrects one text (a comment, a theme's name) with an undoable write. `edit` says
@@ -33,6 +35,7 @@ export function EditTextDialog<F extends string>({
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
   }) => ReactNode;
 }) {
+  const t = useT(commonMessages);
   const [text, setText] = useState(current);
   const trimmed = text.trim();
   const save = useUndoableWrite(write, { ...undoable, onDone: onClose });
@@ -47,7 +50,7 @@ export function EditTextDialog<F extends string>({
       errors={[save.failure]}
       canSubmit={trimmed !== "" && trimmed !== current}
       submitting={save.pending}
-      submitLabel="Save"
+      submitLabel={t("save")}
     >
       {children({ value: text, onChange: (event) => setText(event.currentTarget.value) })}
     </FormDialog>

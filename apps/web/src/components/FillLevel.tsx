@@ -1,6 +1,8 @@
 import { Group, Progress, Text } from "@mantine/core";
 import "@mantine/core/styles/Progress.css";
 import type { LevelSource } from "@club/shared";
+import { currentFormatLocale, useT } from "../lib/i18n";
+import { commonMessages } from "./commonMessages";
 
 /** Red when nearly empty, amber when low, green otherwise. */
 export const fillColor = (pct: number) => (pct <= 15 ? "red" : pct <= 40 ? "amber" : "green");
@@ -10,14 +12,17 @@ export const fillColor = (pct: number) => (pct <= 15 ? "red" : pct <= 40 ? "ambe
  * and whether it is the estimate from the meeting pours or a member's reading.
  */
 export function FillLevel({ name, pct, source }: { name: string; pct: number; source: LevelSource }) {
+  const t = useT(commonMessages);
+  // The language's percent ("45%", "45 %").
+  const percent = new Intl.NumberFormat(currentFormatLocale(), { style: "percent" }).format(pct / 100);
   return (
     <div style={{ minWidth: 104 }}>
       <Group gap="xs" wrap="nowrap" justify="space-between">
         <Text span fw={700} size="sm" style={{ fontVariantNumeric: "tabular-nums" }}>
-          {pct}%
+          {percent}
         </Text>
         <Text span size="xs" c="dimmed">
-          {source === "reading" ? "measured" : "estimated"}
+          {source === "reading" ? t("fill.measured") : t("fill.estimated")}
         </Text>
       </Group>
       <Progress
@@ -26,7 +31,7 @@ export function FillLevel({ name, pct, source }: { name: string; pct: number; so
         size="md"
         radius="xl"
         mt={4}
-        aria-label={`Fill level of ${name}`}
+        aria-label={t("fill.label", { name })}
       />
     </div>
   );

@@ -4,6 +4,8 @@ import type { SsoOptions } from "@club/shared";
 import { authApi } from "../lib/authScreens";
 import { UserIcon } from "./icons";
 import { withBase } from "../lib/basePath";
+import { useT } from "../lib/i18n";
+import { commonMessages } from "./commonMessages";
 
 // Asked once per page load: the server's settings do not change while it runs. A plain promise,
 // not a query hook: importing react-query's useQuery here moved it out of the first screen's chunk.
@@ -24,6 +26,7 @@ const startHref = (next?: string | null) =>
  * /login?local=1 and after a refused sign-in.
  */
 export function SsoButton({ next, autoRedirect = false }: { next?: string | null; autoRedirect?: boolean }) {
+  const t = useT(commonMessages);
   const [options, setOptions] = useState<SsoOptions | null>(null);
   useEffect(() => {
     let live = true;
@@ -40,7 +43,7 @@ export function SsoButton({ next, autoRedirect = false }: { next?: string | null
   const href = startHref(next);
   return (
     <>
-      <Divider label="or" labelPosition="center" />
+      <Divider label={t("or")} labelPosition="center" />
       <Button component="a" href={href} variant="default" fullWidth h={44} leftSection={<UserIcon />}>
         {options.label}
       </Button>

@@ -3,6 +3,8 @@ import { Button, Group, Stack, type MantineSpacing } from "@mantine/core";
 import type { Failure } from "../lib/errors";
 import { OnceForm } from "./OnceForm";
 import { ErrorAlert } from "./status";
+import { useT } from "../lib/i18n";
+import { commonMessages } from "./commonMessages";
 
 /** What every add form has: its fields, the alerts of failed loads and saves, and a Submit button. */
 export interface SubmitFormProps {
@@ -17,6 +19,7 @@ export interface SubmitFormProps {
   canSubmit?: boolean;
   /** The save is under way: Submit shows a spinner. */
   submitting: boolean;
+  /** The Submit button's words ("Submit" unless told). */
   submitLabel?: ReactNode;
   children: ReactNode;
 }
@@ -27,12 +30,13 @@ export function SubmitForm({
   errors,
   canSubmit = true,
   submitting,
-  submitLabel = "Submit",
+  submitLabel,
   children,
   heading,
   gap,
   onCancel,
 }: SubmitFormProps & { heading?: ReactNode; gap?: MantineSpacing; onCancel?: () => void }) {
+  const t = useT(commonMessages);
   // A double tap (or Enter twice) saves once: the second submit arrives before `submitting` does.
   return (
     <OnceForm onSubmit={onSubmit}>
@@ -49,11 +53,11 @@ export function SubmitForm({
         <Group justify="flex-end" mt={onCancel ? "sm" : undefined}>
           {onCancel ? (
             <Button variant="default" h={40} onClick={onCancel}>
-              Cancel
+              {t("cancel")}
             </Button>
           ) : null}
           <Button type="submit" h={40} disabled={!canSubmit} loading={submitting}>
-            {submitLabel}
+            {submitLabel ?? t("submit")}
           </Button>
         </Group>
       </Stack>

@@ -1,4 +1,6 @@
 import type { Key, ReactNode, TdHTMLAttributes, ThHTMLAttributes } from "react";
+import { currentLanguage, translate } from "../lib/i18n";
+import { shellMessages } from "./shellMessages";
 
 /**
  * One column of a table: its header, and what each row shows under it. A table's columns are a
@@ -68,12 +70,20 @@ export function TableColumns<Row>(props: RowsProps<Row>) {
 
 /**
  * The Actions column, on view when at least one row `may` be acted on (the author's or an admin's
- * Edit and Delete); a row that may not has an empty cell.
+ * Edit and Delete); a row that may not has an empty cell. Built while the screen renders: its header
+ * is in the language the screen shows.
  */
 export function actionsColumn<Row>(
   rows: readonly Row[],
   may: (row: Row) => boolean,
   actions: (row: Row) => ReactNode,
 ): Column<Row>[] {
-  return rows.some(may) ? [{ header: "Actions", cell: (row) => (may(row) ? actions(row) : null) }] : [];
+  return rows.some(may)
+    ? [
+        {
+          header: translate(currentLanguage(), shellMessages, "actions"),
+          cell: (row) => (may(row) ? actions(row) : null),
+        },
+      ]
+    : [];
 }

@@ -1,15 +1,18 @@
 import type { ReactNode } from "react";
 import { Text } from "@mantine/core";
 import classes from "./status.module.css";
+import { useT } from "../lib/i18n";
+import { shellMessages } from "./shellMessages";
 
 /**
  * Spinner shown while a screen or section loads: Mantine's dots Loader in plain elements
  * (status.module.css), as it is the first thing every screen renders.
  */
 export function PageLoader({ py = 48 }: { py?: number }) {
+  const t = useT(shellMessages);
   return (
     <div className={classes.center} style={{ paddingBlock: py }}>
-      <span className={classes.dots} role="status" aria-label="Loading">
+      <span className={classes.dots} role="status" aria-label={t("loading")}>
         <span className={classes.dot} />
         <span className={classes.dot} />
         <span className={classes.dot} />

@@ -4,6 +4,8 @@ import { Link } from "react-router-dom";
 import { serverReason } from "../lib/errors";
 import { pwaState } from "../pwa/status";
 import { AlertIcon } from "./icons";
+import { useT } from "../lib/i18n";
+import { commonMessages } from "./commonMessages";
 
 import { EmptyMessage, PageLoader } from "./loader";
 
@@ -45,16 +47,14 @@ export function LoadError({ message }: { message: string }) {
     () => pwaState.get().offline || !navigator.onLine,
     () => false,
   );
+  const t = useT(commonMessages);
   if (!offline) return <ErrorAlert message={message} />;
   return (
-    <Alert color="gray" variant="light" role="status" title={NOT_SEEN_OFFLINE}>
-      It opens once you are back online. Pages you have seen before still open.
+    <Alert color="gray" variant="light" role="status" title={t("pwa.notSeenOffline")}>
+      {t("pwa.notSeenOfflineHint")}
     </Alert>
   );
 }
-
-/** PwaTexts.notSeenOffline (pwa/texts.ts, which the e2e tests read), here without the import. */
-const NOT_SEEN_OFFLINE = "You are offline, and this page was not saved for offline use.";
 
 function onConnectionChange(listener: () => void): () => void {
   const unsubscribe = pwaState.subscribe(listener);
@@ -68,18 +68,19 @@ function onConnectionChange(listener: () => void): () => void {
 }
 
 /** Shown for unknown routes and unknown ids. */
-export function NotFound({ title = "Page not found", message }: { title?: string; message?: string }) {
+export function NotFound({ title, message }: { title?: string; message?: string }) {
+  const t = useT(commonMessages);
   return (
     <Stack align="center" gap="sm" py={64} ta="center">
       <Text fz={64} fw={800} c="amber" lh={1} aria-hidden="true" ff="heading">
         404
       </Text>
-      <Title order={1}>{title}</Title>
+      <Title order={1}>{title ?? t("notFound.title")}</Title>
       <Text c="dimmed" maw={440}>
-        {message ?? "The page you are looking for does not exist or has moved."}
+        {message ?? t("notFound.message")}
       </Text>
       <Anchor component={Link} to="/" fw={600}>
-        Back to Home
+        {t("notFound.home")}
       </Anchor>
     </Stack>
   );

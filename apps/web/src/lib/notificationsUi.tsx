@@ -10,11 +10,16 @@ import {
   type NotificationData,
 } from "@mantine/notifications";
 import classes from "../styles/notifications.module.css";
+import { currentLanguage, translate } from "./i18n";
+import { commonMessages, type CommonKey } from "../components/commonMessages";
+
+/** A toast's text in the language the app shows (a toast is made outside the screens' render). */
+export const toastText = (key: CommonKey) => translate(currentLanguage(), commonMessages, key);
 
 /** Every toast's close button has a name (axe: buttons must have discernible text). */
 const named = (data: NotificationData): NotificationData => ({
   ...data,
-  closeButtonProps: { "aria-label": "Close notification", ...data.closeButtonProps },
+  closeButtonProps: { "aria-label": toastText("toast.closeNotification"), ...data.closeButtonProps },
 });
 
 /**

@@ -16,14 +16,14 @@ function wantNotifications(): void {
 export function notify(message: string, color: "green" | "red" | "blue" = "green"): void {
   wantNotifications();
   import("./notificationsUi")
-    .then(({ notifications }) =>
+    .then(({ notifications, toastText }) =>
       notifications.show({
         message,
         color,
         withBorder: true,
         autoClose: 3500,
         // Mantine's close button is an icon without a name (axe: button-name).
-        closeButtonProps: { "aria-label": "Close the message" },
+        closeButtonProps: { "aria-label": toastText("toast.closeMessage") },
       }),
     )
     .catch((error: unknown) => console.error("Notifications failed to load", error));

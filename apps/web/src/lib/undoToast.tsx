@@ -1,6 +1,8 @@
 import { Button, Group, Text } from "@mantine/core";
 import type { UndoAction } from "./undoAction";
-import { notifications } from "./notificationsUi";
+import { notifications, toastText } from "./notificationsUi";
+import { useT } from "./i18n";
+import { commonMessages } from "../components/commonMessages";
 
 /** How long a toast with an Undo button stays (hovering it keeps it open). */
 export const UNDO_TOAST_MS = 6_000;
@@ -8,11 +10,12 @@ export const UNDO_TOAST_MS = 6_000;
 let counter = 0;
 
 function UndoMessage({ message, onUndo }: { message: string; onUndo: () => void }) {
+  const t = useT(commonMessages);
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm">
       <Text size="sm">{message}</Text>
       <Button variant="light" h={40} px="md" onClick={onUndo} style={{ flexShrink: 0 }}>
-        Undo
+        {t("undo")}
       </Button>
     </Group>
   );
@@ -26,10 +29,17 @@ export function showUndoToast(message: string, undo: UndoAction): void {
   const run = async () => {
     if (started) return;
     started = true;
-    notifications.update({ id, loading: true, message: "Undoing…", autoClose: false });
+    notifications.update({ id, loading: true, message: toastText("undoing"), autoClose: false });
     try {
       await undo();
-      notifications.update({ id, loading: false, color: "green", title: "Undone", message, autoClose: 4000 });
+      notifications.update({
+        id,
+        loading: false,
+        color: "green",
+        title: toastText("undone"),
+        message,
+        autoClose: 4000,
+      });
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
       notifications.update({ id, loading: false, color: "red", message: why, autoClose: UNDO_TOAST_MS });
@@ -40,7 +50,7 @@ export function showUndoToast(message: string, undo: UndoAction): void {
     id,
     color: "green",
     withBorder: true,
-    closeButtonProps: { "aria-label": "Close the message" },
+    closeButtonProps: { "aria-label": toastText("toast.closeMessage") },
     autoClose: UNDO_TOAST_MS,
     message: <UndoMessage message={message} onUndo={() => void run()} />,
   });

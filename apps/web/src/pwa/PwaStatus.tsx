@@ -1,7 +1,8 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { registerServiceWorker } from "./register";
 import { pwaState } from "./status";
-import { PwaTexts } from "./texts";
+import { useT } from "../lib/i18n";
+import { commonMessages } from "../components/commonMessages";
 import buttons from "../components/buttons.module.css";
 import classes from "./PwaStatus.module.css";
 
@@ -9,6 +10,7 @@ let registered = false;
 
 /** The offline notice and the "new version" banner, at the bottom of every screen. */
 export default function PwaStatus() {
+  const t = useT(commonMessages);
   const state = useSyncExternalStore(pwaState.subscribe, pwaState.get);
 
   useEffect(() => {
@@ -39,7 +41,7 @@ export default function PwaStatus() {
     <div className={classes.stack} ref={stack} data-bottom-bar>
       {state.updateReady ? (
         <div className={classes.bar} role="alert">
-          <span>{PwaTexts.updateReady}</span>
+          <span>{t("pwa.updateReady")}</span>
           {/* The header's plain button (buttons.module.css), not Mantine's: no new shared chunk. */}
           <button
             type="button"
@@ -47,14 +49,14 @@ export default function PwaStatus() {
             data-variant="filled"
             onClick={pwaState.reload}
           >
-            {PwaTexts.reload}
+            {t("pwa.reload")}
           </button>
         </div>
       ) : null}
       {state.offline ? (
         <div className={classes.bar} data-kind="offline" role="status">
-          <strong>{PwaTexts.offline}</strong>
-          <span>{PwaTexts.offlineWrites}</span>
+          <strong>{t("pwa.offline")}</strong>
+          <span>{t("pwa.offlineWrites")}</span>
         </div>
       ) : null}
     </div>

@@ -1,10 +1,12 @@
-/** What the installable app says; e2e tests look for these. */
+import common from "../locales/en/common.json";
+
+/** What the installable app says (in English; common.json's pwa.* keys); e2e tests look for these. */
 export const PwaTexts = {
-  offline: "You are offline: showing what you saw last.",
-  offlineWrites: "Changes cannot be saved until you are back online.",
-  updateReady: "A new version is available.",
-  reload: "Reload",
+  offline: common["pwa.offline"],
+  offlineWrites: common["pwa.offlineWrites"],
+  updateReady: common["pwa.updateReady"],
+  reload: common["pwa.reload"],
   /** A load error while offline: the page was not seen before, so nothing was kept. */
-  notSeenOffline: "You are offline, and this page was not saved for offline use.",
-  notSeenOfflineHint: "It opens once you are back online. Pages you have seen before still open.",
+  notSeenOffline: common["pwa.notSeenOffline"],
+  notSeenOfflineHint: common["pwa.notSeenOfflineHint"],
 } as const;

@@ -8,6 +8,8 @@ import { searchTextProblem } from "@club/shared";
 import { trpc } from "../../lib/trpc";
 import classes from "./ClubSearch.module.css";
 import { useReturnFocus } from "../../lib/returnFocus";
+import { useT } from "../../lib/i18n";
+import { commonMessages } from "../commonMessages";
 
 interface Hit {
   key: string;
@@ -24,6 +26,7 @@ interface Hit {
  */
 export default function ClubSearchDialog({ onClose }: { onClose: () => void }) {
   useReturnFocus();
+  const t = useT(commonMessages);
   const navigate = useNavigate();
   const listId = useId();
   const [text, setText] = useState("");
@@ -48,14 +51,14 @@ export default function ClubSearchDialog({ onClose }: { onClose: () => void }) {
       key: `m${m.id}`,
       group: "Meetings" as const,
       label: m.theme,
-      detail: `${formatDate(m.date)} · hosted by ${m.hostName}`,
+      detail: t("search.meetingDetail", { date: formatDate(m.date), host: m.hostName }),
       to: `/monthlymeeting/${m.id}`,
     })),
-    ...(data?.themes ?? []).map((t) => ({
-      key: `t${t.id}`,
+    ...(data?.themes ?? []).map((theme) => ({
+      key: `t${theme.id}`,
       group: "Themes" as const,
-      label: t.description,
-      detail: "Theme idea",
+      label: theme.description,
+      detail: t("search.themeIdea"),
       to: "/theme-ideas",
     })),
   ];
@@ -79,17 +82,17 @@ export default function ClubSearchDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal opened onClose={onClose} title="Search the club" size="lg" yOffset="10vh">
+    <Modal opened onClose={onClose} title={t("search.title")} size="lg" yOffset="10vh">
       <TextInput
         data-autofocus
         type="search"
         role="combobox"
-        aria-label="Search bottles, meetings and themes"
+        aria-label={t("search.field")}
         aria-expanded={hits.length > 0}
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={hits.length > 0 ? `${listId}-${current}` : undefined}
-        placeholder="A bottle, a theme, a host…"
+        placeholder={t("search.placeholder")}
         value={text}
         error={problem}
         onChange={(event) => {
@@ -98,7 +101,7 @@ export default function ClubSearchDialog({ onClose }: { onClose: () => void }) {
         }}
         onKeyDown={onKeyDown}
       />
-      <ul id={listId} role="listbox" aria-label="Search results" className={classes.list}>
+      <ul id={listId} role="listbox" aria-label={t("search.results")} className={classes.list}>
         {hits.map((hit, index) => (
           <li
             key={hit.key}
@@ -110,7 +113,7 @@ export default function ClubSearchDialog({ onClose }: { onClose: () => void }) {
             onClick={() => open(hit)}
           >
             {index === 0 || hits[index - 1]!.group !== hit.group ? (
-              <span className={classes.group}>{hit.group}</span>
+              <span className={classes.group}>{t(`search.group.${hit.group}`)}</span>
             ) : null}
             <span className={classes.label}>{hit.label}</span>
             <span className={classes.detail}>{hit.detail}</span>
@@ -119,11 +122,11 @@ export default function ClubSearchDialog({ onClose }: { onClose: () => void }) {
       </ul>
       {q && data && hits.length === 0 ? (
         <Text size="sm" c="dimmed" mt="md">
-          Nothing found for “{q}”.
+          {t("search.nothingFound", { q })}
         </Text>
       ) : null}
       <Text size="xs" c="dimmed" mt="md">
-        ↑ ↓ to move, Enter to open, Esc to close.
+        {t("search.keys")}
       </Text>
     </Modal>
   );
