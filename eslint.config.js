@@ -45,7 +45,7 @@ const LOCALIZED = [
   "apps/web/src/screens/MeetingNight/ResultsPage.tsx",
   "apps/web/src/screens/MeetingNight/ResultsCharts.tsx",
   "apps/web/src/screens/MeetingNight/GuestInviteDialog.tsx",
-  "apps/web/src/screens/MeetingDetails/MeetingDetailsPage.tsx",
+  "apps/web/src/screens/MeetingDetails/**",
   "apps/web/src/screens/Treasurer/**",
   "apps/web/src/screens/ThemeIdeas/**",
   "apps/web/src/screens/Stats/**",
