@@ -31,7 +31,7 @@ const LOCALIZED = [
   "apps/web/src/screens/ClubSettings/**",
   "apps/web/src/screens/Dues/**",
   "apps/web/src/screens/Login/LoginPage.tsx",
-  "apps/web/src/screens/Meetings/MeetingsPage.tsx",
+  "apps/web/src/screens/Meetings/**",
   "apps/web/src/screens/Members/**",
   "apps/web/src/screens/Register/**",
   "apps/web/src/screens/Rsvp/**",
