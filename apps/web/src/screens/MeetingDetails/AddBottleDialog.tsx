@@ -1,11 +1,12 @@
 import { useState } from "react";
 import { Select } from "@mantine/core";
 import "../../styles/combobox";
-import { Messages } from "@club/shared";
 import { FormDialog } from "../../components/FormDialog";
 import { failure } from "../../lib/errors";
 import { trpc } from "../../lib/trpc";
 import { useUndoableSave } from "../../lib/undo";
+import { useT } from "../../lib/i18n";
+import { meetingMessages } from "./meetingMessages";
 
 /**
  * Add Bottle to a meeting (members): pick one of the available bottles; submit needs a choice. It
@@ -20,11 +21,12 @@ export default function AddBottleDialog({
   sampledIds: readonly number[];
   onClose: () => void;
 }) {
+  const t = useT(meetingMessages);
   const [bottleId, setBottleId] = useState<string | null>(null);
   const options = trpc.bottles.options.useQuery();
   const add = trpc.meetings.addBottle.useMutation({
     onSuccess: useUndoableSave(
-      "Bottle added to the meeting.",
+      t("addBottle.added"),
       (_data, added) => ({
         entity: "meetingBottle",
         entityId: `${added.meetingId}:${added.bottleId}`,
@@ -39,27 +41,24 @@ export default function AddBottleDialog({
 
   return (
     <FormDialog
-      title="Add Bottle"
+      title={t("addBottle.title")}
       onClose={onClose}
       onSubmit={() => {
         if (bottleId !== null) add.mutate({ meetingId, bottleId: Number.parseInt(bottleId, 10) });
       }}
-      errors={[
-        options.isError && Messages.fetchAvailableBottles,
-        failure(Messages.addBottleToMeeting, add.error),
-      ]}
+      errors={[options.isError && t("addBottle.loadFailed"), failure(t("addBottle.failed"), add.error)]}
       canSubmit={bottleId !== null}
       submitting={add.isPending}
     >
       <Select
-        label="Bottle"
-        placeholder={options.isPending ? "Loading bottles…" : "Choose a bottle"}
+        label={t("addBottle.bottle")}
+        placeholder={options.isPending ? t("addBottle.loading") : t("addBottle.choose")}
         disabled={options.isPending}
         data={data}
         value={bottleId}
         onChange={setBottleId}
         searchable
-        nothingFoundMessage="No matching bottle"
+        nothingFoundMessage={t("addBottle.noMatch")}
         data-autofocus
       />
     </FormDialog>

@@ -1,9 +1,15 @@
 import { Anchor, Button, Group } from "@mantine/core";
 import { trpc } from "../../lib/trpc";
 import { withBase } from "../../lib/basePath";
+import { defineMessages, useT } from "../../lib/i18n";
+// Home's namespace: the next meeting's card on the first screen shows this link.
+import home from "../../locales/en/home.json";
+
+const homeMessages = defineMessages("home", home);
 
 /** Downloads the one meeting's .ics (GET /api/MonthlyMeetings/{id}/Calendar), for any calendar app. */
 export function AddToCalendarLink({ meetingId }: { meetingId: number }) {
+  const t = useT(homeMessages);
   return (
     <Button
       component="a"
@@ -12,22 +18,23 @@ export function AddToCalendarLink({ meetingId }: { meetingId: number }) {
       variant="default"
       size="md"
     >
-      Add to calendar
+      {t("calendar.add")}
     </Button>
   );
 }
 
 /** Beside the .ics: the meeting in Google Calendar and in Outlook, filled in by the server. */
 export function CalendarAppLinks({ meetingId }: { meetingId: number }) {
+  const t = useT(homeMessages);
   const links = trpc.calendar.links.useQuery({ id: meetingId });
   if (!links.data) return null;
   return (
     <Group gap="lg" mb="md">
       <Anchor href={links.data.google} target="_blank" rel="noopener noreferrer" py={8}>
-        Add to Google Calendar
+        {t("calendar.google")}
       </Anchor>
       <Anchor href={links.data.outlook} target="_blank" rel="noopener noreferrer" py={8}>
-        Add to Outlook
+        {t("calendar.outlook")}
       </Anchor>
     </Group>
   );

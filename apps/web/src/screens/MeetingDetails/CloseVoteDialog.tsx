@@ -7,6 +7,8 @@ import { failure } from "../../lib/errors";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import "../../styles/nativeSelect";
+import { useT } from "../../lib/i18n";
+import { meetingMessages } from "./meetingMessages";
 
 /**
  * Close the vote (whoever runs the night): the next meeting gets a volunteer as host and a theme
@@ -21,6 +23,7 @@ export default function CloseVoteDialog({
   vote: ThemeVote;
   onClose: () => void;
 }) {
+  const t = useT(meetingMessages);
   const navigate = useNavigate();
   const volunteers = trpc.planning.volunteers.useQuery({ id: meetingId });
   const most = vote.options[0]?.votes ?? 0;
@@ -31,7 +34,7 @@ export default function CloseVoteDialog({
   const [date, setDate] = useState("");
   const close = trpc.planning.close.useMutation({
     onSuccess: (made) => {
-      notify("The next meeting is made.");
+      notify(t("close.made"));
       onClose();
       void navigate(`/monthlymeeting/${made.id}`);
     },
@@ -41,21 +44,21 @@ export default function CloseVoteDialog({
 
   return (
     <FormDialog
-      title="Close the vote"
+      title={t("close.title")}
       onClose={onClose}
-      submitLabel="Make the next meeting"
+      submitLabel={t("close.submit")}
       canSubmit={hostId > 0 && themeId > 0}
       submitting={close.isPending}
-      errors={[failure("Failed to close the vote.", close.error)]}
+      errors={[failure(t("close.failed"), close.error)]}
       onSubmit={() =>
         close.mutate({ id: meetingId, hostMemberId: hostId, themeId, ...(date ? { date } : {}) })
       }
     >
       {people.length === 0 ? (
-        <Text>No one has volunteered to host yet.</Text>
+        <Text>{t("noVolunteers")}</Text>
       ) : (
         <NativeSelect
-          label="Host"
+          label={t("close.host")}
           data-autofocus
           data={people.map((p) => ({ value: String(p.memberId), label: p.name }))}
           value={String(hostId)}
@@ -63,11 +66,11 @@ export default function CloseVoteDialog({
         />
       )}
       {leading.length === 0 ? (
-        <Text>No theme has a vote yet.</Text>
+        <Text>{t("close.noVotes")}</Text>
       ) : (
         <NativeSelect
-          label="Theme"
-          description={leading.length > 1 ? "These themes have the most votes." : undefined}
+          label={t("close.theme")}
+          description={leading.length > 1 ? t("close.tied") : undefined}
           data={leading.map((o) => ({ value: String(o.themeId), label: o.name }))}
           value={String(themeId)}
           onChange={(event) => setTheme(event.currentTarget.value)}
@@ -75,8 +78,8 @@ export default function CloseVoteDialog({
       )}
       <TextInput
         type="date"
-        label="Date"
-        description="Leave it empty for the club's next meeting day."
+        label={t("close.date")}
+        description={t("close.dateHint")}
         value={date}
         onChange={(event) => setDate(event.currentTarget.value)}
       />

@@ -5,14 +5,20 @@ import type { ThemeVote } from "@club/shared";
 import { ErrorAlert } from "../../components/status";
 import { formatLongDate } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
+import { appLocale } from "../../lib/locale";
+import { useT } from "../../lib/i18n";
+import { meetingMessages } from "./meetingMessages";
 
 const AddThemeDialog = lazy(() => import("../ThemeIdeas/AddThemeDialog"));
 const CloseVoteDialog = lazy(() => import("./CloseVoteDialog"));
 
-const votesLabel = (n: number) => (n === 1 ? "1 vote" : `${n} votes`);
+/** "Ann, Bo, Cy": the names as the language lists them briefly (in English a comma apart). */
+const nameList = (names: string[]) =>
+  new Intl.ListFormat(appLocale(), { type: "conjunction", style: "narrow" }).format(names);
 
 /** Who hosts the next meeting: the volunteers, and the member's own offer. */
 function Volunteers({ meetingId }: { meetingId: number }) {
+  const t = useT(meetingMessages);
   const volunteers = trpc.planning.volunteers.useQuery({ id: meetingId });
   const offer = trpc.planning.volunteer.useMutation();
   const withdraw = trpc.planning.withdraw.useMutation();
@@ -22,12 +28,12 @@ function Volunteers({ meetingId }: { meetingId: number }) {
   return (
     <Stack gap="xs">
       <Title order={3} size="h5">
-        Host
+        {t("next.host")}
       </Title>
       <Text size="sm" aria-live="polite">
         {people.length === 0
-          ? "No one has volunteered to host yet."
-          : `Volunteered to host: ${people.map((p) => p.name).join(", ")}`}
+          ? t("noVolunteers")
+          : t("next.volunteered", { names: nameList(people.map((p) => p.name)) })}
       </Text>
       <Group>
         {mine ? (
@@ -37,56 +43,57 @@ function Volunteers({ meetingId }: { meetingId: number }) {
             loading={withdraw.isPending}
             onClick={() => withdraw.mutate({ id: meetingId })}
           >
-            Take back my offer
+            {t("next.takeBack")}
           </Button>
         ) : (
           <Button size="md" loading={offer.isPending} onClick={() => offer.mutate({ id: meetingId })}>
-            Volunteer to host
+            {t("next.volunteer")}
           </Button>
         )}
       </Group>
-      {failed ? <ErrorAlert message={failed.message || "Failed to save your offer."} /> : null}
+      {failed ? <ErrorAlert message={failed.message || t("next.offerFailed")} /> : null}
     </Stack>
   );
 }
 
 /** The theme ideas with their votes; the member's vote, and a new idea to vote for. */
 function ThemeChoice({ meetingId, vote }: { meetingId: number; vote: ThemeVote }) {
+  const t = useT(meetingMessages);
   const cast = trpc.planning.vote.useMutation();
   const [adding, setAdding] = useState(false);
   const myVote = cast.isPending ? cast.variables.themeId : vote.myVote;
   return (
     <Stack gap="xs">
       <Title order={3} size="h5">
-        Theme
+        {t("next.theme")}
       </Title>
       {vote.options.length === 0 ? (
         <Text size="sm" c="dimmed">
-          There are no theme ideas yet: add one.
+          {t("next.noIdeas")}
         </Text>
       ) : (
-        <ul aria-label="Theme ideas" style={{ listStyle: "none", margin: 0, padding: 0 }}>
+        <ul aria-label={t("next.ideas")} style={{ listStyle: "none", margin: 0, padding: 0 }}>
           {vote.options.map((option) => (
             <li key={option.themeId}>
               <Group justify="space-between" wrap="nowrap" py={6} gap="xs">
                 <div>
                   <Text fw={600}>{option.name}</Text>
                   <Text size="sm" c="dimmed">
-                    {votesLabel(option.votes)}
+                    {t("next.votes", { count: option.votes })}
                   </Text>
                 </div>
                 {myVote === option.themeId ? (
                   <Badge size="lg" variant="light">
-                    Your vote
+                    {t("next.yourVote")}
                   </Badge>
                 ) : (
                   <Button
                     size="md"
                     variant="default"
-                    aria-label={`Vote for ${option.name}`}
+                    aria-label={t("next.voteFor", { name: option.name })}
                     onClick={() => cast.mutate({ id: meetingId, themeId: option.themeId })}
                   >
-                    Vote
+                    {t("next.vote")}
                   </Button>
                 )}
               </Group>
@@ -96,10 +103,10 @@ function ThemeChoice({ meetingId, vote }: { meetingId: number; vote: ThemeVote }
       )}
       <Group>
         <Button size="md" variant="default" onClick={() => setAdding(true)}>
-          Add a theme idea
+          {t("next.addIdea")}
         </Button>
       </Group>
-      {cast.isError ? <ErrorAlert message={cast.error.message || "Failed to save your vote."} /> : null}
+      {cast.isError ? <ErrorAlert message={cast.error.message || t("next.voteFailed")} /> : null}
       <Suspense fallback={null}>
         {adding ? <AddThemeDialog onClose={() => setAdding(false)} /> : null}
       </Suspense>
@@ -109,13 +116,18 @@ function ThemeChoice({ meetingId, vote }: { meetingId: number; vote: ThemeVote }
 
 /** Once the vote is closed: the meeting it made. */
 function NextMeetingMade({ id }: { id: number }) {
+  const t = useT(meetingMessages);
   const next = trpc.meetings.byId.useQuery({ id });
   if (!next.data) return null;
   return (
     <Text>
-      The next meeting is made:{" "}
+      {t("next.made")}{" "}
       <Anchor component={Link} to={`/monthlymeeting/${id}`}>
-        {formatLongDate(next.data.date)}, {next.data.theme.description}, hosted by {next.data.hostName}
+        {t("next.madeMeeting", {
+          date: formatLongDate(next.data.date),
+          theme: next.data.theme.description,
+          host: next.data.hostName,
+        })}
       </Anchor>
     </Text>
   );
@@ -126,6 +138,7 @@ function NextMeetingMade({ id }: { id: number }) {
  * host the next one and vote among the theme ideas; whoever runs the night closes the vote.
  */
 export default function NextMeetingSection({ meetingId, isHost }: { meetingId: number; isHost: boolean }) {
+  const t = useT(meetingMessages);
   const vote = trpc.planning.themeVote.useQuery({ id: meetingId });
   const [closing, setClosing] = useState(false);
   if (!vote.data) return null;
@@ -135,21 +148,21 @@ export default function NextMeetingSection({ meetingId, isHost }: { meetingId: n
     <Card withBorder padding="lg" component="section" aria-labelledby="next-meeting-title" mt="xl">
       <Stack gap="md">
         <Title order={2} size="h4" id="next-meeting-title">
-          The next meeting
+          {t("next.title")}
         </Title>
         {nextMeetingId !== null ? (
           <NextMeetingMade id={nextMeetingId} />
         ) : (
           <>
             <Text size="sm" c="dimmed">
-              Hosting is voluntary: offer to host, and vote for the next theme.
+              {t("next.intro")}
             </Text>
             <Volunteers meetingId={meetingId} />
             <ThemeChoice meetingId={meetingId} vote={vote.data} />
             {isHost ? (
               <Group>
                 <Button size="md" onClick={() => setClosing(true)}>
-                  Close the vote
+                  {t("next.close")}
                 </Button>
               </Group>
             ) : null}

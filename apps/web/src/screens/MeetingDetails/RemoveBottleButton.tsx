@@ -6,6 +6,8 @@ import { failureMessage } from "../../lib/failure";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { useUndoableSave } from "../../lib/undo";
+import { useT } from "../../lib/i18n";
+import { meetingMessages } from "./meetingMessages";
 
 /**
  * Members: take a bottle out of a meeting's line-up. A pour nobody scored goes at once (the toast
@@ -24,18 +26,19 @@ export function RemoveBottleButton({
   /** How many tasters scored it. */
   scores?: number;
 }) {
+  const t = useT(meetingMessages);
   const [asking, setAsking] = useState(false);
   const remove = trpc.meetings.removeBottle.useMutation({
     onSuccess: useUndoableSave(
-      `${bottle.name} removed from the meeting.`,
+      t("remove.done", { name: bottle.name }),
       { entity: "meetingBottle", entityId: `${meetingId}:${bottle.id}`, action: "meetings.removeBottle" },
       () => setAsking(false),
     ),
     onError: (error) => {
-      if (!asking) notify(failureMessage(error, "Failed to remove the bottle from the meeting."), "red");
+      if (!asking) notify(failureMessage(error, t("remove.failed")), "red");
     },
   });
-  const name = `Remove ${bottle.name} from this meeting`;
+  const name = t("remove.label", { name: bottle.name });
   const go = () => remove.mutate({ id: meetingId, bottleId: bottle.id });
 
   return (
@@ -53,16 +56,15 @@ export function RemoveBottleButton({
       </ActionIcon>
       {asking ? (
         <ConfirmDialog
-          title={`Remove ${label}?`}
-          confirmLabel="Remove it and its scores"
+          title={t("remove.title", { label })}
+          confirmLabel={t("remove.confirm")}
           onConfirm={go}
           onClose={() => setAsking(false)}
           pending={remove.isPending}
-          error={remove.isError ? "Failed to remove the bottle from the meeting." : null}
+          error={remove.isError ? t("remove.failed") : null}
           cause={remove.error}
         >
-          {label} ({bottle.name}) has {scores === 1 ? "1 score" : `${scores} scores`}: they go with it. The
-          other drams keep their numbers.
+          {t("remove.body", { label, name: bottle.name, scores })}
         </ConfirmDialog>
       ) : null}
     </>

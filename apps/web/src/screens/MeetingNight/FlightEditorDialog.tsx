@@ -28,6 +28,8 @@ import { addPours, move, removePour, toFlightInput, type DraftPour } from "./fli
 import classes from "./MeetingNight.module.css";
 import { useReturnFocus } from "../../lib/returnFocus";
 import { Later } from "../../components/Later";
+import { useT } from "../../lib/i18n";
+import { listText, nightMessages } from "./nightMessages";
 
 const NewBottleDialog = lazy(() => import("../LibraryBottles/NewBottleDialog"));
 
@@ -38,6 +40,9 @@ const fromFlight = (flight: readonly FlightPour[]): DraftPour[] =>
     pourMl: p.pourMl,
     label: p.label,
   }));
+
+/** The remove button's sign (its name is its aria-label). */
+const REMOVE_GLYPH = "✕";
 
 function PourEditor({
   pour,
@@ -53,18 +58,20 @@ function PourEditor({
   fixed: boolean;
   onChange: (next: (pours: DraftPour[]) => DraftPour[]) => void;
 }) {
+  const t = useT(nightMessages);
   const n = index + 1;
   return (
-    <li className={classes.pourEditor} aria-label={`Pour ${n}: ${pour.name}`}>
+    <li className={classes.pourEditor} aria-label={t("editor.pourLabel", { n, name: pour.name })}>
       <Text fw={600} className={classes.pourEditorName}>
         {/* Once scoring has started a pour's number is its own for good: the editor says which. */}
-        {fixed ? `${pour.label ?? "New pour"}: ` : `${n}. `}
-        {pour.name}
+        {fixed
+          ? t("editor.fixedName", { label: pour.label ?? t("editor.newPour"), name: pour.name })
+          : t("editor.numberedName", { n, name: pour.name })}
       </Text>
       <Group gap={6} wrap="nowrap">
         <NumberInput
-          aria-label={`Pour ${n} size in ml`}
-          suffix=" ml"
+          aria-label={t("editor.sizeLabel", { n })}
+          suffix={t("editor.mlSuffix")}
           min={5}
           max={200}
           allowDecimal={false}
@@ -84,7 +91,7 @@ function PourEditor({
         <ActionIcon
           size={42}
           variant="default"
-          aria-label={`Move ${pour.name} up`}
+          aria-label={t("editor.moveUp", { name: pour.name })}
           disabled={fixed || index === 0}
           onClick={() => onChange((pours) => move(pours, index, -1))}
         >
@@ -93,7 +100,7 @@ function PourEditor({
         <ActionIcon
           size={42}
           variant="default"
-          aria-label={`Move ${pour.name} down`}
+          aria-label={t("editor.moveDown", { name: pour.name })}
           disabled={fixed || index === count - 1}
           onClick={() => onChange((pours) => move(pours, index, 1))}
         >
@@ -103,10 +110,10 @@ function PourEditor({
           size={42}
           variant="light"
           color="red"
-          aria-label={`Remove ${pour.name}`}
+          aria-label={t("editor.remove", { name: pour.name })}
           onClick={() => onChange((pours) => removePour(pours, index))}
         >
-          ✕
+          {REMOVE_GLYPH}
         </ActionIcon>
       </Group>
     </li>
@@ -118,11 +125,12 @@ function PourEditor({
  * added to its end; when the flight has pours, the host chooses which before copying.
  */
 function CopyFlight({ id, saved, onCopied }: { id: number; saved: number; onCopied: () => void }) {
+  const t = useT(nightMessages);
   const meetings = trpc.meetings.list.useQuery();
   const [from, setFrom] = useState("");
   const [mode, setMode] = useState<"replace" | "append" | null>(null);
   const copy = trpc.night.copyFlight.useMutation({
-    onSuccess: onSaved("Flight copied.", onCopied),
+    onSuccess: onSaved(t("copy.done"), onCopied),
   });
   const here = meetings.data?.find((m) => m.id === id);
   const past = (meetings.data ?? []).filter((m) => m.id !== id && (!here || m.date < here.date));
@@ -138,42 +146,44 @@ function CopyFlight({ id, saved, onCopied }: { id: number; saved: number; onCopi
       }}
     >
       <Title order={3} size="h5" id="copy-flight-title">
-        Copy the flight of a past meeting
+        {t("copy.title")}
       </Title>
       <NativeSelect
-        label="Past meeting"
+        label={t("copy.past")}
         size="md"
         value={from}
         onChange={(event) => setFrom(event.currentTarget.value)}
         data={[
-          { value: "", label: meetings.isPending ? "Loading meetings…" : "Choose a meeting" },
-          ...past.map((m) => ({ value: String(m.id), label: `${formatDate(m.date)} · ${m.theme}` })),
+          { value: "", label: meetings.isPending ? t("copy.loading") : t("copy.choose") },
+          ...past.map((m) => ({
+            value: String(m.id),
+            label: t("copy.option", { date: formatDate(m.date), theme: m.theme }),
+          })),
         ]}
       />
       {saved > 0 ? (
         <div>
           <Text id="copy-mode-label" size="sm" fw={600} mb={4}>
-            This flight has {saved === 1 ? "1 pour" : `${saved} pours`}: replace them, or add the copied pours
-            after them?
+            {t("copy.mode", { count: saved })}
           </Text>
           <SegmentedControl
             aria-labelledby="copy-mode-label"
             className={classes.segmented}
             data={[
-              { value: "replace", label: "Replace" },
-              { value: "append", label: "Add after" },
+              { value: "replace", label: t("copy.replace") },
+              { value: "append", label: t("copy.append") },
             ]}
             value={mode ?? ""}
             onChange={(value) => setMode(value as "replace" | "append")}
           />
           {mode === "replace" ? (
             <Text size="sm" c="red" mt={4}>
-              A pour taken out takes its members&apos; scores with it.
+              {t("copy.replaceWarning")}
             </Text>
           ) : null}
         </div>
       ) : null}
-      {copy.isError ? <ErrorAlert message={copy.error.message || "Failed to copy the flight."} /> : null}
+      {copy.isError ? <ErrorAlert message={copy.error.message || t("copy.failed")} /> : null}
       <Button
         type="submit"
         size="md"
@@ -182,7 +192,7 @@ function CopyFlight({ id, saved, onCopied }: { id: number; saved: number; onCopi
         loading={copy.isPending}
         disabled={!from || !chosenMode}
       >
-        Copy flight
+        {t("copy.submit")}
       </Button>
     </Stack>
   );
@@ -202,6 +212,7 @@ export default function FlightEditorDialog({
   onClose: () => void;
 }) {
   useReturnFocus();
+  const t = useT(nightMessages);
   const options = trpc.bottles.options.useQuery();
   const results = trpc.night.results.useQuery({ id });
   const scoresOf = new Map((results.data ?? []).map((r) => [r.bottle?.id, r.count]));
@@ -210,7 +221,7 @@ export default function FlightEditorDialog({
   const [chosen, setChosen] = useState<string[]>([]);
   const [creating, setCreating] = useState(false);
   const save = trpc.night.setFlight.useMutation({
-    onSuccess: onSaved("Flight saved.", onClose),
+    onSuccess: onSaved(t("editor.saved"), onClose),
   });
   const names = new Map((options.data ?? []).map((b) => [b.id, b.name]));
   const inFlight = new Set(pours.map((p) => p.bottleId));
@@ -237,23 +248,23 @@ export default function FlightEditorDialog({
 
   return (
     <>
-      <Modal opened={!creating} onClose={onClose} title="Edit flight" size="lg">
+      <Modal opened={!creating} onClose={onClose} title={t("editor.title")} size="lg">
         <Stack>
           <Group align="flex-end" gap="xs" wrap="wrap">
             <MultiSelect
-              label="Add bottles from the library"
-              placeholder={options.isPending ? "Loading bottles…" : "Choose one or more"}
+              label={t("editor.addLabel")}
+              placeholder={options.isPending ? t("editor.loading") : t("editor.choose")}
               data={data}
               value={chosen}
               onChange={setChosen}
               searchable
               hidePickedOptions
-              nothingFoundMessage="No matching bottle"
+              nothingFoundMessage={t("editor.noMatch")}
               style={{ flex: "1 1 240px" }}
               size="md"
             />
             <Button size="md" onClick={addChosen} disabled={chosen.length === 0}>
-              Add to flight
+              {t("editor.add")}
             </Button>
           </Group>
           <Button
@@ -263,12 +274,12 @@ export default function FlightEditorDialog({
             onClick={() => setCreating(true)}
             w="fit-content"
           >
-            New bottle
+            {t("editor.newBottle")}
           </Button>
           {pours.length === 0 ? (
-            <Text c="dimmed">No pours yet: add bottles above.</Text>
+            <Text c="dimmed">{t("editor.empty")}</Text>
           ) : (
-            <ol className={classes.pourEditorList} aria-label="Pours in order">
+            <ol className={classes.pourEditorList} aria-label={t("editor.listLabel")}>
               {pours.map((pour, index) => (
                 <PourEditor
                   key={pour.bottleId}
@@ -283,28 +294,31 @@ export default function FlightEditorDialog({
           )}
           {fixed ? (
             <Text size="sm" c="dimmed">
-              Scoring has started: the drams keep their numbers, and new bottles follow the last.
+              {t("editor.fixed")}
             </Text>
           ) : null}
           {removed.length > 0 ? (
             <Text size="sm" c="red" role="status">
               {removedScores > 0
-                ? `Saving takes ${removed.map((p) => p.label).join(", ")} out with ${removedScores === 1 ? "its score" : `${removedScores} scores`}.`
-                : `Saving takes ${removed.map((p) => p.label).join(", ")} out.`}
+                ? t("editor.takesOutScores", {
+                    pours: listText(removed.map((p) => p.label)),
+                    count: removedScores,
+                  })
+                : t("editor.takesOut", { pours: listText(removed.map((p) => p.label)) })}
             </Text>
           ) : null}
-          {save.isError ? <ErrorAlert message={save.error.message || "Failed to save the flight."} /> : null}
+          {save.isError ? <ErrorAlert message={save.error.message || t("editor.saveFailed")} /> : null}
           <CopyFlight id={id} saved={flight.length} onCopied={onClose} />
           <Group justify="flex-end">
             <Button variant="default" size="md" onClick={onClose}>
-              Cancel
+              {t("editor.cancel")}
             </Button>
             <Button
               size="md"
               loading={save.isPending}
               onClick={() => save.mutate(toFlightInput(id, toSave()))}
             >
-              Save flight
+              {t("editor.save")}
             </Button>
           </Group>
         </Stack>

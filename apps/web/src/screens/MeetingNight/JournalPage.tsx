@@ -1,6 +1,6 @@
 import { Anchor, Badge, Card, Group, Stack, Text } from "@mantine/core";
 import { Link } from "react-router-dom";
-import type { Tasting } from "@club/shared";
+import { SCORE_PARTS, type Tasting } from "@club/shared";
 import { PageHeader } from "../../components/PageHeader";
 import { useSession } from "../../lib/appSession";
 import { useTitle } from "../../lib/useTitle";
@@ -10,12 +10,21 @@ import { trpc } from "../../lib/trpc";
 import classes from "./JournalPage.module.css";
 import { LogInPrompt } from "../../components/LogInPrompt";
 import { TasteSection } from "./TasteSection";
+import { useT } from "../../lib/i18n";
+import { nightMessages } from "./nightMessages";
+import { partLabel } from "./resultsView";
 
 function TastingCard({ tasting }: { tasting: Tasting }) {
+  const t = useT(nightMessages);
   const { meeting, parts } = tasting;
   const name = tasting.bottle?.name ?? tasting.label;
   return (
-    <Card component="li" withBorder padding="md" aria-label={`${name}, ${formatDate(meeting.date)}`}>
+    <Card
+      component="li"
+      withBorder
+      padding="md"
+      aria-label={t("journal.cardLabel", { name, date: formatDate(meeting.date) })}
+    >
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <div className={classes.what}>
           {tasting.bottle ? (
@@ -33,12 +42,14 @@ function TastingCard({ tasting }: { tasting: Tasting }) {
             {tasting.bottle ? ` · ${tasting.label}` : ""}
           </Text>
         </div>
-        <Text className={classes.total} aria-label={`Total ${tasting.total} out of 100`}>
+        <Text className={classes.total} aria-label={t("score.totalLabel", { total: tasting.total })}>
           {tasting.total}
         </Text>
       </Group>
       <Text size="sm" mt={6}>
-        Nose {parts.nose} · Palate {parts.palate} · Finish {parts.finish} · Balance {parts.balance}
+        {SCORE_PARTS.map((part) => t("journal.part", { part: partLabel(part), value: parts[part] })).join(
+          " · ",
+        )}
       </Text>
       {tasting.tags.length > 0 ? (
         <Group gap={4} mt={6}>
@@ -60,19 +71,16 @@ function TastingCard({ tasting }: { tasting: Tasting }) {
 
 /** The member's tastings, newest first. */
 function Tastings() {
+  const t = useT(nightMessages);
   const tastings = trpc.night.tastings.useQuery();
   return (
     <>
       <TasteSection />
-      <Loaded
-        query={tastings}
-        failed="Failed to fetch your tastings."
-        empty="You have not scored a pour yet. Score one at the next meeting!"
-      >
+      <Loaded query={tastings} failed={t("journal.failed")} empty={t("journal.empty")}>
         {(list) => (
-          <Stack component="ol" gap="sm" p={0} m={0} className={classes.list} aria-label="Tastings">
-            {list.map((t) => (
-              <TastingCard key={`${t.meeting.id}:${t.pour}`} tasting={t} />
+          <Stack component="ol" gap="sm" p={0} m={0} className={classes.list} aria-label={t("journal.list")}>
+            {list.map((tasting) => (
+              <TastingCard key={`${tasting.meeting.id}:${tasting.pour}`} tasting={tasting} />
             ))}
           </Stack>
         )}
@@ -83,12 +91,13 @@ function Tastings() {
 
 /** /journal: every pour the member scored, with notes, newest first. */
 export default function JournalPage() {
-  useTitle("My tasting journal");
+  const t = useT(nightMessages);
+  useTitle(t("journal.title"));
   const session = useSession();
   return (
     <>
-      <PageHeader title="My tasting journal" subtitle="Every pour you scored, newest first." />
-      {session ? <Tastings /> : <LogInPrompt>to see your tasting journal.</LogInPrompt>}
+      <PageHeader title={t("journal.title")} subtitle={t("journal.subtitle")} />
+      {session ? <Tastings /> : <LogInPrompt>{t("journal.logIn")}</LogInPrompt>}
     </>
   );
 }

@@ -8,6 +8,8 @@ import { numberInputValue } from "../../lib/format";
 import { onSaved } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import "./nightStyles";
+import { useT } from "../../lib/i18n";
+import { nightMessages } from "./nightMessages";
 
 /** One of the night's on/off settings: a switch with what it does said under it. */
 function SettingSwitch({
@@ -25,6 +27,7 @@ export default function NightSettingsDialog({
   night: MeetingNight;
   onClose: () => void;
 }) {
+  const t = useT(nightMessages);
   const candidates = trpc.night.hostCandidates.useQuery();
   const [capacity, setCapacity] = useState<number | string>(night.capacity ?? "");
   const [blind, setBlind] = useState(night.blind);
@@ -35,14 +38,14 @@ export default function NightSettingsDialog({
     night.hostMemberId === null ? null : String(night.hostMemberId),
   );
   const save = trpc.night.settings.useMutation({
-    onSuccess: onSaved("Night settings saved.", onClose),
+    onSuccess: onSaved(t("settings.saved"), onClose),
   });
   const limit = numberInputValue(capacity);
   const validCapacity = limit === null || (Number.isInteger(limit) && limit >= 1 && limit <= 1000);
 
   return (
     <FormDialog
-      title="Night settings"
+      title={t("settings.title")}
       onClose={onClose}
       onSubmit={() =>
         save.mutate({
@@ -55,14 +58,14 @@ export default function NightSettingsDialog({
           liveResults,
         })
       }
-      errors={[save.isError && (save.error.message || "Failed to save the night settings.")]}
+      errors={[save.isError && (save.error.message || t("settings.failed"))]}
       canSubmit={validCapacity}
       submitting={save.isPending}
-      submitLabel="Save"
+      submitLabel={t("settings.save")}
     >
       <NumberInput
-        label="Capacity"
-        description="Members and guests with a place; empty for no limit. Later answers join a waitlist."
+        label={t("settings.capacity")}
+        description={t("settings.capacityHint")}
         min={1}
         max={1000}
         allowDecimal={false}
@@ -71,14 +74,14 @@ export default function NightSettingsDialog({
         size="md"
         value={capacity}
         onChange={setCapacity}
-        error={validCapacity ? undefined : "A whole number from 1 to 1000, or empty."}
+        error={validCapacity ? undefined : t("settings.capacityError")}
         data-autofocus
       />
       <Select
-        label="Host"
+        label={t("settings.host")}
         size="md"
-        description="The member who runs the night: sets the flight and reveals the pours. The meeting's host everywhere."
-        placeholder={candidates.isPending ? "Loading members…" : "No member linked"}
+        description={t("settings.hostHint")}
+        placeholder={candidates.isPending ? t("settings.loadingMembers") : t("settings.noMember")}
         data={(candidates.data ?? []).map((m) => ({
           value: String(m.id),
           label: `${m.firstName} ${m.lastName}`,
@@ -87,34 +90,30 @@ export default function NightSettingsDialog({
         onChange={setHostId}
         searchable
         clearable
-        nothingFoundMessage="No such member"
+        nothingFoundMessage={t("settings.noSuchMember")}
       />
       <SettingSwitch
-        label="Blind tasting"
-        description="Members see each pour as “Dram 1”, “Dram 2”… until you reveal it."
+        label={t("settings.blind")}
+        description={t("settings.blindHint")}
         checked={blind}
         onChange={setBlind}
       />
       <SettingSwitch
-        label="Scoring open"
-        description="Members may enter and change their scores."
+        label={t("settings.open")}
+        description={t("settings.openHint")}
         checked={scoringOpen}
         onChange={setScoringOpen}
       />
       <SettingSwitch
-        label="Live results"
-        description={
-          blind
-            ? "A blind night's results show after the reveal, pour by pour."
-            : "Show the results while people are still scoring. Off, they show once you close scoring."
-        }
+        label={t("settings.live")}
+        description={blind ? t("settings.liveBlind") : t("settings.liveHint")}
         checked={liveResults && !blind}
         disabled={blind}
         onChange={setLiveResults}
       />
       <SettingSwitch
-        label="Guests count in the club score"
-        description="Guests' scores are in the night's results either way; on, they count in each bottle's club score too."
+        label={t("settings.guests")}
+        description={t("settings.guestsHint")}
         checked={guestsInClubScore}
         onChange={setGuestsInClubScore}
       />

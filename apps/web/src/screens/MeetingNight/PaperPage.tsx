@@ -18,14 +18,14 @@ import { useIdParam } from "../../lib/routeParams";
 import { formatLongDate } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
-import { figure, ranking, rankingWait, resultsWait } from "./resultsView";
+import { figure, partLabel, pourTitle, ranking, rankingWait, resultsWait } from "./resultsView";
 import { fullName } from "./rsvpSummary";
 import { defaultPaper, paperPourName, paperTasters, PAPERS, type Paper, type PaperTaster } from "./paper";
 import "./nightStyles";
 import classes from "./PaperPage.module.css";
+import { useT } from "../../lib/i18n";
+import { listText, nightMessages, nightText } from "./nightMessages";
 
-const PART_LABELS = { nose: "Nose", palate: "Palate", finish: "Finish", balance: "Balance" } as const;
-const PAPER_LABELS: Record<Paper, string> = { a4: "A4", letter: "Letter" };
 const PAPER_KEY = "paper";
 
 function storedPaper(): Paper {
@@ -47,21 +47,27 @@ function TastingSheet({
   night: MeetingNight;
   heading: string;
 }) {
+  const t = useT(nightMessages);
   return (
-    <article className={classes.page} aria-label={`Tasting sheet of ${taster.name ?? "a taster"}`}>
+    <article
+      className={classes.page}
+      aria-label={t("paper.sheetOf", { name: taster.name ?? t("paper.aTaster") })}
+    >
       <div className={classes.sheetHeader}>
         <div>
-          <p className={classes.kicker}>{clubSettings().name} · Tasting sheet</p>
+          <p className={classes.kicker}>{t("paper.tastingKicker", { club: clubSettings().name })}</p>
           <p className={classes.sheetTitle}>{heading}</p>
         </div>
         <p className={classes.nameLine}>
-          <span>Name:</span> <span className={classes.fill}>{taster.name ?? ""}</span>
-          {taster.guestOf ? <span className={classes.guestOf}> (guest of {taster.guestOf})</span> : null}
+          <span>{t("paper.name")}</span> <span className={classes.fill}>{taster.name ?? ""}</span>
+          {taster.guestOf ? (
+            <span className={classes.guestOf}>{t("paper.guestOf", { name: taster.guestOf })}</span>
+          ) : null}
         </p>
       </div>
       <p className={classes.scale}>
-        Score each part from 0 to {SCORE_PART_MAX}; the total is out of {SCORE_PART_MAX * 4}.
-        {night.blind ? " Blind: the pours are revealed at the end; guess each one." : ""}
+        {t("paper.scale", { max: SCORE_PART_MAX, total: SCORE_PART_MAX * 4 })}
+        {night.blind ? t("paper.scaleBlind") : ""}
       </p>
       {pours.map((pour) => (
         <section key={pour.pour} className={classes.pour} aria-label={pour.label}>
@@ -69,28 +75,28 @@ function TastingSheet({
           <div className={classes.boxes}>
             {SCORE_PARTS.map((part) => (
               <div key={part} className={classes.box}>
-                <span>{PART_LABELS[part]}</span>
+                <span>{partLabel(part)}</span>
                 <span className={classes.of}>/ {SCORE_PART_MAX}</span>
               </div>
             ))}
             <div className={`${classes.box} ${classes.total}`}>
-              <span>Total</span>
+              <span>{t("paper.total")}</span>
               <span className={classes.of}>/ {SCORE_PART_MAX * 4}</span>
             </div>
           </div>
           <div className={classes.notes}>
-            <span>Notes</span>
+            <span>{t("paper.notes")}</span>
           </div>
           {night.blind && !pour.revealed ? (
             <p className={classes.guesses}>
               <span>
-                Guess: ABV <span className={classes.blank} />%
+                {t("paper.guessAbv")} <span className={classes.blank} />%
               </span>
               <span>
-                Type <span className={classes.blankWide} />
+                {t("paper.type")} <span className={classes.blankWide} />
               </span>
               <span>
-                Region <span className={classes.blankWide} />
+                {t("paper.region")} <span className={classes.blankWide} />
               </span>
             </p>
           ) : null}
@@ -101,6 +107,7 @@ function TastingSheet({
 }
 
 function TastingSheets({ id, heading, hostName }: { id: number; heading: string; hostName: string }) {
+  const t = useT(nightMessages);
   const night = trpc.night.get.useQuery({ id });
   const flight = trpc.night.flight.useQuery({ id });
   const rsvps = trpc.night.rsvps.useQuery({ id });
@@ -110,17 +117,16 @@ function TastingSheets({ id, heading, hostName }: { id: number; heading: string;
 
   if (night.isPending || flight.isPending || rsvps.isPending || (isHost && guests.isPending))
     return <PageLoader />;
-  if (night.isError || flight.isError || rsvps.isError)
-    return <LoadError message="Failed to fetch the meeting night." />;
+  if (night.isError || flight.isError || rsvps.isError) return <LoadError message={t("nightFailed")} />;
   const tasters = paperTasters(rsvps.data, guests.data ?? [], blank, hostName);
-  const blanks = tasters.filter((t) => t.name === null).length;
+  const blanks = tasters.filter((taster) => taster.name === null).length;
 
   return (
     <>
       <Group className={classes.noPrint} gap="sm" align="flex-end" mb="md">
         <NumberInput
-          label="Blank sheets"
-          description="For guests without a name yet"
+          label={t("paper.blankSheets")}
+          description={t("paper.blankHint")}
           min={0}
           max={60}
           allowDecimal={false}
@@ -130,12 +136,12 @@ function TastingSheets({ id, heading, hostName }: { id: number; heading: string;
           w={200}
         />
         <Text size="sm" c="dimmed">
-          {tasters.length === 1 ? "1 sheet" : `${tasters.length} sheets`}, one page per taster
+          {t("paper.sheets", { count: tasters.length })}
         </Text>
       </Group>
       {flight.data.length === 0 ? (
         <Text c="dimmed" className={classes.noPrint} mb="md">
-          No bottles recorded for this meeting yet: the sheets have no pours.
+          {t("paper.noPours")}
         </Text>
       ) : null}
       <div className={classes.sheets}>
@@ -148,46 +154,47 @@ function TastingSheets({ id, heading, hostName }: { id: number; heading: string;
 }
 
 function ResultsSheet({ id, heading }: { id: number; heading: string }) {
+  const t = useT(nightMessages);
   const results = trpc.night.results.useQuery({ id });
   if (results.isPending) return <PageLoader />;
-  if (results.isError) return <LoadError message="Failed to fetch the results." />;
+  if (results.isError) return <LoadError message={t("results.failed")} />;
   const ranked = ranking(results.data);
   return (
     <div className={classes.sheets}>
-      <article className={`${classes.page} ${classes.resultsPage}`} aria-label="Results sheet">
+      <article className={`${classes.page} ${classes.resultsPage}`} aria-label={t("paper.resultsSheet")}>
         <div className={classes.sheetHeader}>
           <div>
-            <p className={classes.kicker}>{clubSettings().name} · Results</p>
+            <p className={classes.kicker}>{t("paper.resultsKicker", { club: clubSettings().name })}</p>
             <p className={classes.sheetTitle}>{heading}</p>
           </div>
         </div>
-        {results.data.length === 0 ? <p>No pours in this meeting&apos;s flight yet.</p> : null}
+        {results.data.length === 0 ? <p>{t("results.empty")}</p> : null}
         {ranked.length > 0 ? (
-          <section className={classes.pour} aria-label="Ranking">
-            <p className={classes.pourName}>The night&apos;s ranking</p>
+          <section className={classes.pour} aria-label={t("results.rankingLabel")}>
+            <p className={classes.pourName}>{t("results.ranking")}</p>
             <div className={classes.tableWrap}>
               <table className={classes.table}>
                 <thead>
                   <tr>
-                    <th scope="col">Rank</th>
-                    <th scope="col">Pour</th>
-                    <th scope="col">Average</th>
+                    <th scope="col">{t("paper.rank")}</th>
+                    <th scope="col">{t("paper.pour")}</th>
+                    <th scope="col">{t("results.average")}</th>
                     <th scope="col" className={classes.extra}>
-                      Median
+                      {t("results.median")}
                     </th>
                     <th scope="col" className={classes.extra}>
-                      Lowest
+                      {t("results.lowest")}
                     </th>
                     <th scope="col" className={classes.extra}>
-                      Highest
+                      {t("results.highest")}
                     </th>
-                    <th scope="col">Scores</th>
+                    <th scope="col">{t("results.scores")}</th>
                   </tr>
                 </thead>
                 <tbody>
                   {ranked.map((r) => (
                     <tr key={r.pour}>
-                      <td>#{r.rank}</td>
+                      <td>{t("paper.rankOf", { rank: r.rank })}</td>
                       <td>{resultName(r)}</td>
                       <td>{figure(r.average)}</td>
                       <td className={classes.extra}>{figure(r.median)}</td>
@@ -201,37 +208,57 @@ function ResultsSheet({ id, heading }: { id: number; heading: string }) {
             </div>
           </section>
         ) : results.data.length > 0 ? (
-          <p>{rankingWait(results.data) ?? "No scores yet."}</p>
+          <p>{rankingWait(results.data) ?? t("results.noScores")}</p>
         ) : null}
         {results.data.map((r) => (
           <section key={r.pour} className={classes.pour} aria-label={r.label}>
             <p className={classes.pourName}>{resultName(r)}</p>
             {r.shown ? (
               <p className={classes.line}>
-                Average {figure(r.average)} · {r.count === 1 ? "1 score" : `${r.count} scores`} ·{" "}
-                {SCORE_PARTS.map((p) => `${PART_LABELS[p]} ${figure(r.parts[p])}`).join(", ")}
+                {t("paper.shown", {
+                  average: figure(r.average),
+                  count: r.count,
+                  parts: listText(
+                    SCORE_PARTS.map((p) =>
+                      t("paper.part", { part: partLabel(p), value: figure(r.parts[p]) }),
+                    ),
+                  ),
+                })}
               </p>
             ) : (
               <p className={classes.line}>
-                {r.count === 1 ? "1 score" : `${r.count} scores`} so far. {resultsWait(r)}
+                {t("results.soFar", { count: r.count })} {resultsWait(r)}
               </p>
             )}
             {r.guesses ? (
               <p className={classes.line}>
-                Closest ABV:{" "}
-                {r.guesses.closestAbv.length === 0
-                  ? "nobody guessed"
-                  : r.guesses.closestAbv.map((g) => `${fullName(g)} (${g.guess}%)`).join(", ")}
-                {" · "}Right type: {r.guesses.rightType.map(fullName).join(", ") || "nobody"}
-                {" · "}Right state: {r.guesses.rightRegion.map(fullName).join(", ") || "nobody"}
+                {[
+                  t("results.closestAbv", {
+                    names:
+                      r.guesses.closestAbv.length === 0
+                        ? t("results.nobodyGuessed")
+                        : listText(
+                            r.guesses.closestAbv.map((g) =>
+                              t("paper.abvGuess", { name: fullName(g), guess: g.guess }),
+                            ),
+                          ),
+                  }),
+                  t("results.rightType", { names: namesOrNobody(r.guesses.rightType.map(fullName)) }),
+                  t("results.rightState", { names: namesOrNobody(r.guesses.rightRegion.map(fullName)) }),
+                ].join(" · ")}
               </p>
             ) : null}
             {r.tasters?.length ? (
               <p className={classes.line}>
                 {r.tasters
-                  .map(
-                    (t) =>
-                      `${t.guest && t.guestOf ? `${t.firstName} (guest of ${t.guestOf})` : fullName(t)}: ${t.total}`,
+                  .map((taster) =>
+                    t("paper.tasterTotal", {
+                      name:
+                        taster.guest && taster.guestOf
+                          ? t("paper.guestTaster", { name: taster.firstName, host: taster.guestOf })
+                          : fullName(taster),
+                      total: taster.total,
+                    }),
                   )
                   .join(" · ")}
               </p>
@@ -244,22 +271,33 @@ function ResultsSheet({ id, heading }: { id: number; heading: string }) {
 }
 
 const resultName = (r: PourResult) =>
-  r.bottle ? `${r.label}: ${r.bottle.name}` : `${r.label} (not revealed yet)`;
+  r.bottle ? pourTitle(r) : nightText("paper.notRevealed", { label: r.label });
+
+const namesOrNobody = (names: string[]) =>
+  names.length === 0 ? nightText("results.nobody") : listText(names);
 
 function Paper({ id, kind }: { id: number; kind: "tasting" | "results" }) {
+  const t = useT(nightMessages);
   const meeting = trpc.meetings.byId.useQuery({ id });
   const [paper, setPaper] = useState<Paper>(storedPaper);
-  const title = kind === "tasting" ? "Tasting sheets" : "Results sheet";
-  useTitle(meeting.data ? `${title} of ${meeting.data.date}` : title);
+  const title = kind === "tasting" ? t("paper.tastingTitle") : t("paper.resultsSheet");
+  useTitle(
+    meeting.data
+      ? t(kind === "tasting" ? "paper.tastingTitleOf" : "paper.resultsTitleOf", { date: meeting.data.date })
+      : title,
+  );
 
   if (meeting.isPending) return <PageLoader />;
   if (meeting.isError)
     return isNotFound(meeting.error) ? (
-      <NotFound title="Meeting not found" />
+      <NotFound title={t("details.notFound")} />
     ) : (
-      <LoadError message="Failed to fetch the meeting." />
+      <LoadError message={t("paper.meetingFailed")} />
     );
-  const heading = `${formatLongDate(meeting.data.date)} · ${meeting.data.theme.description}`;
+  const heading = t("paper.heading", {
+    date: formatLongDate(meeting.data.date),
+    theme: meeting.data.theme.description,
+  });
   const choosePaper = (value: string) => {
     localStorage.setItem(PAPER_KEY, value);
     setPaper(value as Paper);
@@ -269,29 +307,28 @@ function Paper({ id, kind }: { id: number; kind: "tasting" | "results" }) {
     <div className={classes.paper} data-paper={paper}>
       <div className={classes.noPrint}>
         <Anchor component={Link} to={`/monthlymeeting/${id}`} size="sm">
-          ← Meeting
+          {t("backToMeeting")}
         </Anchor>
         <PageHeader title={title} subtitle={heading} />
         <Stack gap="sm" mb="lg">
           <Group gap="sm" align="flex-end">
             <div>
               <Text id="paper-label" size="sm" fw={600} mb={4}>
-                Paper
+                {t("paper.paper")}
               </Text>
               <SegmentedControl
                 aria-labelledby="paper-label"
-                data={PAPERS.map((value) => ({ value, label: PAPER_LABELS[value] }))}
+                data={PAPERS.map((value) => ({ value, label: t(`paper.${value}`) }))}
                 value={paper}
                 onChange={choosePaper}
               />
             </div>
             <Button h={40} onClick={() => window.print()}>
-              Print
+              {t("paper.print")}
             </Button>
           </Group>
           <Text size="sm" c="dimmed">
-            Prints black on white, without the app&apos;s menus
-            {kind === "tasting" ? ", a page per taster." : "."}
+            {t(kind === "tasting" ? "paper.printsTasting" : "paper.printsResults")}
           </Text>
         </Stack>
       </div>
@@ -311,7 +348,8 @@ function Paper({ id, kind }: { id: number; kind: "tasting" | "results" }) {
 export default function PaperPage() {
   const id = useIdParam("meetingId");
   const kind = useLocation().pathname.replace(/\/$/, "").endsWith("/results") ? "results" : "tasting";
-  if (id === null) return <NotFound title="Meeting not found" />;
+  const t = useT(nightMessages);
+  if (id === null) return <NotFound title={t("details.notFound")} />;
   return (
     <RequireMember>
       <Paper key={`${id}-${kind}`} id={id} kind={kind} />

@@ -11,9 +11,11 @@ import {
 } from "@club/shared";
 import { ErrorAlert, LoadError, PageLoader } from "../../components/status";
 import { trpc } from "../../lib/trpc";
+import { useT } from "../../lib/i18n";
 import classes from "./GuestInviteDialog.module.css";
+import { nightMessages } from "./nightMessages";
+import { partLabel } from "./resultsView";
 
-const PART_LABELS = { nose: "Nose", palate: "Palate", finish: "Finish", balance: "Balance" } as const;
 type Draft = Record<ScorePart, number | ""> & { note: string };
 
 const draftOf = (score: MyScore | undefined): Draft => ({
@@ -38,6 +40,7 @@ function PourScore({
   label: string;
   saved: MyScore | undefined;
 }) {
+  const t = useT(nightMessages);
   const utils = trpc.useUtils();
   const [draft, setDraft] = useState<Draft>(() => draftOf(saved));
   const save = trpc.guests.setScore.useMutation({
@@ -55,7 +58,7 @@ function PourScore({
       gap={6}
       component="form"
       className={classes.pourSheet}
-      aria-label={`${guest.firstName}'s ${label}`}
+      aria-label={t("paperScores.formLabel", { name: guest.firstName, label })}
       onSubmit={(event) => {
         event.preventDefault();
         if (!complete) return;
@@ -79,14 +82,16 @@ function PourScore({
       <Group justify="space-between" gap="xs">
         <Text fw={700}>{label}</Text>
         <Text size="sm" c="dimmed">
-          {total === null ? `out of ${SCORE_PART_MAX * 4}` : `Total ${total}`}
+          {total === null
+            ? t("paperScores.outOf", { total: SCORE_PART_MAX * 4 })
+            : t("paperScores.total", { total })}
         </Text>
       </Group>
       <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="xs">
         {SCORE_PARTS.map((part) => (
           <NumberInput
             key={part}
-            label={PART_LABELS[part]}
+            label={partLabel(part)}
             min={0}
             max={SCORE_PART_MAX}
             allowDecimal={false}
@@ -100,7 +105,7 @@ function PourScore({
         ))}
       </SimpleGrid>
       <TextInput
-        label="Note"
+        label={t("score.note")}
         value={draft.note}
         maxLength={1000}
         onChange={(event) => setDraft({ ...draft, note: event.currentTarget.value })}
@@ -109,11 +114,11 @@ function PourScore({
       <Group justify="flex-end" gap="xs">
         {unchanged && !save.isPending ? (
           <Text size="sm" c="dimmed" aria-live="polite">
-            Saved
+            {t("score.savedShort")}
           </Text>
         ) : null}
         <Button type="submit" variant="light" disabled={!complete || unchanged} loading={save.isPending}>
-          Save {label}
+          {t("paperScores.save", { label })}
         </Button>
       </Group>
     </Stack>
@@ -126,15 +131,16 @@ function PourScore({
  * the sheet.
  */
 export function PaperScores({ meetingId, guest }: { meetingId: number; guest: Guest }) {
+  const t = useT(nightMessages);
   const flight = trpc.night.flight.useQuery({ id: meetingId });
   const scores = trpc.guests.scores.useQuery({ id: meetingId, guestId: guest.id });
   if (flight.isPending || scores.isPending) return <PageLoader py={16} />;
-  if (flight.isError || scores.isError) return <LoadError message="Failed to fetch the guest's scores." />;
-  if (flight.data.length === 0) return <Text c="dimmed">No bottles recorded for this meeting yet.</Text>;
+  if (flight.isError || scores.isError) return <LoadError message={t("paperScores.failed")} />;
+  if (flight.data.length === 0) return <Text c="dimmed">{t("flight.empty")}</Text>;
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
-        Each part from 0 to {SCORE_PART_MAX}, as on {guest.firstName}&apos;s sheet.
+        {t("paperScores.intro", { max: SCORE_PART_MAX, name: guest.firstName })}
       </Text>
       {flight.data.map((pour) => (
         <PourScore

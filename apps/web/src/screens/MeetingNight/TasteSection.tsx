@@ -1,12 +1,19 @@
 import { Anchor, Badge, Card, Group, Table, Text, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
-import { versusRoomInWords, type TasteGroup, type TasteProfile } from "@club/shared";
+import type { TasteGroup, TasteProfile } from "@club/shared";
 import { Loaded } from "../../components/status";
 import { trpc } from "../../lib/trpc";
 import { figure } from "./resultsView";
 import classes from "./JournalPage.module.css";
+import { useT } from "../../lib/i18n";
+import { nightMessages, nightText } from "./nightMessages";
 
-const scoresWord = (n: number) => (n === 1 ? "1 score" : `${n} scores`);
+/** The member against the room, in words: "2.5 points above the room", "level with the room". */
+function versusRoomInWords(mine: number, room: number): string {
+  const diff = Math.round((mine - room) * 10) / 10;
+  if (diff === 0) return nightText("taste.level");
+  return nightText(diff > 0 ? "taste.above" : "taste.below", { points: Math.abs(diff) });
+}
 
 /** A group's rows: the member's average beside the room's on the same pours. */
 function GroupTable({
@@ -20,6 +27,7 @@ function GroupTable({
   rows: (TasteGroup & { bottleId?: number })[];
   link?: boolean;
 }) {
+  const t = useT(nightMessages);
   if (rows.length === 0) return null;
   return (
     <Table className={classes.taste} aria-label={caption} verticalSpacing={4} horizontalSpacing={6}>
@@ -27,9 +35,9 @@ function GroupTable({
       <Table.Thead>
         <Table.Tr>
           <Table.Th ta="left">{column}</Table.Th>
-          <Table.Th ta="right">You</Table.Th>
-          <Table.Th ta="right">Room</Table.Th>
-          <Table.Th ta="right">Scores</Table.Th>
+          <Table.Th ta="right">{t("taste.you")}</Table.Th>
+          <Table.Th ta="right">{t("taste.room")}</Table.Th>
+          <Table.Th ta="right">{t("taste.scores")}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -57,49 +65,55 @@ function GroupTable({
 }
 
 function Taste({ profile }: { profile: TasteProfile }) {
+  const t = useT(nightMessages);
   const versus = profile.versusRoom;
   if (!versus)
     return (
       <Text c="dimmed" size="sm">
-        Your taste shows here once a pour you scored has its results.
+        {t("taste.none")}
       </Text>
     );
   return (
     <>
       <Text size="sm">
-        Over {scoresWord(versus.count)} you average <strong>{figure(versus.average)}</strong>,{" "}
-        {versusRoomInWords(versus.average, versus.room)} ({figure(versus.room)}).
+        {t("taste.averageBefore", { count: versus.count })}
+        <strong>{figure(versus.average)}</strong>
+        {t("taste.averageAfter", {
+          versus: versusRoomInWords(versus.average, versus.room),
+          room: figure(versus.room),
+        })}
       </Text>
       {profile.tags.length ? (
         <div>
           <Text size="sm" fw={600} mt="xs" mb={4}>
-            Your most given tags
+            {t("taste.tags")}
           </Text>
-          <Group gap={4} aria-label="Your most given tags" role="list">
-            {profile.tags.slice(0, 8).map((t) => (
-              <Badge key={t.tag} role="listitem" variant="light" radius="sm" tt="none">
-                {t.tag} ({t.count})
+          <Group gap={4} aria-label={t("taste.tags")} role="list">
+            {profile.tags.slice(0, 8).map((tag) => (
+              <Badge key={tag.tag} role="listitem" variant="light" radius="sm" tt="none">
+                {t("tagCount", { tag: tag.tag, count: tag.count })}
               </Badge>
             ))}
           </Group>
         </div>
       ) : null}
-      <GroupTable caption="Your favourites" column="Bottle" rows={profile.favourites} link />
-      <GroupTable caption="By type" column="Type" rows={profile.byType} />
-      <GroupTable caption="By country" column="Country" rows={profile.byCountry} />
+      <GroupTable caption={t("taste.favourites")} column={t("taste.bottle")} rows={profile.favourites} link />
+      <GroupTable caption={t("taste.byType")} column={t("taste.type")} rows={profile.byType} />
+      <GroupTable caption={t("taste.byCountry")} column={t("taste.country")} rows={profile.byCountry} />
     </>
   );
 }
 
 /** The journal's taste section: what the member scores high, against the room. */
 export function TasteSection() {
+  const t = useT(nightMessages);
   const profile = trpc.night.tasteProfile.useQuery();
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="taste-title" mb="md">
       <Title order={2} fz="h3" id="taste-title" mb="xs">
-        Your taste
+        {t("taste.title")}
       </Title>
-      <Loaded query={profile} failed="Failed to fetch your taste.">
+      <Loaded query={profile} failed={t("taste.failed")}>
         {(data) => <Taste profile={data} />}
       </Loaded>
     </Card>

@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { Alert, Button, TextInput } from "@mantine/core";
-import { Messages } from "@club/shared";
 import { FormDialog } from "../../components/FormDialog";
 import { nextFreeMeetingDay } from "../../lib/clubCalendar";
 import { failure } from "../../lib/errors";
@@ -10,6 +9,8 @@ import { useUndoableSave } from "../../lib/undo";
 import { useMeetingForm } from "./meetingForm";
 import { ThemeSelect } from "./ThemeSelect";
 import { HostNameInput } from "./HostNameInput";
+import { useT } from "../../lib/i18n";
+import { meetingMessages } from "../MeetingDetails/meetingMessages";
 
 /**
  * Add Meeting: date (today by default), host name and a theme; themeId is sent as an integer.
@@ -17,12 +18,13 @@ import { HostNameInput } from "./HostNameInput";
  * another device, or a member who did not see the first one).
  */
 export default function AddMeetingDialog({ onClose }: { onClose: () => void }) {
+  const t = useT(meetingMessages);
   const themes = trpc.themes.list.useQuery();
   const meetings = trpc.meetings.list.useQuery();
   const [askedFor, setAskedFor] = useState<string | null>(null);
   const create = trpc.meetings.create.useMutation({
     onSuccess: useUndoableSave(
-      "Meeting added.",
+      t("add.added"),
       (created) => ({ entity: "meeting", entityId: created.id, action: "meetings.create" }),
       onClose,
     ),
@@ -39,7 +41,7 @@ export default function AddMeetingDialog({ onClose }: { onClose: () => void }) {
 
   return (
     <FormDialog
-      title="Add Meeting"
+      title={t("add.title")}
       onClose={onClose}
       onSubmit={form.onSubmit((input) => {
         if (!input) return;
@@ -49,17 +51,17 @@ export default function AddMeetingDialog({ onClose }: { onClose: () => void }) {
         }
         create.mutate(input);
       })}
-      errors={[failure(Messages.postMeeting, create.error), themes.isError && Messages.fetchThemes]}
+      errors={[failure(t("add.failed"), create.error), themes.isError && t("fetchThemes")]}
       canSubmit={form.values.hostName.trim() !== "" && form.values.themeId !== null}
       submitting={create.isPending}
-      submitLabel={asking ? "Add another" : "Submit"}
+      submitLabel={asking ? t("add.another") : t("add.submit")}
     >
       {asking ? (
         <Alert color="yellow" variant="light" role="status">
-          There is already a meeting on {formatLongDate(form.values.date)}. Add another?
+          {t("add.taken", { date: formatLongDate(form.values.date) })}
         </Alert>
       ) : null}
-      <TextInput type="date" label="Date" required {...form.getInputProps("date")} />
+      <TextInput type="date" label={t("form.date")} required {...form.getInputProps("date")} />
       {nextFree ? (
         // Its label wraps on a phone rather than being cut off ("Jan 8, 20...").
         <Button
@@ -71,7 +73,7 @@ export default function AddMeetingDialog({ onClose }: { onClose: () => void }) {
           styles={{ label: { whiteSpace: "normal", textAlign: "center" } }}
           onClick={() => form.setFieldValue("date", nextFree)}
         >
-          Next second Friday: {formatDate(nextFree)}
+          {t("add.nextFree", { date: formatDate(nextFree) })}
         </Button>
       ) : null}
       <HostNameInput data-autofocus {...form.getInputProps("hostName")} />

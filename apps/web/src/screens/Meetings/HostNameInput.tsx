@@ -2,6 +2,8 @@ import { useState } from "react";
 import { Autocomplete, type AutocompleteProps, type ComboboxItem, type OptionsFilter } from "@mantine/core";
 import "../../styles/combobox";
 import { trpc } from "../../lib/trpc";
+import { useT } from "../../lib/i18n";
+import { meetingMessages } from "../MeetingDetails/meetingMessages";
 
 /**
  * The members whose names hold what is typed; none once it is a member's whole name, so the list
@@ -23,6 +25,7 @@ const everyHost: OptionsFilter = ({ options }) => options;
  * The server makes the member whose full name it is the host.
  */
 export function HostNameInput(props: Omit<AutocompleteProps, "data" | "label">) {
+  const t = useT(meetingMessages);
   const candidates = trpc.night.hostCandidates.useQuery(undefined, { staleTime: 60_000 });
   const names = [...new Set((candidates.data ?? []).map((m) => `${m.firstName} ${m.lastName}`.trim()))];
   // A tap lists every member, also when the field holds the host's whole name (Edit Meeting):
@@ -30,8 +33,8 @@ export function HostNameInput(props: Omit<AutocompleteProps, "data" | "label">) 
   const [browsing, setBrowsing] = useState(false);
   return (
     <Autocomplete
-      label="Host name"
-      description="Pick a member: they run the night. Or type the name of a guest host."
+      label={t("form.hostName")}
+      description={t("form.hostHint")}
       required
       data={names}
       comboboxProps={{ withinPortal: true }}

@@ -1,6 +1,6 @@
 import { Anchor, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
-import type { MeetingListItem, Rsvp, RsvpStatus } from "@club/shared";
+import type { MeetingListItem, MessageValues, Rsvp, RsvpStatus } from "@club/shared";
 import { ErrorAlertLater as ErrorAlert, LoadErrorLater as LoadError } from "../../components/statusLater";
 import { useSession } from "../../lib/appSession";
 import { formatTime } from "../../lib/clubCalendar";
@@ -9,11 +9,19 @@ import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { AddToCalendarLink } from "../MeetingDetails/AddToCalendarLink";
 import classes from "./NextMeetingCard.module.css";
+import { currentLanguage, defineMessages, translate, useT } from "../../lib/i18n";
+import home from "../../locales/en/home.json";
 
-const ANSWERS: { status: RsvpStatus; label: string }[] = [
-  { status: "going", label: "Going" },
-  { status: "maybe", label: "Maybe" },
-  { status: "declined", label: "Not going" },
+/** The card is Home's: its texts are in src/locales/<language>/home.json. */
+const homeMessages = defineMessages("home", home);
+type HomeKey = keyof typeof home;
+const homeText = (key: HomeKey, values?: MessageValues) =>
+  translate(currentLanguage(), homeMessages, key, values);
+
+const ANSWERS: { status: RsvpStatus; label: HomeKey }[] = [
+  { status: "going", label: "card.going" },
+  { status: "maybe", label: "card.maybe" },
+  { status: "declined", label: "card.declined" },
 ];
 
 /** "4 going (plus 2 guests) · 1 maybe", from the meeting's answers. */
@@ -23,10 +31,11 @@ export function comingSummary(rsvps: Rsvp[]): string {
   const maybe = rsvps.filter((r) => r.status === "maybe").length;
   const waiting = rsvps.filter((r) => r.status === "going" && r.waitlistPosition !== null).length;
   const parts = [
-    `${going.length} going${guests > 0 ? ` (plus ${guests} ${guests === 1 ? "guest" : "guests"})` : ""}`,
+    homeText("coming.going", { count: going.length }) +
+      (guests > 0 ? homeText("coming.guests", { count: guests }) : ""),
   ];
-  if (maybe > 0) parts.push(`${maybe} maybe`);
-  if (waiting > 0) parts.push(`${waiting} on the waitlist`);
+  if (maybe > 0) parts.push(homeText("coming.maybe", { count: maybe }));
+  if (waiting > 0) parts.push(homeText("coming.waiting", { count: waiting }));
   return parts.join(" · ");
 }
 
@@ -41,20 +50,21 @@ function Label({ children }: { children: string }) {
 /** Going / Maybe / Not going for the next meeting (night.rsvp); the member's answer is pressed. */
 function RsvpControl({ meetingId }: { meetingId: number }) {
   // The member's own answer, as the meeting page asks it (not found by name among who is coming).
+  const t = useT(homeMessages);
   const mine = trpc.night.myRsvp.useQuery({ id: meetingId });
   const answer = trpc.night.rsvp.useMutation({
     onSuccess: async (result) => {
       notify(
         result.waitlistPosition
-          ? `You're on the waitlist (number ${result.waitlistPosition}).`
-          : "Answer saved.",
+          ? t("card.waitlisted", { position: result.waitlistPosition })
+          : t("card.saved"),
       );
     },
   });
   const current = answer.data?.status ?? mine.data?.status ?? undefined;
   return (
     <Stack gap={6}>
-      <Group gap="xs" role="group" aria-label="Your answer">
+      <Group gap="xs" role="group" aria-label={t("card.yourAnswer")}>
         {ANSWERS.map(({ status, label }) => (
           <Button
             key={status}
@@ -64,7 +74,7 @@ function RsvpControl({ meetingId }: { meetingId: number }) {
             loading={answer.isPending && answer.variables?.status === status}
             onClick={() => answer.mutate({ id: meetingId, status, guests: 0 })}
           >
-            {label}
+            {t(label)}
           </Button>
         ))}
       </Group>
@@ -74,23 +84,24 @@ function RsvpControl({ meetingId }: { meetingId: number }) {
 }
 
 function Scheduled({ meeting }: { meeting: MeetingListItem }) {
+  const t = useT(homeMessages);
   const session = useSession();
   const rsvps = trpc.night.rsvps.useQuery({ id: meeting.id });
   return (
     <>
       <Group gap="xl" align="flex-start">
         <div>
-          <Label>Theme</Label>
+          <Label>{t("card.theme")}</Label>
           <Text fw={700}>{meeting.theme}</Text>
         </div>
         <div>
-          <Label>Host</Label>
+          <Label>{t("card.host")}</Label>
           <Text fw={700}>{meeting.host}</Text>
         </div>
         <div>
-          <Label>Who is coming</Label>
+          <Label>{t("card.coming")}</Label>
           <Text fw={700}>
-            {rsvps.data ? comingSummary(rsvps.data) : rsvps.isError ? "Not available" : "…"}
+            {rsvps.data ? comingSummary(rsvps.data) : rsvps.isError ? t("card.notAvailable") : "…"}
           </Text>
         </div>
       </Group>
@@ -99,14 +110,14 @@ function Scheduled({ meeting }: { meeting: MeetingListItem }) {
       ) : (
         <Text size="sm" c="dimmed">
           <Anchor component={Link} to="/login" underline="always">
-            Log in
+            {t("card.logIn")}
           </Anchor>{" "}
-          to say whether you are coming.
+          {t("card.logInTo")}
         </Text>
       )}
       <Group gap="md">
         <Button component={Link} to={`/monthlymeeting/${meeting.id}`} variant="light" size="md">
-          Meeting page
+          {t("card.meetingPage")}
         </Button>
         <AddToCalendarLink meetingId={meeting.id} />
       </Group>
@@ -133,8 +144,9 @@ export function useNextMeeting(meetings: MeetingListItem[] | undefined, ready: b
 
 /** The card while it loads: its title, and the date's two lines at their final height. */
 function CardSkeleton() {
+  const t = useT(homeMessages);
   return (
-    <div role="status" aria-label="Loading">
+    <div role="status" aria-label={t("card.loading")}>
       <Text fz="xl" fw={700} w="70%" className={classes.bar} aria-hidden>
         &nbsp;
       </Text>
@@ -147,14 +159,15 @@ function CardSkeleton() {
 
 /** Home's first card: the next meeting (or the date the club's rule gives), and the RSVP control. */
 export function NextMeetingCard({ next, meeting, settled }: ReturnType<typeof useNextMeeting>) {
+  const t = useT(homeMessages);
   return (
     <Card withBorder padding="lg" mb="xl" component="section" aria-labelledby="next-meeting">
       <Stack gap="md">
         <Title order={2} fz="h3" id="next-meeting">
-          Next meeting
+          {t("card.title")}
         </Title>
         {next.isError ? (
-          <LoadError message="Failed to fetch the next meeting." />
+          <LoadError message={t("card.failed")} />
         ) : !settled || !next.data ? (
           <CardSkeleton />
         ) : (
@@ -162,18 +175,14 @@ export function NextMeetingCard({ next, meeting, settled }: ReturnType<typeof us
             <div>
               <Text fz="xl" fw={700}>
                 <time dateTime={`${next.data.date}T${next.data.time}`}>
-                  {formatLongDate(next.data.date)}, {formatTime(next.data.time)}
+                  {t("card.when", { date: formatLongDate(next.data.date), time: formatTime(next.data.time) })}
                 </time>
               </Text>
               <Text size="sm" c="dimmed">
-                Club time zone: {next.data.timezone}
+                {t("card.timezone", { zone: next.data.timezone })}
               </Text>
             </div>
-            {meeting ? (
-              <Scheduled meeting={meeting} />
-            ) : (
-              <Text c="dimmed">Not scheduled yet: this is the date the club&apos;s rule gives.</Text>
-            )}
+            {meeting ? <Scheduled meeting={meeting} /> : <Text c="dimmed">{t("card.notScheduled")}</Text>}
           </>
         )}
       </Stack>

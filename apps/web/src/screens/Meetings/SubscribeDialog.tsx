@@ -2,8 +2,11 @@ import { Button, CopyButton, Group, Modal, Stack, Text, TextInput } from "@manti
 import "../../styles/modal";
 import { calendarFeedUrls } from "./calendarFeedUrls";
 import { useReturnFocus } from "../../lib/returnFocus";
+import { useT } from "../../lib/i18n";
+import { meetingMessages } from "../MeetingDetails/meetingMessages";
 
-function CopyField({ label, value }: { label: string; value: string }) {
+function CopyField({ label, copyLabel, value }: { label: string; copyLabel: string; value: string }) {
+  const t = useT(meetingMessages);
   return (
     <Group gap="xs" align="flex-end" wrap="nowrap">
       <TextInput
@@ -15,8 +18,8 @@ function CopyField({ label, value }: { label: string; value: string }) {
       />
       <CopyButton value={value}>
         {({ copied, copy }) => (
-          <Button size="md" variant="default" onClick={copy} aria-label={`Copy the ${label.toLowerCase()}`}>
-            {copied ? "Copied" : "Copy"}
+          <Button size="md" variant="default" onClick={copy} aria-label={copyLabel}>
+            {copied ? t("subscribe.copied") : t("subscribe.copy")}
           </Button>
         )}
       </CopyButton>
@@ -27,18 +30,17 @@ function CopyField({ label, value }: { label: string; value: string }) {
 /** The webcal link (opens the calendar app) and both links to copy. */
 export default function SubscribeDialog({ onClose }: { onClose: () => void }) {
   useReturnFocus();
+  const t = useT(meetingMessages);
   const urls = calendarFeedUrls(window.location);
   return (
-    <Modal opened onClose={onClose} title="Subscribe to the calendar">
+    <Modal opened onClose={onClose} title={t("subscribe.title")}>
       <Stack>
-        <Text size="sm">
-          Every meeting in your calendar app, kept up to date: new meetings appear and changes follow.
-        </Text>
+        <Text size="sm">{t("subscribe.intro")}</Text>
         <Button component="a" href={urls.webcal} size="md">
-          Open in my calendar app
+          {t("subscribe.open")}
         </Button>
-        <CopyField label="Subscription link" value={urls.webcal} />
-        <CopyField label="Web link (.ics)" value={urls.https} />
+        <CopyField label={t("subscribe.link")} copyLabel={t("subscribe.copyLink")} value={urls.webcal} />
+        <CopyField label={t("subscribe.webLink")} copyLabel={t("subscribe.copyWebLink")} value={urls.https} />
       </Stack>
     </Modal>
   );

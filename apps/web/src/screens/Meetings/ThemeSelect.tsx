@@ -1,6 +1,8 @@
 import { Select, type SelectProps } from "@mantine/core";
 import "../../styles/combobox";
 import type { ThemeListItem } from "@club/shared";
+import { useT } from "../../lib/i18n";
+import { meetingMessages } from "../MeetingDetails/meetingMessages";
 
 /**
  * A meeting's theme (required), searchable, from the themes list: the Add Meeting and Edit Meeting
@@ -10,14 +12,15 @@ export function ThemeSelect({
   themes,
   ...props
 }: { themes: { isPending: boolean; data?: ThemeListItem[] } } & SelectProps) {
+  const t = useT(meetingMessages);
   return (
     <Select
-      label="Theme"
+      label={t("form.theme")}
       required
-      placeholder={themes.isPending ? "Loading themes…" : "Choose a theme"}
+      placeholder={themes.isPending ? t("form.loadingThemes") : t("form.chooseTheme")}
       disabled={themes.isPending}
       searchable
-      nothingFoundMessage="No matching theme"
+      nothingFoundMessage={t("form.noTheme")}
       data={(themes.data ?? []).map((theme) => ({ value: String(theme.id), label: theme.name }))}
       {...props}
     />

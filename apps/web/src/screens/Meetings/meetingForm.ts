@@ -1,5 +1,6 @@
 import { useForm } from "@mantine/form";
 import { DateOnlySchema } from "@club/shared";
+import { meetingText } from "../MeetingDetails/meetingMessages";
 
 /** The meeting form's values (Add Meeting, Edit Meeting): the theme as its Select's string. */
 export interface MeetingValues {
@@ -21,7 +22,7 @@ export const useMeetingForm = (initialValues: MeetingValues) =>
   useForm<MeetingValues, ReturnType<typeof meetingInput>>({
     initialValues,
     validate: {
-      date: (value) => (DateOnlySchema.safeParse(value).success ? null : "Choose a date."),
+      date: (value) => (DateOnlySchema.safeParse(value).success ? null : meetingText("form.chooseDate")),
     },
     transformValues: meetingInput,
   });
