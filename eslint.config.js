@@ -59,6 +59,7 @@ const LOCALIZED = [
   "apps/web/src/screens/NotFound/**",
   "apps/web/src/screens/Backups/**",
   "apps/web/src/screens/Import/ImportPage.tsx",
+  "apps/web/src/screens/BottleDetails/**",
   "apps/web/src/screens/LibraryBottles/**",
 ];
 
