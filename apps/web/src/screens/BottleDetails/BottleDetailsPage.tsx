@@ -6,7 +6,6 @@ import { PageDeleteButton } from "../../components/EditDeleteActions";
 import { LoadError, NotFound, PageLoader } from "../../components/status";
 import { isNotFound } from "../../lib/errors";
 import { failureMessage } from "../../lib/failure";
-import { formatNumber } from "../../lib/format";
 import { notify } from "../../lib/notify";
 import { usePermissions } from "../../lib/permissions";
 import { trpc } from "../../lib/trpc";
@@ -100,9 +99,7 @@ function Bottle({ id }: { id: number }) {
               </Badge>
             ) : null}
             <Text span size="sm" c="dimmed">
-              {sealed > 0
-                ? t("stockSealed", { open, sealed: formatNumber(sealed, 0) })
-                : t("stock", { open })}
+              {sealed > 0 ? t("stockSealed", { open, sealed }) : t("stock", { open })}
             </Text>
           </Group>
         }
