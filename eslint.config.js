@@ -78,6 +78,8 @@ const LOCALIZED = [
   "apps/web/src/lib/notificationsUi.tsx",
   "apps/web/src/lib/undoToast.tsx",
   "apps/web/src/pwa/PwaStatus.tsx",
+  "apps/web/src/screens/BottleDetails/**",
+  "apps/web/src/screens/LibraryBottles/**",
 ];
 
 export default tseslint.config(

@@ -1,23 +1,26 @@
 import { useState } from "react";
 import { Group } from "@mantine/core";
-import { Messages } from "@club/shared";
 import { FormCard } from "../../components/FormCard";
 import { failure } from "../../lib/errors";
 import { numberInputValue, today } from "../../lib/format";
 import { pastDateProblem, purchasePriceProblem } from "../../lib/purchaseRules";
 import { trpc } from "../../lib/trpc";
+import { formatMoney } from "../../lib/money";
+import { useT } from "../../lib/i18n";
+import { bottleMessages } from "./bottleMessages";
 import { useUndoableSave } from "../../lib/undo";
 import { PurchaseDateInput, PurchasePriceInput } from "./PurchaseInputs";
 
 /** Members: a purchase (date defaults to today, price required); it starts unfinished. */
 export default function AddInstanceForm({ bottleId }: { bottleId: number }) {
+  const t = useT(bottleMessages);
   const [datePurchased, setDatePurchased] = useState(today);
   const [price, setPrice] = useState<number | string>("");
   const [priceError, setPriceError] = useState<string | null>(null);
   const [dateError, setDateError] = useState<string | null>(null);
   const create = trpc.instances.create.useMutation({
     onSuccess: useUndoableSave(
-      "Purchase added.",
+      t("purchaseAdded"),
       (created) => ({ entity: "instance", entityId: created.id, action: "instances.create" }),
       () => setPrice(""),
     ),
@@ -26,7 +29,7 @@ export default function AddInstanceForm({ bottleId }: { bottleId: number }) {
 
   return (
     <FormCard
-      title="Add a purchase"
+      title={t("addPurchase")}
       onSubmit={() => {
         const dateProblem = pastDateProblem(datePurchased);
         const priceProblem = purchasePriceProblem(purchasePrice);
@@ -35,10 +38,10 @@ export default function AddInstanceForm({ bottleId }: { bottleId: number }) {
         if (dateProblem || priceProblem || purchasePrice === null) return;
         create.mutate({ datePurchased, purchasePrice, bottleId, dateFinished: null });
       }}
-      errors={[failure(Messages.addInstance, create.error)]}
+      errors={[failure(t("addPurchaseFailed"), create.error)]}
       canSubmit={purchasePrice !== null}
       submitting={create.isPending}
-      submitLabel="Add purchase"
+      submitLabel={t("addPurchaseSubmit")}
     >
       <Group align="flex-start" gap="sm" grow preventGrowOverflow={false}>
         <PurchaseDateInput
@@ -53,7 +56,7 @@ export default function AddInstanceForm({ bottleId }: { bottleId: number }) {
         />
         <PurchasePriceInput
           clampBehavior="none"
-          placeholder="$0.00"
+          placeholder={formatMoney(0)}
           value={price}
           error={priceError}
           onChange={(next) => {

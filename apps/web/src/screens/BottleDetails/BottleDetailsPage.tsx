@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Anchor, Badge, Button, Card, Grid, Group, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
-import { Messages } from "@club/shared";
 import { PageHeader } from "../../components/PageHeader";
 import { PageDeleteButton } from "../../components/EditDeleteActions";
 import { LoadError, NotFound, PageLoader } from "../../components/status";
@@ -12,6 +11,8 @@ import { usePermissions } from "../../lib/permissions";
 import { trpc } from "../../lib/trpc";
 import { useIdParam } from "../../lib/routeParams";
 import { useTitle } from "../../lib/useTitle";
+import { useT } from "../../lib/i18n";
+import { bottleMessages } from "./bottleMessages";
 import { BottleImage } from "./BottleImage";
 import { CommentsSection } from "./CommentsSection";
 import { Facts } from "./Facts";
@@ -31,17 +32,16 @@ const MergeBottleDialog = lazy(() =>
   import("./MergeBottleDialog").then((m) => ({ default: m.MergeBottleDialog })),
 );
 
-const BOTTLE_NOT_FOUND = "There is no bottle at this address. It may have been removed from the library.";
-
 /**
  * The member's favourite mark (the worked example in docs/architecture.md): a toggle button (aria-pressed) whose name
  * stays "Favourite"; the star says the state. Its write makes the favourites read stale
  * (lib/cachePolicy.ts), which then says the new state.
  */
 function FavouriteButton({ bottleId }: { bottleId: number }) {
+  const t = useT(bottleMessages);
   const favourites = trpc.bottles.favourites.useQuery();
   const set = trpc.bottles.setFavourite.useMutation({
-    onError: (error) => notify(failureMessage(error, "Could not save the favourite."), "red"),
+    onError: (error) => notify(failureMessage(error, t("favouriteFailed")), "red"),
   });
   const on = favourites.data?.some((f) => f.bottleId === bottleId) ?? false;
   return (
@@ -54,12 +54,13 @@ function FavouriteButton({ bottleId }: { bottleId: number }) {
       leftSection={<span aria-hidden>{on ? "★" : "☆"}</span>}
       onClick={() => set.mutate({ id: bottleId, favourite: !on })}
     >
-      Favourite
+      {t("favourite")}
     </Button>
   );
 }
 
 function Bottle({ id }: { id: number }) {
+  const t = useT(bottleMessages);
   const { isMember, isAdmin } = usePermissions();
   const [dialog, setDialog] = useState<"delete" | "merge" | null>(null);
   const close = () => setDialog(null);
@@ -68,14 +69,14 @@ function Bottle({ id }: { id: number }) {
     if (isMember) void Promise.all([loadEditableFacts(), loadImageUpload()]);
   }, [isMember]);
   const bottle = trpc.bottles.byId.useQuery({ id });
-  useTitle(bottle.data?.name ?? "Bottle");
+  useTitle(bottle.data?.name ?? t("title"));
 
   if (bottle.isPending) return <PageLoader />;
   if (bottle.isError) {
     return isNotFound(bottle.error) ? (
-      <NotFound title="Bottle not found" message={BOTTLE_NOT_FOUND} />
+      <NotFound title={t("notFound")} message={t("notFoundText")} />
     ) : (
-      <LoadError message={Messages.fetchBottleDetails} />
+      <LoadError message={t("failed")} />
     );
   }
   const data = bottle.data;
@@ -86,7 +87,7 @@ function Bottle({ id }: { id: number }) {
   return (
     <>
       <Anchor component={Link} to="/library-bottles" size="sm" mb="xs" display="inline-block">
-        ← Library Bottles
+        {t("back")}
       </Anchor>
       <PageHeader
         title={data.name}
@@ -98,8 +99,7 @@ function Bottle({ id }: { id: number }) {
               </Badge>
             ) : null}
             <Text span size="sm" c="dimmed">
-              {open === 1 ? "1 open bottle" : `${open} open bottles`}
-              {sealed > 0 ? `, ${sealed} sealed` : ""}
+              {sealed > 0 ? t("stockSealed", { open, sealed }) : t("stock", { open })}
             </Text>
           </Group>
         }
@@ -109,7 +109,7 @@ function Bottle({ id }: { id: number }) {
               <FavouriteButton bottleId={data.id} />
               {isAdmin ? (
                 <Button h={40} variant="default" onClick={() => setDialog("merge")}>
-                  Merge into another bottle…
+                  {t("merge")}
                 </Button>
               ) : null}
             </>
@@ -125,7 +125,7 @@ function Bottle({ id }: { id: number }) {
       </Suspense>
       {data.aliases.length > 0 ? (
         <Text size="sm" c="dimmed" mb="md" data-testid="bottle-aliases">
-          Also known as: {data.aliases.join(", ")}
+          {t("aliases", { names: data.aliases.join(", ") })}
         </Text>
       ) : null}
       <Stack gap={40}>
@@ -173,12 +173,12 @@ function Bottle({ id }: { id: number }) {
           <Card withBorder padding="lg" component="section" aria-labelledby="delete-bottle">
             <Stack gap="xs" align="flex-start">
               <Title order={2} fz="h4" id="delete-bottle">
-                Delete this bottle
+                {t("deleteTitle")}
               </Title>
               <Text size="sm" c="dimmed">
-                Its purchases, comments, photo and places in meetings go with it.
+                {t("deleteText")}
               </Text>
-              <PageDeleteButton onClick={() => setDialog("delete")}>Delete Bottle</PageDeleteButton>
+              <PageDeleteButton onClick={() => setDialog("delete")}>{t("deleteButton")}</PageDeleteButton>
             </Stack>
           </Card>
         ) : null}
@@ -189,7 +189,8 @@ function Bottle({ id }: { id: number }) {
 
 /** The id in the path: not found when it cannot be one; another id starts the screen afresh. */
 export default function BottleDetailsPage() {
+  const t = useT(bottleMessages);
   const id = useIdParam("bottleId");
-  if (id === null) return <NotFound title="Bottle not found" message={BOTTLE_NOT_FOUND} />;
+  if (id === null) return <NotFound title={t("notFound")} message={t("notFoundText")} />;
   return <Bottle key={id} id={id} />;
 }

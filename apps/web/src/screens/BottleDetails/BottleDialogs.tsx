@@ -1,6 +1,8 @@
 import type { BottleDetail } from "@club/shared";
 import { DeleteDialog } from "../../components/DeleteDialog";
 import { trpc } from "../../lib/trpc";
+import { useT } from "../../lib/i18n";
+import { bottleMessages } from "./bottleMessages";
 
 interface Props {
   bottle: BottleDetail;
@@ -9,6 +11,7 @@ interface Props {
 
 /** Delete a bottle with everything that hangs on it (admins), then back to the library. */
 export function DeleteBottleDialog({ bottle, onClose }: Props) {
+  const t = useT(bottleMessages);
   const purchases = bottle.bottleInstances.length;
 
   return (
@@ -16,13 +19,11 @@ export function DeleteBottleDialog({ bottle, onClose }: Props) {
       entity="bottle"
       id={bottle.id}
       write={trpc.bottles.delete}
-      notice={`${bottle.name} deleted.`}
+      notice={t("deleted", { name: bottle.name })}
       leaveTo="/library-bottles"
       onClose={onClose}
     >
-      Delete {bottle.name} from the library, with its{" "}
-      {purchases === 1 ? "1 purchase" : `${purchases} purchases`}, its comments, its photo and its places in
-      meetings? You can undo it right after.
+      {t("deleteConfirm", { name: bottle.name, purchases })}
     </DeleteDialog>
   );
 }

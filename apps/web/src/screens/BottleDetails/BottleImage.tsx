@@ -1,9 +1,11 @@
 import { useState } from "react";
 import { Center, Stack, Text } from "@mantine/core";
-import { IMAGE_PREVIEW_MAX_PX, Messages } from "@club/shared";
+import { IMAGE_PREVIEW_MAX_PX } from "@club/shared";
 import { ImageIcon } from "../../components/icons";
 import { BOTTLE_IMAGE_SIZES, bottleImageSources } from "../../lib/bottleImage";
 import classes from "./BottleDetails.module.css";
+import { useT } from "../../lib/i18n";
+import { bottleMessages } from "./bottleMessages";
 
 /**
  * The bottle's photo in a square frame of at most 400 x 400 px; 'No image uploaded' when there is
@@ -23,6 +25,7 @@ export function BottleImage({
   hasImage: boolean;
   imageVersion: string | null;
 }) {
+  const t = useT(bottleMessages);
   const { src, srcSet } = bottleImageSources(bottleId, imageVersion);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
 
@@ -32,7 +35,7 @@ export function BottleImage({
         <Stack align="center" gap={6}>
           <ImageIcon size={36} />
           <Text c="dimmed" size="sm">
-            {Messages.noImage}
+            {t("noImage")}
           </Text>
         </Stack>
       </Center>
@@ -46,7 +49,7 @@ export function BottleImage({
         sizes={BOTTLE_IMAGE_SIZES}
         width={IMAGE_PREVIEW_MAX_PX}
         height={IMAGE_PREVIEW_MAX_PX}
-        alt={`Photo of ${name}`}
+        alt={t("photoOf", { name })}
         className={classes.image}
         decoding="async"
         fetchPriority="high"

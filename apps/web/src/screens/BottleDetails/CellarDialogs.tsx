@@ -8,6 +8,8 @@ import { formatDate, numberInputValue, today } from "../../lib/format";
 import { openedDateProblem } from "../../lib/cellarRules";
 import { trpc } from "../../lib/trpc";
 import { useUndoableWrite } from "../../lib/undoableWrite";
+import { useT } from "../../lib/i18n";
+import { bottleMessages } from "./bottleMessages";
 
 interface Props {
   instance: BottleDetailInstance;
@@ -16,6 +18,7 @@ interface Props {
 
 /** "Open it": the purchase is opened today, or on the date the member picks (any member). */
 export function OpenInstanceDialog({ instance, onClose }: Props) {
+  const t = useT(bottleMessages);
   const [date, setDate] = useState(today);
   const [dateError, setDateError] = useState<string | null>(null);
   const open = useUndoableWrite(trpc.cellar.open, {
@@ -28,7 +31,7 @@ export function OpenInstanceDialog({ instance, onClose }: Props) {
 
   return (
     <FormDialog
-      title="Open Bottle"
+      title={t("openTitle")}
       onClose={onClose}
       onSubmit={() => {
         const problem = openedDateProblem(date, instance.datePurchased);
@@ -40,15 +43,12 @@ export function OpenInstanceDialog({ instance, onClose }: Props) {
       }}
       errors={[open.failure]}
       submitting={open.pending}
-      submitLabel="Open it"
+      submitLabel={t("openIt")}
     >
-      <Text size="sm">
-        The purchase of {formatDate(instance.datePurchased)} goes on the shelf; the pours at meetings from
-        this date on lower its fill level.
-      </Text>
+      <Text size="sm">{t("openText", { date: formatDate(instance.datePurchased) })}</Text>
       <TextInput
         type="date"
-        label="Date opened"
+        label={t("dateOpened")}
         required
         min={instance.datePurchased}
         max={today()}
@@ -66,6 +66,7 @@ export function OpenInstanceDialog({ instance, onClose }: Props) {
 
 /** "Set level": a member's reading of the bottle's fill level, as of today (any member). */
 export function SetLevelDialog({ instance, onClose }: Props) {
+  const t = useT(bottleMessages);
   const [level, setLevel] = useState<number | string>(instance.fillLevelPct ?? 100);
   const [levelError, setLevelError] = useState<string | null>(null);
   // The field and the slider set the same reading; a new reading clears the problem shown.
@@ -84,7 +85,7 @@ export function SetLevelDialog({ instance, onClose }: Props) {
 
   return (
     <FormDialog
-      title="Set Level"
+      title={t("levelTitle")}
       onClose={onClose}
       onSubmit={() => {
         const parsed = FillLevelSchema.safeParse(value ?? Number.NaN);
@@ -97,13 +98,11 @@ export function SetLevelDialog({ instance, onClose }: Props) {
       errors={[save.failure]}
       canSubmit={value !== null}
       submitting={save.pending}
-      submitLabel="Save level"
+      submitLabel={t("levelSubmit")}
     >
-      <Text size="sm">
-        How full is the bottle now? Your reading replaces the estimate; pours at later meetings lower it.
-      </Text>
+      <Text size="sm">{t("levelText")}</Text>
       <NumberInput
-        label="Fill level (%)"
+        label={t("levelLabel")}
         min={0}
         max={100}
         clampBehavior="none"
@@ -123,13 +122,9 @@ export function SetLevelDialog({ instance, onClose }: Props) {
         mb="md"
         value={value ?? 0}
         onChange={changeLevel}
-        thumbLabel="Fill level"
-        label={(v) => `${v}%`}
-        marks={[
-          { value: 0, label: "0%" },
-          { value: 50, label: "50%" },
-          { value: 100, label: "100%" },
-        ]}
+        thumbLabel={t("levelThumb")}
+        label={(v) => t("percent", { value: v })}
+        marks={[0, 50, 100].map((value) => ({ value, label: t("percent", { value }) }))}
       />
     </FormDialog>
   );

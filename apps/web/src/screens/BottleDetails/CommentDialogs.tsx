@@ -3,6 +3,8 @@ import { COMMENT_MAX, type Comment } from "@club/shared";
 import { DeleteDialog } from "../../components/DeleteDialog";
 import { EditTextDialog } from "../../components/EditTextDialog";
 import { trpc } from "../../lib/trpc";
+import { useT } from "../../lib/i18n";
+import { bottleMessages } from "./bottleMessages";
 
 interface Props {
   comment: Comment;
@@ -11,9 +13,10 @@ interface Props {
 
 /** Correct a comment (its author or an admin); as when posting, Save needs a non-blank text. */
 export function EditCommentDialog({ comment, onClose }: Props) {
+  const t = useT(bottleMessages);
   return (
     <EditTextDialog
-      title="Edit Comment"
+      title={t("editCommentTitle")}
       size="lg"
       write={trpc.comments.update}
       edit={{ entity: "comment", id: comment.id, verb: "update", field: "comment", current: comment.comment }}
@@ -21,7 +24,7 @@ export function EditCommentDialog({ comment, onClose }: Props) {
     >
       {(field) => (
         <Textarea
-          label="Comment"
+          label={t("commentLabel")}
           autosize
           minRows={4}
           maxRows={10}
@@ -36,10 +39,10 @@ export function EditCommentDialog({ comment, onClose }: Props) {
 
 /** Delete a comment (its author or an admin). */
 export function DeleteCommentDialog({ comment, onClose }: Props) {
+  const t = useT(bottleMessages);
   return (
     <DeleteDialog entity="comment" id={comment.id} write={trpc.comments.delete} onClose={onClose}>
-      Delete this comment by {comment.member.firstName} {comment.member.lastName}? You can undo it right
-      after.
+      {t("deleteCommentText", { name: `${comment.member.firstName} ${comment.member.lastName}` })}
       <Text
         size="sm"
         c="dimmed"
@@ -47,7 +50,7 @@ export function DeleteCommentDialog({ comment, onClose }: Props) {
         lineClamp={4}
         style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}
       >
-        “{comment.comment}”
+        {t("quoted", { text: comment.comment })}
       </Text>
     </DeleteDialog>
   );

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useDeferredValue, useEffect } from "react";
 import { Paper, Stack, Title } from "@mantine/core";
-import { Messages, type Comment } from "@club/shared";
+import type { Comment } from "@club/shared";
 import { DataTable } from "../../components/DataTable";
 import { useCorrectionsColumn } from "../../components/EditDeleteActions";
 import { TableColumns, type Column } from "../../components/TableColumns";
@@ -8,6 +8,8 @@ import { useOpenRow } from "../../components/useOpenRow";
 import { EmptyMessage, PageLoader } from "../../components/status";
 import { formatDate } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
+import { useT } from "../../lib/i18n";
+import { bottleMessages, type BottleT } from "./bottleMessages";
 import { Later } from "../../components/Later";
 
 // Members only: visitors never download the form (Textarea and its autosize) or the dialogs.
@@ -18,9 +20,9 @@ const loadDialogs = () => import("./CommentDialogs");
 const EditCommentDialog = lazy(() => loadDialogs().then((m) => ({ default: m.EditCommentDialog })));
 const DeleteCommentDialog = lazy(() => loadDialogs().then((m) => ({ default: m.DeleteCommentDialog })));
 
-const COLUMNS: Column<Comment>[] = [
+const commentColumns = (t: BottleT): Column<Comment>[] => [
   {
-    header: "Member",
+    header: t("col.member"),
     td: { style: { whiteSpace: "nowrap", fontWeight: 600 } },
     cell: (comment) => (
       <>
@@ -29,12 +31,12 @@ const COLUMNS: Column<Comment>[] = [
     ),
   },
   {
-    header: "Comment",
+    header: t("col.comment"),
     td: { style: { whiteSpace: "pre-wrap", overflowWrap: "anywhere" } },
     cell: (comment) => comment.comment,
   },
   {
-    header: "Date",
+    header: t("col.date"),
     td: { style: { whiteSpace: "nowrap" } },
     cell: (comment) => <time dateTime={comment.createdAt}>{formatDate(comment.createdAt)}</time>,
   },
@@ -42,19 +44,20 @@ const COLUMNS: Column<Comment>[] = [
 
 /** The comments table; a failed fetch is only logged and shows the empty message. */
 export function CommentsSection({ bottleId, isMember }: { bottleId: number; isMember: boolean }) {
+  const t = useT(bottleMessages);
   const comments = trpc.comments.byBottle.useQuery({ bottleId }, { retry: false });
   const dialog = useOpenRow("comment", { edit: EditCommentDialog, delete: DeleteCommentDialog });
   // A popular bottle has hundreds of comments: their table renders as a transition, in slices.
   const list = useDeferredValue(comments.data);
 
   const columns = [
-    ...COLUMNS,
+    ...commentColumns(t),
     ...useCorrectionsColumn(
       list ?? [],
       (comment) => comment.memberId,
       (comment) => ({
-        edit: { label: "Edit comment", onClick: () => dialog.open("edit", comment) },
-        remove: { label: "Delete comment", onClick: () => dialog.open("delete", comment) },
+        edit: { label: t("editComment"), onClick: () => dialog.open("edit", comment) },
+        remove: { label: t("deleteComment"), onClick: () => dialog.open("delete", comment) },
       }),
     ),
   ];
@@ -66,16 +69,16 @@ export function CommentsSection({ bottleId, isMember }: { bottleId: number; isMe
   return (
     <Stack gap="md">
       <Title order={2} fz="h3">
-        Comments
+        {t("comments")}
       </Title>
       {comments.isError || list?.length === 0 ? (
         <Paper withBorder radius="lg">
-          <EmptyMessage>{Messages.noComments}</EmptyMessage>
+          <EmptyMessage>{t("noComments")}</EmptyMessage>
         </Paper>
       ) : list === undefined ? (
         <PageLoader py={24} />
       ) : (
-        <DataTable label="Comments" minWidth={520}>
+        <DataTable label={t("comments")} minWidth={520}>
           <TableColumns columns={columns} rows={list} rowKey={(comment) => comment.id} />
         </DataTable>
       )}

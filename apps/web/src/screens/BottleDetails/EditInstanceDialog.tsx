@@ -6,6 +6,8 @@ import { FormDialog } from "../../components/FormDialog";
 import { datePart, numberInputValue, today } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { useUndoableWrite } from "../../lib/undoableWrite";
+import { useT } from "../../lib/i18n";
+import { bottleMessages } from "./bottleMessages";
 import { PurchaseDateInput, PurchasePriceInput } from "./PurchaseInputs";
 
 type Field = "datePurchased" | "purchasePrice" | "dateFinished" | "openedDate";
@@ -22,6 +24,7 @@ export default function EditInstanceDialog({
   instance: BottleInstance;
   onClose: () => void;
 }) {
+  const t = useT(bottleMessages);
   const initial = {
     datePurchased: datePart(instance.datePurchased),
     price: instance.purchasePrice,
@@ -74,13 +77,13 @@ export default function EditInstanceDialog({
 
   return (
     <FormDialog
-      title="Edit Purchase"
+      title={t("editPurchaseTitle")}
       onClose={onClose}
       onSubmit={submit}
       errors={[update.failure]}
       canSubmit={changed && purchasePrice !== null}
       submitting={update.pending}
-      submitLabel="Save"
+      submitLabel={t("save")}
     >
       <PurchaseDateInput
         value={datePurchased}
@@ -103,8 +106,8 @@ export default function EditInstanceDialog({
       />
       <TextInput
         type="date"
-        label="Date opened"
-        description="Empty while the bottle is sealed."
+        label={t("dateOpened")}
+        description={t("dateOpenedHint")}
         max={today()}
         value={openedDate}
         error={errors.openedDate}
@@ -114,7 +117,7 @@ export default function EditInstanceDialog({
         }}
       />
       <Checkbox
-        label="Not finished"
+        label={t("notFinished")}
         checked={open}
         onChange={(event) => {
           setOpen(event.currentTarget.checked);
@@ -123,7 +126,7 @@ export default function EditInstanceDialog({
       />
       <TextInput
         type="date"
-        label="Date finished"
+        label={t("dateFinished")}
         max={today()}
         disabled={open}
         value={open ? "" : dateFinished}

@@ -9,7 +9,6 @@ import {
   AbvSchema,
   BarcodeSchema,
   BottleSizeSchema,
-  Messages,
   StoreLinkSchema,
   type BottleDetail,
 } from "@club/shared";
@@ -25,6 +24,11 @@ import { trpc } from "../../lib/trpc";
 import { useUndoableSave } from "../../lib/undo";
 import { useLookups, type LookupName, type SelectOption } from "../../lib/useLookups";
 import { Facts, type Fact, type FactKey } from "./Facts";
+import { useT } from "../../lib/i18n";
+import { bottleMessages } from "./bottleMessages";
+
+/** A link's start: the same in every language. */
+const LINK_PLACEHOLDER = "https://";
 
 type Client = ReturnType<typeof trpc.useUtils>["client"];
 type Lookups = ReturnType<typeof useLookups>;
@@ -36,9 +40,10 @@ interface LookupFact {
   action: WritePath;
   current: (bottle: BottleDetail) => number | null;
   save: (client: Client, bottleId: number, id: number) => Promise<unknown>;
-  /** The floor's message when saving fails. */
-  failure: string;
 }
+
+/** A lookup fact's words: its field's placeholder and its not-in-the-list hint. */
+type LookupKey = "brand" | "drinkType" | "country" | "state";
 
 const LOOKUP_FACTS: Partial<Record<FactKey, LookupFact>> = {
   brand: {
@@ -46,28 +51,24 @@ const LOOKUP_FACTS: Partial<Record<FactKey, LookupFact>> = {
     action: "bottles.updateBrand",
     current: (bottle) => bottle.brandId,
     save: (client, bottleId, brandId) => client.bottles.updateBrand.mutate({ bottleId, brandId }),
-    failure: Messages.updateBrand,
   },
   drinkType: {
     lookup: "drinkTypes",
     action: "bottles.updateDrinkType",
     current: (bottle) => bottle.drinkTypeId,
     save: (client, bottleId, drinkTypeId) => client.bottles.updateDrinkType.mutate({ bottleId, drinkTypeId }),
-    failure: Messages.updateDrinkType,
   },
   country: {
     lookup: "countries",
     action: "bottles.updateCountry",
     current: (bottle) => bottle.countryId,
     save: (client, bottleId, countryId) => client.bottles.updateCountry.mutate({ bottleId, countryId }),
-    failure: Messages.updateCountry,
   },
   state: {
     lookup: "states",
     action: "bottles.updateState",
     current: (bottle) => bottle.stateId,
     save: (client, bottleId, stateId) => client.bottles.updateState.mutate({ bottleId, stateId }),
-    failure: Messages.updateState,
   },
 };
 
@@ -92,6 +93,7 @@ function FactForm({
   error?: string | null;
   children: ReactNode;
 }) {
+  const t = useT(bottleMessages);
   return (
     <Stack gap={6}>
       <OnceForm onSubmit={onSave}>
@@ -104,10 +106,10 @@ function FactForm({
           ) : null}
           <Group gap={6} wrap="nowrap">
             <Button size="xs" h={36} type="submit" loading={saving} disabled={!canSave}>
-              Save
+              {t("save")}
             </Button>
             <Button size="xs" h={36} variant="default" onClick={onCancel}>
-              Cancel
+              {t("cancel")}
             </Button>
           </Group>
         </Stack>
@@ -132,6 +134,7 @@ function LookupEditor({
   loading,
   mismatch,
 }: EditorProps & { spec: LookupFact; options: SelectOption[]; loading: boolean; mismatch: string | null }) {
+  const t = useT(bottleMessages);
   const utils = trpc.useUtils();
   const current = mismatch ? null : spec.current(bottle);
   const [picked, setPicked] = useState<string | null>(current === null ? null : String(current));
@@ -140,13 +143,13 @@ function LookupEditor({
     mutationKey: writeKey(spec.action),
     mutationFn: (id: number) => spec.save(utils.client, bottle.id, id),
     onSuccess: useUndoableSave(
-      `${fact.noun} updated.`,
+      t("updated", { noun: fact.noun }),
       { entity: "bottle", entityId: bottle.id, action: spec.action },
       onDone,
     ),
   });
   // The list's term labels the row; the field is named by it too, without a second visible label.
-  const noun = fact.noun.toLowerCase();
+  const key = fact.key as LookupKey;
 
   return (
     <FactForm
@@ -156,18 +159,18 @@ function LookupEditor({
       onCancel={onDone}
       saving={save.isPending}
       canSave={picked !== null && picked !== String(current)}
-      failure={save.isError ? { message: spec.failure, error: save.error } : null}
+      failure={save.isError ? { message: t(`failed.${key}`), error: save.error } : null}
     >
       <LookupSelect
         aria-label={fact.noun}
-        placeholder={loading ? "Loading…" : `Choose a ${noun}`}
-        notFound={(text) => `No ${noun} "${text}" in the list.`}
+        placeholder={loading ? t("loading") : t(`choose.${key}`)}
+        notFound={(text) => t(`notInList.${key}`, { text })}
         data={options}
         value={picked}
         onChange={setPicked}
         allowDeselect={false}
         error={picked === null ? mismatch : null}
-        nothingFoundMessage="Nothing found"
+        nothingFoundMessage={t("nothingFound")}
       />
     </FactForm>
   );
@@ -175,11 +178,12 @@ function LookupEditor({
 
 /** The ABV, edited inline (docs/product.md: 0 to 100, else 'ABV must be a number between 0 and 100.'). */
 function AbvEditor({ bottle, fact, onDone }: EditorProps) {
+  const t = useT(bottleMessages);
   const [value, setValue] = useState<number | string>(bottle.abv);
   const [error, setError] = useState<string | null>(null);
   const update = trpc.bottles.updateAbv.useMutation({
     onSuccess: useUndoableSave(
-      `${fact.noun} updated.`,
+      t("updated", { noun: fact.noun }),
       { entity: "bottle", entityId: bottle.id, action: "bottles.updateAbv" },
       onDone,
     ),
@@ -189,7 +193,7 @@ function AbvEditor({ bottle, fact, onDone }: EditorProps) {
       onSave={() => {
         const parsed = AbvSchema.safeParse(numberInputValue(value) ?? Number.NaN);
         if (!parsed.success) {
-          setError(Messages.abvRange);
+          setError(t("abvRange"));
           return;
         }
         update.mutate({ bottleId: bottle.id, abv: parsed.data });
@@ -198,10 +202,10 @@ function AbvEditor({ bottle, fact, onDone }: EditorProps) {
       saving={update.isPending}
       canSave
       error={error}
-      failure={update.isError ? { message: Messages.updateAbv, error: update.error } : null}
+      failure={update.isError ? { message: t("failed.abv"), error: update.error } : null}
     >
       <NumberInput
-        aria-label="ABV"
+        aria-label={fact.noun}
         w={120}
         min={ABV_MIN}
         max={ABV_MAX}
@@ -227,11 +231,12 @@ function AbvEditor({ bottle, fact, onDone }: EditorProps) {
  * here as the server checks it (its check digit), and another bottle's code is the server's 409.
  */
 function BarcodeEditor({ bottle, fact, onDone }: EditorProps) {
+  const t = useT(bottleMessages);
   const [value, setValue] = useState(bottle.barcode ?? "");
   const [error, setError] = useState<string | null>(null);
   const update = trpc.bottles.setBarcode.useMutation({
     onSuccess: useUndoableSave(
-      `${fact.noun} updated.`,
+      t("updated", { noun: fact.noun }),
       { entity: "bottle", entityId: bottle.id, action: "bottles.setBarcode" },
       onDone,
     ),
@@ -248,7 +253,7 @@ function BarcodeEditor({ bottle, fact, onDone }: EditorProps) {
       saving={update.isPending}
       canSave={typed !== "" && typed !== (bottle.barcode ?? "")}
       error={error}
-      failure={update.isError ? { message: Messages.updateBarcode, error: update.error } : null}
+      failure={update.isError ? { message: t("failed.barcode"), error: update.error } : null}
     >
       <TextInput
         aria-label={fact.noun}
@@ -270,13 +275,14 @@ function BarcodeEditor({ bottle, fact, onDone }: EditorProps) {
 
 /** The name, the size and the store link: one correction of the bottle (PUT /api/Bottles/{id}). */
 function BottleFieldEditor({ bottle, fact, onDone }: EditorProps) {
+  const t = useT(bottleMessages);
   const initial =
     fact.key === "name" ? bottle.name : fact.key === "sizeMl" ? bottle.sizeMl : (bottle.storeLink ?? "");
   const [value, setValue] = useState<string | number>(initial);
   const [error, setError] = useState<string | null>(null);
   const update = trpc.bottles.update.useMutation({
     onSuccess: useUndoableSave(
-      `${fact.noun} updated.`,
+      t("updated", { noun: fact.noun }),
       { entity: "bottle", entityId: bottle.id, action: "bottles.update" },
       onDone,
     ),
@@ -285,12 +291,9 @@ function BottleFieldEditor({ bottle, fact, onDone }: EditorProps) {
     setValue(next);
     setError(null);
   };
-  const failure =
-    fact.key === "name"
-      ? Messages.updateName
-      : fact.key === "sizeMl"
-        ? Messages.updateSize
-        : Messages.updateStoreLink;
+  const failure = t(
+    fact.key === "name" ? "failed.name" : fact.key === "sizeMl" ? "failed.sizeMl" : "failed.storeLink",
+  );
   const typed = typeof value === "string" ? value.trim() : value;
 
   const save = () => {
@@ -299,12 +302,11 @@ function BottleFieldEditor({ bottle, fact, onDone }: EditorProps) {
       update.mutate({ ...fields, name: String(typed) });
     } else if (fact.key === "sizeMl") {
       const sized = BottleSizeSchema.safeParse(numberInputValue(value) ?? Number.NaN);
-      if (!sized.success) return setError(sized.error.issues[0]?.message ?? Messages.updateSize);
+      if (!sized.success) return setError(sized.error.issues[0]?.message ?? failure);
       update.mutate({ ...fields, sizeMl: sized.data });
     } else {
       const link = StoreLinkSchema.safeParse(typed);
-      if (!link.success)
-        return setError(link.error.issues[0]?.message ?? "The store link must be an http(s) URL.");
+      if (!link.success) return setError(link.error.issues[0]?.message ?? t("storeLinkUrl"));
       update.mutate({ ...fields, storeLink: link.data === "" ? null : link.data });
     }
   };
@@ -321,7 +323,7 @@ function BottleFieldEditor({ bottle, fact, onDone }: EditorProps) {
       {fact.key === "sizeMl" ? (
         <BottleSizeInput
           label={null}
-          aria-label="Size (ml)"
+          aria-label={t("sizeLabel")}
           w={140}
           value={value}
           error={Boolean(error)}
@@ -333,7 +335,7 @@ function BottleFieldEditor({ bottle, fact, onDone }: EditorProps) {
         <TextInput
           aria-label={fact.noun}
           type={fact.key === "storeLink" ? "url" : "text"}
-          placeholder={fact.key === "storeLink" ? "https://" : undefined}
+          placeholder={fact.key === "storeLink" ? LINK_PLACEHOLDER : undefined}
           required={fact.key === "name"}
           value={String(value)}
           error={Boolean(error)}
@@ -379,12 +381,15 @@ function editorFor(key: FactKey, props: EditorProps, lookups: Lookups, mismatch:
  * and a save says "Brand updated." with Undo.
  */
 export function EditableFacts({ bottle }: { bottle: BottleDetail }) {
+  const t = useT(bottleMessages);
   const [editing, setEditing] = useState<FactKey | null>(null);
   const lookups = useLookups(true);
   // A region left from another country is shown with the reason, and offered again.
   const mismatch = regionFitsCountry(lookups.stateItems, bottle.stateId, bottle.countryId)
     ? null
-    : `${bottle.state ?? "The state"} is not in ${bottle.country ?? "this country"}: choose a region of ${bottle.country ?? "it"}.`;
+    : bottle.country
+      ? t("mismatch", { state: bottle.state ?? t("theState"), country: bottle.country })
+      : t("mismatchNoCountry", { state: bottle.state ?? t("theState") });
 
   return (
     <Facts
@@ -402,8 +407,8 @@ export function EditableFacts({ bottle }: { bottle: BottleDetail }) {
                 size={40}
                 // A 40 px tap target that does not make the row taller than a visitor's.
                 my={-9}
-                aria-label={`Edit ${fact.noun}`}
-                title={`Edit ${fact.noun}`}
+                aria-label={t("edit", { noun: fact.noun })}
+                title={t("edit", { noun: fact.noun })}
                 onClick={() => setEditing(fact.key)}
               >
                 <EditIcon size={17} />

@@ -2,7 +2,9 @@ import { Fragment, type ReactNode } from "react";
 import { Anchor, Group } from "@mantine/core";
 import type { BottleDetail } from "@club/shared";
 import { ExternalIcon } from "../../components/icons";
-import { formatAbv, orNA } from "../../lib/format";
+import { formatAbv } from "../../lib/format";
+import { useT } from "../../lib/i18n";
+import { bottleMessages, type BottleT } from "./bottleMessages";
 import classes from "./BottleDetails.module.css";
 
 /** A fact of the bottle page's list: what the list calls it, and what a member's edit of it is called. */
@@ -19,11 +21,12 @@ export interface Fact {
 }
 
 function StoreLink({ href }: { href: string | null }) {
-  if (!href) return <>N/A</>;
+  const t = useT(bottleMessages);
+  if (!href) return <>{t("na")}</>;
   return (
     <Anchor href={href} target="_blank" rel="noopener noreferrer" style={{ overflowWrap: "anywhere" }}>
       <Group gap={4} wrap="nowrap" component="span" display="inline-flex">
-        Store link
+        {t("storeLink")}
         <ExternalIcon size={14} />
       </Group>
     </Anchor>
@@ -35,23 +38,26 @@ function StoreLink({ href }: { href: string | null }) {
  * members' list starts with the name and ends with the barcode, which they edit there too (the
  * barcode is how a member at the shelf finds the bottle with the camera).
  */
-export function bottleFacts(bottle: BottleDetail, withName: boolean): Fact[] {
+export function bottleFacts(t: BottleT, bottle: BottleDetail, withName: boolean): Fact[] {
   const numeric = (text: string) => <span className={classes.numeric}>{text}</span>;
+  const orNA = (value: string | null) => value || t("na");
+  const fact = (key: FactKey, value: ReactNode): Fact => ({
+    key,
+    term: t(`term.${key}`),
+    noun: t(`noun.${key}`),
+    value,
+  });
   const facts: Fact[] = [
-    { key: "brand", term: "Brand", noun: "Brand", value: orNA(bottle.brand) },
-    { key: "drinkType", term: "Type", noun: "Type", value: orNA(bottle.drinkType) },
-    { key: "country", term: "Country", noun: "Country", value: orNA(bottle.country) },
-    { key: "state", term: "State", noun: "State", value: orNA(bottle.state) },
-    { key: "abv", term: "ABV", noun: "ABV", value: numeric(formatAbv(bottle.abv)) },
-    { key: "sizeMl", term: "Size", noun: "Size", value: numeric(`${bottle.sizeMl} ml`) },
-    { key: "storeLink", term: "Store", noun: "Store link", value: <StoreLink href={bottle.storeLink} /> },
+    fact("brand", orNA(bottle.brand)),
+    fact("drinkType", orNA(bottle.drinkType)),
+    fact("country", orNA(bottle.country)),
+    fact("state", orNA(bottle.state)),
+    fact("abv", numeric(formatAbv(bottle.abv))),
+    fact("sizeMl", numeric(t("size", { ml: bottle.sizeMl }))),
+    fact("storeLink", <StoreLink href={bottle.storeLink} />),
   ];
   if (!withName) return facts;
-  return [
-    { key: "name", term: "Name", noun: "Name", value: bottle.name },
-    ...facts,
-    { key: "barcode", term: "Barcode", noun: "Barcode", value: numeric(orNA(bottle.barcode)) },
-  ];
+  return [fact("name", bottle.name), ...facts, fact("barcode", numeric(orNA(bottle.barcode)))];
 }
 
 /** The bottle's facts as a list; a member's list shows each value with its edit (EditableFacts). */
@@ -64,9 +70,10 @@ export function Facts({
   withName?: boolean;
   renderValue?: (fact: Fact) => ReactNode;
 }) {
+  const t = useT(bottleMessages);
   return (
     <dl className={classes.facts}>
-      {bottleFacts(bottle, withName).map((fact) => (
+      {bottleFacts(t, bottle, withName).map((fact) => (
         <Fragment key={fact.key}>
           <dt>{fact.term}</dt>
           <dd>{renderValue ? renderValue(fact) : fact.value}</dd>

@@ -2,7 +2,6 @@ import "@mantine/core/styles/Progress.css";
 import { useRef, useState } from "react";
 import { Button, FileInput, Group, Progress, Stack, Text } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
-import { Messages } from "@club/shared";
 import { ErrorAlert } from "../../components/status";
 import { appSession } from "../../lib/appSession";
 import { scalePhoto } from "../../lib/photoScale";
@@ -10,17 +9,23 @@ import { trpc } from "../../lib/trpc";
 import { IMAGE_ACCEPT, imageFileProblem } from "../../lib/uploadCheck";
 import { isAbort, postWithProgress } from "../../lib/uploadProgress";
 import { useUndoableSave } from "../../lib/undo";
+import { formatNumber } from "../../lib/format";
+import { useT } from "../../lib/i18n";
+import { bottleMessages, type BottleT } from "./bottleMessages";
 
 /** Where an upload is: the photo being scaled down, then bytes sent of the total. */
 type Stage = { kind: "preparing" } | { kind: "sending"; sent: number; total: number };
 
-const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
+const kb = (t: BottleT, bytes: number) =>
+  t("kb", { n: formatNumber(Math.max(1, Math.round(bytes / 1024)), 0) });
 
-function stageLabel(stage: Stage): { percent: number; text: string } {
-  if (stage.kind === "preparing") return { percent: 0, text: "Preparing the photo…" };
+function stageLabel(t: BottleT, stage: Stage): { percent: number; text: string } {
+  if (stage.kind === "preparing") return { percent: 0, text: t("uploadPreparing") };
   const percent = stage.total > 0 ? Math.min(100, Math.round((stage.sent / stage.total) * 100)) : 0;
   const text =
-    stage.total > 0 ? `Uploading ${percent}% (${kb(stage.sent)} of ${kb(stage.total)})` : "Uploading…";
+    stage.total > 0
+      ? t("uploadingProgress", { percent, sent: kb(t, stage.sent), total: kb(t, stage.total) })
+      : t("uploading");
   return { percent, text };
 }
 
@@ -31,6 +36,7 @@ function stageLabel(stage: Stage): { percent: number; text: string } {
  * cancelled. Multipart POST, field `image`, with one refresh-and-retry on 401.
  */
 export function ImageUpload({ bottleId }: { bottleId: number }) {
+  const t = useT(bottleMessages);
   const [file, setFile] = useState<File | null>(null);
   const [stage, setStage] = useState<Stage | null>(null);
   const [cancelled, setCancelled] = useState(false);
@@ -60,7 +66,7 @@ export function ImageUpload({ bottleId }: { bottleId: number }) {
       setStage(null);
     },
     onSuccess: useUndoableSave(
-      "Image uploaded.",
+      t("uploaded"),
       { entity: "image", entityId: bottleId, action: "bottles.uploadImage" },
       () => setFile(null),
       () => utils.bottles.invalidate(),
@@ -72,16 +78,16 @@ export function ImageUpload({ bottleId }: { bottleId: number }) {
       } else console.error(error);
     },
   });
-  const progress = upload.isPending && stage ? stageLabel(stage) : null;
+  const progress = upload.isPending && stage ? stageLabel(t, stage) : null;
 
   return (
     <Stack gap="xs">
-      {upload.isError ? <ErrorAlert message={Messages.uploadImage} error={upload.error} /> : null}
+      {upload.isError ? <ErrorAlert message={t("uploadFailed")} error={upload.error} /> : null}
       <Group align="flex-start" gap="xs" wrap="nowrap">
         <FileInput
-          label="Bottle image"
-          description="JPEG, PNG, WebP or GIF, at most 10 MB"
-          placeholder="Choose an image"
+          label={t("imageLabel")}
+          description={t("imageHint")}
+          placeholder={t("imageChoose")}
           accept={IMAGE_ACCEPT}
           clearable
           value={file}
@@ -104,7 +110,7 @@ export function ImageUpload({ bottleId }: { bottleId: number }) {
             upload.mutate(file);
           }}
         >
-          Upload
+          {t("upload")}
         </Button>
       </Group>
       {progress ? (
@@ -112,13 +118,13 @@ export function ImageUpload({ bottleId }: { bottleId: number }) {
           <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
             <Progress.Root size="xl" aria-hidden>
               <Progress.Section value={progress.percent} animated={stage?.kind === "preparing"} striped>
-                <Progress.Label>{progress.percent}%</Progress.Label>
+                <Progress.Label>{t("percent", { value: progress.percent })}</Progress.Label>
               </Progress.Section>
             </Progress.Root>
             <Text
               size="sm"
               role="progressbar"
-              aria-label="Upload progress"
+              aria-label={t("uploadProgress")}
               aria-valuemin={0}
               aria-valuemax={100}
               aria-valuenow={progress.percent}
@@ -128,13 +134,13 @@ export function ImageUpload({ bottleId }: { bottleId: number }) {
             </Text>
           </Stack>
           <Button variant="default" h={40} onClick={() => controller.current?.abort()}>
-            Cancel
+            {t("cancel")}
           </Button>
         </Group>
       ) : null}
       {cancelled && !upload.isPending ? (
         <Text size="sm" c="dimmed" role="status">
-          Upload cancelled.
+          {t("uploadCancelled")}
         </Text>
       ) : null}
     </Stack>

@@ -1,13 +1,17 @@
-import { Messages, type BottleInstance } from "@club/shared";
+import type { BottleInstance } from "@club/shared";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DeleteDialog } from "../../components/DeleteDialog";
 import { formatDate, formatPrice } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { useUndoableSave } from "../../lib/undo";
+import { useT } from "../../lib/i18n";
+import { bottleMessages } from "./bottleMessages";
 
-/** "the purchase of Jan 9, 2026 ($54.99)". */
-export const purchaseLabel = (instance: BottleInstance) =>
-  `the purchase of ${formatDate(instance.datePurchased)} (${formatPrice(instance.purchasePrice)})`;
+/** A purchase as its confirmations name it: "Jan 9, 2026" and "$54.99". */
+const purchaseValues = (instance: BottleInstance) => ({
+  date: formatDate(instance.datePurchased),
+  price: formatPrice(instance.purchasePrice),
+});
 
 interface Props {
   instance: BottleInstance;
@@ -16,9 +20,10 @@ interface Props {
 
 /** The floor's 'Bottle Finished', asked first: sets the finish date to now (any member). */
 export function FinishInstanceDialog({ instance, onClose }: Props) {
+  const t = useT(bottleMessages);
   const finish = trpc.instances.finish.useMutation({
     onSuccess: useUndoableSave(
-      "Marked as finished.",
+      t("finished"),
       { entity: "instance", entityId: instance.id, action: "instances.finish" },
       onClose,
     ),
@@ -26,25 +31,26 @@ export function FinishInstanceDialog({ instance, onClose }: Props) {
 
   return (
     <ConfirmDialog
-      title="Bottle Finished"
-      confirmLabel="Mark finished"
+      title={t("finishTitle")}
+      confirmLabel={t("finishConfirm")}
       color="amber"
       onConfirm={() => finish.mutate({ id: instance.id })}
       onClose={onClose}
       pending={finish.isPending}
-      error={finish.isError ? Messages.finishInstance : null}
+      error={finish.isError ? t("finishFailed") : null}
       cause={finish.error}
     >
-      Mark {purchaseLabel(instance)} as finished today?
+      {t("finishText", purchaseValues(instance))}
     </ConfirmDialog>
   );
 }
 
 /** Delete a purchase (the member who added it or an admin). */
 export function DeleteInstanceDialog({ instance, onClose }: Props) {
+  const t = useT(bottleMessages);
   return (
     <DeleteDialog entity="instance" id={instance.id} write={trpc.instances.delete} onClose={onClose}>
-      Delete {purchaseLabel(instance)}? You can undo it right after.
+      {t("deletePurchaseText", purchaseValues(instance))}
     </DeleteDialog>
   );
 }

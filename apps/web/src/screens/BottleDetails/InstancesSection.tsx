@@ -12,6 +12,8 @@ import { datePart, formatDate, formatPrice } from "../../lib/format";
 import { usePermissions } from "../../lib/permissions";
 import classes from "./BottleDetails.module.css";
 import { Later } from "../../components/Later";
+import { useT } from "../../lib/i18n";
+import { bottleMessages, type BottleT } from "./bottleMessages";
 
 // Members only: visitors never download the forms and dialogs (NumberInput, the date schema and zod).
 const AddInstanceForm = lazy(() => import("./AddInstanceForm"));
@@ -43,6 +45,7 @@ function InstanceActions({
   mayCorrect: boolean;
   open: Open;
 }) {
+  const t = useT(bottleMessages);
   return (
     <Group gap={4} className={classes.rowControls}>
       {instance.dateFinished ? null : (
@@ -53,17 +56,17 @@ function InstanceActions({
           leftSection={<CheckIcon size={14} />}
           onClick={() => open("finish", instance)}
         >
-          Bottle Finished
+          {t("finish")}
         </Button>
       )}
       {mayCorrect ? (
         <EditDeleteActions
           edit={{
-            label: "Edit purchase",
+            label: t("editPurchase"),
             onClick: () => open("edit", instance),
           }}
           remove={{
-            label: "Delete purchase",
+            label: t("deletePurchase"),
             onClick: () => open("delete", instance),
           }}
         />
@@ -74,33 +77,34 @@ function InstanceActions({
 
 /** The purchase's columns; a member may open a sealed one and set an open one's level. */
 const instanceColumns = (
+  t: BottleT,
   bottleName: string,
   isMember: boolean,
   open: Open,
 ): Column<BottleDetailInstance>[] => [
   {
-    header: "Date Purchased",
+    header: t("col.datePurchased"),
     cell: (instance) => <time dateTime={instance.datePurchased}>{formatDate(instance.datePurchased)}</time>,
   },
   {
-    header: "Date Finished",
+    header: t("col.dateFinished"),
     cell: (instance) =>
       instance.dateFinished ? (
         <time dateTime={datePart(instance.dateFinished)}>{formatDate(instance.dateFinished)}</time>
       ) : (
         // A date's column holds a date, or says there is none yet (the state is the Opened column's).
         <Text span size="sm" c="dimmed">
-          Not yet
+          {t("notYet")}
         </Text>
       ),
   },
   {
-    header: "Purchase Price",
+    header: t("col.purchasePrice"),
     td: { className: classes.numeric },
     cell: (instance) => formatPrice(instance.purchasePrice),
   },
   {
-    header: "Opened",
+    header: t("col.opened"),
     cell: (instance) =>
       instance.openedDate ? (
         <time className={classes.numeric} dateTime={instance.openedDate}>
@@ -108,33 +112,33 @@ const instanceColumns = (
         </time>
       ) : stateOf(instance) === "sealed" && isMember ? (
         <Button h={40} size="xs" variant="light" color="amber" onClick={() => open("open", instance)}>
-          Open it
+          {t("openIt")}
         </Button>
       ) : stateOf(instance) === "sealed" ? (
-        "Not yet"
+        t("notYet")
       ) : (
-        "N/A"
+        t("na")
       ),
   },
   {
-    header: "Fill Level",
+    header: t("col.fillLevel"),
     cell: (instance) =>
       instance.fillLevelPct !== null && instance.levelSource !== null ? (
         <Group gap="xs" align="center">
           <FillLevel name={bottleName} pct={instance.fillLevelPct} source={instance.levelSource} />
           {isMember ? (
             <Button h={40} size="xs" variant="default" onClick={() => open("level", instance)}>
-              Set level
+              {t("setLevel")}
             </Button>
           ) : null}
         </Group>
       ) : (
-        "N/A"
+        t("na")
       ),
   },
   {
-    header: "Cost per Pour",
-    td: { className: classes.numeric, title: "Price per 25 ml pour" },
+    header: t("col.costPerPour"),
+    td: { className: classes.numeric, title: t("costPerPourHint") },
     cell: (instance) => formatPrice(instance.costPerPour),
   },
 ];
@@ -156,6 +160,7 @@ export function InstancesSection({
   instances: readonly BottleDetailInstance[];
   isMember: boolean;
 }) {
+  const t = useT(bottleMessages);
   const { mayCorrect } = usePermissions();
   const dialog = useOpenRow("instance", {
     finish: FinishInstanceDialog,
@@ -165,7 +170,7 @@ export function InstancesSection({
     level: SetLevelDialog,
   });
   const columns = [
-    ...instanceColumns(bottleName, isMember, dialog.open),
+    ...instanceColumns(t, bottleName, isMember, dialog.open),
     ...actionsColumn(
       instances,
       () => isMember,
@@ -179,14 +184,14 @@ export function InstancesSection({
     <Stack gap="md">
       {/* "Purchases", as the rest of the app says; the floor's "bottle instances" stays the table's name. */}
       <Title order={2} fz="h3">
-        Purchases
+        {t("purchases")}
       </Title>
       {instances.length === 0 ? (
         <Paper withBorder radius="lg">
-          <EmptyMessage>No purchases recorded yet.</EmptyMessage>
+          <EmptyMessage>{t("noPurchases")}</EmptyMessage>
         </Paper>
       ) : (
-        <DataTable label="Bottle instances (purchases)" minWidth={isMember ? 980 : 720} dense>
+        <DataTable label={t("purchasesTable")} minWidth={isMember ? 980 : 720} dense>
           <TableColumns columns={columns} rows={instances} rowKey={(instance) => instance.id} />
         </DataTable>
       )}

@@ -10,14 +10,16 @@ import { failureMessage } from "../../lib/failure";
 import { trpc } from "../../lib/trpc";
 import { useUndoableSave } from "../../lib/undo";
 import { nameKey, sameName } from "../../lib/sameName";
-
-const count = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`);
+import { useLanguage, useT } from "../../lib/i18n";
+import { bottleMessages } from "./bottleMessages";
 
 /**
  * An admin merges this bottle (a duplicate) into another: pick the bottle to keep, read what
  * moves, confirm; then the kept bottle's page, with an Undo toast.
  */
 export function MergeBottleDialog({ bottle, onClose }: { bottle: BottleDetail; onClose: () => void }) {
+  const t = useT(bottleMessages);
+  const language = useLanguage();
   const [keepId, setKeepId] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const options = trpc.bottles.options.useQuery();
@@ -29,18 +31,22 @@ export function MergeBottleDialog({ bottle, onClose }: { bottle: BottleDetail; o
       uses.set(nameKey(option.name), (uses.get(nameKey(option.name)) ?? 0) + 1);
     return others.map((option) => ({
       value: String(option.id),
-      label: (uses.get(nameKey(option.name)) ?? 0) > 1 ? `${option.name} (no. ${option.id})` : option.name,
+      label:
+        (uses.get(nameKey(option.name)) ?? 0) > 1
+          ? t("mergeChoice", { name: option.name, id: option.id })
+          : option.name,
       name: option.name,
     }));
-  }, [options.data, bottle]);
+    // t is new each render; the language is what changes its words.
+  }, [options.data, bottle, language]);
   const keepName = choices.find((choice) => choice.value === keepId)?.name ?? "";
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const merge = trpc.bottles.mergeInto.useMutation({
     onSuccess: useUndoableSave(
       sameName(bottle.name, keepName)
-        ? `Merged into the other ${keepName}.`
-        : `${bottle.name} merged into ${keepName}.`,
+        ? t("mergedSame", { keep: keepName })
+        : t("merged", { name: bottle.name, keep: keepName }),
       { entity: "bottle", entityId: bottle.id, action: "bottles.mergeInto" },
       // Everything cached is stale now (purchases, pours, scores, lists moved), but nothing is
       // refetched here: the merged bottle's queries would only 404, and the kept bottle's page
@@ -54,32 +60,26 @@ export function MergeBottleDialog({ bottle, onClose }: { bottle: BottleDetail; o
     const purchases = bottle.bottleInstances.length;
     return (
       <ConfirmDialog
-        title="Merge bottles"
-        confirmLabel="Merge bottles"
+        title={t("mergeConfirmTitle")}
+        confirmLabel={t("mergeConfirm")}
         color="amber"
         onConfirm={() => merge.mutate({ id: bottle.id, keepId: Number(keepId) })}
         onClose={onClose}
         pending={merge.isPending}
-        error={merge.isError ? failureMessage(merge.error, "Failed to merge the bottles.") : null}
+        error={merge.isError ? failureMessage(merge.error, t("mergeFailed")) : null}
         cause={merge.error}
       >
-        {sameName(bottle.name, keepName) ? (
+        {t(
           // "Merge Redbreast 12 into Redbreast 12" said nothing; name them apart.
-          <>
-            Merge this {bottle.name} (no. {bottle.id}) into the other {keepName} (no. {keepId})? Its{" "}
-            {count(purchases, "purchase", "purchases")}, its comments,
-            {bottle.hasImage ? " its photo (unless the other one has its own)," : ""} its places in meetings
-            and their scores move to the other {keepName}, and this one is removed. You can undo it right
-            after.
-          </>
-        ) : (
-          <>
-            Merge {bottle.name} into {keepName}? Its {count(purchases, "purchase", "purchases")}, its
-            comments,
-            {bottle.hasImage ? ` its photo (unless ${keepName} has its own),` : ""} its places in meetings and
-            their scores move to {keepName}, and “{bottle.name}” becomes another name of {keepName}.{" "}
-            {bottle.name} itself is removed. You can undo it right after.
-          </>
+          sameName(bottle.name, keepName) ? "mergeSameText" : "mergeText",
+          {
+            name: bottle.name,
+            id: bottle.id,
+            keep: keepName,
+            keepId,
+            purchases,
+            photo: bottle.hasImage ? "yes" : "no",
+          },
         )}
       </ConfirmDialog>
     );
@@ -87,27 +87,25 @@ export function MergeBottleDialog({ bottle, onClose }: { bottle: BottleDetail; o
 
   return (
     <FormDialog
-      title="Merge into another bottle"
+      title={t("mergeTitle")}
       onClose={onClose}
       onSubmit={() => setConfirming(true)}
       canSubmit={keepId !== null}
       submitting={false}
-      submitLabel="Next"
-      errors={[options.isError && "Failed to load the bottles."]}
+      submitLabel={t("mergeNext")}
+      errors={[options.isError && t("mergeLoadFailed")]}
     >
-      <Text size="sm">
-        Is {bottle.name} a duplicate? Choose the bottle to keep: everything of this one moves to it.
-      </Text>
+      <Text size="sm">{t("mergeIntro", { name: bottle.name })}</Text>
       <Select
-        label="Bottle to keep"
-        placeholder={options.isPending ? "Loading bottles…" : "Search the library"}
+        label={t("mergeKeep")}
+        placeholder={options.isPending ? t("mergeLoading") : t("mergeSearch")}
         data-autofocus
         searchable
         required
         data={choices}
         value={keepId}
         onChange={setKeepId}
-        nothingFoundMessage="No bottle by that name"
+        nothingFoundMessage={t("mergeNothing")}
         limit={50}
       />
     </FormDialog>

@@ -2,14 +2,16 @@ import { Anchor, Text } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { Link } from "react-router-dom";
 import { searchTextProblem } from "@club/shared";
-import { orNA } from "../../lib/format";
+import { useT } from "../../lib/i18n";
 import { trpc } from "../../lib/trpc";
+import { libraryMessages } from "./libraryMessages";
 
 /**
  * "Did you mean ...?" under a new bottle's name: the closest existing bottles (GET
  * /api/Bottles/Similar), asked for once typing pauses, so a duplicate is caught before it is created.
  */
 export function DidYouMean({ name }: { name: string }) {
+  const t = useT(libraryMessages);
   const [settled] = useDebouncedValue(name.trim(), 300);
   const similar = trpc.search.similar.useQuery(
     { name: settled },
@@ -19,9 +21,9 @@ export function DidYouMean({ name }: { name: string }) {
   const bottles = settled.length >= 3 ? (similar.data ?? []) : [];
   if (bottles.length === 0) return null;
   return (
-    <div role="status" aria-label="Similar bottles">
+    <div role="status" aria-label={t("similar")}>
       <Text size="sm" fw={600}>
-        Did you mean one of these?
+        {t("similar.title")}
       </Text>
       <ul style={{ margin: "4px 0 0", paddingLeft: 20 }}>
         {bottles.map((bottle) => (
@@ -31,13 +33,13 @@ export function DidYouMean({ name }: { name: string }) {
             </Anchor>
             <Text span size="sm" c="dimmed">
               {" "}
-              ({orNA(bottle.brand)})
+              {t("similar.brand", { brand: bottle.brand || t("na") })}
             </Text>
           </li>
         ))}
       </ul>
       <Text size="xs" c="dimmed" mt={4}>
-        If it is a different bottle, carry on.
+        {t("similar.carryOn")}
       </Text>
     </div>
   );

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useRef, useState } from "react";
 import { Button, Group, Pagination, Text, TextInput } from "@mantine/core";
 import "@mantine/core/styles/Pagination.css";
-import { Messages } from "@club/shared";
 import { PageHeader } from "../../components/PageHeader";
 import { PlusIcon } from "../../components/icons";
 import { EmptyMessage, LoadError, PageLoader } from "../../components/status";
@@ -24,6 +23,9 @@ import { LibraryTable, PhoneSort, type RowDialog } from "./LibraryTable";
 import { useLibraryView } from "./useLibraryView";
 import classes from "./LibraryBottles.module.css";
 import { Later } from "../../components/Later";
+import { formatNumber } from "../../lib/format";
+import { useT } from "../../lib/i18n";
+import { libraryMessages, type LibraryT } from "./libraryMessages";
 
 // Dialogs load when first opened: the table does not wait for Modal, FocusTrap and the inputs. A
 // visitor's one dialog (View Comments) loads once the app is idle, so its first tap opens it at once.
@@ -42,18 +44,14 @@ const CommentForm = lazy(() =>
 
 type Dialog = { kind: "new" } | { kind: "scan" } | RowDialog | null;
 
-const count = new Intl.NumberFormat("en-US");
-
 /**
  * The line above the table: "24 bottles", "3 matches", "Showing 51–100 of 10,000 bottles",
  * "Showing 1–50 of 312 matches".
  */
-function summary(first: number, last: number, total: number, narrowed: boolean): string {
-  const what = narrowed
-    ? `${count.format(total)} ${total === 1 ? "match" : "matches"}`
-    : `${count.format(total)} ${total === 1 ? "bottle" : "bottles"}`;
+function summary(t: LibraryT, first: number, last: number, total: number, narrowed: boolean): string {
+  const what = t(narrowed ? "summary.matches" : "summary.bottles", { count: total });
   if (total <= PAGE_SIZE) return what;
-  return `Showing ${count.format(first)}–${count.format(last)} of ${what}`;
+  return t("summary.showing", { first: formatNumber(first, 0), last: formatNumber(last, 0), what });
 }
 
 /**
@@ -62,7 +60,8 @@ function summary(first: number, last: number, total: number, narrowed: boolean):
  * the URL, so Back from a bottle or a reload returns to the same page.
  */
 export default function LibraryBottlesPage() {
-  useTitle("Library Bottles");
+  const t = useT(libraryMessages);
+  useTitle(t("title"));
   const session = useSession();
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
@@ -98,16 +97,16 @@ export default function LibraryBottlesPage() {
   return (
     <>
       <PageHeader
-        title="Library Bottles"
-        subtitle="Every bottle the club has poured or keeps on the shelf."
+        title={t("title")}
+        subtitle={t("subtitle")}
         actions={
           session ? (
             <>
               <Button leftSection={<PlusIcon />} onClick={() => setDialog({ kind: "new" })}>
-                Add New Bottle
+                {t("addNew")}
               </Button>
               <Button variant="default" onClick={() => setDialog({ kind: "scan" })}>
-                Scan barcode
+                {t("scan")}
               </Button>
             </>
           ) : null
@@ -115,19 +114,19 @@ export default function LibraryBottlesPage() {
       />
 
       {result.isError && !data ? (
-        <LoadError message={Messages.fetchBottleData} />
+        <LoadError message={t("failed")} />
       ) : data === undefined ? (
         <PageLoader />
       ) : emptyLibrary ? (
-        <EmptyMessage>{Messages.noBottles}</EmptyMessage>
+        <EmptyMessage>{t("empty")}</EmptyMessage>
       ) : (
         <>
           <Group justify="space-between" mb="md" gap="sm" ref={tableTop} className={classes.toolbar}>
             <Group gap="sm" className={classes.searchGroup}>
               <TextInput
                 type="search"
-                aria-label="Search bottles"
-                placeholder="Search name, brand, state, notes…"
+                aria-label={t("searchLabel")}
+                placeholder={t("searchPlaceholder")}
                 value={search}
                 error={searchProblem}
                 onChange={(event) => onSearch(event.currentTarget.value)}
@@ -139,12 +138,12 @@ export default function LibraryBottlesPage() {
                 aria-expanded={filtersOpen}
                 aria-controls="library-filters"
               >
-                {filterCount > 0 ? `Filters (${filterCount})` : "Filters"}
+                {filterCount > 0 ? t("filtersCount", { count: filterCount }) : t("filters")}
               </Button>
             </Group>
             <PhoneSort sort={view.sort} onChange={(sort) => setView({ ...view, sort, page: 1 })} />
             <Text size="sm" c="dimmed" aria-live="polite">
-              {summary(first + 1, first + rows.length, data.total, narrowed)}
+              {summary(t, first + 1, first + rows.length, data.total, narrowed)}
             </Text>
           </Group>
           <div id="library-filters" hidden={!filtersOpen}>
@@ -160,9 +159,9 @@ export default function LibraryBottlesPage() {
             open={setDialog}
             busy={result.isPlaceholderData}
           />
-          {data.total === 0 ? <EmptyMessage>No bottles match your search.</EmptyMessage> : null}
+          {data.total === 0 ? <EmptyMessage>{t("noMatch")}</EmptyMessage> : null}
           {pages > 1 ? (
-            <nav aria-label="Library pages" className={classes.pager}>
+            <nav aria-label={t("pages")} className={classes.pager}>
               <Pagination
                 total={pages}
                 value={page}
@@ -170,8 +169,8 @@ export default function LibraryBottlesPage() {
                 withEdges
                 layout="responsive"
                 className={classes.pagination}
-                getItemProps={(n) => ({ "aria-label": `Page ${n}` })}
-                getControlProps={(control) => ({ "aria-label": `${CONTROL_LABEL[control]} page` })}
+                getItemProps={(n) => ({ "aria-label": t("page", { n }) })}
+                getControlProps={(control) => ({ "aria-label": t(`page.${control}`) })}
               />
             </nav>
           ) : null}
@@ -187,12 +186,10 @@ export default function LibraryBottlesPage() {
         {dialog?.kind === "comment" ? (
           <CommentForm
             bottleId={dialog.bottle.id}
-            dialog={{ title: `Add Comment on ${dialog.bottle.name}`, onClose: close }}
+            dialog={{ title: t("addCommentTitle", { name: dialog.bottle.name }), onClose: close }}
           />
         ) : null}
       </Suspense>
     </>
   );
 }
-
-const CONTROL_LABEL = { first: "First", previous: "Previous", next: "Next", last: "Last" } as const;

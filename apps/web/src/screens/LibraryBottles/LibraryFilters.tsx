@@ -2,27 +2,21 @@ import { useState } from "react";
 import { Button, NativeSelect, SimpleGrid, TextInput } from "@mantine/core";
 import "../../styles/nativeSelect";
 import { useDebouncedCallback } from "@mantine/hooks";
-import { BOTTLE_STATUS_LABELS } from "@club/shared";
+import { useT } from "../../lib/i18n";
+import { currencyPrefix } from "../../lib/money";
 import { trpc } from "../../lib/trpc";
+import { libraryMessages, statusKey, type LibraryKey } from "./libraryMessages";
 import { NO_FILTERS, type LibraryFilters } from "./libraryView";
 import classes from "./LibraryBottles.module.css";
 
-const ANY = { value: "", label: "Any" };
-const STATUS_OPTIONS = [
-  ANY,
-  ...(["open", "sealed", "finished", "never_bought"] as const).map((value) => ({
-    value,
-    label: BOTTLE_STATUS_LABELS[value],
-  })),
-];
-const YES_NO = [ANY, { value: "yes", label: "Yes" }, { value: "no", label: "No" }];
+const STATUSES = ["open", "sealed", "finished", "never_bought"] as const;
 
 type TextFilter = "abvMin" | "abvMax" | "priceMin" | "priceMax" | "scoreMin" | "scoreMax";
 type ChoiceFilter = Exclude<keyof LibraryFilters, TextFilter>;
-const RANGES: { label: string; min: TextFilter; max: TextFilter }[] = [
-  { label: "ABV %", min: "abvMin", max: "abvMax" },
-  { label: "Price $", min: "priceMin", max: "priceMax" },
-  { label: "Club score", min: "scoreMin", max: "scoreMax" },
+const RANGES: { key: LibraryKey; min: TextFilter; max: TextFilter }[] = [
+  { key: "range.abv", min: "abvMin", max: "abvMax" },
+  { key: "range.price", min: "priceMin", max: "priceMax" },
+  { key: "range.score", min: "scoreMin", max: "scoreMax" },
 ];
 const NUMBER = /^\d{0,7}(\.\d{0,2})?$/;
 
@@ -37,6 +31,12 @@ export function LibraryFiltersPanel({
   filters: LibraryFilters;
   onChange: (next: LibraryFilters) => void;
 }) {
+  const t = useT(libraryMessages);
+  const ANY = { value: "", label: t("filter.any") };
+  const STATUS_OPTIONS = [ANY, ...STATUSES.map((value) => ({ value, label: t(statusKey(value)) }))];
+  const YES_NO = [ANY, { value: "yes", label: t("filter.yes") }, { value: "no", label: t("filter.no") }];
+  // The club's currency sign ("$", "€", "SEK"), as the price bounds are in it.
+  const currency = currencyPrefix().trim();
   const lookupOptions = { staleTime: 5 * 60_000, retry: false } as const;
   const types = trpc.lookups.drinkTypes.useQuery(undefined, lookupOptions);
   const countries = trpc.lookups.countries.useQuery(undefined, lookupOptions);
@@ -46,12 +46,12 @@ export function LibraryFiltersPanel({
     ...(items ?? []).map((item) => ({ value: String(item.id), label: item.name })),
   ];
   const choices: { name: ChoiceFilter; label: string; data: { value: string; label: string }[] }[] = [
-    { name: "type", label: "Type", data: options(types.data) },
-    { name: "country", label: "Country", data: options(countries.data) },
-    { name: "region", label: "State", data: options(regions.data) },
-    { name: "status", label: "Status", data: STATUS_OPTIONS },
-    { name: "hasPhoto", label: "Has a photo", data: YES_NO },
-    { name: "poured", label: "Poured at a meeting", data: YES_NO },
+    { name: "type", label: t("filter.type"), data: options(types.data) },
+    { name: "country", label: t("filter.country"), data: options(countries.data) },
+    { name: "region", label: t("filter.state"), data: options(regions.data) },
+    { name: "status", label: t("filter.status"), data: STATUS_OPTIONS },
+    { name: "hasPhoto", label: t("filter.hasPhoto"), data: YES_NO },
+    { name: "poured", label: t("filter.poured"), data: YES_NO },
   ];
 
   // Typed bounds show at once and apply after a pause (every keystroke would be a request).
@@ -87,21 +87,22 @@ export function LibraryFiltersPanel({
           />
         ))}
         {RANGES.map((range) => {
+          const label = t(range.key, { currency });
           const reversed =
             draft[range.min] !== "" &&
             draft[range.max] !== "" &&
             Number(draft[range.min]) > Number(draft[range.max]);
           return (
-            <div key={range.label} className={classes.range} role="group" aria-label={range.label}>
+            <div key={range.key} className={classes.range} role="group" aria-label={label}>
               <TextInput
-                label={`${range.label} from`}
+                label={t("range.from", { range: label })}
                 inputMode="decimal"
                 value={draft[range.min]}
                 onChange={(e) => type(range.min, e.currentTarget.value)}
-                error={reversed ? "Above the upper bound." : undefined}
+                error={reversed ? t("range.reversed") : undefined}
               />
               <TextInput
-                label={`${range.label} to`}
+                label={t("range.to", { range: label })}
                 inputMode="decimal"
                 value={draft[range.max]}
                 onChange={(e) => type(range.max, e.currentTarget.value)}
@@ -111,7 +112,7 @@ export function LibraryFiltersPanel({
         })}
       </SimpleGrid>
       <Button variant="subtle" mt="sm" onClick={() => onChange(NO_FILTERS)}>
-        Clear filters
+        {t("clearFilters")}
       </Button>
     </div>
   );

@@ -1,53 +1,50 @@
 import { memo, type ReactNode } from "react";
 import { UnstyledButton } from "@mantine/core";
-import { BOTTLE_STATUS_LABELS, type BottleSearchItem } from "@club/shared";
+import type { BottleSearchItem } from "@club/shared";
 import { cellLinkClass, DataTable } from "../../components/DataTable";
 import { CommentIcon, PlusIcon, SortIcon } from "../../components/icons";
-import { formatAbv, formatPrice, orNA } from "../../lib/format";
+import { formatAbv, formatNumber, formatPrice } from "../../lib/format";
+import { useT } from "../../lib/i18n";
 import type { SortKey, SortState } from "./libraryView";
 import buttons from "../../components/buttons.module.css";
 import classes from "./LibraryBottles.module.css";
 import { withBase } from "../../lib/basePath";
+import { libraryMessages, statusKey, type LibraryKey, type LibraryT } from "./libraryMessages";
 
-const COLUMNS: { key: SortKey; label: string }[] = [
-  { key: "name", label: "Name" },
-  { key: "brand", label: "Brand" },
-  { key: "drinkType", label: "Type" },
-  { key: "country", label: "Country" },
-  { key: "state", label: "State" },
-  { key: "abv", label: "ABV" },
+const COLUMNS: SortKey[] = [
+  "name",
+  "brand",
+  "drinkType",
+  "country",
+  "state",
+  "abv",
   // After the library's six: the cellar's status and cost per pour, the club's average score.
-  { key: "status", label: "Status" },
-  { key: "costPerPour", label: "Cost per pour" },
-  { key: "clubScore", label: "Club score" },
+  "status",
+  "costPerPour",
+  "clubScore",
 ];
 
-/**
- * The cells' labels for the phone's stacked rows. DataTable copies them from the headers after
- * rendering; written here too, the server's prerender of this screen has them on its first paint.
- */
-const LABEL = Object.fromEntries(COLUMNS.map((column) => [column.key, column.label])) as Record<
-  SortKey,
-  string
->;
+/** A column's header ("Cost per pour"). */
+const columnLabel = (t: LibraryT, key: SortKey) => t(`col.${key}` as LibraryKey);
 
 /** A row's dialogs: its comments, and a member's new comment. */
 export type RowDialog = { kind: "comments" | "comment"; bottle: BottleSearchItem };
 
 /** "86.5", or a dash for a bottle nobody has scored. */
 const formatClubScore = (score: number | null | undefined) =>
-  typeof score === "number" ? String(Math.round(score * 10) / 10) : "—";
+  typeof score === "number" ? formatNumber(score, 1) : "—";
 
 function SortHeader({
   column,
   sort,
   onSort,
 }: {
-  column: (typeof COLUMNS)[number];
+  column: SortKey;
   sort: SortState;
   onSort: (key: SortKey) => void;
 }) {
-  const active = sort.key === column.key;
+  const t = useT(libraryMessages);
+  const active = sort.key === column;
   const direction = active ? sort.direction : null;
   return (
     <th
@@ -55,11 +52,11 @@ function SortHeader({
       className={classes.sortTh}
     >
       <UnstyledButton
-        onClick={() => onSort(column.key)}
+        onClick={() => onSort(column)}
         className={classes.sortButton}
         data-active={active || undefined}
       >
-        <span>{column.label}</span>
+        <span>{columnLabel(t, column)}</span>
         <SortIcon order={direction} className={classes.sortIcon} />
       </UnstyledButton>
     </th>
@@ -67,33 +64,32 @@ function SortHeader({
 }
 
 /** The phone's one sort control's choices: each column both ways, in words a member uses. */
-const SORT_CHOICES: { value: string; label: string }[] = COLUMNS.flatMap((column) => {
-  const [up, down] =
-    column.key === "name" ||
-    column.key === "brand" ||
-    column.key === "drinkType" ||
-    column.key === "country" ||
-    column.key === "state"
-      ? ["A to Z", "Z to A"]
-      : column.key === "status"
-        ? ["open first", "never bought first"]
-        : ["lowest first", "highest first"];
-  return [
-    { value: `${column.key}:asc`, label: `${column.label}, ${up}` },
-    { value: `${column.key}:desc`, label: `${column.label}, ${down}` },
-  ];
-});
+const sortChoices = (t: LibraryT): { value: string; label: string }[] =>
+  COLUMNS.flatMap((key) => {
+    const [up, down]: [LibraryKey, LibraryKey] =
+      key === "name" || key === "brand" || key === "drinkType" || key === "country" || key === "state"
+        ? ["sort.az", "sort.za"]
+        : key === "status"
+          ? ["sort.openFirst", "sort.neverBoughtFirst"]
+          : ["sort.lowest", "sort.highest"];
+    const column = columnLabel(t, key);
+    return [
+      { value: `${key}:asc`, label: t(up, { column }) },
+      { value: `${key}:desc`, label: t(down, { column }) },
+    ];
+  });
 
 /**
  * On a phone the sort headers give way to one native select (the headers' chips took four rows): the system's own picker, no flicker, one line.
  */
 export function PhoneSort({ sort, onChange }: { sort: SortState; onChange: (sort: SortState) => void }) {
+  const t = useT(libraryMessages);
   const value = sort.key === null ? "relevance" : `${sort.key}:${sort.direction}`;
   return (
     <label className={classes.phoneSort}>
-      <span className={classes.phoneSortLabel}>Sort</span>
+      <span className={classes.phoneSortLabel}>{t("sort")}</span>
       <select
-        aria-label="Sort"
+        aria-label={t("sort")}
         className={classes.sortSelect}
         value={value}
         onChange={(event) => {
@@ -104,8 +100,8 @@ export function PhoneSort({ sort, onChange }: { sort: SortState; onChange: (sort
           onChange(key === "relevance" ? { key: null, direction: "asc" } : { key, direction });
         }}
       >
-        {sort.key === null ? <option value="relevance">Best match</option> : null}
-        {SORT_CHOICES.map((choice) => (
+        {sort.key === null ? <option value="relevance">{t("sort.best")}</option> : null}
+        {sortChoices(t).map((choice) => (
           <option key={choice.value} value={choice.value}>
             {choice.label}
           </option>
@@ -130,37 +126,42 @@ const BottleRow = memo(function BottleRow({
   isMember: boolean;
   open: (dialog: RowDialog) => void;
 }) {
+  const t = useT(libraryMessages);
+  // The cells' labels for the phone's stacked rows. DataTable copies them from the headers after
+  // rendering; written here too, the server's prerender of this screen has them on its first paint.
+  const label = (key: SortKey) => columnLabel(t, key);
+  const orNA = (value: string | null | undefined) => value || t("na");
   return (
     <tr>
-      <td className={classes.nameCell} data-label={LABEL.name}>
+      <td className={classes.nameCell} data-label={label("name")}>
         <a href={withBase(`/bottle/${bottle.id}`)} className={cellLinkClass}>
           {bottle.name}
         </a>
       </td>
-      <td data-label={LABEL.brand}>{orNA(bottle.brand)}</td>
-      <td data-label={LABEL.drinkType}>{orNA(bottle.drinkType)}</td>
-      <td data-label={LABEL.country}>{orNA(bottle.country)}</td>
-      <td data-label={LABEL.state}>{orNA(bottle.state)}</td>
-      <td className={classes.abv} data-label={LABEL.abv}>
+      <td data-label={label("brand")}>{orNA(bottle.brand)}</td>
+      <td data-label={label("drinkType")}>{orNA(bottle.drinkType)}</td>
+      <td data-label={label("country")}>{orNA(bottle.country)}</td>
+      <td data-label={label("state")}>{orNA(bottle.state)}</td>
+      <td className={classes.abv} data-label={label("abv")}>
         {formatAbv(bottle.abv)}
       </td>
-      <td data-label={LABEL.status}>{BOTTLE_STATUS_LABELS[bottle.status]}</td>
-      <td className={classes.abv} data-label={LABEL.costPerPour}>
+      <td data-label={label("status")}>{t(statusKey(bottle.status))}</td>
+      <td className={classes.abv} data-label={label("costPerPour")}>
         {bottle.costPerPour === null ? "—" : formatPrice(bottle.costPerPour)}
       </td>
-      <td className={classes.abv} data-label={LABEL.clubScore}>
+      <td className={classes.abv} data-label={label("clubScore")}>
         {formatClubScore(bottle.clubScore)}
       </td>
       <td data-label="">
         <div className={classes.actions}>
           <RowAction variant="light" onClick={() => open({ kind: "comments", bottle })}>
             <CommentIcon size={14} />
-            <span>View Comments</span>
+            <span>{t("viewComments")}</span>
           </RowAction>
           {isMember ? (
             <RowAction variant="default" onClick={() => open({ kind: "comment", bottle })}>
               <PlusIcon size={14} />
-              <span>Add Comment</span>
+              <span>{t("addComment")}</span>
             </RowAction>
           ) : null}
         </div>
@@ -212,9 +213,10 @@ export function LibraryTable({
   /** The previous page is on view while the next one loads. */
   busy: boolean;
 }) {
+  const t = useT(libraryMessages);
   return (
     <div className={classes.library}>
-      <DataTable label="Library bottles" minWidth={1060} dense fixedLayout busy={busy}>
+      <DataTable label={t("table")} minWidth={1060} dense fixedLayout busy={busy}>
         <colgroup>
           <col className={classes.nameCol} />
           <col />
@@ -229,10 +231,10 @@ export function LibraryTable({
         <thead>
           <tr>
             {COLUMNS.map((column) => (
-              <SortHeader key={column.key} column={column} sort={sort} onSort={onSort} />
+              <SortHeader key={column} column={column} sort={sort} onSort={onSort} />
             ))}
             <th data-label="">
-              <span className={classes.visuallyHidden}>Actions</span>
+              <span className={classes.visuallyHidden}>{t("col.actions")}</span>
             </th>
           </tr>
         </thead>

@@ -4,19 +4,13 @@ import { Link } from "react-router-dom";
 import "../../styles/numberInput";
 import "../../styles/combobox";
 import { useForm } from "@mantine/form";
-import {
-  ABV_MAX,
-  ABV_MIN,
-  DEFAULT_BOTTLE_ML,
-  Messages,
-  NewBottleInputSchema,
-  type NewBottleInput,
-} from "@club/shared";
+import { ABV_MAX, ABV_MIN, DEFAULT_BOTTLE_ML, NewBottleInputSchema, type NewBottleInput } from "@club/shared";
 import { BottleSizeInput } from "../../components/BottleSizeInput";
 import { FormDialog } from "../../components/FormDialog";
 import { LookupSelect } from "../../components/LookupSelect";
 import { useSession } from "../../lib/appSession";
 import { failure } from "../../lib/errors";
+import { useT } from "../../lib/i18n";
 import { numberInputValue } from "../../lib/format";
 import { onSaved } from "../../lib/notify";
 import { regionFitsCountry, regionsForCountry } from "../../lib/regions";
@@ -25,6 +19,7 @@ import { trpc } from "../../lib/trpc";
 import { useUndo } from "../../lib/undo";
 import { useLookups } from "../../lib/useLookups";
 import { DidYouMean } from "./DidYouMean";
+import { libraryMessages } from "./libraryMessages";
 
 interface Values {
   name: string;
@@ -38,6 +33,9 @@ interface Values {
   /** The bottle's size in ml (700 unless changed). */
   sizeMl: number | string;
 }
+
+/** A link's start: the same in every language. */
+const LINK_PLACEHOLDER = "https://";
 
 const toId = (value: string | null) => (value === null || value === "" ? null : Number.parseInt(value, 10));
 
@@ -68,6 +66,7 @@ export default function NewBottleDialog({
   onClose: () => void;
   onCreated?: (bottle: { id: number; name: string }) => void;
 }) {
+  const t = useT(libraryMessages);
   const utils = trpc.useUtils();
   const lookups = useLookups(useSession() !== null);
   const undo = useUndo();
@@ -75,7 +74,7 @@ export default function NewBottleDialog({
     onSuccess: (created, input) =>
       onSaved(
         {
-          notice: "Bottle added to the library.",
+          notice: t("new.added"),
           undo: () => undo({ entity: "bottle", entityId: created.id, action: "bottles.create" }),
         },
         () => onCreated?.({ id: created.id, name: input.name }),
@@ -152,85 +151,86 @@ export default function NewBottleDialog({
 
   return (
     <FormDialog
-      title="Add New Bottle"
+      title={t("new.title")}
       size="lg"
       onClose={onClose}
       onSubmit={form.onSubmit((values) => void submit(values))}
-      errors={[failure(Messages.addNewBottle, create.error)]}
+      errors={[failure(t("new.failed"), create.error)]}
       canSubmit={canSubmit && !shownDuplicate}
       submitting={create.isPending || checking}
     >
-      <TextInput label="Name" required data-autofocus {...form.getInputProps("name")} />
+      <TextInput label={t("new.name")} required data-autofocus {...form.getInputProps("name")} />
       {shownDuplicate ? (
-        <Alert color="yellow" variant="light" role="alert" title="This bottle is already in the library">
+        <Alert color="yellow" variant="light" role="alert" title={t("new.duplicateTitle")}>
           <Text size="sm">
             <Anchor component={Link} to={`/bottle/${shownDuplicate.id}`} fw={600}>
               {shownDuplicate.name}
             </Anchor>{" "}
-            has this name. Add a purchase or a comment there, or add this one as a second bottle of the same
-            name.
+            {t("new.duplicateText")}
           </Text>
           <Button mt="sm" h={40} variant="default" onClick={addAnyway} loading={create.isPending}>
-            Add anyway
+            {t("new.addAnyway")}
           </Button>
         </Alert>
       ) : (
         <DidYouMean name={form.values.name} />
       )}
-      <TextInput label="Store link" type="url" placeholder="https://" {...form.getInputProps("storeLink")} />
+      <TextInput
+        label={t("new.storeLink")}
+        type="url"
+        placeholder={LINK_PLACEHOLDER}
+        {...form.getInputProps("storeLink")}
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <LookupSelect
-          label="Brand"
-          placeholder={typingNewBrand ? "Using the new brand" : "Choose a brand"}
+          label={t("new.brand")}
+          placeholder={typingNewBrand ? t("new.usingNewBrand") : t("new.chooseBrand")}
           data={lookups.brands}
           clearable
           disabled={typingNewBrand}
-          nothingFoundMessage="No such brand: type it as a new brand"
-          notFound={(text) => `No brand "${text}" in the list: type it under New brand.`}
+          nothingFoundMessage={t("new.noSuchBrand")}
+          notFound={(text) => t("new.brandNotFound", { text })}
           {...form.getInputProps("brandId")}
         />
         <TextInput
-          label="New brand"
-          placeholder="Not in the list? Type it here"
+          label={t("new.newBrand")}
+          placeholder={t("new.newBrandPlaceholder")}
           {...form.getInputProps("newBrand")}
         />
         <Text size="xs" c="dimmed" style={{ gridColumn: "1 / -1" }} mt={-8}>
-          One brand: choose it from the list, or type it under New brand if it is not there yet. With neither,
-          the bottle&apos;s name is its brand.
+          {t("new.brandHint")}
         </Text>
         <LookupSelect
-          label="Type"
-          placeholder="Choose a type"
-          notFound={(text) => `No type "${text}" in the list.`}
+          label={t("new.type")}
+          placeholder={t("new.chooseType")}
+          notFound={(text) => t("new.typeNotFound", { text })}
           data={lookups.drinkTypes}
           clearable
           {...form.getInputProps("drinkTypeId")}
         />
         <LookupSelect
-          label="Country"
-          placeholder="Choose a country"
-          notFound={(text) => `No country "${text}" in the list.`}
+          label={t("new.country")}
+          placeholder={t("new.chooseCountry")}
+          notFound={(text) => t("new.countryNotFound", { text })}
           data={lookups.countries}
           clearable
           {...form.getInputProps("countryId")}
           onChange={chooseCountry}
         />
         <LookupSelect
-          label="State"
-          placeholder={countryId === null ? "Choose a state or region" : "Choose a region of this country"}
+          label={t("new.state")}
+          placeholder={countryId === null ? t("new.chooseState") : t("new.chooseRegion")}
           data={regions}
           clearable
-          nothingFoundMessage="No such state or region for this country"
+          nothingFoundMessage={t("new.noSuchState")}
           notFound={(text) =>
-            countryId === null
-              ? `No state or region "${text}" in the list.`
-              : `No state or region "${text}" in the chosen country.`
+            countryId === null ? t("new.stateNotFound", { text }) : t("new.regionNotFound", { text })
           }
           {...form.getInputProps("stateId")}
           onChange={chooseRegion}
         />
         <NumberInput
-          label="ABV"
+          label={t("new.abv")}
           required
           min={ABV_MIN}
           max={ABV_MAX}
@@ -238,7 +238,7 @@ export default function NewBottleDialog({
           decimalScale={2}
           step={0.1}
           suffix="%"
-          placeholder="e.g. 46%"
+          placeholder={t("new.abvPlaceholder")}
           {...form.getInputProps("abv")}
         />
         <BottleSizeInput {...form.getInputProps("sizeMl")} />

@@ -7,6 +7,8 @@ import { isNotFound, serverReason } from "../../lib/errors";
 import { notify } from "../../lib/notify";
 import { useReturnFocus } from "../../lib/returnFocus";
 import { trpc } from "../../lib/trpc";
+import { useT } from "../../lib/i18n";
+import { libraryMessages } from "./libraryMessages";
 import classes from "./LibraryBottles.module.css";
 
 const NewBottleDialog = lazy(() => import("./NewBottleDialog"));
@@ -28,6 +30,7 @@ type Step =
  * one; a refused or missing camera says so, and the typed code does the rest.
  */
 function CameraView({ onCode }: { onCode: (code: string) => void }) {
+  const t = useT(libraryMessages);
   const video = useRef<HTMLVideoElement>(null);
   const [camera, setCamera] = useState<Camera>("starting");
   const found = useRef(onCode);
@@ -69,12 +72,12 @@ function CameraView({ onCode }: { onCode: (code: string) => void }) {
   return (
     <Stack gap="xs">
       {camera === "refused" ? (
-        <Alert color="yellow">The camera is not available: type the code instead.</Alert>
+        <Alert color="yellow">{t("scan.noCamera")}</Alert>
       ) : (
         <>
-          <video ref={video} className={classes.scanVideo} aria-label="Camera" muted playsInline />
+          <video ref={video} className={classes.scanVideo} aria-label={t("scan.camera")} muted playsInline />
           <Text size="sm" c="dimmed" aria-live="polite">
-            {camera === "starting" ? "Starting the camera…" : "Point the camera at the bottle's barcode."}
+            {camera === "starting" ? t("scan.starting") : t("scan.point")}
           </Text>
         </>
       )}
@@ -84,6 +87,7 @@ function CameraView({ onCode }: { onCode: (code: string) => void }) {
 
 /** The typed code: checked as the server checks it before anything is sent. */
 function TypedCode({ onCode }: { onCode: (code: string) => void }) {
+  const t = useT(libraryMessages);
   const [text, setText] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
@@ -96,7 +100,7 @@ function TypedCode({ onCode }: { onCode: (code: string) => void }) {
     <form onSubmit={submit} noValidate>
       <Group align="flex-end" gap="sm" wrap="nowrap">
         <TextInput
-          label="Barcode"
+          label={t("scan.barcode")}
           inputMode="text"
           autoComplete="off"
           value={text}
@@ -108,7 +112,7 @@ function TypedCode({ onCode }: { onCode: (code: string) => void }) {
           className={classes.scanCodeInput}
         />
         <Button type="submit" variant="default">
-          Look up
+          {t("scan.lookUp")}
         </Button>
       </Group>
     </form>
@@ -117,6 +121,7 @@ function TypedCode({ onCode }: { onCode: (code: string) => void }) {
 
 /** Attach the code to a bottle the member finds by name (the library's fuzzy search). */
 function AttachToBottle({ code, onAttached }: { code: string; onAttached: (id: number) => void }) {
+  const t = useT(libraryMessages);
   const [query, setQuery] = useState("");
   const q = query.trim();
   const results = trpc.search.bottles.useQuery({ q, pageSize: 6 }, { enabled: q !== "" });
@@ -126,19 +131,19 @@ function AttachToBottle({ code, onAttached }: { code: string; onAttached: (id: n
     <Stack gap="xs">
       <TextInput
         type="search"
-        label="Find the bottle"
-        placeholder="Name, brand…"
+        label={t("scan.find")}
+        placeholder={t("scan.findPlaceholder")}
         data-autofocus
         value={query}
         onChange={(event) => setQuery(event.currentTarget.value)}
       />
-      {attach.error ? <Alert color="red">{reason ?? "Failed to attach the barcode."}</Alert> : null}
+      {attach.error ? <Alert color="red">{reason ?? t("scan.attachFailed")}</Alert> : null}
       {q !== "" && results.data?.items.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No bottles match your search.
+          {t("noMatch")}
         </Text>
       ) : null}
-      <ul className={classes.scanChoices} aria-label="Matching bottles">
+      <ul className={classes.scanChoices} aria-label={t("scan.matching")}>
         {(results.data?.items ?? []).map((bottle) => (
           <li key={bottle.id}>
             <UnstyledButton
@@ -147,7 +152,7 @@ function AttachToBottle({ code, onAttached }: { code: string; onAttached: (id: n
               onClick={() =>
                 attach.mutate({ id: bottle.id, code }, { onSuccess: () => onAttached(bottle.id) })
               }
-              aria-label={`Attach to ${bottle.name}`}
+              aria-label={t("scan.attachTo", { name: bottle.name })}
             >
               <span>{bottle.name}</span>
               <Text span size="xs" c="dimmed">
@@ -167,6 +172,7 @@ function AttachToBottle({ code, onAttached }: { code: string; onAttached: (id: n
  * new bottle with it.
  */
 export default function ScanBarcodeDialog({ onClose }: { onClose: () => void }) {
+  const t = useT(libraryMessages);
   useReturnFocus();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
@@ -179,7 +185,7 @@ export default function ScanBarcodeDialog({ onClose }: { onClose: () => void }) 
     void navigate(`/bottle/${id}`);
   };
   const attached = (id: number) => {
-    notify("Barcode attached to the bottle.");
+    notify(t("scan.attached"));
     openBottle(id);
   };
 
@@ -207,7 +213,7 @@ export default function ScanBarcodeDialog({ onClose }: { onClose: () => void }) 
           onClose={onClose}
           onCreated={async (bottle) => {
             await setBarcode.mutateAsync({ id: bottle.id, code: step.code }).catch(() => {
-              notify("The bottle was added, but its barcode was not attached.", "red");
+              notify(t("scan.notAttached"), "red");
             });
             void navigate(`/bottle/${bottle.id}`);
           }}
@@ -216,32 +222,34 @@ export default function ScanBarcodeDialog({ onClose }: { onClose: () => void }) 
     );
 
   return (
-    <Modal opened onClose={onClose} title="Scan barcode">
+    <Modal opened onClose={onClose} title={t("scan.title")}>
       <Stack gap="md">
         {step.kind === "scan" || step.kind === "looking" ? (
           <>
             {step.kind === "scan" ? <CameraView onCode={(code) => void lookUp(code)} /> : null}
-            {step.kind === "looking" ? <Text aria-live="polite">Looking up {step.code}…</Text> : null}
-            {lookupFailed ? <Alert color="red">{"Failed to look up the barcode. Try again."}</Alert> : null}
+            {step.kind === "looking" ? (
+              <Text aria-live="polite">{t("scan.looking", { code: step.code })}</Text>
+            ) : null}
+            {lookupFailed ? <Alert color="red">{t("scan.lookupFailed")}</Alert> : null}
             <TypedCode onCode={(code) => void lookUp(code)} />
           </>
         ) : (
           <>
-            <Text role="status">No bottle has the barcode {step.code} yet.</Text>
+            <Text role="status">{t("scan.unknown", { code: step.code })}</Text>
             {step.kind === "unknown" ? (
               <Group gap="sm">
                 <Button onClick={() => setStep({ kind: "attach", code: step.code })}>
-                  Attach to a bottle
+                  {t("scan.attach")}
                 </Button>
                 <Button variant="default" onClick={() => setStep({ kind: "new", code: step.code })}>
-                  Start a new bottle
+                  {t("scan.startNew")}
                 </Button>
               </Group>
             ) : (
               <AttachToBottle code={step.code} onAttached={attached} />
             )}
             <Button variant="subtle" onClick={() => setStep({ kind: "scan" })}>
-              Scan again
+              {t("scan.again")}
             </Button>
           </>
         )}
