@@ -58,7 +58,8 @@ const LOCALIZED = [
   "apps/web/src/screens/SsoLanding/**",
   "apps/web/src/screens/NotFound/**",
   "apps/web/src/screens/Backups/**",
-  "apps/web/src/screens/Import/ImportPage.tsx",
+  "apps/web/src/screens/Import/**",
+  "apps/web/src/screens/Webhooks/**",
 ];
 
 export default tseslint.config(
