@@ -58,6 +58,7 @@ const LOCALIZED = [
   "apps/web/src/screens/SsoLanding/**",
   "apps/web/src/screens/NotFound/**",
   "apps/web/src/screens/Backups/**",
+  "apps/web/src/screens/Activity/**",
   "apps/web/src/screens/Import/**",
   "apps/web/src/screens/Webhooks/**",
 ];
