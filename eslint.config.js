@@ -80,6 +80,9 @@ const LOCALIZED = [
   "apps/web/src/pwa/PwaStatus.tsx",
   "apps/web/src/screens/BottleDetails/**",
   "apps/web/src/screens/LibraryBottles/**",
+  "apps/web/src/screens/Activity/**",
+  "apps/web/src/screens/Import/**",
+  "apps/web/src/screens/Webhooks/**",
 ];
 
 export default tseslint.config(

@@ -1,14 +1,17 @@
 import { Badge, Button, Card, Group, Stack, Text } from "@mantine/core";
 import { UndoIcon } from "../../components/icons";
 import type { ActivityItem } from "../../lib/undo";
+import { useLanguage, useT } from "../../lib/i18n";
+import { appLocale } from "../../lib/locale";
+import { activityMessages, activityT } from "./activityMessages";
 import { describeChange } from "./describeActivity";
 import { who, type NameBook } from "./names";
 
-/** "9 Jan 2026, 7:04 PM", in the member's own time zone. */
+/** "Jan 9, 2026, 7:04 PM" in en-US, the locale's date and time elsewhere; in the member's own time zone. */
 export function formatWhen(at: string): string {
   const date = new Date(at);
   if (Number.isNaN(date.getTime())) return at;
-  return date.toLocaleString("en-US", {
+  return date.toLocaleString(appLocale(), {
     day: "numeric",
     month: "short",
     year: "numeric",
@@ -32,14 +35,23 @@ export function ActivityCard({
   undoing: boolean;
   onUndo: (entry: ActivityItem) => void;
 }) {
-  const sentence = describeChange(entry, names);
+  const t = useT(activityMessages);
+  const language = useLanguage();
+  const sentence = describeChange(entry, names, language);
+  const name = who(entry, activityT(language));
   return (
-    <Card withBorder padding="sm" radius="md" component="li" aria-label={`${who(entry)} ${sentence}`}>
+    <Card
+      withBorder
+      padding="sm"
+      radius="md"
+      component="li"
+      aria-label={t("card.label", { who: name, sentence })}
+    >
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <Stack gap={4} style={{ minWidth: 0 }}>
           <Text size="sm" style={{ overflowWrap: "anywhere" }}>
             <Text span fw={700} fz="inherit">
-              {who(entry)}
+              {name}
             </Text>{" "}
             {sentence}
           </Text>
@@ -49,12 +61,12 @@ export function ActivityCard({
             </Text>
             {entry.viaToken ? (
               <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-                via token {entry.viaToken}
+                {t("card.viaToken", { token: entry.viaToken })}
               </Text>
             ) : null}
             {entry.undone ? (
               <Badge size="sm" variant="light" color="gray" radius="sm">
-                Undone
+                {t("card.undoneBadge")}
               </Badge>
             ) : null}
           </Group>
@@ -66,11 +78,11 @@ export function ActivityCard({
             px="sm"
             leftSection={<UndoIcon />}
             loading={undoing}
-            aria-label={`Undo: ${who(entry)} ${sentence}`}
+            aria-label={t("card.undoLabel", { who: name, sentence })}
             onClick={() => onUndo(entry)}
             style={{ flexShrink: 0 }}
           >
-            Undo
+            {t("card.undo")}
           </Button>
         ) : null}
       </Group>

@@ -1,23 +1,25 @@
 import { NativeSelect, SimpleGrid } from "@mantine/core";
 import "../../styles/nativeSelect";
+import { useT } from "../../lib/i18n";
+import { activityMessages, type ActivityKey } from "./activityMessages";
 
 /** The kinds of entity a member can filter the log by (the log's `entity`). */
 export const ENTITY_KINDS = [
-  { value: "meeting", label: "Meetings" },
-  { value: "meetingBottle", label: "Bottles in meetings" },
-  { value: "bottle", label: "Bottles" },
-  { value: "instance", label: "Purchases" },
-  { value: "comment", label: "Comments" },
-  { value: "theme", label: "Themes" },
-  { value: "image", label: "Photos" },
-  { value: "member", label: "Members" },
-  { value: "invite", label: "Invites" },
-  { value: "rsvp", label: "RSVPs" },
-  { value: "score", label: "Scores" },
-  { value: "duesEntry", label: "Dues" },
-  { value: "import", label: "Imports" },
-  { value: "backup", label: "Backups" },
-  { value: "duesOpening", label: "Dues openings" },
+  "meeting",
+  "meetingBottle",
+  "bottle",
+  "instance",
+  "comment",
+  "theme",
+  "image",
+  "member",
+  "invite",
+  "rsvp",
+  "score",
+  "duesEntry",
+  "import",
+  "backup",
+  "duesOpening",
 ] as const;
 
 export interface ActivityFilter {
@@ -42,23 +44,27 @@ export function ActivityFilters({
   members: readonly MemberOption[];
   onChange: (next: ActivityFilter) => void;
 }) {
+  const t = useT(activityMessages);
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" mb="md" maw={560}>
       <NativeSelect
-        label="Member"
+        label={t("filter.member")}
         value={value.memberId}
         onChange={(event) => onChange({ ...value, memberId: event.currentTarget.value })}
         data={[
-          { value: "", label: "Everyone" },
+          { value: "", label: t("filter.everyone") },
           ...members.map((member) => ({ value: String(member.id), label: member.name })),
         ]}
         size="md"
       />
       <NativeSelect
-        label="Kind"
+        label={t("filter.kind")}
         value={value.entity}
         onChange={(event) => onChange({ ...value, entity: event.currentTarget.value })}
-        data={[{ value: "", label: "Everything" }, ...ENTITY_KINDS]}
+        data={[
+          { value: "", label: t("filter.everything") },
+          ...ENTITY_KINDS.map((kind) => ({ value: kind, label: t(`kind.${kind}` as ActivityKey) })),
+        ]}
         size="md"
       />
     </SimpleGrid>

@@ -13,6 +13,8 @@ import { ActivityFilters, type ActivityFilter, type MemberOption } from "./Activ
 import { learnNames, type NameBook } from "./names";
 import { useNameBook } from "./useNameBook";
 import { LogInPrompt } from "../../components/LogInPrompt";
+import { useT } from "../../lib/i18n";
+import { activityMessages } from "./activityMessages";
 
 const PAGE_SIZE = 30;
 
@@ -38,6 +40,7 @@ function ActivityPageOfEntries({
   onOlder,
   onSeen,
 }: PageProps) {
+  const t = useT(activityMessages);
   const entries = trpc.activity.list.useQuery({
     memberId: filter.memberId ? Number(filter.memberId) : undefined,
     entity: filter.entity || undefined,
@@ -51,8 +54,8 @@ function ActivityPageOfEntries({
   const book = useMemo(() => learnNames(names, data ?? []), [names, data]);
 
   if (entries.isPending) return <PageLoader py={24} />;
-  if (entries.isError || !data) return <LoadError message="Failed to fetch the activity." />;
-  if (data.length === 0 && before === undefined) return <EmptyMessage>No changes yet.</EmptyMessage>;
+  if (entries.isError || !data) return <LoadError message={t("failed")} />;
+  if (data.length === 0 && before === undefined) return <EmptyMessage>{t("empty")}</EmptyMessage>;
   const last = data.at(-1);
 
   return (
@@ -70,11 +73,11 @@ function ActivityPageOfEntries({
         <Center component="li" style={{ listStyle: "none" }} py="sm">
           {data.length === PAGE_SIZE && last ? (
             <Button variant="default" h={40} onClick={() => onOlder(last.id)}>
-              Load older
+              {t("loadOlder")}
             </Button>
           ) : (
             <Text size="sm" c="dimmed">
-              That is everything.
+              {t("everything")}
             </Text>
           )}
         </Center>
@@ -117,6 +120,7 @@ function useFilterInUrl(): [ActivityFilter, (next: ActivityFilter) => void] {
 }
 
 function ActivityLog({ isAdmin }: { isAdmin: boolean }) {
+  const t = useT(activityMessages);
   const [filter, setFilter] = useFilterInUrl();
   const [pages, setPages] = useState<(number | undefined)[]>([undefined]);
   // "Load older" starts over when the filter changes, by a choice or by Back.
@@ -138,7 +142,7 @@ function ActivityLog({ isAdmin }: { isAdmin: boolean }) {
       { id: entry.id },
       {
         onSuccess: () => {
-          notify("Undone. The change was reverted.");
+          notify(t("undone"));
         },
         onError: (error) => notify(undoFailureMessage(error), "red"),
         onSettled: () => setUndoingId(null),
@@ -149,7 +153,7 @@ function ActivityLog({ isAdmin }: { isAdmin: boolean }) {
   return (
     <>
       <ActivityFilters value={filter} members={members.options} onChange={onFilter} />
-      <Stack component="ul" gap="sm" p={0} m={0} aria-label="Recent changes" style={{ listStyle: "none" }}>
+      <Stack component="ul" gap="sm" p={0} m={0} aria-label={t("listLabel")} style={{ listStyle: "none" }}>
         {pages.map((before, index) => (
           <ActivityPageOfEntries
             key={before ?? "newest"}
@@ -169,16 +173,13 @@ function ActivityLog({ isAdmin }: { isAdmin: boolean }) {
 }
 
 export default function ActivityPage() {
-  useTitle("Activity");
+  const t = useT(activityMessages);
+  useTitle(t("title"));
   const { isMember, isAdmin } = usePermissions();
   return (
     <>
-      <PageHeader title="Activity" subtitle="Recent changes to the club's meetings, bottles and themes." />
-      {isMember ? (
-        <ActivityLog isAdmin={isAdmin} />
-      ) : (
-        <LogInPrompt>to see the club's recent changes.</LogInPrompt>
-      )}
+      <PageHeader title={t("title")} subtitle={t("subtitle")} />
+      {isMember ? <ActivityLog isAdmin={isAdmin} /> : <LogInPrompt>{t("logIn")}</LogInPrompt>}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { UNDO_ACTION } from "../../lib/activityActions";
 import { formatDate } from "../../lib/format";
 import { formatMoney, formatMonth } from "../../lib/money";
+import { activityT, detailOf, type ActivityKey, type ActivityT } from "./activityMessages";
 
 /**
  * The dues ledger's activity entries in plain words: "recorded a $52.00 cash payment
@@ -18,84 +19,104 @@ const cents = (value: unknown): number => (typeof value === "number" ? value : 0
 /** The entities the ledger writes in the activity log. */
 export const isDuesEntity = (entity: string): boolean => entity === "duesEntry" || entity === "duesOpening";
 
-const memberOf = (...rows: (Row | null)[]) =>
-  rows.map((r) => text(r?.memberName)).find((n) => n !== "") ?? "a member";
-const possessive = (name: string) => (name === "a member" ? "a member's" : `${name}'s`);
+const METHODS = new Set(["cash", "card", "bank transfer", "cheque", "other"]);
+/** A payment's method in the reader's words (one the ledger does not know as it was typed). */
+const methodWord = (t: ActivityT, method: string) =>
+  METHODS.has(method) ? t(`method.${method}` as ActivityKey) : method;
 
-function monthsSpan(months: unknown, fallback: unknown): string {
+function monthsSpan(t: ActivityT, months: unknown, fallback: unknown): string {
   const list = Array.isArray(months) ? months.filter((m): m is string => typeof m === "string") : [];
   const all = list.length > 0 ? list : text(fallback) ? [text(fallback)] : [];
   if (all.length === 0) return "";
   const first = all[0]!;
   const last = all.at(-1)!;
-  return first === last ? formatMonth(first) : `${formatMonth(first)} to ${formatMonth(last)}`;
+  return first === last
+    ? formatMonth(first)
+    : t("dues.span", { first: formatMonth(first), last: formatMonth(last) });
 }
 
 /** "$520.00 cash payment of Nov 20, 2026", "dues for November 2026 ($12.00)": a ledger line in words. */
-function lineWords(line: Row | null): string {
+function lineWords(t: ActivityT, line: Row | null): string {
   const amount = formatMoney(Math.abs(cents(line?.amountCents)) / 100);
   const date = text(line?.date) ? formatDate(text(line?.date)) : "";
   switch (line?.kind) {
-    case "payment":
-      return `${amount}${text(line.method) ? ` ${text(line.method)}` : ""} payment${date ? ` of ${date}` : ""}`;
+    case "payment": {
+      const method = text(line.method);
+      const payment = method
+        ? t("dues.paymentMethod", { amount, method: methodWord(t, method) })
+        : t("dues.payment", { amount });
+      return date ? t("dues.paymentOf", { payment, date }) : payment;
+    }
     case "waiver":
-      return `hardship waiver for ${monthsSpan(line.months, line.month)}`;
+      return t("dues.waiver", { months: monthsSpan(t, line.months, line.month) });
     case "monthly":
-      return `dues for ${formatMonth(text(line.month))} (${amount})`;
+      return t("dues.monthly", { month: formatMonth(text(line.month)), amount });
     case "joining":
-      return `joining fee (${amount})`;
+      return t("dues.joining", { amount });
     case "opening":
-      return `balance brought forward (${cents(line.amountCents) < 0 ? `${amount} in credit` : `${amount} owed`})`;
+      return t(cents(line.amountCents) < 0 ? "dues.openingCredit" : "dues.openingOwed", { amount });
     default:
-      return `entry of ${amount}`;
+      return t("dues.entry", { amount });
   }
 }
 
-function openingWords(row: Row | null): string {
-  if (!row) return "";
+function openingWords(t: ActivityT, row: Row | null): string[] {
+  if (!row) return [];
   const balance = typeof row.openingBalance === "number" ? row.openingBalance : 0;
   const parts = [
-    text(row.memberSince) ? `member since ${formatDate(text(row.memberSince))}` : "",
-    row.joiningFeePaid === true ? "joining fee paid then" : "joining fee charged",
-    text(row.firstChargedMonth) ? `charged from ${formatMonth(text(row.firstChargedMonth))}` : "",
+    text(row.memberSince) ? t("dues.memberSince", { date: formatDate(text(row.memberSince)) }) : "",
+    row.joiningFeePaid === true ? t("dues.feePaid") : t("dues.feeCharged"),
+    text(row.firstChargedMonth)
+      ? t("dues.chargedFrom", { month: formatMonth(text(row.firstChargedMonth)) })
+      : "",
     balance > 0
-      ? `${formatMoney(balance)} owed from before`
+      ? t("dues.owedBefore", { amount: formatMoney(balance) })
       : balance < 0
-        ? `${formatMoney(-balance)} in credit from before`
+        ? t("dues.creditBefore", { amount: formatMoney(-balance) })
         : "",
   ];
-  return parts.filter(Boolean).join(", ");
+  return parts.filter(Boolean);
 }
 
 /** The sentence after the member's name, for an entry about the dues ledger. */
-export function describeDues(entry: {
-  action: string;
-  entity: string;
-  before?: unknown;
-  after?: unknown;
-}): string {
+export function describeDues(
+  entry: {
+    action: string;
+    entity: string;
+    before?: unknown;
+    after?: unknown;
+  },
+  t: ActivityT = activityT(),
+): string {
   const before = rowOf(entry.before);
   const after = rowOf(entry.after);
-  const member = memberOf(after, before);
+  const name = [after, before].map((r) => text(r?.memberName)).find((n) => n !== "");
+  const member = name ?? t("w.aMember");
+  const whose = name === undefined ? t("dues.aMembers") : t("dues.whose", { name });
   if (entry.entity === "duesOpening") {
-    if (entry.action === UNDO_ACTION) return `undid a change to the opening of ${possessive(member)} dues`;
-    const verb = before?.recorded === true ? "changed" : "set";
-    const words = openingWords(after);
-    return `${verb} the opening of ${possessive(member)} dues${words ? `: ${words}` : ""}`;
+    if (entry.action === UNDO_ACTION) return t("dues.undoOpening", { whose });
+    const detail = detailOf(t, openingWords(t, after));
+    return t(before?.recorded === true ? "dues.changeOpening" : "dues.setOpening", { whose, detail });
   }
-  if (entry.action === UNDO_ACTION) return `undid the ${lineWords(before)} for ${member} (voided)`;
+  if (entry.action === UNDO_ACTION) return t("dues.undoLine", { line: lineWords(t, before), member });
   if (after?.kind === "void") {
     const reason = text(after.reason);
-    return `voided ${possessive(member)} ${lineWords(before)}${reason ? `: ${reason}` : ""}`;
+    return t("dues.void", { whose, line: lineWords(t, before), detail: detailOf(t, reason ? [reason] : []) });
   }
   if (after?.kind === "waiver") {
     const reason = text(after.note);
-    return `granted ${member} a ${lineWords(after)}${reason ? `: “${reason}”` : ""}`;
+    return t("dues.waive", {
+      member,
+      line: lineWords(t, after),
+      detail: detailOf(t, reason ? [t("w.quote", { text: reason })] : []),
+    });
   }
   if (after?.kind === "payment") {
     const amount = formatMoney(Math.abs(cents(after.amountCents)) / 100);
     const method = text(after.method);
-    return `recorded a ${amount}${method ? ` ${method}` : ""} payment for ${member}`;
+    return method
+      ? t("dues.payMethod", { amount, method: methodWord(t, method), member })
+      : t("dues.pay", { amount, member });
   }
-  return `changed the dues of ${member}`;
+  return t("dues.changed", { member });
 }

@@ -1,5 +1,6 @@
 import type { ActivityAction } from "@club/api";
 import { sentenceText as text, type SentenceRow } from "@club/shared";
+import { activityT, type ActivityT } from "./activityMessages";
 
 /**
  * Who and what the activity log's entries name: the entry as the screen describes it, and the
@@ -74,10 +75,10 @@ export function learnNames(book: NameBook, entries: readonly DescribableEntry[])
 }
 
 /** The member who made the change, as the sentence's subject. */
-export function who(entry: DescribableEntry): string {
+export function who(entry: DescribableEntry, t: ActivityT = activityT()): string {
   if (entry.member) return `${entry.member.firstName} ${entry.member.lastName}`;
   // A guest's pass is no member: its entries have none.
   return entry.action === ("guests.join" satisfies ActivityAction) || entry.entity === "guestScore"
-    ? "A guest"
-    : "A former member";
+    ? t("who.guest")
+    : t("who.former");
 }

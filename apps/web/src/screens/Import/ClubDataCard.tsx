@@ -8,6 +8,8 @@ import { appSession } from "../../lib/appSession";
 import { notify } from "../../lib/notify";
 import { downloadClubExport, restoreClub } from "./transferApi";
 import { OnceForm } from "../../components/OnceForm";
+import { useT } from "../../lib/i18n";
+import { importMessages } from "./importMessages";
 
 /**
  * On the Members screen (admins): the whole club as one JSON file, and a restore from such a file
@@ -15,29 +17,26 @@ import { OnceForm } from "../../components/OnceForm";
  * accounts are the file's now.
  */
 export function ClubDataCard() {
+  const t = useT(importMessages);
   const [file, setFile] = useState<File | null>(null);
   const [confirm, setConfirm] = useState("");
   const download = useMutation({ mutationFn: downloadClubExport });
   const restore = useMutation({
     mutationFn: restoreClub,
     onSuccess: () => {
-      notify("The club was restored from the file. Log in with an account from it.");
+      notify(t("club.restored"));
       appSession.clear();
     },
   });
 
   return (
-    <SectionCard
-      id="club-data-heading"
-      title="Club data"
-      description="The whole club in one JSON file: members (with their password hashes: keep it safe), bottles, purchases, meetings, scores, dues and the activity log. Photos are not in it; backups keep them."
-    >
+    <SectionCard id="club-data-heading" title={t("club.title")} description={t("club.description")}>
       <Group>
         <Button variant="default" loading={download.isPending} onClick={() => download.mutate()}>
-          Export the whole club (JSON)
+          {t("club.export")}
         </Button>
       </Group>
-      {download.isError ? <ErrorAlert message="The export failed." error={download.error} /> : null}
+      {download.isError ? <ErrorAlert message={t("club.exportFailed")} error={download.error} /> : null}
       <OnceForm
         onSubmit={(event) => {
           event.preventDefault();
@@ -45,21 +44,20 @@ export function ClubDataCard() {
         }}
       >
         <Stack gap="sm">
-          <Alert color="orange" variant="light" title="Restore replaces everything">
-            Every member, bottle, meeting and score of this club is replaced by the file&apos;s, and everyone
-            logs in again with an account from the file.
+          <Alert color="orange" variant="light" title={t("club.restoreTitle")}>
+            {t("club.restoreWarning")}
           </Alert>
           <FileInput
             clearable
-            clearButtonProps={{ "aria-label": "Clear the file" }}
-            label="Club export file"
-            placeholder="Choose a .json export"
+            clearButtonProps={{ "aria-label": t("club.clearFile") }}
+            label={t("club.file")}
+            placeholder={t("club.filePlaceholder")}
             accept=".json,application/json"
             value={file}
             onChange={setFile}
           />
           <TextInput
-            label="Type REPLACE to confirm"
+            label={t("club.typeToConfirm", { word: CLUB_IMPORT_CONFIRMATION })}
             autoComplete="off"
             value={confirm}
             onChange={(event) => setConfirm(event.currentTarget.value)}
@@ -71,10 +69,10 @@ export function ClubDataCard() {
               disabled={!file || confirm !== CLUB_IMPORT_CONFIRMATION}
               loading={restore.isPending}
             >
-              Restore the club from the file
+              {t("club.restore")}
             </Button>
           </Group>
-          {restore.isError ? <ErrorAlert message="Nothing was restored." error={restore.error} /> : null}
+          {restore.isError ? <ErrorAlert message={t("club.restoreFailed")} error={restore.error} /> : null}
         </Stack>
       </OnceForm>
     </SectionCard>

@@ -4,28 +4,32 @@ import { cellLinkClass, DataTable } from "../../components/DataTable";
 import { TableColumns, type Column } from "../../components/TableColumns";
 import classes from "./Import.module.css";
 import { withBase } from "../../lib/basePath";
+import { useT } from "../../lib/i18n";
+import { importMessages, type ImportKey } from "./importMessages";
 
-const ACTION: Record<ImportRowReport["action"], { label: string; color: string }> = {
-  create: { label: "New", color: "green" },
-  "add-purchase": { label: "Purchase added", color: "blue" },
-  "skip-existing": { label: "Already there", color: "gray" },
-  error: { label: "Error", color: "red" },
+const ACTION: Record<ImportRowReport["action"], { label: ImportKey; color: string }> = {
+  create: { label: "report.new", color: "green" },
+  "add-purchase": { label: "report.purchaseAdded", color: "blue" },
+  "skip-existing": { label: "report.alreadyThere", color: "gray" },
+  error: { label: "report.error", color: "red" },
 };
 
-const COLUMNS: Column<ImportRowReport>[] = [
-  { header: "Row", th: { className: classes.rowCol }, cell: (r) => r.row },
-  { header: "Name", cell: (r) => r.name || "—" },
+const columns = (
+  t: (key: ImportKey, values?: Record<string, string>) => string,
+): Column<ImportRowReport>[] => [
+  { header: t("report.row"), th: { className: classes.rowCol }, cell: (r) => r.row },
+  { header: t("report.name"), cell: (r) => r.name || "—" },
   {
-    header: "Result",
+    header: t("report.result"),
     th: { className: classes.actionCol },
     cell: (r) => (
       <Badge color={ACTION[r.action].color} variant="light">
-        {ACTION[r.action].label}
+        {t(ACTION[r.action].label)}
       </Badge>
     ),
   },
   {
-    header: "Problems",
+    header: t("report.problems"),
     cell: (r) => (
       <>
         {r.problems.length === 0 ? (
@@ -39,7 +43,7 @@ const COLUMNS: Column<ImportRowReport>[] = [
         )}
         {r.likelyDuplicateOf ? (
           <a href={withBase(`/bottle/${r.likelyDuplicateOf.id}`)} className={cellLinkClass}>
-            {`Open ${r.likelyDuplicateOf.name}`}
+            {t("report.open", { name: r.likelyDuplicateOf.name })}
           </a>
         ) : null}
       </>
@@ -49,14 +53,15 @@ const COLUMNS: Column<ImportRowReport>[] = [
 
 /** The report per row: errors first, so what needs fixing is on top. */
 export function ImportReportTable({ report }: { report: ImportReport }) {
+  const t = useT(importMessages);
   const order: ImportRowReport["action"][] = ["error", "create", "add-purchase", "skip-existing"];
   const rows = [...report.rows].sort(
     (a, b) => order.indexOf(a.action) - order.indexOf(b.action) || a.row - b.row,
   );
   return (
-    <DataTable label="Import preview, one row of the file each" minWidth={640} dense>
+    <DataTable label={t("report.label")} minWidth={640} dense>
       <TableColumns
-        columns={COLUMNS}
+        columns={columns(t)}
         rows={rows}
         rowKey={(r) => r.row}
         rowData={(r) => ({ "data-action": r.action })}

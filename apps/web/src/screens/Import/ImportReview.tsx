@@ -4,6 +4,8 @@ import "../../styles/combobox";
 import { ABV_MAX, ABV_MIN, TransferMessages, type ImportReport, type ImportReview } from "@club/shared";
 import { numberInputValue } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
+import { useT } from "../../lib/i18n";
+import { importMessages } from "./importMessages";
 
 /** The review's word on each row so far, by the row's line in the file. */
 export type ReviewState = Record<number, Omit<ImportReview, "row">>;
@@ -45,20 +47,18 @@ export function ImportReviewFields({
   needsAbv: boolean;
   onChange: (review: ReviewState) => void;
 }) {
+  const t = useT(importMessages);
   const bottles = trpc.bottles.options.useQuery();
   const rows = reviewRows(report, review);
   if (rows.length === 0) return null;
   const set = (row: number, decision: Omit<ImportReview, "row">) => onChange({ ...review, [row]: decision });
   return (
-    <Stack gap="sm" role="group" aria-label="Review the matches">
-      <Text size="sm">
-        Each row below may be a bottle the library has: check the match, or choose another bottle or a new
-        one. Its purchase goes to the bottle chosen.
-      </Text>
+    <Stack gap="sm" role="group" aria-label={t("review.label")}>
+      <Text size="sm">{t("review.intro")}</Text>
       {rows.map((r) => {
         const decision = review[r.row] ?? { bottleId: null };
         const options = [
-          { value: NEW, label: "A new bottle" },
+          { value: NEW, label: t("review.newBottle") },
           ...(bottles.data ?? (r.match ? [{ id: r.match.id, name: r.match.name }] : [])).map((b) => ({
             value: String(b.id),
             label: b.name,
@@ -68,9 +68,11 @@ export function ImportReviewFields({
           <Paper key={r.row} withBorder p="sm" radius="md">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
               <Select
-                label={`Row ${r.row}: ${r.name}`}
+                label={t("review.row", { row: r.row, name: r.name })}
                 description={
-                  r.match && !r.match.chosen ? `Closest in the library: ${r.match.name}` : "In the library as"
+                  r.match && !r.match.chosen
+                    ? t("review.closest", { name: r.match.name })
+                    : t("review.inLibraryAs")
                 }
                 data={options}
                 searchable
@@ -87,8 +89,8 @@ export function ImportReviewFields({
               />
               {decision.bottleId === null && needsAbv ? (
                 <NumberInput
-                  label={`ABV, row ${r.row}`}
-                  description="The file has no ABV."
+                  label={t("review.abv", { row: r.row })}
+                  description={t("review.noAbv")}
                   min={ABV_MIN}
                   max={ABV_MAX}
                   decimalScale={1}

@@ -1,5 +1,7 @@
 import { Select } from "@mantine/core";
-import { IMPORT_FIELD_LABELS, IMPORT_FIELDS } from "@club/shared";
+import { IMPORT_FIELDS } from "@club/shared";
+import { useT } from "../../lib/i18n";
+import { importMessages } from "./importMessages";
 import type { Mapping } from "./guessMapping";
 import "../../styles/combobox";
 
@@ -13,18 +15,20 @@ export function MappingSelects({
   mapping: Mapping;
   onChange: (mapping: Mapping) => void;
 }) {
+  const t = useT(importMessages);
   return IMPORT_FIELDS.map((field) => {
     const required = field === "name" || field === "abv";
+    const label = t(`field.${field}`);
     return (
       <Select
         key={field}
-        label={IMPORT_FIELD_LABELS[field]}
+        label={label}
         withAsterisk={required}
-        placeholder="Not in the file"
+        placeholder={t("mapping.notInFile")}
         data={headers}
         value={mapping[field] ?? null}
         clearable={!required}
-        clearButtonProps={{ "aria-label": `Clear ${IMPORT_FIELD_LABELS[field]}` }}
+        clearButtonProps={{ "aria-label": t("mapping.clear", { field: label }) }}
         allowDeselect={!required}
         comboboxProps={{ withinPortal: true }}
         onChange={(column) => {

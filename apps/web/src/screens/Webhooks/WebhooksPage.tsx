@@ -16,7 +16,6 @@ import "@mantine/core/styles/Badge.css";
 import "@mantine/core/styles/Code.css";
 import { useForm } from "@mantine/form";
 import {
-  NOTIFICATION_KIND_LABELS,
   NOTIFICATION_KINDS,
   WEBHOOK_HEADERS,
   WEBHOOK_TEST_EVENT,
@@ -36,37 +35,66 @@ import { notify } from "../../lib/notify";
 import { serverReason } from "../../lib/serverReason";
 import { trpc } from "../../lib/trpc";
 import { useTitle } from "../../lib/useTitle";
+import { defineMessages, useT } from "../../lib/i18n";
+import { appLocale } from "../../lib/locale";
+import webhooks from "../../locales/en/webhooks.json";
+import { accountMessages } from "../Account/accountMessages";
 import classes from "./Webhooks.module.css";
+
+const webhooksMessages = defineMessages("webhooks", webhooks);
+type T = (key: keyof typeof webhooks, values?: Record<string, string | number>) => string;
 
 /** How often the log is read again while a delivery waits for its next attempt. */
 const PENDING_REFRESH_MS = 2_000;
 
-const eventLabel = (event: string) =>
-  event === WEBHOOK_TEST_EVENT
-    ? "Test event"
-    : (NOTIFICATION_KIND_LABELS[event as NotificationKind] ?? event);
+/** What the signature header's value starts with, before the hex of the HMAC. */
+const SIGNATURE_PREFIX = "sha256=";
+
+/** A notification kind's name, as the Account page's notification settings call it. */
+function useKindLabel(): (kind: NotificationKind) => string {
+  const tAccount = useT(accountMessages);
+  return (kind) => tAccount(`kind.${kind}`);
+}
+
+function useEventLabel(): (event: string) => string {
+  const t = useT(webhooksMessages);
+  const kindLabel = useKindLabel();
+  return (event) =>
+    event === WEBHOOK_TEST_EVENT
+      ? t("testEvent")
+      : (NOTIFICATION_KINDS as readonly string[]).includes(event)
+        ? kindLabel(event as NotificationKind)
+        : event;
+}
 
 const when = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+  new Date(iso).toLocaleString(appLocale(), { dateStyle: "medium", timeStyle: "short" });
 
-const STATUS_WORDS: Record<WebhookDelivery["status"], { label: string; color: string }> = {
-  pending: { label: "Waiting to retry", color: "yellow" },
-  delivered: { label: "Delivered", color: "green" },
-  failed: { label: "Failed", color: "red" },
+const STATUS_WORDS: Record<WebhookDelivery["status"], { label: keyof typeof webhooks; color: string }> = {
+  pending: { label: "status.pending", color: "yellow" },
+  delivered: { label: "status.delivered", color: "green" },
+  failed: { label: "status.failed", color: "red" },
 };
+
+/** A message with code in it: each of `codes` shown as <Code> where the message names it. */
+function withCode(t: T, key: keyof typeof webhooks, codes: Record<string, string>) {
+  const marks = Object.fromEntries(Object.keys(codes).map((name) => [name, `\u0000${name}\u0000`]));
+  return t(key, marks)
+    .split("\u0000")
+    .map((part, index) => (index % 2 === 1 ? <Code key={index}>{codes[part]}</Code> : part));
+}
 
 /** The hook just added: its secret, shown this once, with Copy. */
 function NewSecret({ made }: { made: CreatedWebhook }) {
+  const t = useT(webhooksMessages);
   return (
-    <Alert color="green" title="Webhook added" role="status">
+    <Alert color="green" title={t("added.title")} role="status">
       <Stack gap="xs">
         <Text size="sm">
-          Copy its secret now: it is shown only once. Each event is signed with it: the{" "}
-          <Code>{WEBHOOK_HEADERS.signature}</Code> header is <Code>sha256=</Code> and the HMAC-SHA256 of the
-          request&apos;s body, in hex.
+          {withCode(t, "added.secret", { header: WEBHOOK_HEADERS.signature, prefix: SIGNATURE_PREFIX })}
         </Text>
         <TextInput
-          label="Signing secret"
+          label={t("added.secretLabel")}
           value={made.secret}
           readOnly
           classNames={{ input: classes.secret }}
@@ -79,7 +107,7 @@ function NewSecret({ made }: { made: CreatedWebhook }) {
               color={copied ? "green" : undefined}
               onClick={copy}
             >
-              {copied ? "Copied" : "Copy secret"}
+              {copied ? t("added.copied") : t("added.copy")}
             </Button>
           )}
         </CopyButton>
@@ -89,6 +117,8 @@ function NewSecret({ made }: { made: CreatedWebhook }) {
 }
 
 function AddWebhook({ onAdded }: { onAdded: (made: CreatedWebhook) => void }) {
+  const t = useT(webhooksMessages);
+  const kindLabel = useKindLabel();
   const utils = trpc.useUtils();
   const form = useForm({
     initialValues: {
@@ -99,8 +129,8 @@ function AddWebhook({ onAdded }: { onAdded: (made: CreatedWebhook) => void }) {
       >,
     },
     validate: {
-      url: (value) => (value.trim() === "" ? "Give the URL to send to." : null),
-      events: (events) => (Object.values(events).some(Boolean) ? null : "Choose at least one event."),
+      url: (value) => (value.trim() === "" ? t("add.urlRequired") : null),
+      events: (events) => (Object.values(events).some(Boolean) ? null : t("add.eventsRequired")),
     },
   });
   const create = trpc.webhooks.create.useMutation({
@@ -111,11 +141,7 @@ function AddWebhook({ onAdded }: { onAdded: (made: CreatedWebhook) => void }) {
     },
   });
   return (
-    <SectionCard
-      id="add-webhook-heading"
-      title="Add a webhook"
-      description="The URL is sent each chosen event as JSON. It may not be this server or its own network unless the server's WEBHOOKS_ALLOW_PRIVATE setting allows it."
-    >
+    <SectionCard id="add-webhook-heading" title={t("add.title")} description={t("add.description")}>
       <OnceForm
         onSubmit={form.onSubmit(({ url, events }) =>
           create.mutate({ url: url.trim(), events: NOTIFICATION_KINDS.filter((k) => events[k]) }),
@@ -123,22 +149,22 @@ function AddWebhook({ onAdded }: { onAdded: (made: CreatedWebhook) => void }) {
       >
         <Stack gap="sm">
           <TextInput
-            label="URL"
+            label={t("add.url")}
             type="url"
             inputMode="url"
             autoComplete="off"
-            placeholder="https://example.org/hooks/club"
+            placeholder={t("add.urlPlaceholder")}
             required
             {...form.getInputProps("url")}
           />
           <fieldset className={classes.events} style={{ border: 0, padding: 0, margin: 0 }}>
             <Text component="legend" fw={500} size="sm" mb={4}>
-              Events
+              {t("add.events")}
             </Text>
             {NOTIFICATION_KINDS.map((kind) => (
               <Checkbox
                 key={kind}
-                label={NOTIFICATION_KIND_LABELS[kind]}
+                label={kindLabel(kind)}
                 {...form.getInputProps(`events.${kind}`, { type: "checkbox" })}
               />
             ))}
@@ -150,19 +176,21 @@ function AddWebhook({ onAdded }: { onAdded: (made: CreatedWebhook) => void }) {
           </fieldset>
           <Group justify="flex-end">
             <Button type="submit" loading={create.isPending}>
-              Add webhook
+              {t("add.submit")}
             </Button>
           </Group>
         </Stack>
       </OnceForm>
       {create.isError ? (
-        <ErrorAlert message="The webhook was not added.">{serverReason(create.error)}</ErrorAlert>
+        <ErrorAlert message={t("add.failed")}>{serverReason(create.error)}</ErrorAlert>
       ) : null}
     </SectionCard>
   );
 }
 
 function Deliveries({ hook }: { hook: Webhook }) {
+  const t = useT(webhooksMessages);
+  const eventLabel = useEventLabel();
   const deliveries = trpc.webhooks.deliveries.useQuery(
     { id: hook.id },
     {
@@ -171,12 +199,12 @@ function Deliveries({ hook }: { hook: Webhook }) {
     },
   );
   return (
-    <section aria-label={`Deliveries to ${hook.url}`}>
-      <Loaded query={deliveries} failed="The deliveries could not be loaded.">
+    <section aria-label={t("deliveries.label", { url: hook.url })}>
+      <Loaded query={deliveries} failed={t("deliveries.failed")}>
         {(list) =>
           list.length === 0 ? (
             <Text size="sm" c="dimmed">
-              Nothing sent yet.
+              {t("deliveries.none")}
             </Text>
           ) : (
             <ul className={classes.deliveries}>
@@ -184,19 +212,23 @@ function Deliveries({ hook }: { hook: Webhook }) {
                 <li
                   key={d.id}
                   className={classes.delivery}
-                  aria-label={`${eventLabel(d.event)}: ${STATUS_WORDS[d.status].label}`}
+                  aria-label={t("deliveries.item", {
+                    event: eventLabel(d.event),
+                    status: t(STATUS_WORDS[d.status].label),
+                  })}
                 >
                   <div className={classes.wrap}>
                     <Text size="sm" fw={600}>
                       {eventLabel(d.event)}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      {when(d.at)} · {d.attempts === 1 ? "1 attempt" : `${d.attempts} attempts`}
-                      {d.error ? ` · ${d.error}` : ""}
+                      {[when(d.at), t("deliveries.attempts", { count: d.attempts }), d.error]
+                        .filter(Boolean)
+                        .join(" · ")}
                     </Text>
                   </div>
                   <Badge color={STATUS_WORDS[d.status].color} variant="light">
-                    {STATUS_WORDS[d.status].label}
+                    {t(STATUS_WORDS[d.status].label)}
                   </Badge>
                 </li>
               ))}
@@ -209,41 +241,47 @@ function Deliveries({ hook }: { hook: Webhook }) {
 }
 
 function HookRow({ hook, onRemove }: { hook: Webhook; onRemove: () => void }) {
+  const t = useT(webhooksMessages);
+  const kindLabel = useKindLabel();
   const utils = trpc.useUtils();
   const [showLog, setShowLog] = useState(false);
   const test = trpc.webhooks.test.useMutation({
     onSuccess: () => {
       setShowLog(true);
-      notify("Test event sent.");
+      notify(t("hook.testSent"));
       void utils.webhooks.deliveries.invalidate({ id: hook.id });
     },
-    onError: (error) => notify(serverReason(error) ?? "The test event was not sent.", "red"),
+    onError: (error) => notify(serverReason(error) ?? t("hook.testFailed"), "red"),
   });
   return (
     <li className={classes.hook} aria-label={hook.url}>
       <div className={classes.wrap}>
         <Text fw={600}>{hook.url}</Text>
         <Text size="sm" c="dimmed">
-          {hook.events.length === NOTIFICATION_KINDS.length
-            ? "Every event"
-            : hook.events.map((e) => NOTIFICATION_KIND_LABELS[e]).join(" · ")}
-          {` · added ${when(hook.createdAt)}`}
+          {[
+            hook.events.length === NOTIFICATION_KINDS.length
+              ? t("hook.everyEvent")
+              : hook.events.map(kindLabel),
+            t("hook.added", { when: when(hook.createdAt) }),
+          ]
+            .flat()
+            .join(" · ")}
         </Text>
       </div>
       <Group gap="xs">
         <Button variant="default" onClick={() => test.mutate({ id: hook.id })} loading={test.isPending}>
-          Test
+          {t("hook.test")}
         </Button>
         <Button variant="default" aria-expanded={showLog} onClick={() => setShowLog((v) => !v)}>
-          {showLog ? "Hide deliveries" : "Deliveries"}
+          {showLog ? t("hook.hideDeliveries") : t("hook.deliveries")}
         </Button>
         <Button
           variant="default"
           color="red"
           onClick={onRemove}
-          aria-label={`Remove the webhook to ${hook.url}`}
+          aria-label={t("hook.removeLabel", { url: hook.url })}
         >
-          Remove
+          {t("hook.remove")}
         </Button>
       </Group>
       {showLog ? <Deliveries hook={hook} /> : null}
@@ -252,6 +290,7 @@ function HookRow({ hook, onRemove }: { hook: Webhook; onRemove: () => void }) {
 }
 
 function Webhooks() {
+  const t = useT(webhooksMessages);
   const utils = trpc.useUtils();
   const hooks = trpc.webhooks.list.useQuery();
   const [made, setMade] = useState<CreatedWebhook | null>(null);
@@ -259,7 +298,7 @@ function Webhooks() {
   const remove = trpc.webhooks.delete.useMutation({
     onSuccess: () => {
       setRemoving(null);
-      notify("Webhook removed: it is sent nothing more.");
+      notify(t("removed"));
       void utils.webhooks.list.invalidate();
     },
   });
@@ -267,15 +306,15 @@ function Webhooks() {
     <Stack gap="lg">
       <AddWebhook onAdded={setMade} />
       {made ? <NewSecret made={made} /> : null}
-      <SectionCard id="webhooks-heading" title="Webhooks">
-        <Loaded query={hooks} failed="The webhooks could not be loaded.">
+      <SectionCard id="webhooks-heading" title={t("list.title")}>
+        <Loaded query={hooks} failed={t("list.failed")}>
           {(list) =>
             list.length === 0 ? (
               <Text size="sm" c="dimmed">
-                No webhooks yet.
+                {t("list.none")}
               </Text>
             ) : (
-              <ul className={classes.list} aria-label="Webhooks">
+              <ul className={classes.list} aria-label={t("list.title")}>
                 {list.map((hook) => (
                   <HookRow
                     key={hook.id}
@@ -293,15 +332,15 @@ function Webhooks() {
       </SectionCard>
       {removing ? (
         <ConfirmDialog
-          title="Remove this webhook?"
-          confirmLabel="Remove"
+          title={t("remove.title")}
+          confirmLabel={t("remove.confirm")}
           pending={remove.isPending}
-          error={remove.isError ? "The webhook was not removed." : null}
+          error={remove.isError ? t("remove.failed") : null}
           cause={remove.error}
           onConfirm={() => remove.mutate({ id: removing.id })}
           onClose={() => setRemoving(null)}
         >
-          {removing.url} is sent nothing more; events waiting for it are dropped.
+          {t("remove.body", { url: removing.url })}
         </ConfirmDialog>
       ) : null}
     </Stack>
@@ -310,26 +349,24 @@ function Webhooks() {
 
 /** The webhooks for an admin; another member reads that they are an admin's. */
 function AdminWebhooks() {
+  const t = useT(webhooksMessages);
   const account = trpc.account.get.useQuery();
   return (
-    <Loaded query={account} failed="Failed to fetch your account.">
-      {(me) => (me.role === "admin" ? <Webhooks /> : <Text>Only an admin can see the webhooks.</Text>)}
+    <Loaded query={account} failed={t("accountFailed")}>
+      {(me) => (me.role === "admin" ? <Webhooks /> : <Text>{t("adminOnly")}</Text>)}
     </Loaded>
   );
 }
 
 /** /admin/webhooks: add, test and remove webhooks, and read each one's deliveries (admins). */
 export default function WebhooksPage() {
-  useTitle("Webhooks");
+  const t = useT(webhooksMessages);
+  useTitle(t("title"));
   const session = useSession();
   return (
     <>
-      <PageHeader title="Webhooks" subtitle="The club's events, posted as signed JSON to your other tools." />
-      {session ? (
-        <AdminWebhooks />
-      ) : (
-        <LogInPrompt underline="always">as an admin to see the webhooks.</LogInPrompt>
-      )}
+      <PageHeader title={t("title")} subtitle={t("subtitle")} />
+      {session ? <AdminWebhooks /> : <LogInPrompt underline="always">{t("logIn")}</LogInPrompt>}
     </>
   );
 }
