@@ -46,7 +46,7 @@ export const catalogueKey = (namespace: ServerNamespace, key: string): string =>
   namespace === "server" ? key : `${namespace}.${key}`;
 
 /** A value stand-in: text no message holds, so the message's words around it stay apart. */
-const mark = (name: string) => `\u0001${name}\u0002`;
+const mark = (name: string) => `\uE000${name}\uE001`;
 
 /**
  * The messages a table makes from values (a function there): each as the table makes it with its
@@ -102,7 +102,7 @@ function madeEntry(key: string): ServerMessageEntry {
   const names: string[] = [];
   let english = "";
   let regexp = "";
-  for (const [i, piece] of made.split(/\u0001|\u0002/).entries()) {
+  for (const [i, piece] of made.split(/\uE000|\uE001/).entries()) {
     if (i % 2 === 1) {
       names.push(piece);
       english += `{${piece}}`;
