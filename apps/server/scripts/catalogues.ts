@@ -10,7 +10,8 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { checkMessage, LANGUAGES, messageArguments, ServerMessages, SOURCE_LANGUAGE } from "@club/shared";
+import { checkMessage, formatMessage, LANGUAGES, messageArguments, SOURCE_LANGUAGE } from "@club/shared";
+import { madeWith, SERVER_MESSAGES, SERVER_TABLES } from "../src/platform/serverMessages";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 const FOLDERS = ["apps/web/src/locales", "apps/server/src/locales"];
@@ -67,9 +68,7 @@ function run(mode: "check" | "pseudo"): string[] {
     for (const namespace of namespaces) {
       const source = read(join(sourceDir, namespace));
       if (folder.startsWith("apps/server"))
-        for (const [key, message] of Object.entries(source))
-          if (ServerMessages[key as keyof typeof ServerMessages] !== message)
-            problems.push(`${folder}/en/${namespace}: "${key}" is not ServerMessages.${key} word for word`);
+        problems.push(...serverProblems(`${folder}/en/${namespace}`, source));
       for (const language of LANGUAGES) {
         if (language === SOURCE_LANGUAGE) continue;
         const file = join(dir, language, namespace);
@@ -113,6 +112,36 @@ function run(mode: "check" | "pseudo"): string[] {
     }
   }
   return problems;
+}
+
+/**
+ * The server's English catalogue against its tables (src/platform/serverMessages.ts): every message
+ * of every table, each word for word what the table says (a message made from values: what the
+ * table makes of them), and nothing else.
+ */
+function serverProblems(where: string, source: Record<string, string>): string[] {
+  const problems: string[] = [];
+  const entries = new Map(SERVER_MESSAGES.map((entry) => [entry.key, entry]));
+  for (const [key, message] of Object.entries(source)) {
+    const entry = entries.get(key);
+    if (!entry) problems.push(`${where}: "${key}" is in none of the server's tables`);
+    else if (entry.english !== message)
+      problems.push(`${where}: "${key}" is not its table's text word for word`);
+  }
+  for (const entry of SERVER_MESSAGES) {
+    if (!(entry.key in source)) problems.push(`${where}: "${entry.key}" is missing`);
+    const values = Object.fromEntries((entry.pattern?.names ?? []).map((name) => [name, `<${name}>`]));
+    if (formatMessage("en", entry.english, values) !== (madeWith(entry.key, values) ?? textOf(entry.key)))
+      problems.push(`${where}: "${entry.key}" does not read as its table's text`);
+  }
+  return problems;
+}
+
+/** A table's text by its catalogue key (ServerMessages' keys bare, another table's `<namespace>.<key>`). */
+function textOf(key: string): string | undefined {
+  const [namespace, tableKey] = key.includes(".") ? key.split(".") : ["server", key];
+  const value = (SERVER_TABLES as Record<string, Record<string, unknown>>)[namespace!]?.[tableKey!];
+  return typeof value === "string" ? value : undefined;
 }
 
 const mode = process.argv[2] === "pseudo" ? "pseudo" : "check";

@@ -2,6 +2,8 @@ import type { IncomingMessage } from "node:http";
 import fp from "fastify-plugin";
 import { ServerMessages } from "@club/shared";
 import { errorBody } from "../kernel/restErrors";
+import { localize } from "../platform/i18n";
+import { errorLanguageOf } from "../kernel/context";
 
 /**
  * A club served under a path (APP_URL=https://host/club, `config.basePath` "/club"): a reverse
@@ -51,7 +53,10 @@ export default fp(
           .header("cache-control", "no-store")
           .redirect(`${basePath}/${url.slice(basePath.length)}`, 308);
       }
-      if (looksLikeApi(url)) return void reply.code(404).send(errorBody(404, ServerMessages.notFound));
+      if (looksLikeApi(url))
+        return void reply
+          .code(404)
+          .send(errorBody(404, localize(errorLanguageOf(req), ServerMessages.notFound)));
       const home = escapeHtml(`${basePath}/`);
       return void reply
         .code(404)

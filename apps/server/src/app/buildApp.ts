@@ -4,7 +4,7 @@ import type { Transporter } from "nodemailer";
 import { closeDb, openDb, referencedImageHashes, type Db } from "@club/db";
 import { migrateAtStart } from "../features/backups/beforeUpgrade";
 import { loadConfig, type Config } from "../config";
-import { requestCtx, type Deps } from "../kernel/context";
+import { requestCtxOf, type Deps } from "../kernel/context";
 import guestPassesPlugin from "./guestPasses";
 import unusedConnectionsPlugin from "../platform/unusedConnections";
 import { IMAGE_SWEEP_INTERVAL_MS, IMAGE_UNDO_RETENTION_MS, ImageStore } from "../platform/images";
@@ -187,14 +187,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     prefix: "/trpc",
     trpcOptions: {
       router: appRouter,
-      createContext: ({ req }) =>
-        requestCtx(
-          req.server.deps,
-          req.headers.authorization,
-          req.id,
-          req.ip,
-          req.headers["user-agent"] ?? null,
-        ),
+      createContext: ({ req }) => requestCtxOf(req),
       onError({ path, error }) {
         if (error.code === "INTERNAL_SERVER_ERROR") app.log.error({ path, err: error }, "tRPC error");
         if (error.cause instanceof AppError && error.cause.details.reason === "DISK_FULL") {

@@ -3,6 +3,8 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { ServerMessages } from "@club/shared";
 import { trpcEndpoint } from "./endpoints";
 import { errorBody } from "../kernel/restErrors";
+import { localize } from "../platform/i18n";
+import { errorLanguageOf } from "../kernel/context";
 import { LIVE_STREAM_PATH } from "./liveStreams";
 import { trpcErrorReply } from "./security";
 import { looksLikeGuestPass } from "../platform/tokens";
@@ -35,7 +37,7 @@ export default fp(
         void trpcErrorReply(req, reply, 403, ServerMessages.guestPassOnly);
         return;
       }
-      void reply.code(403).send(errorBody(403, ServerMessages.guestPassOnly));
+      void reply.code(403).send(errorBody(403, localize(errorLanguageOf(req), ServerMessages.guestPassOnly)));
     });
   },
   { name: "guest-passes", dependencies: ["security"] },

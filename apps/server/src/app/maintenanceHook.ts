@@ -2,6 +2,8 @@ import fp from "fastify-plugin";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { ServerMessages } from "@club/shared";
 import { errorBody } from "../kernel/restErrors";
+import { localize } from "../platform/i18n";
+import { errorLanguageOf } from "../kernel/context";
 import { MAINTENANCE_REASON, MAINTENANCE_RETRY_SECONDS } from "../platform/maintenance";
 import { trpcErrorReply } from "./security";
 
@@ -22,7 +24,16 @@ export default fp(
         void trpcErrorReply(req, reply, 503, ServerMessages.restoring, MAINTENANCE_REASON);
         return;
       }
-      void reply.code(503).send(errorBody(503, ServerMessages.restoring, undefined, MAINTENANCE_REASON));
+      void reply
+        .code(503)
+        .send(
+          errorBody(
+            503,
+            localize(errorLanguageOf(req), ServerMessages.restoring),
+            undefined,
+            MAINTENANCE_REASON,
+          ),
+        );
     });
   },
   { name: "maintenance", dependencies: ["security"] },

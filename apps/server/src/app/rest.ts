@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, RouteHandlerMethod } from "fastify";
 import { readKey } from "../platform/readCache";
 import { REST_JSON, representationOf, sendRepresentation } from "../platform/httpCache";
-import { requestCtx, type Deps, type RequestCtx } from "../kernel/context";
+import { requestCtx, requestCtxOf, type Deps, type RequestCtx } from "../kernel/context";
 import { restEndpoints, type Endpoint, type RestEndpoint } from "./endpoints";
 import { BadRequestError, validationMessage } from "../kernel/errors";
 
@@ -76,16 +76,7 @@ function send(req: FastifyRequest, reply: FastifyReply, form: ReturnType<typeof 
 function procedureHandler(e: RestEndpoint, readInput: (req: FastifyRequest) => unknown): RouteHandlerMethod {
   const status = e.rest.status ?? 200;
   return async (req, reply) => {
-    const result = await e.call(
-      requestCtx(
-        req.server.deps,
-        req.headers.authorization,
-        req.id,
-        req.ip,
-        req.headers["user-agent"] ?? null,
-      ),
-      readInput(req),
-    );
+    const result = await e.call(requestCtxOf(req), readInput(req));
     if (status === 204) return reply.code(204).send();
     return reply.code(status).send(result);
   };

@@ -10,6 +10,8 @@ import { trpcEndpoint } from "./endpoints";
 import { IPV6_NETWORKS } from "../platform/clientAddress";
 import type { RateLimitGroup } from "../kernel/meta";
 import { errorBody } from "../kernel/restErrors";
+import { localize } from "../platform/i18n";
+import { errorLanguageOf } from "../kernel/context";
 
 /** Largest JSON (or other non-multipart) body: the biggest legitimate one is a few KB. */
 export const JSON_BODY_LIMIT = 64 * 1024;
@@ -143,6 +145,8 @@ export function trpcErrorReply(
   reason?: string,
 ) {
   const key = TRPC_KEY[status];
+  // In the request's language (kernel/context.ts), but a flood's 429: refused as cheaply as ever.
+  if (status !== 429) message = localize(errorLanguageOf(req), message);
   const path = (req.params as { path?: unknown }).path ?? req.routeOptions.url?.slice("/trpc/".length);
   const names = (typeof path === "string" ? path : "").split(",");
   const envelope = (path: string) => ({

@@ -8,11 +8,11 @@ import { createPageRenderer, type PageRenderer, type PageRoute } from "./pageHin
 import { sendRepresentation, type Representation } from "../platform/httpCache";
 import { createFirstPagePrerender } from "./prerender";
 import { errorBody } from "../kernel/restErrors";
-import { callerCtx } from "../kernel/context";
+import { callerCtx, errorLanguageOf } from "../kernel/context";
 import { endpoints } from "./endpoints";
 import type { QueryPath } from "./contract";
 import { serverRoot } from "../platform/serverRoot";
-import { pageLanguage } from "../platform/i18n";
+import { localize, pageLanguage } from "../platform/i18n";
 import { clubOf } from "../features/club/service";
 
 export const webDistDir = join(serverRoot, "../web/dist");
@@ -193,7 +193,7 @@ export default fp(
           "accept-language, cookie",
         );
       }
-      return reply.code(404).send(errorBody(404, ServerMessages.notFound));
+      return reply.code(404).send(errorBody(404, localize(errorLanguageOf(req), ServerMessages.notFound)));
     });
   },
   { name: "web" },

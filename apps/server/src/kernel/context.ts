@@ -10,11 +10,12 @@ import type { ClientInfo, TokenService } from "../platform/tokens";
 import type { MeetingEvents } from "../platform/meetingEvents";
 import type { MemberBudget } from "../platform/writeBudget";
 import type { Maintenance } from "../platform/maintenance";
-import { ServerMessages, TokensMessages, type ApiTokenScope } from "@club/shared";
+import { ServerMessages, TokensMessages, type ApiTokenScope, type Language } from "@club/shared";
 import { bearerOf } from "../platform/tokens";
 import { isApiToken, memberFromApiToken } from "../platform/apiTokens";
 import { ForbiddenError, UnauthorizedError } from "./errors";
 import { clientNetworks, type ClientNetwork } from "../platform/clientAddress";
+import { readerLanguage, type LanguageHeaders } from "../platform/i18n";
 
 /** Everything a service function needs besides the caller; built once per app. */
 export interface Deps {
@@ -92,6 +93,12 @@ export interface RequestCtx extends Deps {
   requestId: string | null;
   /** The device of the request (the Devices list: a login's and a refresh's); null for server-side callers. */
   client: ClientInfo | null;
+  /**
+   * The language the request's errors are written in: the member's, once the request's member is
+   * known (a member's procedure asks first thing), else the page language of its headers
+   * (platform/i18n.ts). Absent for server-side callers: their errors stay English.
+   */
+  readerLanguage?: () => Language;
 }
 
 /** What a public read's service sees: no caller at all. */
@@ -179,15 +186,59 @@ export function requestCtx(
   requestId: string | null = null,
   address: string | null = null,
   userAgent: string | null = null,
+  languageHeaders: LanguageHeaders = {},
 ): RequestCtx {
+  let caller: AuthUser | null = null;
   return {
     ...deps,
     requestId,
     client: requestId === null ? null : { userAgent, address },
     networks: address === null ? null : clientNetworks(address),
-    auth: once(() => memberFromAuthorization(deps, authorization)),
+    auth: once(async () => (caller = await memberFromAuthorization(deps, authorization))),
     guest: once(() => guestFromAuthorization(deps, authorization)),
+    readerLanguage: () => readerLanguage(deps, caller?.id ?? null, languageHeaders),
   };
+}
+
+/** The context of each HTTP request made so far, for its errors' language (kernel/restErrors.ts). */
+const contexts = new WeakMap<object, RequestCtx>();
+
+interface HttpRequest {
+  server: { deps: Deps };
+  headers: LanguageHeaders & { authorization?: string; "user-agent"?: string };
+  id: string;
+  ip: string;
+  raw: object;
+}
+
+/**
+ * The context of a Fastify request (tRPC, REST and REST-only routes alike): made once (by `make`,
+ * by default with the request's device), then kept for the request's errors.
+ */
+export function requestCtxOf(
+  req: HttpRequest,
+  make: () => RequestCtx = () =>
+    requestCtx(
+      req.server.deps,
+      req.headers.authorization,
+      req.id,
+      req.ip,
+      req.headers["user-agent"] ?? null,
+      req.headers,
+    ),
+): RequestCtx {
+  let ctx = contexts.get(req.raw);
+  if (!ctx) contexts.set(req.raw, (ctx = make()));
+  return ctx;
+}
+
+/** The language of a request's errors: its context's, or for one that made none its headers'. */
+export function errorLanguageOf(req: {
+  server: { deps: Deps };
+  headers: LanguageHeaders;
+  raw: object;
+}): Language {
+  return contexts.get(req.raw)?.readerLanguage?.() ?? readerLanguage(req.server.deps, null, req.headers);
 }
 
 /** A context whose caller is already known (server-side callers, tests): a member, a guest, or nobody. */

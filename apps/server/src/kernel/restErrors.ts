@@ -1,10 +1,12 @@
 import fp from "fastify-plugin";
-import type { FastifyError, FastifyReply } from "fastify";
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { ZodError } from "zod";
 import { ServerMessages } from "@club/shared";
 import { markDiskFull } from "../platform/diskSpace";
+import { localize } from "../platform/i18n";
+import { errorLanguageOf } from "./context";
 import { AppError, DISK_FULL_LOG, diskFullError, issuesOf, STATUS_OF, validationMessage } from "./errors";
 
 const CODE_BY_STATUS: Record<number, string> = {
@@ -39,16 +41,21 @@ export const errorBody = (status: number, message: string, issues?: unknown, rea
  * percent-encoding (FST_ERR_BAD_URL). Passed as Fastify's `frameworkErrors` option so those get
  * the same JSON error shape too.
  */
-export function frameworkErrors(error: FastifyError, _req: unknown, reply: FastifyReply): void {
+export function frameworkErrors(error: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
   const status =
     error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-  void reply.code(status).send(errorBody(status, ServerMessages.validation));
+  void reply.code(status).send(errorBody(status, localize(errorLanguageOf(req), ServerMessages.validation)));
 }
 
-/** One JSON error shape for every REST route: { error: { code, message, issues? } }. */
+/**
+ * One JSON error shape for every REST route: { error: { code, message, issues? } }, the message in
+ * the request's language (kernel/context.ts, errorLanguageOf; the code and issues never change).
+ */
 export default fp(
   async (app) => {
     app.setErrorHandler((err, req, reply) => {
+      const body = (status: number, message: string, issues?: unknown, reason?: string) =>
+        errorBody(status, localize(errorLanguageOf(req), message), issues, reason);
       // A service's AppError, thrown directly (REST-only routes) or through a procedure; a write
       // the full disk refused (kernel/errors.ts).
       const appError =
@@ -69,16 +76,16 @@ export default fp(
         if (retryAfterSeconds !== undefined) reply.header("retry-after", String(retryAfterSeconds));
         return reply
           .code(status)
-          .send(errorBody(status, appError.message, zodCause && issuesOf(zodCause), appError.details.reason));
+          .send(body(status, appError.message, zodCause && issuesOf(zodCause), appError.details.reason));
       }
       if (err instanceof TRPCError) {
         const status = getHTTPStatusCodeFromError(err);
         const issues = err.cause instanceof ZodError ? issuesOf(err.cause) : undefined;
         if (status >= 500) req.log.error({ err }, "request failed");
-        return reply.code(status).send(errorBody(status, err.message, issues));
+        return reply.code(status).send(body(status, err.message, issues));
       }
       if (err instanceof ZodError) {
-        return reply.code(400).send(errorBody(400, validationMessage(err), issuesOf(err)));
+        return reply.code(400).send(body(400, validationMessage(err), issuesOf(err)));
       }
       const e = err as { statusCode?: number; code?: string; message?: string; validation?: unknown };
       const status = e.statusCode;
@@ -89,10 +96,10 @@ export default fp(
         if (status === 413 && e.code?.startsWith("FST_")) message = "The request body is too large.";
         if (status === 429) message = ServerMessages.tooManyRequests;
         if (e.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") message = ServerMessages.jsonOnly;
-        return reply.code(status).send(errorBody(status, message));
+        return reply.code(status).send(body(status, message));
       }
       req.log.error({ err }, "unhandled error");
-      return reply.code(500).send(errorBody(500, ServerMessages.internal));
+      return reply.code(500).send(body(500, ServerMessages.internal));
     });
   },
   { name: "errors" },

@@ -2,7 +2,14 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import { refuseWithoutTwoFactors } from "./twoFactor";
 import type { z, ZodObject } from "zod";
 import { ServerMessages } from "@club/shared";
-import { refuseReadOnlyToken, requestCtx, requireMember, type AuthedCtx, type RequestCtx } from "./context";
+import {
+  refuseReadOnlyToken,
+  requestCtx,
+  requestCtxOf,
+  requireMember,
+  type AuthedCtx,
+  type RequestCtx,
+} from "./context";
 import type { NamedAction } from "./actions";
 import { ForbiddenError, parseInput } from "./errors";
 import type { Access, ApiRoute } from "./meta";
@@ -67,7 +74,9 @@ export function restOnlyRoute<A extends Access, D extends RouteDoc, S = undefine
         url: doc.path,
         handler: async (req, reply) => {
           const params = doc.params ? parseInput(doc.params, req.params) : undefined;
-          const base = requestCtx(req.server.deps, req.headers.authorization, req.id);
+          const base = requestCtxOf(req, () =>
+            requestCtx(req.server.deps, req.headers.authorization, req.id, null, null, req.headers),
+          );
           const ctx =
             access === "public"
               ? base

@@ -13,15 +13,20 @@ import {
   toValidationError,
 } from "./errors";
 import type { EndpointMeta } from "./meta";
+import { localize } from "../platform/i18n";
 import { refuseWithoutTwoFactors } from "./twoFactor";
 
 const t = initTRPC
   .context<RequestCtx>()
   .meta<EndpointMeta>()
   .create({
-    errorFormatter({ shape, error }) {
+    // The message in the request's language (kernel/context.ts, readerLanguage); the code, the
+    // reason and the issues never change. A server-side caller's stays English.
+    errorFormatter({ shape, error, ctx }) {
+      const language = ctx?.readerLanguage?.();
       return {
         ...shape,
+        message: language ? localize(language, shape.message) : shape.message,
         data: {
           ...shape.data,
           stack: undefined,

@@ -16,12 +16,14 @@ import enXA from "../locales/en-XA/server.json";
 import fr from "../locales/fr/server.json";
 import ja from "../locales/ja/server.json";
 import sv from "../locales/sv/server.json";
+import { findMemberLanguage, getClubSettingsRow, type Db } from "@club/db";
+import { messageOf } from "./serverMessages";
 
 /**
- * The server's messages in a reader's language. The English texts are packages/shared's
- * ServerMessages (word for word what the API has always said); `locales/en/server.json` lists the
- * ones converted so far, and every other language's catalogue has exactly its keys (the
- * catalogue check, `npm run lint`). A message not converted yet is English in every language.
+ * The server's messages in a reader's language. The English texts are packages/shared's tables
+ * (ServerMessages, DuesMessages, ...: word for word what the API has always said), all of them in
+ * `locales/en/server.json` (platform/serverMessages.ts), and every other language's catalogue has
+ * exactly its keys (the catalogue check, `npm run lint`).
  */
 const CATALOGUES: Record<Language, Catalogue> = { en, de, sv, fr, ja, "en-XA": enXA };
 
@@ -33,6 +35,18 @@ export function serverText(language: Language, key: ServerMessageKey, values?: M
   return own === undefined
     ? formatMessage("en", ServerMessages[key], values)
     : formatMessage(language, own, values);
+}
+
+/**
+ * An English text of the server (an error's message) in `language`: a table's text, or one a
+ * table makes from values, becomes the catalogue's; any other text (a database rule's own words)
+ * stays as it is. English is returned untouched.
+ */
+export function localize(language: Language, text: string): string {
+  if (language === SOURCE_LANGUAGE) return text;
+  const message = messageOf(text);
+  const own = message && CATALOGUES[language][message.key];
+  return own === undefined || own === null ? text : formatMessage(language, own, message!.values);
 }
 
 /** The locale a language's dates, numbers and money are written in (emails, feeds, sheets). */
@@ -67,3 +81,34 @@ export function pageLanguage(
 /** A member's language: their choice, else the club's. */
 export const memberLanguage = (own: string | null | undefined, club: Language): Language =>
   resolveLanguage({ member: isLanguage(own) ? own : null, isMember: true, club });
+
+/** The headers a request's language is read from. */
+export interface LanguageHeaders {
+  cookie?: string;
+  "accept-language"?: string;
+}
+
+/** The club's language: its admin's choice, else CLUB_LANGUAGE. */
+export function clubLanguage(deps: { db: Db; config: { clubLanguage: Language } }): Language {
+  const own = getClubSettingsRow(deps.db).language;
+  return isLanguage(own) ? own : deps.config.clubLanguage;
+}
+
+/**
+ * The language a request is answered in (its errors): a signed-in member's (their choice, else the
+ * club's), else the page language of its headers. A database that cannot be read (a restore
+ * under way) leaves the headers and the configured language.
+ */
+export function readerLanguage(
+  deps: { db: Db; config: { clubLanguage: Language } },
+  memberId: number | null,
+  headers: LanguageHeaders,
+): Language {
+  try {
+    const club = clubLanguage(deps);
+    const own = memberId === null ? undefined : findMemberLanguage(deps.db, memberId);
+    return own === undefined ? pageLanguage(headers, club) : memberLanguage(own, club);
+  } catch {
+    return pageLanguage(headers, deps.config.clubLanguage);
+  }
+}

@@ -82,10 +82,11 @@ describe("languages", () => {
     expect(memberLanguage("ja", "sv")).toBe("ja");
   });
 
-  it("server messages: English word for word, another language where its catalogue has the message", () => {
+  it("server messages: English word for word, every other language its catalogue's", () => {
     expect(serverText("en", "notFound")).toBe(ServerMessages.notFound);
-    expect(serverText("de", "notFound")).not.toBe(ServerMessages.notFound);
-    // Not converted yet: English in every language.
-    expect(serverText("ja", "hostOnly")).toBe(ServerMessages.hostOnly);
+    expect(serverText("de", "notFound")).toBe("Nicht gefunden.");
+    expect(serverText("ja", "hostOnly")).toBe(
+      "これを行えるのはホスト（またはミーティングを追加したメンバー、管理者）だけです。",
+    );
   });
 });
