@@ -8,6 +8,7 @@ import { searchTextProblem } from "@club/shared";
 import { trpc } from "../../lib/trpc";
 import classes from "./ClubSearch.module.css";
 import { useReturnFocus } from "../../lib/returnFocus";
+import { validationText } from "../../lib/validationText";
 
 interface Hit {
   key: string;
@@ -91,7 +92,7 @@ export default function ClubSearchDialog({ onClose }: { onClose: () => void }) {
         aria-activedescendant={hits.length > 0 ? `${listId}-${current}` : undefined}
         placeholder="A bottle, a theme, a host…"
         value={text}
-        error={problem}
+        error={problem === null ? null : validationText(problem)}
         onChange={(event) => {
           setText(event.currentTarget.value);
           setActive(0);

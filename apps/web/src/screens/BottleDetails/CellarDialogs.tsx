@@ -8,6 +8,7 @@ import { formatDate, numberInputValue, today } from "../../lib/format";
 import { openedDateProblem } from "../../lib/cellarRules";
 import { trpc } from "../../lib/trpc";
 import { useUndoableWrite } from "../../lib/undoableWrite";
+import { firstIssueText, validationText } from "../../lib/validationText";
 
 interface Props {
   instance: BottleDetailInstance;
@@ -89,7 +90,7 @@ export function SetLevelDialog({ instance, onClose }: Props) {
       onSubmit={() => {
         const parsed = FillLevelSchema.safeParse(value ?? Number.NaN);
         if (!parsed.success) {
-          setLevelError(parsed.error.issues[0]?.message ?? CellarMessages.fillLevel);
+          setLevelError(firstIssueText(parsed.error) ?? validationText(CellarMessages.fillLevel));
           return;
         }
         save.mutate({ id: instance.id, levelPct: parsed.data });

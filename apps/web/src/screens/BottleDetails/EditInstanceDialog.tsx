@@ -7,6 +7,7 @@ import { datePart, numberInputValue, today } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { useUndoableWrite } from "../../lib/undoableWrite";
 import { PurchaseDateInput, PurchasePriceInput } from "./PurchaseInputs";
+import { validationText } from "../../lib/validationText";
 
 type Field = "datePurchased" | "purchasePrice" | "dateFinished" | "openedDate";
 
@@ -63,7 +64,7 @@ export default function EditInstanceDialog({
       const found: Partial<Record<Field, string>> = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0] as Field;
-        found[field] ??= issue.message;
+        found[field] ??= validationText(issue.message);
       }
       setErrors(found);
       return;

@@ -25,6 +25,7 @@ import { trpc } from "../../lib/trpc";
 import { useUndoableSave } from "../../lib/undo";
 import { useLookups, type LookupName, type SelectOption } from "../../lib/useLookups";
 import { Facts, type Fact, type FactKey } from "./Facts";
+import { firstIssueText, validationText } from "../../lib/validationText";
 
 type Client = ReturnType<typeof trpc.useUtils>["client"];
 type Lookups = ReturnType<typeof useLookups>;
@@ -189,7 +190,7 @@ function AbvEditor({ bottle, fact, onDone }: EditorProps) {
       onSave={() => {
         const parsed = AbvSchema.safeParse(numberInputValue(value) ?? Number.NaN);
         if (!parsed.success) {
-          setError(Messages.abvRange);
+          setError(validationText(Messages.abvRange));
           return;
         }
         update.mutate({ bottleId: bottle.id, abv: parsed.data });
@@ -241,7 +242,7 @@ function BarcodeEditor({ bottle, fact, onDone }: EditorProps) {
     <FactForm
       onSave={() => {
         const code = BarcodeSchema.safeParse(typed);
-        if (!code.success) return setError(code.error.issues[0]?.message ?? null);
+        if (!code.success) return setError(firstIssueText(code.error) ?? null);
         update.mutate({ id: bottle.id, code: code.data });
       }}
       onCancel={onDone}
@@ -299,12 +300,14 @@ function BottleFieldEditor({ bottle, fact, onDone }: EditorProps) {
       update.mutate({ ...fields, name: String(typed) });
     } else if (fact.key === "sizeMl") {
       const sized = BottleSizeSchema.safeParse(numberInputValue(value) ?? Number.NaN);
-      if (!sized.success) return setError(sized.error.issues[0]?.message ?? Messages.updateSize);
+      if (!sized.success) return setError(firstIssueText(sized.error) ?? Messages.updateSize);
       update.mutate({ ...fields, sizeMl: sized.data });
     } else {
       const link = StoreLinkSchema.safeParse(typed);
       if (!link.success)
-        return setError(link.error.issues[0]?.message ?? "The store link must be an http(s) URL.");
+        return setError(
+          firstIssueText(link.error) ?? validationText("The store link must be an http(s) URL."),
+        );
       update.mutate({ ...fields, storeLink: link.data === "" ? null : link.data });
     }
   };
