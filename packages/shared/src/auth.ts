@@ -1,22 +1,19 @@
 import { z } from "zod";
+import { ValidationMessages } from "./validationMessages";
 import { nameTextSchema, TimestampSchema } from "./common";
 import { PASSWORD_MIN_LENGTH } from "./constants";
 import { type ActivitySentence, type ActivitySentences } from "./activity";
 
-export const EmailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.email("Enter a valid email address.").max(254));
+export const EmailSchema = z.string().trim().toLowerCase().pipe(z.email(ValidationMessages.email).max(254));
 
 export const PasswordSchema = z
   .string()
-  .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters.`)
+  .min(PASSWORD_MIN_LENGTH, ValidationMessages.passwordTooShort)
   .max(1024);
 
 export const LoginInputSchema = z.object({
   email: EmailSchema,
-  password: z.string().min(1, "Required.").max(1024),
+  password: z.string().min(1, ValidationMessages.required).max(1024),
 });
 export type LoginInput = z.infer<typeof LoginInputSchema>;
 
@@ -113,7 +110,7 @@ export const UpdateAccountInputSchema = z.object({
   lastName: nameTextSchema({ max: 100 }),
 });
 export const ChangePasswordInputSchema = z.object({
-  currentPassword: z.string().min(1, "Required.").max(1024),
+  currentPassword: z.string().min(1, ValidationMessages.required).max(1024),
   newPassword: PasswordSchema,
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ValidationMessages } from "./validationMessages";
 
 /**
  * A bottle's barcode: the retail codes (EAN-13, EAN-8, UPC-A, UPC-E: digits with a check digit
@@ -11,8 +12,8 @@ export const BARCODE_TEXT_MIN = 4;
 export const BARCODE_TEXT_MAX = 48;
 
 export const BarcodeMessages = {
-  checkDigit: "This barcode's check digit is wrong: scan it again or check the digits.",
-  invalid: `A barcode is an EAN or UPC number, or a Code 128 text of ${BARCODE_TEXT_MIN} to ${BARCODE_TEXT_MAX} printable characters.`,
+  checkDigit: ValidationMessages.barcodeCheckDigit,
+  invalid: ValidationMessages.barcodeInvalid,
 } as const;
 
 /** The GS1 check digit of `body` (every digit but the check): weights 3, 1, 3... from the right. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ValidationMessages } from "./validationMessages";
 import { ABV_MAX, ABV_MIN, TEXT_MAX } from "./constants";
 import { BodyIdSchema, IdSchema, nameTextSchema, RequiredTextSchema, TimestampSchema } from "./common";
 import { BottleSizeSchema, LevelSourceSchema } from "./cellar";
@@ -9,9 +10,9 @@ import { type ActivitySentence, type ActivitySentences, sentenceText as text } f
 export const BottleIdSchema = z.object({ id: IdSchema });
 
 export const AbvSchema = z
-  .number({ error: "ABV must be a number between 0 and 100." })
-  .min(ABV_MIN, "ABV must be a number between 0 and 100.")
-  .max(ABV_MAX, "ABV must be a number between 0 and 100.");
+  .number({ error: ValidationMessages.abvRange })
+  .min(ABV_MIN, ValidationMessages.abvRange)
+  .max(ABV_MAX, ValidationMessages.abvRange);
 
 /** Empty, or an absolute http(s) URL. */
 export const StoreLinkSchema = z
@@ -26,7 +27,7 @@ export const StoreLinkSchema = z
     } catch {
       return false;
     }
-  }, "The store link must be an http(s) URL.");
+  }, ValidationMessages.storeLink);
 
 export const BottleOptionSchema = z.object({ id: z.number().int(), name: z.string() });
 export type BottleOption = z.infer<typeof BottleOptionSchema>;

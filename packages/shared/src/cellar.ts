@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { IdSchema, IsoDateSchema, PastDateInputSchema } from "./common";
+import { ValidationMessages } from "./validationMessages";
 import { type ActivitySentences, sentenceNumber as num } from "./activity";
 
 /**
@@ -40,10 +41,10 @@ export const DEFAULT_TASTERS = 8;
 
 /** What the server and the screens say about the cellar. */
 export const CellarMessages = {
-  bottleSize: `The bottle size must be a whole number of ml from ${BOTTLE_ML_MIN} to ${BOTTLE_ML_MAX}.`,
-  fillLevel: "The fill level must be a whole percent from 0 to 100.",
-  openedBeforePurchase: "The opened date cannot be before the purchase date.",
-  finishedBeforeOpened: "The finish date cannot be before the opened date.",
+  bottleSize: ValidationMessages.bottleSize,
+  fillLevel: ValidationMessages.fillLevel,
+  openedBeforePurchase: ValidationMessages.openedBeforePurchase,
+  finishedBeforeOpened: ValidationMessages.finishedBeforeOpened,
   alreadyOpen: "This purchase is already open.",
   alreadyFinished: "This purchase is already finished.",
   notOpen: "Only an open bottle has a fill level: open it first.",

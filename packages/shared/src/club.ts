@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ValidationMessages } from "./validationMessages";
 import { IsoDateSchema } from "./common";
 import { type ActivitySentences } from "./activity";
 
@@ -17,9 +18,7 @@ export const NextMeetingSchema = z.object({
 export type NextMeeting = z.infer<typeof NextMeetingSchema>;
 
 /** The embeddable next-meeting card (/embed/next-meeting) a club's website frames. */
-export const EmbedThemeSchema = z
-  .enum(["light", "dark"], { error: "theme must be light or dark" })
-  .optional();
+export const EmbedThemeSchema = z.enum(["light", "dark"], { error: ValidationMessages.themeMode }).optional();
 export const EMBED_WORDS = {
   title: "Next meeting",
   theme: "Theme",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ValidationMessages } from "./validationMessages";
 import { BodyIdSchema, IdSchema, TimestampSchema } from "./common";
 import { COMMENT_MAX } from "./constants";
 import { type ActivitySentences } from "./activity";
@@ -15,7 +16,7 @@ export const CommentSchema = z.object({
 });
 export type Comment = z.infer<typeof CommentSchema>;
 
-export const CommentTextSchema = z.string().trim().min(1, "Write a comment first.").max(COMMENT_MAX);
+export const CommentTextSchema = z.string().trim().min(1, ValidationMessages.commentMissing).max(COMMENT_MAX);
 
 export const NewCommentInputSchema = z.object({
   bottleId: BodyIdSchema,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ValidationMessages } from "./validationMessages";
 import { TEXT_MAX } from "./constants";
 
 /** A positive database id; accepts numeric strings from URLs and query strings. */
@@ -35,19 +36,19 @@ export function nameTextSchema(opts: {
   required?: string;
   tooLong?: string;
 }) {
-  const required = opts.required ?? "Required.";
+  const required = opts.required ?? ValidationMessages.required;
   const min = opts.min ?? 1;
   return (
     z
       .string()
       .trim()
       .max(opts.max, opts.tooLong)
-      .refine((name) => !NAME_CONTROLS.test(name), "A name cannot contain control characters.")
+      .refine((name) => !NAME_CONTROLS.test(name), ValidationMessages.nameControls)
       // A name of nothing but invisible characters looks blank to its writer: it gets the blank
       // name's message below (a required name), not this one.
       .refine(
         (name) => !NAME_INVISIBLES.test(name) || (min === 1 && !VISIBLE.test(name)),
-        "A name cannot contain invisible characters.",
+        ValidationMessages.nameInvisibles,
       )
       .transform((name) => name.normalize("NFC").replace(/\s+/g, " "))
       .pipe(
@@ -71,8 +72,8 @@ const isRealDate = (value: string) => {
 /** A calendar date, YYYY-MM-DD. */
 export const DateOnlySchema = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Use the date format YYYY-MM-DD.")
-  .refine(isRealDate, "Not a real date.");
+  .regex(/^\d{4}-\d{2}-\d{2}$/, ValidationMessages.dateFormat)
+  .refine(isRealDate, ValidationMessages.notRealDate);
 
 /** A calendar date in an answer, YYYY-MM-DD (OpenAPI `format: date`). */
 export const IsoDateSchema = z.iso.date();
@@ -93,7 +94,7 @@ export const DateInputSchema = z
   .trim()
   .refine(
     (value) => value.length <= 10 || isoDateTime.safeParse(value).success,
-    "Use the date format YYYY-MM-DD.",
+    ValidationMessages.dateFormat,
   )
   .transform((value) => value.slice(0, 10))
   .pipe(DateOnlySchema);
@@ -118,5 +119,5 @@ export function latestTodayIso(now = Date.now()): string {
 /** A date that is not in the future. */
 export const PastDateInputSchema = DateInputSchema.refine(
   (date) => date <= latestTodayIso(),
-  "The date cannot be in the future.",
+  ValidationMessages.dateInFuture,
 );

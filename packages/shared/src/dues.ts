@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ValidationMessages } from "./validationMessages";
 import { BodyIdSchema, IdSchema, IsoDateSchema, PastDateInputSchema } from "./common";
 import { formatMoney, type MoneyFormat } from "./rules";
 import { MONTH_NAMES } from "./constants";
@@ -10,7 +11,7 @@ import { CsvExportQuerySchema } from "./transfer";
  */
 
 /** YYYY-MM. */
-export const MonthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Use the month format YYYY-MM.");
+export const MonthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, ValidationMessages.monthFormat);
 
 /** Whole cents: at most two decimals, and never a tiny amount that rounds to $0.00 (1e-9, 5e-324). */
 const isCents = (n: number) =>
@@ -21,10 +22,10 @@ export const DUES_AMOUNT_MAX = 100_000;
 
 /** Dollars with at most two decimals, at least a cent (1e-9 would be a $0.00 line). */
 export const DuesAmountSchema = z
-  .number({ error: "Enter the amount." })
-  .min(0.01, "The amount must be more than $0.")
-  .max(DUES_AMOUNT_MAX, "The amount is too large.")
-  .refine(isCents, "Use at most two decimals (cents).");
+  .number({ error: ValidationMessages.amountMissing })
+  .min(0.01, ValidationMessages.amountPositive)
+  .max(DUES_AMOUNT_MAX, ValidationMessages.amountTooLarge)
+  .refine(isCents, ValidationMessages.cents);
 
 export const PAYMENT_METHODS = ["cash", "bank transfer", "card", "cheque", "other"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -36,7 +37,7 @@ export const PaymentInputSchema = z.object({
   memberId: BodyIdSchema,
   amount: DuesAmountSchema,
   date: PastDateInputSchema,
-  method: z.enum(PAYMENT_METHODS, { error: `Use one of: ${PAYMENT_METHODS.join(", ")}.` }),
+  method: z.enum(PAYMENT_METHODS, { error: ValidationMessages.paymentMethod }),
   note: z.string().trim().max(500).default(""),
   /** Record it even though it pays more than a year ahead or is dated before the member joined. */
   confirm: ConfirmSchema,
@@ -47,11 +48,11 @@ export const WaiverInputSchema = z.object({
   memberId: BodyIdSchema,
   fromMonth: MonthSchema,
   months: z
-    .number({ error: "Enter the number of months." })
-    .int("A whole number of months.")
-    .min(1, "At least 1 month.")
-    .max(12, "At most 12 months."),
-  reason: z.string().trim().min(1, "Give a reason.").max(500),
+    .number({ error: ValidationMessages.monthsMissing })
+    .int(ValidationMessages.wholeMonths)
+    .min(1, ValidationMessages.atLeastOneMonth)
+    .max(12, ValidationMessages.atMostTwelveMonths),
+  reason: z.string().trim().min(1, ValidationMessages.reasonMissing).max(500),
   /** Record it even though it starts before the member joined. */
   confirm: ConfirmSchema,
 });
@@ -60,7 +61,7 @@ export type WaiverInput = z.output<typeof WaiverInputSchema>;
 /** POST /api/Dues/Entries/{id}/Void: a reversing line, with the reason. */
 export const VoidInputSchema = z.object({
   id: IdSchema,
-  reason: z.string().trim().min(1, "Give a reason.").max(500, "At most 500 characters."),
+  reason: z.string().trim().min(1, ValidationMessages.reasonMissing).max(500, ValidationMessages.atMost500),
 });
 export type VoidInput = z.output<typeof VoidInputSchema>;
 
@@ -70,16 +71,16 @@ export const OpeningInputSchema = z.object({
   /** YYYY-MM-DD, not in the future. */
   memberSince: PastDateInputSchema,
   /** The joining fee was paid before the app: none is charged. */
-  joiningFeePaid: z.boolean({ error: "Say whether the joining fee was paid." }),
+  joiningFeePaid: z.boolean({ error: ValidationMessages.joiningFeePaid }),
   /** The first month the app charges (YYYY-MM), from the month they became a member to this month. */
   firstChargedMonth: MonthSchema,
   /** Dollars brought forward: positive owed, negative in credit. */
   openingBalance: z
-    .number({ error: "Enter the opening balance (0 when none)." })
-    .min(-DUES_AMOUNT_MAX, "The opening balance is too large.")
-    .max(DUES_AMOUNT_MAX, "The opening balance is too large.")
-    .refine(isCents, "Use at most two decimals (cents)."),
-  note: z.string().trim().max(500, "At most 500 characters.").default(""),
+    .number({ error: ValidationMessages.openingBalanceMissing })
+    .min(-DUES_AMOUNT_MAX, ValidationMessages.openingBalanceTooLarge)
+    .max(DUES_AMOUNT_MAX, ValidationMessages.openingBalanceTooLarge)
+    .refine(isCents, ValidationMessages.cents),
+  note: z.string().trim().max(500, ValidationMessages.atMost500).default(""),
 });
 export type OpeningInput = z.output<typeof OpeningInputSchema>;
 

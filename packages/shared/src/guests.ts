@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ValidationMessages } from "./validationMessages";
 import { IdSchema, nameTextSchema, TimestampSchema } from "./common";
 import { type ActivitySentences, sentenceText as text } from "./activity";
 import { EmailSchema } from "./auth";
@@ -17,13 +18,13 @@ export const GuestCodeTextSchema = z
   .string()
   .max(40)
   .transform((v) => v.replace(/[\s-]/g, "").toUpperCase())
-  .pipe(z.string().regex(/^[A-Z0-9]{6}$/, "A guest code has 6 letters and digits."));
+  .pipe(z.string().regex(/^[A-Z0-9]{6}$/, ValidationMessages.guestCode));
 
 /** A first name, or whose guest: 1-40 characters, the rule of every name (nameTextSchema). */
 export const GuestNameSchema = nameTextSchema({
   max: 40,
-  required: "A name has 1 to 40 characters.",
-  tooLong: "A name has 1 to 40 characters.",
+  required: ValidationMessages.guestName,
+  tooLong: ValidationMessages.guestName,
 });
 
 export const GuestJoinInputSchema = z.object({

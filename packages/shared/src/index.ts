@@ -37,3 +37,4 @@ export * from "./webhooks";
 export * from "./totp";
 export * from "./passkeys";
 export * from "./i18n";
+export * from "./validationMessages";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ValidationMessages } from "./validationMessages";
 import { CellarMessages } from "./cellar";
 import { BodyIdSchema, FinishedSchema, IdSchema, IsoDateSchema, PastDateInputSchema } from "./common";
 import { type ActivitySentences } from "./activity";
@@ -25,10 +26,10 @@ export const BottleInstanceSchema = z.object({
 export type BottleInstance = z.infer<typeof BottleInstanceSchema>;
 
 export const PurchasePriceSchema = z
-  .number({ error: "Enter the purchase price." })
+  .number({ error: ValidationMessages.purchasePriceMissing })
   // At least a cent: 1e-9 would be stored as $0.00 (prices are kept in cents).
-  .min(0.01, "The price must be more than $0.")
-  .max(1_000_000, "The price is too large.");
+  .min(0.01, ValidationMessages.pricePositive)
+  .max(1_000_000, ValidationMessages.priceTooLarge);
 
 export const NewInstanceInputSchema = z.object({
   datePurchased: PastDateInputSchema,
@@ -53,7 +54,7 @@ export const UpdateInstanceInputSchema = z
     openedDate: PastDateInputSchema.nullable().optional(),
   })
   .refine((v) => v.dateFinished === null || v.dateFinished >= v.datePurchased, {
-    message: "The finish date cannot be before the purchase date.",
+    message: ValidationMessages.finishedBeforePurchase,
     path: ["dateFinished"],
   })
   .refine((v) => !v.openedDate || v.openedDate >= v.datePurchased, {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ValidationMessages } from "./validationMessages";
 import { ABV_MAX, ABV_MIN } from "./constants";
 import { GuestCodeSchema } from "./guests";
 import { BodyIdSchema, IdSchema, IsoDateSchema, TimestampSchema } from "./common";
@@ -48,8 +49,8 @@ const MeetingRef = { id: IdSchema };
 
 export const RsvpInputSchema = z.object({
   ...MeetingRef,
-  status: z.enum(RSVP_STATUSES, { error: "Answer going, maybe or declined." }),
-  guests: z.number().int().min(0).max(RSVP_MAX_GUESTS, `At most ${RSVP_MAX_GUESTS} guests.`).default(0),
+  status: z.enum(RSVP_STATUSES, { error: ValidationMessages.rsvpStatus }),
+  guests: z.number().int().min(0).max(RSVP_MAX_GUESTS, ValidationMessages.rsvpGuests).default(0),
 });
 export type RsvpInput = z.infer<typeof RsvpInputSchema>;
 
@@ -91,7 +92,7 @@ export const PhaseInputSchema = z.object({
   id: IdSchema,
   /** The current pour; null turns phases off (the night works as without them). */
   pour: z.number().int().min(1).max(FLIGHT_MAX_POURS).nullable(),
-  phase: z.enum(PHASE_NAMES, { error: "A phase is pour, nose, palate, finish or score." }).nullable(),
+  phase: z.enum(PHASE_NAMES, { error: ValidationMessages.phase }).nullable(),
   /** A timer for the phase, in seconds. */
   seconds: z.number().int().min(1).max(PHASE_SECONDS_MAX).optional(),
 });
@@ -144,10 +145,10 @@ export const FlightInputSchema = z
           pourMl: z.number().int().min(5).max(200).default(DEFAULT_POUR_ML),
         }),
       )
-      .max(FLIGHT_MAX_POURS, `At most ${FLIGHT_MAX_POURS} pours.`),
+      .max(FLIGHT_MAX_POURS, ValidationMessages.flightPours),
   })
   .refine((v) => new Set(v.pours.map((p) => p.bottleId)).size === v.pours.length, {
-    message: "A bottle can be poured once a night.",
+    message: ValidationMessages.bottleOnce,
     path: ["pours"],
   });
 export type FlightInput = z.infer<typeof FlightInputSchema>;
@@ -157,7 +158,7 @@ export const FLIGHT_COPY_MODES = ["replace", "append"] as const;
 export const FlightCopyInputSchema = z.object({
   ...MeetingRef,
   fromMeetingId: BodyIdSchema,
-  mode: z.enum(FLIGHT_COPY_MODES, { error: "Copy to replace or append." }).default("append"),
+  mode: z.enum(FLIGHT_COPY_MODES, { error: ValidationMessages.copyMode }).default("append"),
 });
 export type FlightCopyInput = z.infer<typeof FlightCopyInputSchema>;
 
@@ -197,10 +198,10 @@ export const PourRefSchema = z.object({
 });
 
 const ScorePartSchema = z
-  .number({ error: `Score each part from 0 to ${SCORE_PART_MAX}.` })
-  .int(`Score each part in whole points.`)
-  .min(0, `Score each part from 0 to ${SCORE_PART_MAX}.`)
-  .max(SCORE_PART_MAX, `Score each part from 0 to ${SCORE_PART_MAX}.`);
+  .number({ error: ValidationMessages.scorePart })
+  .int(ValidationMessages.scoreWhole)
+  .min(0, ValidationMessages.scorePart)
+  .max(SCORE_PART_MAX, ValidationMessages.scorePart);
 
 export const GuessSchema = z.object({
   abv: z.number().min(ABV_MIN).max(ABV_MAX).nullable().optional(),
@@ -217,7 +218,7 @@ export const ScoreInputSchema = PourRefSchema.extend({
   tags: z
     .array(z.enum(FLAVOUR_TAGS))
     .max(FLAVOUR_TAGS.length)
-    .refine((tags) => new Set(tags).size === tags.length, "Each tag once.")
+    .refine((tags) => new Set(tags).size === tags.length, ValidationMessages.tagOnce)
     .default([]),
   /** Blind nights: the member's guess of the pour's ABV, type and region. */
   guess: GuessSchema.nullable().optional(),

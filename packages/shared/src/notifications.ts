@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ValidationMessages } from "./validationMessages";
 import { BodyIdSchema, IdSchema, TimestampSchema } from "./common";
 import { type ActivitySentences } from "./activity";
 
@@ -80,12 +81,12 @@ export const NotificationCountSchema = z.object({ unread: z.number().int() });
 /** POST /api/Notifications/Read: some of the caller's notifications, or all of them. */
 export const NotificationReadInputSchema = z
   .object({
-    ids: z.array(BodyIdSchema).min(1, "Name a notification.").max(500).optional(),
+    ids: z.array(BodyIdSchema).min(1, ValidationMessages.notificationMissing).max(500).optional(),
     all: z.literal(true).optional(),
   })
   .strict()
   .refine((input) => (input.ids === undefined) !== (input.all === undefined), {
-    message: "Send either ids or all: true.",
+    message: ValidationMessages.idsOrAll,
   });
 export type NotificationReadInput = z.infer<typeof NotificationReadInputSchema>;
 
@@ -121,14 +122,12 @@ export const PushPublicKeySchema = z.object({ publicKey: z.string() });
 /** POST /api/Account/PushSubscriptions: a browser's PushSubscription as its toJSON() gives it. */
 export const PushSubscriptionInputSchema = z.object({
   endpoint: z
-    .url({ protocol: /^https?$/, message: "A push endpoint is an http(s) URL." })
-    .max(2000, "A push endpoint is at most 2000 characters."),
+    .url({ protocol: /^https?$/, message: ValidationMessages.pushEndpointUrl })
+    .max(2000, ValidationMessages.pushEndpointTooLong),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({
-    p256dh: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, "The subscription's p256dh key is not a P-256 public key."),
-    auth: z.string().regex(/^[A-Za-z0-9_-]{16,32}={0,2}$/, "The subscription's auth secret is not valid."),
+    p256dh: z.string().regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, ValidationMessages.pushP256dh),
+    auth: z.string().regex(/^[A-Za-z0-9_-]{16,32}={0,2}$/, ValidationMessages.pushAuth),
   }),
 });
 export type PushSubscriptionInput = z.infer<typeof PushSubscriptionInputSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ValidationMessages } from "./validationMessages";
 import { IdSchema, nameTextSchema, TimestampSchema } from "./common";
 import { type ActivitySentences, sentenceText as text } from "./activity";
 import { TotpMessages } from "./totp";
@@ -8,14 +9,14 @@ import { TotpMessages } from "./totp";
 /** The longest name a passkey may be given ("Ann's phone"). */
 export const PASSKEY_NAME_MAX = 60;
 
-const passkeyName = nameTextSchema({ max: PASSKEY_NAME_MAX, required: "Give the passkey a name." });
+const passkeyName = nameTextSchema({ max: PASSKEY_NAME_MAX, required: ValidationMessages.passkeyName });
 
 /** base64url, as WebAuthn's JSON forms carry every binary value; bounded so junk is cheap to refuse. */
 const base64url = (max: number) =>
   z
     .string()
     .max(max)
-    .regex(/^[A-Za-z0-9_-]*$/, "Not base64url.");
+    .regex(/^[A-Za-z0-9_-]*$/, ValidationMessages.base64url);
 
 const TRANSPORTS = ["ble", "cable", "hybrid", "internal", "nfc", "smart-card", "usb"] as const;
 

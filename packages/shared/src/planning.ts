@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ValidationMessages } from "./validationMessages";
 import { BodyIdSchema, DateInputSchema, IdSchema, RequiredTextSchema, TimestampSchema } from "./common";
 import { type ActivitySentences, sentenceText as text } from "./activity";
 
@@ -94,8 +95,8 @@ export const MeetingMessageInputSchema = z.object({
   text: z
     .string()
     .trim()
-    .min(1, "Write the message.")
-    .max(MESSAGE_TEXT_MAX, `A message is at most ${MESSAGE_TEXT_MAX} characters.`),
+    .min(1, ValidationMessages.messageMissing)
+    .max(MESSAGE_TEXT_MAX, ValidationMessages.messageTooLong),
 });
 export type MeetingMessageInput = z.infer<typeof MeetingMessageInputSchema>;
 

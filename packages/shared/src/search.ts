@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ValidationMessages } from "./validationMessages";
 import { BOTTLE_TEXT_COLUMNS, BottleListItemSchema } from "./bottles";
 import { BOTTLE_STATUSES } from "./cellar";
 import { IdSchema, IsoDateSchema } from "./common";
@@ -41,9 +42,9 @@ export const searchWords = (text: string): Set<string> =>
 const SearchTextSchema = z
   .string()
   .trim()
-  .max(SEARCH_QUERY_MAX, `Search for at most ${SEARCH_QUERY_MAX} characters.`)
+  .max(SEARCH_QUERY_MAX, ValidationMessages.searchTooLong)
   .refine((text) => searchWords(text).size <= SEARCH_WORDS_MAX, {
-    message: `Search for at most ${SEARCH_WORDS_MAX} words.`,
+    message: ValidationMessages.searchTooManyWords,
   });
 
 /**
@@ -81,13 +82,13 @@ export const BottleSearchInputSchema = z
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(SEARCH_PAGE_SIZE_MAX).default(SEARCH_PAGE_SIZE_DEFAULT),
   })
-  .refine((v) => range(v.abvMin, v.abvMax), { message: "abvMin must not be above abvMax.", path: ["abvMin"] })
+  .refine((v) => range(v.abvMin, v.abvMax), { message: ValidationMessages.abvMinMax, path: ["abvMin"] })
   .refine((v) => range(v.priceMin, v.priceMax), {
-    message: "priceMin must not be above priceMax.",
+    message: ValidationMessages.priceMinMax,
     path: ["priceMin"],
   })
   .refine((v) => range(v.scoreMin, v.scoreMax), {
-    message: "scoreMin must not be above scoreMax.",
+    message: ValidationMessages.scoreMinMax,
     path: ["scoreMin"],
   });
 export type BottleSearchInput = z.input<typeof BottleSearchInputSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ValidationMessages } from "./validationMessages";
 import { nameTextSchema } from "./common";
 import { MonthSchema } from "./dues";
 import { isCurrencyCode } from "./rules";
@@ -6,7 +7,7 @@ import { LANGUAGES } from "./i18n";
 
 /** A language the app has (BCP 47 tag of LANGUAGES). */
 export const LanguageSchema = z.enum(LANGUAGES, {
-  error: `Choose one of the app's languages: ${LANGUAGES.join(", ")}.`,
+  error: ValidationMessages.language,
 });
 
 /**
@@ -52,54 +53,62 @@ export const ClubSettingsSchema = z.object({
 export type ClubSettings = z.infer<typeof ClubSettingsSchema>;
 
 /** Whole units or cents of the club's currency, 0 or more. */
-const FeeSchema = (what: string) =>
+const FeeSchema = (messages: { missing: string; negative: string; tooLarge: string }) =>
   z
-    .number({ error: `Enter the ${what}.` })
-    .min(0, `The ${what} cannot be negative.`)
-    .max(100_000, `The ${what} is too large.`)
-    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, "Use at most two decimals (cents).");
+    .number({ error: messages.missing })
+    .min(0, messages.negative)
+    .max(100_000, messages.tooLarge)
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, ValidationMessages.cents);
 
 export const ClubSettingsInputSchema = z.object({
   // The rule of every name a person types: no control or invisible characters, spaces folded.
   name: nameTextSchema({
     max: 80,
-    required: "Enter the club's name.",
-    tooLong: "The club's name has at most 80 characters.",
+    required: ValidationMessages.clubName,
+    tooLong: ValidationMessages.clubNameTooLong,
   }),
   currency: z
-    .string({ error: "Enter a currency code." })
+    .string({ error: ValidationMessages.currencyMissing })
     .trim()
     .transform((s) => s.toUpperCase())
-    .refine(isCurrencyCode, "Use a three-letter currency code (ISO 4217), such as USD, EUR, SEK or JPY."),
-  monthlyDues: FeeSchema("monthly dues"),
-  joiningFee: FeeSchema("joining fee"),
+    .refine(isCurrencyCode, ValidationMessages.currencyCode),
+  monthlyDues: FeeSchema({
+    missing: ValidationMessages.monthlyDuesMissing,
+    negative: ValidationMessages.monthlyDuesNegative,
+    tooLarge: ValidationMessages.monthlyDuesTooLarge,
+  }),
+  joiningFee: FeeSchema({
+    missing: ValidationMessages.joiningFeeMissing,
+    negative: ValidationMessages.joiningFeeNegative,
+    tooLarge: ValidationMessages.joiningFeeTooLarge,
+  }),
   /** The first month the new dues apply to: this month or later (the ledger's lines are kept). */
   duesFromMonth: MonthSchema,
   waiverMaxMonths: z
-    .number({ error: "Enter the waiver's months." })
-    .int("A whole number of months.")
-    .min(1, "A waiver is for at least 1 month.")
-    .max(12, "A waiver is for at most 12 months."),
+    .number({ error: ValidationMessages.waiverMonthsMissing })
+    .int(ValidationMessages.wholeMonths)
+    .min(1, ValidationMessages.waiverAtLeast)
+    .max(12, ValidationMessages.waiverAtMost),
   waiverMinMembershipMonths: z
-    .number({ error: "Enter the months of membership a waiver needs." })
-    .int("A whole number of months.")
-    .min(0, "The months of membership cannot be negative.")
-    .max(120, "At most 120 months of membership."),
+    .number({ error: ValidationMessages.membershipMonthsMissing })
+    .int(ValidationMessages.wholeMonths)
+    .min(0, ValidationMessages.membershipMonthsNegative)
+    .max(120, ValidationMessages.membershipMonthsAtMost),
   meetingWeekday: z
-    .number({ error: "Choose the meeting's weekday." })
+    .number({ error: ValidationMessages.weekday })
     .int()
-    .min(0, "Choose the meeting's weekday.")
-    .max(6, "Choose the meeting's weekday."),
+    .min(0, ValidationMessages.weekday)
+    .max(6, ValidationMessages.weekday),
   meetingWeekOfMonth: z
-    .number({ error: "Choose which week of the month." })
+    .number({ error: ValidationMessages.weekOfMonth })
     .int()
-    .min(1, "Choose which week of the month.")
-    .max(4, "Choose which week of the month."),
+    .min(1, ValidationMessages.weekOfMonth)
+    .max(4, ValidationMessages.weekOfMonth),
   meetingTime: z
-    .string({ error: "Enter the meeting's time." })
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use the time format HH:MM (24 hours)."),
+    .string({ error: ValidationMessages.meetingTimeMissing })
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, ValidationMessages.timeFormat),
   /** Absent: unchanged (clients from before this setting keep it as it is). */
-  twoFactorRequired: z.boolean({ error: "Choose whether two-factor sign-in is required." }).optional(),
+  twoFactorRequired: z.boolean({ error: ValidationMessages.twoFactorRequired }).optional(),
   /** Left out: the club's language stays as it is. */
   language: LanguageSchema.optional(),
 });

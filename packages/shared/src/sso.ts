@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ValidationMessages } from "./validationMessages";
 import { ServerMessages } from "./messages";
 import { type ActivitySentences } from "./activity";
 
@@ -13,7 +14,7 @@ export type SsoOptions = z.infer<typeof SsoOptionsSchema>;
 
 /** The one-time code the sign-in hands to the web app (in the URL's fragment, never its query). */
 export const SsoExchangeInputSchema = z.object({
-  code: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "Not a sign-in code."),
+  code: z.string().regex(/^[A-Za-z0-9_-]{43}$/, ValidationMessages.signInCode),
 });
 export type SsoExchangeInput = z.infer<typeof SsoExchangeInputSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ValidationMessages } from "./validationMessages";
 import { IdSchema, nameTextSchema, TimestampSchema } from "./common";
 import { type ActivitySentences, sentenceText as text } from "./activity";
 
@@ -17,7 +18,7 @@ export const CreateApiTokenInputSchema = z.object({
   name: nameTextSchema({ max: 60 }),
   scopes: z
     .array(ApiTokenScopeSchema)
-    .min(1, "Choose at least one scope.")
+    .min(1, ValidationMessages.scopeMissing)
     .max(2)
     .transform((scopes) => API_TOKEN_SCOPES.filter((s) => scopes.includes(s))),
   expiresInDays: z.number().int().min(1).max(API_TOKEN_MAX_DAYS).optional(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type ActivitySentences } from "./activity";
+import { ValidationMessages } from "./validationMessages";
 
 // ---- Two-factor sign-in with an authenticator app (TOTP, RFC 6238) ----
 
@@ -13,13 +14,13 @@ export const normaliseCode = (code: string): string => code.replace(/[\s-]/g, ""
 export const isAppCode = (code: string): boolean => /^\d{6}$/.test(code);
 
 export const TotpMessages = {
-  codeFormat: "Enter the 6-digit code from your authenticator app.",
-  codeOrRecoveryFormat: "Enter the 6-digit code from your authenticator app, or one of your recovery codes.",
+  codeFormat: ValidationMessages.codeFormat,
+  codeOrRecoveryFormat: ValidationMessages.codeOrRecoveryFormat,
   wrongCode: "That code is not right. Enter the current 6-digit code from your authenticator app.",
   wrongCodeOrRecovery:
     "That code is not right. Enter the current 6-digit code from your authenticator app, or one of your unused recovery codes.",
   codeUsed: "That code was used already. Wait for the next code in your authenticator app and enter it.",
-  mfaExpired: "This sign-in has expired or was used already. Log in with your email and password again.",
+  mfaExpired: ValidationMessages.mfaExpired,
   notSetUp:
     "Start the setup of two-factor sign-in first: it gives you the secret to add to your authenticator app.",
   alreadyOn: "Two-factor sign-in is already on. Turn it off first to set it up again.",

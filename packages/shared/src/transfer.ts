@@ -1,4 +1,5 @@
 import { CSV_DELIMITERS } from "./csvDelimiter";
+import { ValidationMessages } from "./validationMessages";
 import { z } from "zod";
 import { AbvSchema, BOTTLE_TEXT_COLUMNS } from "./bottles";
 import { BodyIdSchema, IsoDateSchema } from "./common";
@@ -127,7 +128,7 @@ export const ImportMappingSchema = z
     review: z.array(ImportReviewSchema).max(IMPORT_MAX_ROWS).optional(),
   })
   .refine((m) => m.decimalMark === undefined || m.decimalMark !== m.thousandsSeparator, {
-    message: "The decimal mark and the thousands separator must differ.",
+    message: ValidationMessages.decimalMark,
     path: ["thousandsSeparator"],
   });
 export type ImportMapping = z.infer<typeof ImportMappingSchema>;

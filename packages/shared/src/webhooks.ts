@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ValidationMessages } from "./validationMessages";
 import { IdSchema, TimestampSchema } from "./common";
 import { type ActivitySentences, sentenceText as text } from "./activity";
 import { NOTIFICATION_KINDS, NotificationKindSchema } from "./notifications";
@@ -29,11 +30,11 @@ export const CreateWebhookInputSchema = z.object({
   url: z
     .string()
     .trim()
-    .min(1, "Give the URL to send to.")
-    .max(WEBHOOK_URL_MAX, `A webhook's URL is at most ${WEBHOOK_URL_MAX} characters.`),
+    .min(1, ValidationMessages.webhookUrlMissing)
+    .max(WEBHOOK_URL_MAX, ValidationMessages.webhookUrlTooLong),
   events: z
     .array(NotificationKindSchema)
-    .min(1, "Choose at least one event.")
+    .min(1, ValidationMessages.eventMissing)
     .max(NOTIFICATION_KINDS.length)
     .transform((events) => NOTIFICATION_KINDS.filter((k) => events.includes(k))),
 });

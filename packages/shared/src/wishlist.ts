@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ValidationMessages } from "./validationMessages";
 import { TEXT_MAX } from "./constants";
 import { BodyIdSchema, IdSchema, PastDateInputSchema, RequiredTextSchema } from "./common";
 import { AbvSchema } from "./bottles";
@@ -29,7 +30,7 @@ export const WishIdSchema = z.object({ id: IdSchema });
 export const NewWishInputSchema = z.object({
   bottleName: RequiredTextSchema,
   bottleId: BodyIdSchema.nullable().optional(),
-  note: z.string().trim().max(TEXT_MAX, `A note is at most ${TEXT_MAX} characters.`).default(""),
+  note: z.string().trim().max(TEXT_MAX, ValidationMessages.noteTooLong).default(""),
 });
 export type NewWishInput = z.infer<typeof NewWishInputSchema>;
 

@@ -1,5 +1,6 @@
 import { PastDateInputSchema, PurchasePriceSchema } from "@club/shared";
 import { today } from "./format";
+import { firstIssueText, validationText } from "./validationText";
 
 /** The shared schema's message for a date after today. */
 export const FUTURE_DATE = "The date cannot be in the future.";
@@ -12,17 +13,22 @@ export const FINISH_BEFORE_PURCHASE = "The finish date cannot be before the purc
 export function pastDateProblem(value: string, localToday: string = today()): string | null {
   if (value.trim() === "") return "Choose a date.";
   const parsed = PastDateInputSchema.safeParse(value);
-  if (!parsed.success) return parsed.error.issues[0]?.message ?? FUTURE_DATE;
-  return parsed.data > localToday ? FUTURE_DATE : null;
+  if (!parsed.success) return firstIssueText(parsed.error) ?? validationText(FUTURE_DATE);
+  return parsed.data > localToday ? validationText(FUTURE_DATE) : null;
 }
 
 /** A finish date's problem: a past date, not before the purchase (UpdateInstanceInputSchema's rule). */
 export function finishDateProblem(finished: string, purchased: string, localToday?: string): string | null {
-  return pastDateProblem(finished, localToday) ?? (finished < purchased ? FINISH_BEFORE_PURCHASE : null);
+  return (
+    pastDateProblem(finished, localToday) ??
+    (finished < purchased ? validationText(FINISH_BEFORE_PURCHASE) : null)
+  );
 }
 
 /** The purchase price's problem, if any (more than $0, at most $1,000,000): the shared rule. */
 export function purchasePriceProblem(price: number | null): string | null {
   const parsed = PurchasePriceSchema.safeParse(price ?? Number.NaN);
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? "Enter the purchase price.");
+  return parsed.success
+    ? null
+    : (firstIssueText(parsed.error) ?? validationText("Enter the purchase price."));
 }

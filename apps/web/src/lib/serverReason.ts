@@ -1,4 +1,5 @@
 import { httpStatusOf, isRefusal } from "./errors";
+import { validationText } from "./validationText";
 
 export const UNREACHABLE = "The server could not be reached. Check your connection and try again.";
 
@@ -11,5 +12,5 @@ export function serverReason(error: unknown): string | null {
   const status = httpStatusOf(error);
   if (status === undefined) return UNREACHABLE;
   if (status >= 500 && !isRefusal(status, error)) return null;
-  return error instanceof Error && error.message ? error.message : null;
+  return error instanceof Error && error.message ? validationText(error.message) : null;
 }

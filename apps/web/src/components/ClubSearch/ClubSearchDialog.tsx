@@ -10,6 +10,7 @@ import classes from "./ClubSearch.module.css";
 import { useReturnFocus } from "../../lib/returnFocus";
 import { useT } from "../../lib/i18n";
 import { commonMessages } from "../commonMessages";
+import { validationText } from "../../lib/validationText";
 
 interface Hit {
   key: string;
@@ -94,7 +95,7 @@ export default function ClubSearchDialog({ onClose }: { onClose: () => void }) {
         aria-activedescendant={hits.length > 0 ? `${listId}-${current}` : undefined}
         placeholder={t("search.placeholder")}
         value={text}
-        error={problem}
+        error={problem === null ? null : validationText(problem)}
         onChange={(event) => {
           setText(event.currentTarget.value);
           setActive(0);

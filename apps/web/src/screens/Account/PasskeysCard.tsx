@@ -13,6 +13,7 @@ import { browserHasPasskeys, browserRefusal, makePasskey, thisDeviceName } from 
 import { serverReason } from "../../lib/serverReason";
 import { trpc } from "../../lib/trpc";
 import classes from "./Account.module.css";
+import { firstIssueText, validationText } from "../../lib/validationText";
 
 /** "Mar 2, 2026", in the member's own time zone. */
 const day = (iso: string) => new Date(iso).toLocaleDateString("en-US", { dateStyle: "medium" });
@@ -25,7 +26,7 @@ const passkeyDetails = (passkey: Passkey) =>
 
 const nameProblem = (value: string) => {
   const parsed = RegisterPasskeyInputSchema.shape.name.safeParse(value);
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? "Required.");
+  return parsed.success ? null : (firstIssueText(parsed.error) ?? validationText("Required."));
 };
 
 /** Rename: a dialog with the passkey's name. */

@@ -30,6 +30,7 @@ import classes from "./Account.module.css";
 import { appLocale } from "../../lib/locale";
 import { currentLanguage, translate, useT } from "../../lib/i18n";
 import { accountMessages, type AccountKey } from "./accountMessages";
+import { firstIssueText } from "../../lib/validationText";
 
 const text = (key: AccountKey, values?: Record<string, string>) =>
   translate(currentLanguage(), accountMessages, key, values);
@@ -100,7 +101,7 @@ export function TokensCard() {
     validate: {
       name: (value) => {
         const parsed = CreateApiTokenInputSchema.shape.name.safeParse(value);
-        return parsed.success ? null : (parsed.error.issues[0]?.message ?? t("tokens.required"));
+        return parsed.success ? null : (firstIssueText(parsed.error) ?? t("tokens.required"));
       },
       read: (read, values) => (read || values.write ? null : t("tokens.scope")),
     },

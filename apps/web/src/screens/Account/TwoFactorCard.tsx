@@ -19,6 +19,7 @@ import { notify } from "../../lib/notify";
 import { serverReason } from "../../lib/serverReason";
 import { trpc } from "../../lib/trpc";
 import classes from "./Account.module.css";
+import { validationText } from "../../lib/validationText";
 
 /** The app's code field: the phone's number pad and its one-time-code suggestion. */
 function CodeField({
@@ -117,7 +118,7 @@ function SetupSteps({
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const typed = normaliseCode(code);
-    if (!isAppCode(typed)) return setInvalid(TotpMessages.codeFormat);
+    if (!isAppCode(typed)) return setInvalid(validationText(TotpMessages.codeFormat));
     setInvalid(null);
     enable.mutate({ code: typed });
   };
@@ -185,7 +186,7 @@ function TurnOff() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const typed = normaliseCode(code);
-    if (typed.length < 6) return setInvalid(TotpMessages.codeOrRecoveryFormat);
+    if (typed.length < 6) return setInvalid(validationText(TotpMessages.codeOrRecoveryFormat));
     setInvalid(null);
     disable.mutate({ code: typed });
   };

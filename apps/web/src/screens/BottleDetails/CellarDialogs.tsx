@@ -10,6 +10,7 @@ import { trpc } from "../../lib/trpc";
 import { useUndoableWrite } from "../../lib/undoableWrite";
 import { useT } from "../../lib/i18n";
 import { bottleMessages } from "./bottleMessages";
+import { firstIssueText, validationText } from "../../lib/validationText";
 
 interface Props {
   instance: BottleDetailInstance;
@@ -90,7 +91,7 @@ export function SetLevelDialog({ instance, onClose }: Props) {
       onSubmit={() => {
         const parsed = FillLevelSchema.safeParse(value ?? Number.NaN);
         if (!parsed.success) {
-          setLevelError(parsed.error.issues[0]?.message ?? CellarMessages.fillLevel);
+          setLevelError(firstIssueText(parsed.error) ?? validationText(CellarMessages.fillLevel));
           return;
         }
         save.mutate({ id: instance.id, levelPct: parsed.data });

@@ -9,6 +9,7 @@ import { useUndoableWrite } from "../../lib/undoableWrite";
 import { useT } from "../../lib/i18n";
 import { bottleMessages } from "./bottleMessages";
 import { PurchaseDateInput, PurchasePriceInput } from "./PurchaseInputs";
+import { validationText } from "../../lib/validationText";
 
 type Field = "datePurchased" | "purchasePrice" | "dateFinished" | "openedDate";
 
@@ -66,7 +67,7 @@ export default function EditInstanceDialog({
       const found: Partial<Record<Field, string>> = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0] as Field;
-        found[field] ??= issue.message;
+        found[field] ??= validationText(issue.message);
       }
       setErrors(found);
       return;

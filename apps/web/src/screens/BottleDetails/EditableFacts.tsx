@@ -29,6 +29,7 @@ import { bottleMessages } from "./bottleMessages";
 
 /** A link's start: the same in every language. */
 const LINK_PLACEHOLDER = "https://";
+import { firstIssueText } from "../../lib/validationText";
 
 type Client = ReturnType<typeof trpc.useUtils>["client"];
 type Lookups = ReturnType<typeof useLookups>;
@@ -246,7 +247,7 @@ function BarcodeEditor({ bottle, fact, onDone }: EditorProps) {
     <FactForm
       onSave={() => {
         const code = BarcodeSchema.safeParse(typed);
-        if (!code.success) return setError(code.error.issues[0]?.message ?? null);
+        if (!code.success) return setError(firstIssueText(code.error) ?? null);
         update.mutate({ id: bottle.id, code: code.data });
       }}
       onCancel={onDone}
@@ -302,11 +303,11 @@ function BottleFieldEditor({ bottle, fact, onDone }: EditorProps) {
       update.mutate({ ...fields, name: String(typed) });
     } else if (fact.key === "sizeMl") {
       const sized = BottleSizeSchema.safeParse(numberInputValue(value) ?? Number.NaN);
-      if (!sized.success) return setError(sized.error.issues[0]?.message ?? failure);
+      if (!sized.success) return setError(firstIssueText(sized.error) ?? failure);
       update.mutate({ ...fields, sizeMl: sized.data });
     } else {
       const link = StoreLinkSchema.safeParse(typed);
-      if (!link.success) return setError(link.error.issues[0]?.message ?? t("storeLinkUrl"));
+      if (!link.success) return setError(firstIssueText(link.error) ?? t("storeLinkUrl"));
       update.mutate({ ...fields, storeLink: link.data === "" ? null : link.data });
     }
   };

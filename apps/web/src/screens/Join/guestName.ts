@@ -1,4 +1,5 @@
 import { GuestNameSchema } from "@club/shared";
+import { firstIssueText } from "../../lib/validationText";
 
 /**
  * Why the club refuses a guest's name as typed, for the field's error line: the
@@ -8,5 +9,5 @@ import { GuestNameSchema } from "@club/shared";
 export function guestNameError(value: string): string | undefined {
   if (value === "") return undefined;
   const check = GuestNameSchema.safeParse(value);
-  return check.success ? undefined : check.error.issues[0]?.message;
+  return check.success ? undefined : firstIssueText(check.error);
 }

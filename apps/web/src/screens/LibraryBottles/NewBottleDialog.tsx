@@ -20,6 +20,7 @@ import { useUndo } from "../../lib/undo";
 import { useLookups } from "../../lib/useLookups";
 import { DidYouMean } from "./DidYouMean";
 import { libraryMessages } from "./libraryMessages";
+import { validationText } from "../../lib/validationText";
 
 interface Values {
   name: string;
@@ -99,7 +100,7 @@ export default function NewBottleDialog({
       const errors: Record<string, string> = {};
       for (const issue of result.error.issues) {
         const field = String(issue.path[0] ?? "name");
-        errors[field] ??= issue.message;
+        errors[field] ??= validationText(issue.message);
       }
       return errors;
     },

@@ -5,6 +5,7 @@ import { searchTextProblem } from "@club/shared";
 import { pushViewUrl, replaceViewUrl } from "../../lib/viewHistory";
 import { activeFilterCount, readView, writeView, type LibraryView, type SortState } from "./libraryView";
 import { withBase } from "../../lib/basePath";
+import { validationText } from "../../lib/validationText";
 
 /**
  * The library's view (search, filters, sort, page) kept in the URL: `view` and `setView`, the
@@ -44,7 +45,8 @@ export function useLibraryView() {
 
   // A search the server would refuse (too long, too many words) is said beside the box, not sent:
   // typed, the last accepted one stays; in a URL, the library shows unsearched.
-  const searchProblem = searchTextProblem(search);
+  const problem = searchTextProblem(search);
+  const searchProblem = problem === null ? null : validationText(problem);
   const sent = searchTextProblem(view.query) === null ? view : { ...view, query: "" };
 
   // The search applies once typing pauses; starting a search switches to best match first.

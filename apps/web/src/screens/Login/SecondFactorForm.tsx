@@ -10,6 +10,7 @@ import type { LoginResult } from "../../lib/authApi";
 import { browserHasPasskeys, browserRefusal, signWithPasskey } from "../../lib/passkeys";
 import { serverReason } from "../../lib/serverReason";
 import { loginFailure } from "./authFailure";
+import { validationText } from "../../lib/validationText";
 
 /**
  * The login's second step, for a member with two-factor sign-in: the authenticator app's code
@@ -51,7 +52,7 @@ export function SecondFactorForm({
     event.preventDefault();
     const typed = normaliseCode(code);
     if (recovery ? typed.length < 6 : !isAppCode(typed)) {
-      setInvalid(recovery ? TotpMessages.codeOrRecoveryFormat : TotpMessages.codeFormat);
+      setInvalid(validationText(recovery ? TotpMessages.codeOrRecoveryFormat : TotpMessages.codeFormat));
       return;
     }
     setInvalid(null);

@@ -13,6 +13,7 @@ import { OnceForm } from "../../components/OnceForm";
 import { currentLanguage, translate, useT } from "../../lib/i18n";
 import { appLocale } from "../../lib/locale";
 import { membersMessages, type MembersKey } from "./membersMessages";
+import { firstIssueText } from "../../lib/validationText";
 
 const text = (key: MembersKey, values?: Record<string, string>) =>
   translate(currentLanguage(), membersMessages, key, values);
@@ -21,7 +22,7 @@ const text = (key: MembersKey, values?: Record<string, string>) =>
 function emailError(value: string): string | null {
   if (!value.trim()) return null;
   const parsed = EmailSchema.safeParse(value);
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? text("invite.validEmail"));
+  return parsed.success ? null : (firstIssueText(parsed.error) ?? text("invite.validEmail"));
 }
 
 /** "May 14, 2026, 3:05 PM" in en-US, in the admin's own time zone and language. */

@@ -15,6 +15,9 @@ import { useTitle } from "../../lib/useTitle";
 import { serverReason } from "../../lib/serverReason";
 import type { LoginLocationState } from "../Login/LoginPage";
 import { OnceForm } from "../../components/OnceForm";
+import { validationErrors } from "../../lib/validationText";
+
+const registerResolver = schemaResolver(RegisterInputSchema, { sync: true });
 
 /**
  * /register, or /register?invite=TOKEN&email=ADDRESS from an invite link: the invite goes with the
@@ -30,7 +33,7 @@ export default function RegisterPage() {
 
   const form = useForm({
     initialValues: { firstName: "", lastName: "", email: invitedEmail ?? "", password: "" },
-    validate: schemaResolver(RegisterInputSchema, { sync: true }),
+    validate: (values) => validationErrors(registerResolver(values)),
   });
   const register = useMutation({
     mutationFn: authApi.register,
