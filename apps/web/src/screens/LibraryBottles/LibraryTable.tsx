@@ -133,23 +133,23 @@ const BottleRow = memo(function BottleRow({
   const orNA = (value: string | null | undefined) => value || t("na");
   return (
     <tr>
-      <td className={classes.nameCell} data-label={label("name")}>
+      <td className={classes.nameCell} data-label={label("name")} data-col="name">
         <a href={withBase(`/bottle/${bottle.id}`)} className={cellLinkClass}>
           {bottle.name}
         </a>
       </td>
-      <td data-label={label("brand")}>{orNA(bottle.brand)}</td>
-      <td data-label={label("drinkType")}>{orNA(bottle.drinkType)}</td>
-      <td data-label={label("country")}>{orNA(bottle.country)}</td>
-      <td data-label={label("state")}>{orNA(bottle.state)}</td>
-      <td className={classes.abv} data-label={label("abv")}>
+      <td data-label={label("brand")} data-col="brand">{orNA(bottle.brand)}</td>
+      <td data-label={label("drinkType")} data-col="drinkType">{orNA(bottle.drinkType)}</td>
+      <td data-label={label("country")} data-col="country">{orNA(bottle.country)}</td>
+      <td data-label={label("state")} data-col="state">{orNA(bottle.state)}</td>
+      <td className={classes.abv} data-label={label("abv")} data-col="abv">
         {formatAbv(bottle.abv)}
       </td>
-      <td data-label={label("status")}>{t(statusKey(bottle.status))}</td>
-      <td className={classes.abv} data-label={label("costPerPour")}>
+      <td data-label={label("status")} data-col="status">{t(statusKey(bottle.status))}</td>
+      <td className={classes.abv} data-label={label("costPerPour")} data-col="costPerPour">
         {bottle.costPerPour === null ? "—" : formatPrice(bottle.costPerPour)}
       </td>
-      <td className={classes.abv} data-label={label("clubScore")}>
+      <td className={classes.abv} data-label={label("clubScore")} data-col="clubScore">
         {formatClubScore(bottle.clubScore)}
       </td>
       <td data-label="">
