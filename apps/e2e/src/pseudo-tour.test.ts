@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
+import { CLUB_IMPORT_CONFIRMATION } from "@club/shared";
 import { launchChromium, screenshotOnFailure, visit } from "./support/browser";
 import { cutOffButtons, noSidewaysScroll, PHONE, sessionPool, shot } from "./support/harness";
 import { DEMO_LOGIN, startClub, type Club, type Member } from "./support/server";
@@ -87,8 +88,8 @@ describe("every screen in the pseudo-locale and in German (phone, admin)", () =>
         new Date(2026, 10, 1 + d).toLocaleString("en-US", { weekday: "short" }),
       ]),
       ["AM", "PM"],
-      // The club's time zone, as configured.
-      ["UTC"],
+      // The club's time zone, as configured, and the word an admin types to restore the club.
+      ["UTC", CLUB_IMPORT_CONFIRMATION],
     ].flat(),
   );
 
