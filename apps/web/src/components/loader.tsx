@@ -1,8 +1,13 @@
 import type { ReactNode } from "react";
 import { Text } from "@mantine/core";
 import classes from "./status.module.css";
-import { useT } from "../lib/i18n";
-import { shellMessages } from "./shellMessages";
+import shell from "../locales/en/shell.json";
+import { defineMessages, useT } from "../lib/i18n";
+
+// The shell's namespace, defined here rather than imported from shellMessages.ts: every screen's
+// chunk reaches this module, and through it shellMessages.ts would move lib/i18n out of the
+// first screen's main chunk into a chunk of its own (a second request, and its imports and exports).
+const shellMessages = defineMessages("shell", shell);
 
 /**
  * Spinner shown while a screen or section loads: Mantine's dots Loader in plain elements

@@ -13,47 +13,55 @@ import { browserHasPasskeys, browserRefusal, makePasskey, thisDeviceName } from 
 import { serverReason } from "../../lib/serverReason";
 import { trpc } from "../../lib/trpc";
 import classes from "./Account.module.css";
-import { firstIssueText, validationText } from "../../lib/validationText";
+import { firstIssueText } from "../../lib/validationText";
+import { appLocale } from "../../lib/locale";
+import { useT } from "../../lib/i18n";
+import { accountMessages } from "./accountMessages";
 
-/** "Mar 2, 2026", in the member's own time zone. */
-const day = (iso: string) => new Date(iso).toLocaleDateString("en-US", { dateStyle: "medium" });
+/** "Mar 2, 2026" (in the app's language), in the member's own time zone. */
+const day = (iso: string) => new Date(iso).toLocaleDateString(appLocale(), { dateStyle: "medium" });
 
-const passkeyDetails = (passkey: Passkey) =>
-  [
-    `added ${day(passkey.createdAt)}`,
-    passkey.lastUsedAt ? `last used ${day(passkey.lastUsedAt)}` : "never used",
-  ].join(" · ");
+/** When the passkey was added and last used. */
+function PasskeyDetails({ passkey }: { passkey: Passkey }) {
+  const t = useT(accountMessages);
+  const added = day(passkey.createdAt);
+  return passkey.lastUsedAt
+    ? t("passkeys.details", { added, used: day(passkey.lastUsedAt) })
+    : t("passkeys.detailsNeverUsed", { added });
+}
 
-const nameProblem = (value: string) => {
+/** The name's problem: the schema's words (the server's too), "Required." in the app's language. */
+const nameProblem = (value: string, required: string) => {
   const parsed = RegisterPasskeyInputSchema.shape.name.safeParse(value);
-  return parsed.success ? null : (firstIssueText(parsed.error) ?? validationText("Required."));
+  return parsed.success ? null : (firstIssueText(parsed.error) ?? required);
 };
 
 /** Rename: a dialog with the passkey's name. */
 function RenameDialog({ passkey, onClose }: { passkey: Passkey; onClose: () => void }) {
+  const t = useT(accountMessages);
   const [name, setName] = useState(passkey.name);
   const rename = trpc.passkeys.rename.useMutation({
     onSuccess: () => {
-      notify("Passkey renamed.");
+      notify(t("passkeys.renamed"));
       onClose();
     },
   });
-  const problem = nameProblem(name);
+  const problem = nameProblem(name, t("password.required"));
   return (
     <FormDialog
-      title="Rename this passkey"
+      title={t("passkeys.renameTitle")}
       onClose={onClose}
       onSubmit={(event) => {
         event.preventDefault();
         if (!problem) rename.mutate({ id: passkey.id, name });
       }}
-      errors={[rename.isError && failure("The passkey was not renamed.", rename.error)]}
+      errors={[rename.isError && failure(t("passkeys.notRenamed"), rename.error)]}
       canSubmit={!problem && name.trim() !== passkey.name}
       submitting={rename.isPending}
-      submitLabel="Save"
+      submitLabel={t("passkeys.save")}
     >
       <TextInput
-        label="Passkey name"
+        label={t("passkeys.name")}
         maxLength={PASSKEY_NAME_MAX}
         required
         data-autofocus
@@ -71,6 +79,7 @@ function RenameDialog({ passkey, onClose }: { passkey: Passkey; onClose: () => v
  * used, rename one, remove one.
  */
 export function PasskeysCard() {
+  const t = useT(accountMessages);
   const utils = trpc.useUtils();
   const passkeys = trpc.passkeys.list.useQuery();
   const [supported, setSupported] = useState(true);
@@ -91,37 +100,33 @@ export function PasskeysCard() {
       return register.mutateAsync({ name: named, response });
     },
     onSuccess: (added) => {
-      notify(`Passkey “${added.name}” added: you can sign in with it now.`);
+      notify(t("passkeys.added", { name: added.name }));
       setName("");
     },
   });
   const remove = trpc.passkeys.remove.useMutation({
     onSuccess: () => {
       setRemoving(null);
-      notify("Passkey removed: it no longer signs you in.");
+      notify(t("passkeys.removed"));
     },
   });
   const list = passkeys.data ?? [];
 
   return (
-    <SectionCard
-      id="passkeys-heading"
-      title="Passkeys"
-      description="Sign in with this device's fingerprint, face or screen lock instead of your password. Add a passkey on each device you use."
-    >
+    <SectionCard id="passkeys-heading" title={t("passkeys.title")} description={t("passkeys.description")}>
       {supported ? (
         <OnceForm
           onSubmit={(event) => {
             event.preventDefault();
-            const problem = nameProblem(name);
+            const problem = nameProblem(name, t("password.required"));
             setNameError(problem);
             if (!problem) add.mutate(name);
           }}
         >
           <Stack gap="sm">
             <TextInput
-              label="Passkey name"
-              description="To tell your passkeys apart, such as the device it is on."
+              label={t("passkeys.name")}
+              description={t("passkeys.nameHint")}
               maxLength={PASSKEY_NAME_MAX}
               required
               value={name}
@@ -133,51 +138,49 @@ export function PasskeysCard() {
             />
             <Group justify="flex-end">
               <Button type="submit" loading={add.isPending}>
-                Add a passkey
+                {t("passkeys.add")}
               </Button>
             </Group>
           </Stack>
         </OnceForm>
       ) : (
         <Text size="sm" c="dimmed">
-          This browser cannot make passkeys.
+          {t("passkeys.unsupported")}
         </Text>
       )}
       {add.isError ? (
-        <ErrorAlert message="The passkey was not added.">
+        <ErrorAlert message={t("passkeys.notAdded")}>
           {browserRefusal(add.error) ?? serverReason(add.error)}
         </ErrorAlert>
       ) : null}
-      {passkeys.isError ? (
-        <ErrorAlert message="Your passkeys could not be loaded." error={passkeys.error} />
-      ) : null}
+      {passkeys.isError ? <ErrorAlert message={t("passkeys.loadFailed")} error={passkeys.error} /> : null}
       {list.length > 0 ? (
-        <ul className={classes.list} aria-label="Your passkeys">
+        <ul className={classes.list} aria-label={t("passkeys.list")}>
           {list.map((passkey) => (
             <li key={passkey.id} className={classes.row} aria-label={passkey.name}>
               <div className={classes.what}>
                 <Text fw={600}>{passkey.name}</Text>
                 <Text size="sm" c="dimmed">
-                  {passkeyDetails(passkey)}
+                  <PasskeyDetails passkey={passkey} />
                 </Text>
               </div>
               <Group gap="xs">
                 <Button
                   variant="default"
-                  aria-label={`Rename the passkey ${passkey.name}`}
+                  aria-label={t("passkeys.renameOne", { name: passkey.name })}
                   onClick={() => setRenaming(passkey)}
                 >
-                  Rename
+                  {t("passkeys.rename")}
                 </Button>
                 <Button
                   variant="default"
-                  aria-label={`Remove the passkey ${passkey.name}`}
+                  aria-label={t("passkeys.removeOne", { name: passkey.name })}
                   onClick={() => {
                     remove.reset();
                     setRemoving(passkey);
                   }}
                 >
-                  Remove
+                  {t("passkeys.remove")}
                 </Button>
               </Group>
             </li>
@@ -185,22 +188,21 @@ export function PasskeysCard() {
         </ul>
       ) : passkeys.isSuccess ? (
         <Text size="sm" c="dimmed">
-          No passkeys yet.
+          {t("passkeys.none")}
         </Text>
       ) : null}
       {renaming ? <RenameDialog passkey={renaming} onClose={() => setRenaming(null)} /> : null}
       {removing ? (
         <ConfirmDialog
-          title="Remove this passkey?"
-          confirmLabel="Remove"
+          title={t("passkeys.removeTitle")}
+          confirmLabel={t("passkeys.remove")}
           pending={remove.isPending}
-          error={remove.isError ? "The passkey was not removed." : null}
+          error={remove.isError ? t("passkeys.notRemoved") : null}
           cause={remove.error}
           onConfirm={() => remove.mutate({ id: removing.id })}
           onClose={() => setRemoving(null)}
         >
-          {removing.name} will no longer sign you in. Remove it from the device too, in its passkey or
-          password settings.
+          {t("passkeys.removeQuestion", { name: removing.name })}
         </ConfirmDialog>
       ) : null}
     </SectionCard>

@@ -11,7 +11,7 @@ import {
   TextInput,
 } from "@mantine/core";
 import { renderSVG } from "uqr";
-import { isAppCode, normaliseCode, TotpMessages, type TotpEnabled, type TotpSetup } from "@club/shared";
+import { isAppCode, normaliseCode, type TotpEnabled, type TotpSetup } from "@club/shared";
 import { ErrorAlert } from "../../components/status";
 import { SectionCard } from "../../components/SectionCard";
 import { OnceForm } from "../../components/OnceForm";
@@ -19,7 +19,8 @@ import { notify } from "../../lib/notify";
 import { serverReason } from "../../lib/serverReason";
 import { trpc } from "../../lib/trpc";
 import classes from "./Account.module.css";
-import { validationText } from "../../lib/validationText";
+import { currentLanguage, translate, useT } from "../../lib/i18n";
+import { accountMessages } from "./accountMessages";
 
 /** The app's code field: the phone's number pad and its one-time-code suggestion. */
 function CodeField({
@@ -55,25 +56,25 @@ const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(" ") ?? secret
 
 /** The recovery codes as a text file to keep. */
 function downloadCodes(codes: string[]) {
-  const text = `Recovery codes for the whiskey club's two-factor sign-in.\nEach one signs you in once in place of a code from your app.\n\n${codes.join("\n")}\n`;
+  const say = (key: "twoFactor.codesFile" | "twoFactor.codesFileName") =>
+    translate(currentLanguage(), accountMessages, key);
+  const text = `${say("twoFactor.codesFile")}\n\n${codes.join("\n")}\n`;
   const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
   const link = document.createElement("a");
   link.href = url;
-  link.download = "club-recovery-codes.txt";
+  link.download = say("twoFactor.codesFileName");
   link.click();
   URL.revokeObjectURL(url);
 }
 
 /** The ten recovery codes, shown once, with Copy and Download. */
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const t = useT(accountMessages);
   return (
-    <Alert color="green" title="Two-factor sign-in is on" role="status">
+    <Alert color="green" title={t("twoFactor.codesTitle")} role="status">
       <Stack gap="sm">
-        <Text size="sm">
-          Keep these recovery codes somewhere safe: they are shown only once. Each one signs you in once if
-          you lose your phone.
-        </Text>
-        <ul className={classes.codes} aria-label="Your recovery codes">
+        <Text size="sm">{t("twoFactor.codesKeep")}</Text>
+        <ul className={classes.codes} aria-label={t("twoFactor.codesList")}>
           {codes.map((code) => (
             <li key={code}>{code}</li>
           ))}
@@ -86,15 +87,15 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
                 color={copied ? "green" : undefined}
                 onClick={copy}
               >
-                {copied ? "Copied" : "Copy codes"}
+                {copied ? t("twoFactor.copied") : t("twoFactor.copyCodes")}
               </Button>
             )}
           </CopyButton>
           <Button variant="default" onClick={() => downloadCodes(codes)}>
-            Download codes
+            {t("twoFactor.downloadCodes")}
           </Button>
         </SimpleGrid>
-        <Button onClick={onDone}>I have saved them</Button>
+        <Button onClick={onDone}>{t("twoFactor.savedCodes")}</Button>
       </Stack>
     </Alert>
   );
@@ -110,6 +111,7 @@ function SetupSteps({
   onEnabled: (answer: TotpEnabled) => void;
   onCancel: () => void;
 }) {
+  const t = useT(accountMessages);
   // uqr renders the SVG from the otpauth URL alone (no markup of anyone's in it).
   const svg = useMemo(() => renderSVG(setup.otpauthUrl, { border: 2 }), [setup.otpauthUrl]);
   const [code, setCode] = useState("");
@@ -118,25 +120,23 @@ function SetupSteps({
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const typed = normaliseCode(code);
-    if (!isAppCode(typed)) return setInvalid(validationText(TotpMessages.codeFormat));
+    if (!isAppCode(typed)) return setInvalid(t("twoFactor.codeFormat"));
     setInvalid(null);
     enable.mutate({ code: typed });
   };
   return (
     <OnceForm onSubmit={onSubmit}>
       <Stack gap="sm">
-        <Text size="sm">
-          1. In your authenticator app, add an account by scanning this QR code, or type the secret below.
-        </Text>
+        <Text size="sm">{t("twoFactor.step1")}</Text>
         <div
           className={classes.qr}
           role="img"
-          aria-label="QR code of your two-factor secret"
+          aria-label={t("twoFactor.qr")}
           dangerouslySetInnerHTML={{ __html: svg }}
         />
         {/* Wrapped on a phone: the whole secret stays in sight to type. */}
         <Textarea
-          label="Secret to type"
+          label={t("twoFactor.secret")}
           value={grouped(setup.secret)}
           readOnly
           autosize
@@ -151,21 +151,21 @@ function SetupSteps({
               color={copied ? "green" : undefined}
               onClick={copy}
             >
-              {copied ? "Copied" : "Copy secret"}
+              {copied ? t("twoFactor.copied") : t("twoFactor.copySecret")}
             </Button>
           )}
         </CopyButton>
-        <Text size="sm">2. Enter the 6-digit code the app shows now.</Text>
+        <Text size="sm">{t("twoFactor.step2")}</Text>
         {enable.isError ? (
-          <ErrorAlert message="Two-factor sign-in is not on yet.">{serverReason(enable.error)}</ErrorAlert>
+          <ErrorAlert message={t("twoFactor.notOnYet")}>{serverReason(enable.error)}</ErrorAlert>
         ) : null}
-        <CodeField label="Code from your app" value={code} error={invalid} onChange={setCode} />
+        <CodeField label={t("twoFactor.appCode")} value={code} error={invalid} onChange={setCode} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            {t("twoFactor.cancel")}
           </Button>
           <Button type="submit" loading={enable.isPending}>
-            Turn on
+            {t("twoFactor.turnOn")}
           </Button>
         </Group>
       </Stack>
@@ -175,18 +175,19 @@ function SetupSteps({
 
 /** Turning it off: a current code of the app, or a recovery code. */
 function TurnOff() {
+  const t = useT(accountMessages);
   const [code, setCode] = useState("");
   const [invalid, setInvalid] = useState<string | null>(null);
   const disable = trpc.totp.disable.useMutation({
     onSuccess: () => {
       setCode("");
-      notify("Two-factor sign-in is off: your password alone signs you in.");
+      notify(t("twoFactor.turnedOff"));
     },
   });
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const typed = normaliseCode(code);
-    if (typed.length < 6) return setInvalid(validationText(TotpMessages.codeOrRecoveryFormat));
+    if (typed.length < 6) return setInvalid(t("twoFactor.codeOrRecoveryFormat"));
     setInvalid(null);
     disable.mutate({ code: typed });
   };
@@ -194,10 +195,10 @@ function TurnOff() {
     <OnceForm onSubmit={onSubmit}>
       <Stack gap="sm">
         {disable.isError ? (
-          <ErrorAlert message="Two-factor sign-in is still on.">{serverReason(disable.error)}</ErrorAlert>
+          <ErrorAlert message={t("twoFactor.stillOn")}>{serverReason(disable.error)}</ErrorAlert>
         ) : null}
         <CodeField
-          label="Code from your app, or a recovery code"
+          label={t("twoFactor.appOrRecoveryCode")}
           value={code}
           error={invalid}
           onChange={setCode}
@@ -205,7 +206,7 @@ function TurnOff() {
         />
         <Group justify="flex-end">
           <Button type="submit" variant="default" color="red" loading={disable.isPending}>
-            Turn off
+            {t("twoFactor.turnOff")}
           </Button>
         </Group>
       </Stack>
@@ -219,6 +220,7 @@ function TurnOff() {
  * requires it of this member, the card says so first, and the page comes here after the login.
  */
 export function TwoFactorCard({ focus = false }: { focus?: boolean }) {
+  const t = useT(accountMessages);
   const status = trpc.totp.status.useQuery();
   const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -233,17 +235,15 @@ export function TwoFactorCard({ focus = false }: { focus?: boolean }) {
     <div ref={ref}>
       <SectionCard
         id="two-factor-heading"
-        title="Two-factor sign-in"
-        description="After your password, the login asks for a code from an authenticator app on your phone, so a stolen password alone does not let anyone in."
+        title={t("twoFactor.title")}
+        description={t("twoFactor.description")}
       >
         {state?.setupRequired && !codes ? (
-          <Alert color="amber" role="alert" title="Your club requires it">
-            {TotpMessages.required}
+          <Alert color="amber" role="alert" title={t("twoFactor.requiredTitle")}>
+            {t("twoFactor.required")}
           </Alert>
         ) : null}
-        {status.isError ? (
-          <ErrorAlert message="Your two-factor sign-in could not be loaded." error={status.error} />
-        ) : null}
+        {status.isError ? <ErrorAlert message={t("twoFactor.loadFailed")} error={status.error} /> : null}
         {codes ? (
           <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
         ) : setup ? (
@@ -258,18 +258,18 @@ export function TwoFactorCard({ focus = false }: { focus?: boolean }) {
         ) : state?.enabled ? (
           <>
             <Text size="sm" fw={600}>
-              On. {state.recoveryCodesLeft} of 10 recovery codes left.
+              {t("twoFactor.on", { left: state.recoveryCodesLeft })}
             </Text>
             <TurnOff />
           </>
         ) : state ? (
           <>
             {start.isError ? (
-              <ErrorAlert message="The setup did not start.">{serverReason(start.error)}</ErrorAlert>
+              <ErrorAlert message={t("twoFactor.setupFailed")}>{serverReason(start.error)}</ErrorAlert>
             ) : null}
             <Group justify="flex-end">
               <Button onClick={() => start.mutate()} loading={start.isPending}>
-                Set up two-factor sign-in
+                {t("twoFactor.setUp")}
               </Button>
             </Group>
           </>

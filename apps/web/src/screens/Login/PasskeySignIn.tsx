@@ -7,6 +7,8 @@ import { authApi } from "../../lib/authScreens";
 import type { LoginResult } from "../../lib/authApi";
 import { browserHasPasskeys, browserRefusal, signWithPasskey } from "../../lib/passkeys";
 import { serverReason } from "../../lib/serverReason";
+import { useT } from "../../lib/i18n";
+import { authMessages } from "../../components/authMessages";
 
 /**
  * "Sign in with a passkey": the browser offers the passkeys it holds for the club (no email typed:
@@ -14,6 +16,7 @@ import { serverReason } from "../../lib/serverReason";
  * Shown once the page has started in a browser that has passkeys (the server's render has none).
  */
 export function PasskeySignIn({ onSignedIn }: { onSignedIn: (result: LoginResult) => void }) {
+  const t = useT(authMessages);
   const [supported, setSupported] = useState(false);
   useEffect(() => setSupported(browserHasPasskeys()), []);
   const signIn = useMutation({
@@ -34,10 +37,10 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: (result: LoginResult
         loading={signIn.isPending}
         onClick={() => signIn.mutate()}
       >
-        Sign in with a passkey
+        {t("passkey.signIn")}
       </Button>
       {signIn.isError ? (
-        <ErrorAlert message="You were not signed in with a passkey.">
+        <ErrorAlert message={t("passkey.notSignedIn")}>
           {browserRefusal(signIn.error) ?? serverReason(signIn.error)}
         </ErrorAlert>
       ) : null}

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
-import { isAppCode, normaliseCode, TotpMessages } from "@club/shared";
+import { isAppCode, normaliseCode } from "@club/shared";
 import { KeyIcon } from "../../components/icons";
 import { OnceForm } from "../../components/OnceForm";
 import { ErrorAlert } from "../../components/status";
@@ -10,7 +10,8 @@ import type { LoginResult } from "../../lib/authApi";
 import { browserHasPasskeys, browserRefusal, signWithPasskey } from "../../lib/passkeys";
 import { serverReason } from "../../lib/serverReason";
 import { loginFailure } from "./authFailure";
-import { validationText } from "../../lib/validationText";
+import { useT } from "../../lib/i18n";
+import { authMessages } from "../../components/authMessages";
 
 /**
  * The login's second step, for a member with two-factor sign-in: the authenticator app's code
@@ -27,6 +28,7 @@ export function SecondFactorForm({
   onSignedIn: (result: LoginResult) => void;
   onBack: () => void;
 }) {
+  const t = useT(authMessages);
   const [recovery, setRecovery] = useState(false);
   const [code, setCode] = useState("");
   const [invalid, setInvalid] = useState<string | null>(null);
@@ -52,7 +54,7 @@ export function SecondFactorForm({
     event.preventDefault();
     const typed = normaliseCode(code);
     if (recovery ? typed.length < 6 : !isAppCode(typed)) {
-      setInvalid(validationText(recovery ? TotpMessages.codeOrRecoveryFormat : TotpMessages.codeFormat));
+      setInvalid(recovery ? t("secondFactor.codeOrRecoveryFormat") : t("secondFactor.codeFormat"));
       return;
     }
     setInvalid(null);
@@ -63,16 +65,12 @@ export function SecondFactorForm({
   return (
     <OnceForm onSubmit={onSubmit}>
       <Stack>
-        <Text size="sm">
-          {recovery
-            ? "Enter one of your recovery codes. Each one works once."
-            : "Enter the 6-digit code your authenticator app shows for this club."}
-        </Text>
-        {verify.isError ? <ErrorAlert message="You are not signed in yet.">{refusal}</ErrorAlert> : null}
+        <Text size="sm">{recovery ? t("secondFactor.recoveryHint") : t("secondFactor.appHint")}</Text>
+        {verify.isError ? <ErrorAlert message={t("secondFactor.notSignedIn")}>{refusal}</ErrorAlert> : null}
         {recovery ? (
           <TextInput
             key="recovery"
-            label="Recovery code"
+            label={t("secondFactor.recoveryCode")}
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
@@ -85,7 +83,7 @@ export function SecondFactorForm({
         ) : (
           <TextInput
             key="app"
-            label="Code from your app"
+            label={t("secondFactor.appCode")}
             inputMode="numeric"
             autoComplete="one-time-code"
             pattern="[0-9 ]*"
@@ -98,7 +96,7 @@ export function SecondFactorForm({
           />
         )}
         <Button type="submit" fullWidth loading={verify.isPending}>
-          Verify
+          {t("secondFactor.verify")}
         </Button>
         {passkeys ? (
           <Button
@@ -112,11 +110,11 @@ export function SecondFactorForm({
               withPasskey.mutate();
             }}
           >
-            Use a passkey instead
+            {t("secondFactor.usePasskey")}
           </Button>
         ) : null}
         {withPasskey.isError ? (
-          <ErrorAlert message="You are not signed in yet.">
+          <ErrorAlert message={t("secondFactor.notSignedIn")}>
             {browserRefusal(withPasskey.error) ?? serverReason(withPasskey.error)}
           </ErrorAlert>
         ) : null}
@@ -135,10 +133,10 @@ export function SecondFactorForm({
               withPasskey.reset();
             }}
           >
-            {recovery ? "Use a code from your app instead" : "Use a recovery code instead"}
+            {recovery ? t("secondFactor.useApp") : t("secondFactor.useRecovery")}
           </Anchor>
           <Anchor component="button" type="button" size="sm" py={10} onClick={onBack}>
-            Back to email and password
+            {t("secondFactor.back")}
           </Anchor>
         </Stack>
       </Stack>
