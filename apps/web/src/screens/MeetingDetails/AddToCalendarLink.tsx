@@ -1,15 +1,13 @@
-import { Anchor, Button, Group } from "@mantine/core";
-import { trpc } from "../../lib/trpc";
+import type { ReactNode } from "react";
+import { Button } from "@mantine/core";
 import { withBase } from "../../lib/basePath";
-import { defineMessages, useT } from "../../lib/i18n";
-// Home's namespace: the next meeting's card on the first screen shows this link.
-import home from "../../locales/en/home.json";
 
-const homeMessages = defineMessages("home", home);
-
-/** Downloads the one meeting's .ics (GET /api/MonthlyMeetings/{id}/Calendar), for any calendar app. */
-export function AddToCalendarLink({ meetingId }: { meetingId: number }) {
-  const t = useT(homeMessages);
+/**
+ * Downloads the one meeting's .ics (GET /api/MonthlyMeetings/{id}/Calendar), for any calendar app.
+ * Its words come from the screen that shows it (Home's card is on the first screen: no other
+ * namespace loads with it).
+ */
+export function AddToCalendarLink({ meetingId, children }: { meetingId: number; children: ReactNode }) {
   return (
     <Button
       component="a"
@@ -18,24 +16,7 @@ export function AddToCalendarLink({ meetingId }: { meetingId: number }) {
       variant="default"
       size="md"
     >
-      {t("calendar.add")}
+      {children}
     </Button>
-  );
-}
-
-/** Beside the .ics: the meeting in Google Calendar and in Outlook, filled in by the server. */
-export function CalendarAppLinks({ meetingId }: { meetingId: number }) {
-  const t = useT(homeMessages);
-  const links = trpc.calendar.links.useQuery({ id: meetingId });
-  if (!links.data) return null;
-  return (
-    <Group gap="lg" mb="md">
-      <Anchor href={links.data.google} target="_blank" rel="noopener noreferrer" py={8}>
-        {t("calendar.google")}
-      </Anchor>
-      <Anchor href={links.data.outlook} target="_blank" rel="noopener noreferrer" py={8}>
-        {t("calendar.outlook")}
-      </Anchor>
-    </Group>
   );
 }

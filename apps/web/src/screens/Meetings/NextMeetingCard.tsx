@@ -119,7 +119,7 @@ function Scheduled({ meeting }: { meeting: MeetingListItem }) {
         <Button component={Link} to={`/monthlymeeting/${meeting.id}`} variant="light" size="md">
           {t("card.meetingPage")}
         </Button>
-        <AddToCalendarLink meetingId={meeting.id} />
+        <AddToCalendarLink meetingId={meeting.id}>{t("calendar.add")}</AddToCalendarLink>
       </Group>
     </>
   );
