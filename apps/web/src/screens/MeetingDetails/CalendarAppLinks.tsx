@@ -1,7 +1,28 @@
-import { Anchor, Group } from "@mantine/core";
+import { Anchor, Button, Group } from "@mantine/core";
+import { withBase } from "../../lib/basePath";
 import { useT } from "../../lib/i18n";
 import { trpc } from "../../lib/trpc";
 import { nightMessages } from "../MeetingNight/nightMessages";
+
+/**
+ * Downloads the one meeting's .ics (GET /api/MonthlyMeetings/{id}/Calendar), for any calendar app.
+ * Home's next meeting card has its own: one module shared by both screens would be a chunk of its
+ * own on the first screen, whose budget has no room for it.
+ */
+export function AddToCalendarLink({ meetingId }: { meetingId: number }) {
+  const t = useT(nightMessages);
+  return (
+    <Button
+      component="a"
+      href={withBase(`/api/MonthlyMeetings/${meetingId}/Calendar`)}
+      download={`meeting-${meetingId}.ics`}
+      variant="default"
+      size="md"
+    >
+      {t("details.addToCalendar")}
+    </Button>
+  );
+}
 
 /** Beside the .ics: the meeting in Google Calendar and in Outlook, filled in by the server. */
 export function CalendarAppLinks({ meetingId }: { meetingId: number }) {

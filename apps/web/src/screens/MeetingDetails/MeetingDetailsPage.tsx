@@ -12,8 +12,7 @@ import { usePermissions } from "../../lib/permissions";
 import { trpc } from "../../lib/trpc";
 import { useIdParam } from "../../lib/routeParams";
 import { useTitle } from "../../lib/useTitle";
-import { AddToCalendarLink } from "./AddToCalendarLink";
-import { CalendarAppLinks } from "./CalendarAppLinks";
+import { AddToCalendarLink, CalendarAppLinks } from "./CalendarAppLinks";
 import { useT } from "../../lib/i18n";
 import { nightMessages } from "../MeetingNight/nightMessages";
 
@@ -58,9 +57,7 @@ function Meeting({ id }: { id: number }) {
         actions={
           <>
             {/* A meeting that is over is no one's plan any more. */}
-            {datePart(data.date) >= today() ? (
-              <AddToCalendarLink meetingId={data.id}>{t("details.addToCalendar")}</AddToCalendarLink>
-            ) : null}
+            {datePart(data.date) >= today() ? <AddToCalendarLink meetingId={data.id} /> : null}
             {isMember ? (
               <>
                 <Button h={40} leftSection={<PlusIcon />} onClick={() => setDialog("add")}>
