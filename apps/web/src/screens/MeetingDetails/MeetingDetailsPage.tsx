@@ -12,7 +12,7 @@ import { usePermissions } from "../../lib/permissions";
 import { trpc } from "../../lib/trpc";
 import { useIdParam } from "../../lib/routeParams";
 import { useTitle } from "../../lib/useTitle";
-import { AddToCalendarLink, CalendarAppLinks } from "./AddToCalendarLink";
+import { AddToCalendarLink, CalendarAppLinks } from "./CalendarAppLinks";
 import { useT } from "../../lib/i18n";
 import { nightMessages } from "../MeetingNight/nightMessages";
 

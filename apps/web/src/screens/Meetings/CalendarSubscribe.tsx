@@ -16,7 +16,7 @@ export function CalendarSubscribe() {
   return (
     <>
       <Button variant="default" onClick={() => setOpen(true)}>
-        {t("calendar.subscribe")}
+        {t("subscribe")}
       </Button>
       <Later when={open}>
         <SubscribeDialog onClose={() => setOpen(false)} />

@@ -1,41 +1,37 @@
 import { Anchor, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
-import type { MeetingListItem, MessageValues, Rsvp, RsvpStatus } from "@club/shared";
+import type { MeetingListItem, Rsvp, RsvpStatus } from "@club/shared";
 import { ErrorAlertLater as ErrorAlert, LoadErrorLater as LoadError } from "../../components/statusLater";
 import { useSession } from "../../lib/appSession";
 import { formatTime } from "../../lib/clubCalendar";
 import { formatLongDate } from "../../lib/format";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
-import { AddToCalendarLink } from "../MeetingDetails/AddToCalendarLink";
+import { withBase } from "../../lib/basePath";
 import classes from "./NextMeetingCard.module.css";
-import { currentLanguage, defineMessages, translate, useT } from "../../lib/i18n";
+import { defineMessages, useT } from "../../lib/i18n";
 import home from "../../locales/en/home.json";
 
 /** The card is Home's: its texts are in src/locales/<language>/home.json. */
 const homeMessages = defineMessages("home", home);
 type HomeKey = keyof typeof home;
-const homeText = (key: HomeKey, values?: MessageValues) =>
-  translate(currentLanguage(), homeMessages, key, values);
+type T = ReturnType<typeof useT<HomeKey>>;
 
 const ANSWERS: { status: RsvpStatus; label: HomeKey }[] = [
-  { status: "going", label: "card.going" },
-  { status: "maybe", label: "card.maybe" },
-  { status: "declined", label: "card.declined" },
+  { status: "going", label: "going" },
+  { status: "maybe", label: "maybe" },
+  { status: "declined", label: "declined" },
 ];
 
 /** "4 going (plus 2 guests) · 1 maybe", from the meeting's answers. */
-export function comingSummary(rsvps: Rsvp[]): string {
+export function comingSummary(rsvps: Rsvp[], t: T): string {
   const going = rsvps.filter((r) => r.status === "going" && r.waitlistPosition === null);
   const guests = going.reduce((sum, r) => sum + r.guests, 0);
   const maybe = rsvps.filter((r) => r.status === "maybe").length;
   const waiting = rsvps.filter((r) => r.status === "going" && r.waitlistPosition !== null).length;
-  const parts = [
-    homeText("coming.going", { count: going.length }) +
-      (guests > 0 ? homeText("coming.guests", { count: guests }) : ""),
-  ];
-  if (maybe > 0) parts.push(homeText("coming.maybe", { count: maybe }));
-  if (waiting > 0) parts.push(homeText("coming.waiting", { count: waiting }));
+  const parts = [t("nGoing", { count: going.length }) + (guests > 0 ? t("nGuests", { count: guests }) : "")];
+  if (maybe > 0) parts.push(t("nMaybe", { count: maybe }));
+  if (waiting > 0) parts.push(t("nWaiting", { count: waiting }));
   return parts.join(" · ");
 }
 
@@ -54,17 +50,13 @@ function RsvpControl({ meetingId }: { meetingId: number }) {
   const mine = trpc.night.myRsvp.useQuery({ id: meetingId });
   const answer = trpc.night.rsvp.useMutation({
     onSuccess: async (result) => {
-      notify(
-        result.waitlistPosition
-          ? t("card.waitlisted", { position: result.waitlistPosition })
-          : t("card.saved"),
-      );
+      notify(result.waitlistPosition ? t("waitlisted", { position: result.waitlistPosition }) : t("saved"));
     },
   });
   const current = answer.data?.status ?? mine.data?.status ?? undefined;
   return (
     <Stack gap={6}>
-      <Group gap="xs" role="group" aria-label={t("card.yourAnswer")}>
+      <Group gap="xs" role="group" aria-label={t("yourAnswer")}>
         {ANSWERS.map(({ status, label }) => (
           <Button
             key={status}
@@ -91,17 +83,17 @@ function Scheduled({ meeting }: { meeting: MeetingListItem }) {
     <>
       <Group gap="xl" align="flex-start">
         <div>
-          <Label>{t("card.theme")}</Label>
+          <Label>{t("theme")}</Label>
           <Text fw={700}>{meeting.theme}</Text>
         </div>
         <div>
-          <Label>{t("card.host")}</Label>
+          <Label>{t("host")}</Label>
           <Text fw={700}>{meeting.host}</Text>
         </div>
         <div>
-          <Label>{t("card.coming")}</Label>
+          <Label>{t("coming")}</Label>
           <Text fw={700}>
-            {rsvps.data ? comingSummary(rsvps.data) : rsvps.isError ? t("card.notAvailable") : "…"}
+            {rsvps.data ? comingSummary(rsvps.data, t) : rsvps.isError ? t("notAvailable") : "…"}
           </Text>
         </div>
       </Group>
@@ -110,16 +102,26 @@ function Scheduled({ meeting }: { meeting: MeetingListItem }) {
       ) : (
         <Text size="sm" c="dimmed">
           <Anchor component={Link} to="/login" underline="always">
-            {t("card.logIn")}
+            {t("logIn")}
           </Anchor>{" "}
-          {t("card.logInTo")}
+          {t("logInTo")}
         </Text>
       )}
       <Group gap="md">
         <Button component={Link} to={`/monthlymeeting/${meeting.id}`} variant="light" size="md">
-          {t("card.meetingPage")}
+          {t("meetingPage")}
         </Button>
-        <AddToCalendarLink meetingId={meeting.id} />
+        {/* The meeting's .ics; the meeting page has its own (CalendarAppLinks.tsx), as a module
+            shared by both screens would be one more chunk on the first screen. */}
+        <Button
+          component="a"
+          href={withBase(`/api/MonthlyMeetings/${meeting.id}/Calendar`)}
+          download={`meeting-${meeting.id}.ics`}
+          variant="default"
+          size="md"
+        >
+          {t("addToCalendar")}
+        </Button>
       </Group>
     </>
   );
@@ -146,7 +148,7 @@ export function useNextMeeting(meetings: MeetingListItem[] | undefined, ready: b
 function CardSkeleton() {
   const t = useT(homeMessages);
   return (
-    <div role="status" aria-label={t("card.loading")}>
+    <div role="status" aria-label={t("loading")}>
       <Text fz="xl" fw={700} w="70%" className={classes.bar} aria-hidden>
         &nbsp;
       </Text>
@@ -164,10 +166,10 @@ export function NextMeetingCard({ next, meeting, settled }: ReturnType<typeof us
     <Card withBorder padding="lg" mb="xl" component="section" aria-labelledby="next-meeting">
       <Stack gap="md">
         <Title order={2} fz="h3" id="next-meeting">
-          {t("card.title")}
+          {t("next")}
         </Title>
         {next.isError ? (
-          <LoadError message={t("card.failed")} />
+          <LoadError message={t("nextFailed")} />
         ) : !settled || !next.data ? (
           <CardSkeleton />
         ) : (
@@ -175,14 +177,14 @@ export function NextMeetingCard({ next, meeting, settled }: ReturnType<typeof us
             <div>
               <Text fz="xl" fw={700}>
                 <time dateTime={`${next.data.date}T${next.data.time}`}>
-                  {t("card.when", { date: formatLongDate(next.data.date), time: formatTime(next.data.time) })}
+                  {t("when", { date: formatLongDate(next.data.date), time: formatTime(next.data.time) })}
                 </time>
               </Text>
               <Text size="sm" c="dimmed">
-                {t("card.timezone", { zone: next.data.timezone })}
+                {t("timeZone", { zone: next.data.timezone })}
               </Text>
             </div>
-            {meeting ? <Scheduled meeting={meeting} /> : <Text c="dimmed">{t("card.notScheduled")}</Text>}
+            {meeting ? <Scheduled meeting={meeting} /> : <Text c="dimmed">{t("notScheduled")}</Text>}
           </>
         )}
       </Stack>

@@ -1,15 +1,16 @@
 import { Anchor, Button, Group } from "@mantine/core";
-import { trpc } from "../../lib/trpc";
 import { withBase } from "../../lib/basePath";
-import { defineMessages, useT } from "../../lib/i18n";
-// Home's namespace: the next meeting's card on the first screen shows this link.
-import home from "../../locales/en/home.json";
+import { useT } from "../../lib/i18n";
+import { trpc } from "../../lib/trpc";
+import { nightMessages } from "../MeetingNight/nightMessages";
 
-const homeMessages = defineMessages("home", home);
-
-/** Downloads the one meeting's .ics (GET /api/MonthlyMeetings/{id}/Calendar), for any calendar app. */
+/**
+ * Downloads the one meeting's .ics (GET /api/MonthlyMeetings/{id}/Calendar), for any calendar app.
+ * Home's next meeting card has its own: one module shared by both screens would be a chunk of its
+ * own on the first screen, whose budget has no room for it.
+ */
 export function AddToCalendarLink({ meetingId }: { meetingId: number }) {
-  const t = useT(homeMessages);
+  const t = useT(nightMessages);
   return (
     <Button
       component="a"
@@ -18,23 +19,23 @@ export function AddToCalendarLink({ meetingId }: { meetingId: number }) {
       variant="default"
       size="md"
     >
-      {t("calendar.add")}
+      {t("details.addToCalendar")}
     </Button>
   );
 }
 
 /** Beside the .ics: the meeting in Google Calendar and in Outlook, filled in by the server. */
 export function CalendarAppLinks({ meetingId }: { meetingId: number }) {
-  const t = useT(homeMessages);
+  const t = useT(nightMessages);
   const links = trpc.calendar.links.useQuery({ id: meetingId });
   if (!links.data) return null;
   return (
     <Group gap="lg" mb="md">
       <Anchor href={links.data.google} target="_blank" rel="noopener noreferrer" py={8}>
-        {t("calendar.google")}
+        {t("details.google")}
       </Anchor>
       <Anchor href={links.data.outlook} target="_blank" rel="noopener noreferrer" py={8}>
-        {t("calendar.outlook")}
+        {t("details.outlook")}
       </Anchor>
     </Group>
   );
