@@ -26,6 +26,7 @@ import {
   type LoginInput,
   type RefreshInput,
   type RegisterInput,
+  type Language,
   type ResetPasswordInput,
 } from "@club/shared";
 import type { AuthedCtx, Deps, RequestCtx } from "../../kernel/context";
@@ -36,6 +37,7 @@ import { randomToken, sha256 } from "../../platform/tokens";
 import type { Email } from "../../platform/mailer";
 import { accountLimits, mayMail } from "./accountLimits";
 import { alreadyRegisteredEmail, confirmationEmail, passwordResetEmail } from "./email";
+import { recipientLanguage } from "../../platform/emailText";
 import { notifyApprovalWaiting } from "../notifications/notify";
 import { checkSecondFactor } from "../totp/service";
 import { completeMfa, startMfa } from "./mfa";
@@ -62,7 +64,7 @@ function mailSingleUseLink(
     store: typeof insertConfirmationToken;
     ttlMs: number;
     page: string;
-    email: (opts: { to: string; firstName: string; link: string }) => Email;
+    email: (opts: { to: string; firstName: string; link: string; language: Language }) => Email;
   },
 ) {
   if (!mayMail(deps, member.email)) return;
@@ -73,7 +75,14 @@ function mailSingleUseLink(
     expiresAt: new Date(Date.now() + use.ttlMs).toISOString(),
   });
   const url = link(deps, use.page, { token, email: member.email });
-  deps.mailer.send(use.email({ to: member.email, firstName: member.firstName, link: url }));
+  deps.mailer.send(
+    use.email({
+      to: member.email,
+      firstName: member.firstName,
+      link: url,
+      language: recipientLanguage(deps, member.id),
+    }),
+  );
 }
 
 function sendConfirmation(deps: Deps, member: Recipient) {
@@ -124,6 +133,7 @@ export async function register(ctx: RequestCtx, input: RegisterInput): Promise<{
           to: existing.email,
           firstName: existing.firstName,
           link: link(ctx, "/forgot-password", { email: existing.email }),
+          language: recipientLanguage(ctx, existing.id),
         }),
       );
     return { message: REGISTERED_MESSAGE };

@@ -1,9 +1,10 @@
 import { findDuesOpening, insertDuesEntry, listDuesEntries, listDuesMembers, setDuesPeriod } from "@club/db";
-import { dollars, monthLabel, NotificationTexts } from "@club/shared";
+import { dollars, NotificationTexts } from "@club/shared";
 import { clubOf } from "../club/service";
 import type { Deps } from "../../kernel/context";
 import { addMonths, dateIn } from "../../platform/clubTime";
 import { clubEmail } from "../auth/email";
+import { emailMoney, emailMonth, emailText, recipientLanguage } from "../../platform/emailText";
 import { notify } from "../notifications/notify";
 import { openingOpts, summarise } from "./ledger";
 
@@ -98,21 +99,30 @@ export function sendDuesReminders(deps: Deps): void {
         text: NotificationTexts.duesStatement(money(summary.balanceCents)),
         link: "/dues",
         once: `dues:${month}`,
-        email: () =>
-          clubEmail({
+        email: () => {
+          const language = recipientLanguage(deps, m.id);
+          const amount = (cents: number) => emailMoney(language, cents, club.currency);
+          return clubEmail({
             to: m.email,
-            subject: `Club dues: ${money(summary.balanceCents)} to pay`,
+            language,
+            subject: emailText(language, "dues.subject", { amount: amount(summary.balanceCents) }),
             firstName: m.firstName,
             paragraphs: [
-              `Your club dues balance is ${money(summary.balanceCents)}, of which ${money(summary.amountBehindCents)} is for earlier months` +
-                (summary.monthsBehind > 0
-                  ? ` (${summary.monthsBehind} ${summary.monthsBehind === 1 ? "month" : "months"}).`
-                  : ".") +
-                (summary.paidThrough ? ` You are paid through ${monthLabel(summary.paidThrough)}.` : ""),
-              "Please pay the treasurer at the next meeting. You can turn these emails off in your account.",
+              emailText(language, "dues.balance", {
+                balance: amount(summary.balanceCents),
+                behind: amount(summary.amountBehindCents),
+                months: Math.max(0, summary.monthsBehind),
+              }) +
+                (summary.paidThrough
+                  ? emailText(language, "dues.paidThrough", {
+                      month: emailMonth(language, summary.paidThrough),
+                    })
+                  : ""),
+              emailText(language, "dues.pay"),
             ],
-            link: { href: `${deps.config.appUrl}/dues`, label: "See your dues" },
-          }),
+            link: { href: `${deps.config.appUrl}/dues`, label: emailText(language, "dues.link") },
+          });
+        },
       });
     }
   });

@@ -20,7 +20,6 @@ import {
   GUEST_CODE_LENGTH,
   GUESTS_MAX,
   CLUB_NAME,
-  longDate,
   ServerMessages,
   type Guest,
   type GuestAddInput,
@@ -37,6 +36,7 @@ import { dateIn, zonedInstant } from "../../platform/clubTime";
 import { NetworkBudget } from "../../platform/writeBudget";
 import { recordActivity } from "../activity/record";
 import { createInvite } from "../members/service";
+import { emailDate, emailText } from "../../platform/emailText";
 import { assertHost, meetingOrThrow } from "../night/access";
 import {
   assertScoringOpen,
@@ -288,18 +288,17 @@ export function inviteGuest(ctx: AuthedCtx, input: { id: number; guestId: number
       { ...guest, invitedAt: null },
       { ...guest, invitedAt: ctx.now().toISOString() },
     );
-    createInvite(
-      ctx,
-      { email },
-      {
-        subject: `Join the ${CLUB_NAME}`,
-        firstName: guest.firstName,
-        paragraphs: [
-          `Thank you for tasting with us on ${longDate(meeting.date)}. ${meeting.hostName}, who hosted the night, invites you to become a member.`,
-          "Sign up with this link (your address is filled in; it works once, for 14 days):",
-        ],
-      },
-    );
+    createInvite(ctx, { email }, (language) => ({
+      subject: emailText(language, "guestInvite.subject", { club: CLUB_NAME }),
+      firstName: guest.firstName,
+      paragraphs: [
+        emailText(language, "guestInvite.thanks", {
+          date: emailDate(language, meeting.date),
+          host: meeting.hostName,
+        }),
+        emailText(language, "guestInvite.signUp"),
+      ],
+    }));
   });
   return { ok: true };
 }

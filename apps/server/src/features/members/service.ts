@@ -13,7 +13,14 @@ import {
   setDuesPeriod,
   type MemberRow,
 } from "@club/db";
-import { ServerMessages, type Member, type MemberStatus, type OpenInvite, type Role } from "@club/shared";
+import {
+  ServerMessages,
+  type Language,
+  type Member,
+  type MemberStatus,
+  type OpenInvite,
+  type Role,
+} from "@club/shared";
 import type { AuthedCtx } from "../../kernel/context";
 import { ConflictError, NotFoundError } from "../../kernel/errors";
 import { randomToken, sha256 } from "../../platform/tokens";
@@ -21,6 +28,8 @@ import { recordActivity } from "../activity/record";
 import { monthIn } from "../../platform/clubTime";
 import { memberView } from "../auth/service";
 import { approvedEmail, clubEmail } from "../auth/email";
+import { emailText, recipientLanguage } from "../../platform/emailText";
+import { clubLanguage } from "../../platform/i18n";
 
 const INVITE_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 const nowIso = () => new Date().toISOString();
@@ -90,7 +99,12 @@ export function approveMember(ctx: AuthedCtx, input: { id: number }): { ok: true
     return { status: "active" };
   });
   ctx.mailer.send(
-    approvedEmail({ to: member.email, firstName: member.firstName, link: `${ctx.config.appUrl}/login` }),
+    approvedEmail({
+      to: member.email,
+      firstName: member.firstName,
+      link: `${ctx.config.appUrl}/login`,
+      language: recipientLanguage(ctx, member.id),
+    }),
   );
   return { ok: true };
 }
@@ -142,29 +156,29 @@ export function setRole(ctx: AuthedCtx, input: { id: number; role: Role }): { ok
   });
 }
 
-/** What an invite's email says (the link follows). */
+/** What an invite's email says (the link follows), in the language it is written in. */
 export interface InviteLetter {
   subject: string;
-  firstName: string;
+  /** The invitee's first name, when known; else `greeting` greets them. */
+  firstName?: string;
+  greeting?: string;
   paragraphs: string[];
 }
 
-const MEMBER_INVITE: InviteLetter = {
-  subject: "You are invited to join the club",
-  firstName: "there",
-  paragraphs: [
-    "A member of the club invited you to join. Register with this link (it works once, for 14 days):",
-  ],
-};
+const memberInvite = (language: Language): InviteLetter => ({
+  subject: emailText(language, "invite.subject"),
+  greeting: emailText(language, "helloThere"),
+  paragraphs: [emailText(language, "invite.body")],
+});
 
 /**
  * A single-use invite link, valid 14 days, optionally for one address (which then gets it by email,
- * in `letter`'s words). Call inside the caller's transaction when it writes more.
+ * in `letter`'s words, in the club's language). Call inside the caller's transaction when it writes more.
  */
 export function createInvite(
   ctx: AuthedCtx,
   input: { email?: string | null },
-  letter: InviteLetter = MEMBER_INVITE,
+  letter: (language: Language) => InviteLetter = memberInvite,
 ): { id: number; url: string; expiresAt: string } {
   const token = randomToken();
   const expiresAt = new Date(Date.now() + INVITE_TTL_MS).toISOString();
@@ -176,16 +190,18 @@ export function createInvite(
   });
   const params = new URLSearchParams({ invite: token, ...(email ? { email } : {}) });
   const url = `${ctx.config.appUrl}/register?${params.toString()}`;
-  if (invite.email)
+  if (invite.email) {
+    // Not a member yet: the club's language.
+    const language = clubLanguage(ctx);
     ctx.mailer.send(
       clubEmail({
         to: invite.email,
-        subject: letter.subject,
-        firstName: letter.firstName,
-        paragraphs: letter.paragraphs,
-        link: { href: url, label: "Join the club" },
+        language,
+        ...letter(language),
+        link: { href: url, label: emailText(language, "invite.link") },
       }),
     );
+  }
   return { id: invite.id, url, expiresAt };
 }
 

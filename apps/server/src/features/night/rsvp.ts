@@ -13,6 +13,7 @@ import { viewerOf } from "../../policy/viewer";
 import { ConflictError } from "../../kernel/errors";
 import { audited } from "../activity/record";
 import { clubEmail } from "../auth/email";
+import { emailDate, emailText, recipientLanguage } from "../../platform/emailText";
 import { notify } from "../notifications/notify";
 import { isUpcoming, meetingOrThrow } from "./access";
 
@@ -57,16 +58,22 @@ export function settleWaitlist(
         to: [row.memberId],
         text: NotificationTexts.waitlistPlace(longDate(meeting.date)),
         link: `/monthlymeeting/${meeting.id}`,
-        email: () =>
-          clubEmail({
+        email: () => {
+          const language = recipientLanguage(ctx, row.memberId);
+          // English has always written the day as the meeting's date; another language its own.
+          const date = language === "en" ? meeting.date : emailDate(language, meeting.date);
+          return clubEmail({
             to: row.email,
-            subject: `A place opened up for the meeting on ${meeting.date}`,
+            language,
+            subject: emailText(language, "waitlist.subject", { date }),
             firstName: row.firstName,
-            paragraphs: [
-              `Someone cancelled: you have a place at the meeting on ${meeting.date}. See you there!`,
-            ],
-            link: { href: `${ctx.config.appUrl}/monthlymeeting/${meeting.id}`, label: "Open the meeting" },
-          }),
+            paragraphs: [emailText(language, "waitlist.body", { date })],
+            link: {
+              href: `${ctx.config.appUrl}/monthlymeeting/${meeting.id}`,
+              label: emailText(language, "meeting.link"),
+            },
+          });
+        },
       });
   }
 }

@@ -15,6 +15,7 @@ import {
 import type { Deps } from "../../kernel/context";
 import type { Email } from "../../platform/mailer";
 import { approvalNeededEmail, clubEmail } from "../auth/email";
+import { recipientLanguage } from "../../platform/emailText";
 import { queueWebhookEvent } from "../webhooks/service";
 
 type Recipient = ReturnType<typeof listNotifiableMembers>[number];
@@ -144,6 +145,12 @@ export function notifyApprovalWaiting(
     to: "admins",
     text: NotificationTexts.approvalWaiting(name),
     link: "/members",
-    email: (admin) => approvalNeededEmail({ to: admin.email, member, link: `${deps.config.appUrl}/members` }),
+    email: (admin) =>
+      approvalNeededEmail({
+        to: admin.email,
+        member,
+        link: `${deps.config.appUrl}/members`,
+        language: recipientLanguage(deps, admin.id),
+      }),
   });
 }

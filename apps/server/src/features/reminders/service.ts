@@ -9,7 +9,6 @@ import {
   listRsvps,
 } from "@club/db";
 import {
-  timeLabel,
   longDate,
   NotificationTexts,
   ServerMessages,
@@ -21,6 +20,7 @@ import type { AuthedCtx, Deps } from "../../kernel/context";
 import { AppError, NotFoundError } from "../../kernel/errors";
 import { dateIn, zonedInstant } from "../../platform/clubTime";
 import { clubEmail } from "../auth/email";
+import { emailDate, emailText, emailTime, recipientLanguage } from "../../platform/emailText";
 import { clubOf } from "../club/service";
 import { setRsvp } from "../night/rsvp";
 import { notify } from "../notifications/notify";
@@ -28,8 +28,8 @@ import { signRsvpToken, verifyRsvpToken } from "./links";
 
 const DAY_MS = 86_400_000;
 const REMINDERS = [
-  { kind: "week", before: 7 * DAY_MS, label: "next week" },
-  { kind: "day", before: DAY_MS, label: "tomorrow" },
+  { kind: "week", before: 7 * DAY_MS },
+  { kind: "day", before: DAY_MS },
 ] as const;
 
 const meetingStart = (deps: Deps, date: string) =>
@@ -67,19 +67,32 @@ export async function sendMeetingReminders(deps: Deps): Promise<number> {
       people.forEach((p) => {
         if (!claimNotification(deps.db, p.id, `meeting:${meeting.id}:${due.kind}`)) return;
         const answer = answerLinks(deps, p.id, meeting);
+        const language = recipientLanguage(deps, p.id);
+        const date = emailDate(language, meeting.date);
+        const when = due.kind;
         deps.mailer.send(
           clubEmail({
             to: p.email,
-            subject: `Club meeting ${due.label}: ${meeting.theme} on ${longDate(meeting.date)}`,
+            language,
+            subject: emailText(language, "reminder.subject", { when, theme: meeting.theme, date }),
             firstName: p.firstName,
             paragraphs: [
-              `The club meets ${due.label}, on ${longDate(meeting.date)} at ${timeLabel(clubOf(deps).meetingTime)}: ${meeting.theme}, hosted by ${meeting.hostName}.`,
-              `Going: ${answer("going")}`,
-              `Maybe: ${answer("maybe")}`,
-              `Not going: ${answer("declined")}`,
-              "You can turn meeting emails off in your account.",
+              emailText(language, "reminder.body", {
+                when,
+                date,
+                time: emailTime(language, clubOf(deps).meetingTime),
+                theme: meeting.theme,
+                host: meeting.hostName,
+              }),
+              emailText(language, "answer.going", { link: answer("going") }),
+              emailText(language, "answer.maybe", { link: answer("maybe") }),
+              emailText(language, "answer.declined", { link: answer("declined") }),
+              emailText(language, "meeting.emailsOff"),
             ],
-            link: { href: `${deps.config.appUrl}/monthlymeeting/${meeting.id}`, label: "Open the meeting" },
+            link: {
+              href: `${deps.config.appUrl}/monthlymeeting/${meeting.id}`,
+              label: emailText(language, "meeting.link"),
+            },
           }),
         );
         sent++;
@@ -102,18 +115,32 @@ export function sendMeetingNotice(ctx: AuthedCtx, meetingId: number, change: "ad
   const day = longDate(meeting.date);
   const email = (p: { id: number; email: string; firstName: string }) => {
     const answer = answerLinks(ctx, p.id, { id: meetingId, date: meeting.date });
+    const language = recipientLanguage(ctx, p.id);
+    const date = emailDate(language, meeting.date);
     return clubEmail({
       to: p.email,
-      subject: change === "added" ? `New club meeting on ${day}` : `The club meeting on ${day} has changed`,
+      language,
+      subject: emailText(language, change === "added" ? "notice.subjectAdded" : "notice.subjectChanged", {
+        date,
+      }),
       firstName: p.firstName,
       paragraphs: [
-        `${change === "added" ? "A meeting was added" : "A meeting was changed"}: ${day} at ${timeLabel(clubOf(ctx).meetingTime)}, ${theme}, hosted by ${meeting.hostName}.`,
-        "Are you coming?",
-        `Going: ${answer("going")}`,
-        `Not going: ${answer("declined")}`,
-        "You can turn meeting emails off in your account.",
+        emailText(language, "notice.body", {
+          change,
+          date,
+          time: emailTime(language, clubOf(ctx).meetingTime),
+          theme,
+          host: meeting.hostName,
+        }),
+        emailText(language, "notice.coming"),
+        emailText(language, "answer.going", { link: answer("going") }),
+        emailText(language, "answer.declined", { link: answer("declined") }),
+        emailText(language, "meeting.emailsOff"),
       ],
-      link: { href: `${ctx.config.appUrl}/monthlymeeting/${meetingId}`, label: "Open the meeting" },
+      link: {
+        href: `${ctx.config.appUrl}/monthlymeeting/${meetingId}`,
+        label: emailText(language, "meeting.link"),
+      },
     });
   };
   if (change === "added") {
