@@ -97,6 +97,25 @@ describe("languages", () => {
     await shot(page, "languages-de-about-phone-light");
   });
 
+  it("a member who chose German: a form refused before it is sent says why in German", async () => {
+    await club.apiOk("PUT", "/api/Account/Language", { language: "de" }, member.accessToken);
+    const bottles = await club.apiOk<{ id: number; name: string }[]>("GET", "/api/Bottles/AllBottlesList");
+    const bottleId = bottles.find((b) => b.name === "Buffalo Trace")!.id;
+    const page = await open({ viewport: PHONE, mobile: true, as: member, theme: "light" });
+    await visit(page, `/bottle/${bottleId}`);
+    await shows(page.getByRole("button", { name: "Navigation öffnen" }));
+    // The bottle's ABV, typed out of range: the shared rule refuses it on the phone, in German.
+    const facts = page.getByRole("main").locator("dl");
+    await facts.getByRole("button", { name: /ABV/ }).click();
+    const abv = facts.getByRole("textbox", { name: /ABV/ });
+    await abv.fill("150");
+    await abv.press("Enter");
+    await shows(
+      page.getByRole("alert").getByText("Der Alkoholgehalt muss eine Zahl zwischen 0 und 100 sein."),
+    );
+    await shot(page, "languages-de-refused-abv-phone-light");
+  });
+
   it("a visitor whose browser asks for Japanese: the first page is rendered in Japanese, dates as 2027/02/12", async () => {
     const asked = await fetch(`${club.baseUrl}/`, {
       headers: { accept: "text/html", "accept-language": "ja-JP,ja;q=0.9,en;q=0.5" },

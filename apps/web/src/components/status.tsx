@@ -1,7 +1,7 @@
 import { useSyncExternalStore, type ReactNode } from "react";
 import { Alert, Anchor, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
-import { serverReason } from "../lib/errors";
+import { refusalReason } from "../lib/validationText";
 import { pwaState } from "../pwa/status";
 import { AlertIcon } from "./icons";
 import { useT } from "../lib/i18n";
@@ -24,7 +24,7 @@ export function ErrorAlert({
   error?: unknown;
   children?: ReactNode;
 }) {
-  const reason = serverReason(error);
+  const reason = refusalReason(error);
   return (
     <Alert color="red" variant="light" role="alert" icon={<AlertIcon />} title={message}>
       {reason && reason !== message ? reason : null}

@@ -1,5 +1,3 @@
-import { validationText } from "./validationText";
-
 /**
  * A failed REST call (lib/authApi.ts): the HTTP status and the server's JSON error
  * `{ error: { code, message, issues? } }`.
@@ -90,10 +88,7 @@ export function serverReason(error: unknown): string | null {
   const issues =
     error instanceof ApiError ? error.issues : (error as { data?: { zodError?: unknown } }).data?.zodError;
   const message = (error as { message?: unknown }).message;
-  const reason =
-    firstIssue(issues) ?? (typeof message === "string" && message.trim() !== "" ? message : null);
-  // A schema's refusal, in the reader's language.
-  return reason === null ? null : validationText(reason);
+  return firstIssue(issues) ?? (typeof message === "string" && message.trim() !== "" ? message : null);
 }
 
 /** A failed save for SubmitForm's alerts: the floor's message, and the error whose reason goes under it. */

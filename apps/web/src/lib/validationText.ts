@@ -1,22 +1,28 @@
+import { SOURCE_LANGUAGE, ValidationMessages, type ValidationMessageKey } from "@club/shared";
+import { serverReason } from "./errors";
+import { currentLanguage, defineMessages, translate } from "./i18n";
+
 /**
  * The shared schemas' refusals in the reader's language: what a form says before it sends (the
- * same schema as the server's) and what the server's 400 says (lib/errors.ts). The schemas and the
- * server give the English text (packages/shared, ValidationMessages); the `validation` catalogue has
- * it by name in every language.
+ * same schema as the server's) and what the server's 400 says. A schema and the server give the
+ * English text (packages/shared, ValidationMessages); its name there finds the reader's in the
+ * `validation` catalogue, whose English is that table word for word.
  *
- * The table of names comes with the other languages' catalogues (lib/validation.ts, loaded with
- * them), so the first screen carries none of it: English needs no lookup, and no other language is
- * shown before its catalogues are loaded.
+ * Not for the first screen: lib/errors.ts stays without it (the first screen's budget), and the
+ * screens that show a refusal say it through here.
  */
-let readersWords: ((text: string) => string) | null = null;
+export const validationMessages = defineMessages("validation", ValidationMessages);
 
-/** Set by lib/validation.ts when it loads. */
-export function setValidationWords(words: (text: string) => string): void {
-  readersWords = words;
-}
+const keyOf = new Map(
+  Object.entries(ValidationMessages).map(([key, text]) => [text as string, key as ValidationMessageKey]),
+);
 
 /** A refusal's English text in the reader's language; a text that is not a schema's stays as it is. */
-export const validationText = (text: string): string => (readersWords ? readersWords(text) : text);
+export function validationText(text: string): string {
+  const language = currentLanguage();
+  const key = language === SOURCE_LANGUAGE ? undefined : keyOf.get(text);
+  return key === undefined ? text : translate(language, validationMessages, key);
+}
 
 /** The first message of a failed safeParse, in the reader's language (undefined: nothing wrong). */
 export const firstIssueText = (
@@ -32,4 +38,10 @@ export function validationErrors<E extends Record<string, unknown>>(errors: E): 
   for (const [field, error] of Object.entries(errors))
     out[field] = typeof error === "string" ? validationText(error) : error;
   return out as E;
+}
+
+/** The server's reason for refusing a call (lib/errors.ts, serverReason), in the reader's language. */
+export function refusalReason(error: unknown): string | null {
+  const reason = serverReason(error);
+  return reason === null ? null : validationText(reason);
 }

@@ -7,7 +7,7 @@ import { PageHeader } from "../../components/PageHeader";
 import { useSession } from "../../lib/appSession";
 import { useTitle } from "../../lib/useTitle";
 import { EmptyMessage, ErrorAlert, Loaded, PageLoader } from "../../components/status";
-import { serverReason } from "../../lib/errors";
+import { refusalReason } from "../../lib/validationText";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { backupsMessages, describeSchedule, formatBytes, formatWhen } from "./backupText";
@@ -95,7 +95,7 @@ function Backups() {
       notify(t("made", { file: data.backups[0]?.file ?? "" }));
     },
     onError: (error) => {
-      notify(serverReason(error) ?? t("backupFailed"), "red");
+      notify(refusalReason(error) ?? t("backupFailed"), "red");
       void utils.backups.overview.invalidate();
     },
   });

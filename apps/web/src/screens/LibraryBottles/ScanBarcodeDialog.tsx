@@ -3,7 +3,8 @@ import { Alert, Button, Group, Modal, Stack, Text, TextInput, UnstyledButton } f
 import "../../styles/modal";
 import { useNavigate } from "react-router-dom";
 import { normaliseBarcode } from "@club/shared";
-import { isNotFound, serverReason } from "../../lib/errors";
+import { isNotFound } from "../../lib/errors";
+import { refusalReason } from "../../lib/validationText";
 import { notify } from "../../lib/notify";
 import { useReturnFocus } from "../../lib/returnFocus";
 import { trpc } from "../../lib/trpc";
@@ -126,7 +127,7 @@ function AttachToBottle({ code, onAttached }: { code: string; onAttached: (id: n
   const q = query.trim();
   const results = trpc.search.bottles.useQuery({ q, pageSize: 6 }, { enabled: q !== "" });
   const attach = trpc.bottles.setBarcode.useMutation();
-  const reason = serverReason(attach.error);
+  const reason = refusalReason(attach.error);
   return (
     <Stack gap="xs">
       <TextInput

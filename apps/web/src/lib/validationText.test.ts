@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ValidationMessages, type Language } from "@club/shared";
 import english from "../locales/en/validation.json";
-import { ApiError, serverReason } from "./errors";
+import { ApiError } from "./errors";
 import { LanguageProvider, loadLanguage } from "./i18n";
 import { purchasePriceProblem } from "./purchaseRules";
-import { firstIssueText, validationErrors, validationText } from "./validationText";
+import { firstIssueText, refusalReason, validationErrors, validationText } from "./validationText";
 import { newPasswordError } from "../screens/ResetPassword/newPassword";
 
 /** The app shows a language (what LanguageProvider's render sets for the code outside components). */
@@ -51,10 +51,10 @@ describe("the schemas' refusals in the reader's language", () => {
       formErrors: [],
       fieldErrors: { abv: ["ABV must be a number between 0 and 100."] },
     });
-    expect(serverReason(refused)).toBe("ABV must be a number between 0 and 100.");
+    expect(refusalReason(refused)).toBe("ABV must be a number between 0 and 100.");
     show("ja");
-    expect(serverReason(refused)).toBe("アルコール度数は0から100の数値にしてください。");
+    expect(refusalReason(refused)).toBe("アルコール度数は0から100の数値にしてください。");
     const other = new ApiError(409, "CONFLICT", "A theme with this name already exists.");
-    expect(serverReason(other)).toBe("A theme with this name already exists.");
+    expect(refusalReason(other)).toBe("A theme with this name already exists.");
   });
 });
