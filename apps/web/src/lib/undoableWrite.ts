@@ -2,6 +2,8 @@ import { getMutationKey } from "@trpc/react-query";
 import type { ActivityAction } from "@club/api";
 import { failureMessage } from "./failure";
 import { useUndoableSave, type UndoEntity } from "./undo";
+import { useT } from "./i18n";
+import { commonMessages } from "../components/commonMessages";
 
 /** A tRPC write procedure (`trpc.themes.update`) taking `I`. */
 export type UndoableWriteProcedure<I> = Parameters<typeof getMutationKey>[0] & {
@@ -38,7 +40,9 @@ export const capitalized = (word: string) => word.charAt(0).toUpperCase() + word
  * same words (what: WORDS[entity] unless given, verb: "rename"): the toast "Theme renamed." (or
  * `notice`) with an Undo that undoes the write (the activity log's action is the procedure's own
  * path, so the write and its undo target cannot disagree), then `onDone`; when it fails,
- * `failure` is "Failed to rename the theme." (or the server's reason, failureMessage).
+ * `failure` is "Failed to rename the theme." (or the server's reason, failureMessage). Both in the
+ * reader's language (common.json's undoable.*, by verb and thing: "rename_theme"); a pair it does
+ * not name is said in English.
  */
 export function useUndoableWrite<I>(
   write: UndoableWriteProcedure<I>,
@@ -58,18 +62,18 @@ export function useUndoableWrite<I>(
     onDone: () => unknown;
   },
 ): { mutate: (input: I) => void; pending: boolean; failure: string | null } {
+  const t = useT(commonMessages);
+  const change = `${verb}_${what.replace(/ /g, "_")}`;
+  const done = t("undoable.done", { change, done: `${capitalized(what)} ${DONE[verb]}.` });
+  const failed = t("undoable.failed", { change, failed: `Failed to ${verb} the ${what}.` });
   const action = getMutationKey(write)[0].join(".") as ActivityAction;
   const mutation = write.useMutation({
-    onSuccess: useUndoableSave(
-      notice ?? `${capitalized(what)} ${DONE[verb]}.`,
-      { entity, entityId: id, action },
-      onDone,
-    ),
+    onSuccess: useUndoableSave(notice ?? done, { entity, entityId: id, action }, onDone),
   });
   return {
     mutate: mutation.mutate,
     pending: mutation.isPending,
-    failure: mutation.isError ? failureMessage(mutation.error, `Failed to ${verb} the ${what}.`) : null,
+    failure: mutation.isError ? failureMessage(mutation.error, failed) : null,
   };
 }
 
