@@ -62,7 +62,11 @@ describe("every screen in the pseudo-locale and in German (phone, admin)", () =>
     // The demo's revealed night: its earliest meeting, scored and revealed.
     meetingId = [...meetings].sort((a, b) => a.date.localeCompare(b.date))[0]!.id;
     bottleId = bottles[0]!.id;
-    for (const path of [`/api/MonthlyMeetings/${meetingId}`, `/api/Bottles/${bottleId}`])
+    for (const path of [
+      `/api/MonthlyMeetings/${meetingId}`,
+      `/api/Bottles/${bottleId}`,
+      `/api/BottleComments/bottle/${bottleId}`,
+    ])
       collect(await get(path));
     // Each member's ledger: a void's reason is the treasurer's own words.
     const members = (await get("/api/Members")) as { id: number }[];

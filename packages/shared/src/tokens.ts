@@ -74,6 +74,9 @@ export const TOKENS_SENTENCES = {
 
 // ---- Devices: the member's sessions, one per login on a device ----
 
+/** A session's device when its user agent names none (the screens say it in the reader's words). */
+export const UNKNOWN_DEVICE = "Unknown device";
+
 /** GET /api/Account/Sessions: a login on one device. */
 export const SessionSchema = z.object({
   id: z.number().int(),

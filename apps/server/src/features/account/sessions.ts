@@ -1,6 +1,6 @@
 import Bowser from "bowser";
 import { endSession as endSessionRow, findSession, listLiveSessions, type SessionRow } from "@club/db";
-import { SessionsMessages, type Session } from "@club/shared";
+import { SessionsMessages, UNKNOWN_DEVICE, type Session } from "@club/shared";
 import type { AuthedCtx } from "../../kernel/context";
 import { NotFoundError } from "../../kernel/errors";
 import { assertCreatorOrAdmin } from "../../kernel/permissions";
@@ -11,13 +11,13 @@ import { recordActivity } from "../activity/record";
  * bowser does not know by the first word of its user agent ("curl/8.5.0"); else "Unknown device".
  */
 export function deviceName(userAgent: string | null): string {
-  if (!userAgent) return "Unknown device";
+  if (!userAgent) return UNKNOWN_DEVICE;
   const { browser, os } = Bowser.parse(userAgent);
   const named = (name?: string, version?: string) =>
     name ? [name, version?.split(".").slice(0, 2).join(".")].filter(Boolean).join(" ") : "";
   const browserName = named(browser.name, browser.version);
   const system = named(os.name, os.versionName ?? os.version);
-  if (!browserName && !system) return userAgent.trim().split(/\s/)[0]?.slice(0, 40) || "Unknown device";
+  if (!browserName && !system) return userAgent.trim().split(/\s/)[0]?.slice(0, 40) || UNKNOWN_DEVICE;
   if (!system) return browserName;
   if (!browserName) return system;
   return `${browserName} on ${system}`;

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Badge, Button, Paper, Stack, Text, Title } from "@mantine/core";
-import type { Session } from "@club/shared";
+import { UNKNOWN_DEVICE, type Session } from "@club/shared";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { ErrorAlert } from "../../components/status";
 import { appSession } from "../../lib/appSession";
@@ -16,8 +16,9 @@ const when = (iso: string) =>
   new Date(iso).toLocaleString(appLocale(), { dateStyle: "medium", timeStyle: "short" });
 
 /** One device: its browser and system, where and when it was last seen; Log out for the others. */
-function DeviceRow({ session, onLogOut }: { session: Session; onLogOut: () => void }) {
+function DeviceRow({ session: row, onLogOut }: { session: Session; onLogOut: () => void }) {
   const t = useT(accountMessages);
+  const session = row.device === UNKNOWN_DEVICE ? { ...row, device: t("sessions.unknownDevice") } : row;
   return (
     <li
       className={classes.row}
@@ -114,7 +115,10 @@ export function SessionsCard({ email }: { email: string }) {
           onConfirm={() => endSession.mutate({ id: ending.id })}
           onClose={() => setEnding(null)}
         >
-          {t("sessions.endBody", { device: ending.device, when: when(ending.lastSeenAt) })}
+          {t("sessions.endBody", {
+            device: ending.device === UNKNOWN_DEVICE ? t("sessions.unknownDevice") : ending.device,
+            when: when(ending.lastSeenAt),
+          })}
         </ConfirmDialog>
       ) : null}
       {confirming ? (
