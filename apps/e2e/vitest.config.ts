@@ -82,6 +82,8 @@ const NPM_TEST_FILES = [
   "login-rate-limit", // 2 s
   // The app in German (a member's choice), Japanese (a visitor's browser) and the pseudo-locale, on phones.
   "languages",
+  // Every screen in the pseudo-locale (no text outside the catalogues) and in German, on a phone.
+  "pseudo-tour",
   "bundle-budget", // 0 s
   "pwa-public-reads", // 0 s
 ];

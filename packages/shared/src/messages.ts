@@ -46,6 +46,9 @@ export const ServerMessages = {
   emailTaken: "An account with this email already exists.",
   invalidRefreshToken: "Invalid or expired refresh token.",
   invalidConfirmation: "Invalid or expired confirmation link.",
+  registered: "Registration successful. Check your email for a link to confirm your address.",
+  confirmationResent:
+    "If that address is registered and not yet confirmed, a new confirmation email is on its way.",
   emailConfirmed: "Your email address has been confirmed. You can now log in.",
   emailConfirmedPending:
     "Your email address has been confirmed. An admin will approve your membership; you will get an email then.",

@@ -21,6 +21,7 @@ import {
 } from "@club/db";
 import {
   ServerMessages,
+  SOURCE_LANGUAGE,
   TotpMessages,
   type ConfirmEmailInput,
   type LoginInput,
@@ -38,6 +39,7 @@ import type { Email } from "../../platform/mailer";
 import { accountLimits, mayMail } from "./accountLimits";
 import { alreadyRegisteredEmail, confirmationEmail, passwordResetEmail } from "./email";
 import { recipientLanguage } from "../../platform/emailText";
+import { localize } from "../../platform/i18n";
 import { notifyApprovalWaiting } from "../notifications/notify";
 import { checkSecondFactor } from "../totp/service";
 import { completeMfa, startMfa } from "./mfa";
@@ -45,10 +47,13 @@ import { completeMfa, startMfa } from "./mfa";
 const CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
 const RESEND_INTERVAL_MS = 60 * 1000;
 
-export const REGISTERED_MESSAGE =
-  "Registration successful. Check your email for a link to confirm your address.";
-export const RESEND_MESSAGE =
-  "If that address is registered and not yet confirmed, a new confirmation email is on its way.";
+export const REGISTERED_MESSAGE = ServerMessages.registered;
+export const RESEND_MESSAGE = ServerMessages.confirmationResent;
+
+/** An answer's message in the reader's language (the request's; English for server-side callers). */
+const said = (ctx: Pick<RequestCtx, "readerLanguage">, message: string) => ({
+  message: localize(ctx.readerLanguage?.() ?? SOURCE_LANGUAGE, message),
+});
 
 type Recipient = { id: number; email: string; firstName: string };
 
@@ -136,7 +141,7 @@ export async function register(ctx: RequestCtx, input: RegisterInput): Promise<{
           language: recipientLanguage(ctx, existing.id),
         }),
       );
-    return { message: REGISTERED_MESSAGE };
+    return said(ctx, REGISTERED_MESSAGE);
   }
   const member = ctx.db.transaction(() => {
     if (invite && !markInviteUsed(ctx.db, invite.id, nowIso()))
@@ -151,7 +156,7 @@ export async function register(ctx: RequestCtx, input: RegisterInput): Promise<{
     });
   });
   sendConfirmation(ctx, member);
-  return { message: REGISTERED_MESSAGE };
+  return said(ctx, REGISTERED_MESSAGE);
 }
 
 /**
@@ -227,12 +232,12 @@ export function confirmEmail(ctx: RequestCtx, input: ConfirmEmailInput): { messa
   const token = findConfirmationTokenByHash(ctx.db, sha256(input.token));
   const registration = token && findMemberById(ctx.db, token.memberId);
   if (!token || !registration || registration.email !== input.email) throw invalid;
-  if (registration.emailConfirmedAt) return { message: ServerMessages.emailAlreadyConfirmed };
+  if (registration.emailConfirmedAt) return said(ctx, ServerMessages.emailAlreadyConfirmed);
   if (token.usedAt || token.expiresAt <= nowIso()) throw invalid;
   if (findMemberByEmail(ctx.db, input.email)) {
     // The owner registered twice and confirmed the other one: this registration is not needed.
     deleteRegistration(ctx.db, registration.id);
-    return { message: ServerMessages.emailAlreadyConfirmed };
+    return said(ctx, ServerMessages.emailAlreadyConfirmed);
   }
   const first = countActiveAdmins(ctx.db) === 0;
   const waits = !first && ctx.config.registration === "approval" && registration.inviteId === null;
@@ -250,26 +255,26 @@ export function confirmEmail(ctx: RequestCtx, input: ConfirmEmailInput): { messa
     recordActivity(self, "member", registration.id, null, memberView({ ...registration, ...values }));
     return true;
   });
-  if (!confirmed) return { message: ServerMessages.emailAlreadyConfirmed };
-  if (!waits) return { message: ServerMessages.emailConfirmed };
+  if (!confirmed) return said(ctx, ServerMessages.emailAlreadyConfirmed);
+  if (!waits) return said(ctx, ServerMessages.emailConfirmed);
   notifyApprovalWaiting(ctx, registration);
-  return { message: ServerMessages.emailConfirmedPending };
+  return said(ctx, ServerMessages.emailConfirmedPending);
 }
 
 /** Always the same answer, so it cannot tell whether an address is registered. */
-export function resendConfirmation(ctx: Deps, input: { email: string }): { message: string } {
+export function resendConfirmation(ctx: RequestCtx, input: { email: string }): { message: string } {
   const [registration] = findRegistrations(ctx.db, input.email, 1);
   if (registration && !findMemberByEmail(ctx.db, input.email)) {
     const since = new Date(Date.now() - RESEND_INTERVAL_MS).toISOString();
     if (!latestConfirmationToken(ctx.db, registration.id, since)) sendConfirmation(ctx, registration);
   }
-  return { message: RESEND_MESSAGE };
+  return said(ctx, RESEND_MESSAGE);
 }
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 
 /** "Forgot password": a single-use link valid one hour; the same answer for any address. */
-export function forgotPassword(ctx: Deps, input: { email: string }): { message: string } {
+export function forgotPassword(ctx: RequestCtx, input: { email: string }): { message: string } {
   const member = findMemberByEmail(ctx.db, input.email);
   if (member && member.status !== "deactivated") {
     const since = new Date(Date.now() - RESEND_INTERVAL_MS).toISOString();
@@ -282,7 +287,7 @@ export function forgotPassword(ctx: Deps, input: { email: string }): { message: 
       });
     }
   }
-  return { message: ServerMessages.resetRequested };
+  return said(ctx, ServerMessages.resetRequested);
 }
 
 /** Sets a new password from a reset link, and ends every session of the member. */
@@ -305,7 +310,7 @@ export async function resetPassword(
     };
     recordActivity(self, "member", member.id, null, { passwordChanged: true });
   });
-  return { message: ServerMessages.passwordChanged };
+  return said(ctx, ServerMessages.passwordChanged);
 }
 
 /** What the activity log keeps of a member (never an email or a password hash: any member reads the log). */

@@ -3,7 +3,8 @@ import { Alert, Button, TextInput } from "@mantine/core";
 import { FormDialog } from "../../components/FormDialog";
 import { nextFreeMeetingDay } from "../../lib/clubCalendar";
 import { failure } from "../../lib/errors";
-import { datePart, formatDate, formatLongDate, today } from "../../lib/format";
+import { datePart, formatDate, formatLongDate, today, weekdayName } from "../../lib/format";
+import { useClubSettings } from "../../lib/clubSettings";
 import { trpc } from "../../lib/trpc";
 import { useUndoableSave } from "../../lib/undo";
 import { useMeetingForm } from "./meetingForm";
@@ -35,6 +36,8 @@ export default function AddMeetingDialog({ onClose }: { onClose: () => void }) {
         meetings.data.map((m) => m.date),
       )
     : null;
+  // The club's meeting rule: "Next second Friday".
+  const rule = useClubSettings();
   const form = useMeetingForm({ date: today(), hostName: "", themeId: null });
   const taken = (date: string) => (meetings.data ?? []).some((meeting) => datePart(meeting.date) === date);
   const asking = askedFor !== null && askedFor === form.values.date;
@@ -73,7 +76,11 @@ export default function AddMeetingDialog({ onClose }: { onClose: () => void }) {
           styles={{ label: { whiteSpace: "normal", textAlign: "center" } }}
           onClick={() => form.setFieldValue("date", nextFree)}
         >
-          {t("add.nextFree", { date: formatDate(nextFree) })}
+          {t("add.nextFree", {
+            week: String(rule.meetingWeekOfMonth),
+            weekday: weekdayName(rule.meetingWeekday),
+            date: formatDate(nextFree),
+          })}
         </Button>
       ) : null}
       <HostNameInput data-autofocus {...form.getInputProps("hostName")} />
