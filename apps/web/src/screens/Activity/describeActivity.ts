@@ -1,10 +1,11 @@
-import type { Language, SentenceParts, SentenceRow, SentenceWords } from "@club/shared";
+import type { Language, SentenceRow } from "@club/shared";
 import { sentenceNumber as num, sentenceText as text } from "@club/shared";
 import { formatAbv, formatDate, formatPrice } from "../../lib/format";
 import { activityT, detailOf, listOf, type ActivityKey, type ActivityT } from "./activityMessages";
 import { describeDues, isDuesEntity } from "./describeDues";
 import { rowOf, who, type DescribableEntry, type NameBook, type NameKind } from "./names";
 import { sentenceOf } from "./sentences";
+import type { Said, SentenceDescriber } from "./said";
 
 /**
  * The activity log's entries as sentences: "Ann Lee changed the ABV of Lagavulin 16 from 46% to
@@ -45,7 +46,7 @@ const ENTITY_WORDS: Record<string, ActivityKey> = {
   backup: "entity.backup",
 };
 
-export class Describer implements SentenceWords {
+export class Describer implements SentenceDescriber {
   readonly t: ActivityT;
 
   constructor(
@@ -276,10 +277,7 @@ export class Describer implements SentenceWords {
 }
 
 /** What a sentence is made from: the entry, its rows, and how the thing it is about is named. */
-export interface Said extends SentenceParts {
-  d: Describer;
-  entry: DescribableEntry;
-}
+export type { Said } from "./said";
 
 /** "Ann Lee changed the ABV of Lagavulin 16 from 46% to 43%" (in the app's language, or `language`). */
 export function describeActivity(entry: DescribableEntry, names: NameBook, language?: Language): string {

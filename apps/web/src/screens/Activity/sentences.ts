@@ -1,6 +1,6 @@
 import type { ActivityAction } from "@club/api";
 import { sentenceNumber as num, sentenceText as text } from "@club/shared";
-import type { Said } from "./describeActivity";
+import type { Said } from "./said";
 import { describeDues } from "./describeDues";
 
 /**
