@@ -1,0 +1,84 @@
+import { IMPORT_FIELD_LABELS } from "./transfer";
+import { BOTTLE_STATUS_LABELS } from "./cellar";
+
+/**
+ * The words of the files the server writes for other programs: the calendar feed's events and the
+ * CSV exports' column headers and fixed cells. English here; the server's catalogue has them in
+ * every language of the app (the reader's, or the one the feed's address asks for).
+ */
+export const CalendarMessages = {
+  host: (name: string) => `Host: ${name}`,
+  theme: (theme: string) => `Theme: ${theme}`,
+  blind: "A blind tasting.",
+  lineUp: (pours: string) => `Line-up: ${pours}`,
+  dram: (pour: number) => `Dram ${pour}`,
+  cancelled: "This meeting was cancelled.",
+};
+
+/**
+ * The CSV exports' headers and fixed cells. The library's field columns are the import's field
+ * labels (IMPORT_FIELD_LABELS), so an export in any language imports again with the guessed mapping.
+ */
+export const CsvMessages = {
+  // The library and its purchases.
+  id: "Id",
+  name: IMPORT_FIELD_LABELS.name,
+  brand: IMPORT_FIELD_LABELS.brand,
+  type: IMPORT_FIELD_LABELS.type,
+  country: IMPORT_FIELD_LABELS.country,
+  region: IMPORT_FIELD_LABELS.region,
+  abv: IMPORT_FIELD_LABELS.abv,
+  size: IMPORT_FIELD_LABELS.size,
+  storeLink: IMPORT_FIELD_LABELS.storeLink,
+  price: IMPORT_FIELD_LABELS.price,
+  datePurchased: IMPORT_FIELD_LABELS.datePurchased,
+  status: "Status",
+  statusOpen: BOTTLE_STATUS_LABELS.open,
+  statusSealed: BOTTLE_STATUS_LABELS.sealed,
+  statusFinished: BOTTLE_STATUS_LABELS.finished,
+  statusNeverBought: BOTTLE_STATUS_LABELS.never_bought,
+  purchases: "Purchases",
+  totalSpent: "Total spent",
+  lastPrice: "Last price",
+  lastPurchased: "Last purchased",
+  clubScore: "Club score",
+  scores: "Scores",
+  purchaseId: "Purchase id",
+  bottleId: "Bottle id",
+  bottle: "Bottle",
+  opened: "Opened",
+  finished: "Finished",
+  // A night's results.
+  resultsPour: "pour",
+  resultsLabel: "label",
+  resultsBottle: "bottle",
+  resultsMember: "member",
+  resultsNose: "nose",
+  resultsPalate: "palate",
+  resultsFinish: "finish",
+  resultsBalance: "balance",
+  resultsTotal: "total",
+  resultsNote: "note",
+  resultsTags: "tags",
+  resultsGuest: "guest",
+  resultsGuestOf: "guest of",
+  dram: (pour: number) => `Dram ${pour}`,
+  // The dues ledger.
+  duesMember: "member",
+  duesBalance: "balance",
+  duesPaidThrough: "paid through",
+  duesDate: "date",
+  duesKind: "kind",
+  duesMonth: "month",
+  duesAmount: "amount",
+  duesMethod: "method",
+  duesNote: "note",
+  duesStanding: "standing",
+  duesEntry: "entry",
+  duesVoided: "voided",
+  duesVoids: "voids",
+  duesReason: "reason",
+  duesPending: "pending",
+  // A yes cell (a guest's score, a voided or pending entry).
+  yes: "yes",
+};
