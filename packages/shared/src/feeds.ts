@@ -82,3 +82,11 @@ export const CsvMessages = {
   // A yes cell (a guest's score, a voided or pending entry).
   yes: "yes",
 };
+
+/**
+ * The installed app's words (the web manifest, apps/web/vite.config.ts): its description in the
+ * page's language. Its name stays the club app's own.
+ */
+export const ManifestMessages = {
+  description: "Monthly meetings, bottle library and theme ideas of our whiskey tasting club.",
+};
