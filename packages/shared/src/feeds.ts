@@ -81,6 +81,32 @@ export const CsvMessages = {
   duesPending: "pending",
   // A yes cell (a guest's score, a voided or pending entry).
   yes: "yes",
+  // The treasurer's report: its columns, sections and items (a payment's method and an entry's
+  // kind stay the ledger's own codes, as in the dues ledger's file).
+  reportSection: "section",
+  reportMonth: "month",
+  reportMember: "member",
+  reportItem: "item",
+  reportAmount: "amount",
+  reportNote: "note",
+  reportTotals: "totals",
+  reportOpeningOwed: "opening owed",
+  reportCharges: "charges",
+  reportPayments: "payments",
+  reportWaivers: "waivers",
+  reportClosingOwed: "closing owed",
+  reportBefore: (month: string) => `before ${month}`,
+  reportAtEndOf: (month: string) => `at the end of ${month}`,
+  reportReceived: "received",
+  reportTotal: "total",
+  reportCharged: "charged",
+  reportWaived: "waived",
+  reportVoided: "voided",
+  reportVoidOf: (kind: string, date: string) => `${kind} of ${date}`,
+  reportOwing: "owing",
+  reportBalance: "balance",
+  reportInCredit: "in credit",
+  reportCredit: "credit",
 };
 
 /**

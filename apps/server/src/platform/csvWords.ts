@@ -22,5 +22,13 @@ export function csvWords(language: Language) {
     word,
     status: (status: BottleStatus) => word(STATUS_WORD[status]),
     dram: (pour: number) => tableText(language, "csv", "dram", CsvMessages.dram(pour), { pour }),
+    before: (month: string) =>
+      tableText(language, "csv", "reportBefore", CsvMessages.reportBefore(month), { month }),
+    atEndOf: (month: string) =>
+      tableText(language, "csv", "reportAtEndOf", CsvMessages.reportAtEndOf(month), { month }),
+    voidOf: (kind: string, date: string) =>
+      tableText(language, "csv", "reportVoidOf", CsvMessages.reportVoidOf(kind, date), { kind, date }),
   };
 }
+
+export type CsvWords = ReturnType<typeof csvWords>;

@@ -124,11 +124,12 @@ export const duesReportRoute = restOnlyRoute({
     },
     errors: [],
   },
-  handler: ({ req, reply }) => {
+  handler: ({ req, reply, ctx }) => {
     const deps = req.server.deps;
     const { format, bom, ...period } = parseInput(DuesReportRestQuerySchema, req.query);
     const report = duesReport(deps, period);
     if (format !== "csv") return reply.header("cache-control", "no-store").send(report);
-    return sendCsv(reply, reportCsv(report), `dues-report-${report.from}-to-${report.to}.csv`, bom);
+    const words = csvWords(readerLanguage(deps, ctx.user.id, req.headers));
+    return sendCsv(reply, reportCsv(report, words), `dues-report-${report.from}-to-${report.to}.csv`, bom);
   },
 });

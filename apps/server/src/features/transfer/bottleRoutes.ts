@@ -13,7 +13,7 @@ import { BadRequestError, parseInput } from "../../kernel/errors";
 import { restOnlyRoute } from "../../kernel/restOnlyRoute";
 import { dateIn } from "../../platform/clubTime";
 import { sendKeptCsv } from "../../platform/csvExport";
-import { csvWords } from "../../platform/csvWords";
+import { csvWords, type CsvWords } from "../../platform/csvWords";
 import { readerLanguage } from "../../platform/i18n";
 import { checkMapping, parseCsv, toCsv } from "./csvFile";
 import { importRoute } from "./importRoute";
@@ -21,7 +21,7 @@ import { importBottles } from "./importService";
 
 const dollars = (cents: number | null) => (cents === null ? null : (cents / 100).toFixed(2));
 
-type Words = ReturnType<typeof csvWords>;
+type Words = CsvWords;
 
 /**
  * The library CSV's header: the import's field labels (in the reader's language), so an export

@@ -200,5 +200,16 @@ describe("a member's CSV in their language", () => {
       "Art",
       "Monat (YYYY-MM)",
     ]);
+    const report = await t.request({
+      method: "GET",
+      url: "/api/Dues/Report?from=2026-01&to=2026-12&format=csv",
+      token: treasurer.token,
+    });
+    expect(report.statusCode).toBe(200);
+    const rows = rowsOf(report.body);
+    expect(rows[0]).toEqual(["Abschnitt", "Monat", "Mitglied", "Posten", "Betrag", "Notiz"]);
+    expect(rows[1]).toEqual(["Summen", "", "", "offen zu Beginn", "0.00", "vor 2026-01"]);
+    expect(rows[5]![3]).toBe("offen am Ende");
+    expect(rows[5]![5]).toBe("am Ende von 2026-12");
   });
 });
