@@ -81,6 +81,13 @@ export const CsvMessages = {
   duesPending: "pending",
   // A yes cell (a guest's score, a voided or pending entry).
   yes: "yes",
+  // A member's standing in the dues ledger (standingLabel's words).
+  standingPaidUp: "Paid up",
+  standingInCredit: (amount: string) => `${amount} in credit`,
+  standingDue: (amount: string) => `${amount} due`,
+  standingBehind: (amount: string) => `${amount} behind`,
+  standingBehindMonths: (amount: string, months: number) =>
+    `${amount} behind (${months} ${months === 1 ? "month" : "months"})`,
   // The treasurer's report: its columns, sections and items (a payment's method and an entry's
   // kind stay the ledger's own codes, as in the dues ledger's file).
   reportSection: "section",

@@ -1,5 +1,12 @@
-import { CsvMessages, type BottleStatus, type Language } from "@club/shared";
-import { tableText } from "./i18n";
+import {
+  CsvMessages,
+  formatMoney,
+  standingLabel,
+  type BottleStatus,
+  type Language,
+  type MoneyFormat,
+} from "@club/shared";
+import { formatLocaleOf, tableText } from "./i18n";
 
 type Word = {
   [K in keyof typeof CsvMessages]: (typeof CsvMessages)[K] extends string ? K : never;
@@ -20,6 +27,32 @@ export function csvWords(language: Language) {
   const word = (key: Word) => tableText(language, "csv", key, CsvMessages[key]);
   return {
     word,
+    /** A member's standing: standingLabel's words, the amount in the language's format. */
+    standing: (s: Parameters<typeof standingLabel>[0], format: MoneyFormat): string => {
+      if (language === "en") return standingLabel(s, format);
+      const amount = (value: number) =>
+        formatMoney(Math.abs(value), { ...format, locale: formatLocaleOf(language) });
+      const say = (key: "standingInCredit" | "standingDue" | "standingBehind", value: number) =>
+        tableText(language, "csv", key, CsvMessages[key](amount(value)), { amount: amount(value) });
+      switch (s.standing) {
+        case "paid-up":
+          return word("standingPaidUp");
+        case "in-credit":
+          return say("standingInCredit", s.balance);
+        case "due":
+          return say("standingDue", s.amountDue);
+        case "behind":
+          return s.monthsBehind > 0
+            ? tableText(
+                language,
+                "csv",
+                "standingBehindMonths",
+                CsvMessages.standingBehindMonths(amount(s.amountBehind), s.monthsBehind),
+                { amount: amount(s.amountBehind), months: s.monthsBehind },
+              )
+            : say("standingBehind", s.amountBehind);
+      }
+    },
     status: (status: BottleStatus) => word(STATUS_WORD[status]),
     dram: (pour: number) => tableText(language, "csv", "dram", CsvMessages.dram(pour), { pour }),
     before: (month: string) =>

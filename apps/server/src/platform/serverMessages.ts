@@ -79,6 +79,11 @@ const MADE: Record<string, Make | { of: string; make: Make }> = {
   "calendar.lineUp": (v) => CalendarMessages.lineUp(v("pours")),
   "calendar.dram": (v) => CalendarMessages.dram(v("pour") as unknown as number),
   "csv.dram": (v) => CsvMessages.dram(v("pour") as unknown as number),
+  "csv.standingInCredit": (v) => CsvMessages.standingInCredit(v("amount")),
+  "csv.standingDue": (v) => CsvMessages.standingDue(v("amount")),
+  "csv.standingBehind": (v) => CsvMessages.standingBehind(v("amount")),
+  "csv.standingBehindMonths": (v) =>
+    CsvMessages.standingBehindMonths(v("amount"), v("months") as unknown as number),
   "csv.reportBefore": (v) => CsvMessages.reportBefore(v("month")),
   "csv.reportAtEndOf": (v) => CsvMessages.reportAtEndOf(v("month")),
   "csv.reportVoidOf": (v) => CsvMessages.reportVoidOf(v("kind"), v("date")),

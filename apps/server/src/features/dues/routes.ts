@@ -4,7 +4,6 @@ import {
   DATE_COLUMN_SUFFIX,
   DuesReportRestQuerySchema,
   DuesReportSchema,
-  standingLabel,
 } from "@club/shared";
 import { clubOf } from "../club/service";
 import { parseInput } from "../../kernel/errors";
@@ -36,11 +35,12 @@ export const duesExportRoute = restOnlyRoute({
   },
   handler: async ({ req, reply, ctx }) => {
     const deps = req.server.deps;
-    const { word } = csvWords(readerLanguage(deps, ctx.user.id, req.headers));
+    const words = csvWords(readerLanguage(deps, ctx.user.id, req.headers));
+    const { word } = words;
     const members = allDues(deps);
     const byId = new Map(members.map((m) => [m.member.id, m]));
     const format = { currency: clubOf(deps).currency };
-    const standing = new Map(members.map((m) => [m.member.id, standingLabel(m, format)]));
+    const standing = new Map(members.map((m) => [m.member.id, words.standing(m, format)]));
     const lines = [
       csvLine([
         word("duesMember"),

@@ -190,6 +190,13 @@ describe("a member's CSV in their language", () => {
     expect(rowsOf(english.body)[0]!.join(",")).toBe(
       "pour,label,bottle,member,nose,palate,finish,balance,total,note,tags,guest,guest of",
     );
+    const paid = await t.request({
+      method: "POST",
+      url: "/api/Dues/Payments",
+      token: treasurer.token,
+      payload: { memberId: ann.user.id, amount: 100, date: "2026-11-23", method: "cash", note: "Bar" },
+    });
+    expect(paid.statusCode).toBe(201);
     const dues = await t.request({ method: "GET", url: "/api/Dues/Export", token: treasurer.token });
     expect(dues.statusCode).toBe(200);
     expect(rowsOf(dues.body)[0]!.slice(0, 6)).toEqual([
@@ -200,6 +207,9 @@ describe("a member's CSV in their language", () => {
       "Art",
       "Monat (YYYY-MM)",
     ]);
+    const annRow = rowsOf(dues.body).find((r) => r[8] === "Bar")!;
+    // Her standing in German words, the amount as German writes it.
+    expect(annRow[9]).toMatch(/^\d+,\d{2}\s\$ Guthaben$/);
     const report = await t.request({
       method: "GET",
       url: "/api/Dues/Report?from=2026-01&to=2026-12&format=csv",
