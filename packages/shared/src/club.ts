@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ValidationMessages } from "./validationMessages";
-import { IsoDateSchema } from "./common";
+import { IdSchema, IsoDateSchema } from "./common";
+import { isLanguage, type Language } from "./i18n";
 import { type ActivitySentences } from "./activity";
 
 export * from "./rules";
@@ -63,6 +64,27 @@ export const EMBED_WORDS_IN: Record<string, Record<keyof typeof EMBED_WORDS, str
     seeMeetings: "会の一覧を見る",
   },
 };
+/**
+ * A calendar's language (`?lang=de`): one of the app's; any other tag is ignored (the feed is then
+ * in the club's language), never refused: a calendar app keeps the address it was given.
+ */
+export const CalendarLanguageSchema = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((tag): Language | undefined => {
+    // Asked twice (`?lang=de&lang=fr`): neither.
+    if (typeof tag !== "string") return undefined;
+    if (isLanguage(tag)) return tag;
+    const base = tag.split(/[-_]/)[0]!.toLowerCase();
+    return isLanguage(base) ? base : undefined;
+  })
+  .meta({ description: "The language of the words (de, sv, fr, ja, en); else the club's." });
+
+export const CalendarQuerySchema = z.object({ lang: CalendarLanguageSchema });
+
+/** A meeting's calendar links, in a language. */
+export const CalendarLinksInputSchema = z.object({ id: IdSchema, lang: CalendarLanguageSchema });
+
 /** GET /api/MonthlyMeetings/{id}/CalendarLinks: the meeting in a calendar app. */
 export const CalendarLinksSchema = z.object({
   /** The meeting's .ics (any calendar app). */

@@ -25,6 +25,7 @@ export * from "./search";
 export * from "./merge";
 export * from "./stats";
 export * from "./transfer";
+export * from "./feeds";
 export * from "./catalogues";
 export * from "./guests";
 export * from "./guestPaper";

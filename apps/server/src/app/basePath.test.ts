@@ -140,6 +140,7 @@ describe("a club under APP_URL's path", () => {
       start_url: "/club/",
       scope: "/club/",
       icons: [{ src: "/club/icons/icon-192.png", sizes: "192x192" }],
+      lang: "en",
     });
     const worker = await get("/club/sw.js");
     expect(worker.statusCode).toBe(200);

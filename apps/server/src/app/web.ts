@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import fastifyStatic from "@fastify/static";
-import { MEMBER_HINT_COOKIE, ServerMessages, type Language } from "@club/shared";
+import { ManifestMessages, MEMBER_HINT_COOKIE, ServerMessages, type Language } from "@club/shared";
 import { createPageRenderer, type PageRenderer, type PageRoute } from "./pageHints";
 import { sendRepresentation, type Representation } from "../platform/httpCache";
 import { createFirstPagePrerender } from "./prerender";
@@ -12,7 +12,7 @@ import { callerCtx, errorLanguageOf } from "../kernel/context";
 import { endpoints } from "./endpoints";
 import type { QueryPath } from "./contract";
 import { serverRoot } from "../platform/serverRoot";
-import { localize, pageLanguage } from "../platform/i18n";
+import { localize, pageLanguage, tableText } from "../platform/i18n";
 import { clubOf } from "../features/club/service";
 
 export const webDistDir = join(serverRoot, "../web/dist");
@@ -36,26 +36,37 @@ const MANIFEST = "manifest.webmanifest";
 /**
  * The built web manifest with its app at the club's path: its id, start_url, scope and icons are
  * paths from the root ("/", "/icons/..."), which a club under APP_URL's path has under it (the
- * same at a host's root). Null when the build has none or it cannot be read.
+ * same at a host's root). In a language: its `lang`, and its description (the build's own, when it
+ * is the app's: ManifestMessages) in that language's words; the name stays the app's. Null when
+ * the build has none or it cannot be read.
  */
-export function manifestAtBase(root: string, basePath: string): Buffer | null {
+export function manifestAtBase(root: string, basePath: string): ((language: Language) => Buffer) | null {
   const file = join(root, MANIFEST);
   if (!existsSync(file)) return null;
+  let manifest: Record<string, unknown> & { icons?: { src?: unknown }[] };
   try {
-    const manifest = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown> & {
-      icons?: { src?: unknown }[];
-    };
+    manifest = JSON.parse(readFileSync(file, "utf8")) as typeof manifest;
     const at = (value: unknown) =>
       typeof value === "string" && value.startsWith("/") && !value.startsWith("//")
         ? `${basePath}${value}`
         : value;
     for (const key of ["id", "start_url", "scope"]) if (key in manifest) manifest[key] = at(manifest[key]);
     for (const icon of manifest.icons ?? []) icon.src = at(icon.src);
-    // Bytes: sent with the manifest's own content type, no charset added.
-    return Buffer.from(JSON.stringify(manifest));
   } catch {
     return null;
   }
+  const made = new Map<Language, Buffer>();
+  return (language) => {
+    let bytes = made.get(language);
+    if (!bytes) {
+      const own: Record<string, unknown> = { ...manifest, lang: language };
+      if (manifest.description === ManifestMessages.description)
+        own.description = tableText(language, "manifest", "description", ManifestMessages.description);
+      // Bytes: sent with the manifest's own content type, no charset added.
+      made.set(language, (bytes = Buffer.from(JSON.stringify(own))));
+    }
+    return bytes;
+  };
 }
 
 /** A built asset: a file's name, no folder, not a dotfile. */
@@ -152,7 +163,9 @@ export default fp(
                 ? reply
                     .header("cache-control", "no-cache")
                     .header("content-type", "application/manifest+json")
-                    .send(manifest)
+                    // In the page's language: the browser's choice, its languages, the club's.
+                    .header("vary", "cookie, accept-language")
+                    .send(manifest(pageLanguage(req.headers, clubOf(app.deps).language)))
                 : reply.sendFile(`/${file}`),
           errorHandler: sendErrors,
         });

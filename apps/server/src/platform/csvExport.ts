@@ -54,5 +54,13 @@ export function sendKeptCsv(
     bom ? `${UTF8_BOM}${doc.make()}` : doc.make(),
   );
   reply.header("content-disposition", `attachment; filename="${fileName}"`);
-  return sendRepresentation(req, reply, form, "text/csv; charset=utf-8", undefined, "no-store");
+  // Its words are in the reader's language (the language cookie, Accept-Language).
+  return sendRepresentation(
+    req,
+    reply,
+    form,
+    "text/csv; charset=utf-8",
+    "cookie, accept-language",
+    "no-store",
+  );
 }

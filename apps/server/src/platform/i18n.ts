@@ -17,7 +17,7 @@ import fr from "../locales/fr/server.json";
 import ja from "../locales/ja/server.json";
 import sv from "../locales/sv/server.json";
 import { findMemberLanguage, getClubSettingsRow, type Db } from "@club/db";
-import { messageOf } from "./serverMessages";
+import { catalogueKey, messageOf, type ServerNamespace } from "./serverMessages";
 
 /**
  * The server's messages in a reader's language. The English texts are packages/shared's tables
@@ -111,4 +111,20 @@ export function readerLanguage(
   } catch {
     return pageLanguage(headers, deps.config.clubLanguage);
   }
+}
+
+/**
+ * A message of one of the server's tables (platform/serverMessages.ts) in `language`: `english`,
+ * the text the table makes (word for word what English readers get), or the catalogue's message
+ * `<namespace>.<key>` with its values.
+ */
+export function tableText(
+  language: Language,
+  namespace: ServerNamespace,
+  key: string,
+  english: string,
+  values?: MessageValues,
+): string {
+  const own = language === SOURCE_LANGUAGE ? undefined : CATALOGUES[language][catalogueKey(namespace, key)];
+  return own === undefined || own === null ? english : formatMessage(language, own, values);
 }

@@ -1,6 +1,7 @@
 import { PAYMENT_METHODS, type DuesKind, type DuesReport } from "@club/shared";
 import { addMonths } from "../../platform/clubTime";
 import { csvField } from "../../platform/csvExport";
+import type { CsvWords } from "../../platform/csvWords";
 import { moneyLines } from "./ledger";
 
 /** A ledger row as the report reads it (a DuesEntryRow). */
@@ -173,38 +174,48 @@ const line = (cells: Cell[]) =>
  * The report as one CSV file: the totals, then money received by month (one row per month and
  * method, and the month's total), charges and waivers by month, the voids, who owes and who is
  * in credit.
- * Columns: section, month, member, item, amount, note.
+ * Columns: section, month, member, item, amount, note, in the reader's language (`words`).
  */
-export function reportCsv(report: DuesReport): string {
-  const rows: Cell[][] = [["section", "month", "member", "item", "amount", "note"]];
+export function reportCsv(report: DuesReport, words: CsvWords): string {
+  const { word } = words;
+  const rows: Cell[][] = [
+    [
+      word("reportSection"),
+      word("reportMonth"),
+      word("reportMember"),
+      word("reportItem"),
+      word("reportAmount"),
+      word("reportNote"),
+    ],
+  ];
   const total = (item: string, amount: number, note = "") =>
-    rows.push(["totals", null, null, item, money(amount), note]);
-  total("opening owed", report.openingOwed, `before ${report.from}`);
-  total("charges", report.charges);
-  total("payments", report.payments);
-  total("waivers", report.waivers);
-  total("closing owed", report.closingOwed, `at the end of ${report.to}`);
+    rows.push([word("reportTotals"), null, null, item, money(amount), note]);
+  total(word("reportOpeningOwed"), report.openingOwed, words.before(report.from));
+  total(word("reportCharges"), report.charges);
+  total(word("reportPayments"), report.payments);
+  total(word("reportWaivers"), report.waivers);
+  total(word("reportClosingOwed"), report.closingOwed, words.atEndOf(report.to));
   for (const m of report.byMonth) {
     for (const [method, amount] of Object.entries(m.byMethod))
-      rows.push(["received", m.month, null, method, money(amount), ""]);
-    rows.push(["received", m.month, null, "total", money(m.received), ""]);
+      rows.push([word("reportReceived"), m.month, null, method, money(amount), ""]);
+    rows.push([word("reportReceived"), m.month, null, word("reportTotal"), money(m.received), ""]);
   }
   for (const m of report.byMonth) {
-    rows.push(["charged", m.month, null, "total", money(m.charged), ""]);
-    rows.push(["waived", m.month, null, "total", money(m.waived), ""]);
+    rows.push([word("reportCharged"), m.month, null, word("reportTotal"), money(m.charged), ""]);
+    rows.push([word("reportWaived"), m.month, null, word("reportTotal"), money(m.waived), ""]);
   }
   for (const v of report.voids)
     rows.push([
-      "voided",
+      word("reportVoided"),
       v.date.slice(0, 7),
       name(v.member),
-      `${v.kind} of ${v.originalDate}${v.method ? ` (${v.method})` : ""}`,
+      `${words.voidOf(v.kind, v.originalDate)}${v.method ? ` (${v.method})` : ""}`,
       money(v.amount),
       v.reason,
     ]);
   for (const o of report.owing)
-    rows.push(["owing", report.to, name(o.member), "balance", money(o.amount), ""]);
+    rows.push([word("reportOwing"), report.to, name(o.member), word("reportBalance"), money(o.amount), ""]);
   for (const c of report.credits)
-    rows.push(["in credit", report.to, name(c.member), "credit", money(c.amount), ""]);
+    rows.push([word("reportInCredit"), report.to, name(c.member), word("reportCredit"), money(c.amount), ""]);
   return `${rows.map(line).join("\r\n")}\r\n`;
 }

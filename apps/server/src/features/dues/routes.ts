@@ -4,13 +4,14 @@ import {
   DATE_COLUMN_SUFFIX,
   DuesReportRestQuerySchema,
   DuesReportSchema,
-  standingLabel,
 } from "@club/shared";
 import { clubOf } from "../club/service";
 import { parseInput } from "../../kernel/errors";
 import { restOnlyRoute } from "../../kernel/restOnlyRoute";
 import { dateIn } from "../../platform/clubTime";
 import { csvLine, sendCsv } from "../../platform/csvExport";
+import { csvWords } from "../../platform/csvWords";
+import { readerLanguage } from "../../platform/i18n";
 import { nextTurn } from "../../platform/longJobs";
 import { pendingWaivers } from "./ledger";
 import { reportCsv } from "./report";
@@ -32,29 +33,31 @@ export const duesExportRoute = restOnlyRoute({
     response: { status: 200, description: "The CSV file.", binary: ["text/csv; charset=utf-8"] },
     errors: [],
   },
-  handler: async ({ req, reply }) => {
+  handler: async ({ req, reply, ctx }) => {
     const deps = req.server.deps;
+    const words = csvWords(readerLanguage(deps, ctx.user.id, req.headers));
+    const { word } = words;
     const members = allDues(deps);
     const byId = new Map(members.map((m) => [m.member.id, m]));
     const format = { currency: clubOf(deps).currency };
-    const standing = new Map(members.map((m) => [m.member.id, standingLabel(m, format)]));
+    const standing = new Map(members.map((m) => [m.member.id, words.standing(m, format)]));
     const lines = [
       csvLine([
-        "member",
-        "balance",
-        "paid through (YYYY-MM)",
-        `date${DATE_COLUMN_SUFFIX}`,
-        "kind",
-        "month (YYYY-MM)",
-        "amount",
-        "method",
-        "note",
-        "standing",
-        "entry",
-        "voided",
-        "voids",
-        "reason",
-        "pending",
+        word("duesMember"),
+        word("duesBalance"),
+        `${word("duesPaidThrough")} (YYYY-MM)`,
+        `${word("duesDate")}${DATE_COLUMN_SUFFIX}`,
+        word("duesKind"),
+        `${word("duesMonth")} (YYYY-MM)`,
+        word("duesAmount"),
+        word("duesMethod"),
+        word("duesNote"),
+        word("duesStanding"),
+        word("duesEntry"),
+        word("duesVoided"),
+        word("duesVoids"),
+        word("duesReason"),
+        word("duesPending"),
       ]),
     ];
     const entries = [...listDuesEntries(deps.db)].reverse();
@@ -85,10 +88,10 @@ export const duesExportRoute = restOnlyRoute({
           entry.note,
           standing.get(entry.memberId) ?? "",
           entry.id,
-          entry.voidedBy !== null ? "yes" : "",
+          entry.voidedBy !== null ? word("yes") : "",
           entry.voids,
           entry.kind === "void" ? entry.reason : (voidReason.get(entry.id) ?? null),
-          pending.has(entry.id) ? "yes" : "",
+          pending.has(entry.id) ? word("yes") : "",
         ]),
       );
     }
@@ -121,11 +124,12 @@ export const duesReportRoute = restOnlyRoute({
     },
     errors: [],
   },
-  handler: ({ req, reply }) => {
+  handler: ({ req, reply, ctx }) => {
     const deps = req.server.deps;
     const { format, bom, ...period } = parseInput(DuesReportRestQuerySchema, req.query);
     const report = duesReport(deps, period);
     if (format !== "csv") return reply.header("cache-control", "no-store").send(report);
-    return sendCsv(reply, reportCsv(report), `dues-report-${report.from}-to-${report.to}.csv`, bom);
+    const words = csvWords(readerLanguage(deps, ctx.user.id, req.headers));
+    return sendCsv(reply, reportCsv(report, words), `dues-report-${report.from}-to-${report.to}.csv`, bom);
   },
 });

@@ -3,7 +3,9 @@ import { CsvExportQuerySchema, MeetingIdSchema } from "@club/shared";
 import { parseInput } from "../../kernel/errors";
 import { restOnlyRoute } from "../../kernel/restOnlyRoute";
 import { csvLine, sendCsv } from "../../platform/csvExport";
-import { dramLabel, resultsShown, roomPourView } from "../../policy/secrecy";
+import { resultsShown, roomPourView } from "../../policy/secrecy";
+import { csvWords } from "../../platform/csvWords";
+import { readerLanguage } from "../../platform/i18n";
 import { isOwnScore, viewerOf } from "../../policy/viewer";
 import { meetingOrThrow } from "./access";
 
@@ -30,21 +32,22 @@ export const resultsCsvRoute = restOnlyRoute({
     const flight = listFlight(deps.db, meeting.id);
     const rowOf = new Map(flight.map((row) => [row.bottle.id, row]));
     const pourOf = new Map(flight.map((row) => [row.bottle.id, roomPourView(meeting, row, row.position)]));
+    const { word, dram } = csvWords(readerLanguage(deps, ctx.user.id, req.headers));
     const lines = [
       csvLine([
-        "pour",
-        "label",
-        "bottle",
-        "member",
-        "nose",
-        "palate",
-        "finish",
-        "balance",
-        "total",
-        "note",
-        "tags",
-        "guest",
-        "guest of",
+        word("resultsPour"),
+        word("resultsLabel"),
+        word("resultsBottle"),
+        word("resultsMember"),
+        word("resultsNose"),
+        word("resultsPalate"),
+        word("resultsFinish"),
+        word("resultsBalance"),
+        word("resultsTotal"),
+        word("resultsNote"),
+        word("resultsTags"),
+        word("resultsGuest"),
+        word("resultsGuestOf"),
       ]),
     ];
     // Members' scores, then guests' (first name only, marked, whose guest).
@@ -78,7 +81,7 @@ export const resultsCsvRoute = restOnlyRoute({
       lines.push(
         csvLine([
           pour!.pour,
-          dramLabel(pour!.pour),
+          dram(pour!.pour),
           pour!.bottle?.name ?? null,
           s.name,
           s.nose,
@@ -88,7 +91,7 @@ export const resultsCsvRoute = restOnlyRoute({
           s.nose + s.palate + s.finish + s.balance,
           s.note,
           s.tags.join("; "),
-          s.guest ? "yes" : "",
+          s.guest ? word("yes") : "",
           s.guestOf,
         ]),
       );

@@ -1,13 +1,11 @@
 import { listBottlesForExport, listPurchasesForExport } from "@club/db";
 import {
-  IMPORT_FIELD_LABELS,
   IMPORT_MAX_BYTES,
   DATE_COLUMN_SUFFIX,
   ImportFormSchema,
   ImportMappingSchema,
   ImportQuerySchema,
   ImportReportSchema,
-  BOTTLE_STATUS_LABELS,
   PurchasesExportQuerySchema,
   TransferMessages,
 } from "@club/shared";
@@ -15,41 +13,48 @@ import { BadRequestError, parseInput } from "../../kernel/errors";
 import { restOnlyRoute } from "../../kernel/restOnlyRoute";
 import { dateIn } from "../../platform/clubTime";
 import { sendKeptCsv } from "../../platform/csvExport";
+import { csvWords, type CsvWords } from "../../platform/csvWords";
+import { readerLanguage } from "../../platform/i18n";
 import { checkMapping, parseCsv, toCsv } from "./csvFile";
 import { importRoute } from "./importRoute";
 import { importBottles } from "./importService";
 
 const dollars = (cents: number | null) => (cents === null ? null : (cents / 100).toFixed(2));
 
-/** The library CSV's header: the import's field labels, so an export imports with the guessed mapping. */
-const BOTTLE_HEADER = [
-  "Id",
-  IMPORT_FIELD_LABELS.name,
-  IMPORT_FIELD_LABELS.brand,
-  IMPORT_FIELD_LABELS.type,
-  IMPORT_FIELD_LABELS.country,
-  IMPORT_FIELD_LABELS.region,
-  IMPORT_FIELD_LABELS.abv,
-  IMPORT_FIELD_LABELS.size,
-  IMPORT_FIELD_LABELS.storeLink,
-  "Status",
-  "Purchases",
-  "Total spent",
-  "Last price",
-  `Last purchased${DATE_COLUMN_SUFFIX}`,
-  "Club score",
-  "Scores",
+type Words = CsvWords;
+
+/**
+ * The library CSV's header: the import's field labels (in the reader's language), so an export
+ * imports again with the guessed mapping.
+ */
+const bottleHeader = ({ word }: Words) => [
+  word("id"),
+  word("name"),
+  word("brand"),
+  word("type"),
+  word("country"),
+  word("region"),
+  word("abv"),
+  word("size"),
+  word("storeLink"),
+  word("status"),
+  word("purchases"),
+  word("totalSpent"),
+  word("lastPrice"),
+  `${word("lastPurchased")}${DATE_COLUMN_SUFFIX}`,
+  word("clubScore"),
+  word("scores"),
 ];
 
-const PURCHASE_HEADER = [
-  "Purchase id",
-  "Bottle id",
-  "Bottle",
-  "Brand",
-  `Date purchased${DATE_COLUMN_SUFFIX}`,
-  "Price",
-  `Opened${DATE_COLUMN_SUFFIX}`,
-  `Finished${DATE_COLUMN_SUFFIX}`,
+const purchaseHeader = ({ word }: Words) => [
+  word("purchaseId"),
+  word("bottleId"),
+  word("bottle"),
+  word("brand"),
+  `${word("datePurchased")}${DATE_COLUMN_SUFFIX}`,
+  word("price"),
+  `${word("opened")}${DATE_COLUMN_SUFFIX}`,
+  `${word("finished")}${DATE_COLUMN_SUFFIX}`,
 ];
 
 /**
@@ -71,15 +76,18 @@ export const bottlesExportRoute = restOnlyRoute({
     notModified: true,
     errors: [],
   },
-  handler: ({ req, reply }) => {
+  handler: async ({ req, reply, ctx }) => {
     const { what, bom } = parseInput(PurchasesExportQuerySchema, req.query);
     const deps = req.server.deps;
+    // In the reader's language: a member's own (an API token's), else the page language.
+    const language = readerLanguage(deps, (await ctx.auth())?.id ?? null, req.headers);
+    const words = csvWords(language);
     const today = dateIn(deps.config.clubTimezone, deps.now());
     // The whole library, made once while the club is unchanged (anyone may ask for it).
     const make = () =>
       what === "purchases"
         ? toCsv(
-            PURCHASE_HEADER,
+            purchaseHeader(words),
             listPurchasesForExport(deps.db).map((p) => [
               p.id,
               p.bottleId,
@@ -96,7 +104,7 @@ export const bottlesExportRoute = restOnlyRoute({
             ]),
           )
         : toCsv(
-            BOTTLE_HEADER,
+            bottleHeader(words),
             listBottlesForExport(deps.db).map((b) => [
               b.id,
               b.name,
@@ -107,7 +115,7 @@ export const bottlesExportRoute = restOnlyRoute({
               b.abv,
               b.sizeMl,
               b.storeLink,
-              BOTTLE_STATUS_LABELS[b.status],
+              words.status(b.status),
               b.purchases,
               dollars(b.spentCents),
               dollars(b.lastPriceCents),
@@ -121,7 +129,7 @@ export const bottlesExportRoute = restOnlyRoute({
       req,
       reply,
       deps.reads,
-      { key: `/api/Bottles/Export?what=${what ?? "bottles"}`, today, make },
+      { key: `/api/Bottles/Export?what=${what ?? "bottles"}|${language}`, today, make },
       fileName,
       bom,
     );

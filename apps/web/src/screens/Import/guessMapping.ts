@@ -1,4 +1,9 @@
 import { IMPORT_FIELD_LABELS, IMPORT_FIELDS, recogniseCatalogue, type ImportField } from "@club/shared";
+import de from "../../locales/de/import.json";
+import en from "../../locales/en/import.json";
+import fr from "../../locales/fr/import.json";
+import ja from "../../locales/ja/import.json";
+import sv from "../../locales/sv/import.json";
 
 /** Which column of the file holds each bottle field, as far as chosen (a field may have none). */
 export type Mapping = Partial<Record<ImportField, string>>;
@@ -22,12 +27,30 @@ const simplify = (header: string) =>
     // An export's date columns say their format: "Last purchased (YYYY-MM-DD)".
     .replace(/\s*\((yyyy-mm-dd|yyyy-mm|utc)\)\s*$/i, "")
     .toLowerCase()
-    .replace(/[^a-z0-9%]+/g, " ")
+    .replace(/[^\p{L}\p{N}%]+/gu, " ")
     .trim();
 
 /**
+ * The library export's headers in every language of the app (the server writes them in the
+ * reader's): each field's label, and the export's "Last price" and "Last purchased" columns.
+ */
+const CATALOGUES = [en, de, sv, fr, ja];
+const EXPORT_COLUMNS: Partial<Record<ImportField, "column.lastPrice" | "column.lastPurchased">> = {
+  price: "column.lastPrice",
+  datePurchased: "column.lastPurchased",
+};
+const translated = (field: ImportField): string[] => {
+  const column = EXPORT_COLUMNS[field];
+  return CATALOGUES.flatMap((catalogue) => [
+    catalogue[`field.${field}`],
+    ...(column ? [catalogue[column]] : []),
+  ]).map(simplify);
+};
+
+/**
  * Each field's column, guessed from the header row: a CellarTracker or Whiskybase export by its own
- * columns; else the exact label first, then known synonyms.
+ * columns; else the exact label first, then known synonyms, then the export's headers in another
+ * language of the app.
  */
 export function guessMapping(headers: string[]): Mapping {
   const catalogue = recogniseCatalogue(headers);
@@ -35,7 +58,7 @@ export function guessMapping(headers: string[]): Mapping {
   const taken = new Set<string>();
   const guess: Mapping = {};
   for (const field of IMPORT_FIELDS) {
-    const wanted = [simplify(IMPORT_FIELD_LABELS[field]), ...SYNONYMS[field]];
+    const wanted = [simplify(IMPORT_FIELD_LABELS[field]), ...SYNONYMS[field], ...translated(field)];
     const column = wanted
       .map((name) => headers.find((h) => !taken.has(h) && simplify(h) === name))
       .find((h) => h !== undefined);

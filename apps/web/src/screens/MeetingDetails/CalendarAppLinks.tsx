@@ -1,6 +1,6 @@
 import { Anchor, Button, Group } from "@mantine/core";
 import { withBase } from "../../lib/basePath";
-import { useT } from "../../lib/i18n";
+import { useLanguage, useT } from "../../lib/i18n";
 import { trpc } from "../../lib/trpc";
 import { nightMessages } from "../MeetingNight/nightMessages";
 
@@ -11,10 +11,13 @@ import { nightMessages } from "../MeetingNight/nightMessages";
  */
 export function AddToCalendarLink({ meetingId }: { meetingId: number }) {
   const t = useT(nightMessages);
+  const language = useLanguage();
+  // In the reader's language when it is not English (the server's words, platform/i18n.ts).
+  const lang = language === "en" ? "" : `?lang=${language}`;
   return (
     <Button
       component="a"
-      href={withBase(`/api/MonthlyMeetings/${meetingId}/Calendar`)}
+      href={withBase(`/api/MonthlyMeetings/${meetingId}/Calendar${lang}`)}
       download={`meeting-${meetingId}.ics`}
       variant="default"
       size="md"
@@ -27,7 +30,10 @@ export function AddToCalendarLink({ meetingId }: { meetingId: number }) {
 /** Beside the .ics: the meeting in Google Calendar and in Outlook, filled in by the server. */
 export function CalendarAppLinks({ meetingId }: { meetingId: number }) {
   const t = useT(nightMessages);
-  const links = trpc.calendar.links.useQuery({ id: meetingId });
+  const language = useLanguage();
+  const links = trpc.calendar.links.useQuery(
+    language === "en" ? { id: meetingId } : { id: meetingId, lang: language },
+  );
   if (!links.data) return null;
   return (
     <Group gap="lg" mb="md">

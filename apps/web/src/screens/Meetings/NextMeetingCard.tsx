@@ -9,7 +9,7 @@ import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { withBase } from "../../lib/basePath";
 import classes from "./NextMeetingCard.module.css";
-import { defineMessages, useT } from "../../lib/i18n";
+import { defineMessages, useLanguage, useT } from "../../lib/i18n";
 import home from "../../locales/en/home.json";
 
 /** The card is Home's: its texts are in src/locales/<language>/home.json. */
@@ -77,6 +77,8 @@ function RsvpControl({ meetingId }: { meetingId: number }) {
 
 function Scheduled({ meeting }: { meeting: MeetingListItem }) {
   const t = useT(homeMessages);
+  // The .ics in the reader's language when it is not English (the server's words).
+  const language = useLanguage();
   const session = useSession();
   const rsvps = trpc.night.rsvps.useQuery({ id: meeting.id });
   return (
@@ -115,7 +117,9 @@ function Scheduled({ meeting }: { meeting: MeetingListItem }) {
             shared by both screens would be one more chunk on the first screen. */}
         <Button
           component="a"
-          href={withBase(`/api/MonthlyMeetings/${meeting.id}/Calendar`)}
+          href={withBase(
+            `/api/MonthlyMeetings/${meeting.id}/Calendar${language === "en" ? "" : `?lang=${language}`}`,
+          )}
           download={`meeting-${meeting.id}.ics`}
           variant="default"
           size="md"

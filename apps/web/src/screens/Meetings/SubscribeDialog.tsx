@@ -2,7 +2,7 @@ import { Button, CopyButton, Group, Modal, Stack, Text, TextInput } from "@manti
 import "../../styles/modal";
 import { calendarFeedUrls } from "./calendarFeedUrls";
 import { useReturnFocus } from "../../lib/returnFocus";
-import { useT } from "../../lib/i18n";
+import { useLanguage, useT } from "../../lib/i18n";
 import { meetingMessages } from "../MeetingDetails/meetingMessages";
 
 function CopyField({ label, copyLabel, value }: { label: string; copyLabel: string; value: string }) {
@@ -31,7 +31,8 @@ function CopyField({ label, copyLabel, value }: { label: string; copyLabel: stri
 export default function SubscribeDialog({ onClose }: { onClose: () => void }) {
   useReturnFocus();
   const t = useT(meetingMessages);
-  const urls = calendarFeedUrls(window.location);
+  // A member who reads German subscribes to the feed in German.
+  const urls = calendarFeedUrls(window.location, useLanguage());
   return (
     <Modal opened onClose={onClose} title={t("subscribe.title")}>
       <Stack>

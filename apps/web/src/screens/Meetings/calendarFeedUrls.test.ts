@@ -11,4 +11,13 @@ describe("the calendar feed's links", () => {
       "webcal://127.0.0.1:8080/calendar.ics",
     );
   });
+
+  it("ask for the reader's language when it is not English", () => {
+    const at = { host: "club.example.org", protocol: "https:" };
+    expect(calendarFeedUrls(at, "de")).toEqual({
+      webcal: "webcal://club.example.org/calendar.ics?lang=de",
+      https: "https://club.example.org/calendar.ics?lang=de",
+    });
+    expect(calendarFeedUrls(at, "en")).toEqual(calendarFeedUrls(at));
+  });
 });
