@@ -44,28 +44,30 @@ type Unlisted<List extends readonly string[], Namespace extends string> = Exclud
 
 /** And each list is whole: a new write of a namespace with a list does not compile until it is in it. */
 export type ActivityListsWhole = Is<
-  | Unlisted<typeof shared.AUTH_ACTIONS, "auth">
-  | Unlisted<typeof shared.BACKUPS_ACTIONS, "backups">
-  | Unlisted<typeof shared.BOTTLES_ACTIONS, "bottles">
-  | Unlisted<typeof shared.CELLAR_ACTIONS, "cellar">
-  | Unlisted<typeof shared.CLUB_ACTIONS, "club">
-  | Unlisted<typeof shared.COMMENTS_ACTIONS, "comments">
-  | Unlisted<typeof shared.GUESTS_ACTIONS, "guests">
-  | Unlisted<typeof shared.INSTANCES_ACTIONS, "instances">
-  | Unlisted<typeof shared.MEETINGS_ACTIONS, "meetings">
-  | Unlisted<typeof shared.NIGHT_ACTIONS, "night">
-  | Unlisted<typeof shared.NOTIFICATIONS_ACTIONS, "notifications">
-  | Unlisted<typeof shared.TOKENS_ACTIONS, "tokens">
-  | Unlisted<typeof shared.WEBHOOKS_ACTIONS, "webhooks">
-  | Unlisted<typeof shared.TOTP_ACTIONS, "totp">
-  | Unlisted<typeof shared.PASSKEYS_ACTIONS, "passkeys">
-  | Unlisted<typeof shared.PASSKEY_LOGIN_ACTIONS, "passkeyLogin">
-  | Unlisted<typeof shared.PLANNING_ACTIONS, "planning">
-  | Unlisted<typeof shared.MESSAGES_ACTIONS, "messages">
-  | Unlisted<typeof shared.SSO_ACTIONS, "sso">
-  | Unlisted<typeof shared.THEMES_ACTIONS, "themes">
-  | Unlisted<typeof shared.WISHLIST_ACTIONS, "wishlist">,
-  never
+  [
+    Unlisted<typeof shared.AUTH_ACTIONS, "auth">,
+    Unlisted<typeof shared.BACKUPS_ACTIONS, "backups">,
+    Unlisted<typeof shared.BOTTLES_ACTIONS, "bottles">,
+    Unlisted<typeof shared.CELLAR_ACTIONS, "cellar">,
+    Unlisted<typeof shared.CLUB_ACTIONS, "club">,
+    Unlisted<typeof shared.COMMENTS_ACTIONS, "comments">,
+    Unlisted<typeof shared.GUESTS_ACTIONS, "guests">,
+    Unlisted<typeof shared.INSTANCES_ACTIONS, "instances">,
+    Unlisted<typeof shared.MEETINGS_ACTIONS, "meetings">,
+    Unlisted<typeof shared.NIGHT_ACTIONS, "night">,
+    Unlisted<typeof shared.NOTIFICATIONS_ACTIONS, "notifications">,
+    Unlisted<typeof shared.TOKENS_ACTIONS, "tokens">,
+    Unlisted<typeof shared.WEBHOOKS_ACTIONS, "webhooks">,
+    Unlisted<typeof shared.TOTP_ACTIONS, "totp">,
+    Unlisted<typeof shared.PASSKEYS_ACTIONS, "passkeys">,
+    Unlisted<typeof shared.PASSKEY_LOGIN_ACTIONS, "passkeyLogin">,
+    Unlisted<typeof shared.PLANNING_ACTIONS, "planning">,
+    Unlisted<typeof shared.MESSAGES_ACTIONS, "messages">,
+    Unlisted<typeof shared.SSO_ACTIONS, "sso">,
+    Unlisted<typeof shared.THEMES_ACTIONS, "themes">,
+    Unlisted<typeof shared.WISHLIST_ACTIONS, "wishlist">,
+  ],
+  never[]
 >;
 
 /** Every read the route table names (a screen's offline reads, the shell's) is a read of /trpc. */
