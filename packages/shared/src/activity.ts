@@ -79,20 +79,16 @@ export interface SentenceParts {
   thing: string;
 }
 
-/** A write's activity sentence after the member's name ("added the bottle Lagavulin 16"). */
-export type ActivitySentence = (parts: SentenceParts) => string;
-
 /**
- * A namespace's activity sentences (declared beside its schemas): one per action, null for a call
- * that records no entry. Keyed by the action's name ("bottles.create"); this package knows no
- * router, so the names are checked where it is known: the server checks every table's keys
- * against its actions (apps/server/src/app/sharedChecks.ts), and the web app assembles every
- * namespace's into one table that must cover every action, so a write without its sentence does
- * not compile either.
+ * A namespace's actions the activity log knows (declared beside its schemas), keyed by the
+ * procedure's name ("bottles.create"), including the calls that record no entry (a login, a
+ * session's refresh). Their sentences are the web app's: apps/web's screens/Activity/sentences.ts
+ * says each in the reader's language (its English is src/locales/en/activity.json). This package
+ * knows no router, so the names are checked where it is known: the server checks every list
+ * against its actions (apps/server/src/app/sharedChecks.ts), and the web's sentence table must
+ * cover every action, so a write without its sentence does not compile either.
  */
-export type ActivitySentences<Namespace extends string> = Partial<
-  Record<`${Namespace}.${string}`, ActivitySentence | null>
->;
+export type ActivityActions<Namespace extends string> = readonly `${Namespace}.${string}`[];
 
 /** A value of a row as text ("" when it is not a string). */
 export const sentenceText = (value: unknown): string => (typeof value === "string" ? value : "");

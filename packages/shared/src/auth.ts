@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ValidationMessages } from "./validationMessages";
 import { nameTextSchema, TimestampSchema } from "./common";
 import { PASSWORD_MIN_LENGTH } from "./constants";
-import { type ActivitySentence, type ActivitySentences } from "./activity";
+import { type ActivityActions } from "./activity";
 
 export const EmailSchema = z.string().trim().toLowerCase().pipe(z.email(ValidationMessages.email).max(254));
 
@@ -117,22 +117,18 @@ export const ChangePasswordInputSchema = z.object({
 export const TokenPairSchema = z.object({ accessToken: z.string(), refreshToken: z.string() });
 export type TokenPair = z.infer<typeof TokenPairSchema>;
 
-const joined: ActivitySentence = ({ after }) =>
-  after?.status === "pending" ? "asked to join the club" : "joined the club";
-
-/** The session calls' activity sentences: null for a call that changes no club data and records no entry. */
-export const AUTH_SENTENCES = {
-  "auth.confirmEmail": joined,
-  "auth.ssoJoin": joined,
-  "auth.ssoLink": () => "linked their single sign-on account",
-  "auth.ssoRole": ({ before, after }) =>
-    `got the role ${String(after?.role)} from single sign-on (was ${String(before?.role)})`,
-  "auth.resetPassword": () => "reset their password",
-  "auth.login": null,
-  "auth.loginTotp": null,
-  "auth.register": null,
-  "auth.refresh": null,
-  "auth.logout": null,
-  "auth.resendConfirmation": null,
-  "auth.forgotPassword": null,
-} satisfies ActivitySentences<"auth">;
+/** The session calls the activity log knows; a login, a refresh and the like change no club data and record no entry. */
+export const AUTH_ACTIONS = [
+  "auth.confirmEmail",
+  "auth.ssoJoin",
+  "auth.ssoLink",
+  "auth.ssoRole",
+  "auth.resetPassword",
+  "auth.login",
+  "auth.loginTotp",
+  "auth.register",
+  "auth.refresh",
+  "auth.logout",
+  "auth.resendConfirmation",
+  "auth.forgotPassword",
+] as const satisfies ActivityActions<"auth">;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { TimestampSchema } from "./common";
-import { type ActivitySentences, sentenceText as text } from "./activity";
+import { type ActivityActions } from "./activity";
 
 // ---- Backups (admin) ----
 
@@ -33,7 +33,5 @@ export const BackupsOverviewSchema = z.object({
 });
 export type BackupsOverview = z.infer<typeof BackupsOverviewSchema>;
 
-/** The backups' activity sentence. */
-export const BACKUPS_SENTENCES = {
-  "backups.create": ({ after }) => `made a backup (${text(after?.file)})`,
-} satisfies ActivitySentences<"backups">;
+/** The backups' action in the activity log. */
+export const BACKUPS_ACTIONS = ["backups.create"] as const satisfies ActivityActions<"backups">;

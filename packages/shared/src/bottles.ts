@@ -5,7 +5,7 @@ import { BodyIdSchema, IdSchema, nameTextSchema, RequiredTextSchema, TimestampSc
 import { BottleSizeSchema, LevelSourceSchema } from "./cellar";
 import { BottleInstanceSchema } from "./instances";
 import { BarcodeSchema } from "./barcode";
-import { type ActivitySentence, type ActivitySentences, sentenceText as text } from "./activity";
+import { type ActivityActions } from "./activity";
 
 export const BottleIdSchema = z.object({ id: IdSchema });
 
@@ -157,31 +157,19 @@ export type BarcodeLookupInput = z.infer<typeof BarcodeLookupInputSchema>;
 export const BarcodeBottleSchema = z.object({ id: z.number().int(), name: z.string() });
 export type BarcodeBottle = z.infer<typeof BarcodeBottleSchema>;
 
-const bottleChange: ActivitySentence = ({ d, before, after, entry }) =>
-  d.bottleChange(before, after, entry.entityId);
-
-/** The bottles' activity sentences; a CSV import is one entry. */
-export const BOTTLES_SENTENCES = {
-  "bottles.import": ({ after }) => {
-    const created = Number(after?.created ?? 0);
-    return `imported ${created} ${created === 1 ? "bottle" : "bottles"} from a CSV file`;
-  },
-  "bottles.create": ({ thing }) => `added the bottle ${thing}`,
-  "bottles.delete": ({ thing }) => `deleted the bottle ${thing}`,
-  "bottles.mergeInto": ({ d, before, after, thing }) =>
-    `merged ${text(before?.name) || thing} into ${text(after?.name) || d.bottle(after?.id)}`,
-  "bottles.uploadImage": ({ d, before, thing, entry }) =>
-    before ? `replaced ${thing}` : `uploaded a photo of ${d.bottle(Number(entry.entityId))}`,
-  "bottles.update": bottleChange,
-  "bottles.updateAbv": bottleChange,
-  "bottles.updateBrand": bottleChange,
-  "bottles.updateDrinkType": bottleChange,
-  "bottles.updateCountry": bottleChange,
-  "bottles.updateState": bottleChange,
-  "bottles.setBarcode": ({ d, after, entry }) =>
-    `attached the barcode ${text(after?.barcode)} to ${d.bottle(Number(entry.entityId))}`,
-  "bottles.setFavourite": ({ d, after }) =>
-    after?.favourite
-      ? `marked ${d.bottle(after?.bottleId)} as a favourite`
-      : `took ${d.bottle(after?.bottleId)} off their favourites`,
-} satisfies ActivitySentences<"bottles">;
+/** The bottles' actions in the activity log; a CSV import is one entry. */
+export const BOTTLES_ACTIONS = [
+  "bottles.import",
+  "bottles.create",
+  "bottles.delete",
+  "bottles.mergeInto",
+  "bottles.uploadImage",
+  "bottles.update",
+  "bottles.updateAbv",
+  "bottles.updateBrand",
+  "bottles.updateDrinkType",
+  "bottles.updateCountry",
+  "bottles.updateState",
+  "bottles.setBarcode",
+  "bottles.setFavourite",
+] as const satisfies ActivityActions<"bottles">;

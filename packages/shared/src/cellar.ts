@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { IdSchema, IsoDateSchema, PastDateInputSchema } from "./common";
 import { ValidationMessages } from "./validationMessages";
-import { type ActivitySentences, sentenceNumber as num } from "./activity";
+import { type ActivityActions } from "./activity";
 
 /**
  * The cellar's arithmetic, shared by the server's queries and the screens.
@@ -95,8 +95,5 @@ export const ShelfItemSchema = z.object({
 });
 export type ShelfItem = z.infer<typeof ShelfItemSchema>;
 
-/** The cellar's activity sentences. */
-export const CELLAR_SENTENCES = {
-  "cellar.open": ({ d, thing, after }) => `opened ${thing} on ${d.date(after?.openedDate)}`,
-  "cellar.setLevel": ({ thing, after }) => `set the fill level of ${thing} to ${num(after?.levelPct) ?? 0}%`,
-} satisfies ActivitySentences<"cellar">;
+/** The cellar's actions in the activity log. */
+export const CELLAR_ACTIONS = ["cellar.open", "cellar.setLevel"] as const satisfies ActivityActions<"cellar">;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ValidationMessages } from "./validationMessages";
 import { IdSchema, IsoDateSchema } from "./common";
 import { isLanguage, type Language } from "./i18n";
-import { type ActivitySentences } from "./activity";
+import { type ActivityActions } from "./activity";
 
 export * from "./rules";
 
@@ -133,8 +133,5 @@ export type Preferences = z.infer<typeof PreferencesSchema>;
 
 export const PreferencesInputSchema = PreferencesSchema.extend({});
 
-/** The club's activity sentences: a restore of the club's JSON export is one entry. */
-export const CLUB_SENTENCES = {
-  "club.import": () => "restored the whole club from a JSON export",
-  "club.updateSettings": () => "changed the club's settings",
-} satisfies ActivitySentences<"club">;
+/** The club's actions in the activity log: a restore of the club's JSON export is one entry. */
+export const CLUB_ACTIONS = ["club.import", "club.updateSettings"] as const satisfies ActivityActions<"club">;

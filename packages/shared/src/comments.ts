@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ValidationMessages } from "./validationMessages";
 import { BodyIdSchema, IdSchema, TimestampSchema } from "./common";
 import { COMMENT_MAX } from "./constants";
-import { type ActivitySentences } from "./activity";
+import { type ActivityActions } from "./activity";
 
 export const CommentsByBottleSchema = z.object({ bottleId: IdSchema });
 
@@ -28,11 +28,9 @@ export const CommentIdSchema = z.object({ id: IdSchema });
 export const UpdateCommentInputSchema = z.object({ id: IdSchema, comment: CommentTextSchema });
 export type UpdateCommentInput = z.infer<typeof UpdateCommentInputSchema>;
 
-/** The comments' activity sentences. */
-export const COMMENTS_SENTENCES = {
-  "comments.create": ({ d, row }) => `commented on ${d.bottle(row?.bottleId)}: ${d.quote(row?.comment)}`,
-  "comments.update": ({ d, row, after }) =>
-    `edited a comment on ${d.bottle(row?.bottleId)}: ${d.quote(after?.comment)}`,
-  "comments.delete": ({ d, row, before }) =>
-    `deleted the comment on ${d.bottle(row?.bottleId)}: ${d.quote(before?.comment)}`,
-} satisfies ActivitySentences<"comments">;
+/** The comments' actions in the activity log. */
+export const COMMENTS_ACTIONS = [
+  "comments.create",
+  "comments.update",
+  "comments.delete",
+] as const satisfies ActivityActions<"comments">;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ValidationMessages } from "./validationMessages";
 import { IdSchema, nameTextSchema, TimestampSchema } from "./common";
-import { type ActivitySentences, sentenceText as text } from "./activity";
+import { type ActivityActions } from "./activity";
 import { EmailSchema } from "./auth";
 
 /** Guests at the tasting table. */
@@ -67,20 +67,13 @@ export type Guest = z.infer<typeof GuestSchema>;
 
 export const GuestRefSchema = z.object({ id: IdSchema, guestId: IdSchema });
 
-/** Guests at the table: their activity sentences. */
-export const GUESTS_SENTENCES = {
-  "guests.openCode": ({ d, entry }) => `let guests join ${d.meeting(Number(entry.entityId))} by code`,
-  "guests.closeCode": ({ d, entry }) => `closed guests' joining at ${d.meeting(Number(entry.entityId))}`,
-  "guests.join": ({ d, row }) =>
-    `(${text(row?.firstName)}${row?.guestOf ? `, guest of ${text(row.guestOf)}` : ""}) joined ${d.meeting(row?.meetingId)}`,
-  "guests.remove": ({ d, row }) =>
-    `removed the guest ${text(row?.firstName)} from ${d.meeting(row?.meetingId)}`,
-  "guests.add": ({ d, row }) =>
-    `added the guest ${text(row?.firstName)}${row?.guestOf ? ` (guest of ${text(row.guestOf)})` : ""} to ${d.meeting(row?.meetingId)}, to type in their paper sheet`,
-  "guests.invite": ({ d, entry, row }) =>
-    entry.entity === "invite"
-      ? `invited a guest of ${d.meeting(row?.meetingId)} to become a member`
-      : `invited the guest ${text(row?.firstName)} of ${d.meeting(row?.meetingId)} to become a member`,
-  "guests.setScore": ({ d, row, before, entry }) =>
-    `${before ? "changed" : "typed in"} a guest's paper score of ${d.pour(row, entry.entityId)} at ${d.meeting(row?.meetingId)}`,
-} satisfies ActivitySentences<"guests">;
+/** Guests at the table: their actions in the activity log. */
+export const GUESTS_ACTIONS = [
+  "guests.openCode",
+  "guests.closeCode",
+  "guests.join",
+  "guests.remove",
+  "guests.add",
+  "guests.invite",
+  "guests.setScore",
+] as const satisfies ActivityActions<"guests">;

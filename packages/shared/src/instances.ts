@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ValidationMessages } from "./validationMessages";
 import { CellarMessages } from "./cellar";
 import { BodyIdSchema, FinishedSchema, IdSchema, IsoDateSchema, PastDateInputSchema } from "./common";
-import { type ActivitySentences } from "./activity";
+import { type ActivityActions } from "./activity";
 
 export const InstanceIdSchema = z.object({ id: IdSchema });
 
@@ -67,13 +67,10 @@ export const UpdateInstanceInputSchema = z
   });
 export type UpdateInstanceInput = z.infer<typeof UpdateInstanceInputSchema>;
 
-/** The purchases' activity sentences. */
-export const INSTANCES_SENTENCES = {
-  "instances.create": ({ d, row }) =>
-    `added a purchase: ${d.bottle(row?.bottleId)} bought on ${d.date(row?.datePurchased)} for ${d.price(row?.purchasePriceCents)}`,
-  "instances.finish": ({ thing }) => `marked ${thing} as finished`,
-  "instances.update": ({ d, before, after, entry }) =>
-    `changed the purchase of ${d.thing("instance", before, entry.entityId)}${d.detail("instance", before, after)}`,
-  "instances.delete": ({ d, thing, row }) =>
-    `deleted the purchase of ${thing} (${d.price(row?.purchasePriceCents)})`,
-} satisfies ActivitySentences<"instances">;
+/** The purchases' actions in the activity log. */
+export const INSTANCES_ACTIONS = [
+  "instances.create",
+  "instances.finish",
+  "instances.update",
+  "instances.delete",
+] as const satisfies ActivityActions<"instances">;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { BodyIdSchema, DateInputSchema, IdSchema, IsoDateSchema, RequiredTextSchema } from "./common";
-import { type ActivitySentences, sentenceText as text } from "./activity";
+import { type ActivityActions } from "./activity";
 
 export const MeetingIdSchema = z.object({ id: IdSchema });
 
@@ -43,15 +43,11 @@ export type UpdateMeetingInput = z.infer<typeof UpdateMeetingInputSchema>;
 /** DELETE /api/MonthlyMeetings/{id}/Bottles/{bottleId}. */
 export const MeetingBottleSchema = z.object({ id: IdSchema, bottleId: IdSchema });
 
-/** The meetings' activity sentences. */
-export const MEETINGS_SENTENCES = {
-  "meetings.create": ({ d, row }) =>
-    `added the meeting of ${d.date(row?.date)} (host ${text(row?.hostName)}, theme ${d.theme(row?.themeId)})`,
-  "meetings.update": ({ d, before, after, entry }) =>
-    `changed ${d.thing("meeting", before, entry.entityId)}${d.detail("meeting", before, after)}`,
-  "meetings.delete": ({ thing, row }) => `deleted ${thing} (host ${text(row?.hostName)})`,
-  "meetings.addBottle": ({ d, row, entry }) =>
-    `added ${d.pour(row, entry.entityId)} to ${d.meeting(row?.meetingId)}`,
-  "meetings.removeBottle": ({ d, row, entry }) =>
-    `removed ${d.pour(row, entry.entityId)} from ${d.meeting(row?.meetingId)}`,
-} satisfies ActivitySentences<"meetings">;
+/** The meetings' actions in the activity log. */
+export const MEETINGS_ACTIONS = [
+  "meetings.create",
+  "meetings.update",
+  "meetings.delete",
+  "meetings.addBottle",
+  "meetings.removeBottle",
+] as const satisfies ActivityActions<"meetings">;

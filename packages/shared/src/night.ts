@@ -5,12 +5,7 @@ import { GuestCodeSchema } from "./guests";
 import { BodyIdSchema, IdSchema, IsoDateSchema, TimestampSchema } from "./common";
 import { BottleListItemSchema } from "./bottles";
 import { RoomNoteSchema, TagCountSchema } from "./palate";
-import {
-  type ActivitySentence,
-  type ActivitySentences,
-  sentenceText as text,
-  sentenceNumber as num,
-} from "./activity";
+import { type ActivityActions } from "./activity";
 
 /** The classic four-part scale: each part 0-25, the total out of 100. */
 export const SCORE_PART_MAX = 25;
@@ -371,47 +366,14 @@ export const HostCandidateSchema = z.object({
 });
 export type HostCandidate = z.infer<typeof HostCandidateSchema>;
 
-/** An RSVP in words (the night's RSVP and the reminder email's link say the same). */
-export const rsvpSentence: ActivitySentence = ({ d, row, after, entry }) => {
-  const meeting = d.meeting(row?.meetingId ?? Number(entry.entityId.split(":")[0]));
-  if (!after) return `took back their answer for ${meeting}`;
-  const guests = num(after.guests) ?? 0;
-  const withGuests = guests > 0 ? ` with ${guests} ${guests === 1 ? "guest" : "guests"}` : "";
-  return after.status === "going"
-    ? `said they are coming to ${meeting}${withGuests}`
-    : after.status === "maybe"
-      ? `said they might come to ${meeting}${withGuests}`
-      : `said they cannot come to ${meeting}`;
-};
-
-const flightChange: ActivitySentence = ({ d, row, before, after, entry }) => {
-  const pour = d.pour(row, entry.entityId);
-  const flight = `the flight of ${d.meeting(row?.meetingId)}`;
-  if (!before) return `added ${pour} to ${flight}`;
-  if (!after) return `took ${pour} out of ${flight}`;
-  const moves: string[] = [];
-  if (before.position !== after.position) moves.push(`now pour ${num(after.position) ?? "?"}`);
-  if (before.pourMl !== after.pourMl) moves.push(`${num(after.pourMl) ?? "?"} ml a glass`);
-  return `changed ${pour} in ${flight}${moves.length ? `: ${moves.join(", ")}` : ""}`;
-};
-
-/** The meeting night's activity sentences (in words). */
-export const NIGHT_SENTENCES = {
-  "night.setFlight": flightChange,
-  // Copying a past meeting's flight writes what the flight editor's save writes.
-  "night.copyFlight": (parts) => `${flightChange(parts)} (copied from a past meeting)`,
-  "night.reveal": ({ d, row, entry }) =>
-    `revealed ${d.pour(row, entry.entityId)} at ${d.meeting(row?.meetingId)}`,
-  "night.hide": ({ d, row, entry }) =>
-    `hid ${d.pour(row, entry.entityId)} again at ${d.meeting(row?.meetingId)}`,
-  "night.score": ({ d, row, before, entry }) =>
-    `${before ? "changed their score of" : "scored"} ${d.pour(row, entry.entityId)} at ${d.meeting(row?.meetingId)}`,
-  "night.settings": ({ d, before, after, entry }) =>
-    `changed the night's settings of ${d.thing("meeting", before, entry.entityId)}${d.detail("meeting", before, after)}`,
-  "night.rsvp": rsvpSentence,
-  "night.phase": ({ d, after, entry }) => {
-    const meeting = d.meeting(Number(entry.entityId));
-    if (!after) return `turned the tasting's phases off at ${meeting}`;
-    return `moved ${meeting} to pour ${num(after.pour) ?? "?"}${after.phase ? `, ${text(after.phase)}` : ""}`;
-  },
-} satisfies ActivitySentences<"night">;
+/** The meeting night's actions in the activity log. */
+export const NIGHT_ACTIONS = [
+  "night.setFlight",
+  "night.copyFlight",
+  "night.reveal",
+  "night.hide",
+  "night.score",
+  "night.settings",
+  "night.rsvp",
+  "night.phase",
+] as const satisfies ActivityActions<"night">;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ValidationMessages } from "./validationMessages";
 import { BodyIdSchema, IdSchema, TimestampSchema } from "./common";
-import { type ActivitySentences } from "./activity";
+import { type ActivityActions } from "./activity";
 
 // ---- Notifications: in the app, by email, on the phone ----
 
@@ -152,9 +152,9 @@ export const NotificationMessages = {
   pushEndpointRefused: "This push endpoint cannot be used.",
 } as const;
 
-export const NOTIFICATIONS_SENTENCES = {
-  "notifications.read": () => "read their notifications",
-  "notifications.setSettings": () => "changed how they are notified",
-  "notifications.subscribePush": () => "turned on notifications on a phone or browser",
-  "notifications.unsubscribePush": () => "turned off notifications on a phone or browser",
-} satisfies ActivitySentences<"notifications">;
+export const NOTIFICATIONS_ACTIONS = [
+  "notifications.read",
+  "notifications.setSettings",
+  "notifications.subscribePush",
+  "notifications.unsubscribePush",
+] as const satisfies ActivityActions<"notifications">;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ValidationMessages } from "./validationMessages";
 import { IdSchema, nameTextSchema, TimestampSchema } from "./common";
-import { type ActivitySentences, sentenceText as text } from "./activity";
+import { type ActivityActions } from "./activity";
 import { TotpMessages } from "./totp";
 
 // ---- Passkeys: WebAuthn credentials a member signs in with instead of a password ----
@@ -113,19 +113,14 @@ export const PasskeysMessages = {
     "That passkey belongs to another account. Use a passkey of the account you are signing in to, or enter a code.",
 } as const;
 
-export const PASSKEYS_SENTENCES = {
-  "passkeys.register": ({ after }) => `added the passkey ${text(after?.name)}`,
-  "passkeys.rename": ({ before, after }) =>
-    `renamed the passkey ${text(before?.name)} to ${text(after?.name)}`,
-  // An admin may remove another member's passkey (a lost phone): the entry names whose it was.
-  "passkeys.remove": ({ before, d }) =>
-    before?.firstName
-      ? `removed the passkey ${text(before.name)} of ${d.fullName(before)}`
-      : `removed the passkey ${text(before?.name)}`,
-} satisfies ActivitySentences<"passkeys">;
+export const PASSKEYS_ACTIONS = [
+  "passkeys.register",
+  "passkeys.rename",
+  "passkeys.remove",
+] as const satisfies ActivityActions<"passkeys">;
 
 /** Signing in writes no entry (a login is not a change to the club). */
-export const PASSKEY_LOGIN_SENTENCES = {
-  "passkeyLogin.options": null,
-  "passkeyLogin.login": null,
-} satisfies ActivitySentences<"passkeyLogin">;
+export const PASSKEY_LOGIN_ACTIONS = [
+  "passkeyLogin.options",
+  "passkeyLogin.login",
+] as const satisfies ActivityActions<"passkeyLogin">;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ValidationMessages } from "./validationMessages";
 import { BodyIdSchema, DateInputSchema, IdSchema, RequiredTextSchema, TimestampSchema } from "./common";
-import { type ActivitySentences, sentenceText as text } from "./activity";
+import { type ActivityActions } from "./activity";
 
 // ---- Between the nights: the next host and theme, chosen at the prior meeting ----
 
@@ -68,18 +68,12 @@ export const PlanningMessages = {
   nextDatePast: "The next meeting must be after this one, and not in the past.",
 } as const;
 
-export const PLANNING_SENTENCES = {
-  "planning.volunteer": ({ d, row }) => `volunteered to host the meeting after ${d.meeting(row?.meetingId)}`,
-  "planning.withdraw": ({ d, row }) =>
-    `took back their offer to host the meeting after ${d.meeting(row?.meetingId)}`,
-  "planning.vote": ({ d, row }) =>
-    `voted for ${d.theme(row?.themeId)} as the next theme at ${d.meeting(row?.meetingId)}`,
-  // One close writes two entries: the vote's, and the new meeting's.
-  "planning.close": ({ d, entry, row }) =>
-    entry.entity === "meeting"
-      ? `added the meeting of ${d.date(row?.date)} from the vote`
-      : `closed the vote at ${d.meeting(row?.meetingId)}`,
-} satisfies ActivitySentences<"planning">;
+export const PLANNING_ACTIONS = [
+  "planning.volunteer",
+  "planning.withdraw",
+  "planning.vote",
+  "planning.close",
+] as const satisfies ActivityActions<"planning">;
 
 // ---- Writing to the club ----
 
@@ -117,7 +111,4 @@ export const MeetingMessageSchema = z.object({
 });
 export type MeetingMessage = z.infer<typeof MeetingMessageSchema>;
 
-export const MESSAGES_SENTENCES = {
-  "messages.send": ({ d, row }) =>
-    `wrote “${text(row?.subject)}” to ${row?.audience === "going" ? "everyone going to" : "all members about"} ${d.meeting(row?.meetingId)}`,
-} satisfies ActivitySentences<"messages">;
+export const MESSAGES_ACTIONS = ["messages.send"] as const satisfies ActivityActions<"messages">;

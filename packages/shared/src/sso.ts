@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ValidationMessages } from "./validationMessages";
 import { ServerMessages } from "./messages";
-import { type ActivitySentences } from "./activity";
+import { type ActivityActions } from "./activity";
 
 /** GET /auth/oidc/options: whether the login screen offers single sign-on, and the button's words. */
 export const SsoOptionsSchema = z.object({
@@ -55,6 +55,4 @@ export const SsoSignInSchema = z.object({
 export type SsoSignIn = z.infer<typeof SsoSignInSchema>;
 
 /** Single sign-on's exchange changes no club data and records no entry (its joins are auth's). */
-export const SSO_SENTENCES = {
-  "sso.exchange": null,
-} satisfies ActivitySentences<"sso">;
+export const SSO_ACTIONS = ["sso.exchange"] as const satisfies ActivityActions<"sso">;

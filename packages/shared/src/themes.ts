@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { IdSchema, RequiredTextSchema } from "./common";
-import { type ActivitySentences } from "./activity";
+import { type ActivityActions } from "./activity";
 
 export const ThemeListItemSchema = z.object({
   id: z.number().int(),
@@ -31,10 +31,9 @@ export const ThemeIdSchema = z.object({ id: IdSchema });
 export const UpdateThemeInputSchema = z.object({ id: IdSchema, description: RequiredTextSchema });
 export type UpdateThemeInput = z.infer<typeof UpdateThemeInputSchema>;
 
-/** The themes' activity sentences. */
-export const THEMES_SENTENCES = {
-  "themes.create": ({ thing }) => `added ${thing}`,
-  "themes.update": ({ d, before, after }) =>
-    `renamed the theme ${d.quote(before?.description)} to ${d.quote(after?.description)}`,
-  "themes.delete": ({ thing }) => `deleted ${thing}`,
-} satisfies ActivitySentences<"themes">;
+/** The themes' actions in the activity log. */
+export const THEMES_ACTIONS = [
+  "themes.create",
+  "themes.update",
+  "themes.delete",
+] as const satisfies ActivityActions<"themes">;

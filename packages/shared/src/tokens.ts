@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ValidationMessages } from "./validationMessages";
 import { IdSchema, nameTextSchema, TimestampSchema } from "./common";
-import { type ActivitySentences, sentenceText as text } from "./activity";
+import { type ActivityActions } from "./activity";
 
 // ---- API tokens: scripts and home automation act as their member ----
 
@@ -63,14 +63,7 @@ export const TokensMessages = {
   loginOnly: "An API token cannot do this: log in to the app instead.",
 } as const;
 
-export const TOKENS_SENTENCES = {
-  "tokens.create": ({ after }) => `created the API token ${text(after?.name)}`,
-  // An admin may revoke another member's token: the entry names whose it was.
-  "tokens.revoke": ({ before, d }) =>
-    before?.firstName
-      ? `revoked the API token ${text(before.name)} of ${d.fullName(before)}`
-      : `revoked the API token ${text(before?.name)}`,
-} satisfies ActivitySentences<"tokens">;
+export const TOKENS_ACTIONS = ["tokens.create", "tokens.revoke"] as const satisfies ActivityActions<"tokens">;
 
 // ---- Devices: the member's sessions, one per login on a device ----
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type ActivitySentences } from "./activity";
+import { type ActivityActions } from "./activity";
 import { ValidationMessages } from "./validationMessages";
 
 // ---- Two-factor sign-in with an authenticator app (TOTP, RFC 6238) ----
@@ -81,8 +81,8 @@ export const LoginTotpInputSchema = z.object({
 });
 export type LoginTotpInput = z.input<typeof LoginTotpInputSchema>;
 
-export const TOTP_SENTENCES = {
-  "totp.setup": () => "started setting up two-factor sign-in",
-  "totp.enable": () => "turned on two-factor sign-in",
-  "totp.disable": () => "turned off two-factor sign-in",
-} satisfies ActivitySentences<"totp">;
+export const TOTP_ACTIONS = [
+  "totp.setup",
+  "totp.enable",
+  "totp.disable",
+] as const satisfies ActivityActions<"totp">;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ValidationMessages } from "./validationMessages";
 import { IdSchema, TimestampSchema } from "./common";
-import { type ActivitySentences, sentenceText as text } from "./activity";
+import { type ActivityActions } from "./activity";
 import { NOTIFICATION_KINDS, NotificationKindSchema } from "./notifications";
 
 // ---- Webhooks: the club's events posted to an admin's other tools ----
@@ -84,8 +84,8 @@ export const WebhooksMessages = {
     `The URL points at ${host}, this server or its own network; set WEBHOOKS_ALLOW_PRIVATE=true to allow it.`,
 } as const;
 
-export const WEBHOOKS_SENTENCES = {
-  "webhooks.create": ({ after }) => `added a webhook to ${text(after?.url)}`,
-  "webhooks.delete": ({ before }) => `removed the webhook to ${text(before?.url)}`,
-  "webhooks.test": ({ after }) => `sent a test event to the webhook to ${text(after?.url)}`,
-} satisfies ActivitySentences<"webhooks">;
+export const WEBHOOKS_ACTIONS = [
+  "webhooks.create",
+  "webhooks.delete",
+  "webhooks.test",
+] as const satisfies ActivityActions<"webhooks">;

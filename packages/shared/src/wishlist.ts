@@ -5,7 +5,7 @@ import { BodyIdSchema, IdSchema, PastDateInputSchema, RequiredTextSchema } from 
 import { AbvSchema } from "./bottles";
 import { BottleSizeSchema } from "./cellar";
 import { PurchasePriceSchema } from "./instances";
-import { type ActivitySentences, sentenceText as text } from "./activity";
+import { type ActivityActions } from "./activity";
 
 // ---- The wishlist: bottles the club wants to buy next, with votes ----
 
@@ -62,18 +62,9 @@ export const WishlistMessages = {
   abvNeeded: "Give the bottle's ABV: it is new to the library.",
 } as const;
 
-export const WISHLIST_SENTENCES = {
-  "wishlist.add": ({ after }) => `wished for ${text(after?.bottleName)}`,
-  "wishlist.vote": ({ after }) =>
-    after?.vote
-      ? `voted for buying ${text(after?.bottleName)}`
-      : `took their vote off ${text(after?.bottleName)}`,
-  "wishlist.remove": ({ before }) => `took ${text(before?.bottleName)} off the wishlist`,
-  // One buy writes three entries: the wish, a new bottle (when the wish named none), the purchase.
-  "wishlist.bought": ({ entry, thing, before }) =>
-    entry.entity === "wish"
-      ? `bought ${text(before?.bottleName)} from the wishlist`
-      : entry.entity === "bottle"
-        ? `added the bottle ${thing} to the library from the wishlist`
-        : `added a purchase of ${thing} from the wishlist`,
-} satisfies ActivitySentences<"wishlist">;
+export const WISHLIST_ACTIONS = [
+  "wishlist.add",
+  "wishlist.vote",
+  "wishlist.remove",
+  "wishlist.bought",
+] as const satisfies ActivityActions<"wishlist">;

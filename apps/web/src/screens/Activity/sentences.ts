@@ -5,9 +5,8 @@ import { describeDues } from "./describeDues";
 
 /**
  * The activity log's sentence registry: every action with its sentence, in the reader's language
- * (the messages of src/locales/<language>/activity.json). The English sentences each namespace
- * declares beside its schemas in packages/shared (BOTTLES_SENTENCES in bottles.ts, ...) are what
- * these say in English, word for word: sentences.test.ts holds them to it.
+ * (the messages of src/locales/<language>/activity.json). Their English is the log's English,
+ * word for word: sentences.test.ts writes it out for every action and shape of entry.
  */
 
 type Sentence = (said: Said) => string;
