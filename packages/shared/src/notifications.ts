@@ -134,19 +134,6 @@ export type PushSubscriptionInput = z.infer<typeof PushSubscriptionInputSchema>;
 
 export const PushSubscriptionIdSchema = z.object({ id: IdSchema });
 
-/** Each kind's sentence (dates as `longDate` writes them). */
-export const NotificationTexts = {
-  meetingNew: (day: string, theme: string) => `New club meeting on ${day}: ${theme}.`,
-  nightStarted: (day: string) => `The host started the night of ${day}.`,
-  revealed: (day: string) => `The bottles of ${day} are revealed.`,
-  results: (day: string) => `The results of ${day} are in.`,
-  waitlistPlace: (day: string) => `A place opened up for you at the meeting on ${day}.`,
-  commentAnswer: (who: string, bottle: string) => `${who} commented on ${bottle}.`,
-  duesStatement: (amount: string) => `Your club dues: ${amount} to pay.`,
-  approvalWaiting: (who: string) => `${who} is waiting for approval to join the club.`,
-  clubMessage: (who: string, subject: string) => `${who} wrote to the club: ${subject}`,
-} as const;
-
 export const NotificationMessages = {
   pushSubscriptionNotFound: "Push subscription not found.",
   pushEndpointRefused: "This push endpoint cannot be used.",

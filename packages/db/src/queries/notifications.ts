@@ -124,8 +124,8 @@ export const deletePushSubscription = (db: Db, id: number) =>
 // ---- Who a notification is for ----
 
 /**
- * Active, confirmed members (all, or those of `ids`) with what their email needs and the
- * Account page's reminder choices.
+ * Active, confirmed members (all, or those of `ids`) with what their email needs, their language
+ * and the Account page's reminder choices.
  */
 export const listNotifiableMembers = (db: Db, ids?: number[]) =>
   db
@@ -134,6 +134,7 @@ export const listNotifiableMembers = (db: Db, ids?: number[]) =>
       email: members.email,
       firstName: members.firstName,
       role: members.role,
+      language: members.language,
       meetingReminders: members.meetingReminders,
       duesReminders: members.duesReminders,
     })

@@ -9,13 +9,7 @@ import {
   removeEntity,
   updateEntity,
 } from "@club/db";
-import {
-  NotificationTexts,
-  ServerMessages,
-  type Comment,
-  type NewCommentInput,
-  type UpdateCommentInput,
-} from "@club/shared";
+import { ServerMessages, type Comment, type NewCommentInput, type UpdateCommentInput } from "@club/shared";
 import { assertCreatorOrAdmin } from "../../kernel/permissions";
 import type { AuthedCtx, PublicCtx } from "../../kernel/context";
 import { audited, auditedCreate } from "../activity/record";
@@ -47,10 +41,10 @@ export function createComment(ctx: AuthedCtx, input: NewCommentInput): Comment {
       kind: "commentAnswer",
       to: followers,
       except: ctx.user.id,
-      text: NotificationTexts.commentAnswer(
-        `${author.firstName} ${author.lastName}`.trim(),
-        findBottleName(ctx.db, input.bottleId) ?? "",
-      ),
+      values: {
+        who: `${author.firstName} ${author.lastName}`.trim(),
+        bottle: findBottleName(ctx.db, input.bottleId) ?? "",
+      },
       link: `/bottle/${input.bottleId}`,
     });
     return created;

@@ -1,10 +1,9 @@
 import { findDuesOpening, insertDuesEntry, listDuesEntries, listDuesMembers, setDuesPeriod } from "@club/db";
-import { dollars, NotificationTexts } from "@club/shared";
 import { clubOf } from "../club/service";
 import type { Deps } from "../../kernel/context";
 import { addMonths, dateIn } from "../../platform/clubTime";
 import { clubEmail } from "../auth/email";
-import { emailMoney, emailMonth, emailText, recipientLanguage } from "../../platform/emailText";
+import { emailMoney, emailMonth, emailText } from "../../platform/emailText";
 import { notify } from "../notifications/notify";
 import { openingOpts, summarise } from "./ledger";
 
@@ -91,16 +90,14 @@ export function sendDuesReminders(deps: Deps): void {
         ...openingOpts(opening),
         monthlyDuesCents: club.monthlyDuesCents,
       });
-      const money = (cents: number) => dollars(cents, { currency: club.currency });
       if (summary.standing !== "behind") continue;
       notify(deps, {
         kind: "duesStatement",
         to: [m.id],
-        text: NotificationTexts.duesStatement(money(summary.balanceCents)),
+        values: { amount: { cents: summary.balanceCents, currency: club.currency } },
         link: "/dues",
         once: `dues:${month}`,
-        email: () => {
-          const language = recipientLanguage(deps, m.id);
+        email: (_member, language) => {
           const amount = (cents: number) => emailMoney(language, cents, club.currency);
           return clubEmail({
             to: m.email,

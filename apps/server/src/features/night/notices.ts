@@ -1,5 +1,4 @@
 import { findMeetingNight, listFlight, listNightMembers } from "@club/db";
-import { longDate, NotificationTexts } from "@club/shared";
 import type { AuthedCtx } from "../../kernel/context";
 import { resultsShown } from "../../policy/secrecy";
 import { notify } from "../notifications/notify";
@@ -18,7 +17,7 @@ export function notifyNightStarted(ctx: AuthedCtx, meetingId: number): void {
     kind: "nightStarted",
     to: listNightMembers(ctx.db, meetingId),
     except: ctx.user.id,
-    text: NotificationTexts.nightStarted(longDate(meeting.date)),
+    values: { day: { date: meeting.date } },
     link: `/monthlymeeting/${meetingId}`,
     once: `night:${meetingId}:started`,
   });
@@ -30,14 +29,14 @@ export function notifyNightProgress(ctx: AuthedCtx, meetingId: number): void {
   if (!meeting) return;
   const flight = listFlight(ctx.db, meetingId);
   if (flight.length === 0) return;
-  const day = longDate(meeting.date);
+  const day = { date: meeting.date };
   const to = listNightMembers(ctx.db, meetingId);
   if (meeting.blind && flight.every((pour) => pour.revealedAt !== null))
     notify(ctx, {
       kind: "revealed",
       to,
       except: ctx.user.id,
-      text: NotificationTexts.revealed(day),
+      values: { day },
       link: `/monthlymeeting/${meetingId}`,
       once: `night:${meetingId}:revealed`,
     });
@@ -46,7 +45,7 @@ export function notifyNightProgress(ctx: AuthedCtx, meetingId: number): void {
       kind: "results",
       to,
       except: ctx.user.id,
-      text: NotificationTexts.results(day),
+      values: { day },
       link: `/meeting/${meetingId}/results`,
       once: `night:${meetingId}:results`,
     });

@@ -1,19 +1,12 @@
 import { listRsvps, setWaitlisted, upsertRsvp, type RsvpRow } from "@club/db";
-import {
-  longDate,
-  NotificationTexts,
-  ServerMessages,
-  type MyRsvp,
-  type Rsvp,
-  type RsvpInput,
-} from "@club/shared";
+import { ServerMessages, type MyRsvp, type Rsvp, type RsvpInput } from "@club/shared";
 import type { AuthedCtx, Deps, PublicCtx, RequestCtx } from "../../kernel/context";
 import { seesMembersData } from "../../policy/privacy";
 import { viewerOf } from "../../policy/viewer";
 import { ConflictError } from "../../kernel/errors";
 import { audited } from "../activity/record";
 import { clubEmail } from "../auth/email";
-import { emailDate, emailText, recipientLanguage } from "../../platform/emailText";
+import { emailDate, emailText } from "../../platform/emailText";
 import { notify } from "../notifications/notify";
 import { isUpcoming, meetingOrThrow } from "./access";
 
@@ -56,10 +49,9 @@ export function settleWaitlist(
       notify(ctx, {
         kind: "waitlistPlace",
         to: [row.memberId],
-        text: NotificationTexts.waitlistPlace(longDate(meeting.date)),
+        values: { day: { date: meeting.date } },
         link: `/monthlymeeting/${meeting.id}`,
-        email: () => {
-          const language = recipientLanguage(ctx, row.memberId);
+        email: (_member, language) => {
           // English has always written the day as the meeting's date; another language its own.
           const date = language === "en" ? meeting.date : emailDate(language, meeting.date);
           return clubEmail({

@@ -8,15 +8,17 @@ import {
 } from "@club/db";
 import {
   NOTIFICATION_DEFAULTS,
-  NotificationTexts,
+  type Language,
   type NotificationChannels,
   type NotificationKind,
 } from "@club/shared";
 import type { Deps } from "../../kernel/context";
 import type { Email } from "../../platform/mailer";
 import { approvalNeededEmail, clubEmail } from "../auth/email";
-import { recipientLanguage } from "../../platform/emailText";
+import { emailText } from "../../platform/emailText";
+import { clubLanguage, memberLanguage } from "../../platform/i18n";
 import { queueWebhookEvent } from "../webhooks/service";
+import { noticeText, type NoticeValues } from "./text";
 
 type Recipient = ReturnType<typeof listNotifiableMembers>[number];
 
@@ -27,8 +29,11 @@ export interface Notice {
   to: number[] | "members" | "admins";
   /** The member whose own change it is: never told of it. */
   except?: number;
-  /** One sentence, the same in the app, on the phone and as the email's subject. */
-  text: string;
+  /**
+   * The values of its kind's sentence (`locales/<language>/notices.json`): one sentence, the same
+   * in the app, on the phone and as the email's subject, in each member's language.
+   */
+  values: NoticeValues;
   /** A path in the app ("/monthlymeeting/12"). */
   link: string;
   /**
@@ -36,8 +41,8 @@ export interface Notice {
    * a job run twice, a restart): claimed in the same transaction as the notification.
    */
   once?: string;
-  /** The kind's own email for a member (the text and the link when absent). */
-  email?: (member: Recipient) => Email;
+  /** The kind's own email for a member, in their language (the text and the link when absent). */
+  email?: (member: Recipient, language: Language) => Email;
   /** A line under the text on the phone (none when absent). */
   body?: string;
 }
@@ -84,39 +89,53 @@ export function notify(deps: Deps, notice: Notice): number {
         : listNotifiableMembers(deps.db, notice.to);
   const channels = channelsFor(deps, notice.kind);
   const at = deps.now().toISOString();
+  const club = clubLanguage(deps);
+  const texts = new Map<Language, string>();
+  const textIn = (language: Language): string => {
+    let text = texts.get(language);
+    if (text === undefined) texts.set(language, (text = noticeText(language, notice.kind, notice.values)));
+    return text;
+  };
   let told = 0;
   deps.db.transaction(() => {
-    const pushTo: number[] = [];
+    const pushTo = new Map<Language, number[]>();
     for (const member of members) {
       if (member.id === notice.except) continue;
       const wants = channels(member.id);
       const email = wants.email && reminderChoiceAllows(notice.kind, member);
       if (!wants.inApp && !email && !wants.push) continue;
       if (notice.once !== undefined && !claimNotification(deps.db, member.id, notice.once)) continue;
+      const language = memberLanguage(member.language, club);
       if (wants.inApp)
         insertNotification(deps.db, {
           memberId: member.id,
           kind: notice.kind,
-          text: notice.text,
+          text: textIn(language),
           link: notice.link,
           createdAt: at,
         });
-      if (email) deps.mailer.send(notice.email?.(member) ?? defaultEmail(deps, notice, member));
-      if (wants.push) pushTo.push(member.id);
+      if (email)
+        deps.mailer.send(
+          notice.email?.(member, language) ?? defaultEmail(deps, notice, member, language, textIn(language)),
+        );
+      if (wants.push) pushTo.set(language, [...(pushTo.get(language) ?? []), member.id]);
       told++;
     }
-    const payload = JSON.stringify({
-      title: notice.text,
-      body: notice.body ?? "",
-      link: notice.link,
-      kind: notice.kind,
-    });
-    for (const subscription of listPushSubscriptions(deps.db, pushTo))
-      queuePushMessage(deps.db, { subscriptionId: subscription.id, payload });
-    // The admins' webhooks hear of it whoever was told (a member who turned it off included).
+    for (const [language, ids] of pushTo) {
+      const payload = JSON.stringify({
+        title: textIn(language),
+        body: notice.body ?? "",
+        link: notice.link,
+        kind: notice.kind,
+      });
+      for (const subscription of listPushSubscriptions(deps.db, ids))
+        queuePushMessage(deps.db, { subscriptionId: subscription.id, payload });
+    }
+    // The admins' webhooks hear of it whoever was told (a member who turned it off included), in
+    // the club's language.
     queueWebhookEvent(deps, {
       event: notice.kind,
-      text: notice.text,
+      text: textIn(club),
       link: notice.link,
       once: webhookOnce(notice),
     });
@@ -125,13 +144,20 @@ export function notify(deps: Deps, notice: Notice): number {
   return told;
 }
 
-const defaultEmail = (deps: Deps, notice: Notice, member: Recipient): Email =>
+const defaultEmail = (
+  deps: Deps,
+  notice: Notice,
+  member: Recipient,
+  language: Language,
+  text: string,
+): Email =>
   clubEmail({
     to: member.email,
-    subject: notice.text,
+    language,
+    subject: text,
     firstName: member.firstName,
-    paragraphs: [notice.text, "You can choose how you are told of this in your account."],
-    link: { href: `${deps.config.appUrl}${notice.link}`, label: "Open it in the app" },
+    paragraphs: [text, emailText(language, "notification.choose")],
+    link: { href: `${deps.config.appUrl}${notice.link}`, label: emailText(language, "notification.link") },
   });
 
 /** A confirmed registration waits for an admin: every admin is told (by email as before). */
@@ -143,14 +169,9 @@ export function notifyApprovalWaiting(
   notify(deps, {
     kind: "approvalWaiting",
     to: "admins",
-    text: NotificationTexts.approvalWaiting(name),
+    values: { who: name },
     link: "/members",
-    email: (admin) =>
-      approvalNeededEmail({
-        to: admin.email,
-        member,
-        link: `${deps.config.appUrl}/members`,
-        language: recipientLanguage(deps, admin.id),
-      }),
+    email: (admin, language) =>
+      approvalNeededEmail({ to: admin.email, member, link: `${deps.config.appUrl}/members`, language }),
   });
 }

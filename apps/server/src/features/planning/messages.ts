@@ -6,8 +6,6 @@ import {
   setMeetingMessageSent,
 } from "@club/db";
 import {
-  longDate,
-  NotificationTexts,
   PlanningMessages,
   type MeetingMessage,
   type MeetingMessageInput,
@@ -18,6 +16,7 @@ import { ConflictError } from "../../kernel/errors";
 import { recordActivity } from "../activity/record";
 import { clubEmail } from "../auth/email";
 import { assertHost, meetingOrThrow } from "../night/access";
+import { emailDate, emailText } from "../../platform/emailText";
 import { notify } from "../notifications/notify";
 
 /**
@@ -35,13 +34,14 @@ function deliverMessage(
     kind: "clubMessage",
     to,
     except: ctx.user.id,
-    text: NotificationTexts.clubMessage(authorName(ctx), message.subject),
+    values: { who: authorName(ctx), subject: message.subject },
     body: message.body.length > PUSH_BODY_MAX ? `${message.body.slice(0, PUSH_BODY_MAX - 1)}…` : message.body,
     link,
     once: `message:${message.id}`,
-    email: (member) =>
+    email: (member, language) =>
       clubEmail({
         to: member.email,
+        language,
         subject: message.subject,
         firstName: member.firstName,
         paragraphs: [
@@ -49,9 +49,9 @@ function deliverMessage(
             .split(/\r?\n\s*\r?\n/)
             .map((p) => p.trim())
             .filter(Boolean),
-          `About the meeting of ${longDate(message.date)}. You can turn meeting emails off in your account.`,
+          emailText(language, "message.about", { date: emailDate(language, message.date) }),
         ],
-        link: { href: `${ctx.config.appUrl}${link}`, label: "Open the meeting" },
+        link: { href: `${ctx.config.appUrl}${link}`, label: emailText(language, "meeting.link") },
       }),
   });
 }

@@ -8,14 +8,7 @@ import {
   listMembersToRemind,
   listRsvps,
 } from "@club/db";
-import {
-  longDate,
-  NotificationTexts,
-  ServerMessages,
-  type RsvpLinkInput,
-  type RsvpLinkMeeting,
-  type RsvpLinkResult,
-} from "@club/shared";
+import { ServerMessages, type RsvpLinkInput, type RsvpLinkMeeting, type RsvpLinkResult } from "@club/shared";
 import type { AuthedCtx, Deps } from "../../kernel/context";
 import { AppError, NotFoundError } from "../../kernel/errors";
 import { dateIn, zonedInstant } from "../../platform/clubTime";
@@ -112,7 +105,6 @@ export function sendMeetingNotice(ctx: AuthedCtx, meetingId: number, change: "ad
   if (!meeting || meeting.date < dateIn(ctx.config.clubTimezone, ctx.now())) return;
   const theme =
     listMeetingsBetween(ctx.db, meeting.date, meeting.date).find((m) => m.id === meetingId)?.theme ?? "";
-  const day = longDate(meeting.date);
   const email = (p: { id: number; email: string; firstName: string }) => {
     const answer = answerLinks(ctx, p.id, { id: meetingId, date: meeting.date });
     const language = recipientLanguage(ctx, p.id);
@@ -148,7 +140,7 @@ export function sendMeetingNotice(ctx: AuthedCtx, meetingId: number, change: "ad
       kind: "meetingNew",
       to: "members",
       except: ctx.user.id,
-      text: NotificationTexts.meetingNew(day, theme),
+      values: { day: { date: meeting.date }, theme },
       link: `/monthlymeeting/${meetingId}`,
       email,
     });
