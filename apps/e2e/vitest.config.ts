@@ -84,6 +84,9 @@ const NPM_TEST_FILES = [
   "languages",
   // Every screen in the pseudo-locale (no text outside the catalogues) and in German, on a phone.
   "pseudo-tour",
+  // A new club from an empty database in French and in Swedish: sign-up by email, its money and
+  // dues, the first meeting, the night's results, the treasurer's payment and report.
+  "new-club-languages",
   "bundle-budget", // 0 s
   "pwa-public-reads", // 0 s
 ];
