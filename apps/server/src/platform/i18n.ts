@@ -17,6 +17,7 @@ import fr from "../locales/fr/server.json";
 import ja from "../locales/ja/server.json";
 import sv from "../locales/sv/server.json";
 import { findMemberLanguage, getClubSettingsRow, type Db } from "@club/db";
+import type { ReadCache } from "./readCache";
 import { catalogueKey, messageOf, type ServerNamespace } from "./serverMessages";
 
 /**
@@ -88,10 +89,20 @@ export interface LanguageHeaders {
   "accept-language"?: string;
 }
 
-/** The club's language: its admin's choice, else CLUB_LANGUAGE. */
-export function clubLanguage(deps: { db: Db; config: { clubLanguage: Language } }): Language {
-  const own = getClubSettingsRow(deps.db).language;
-  return isLanguage(own) ? own : deps.config.clubLanguage;
+/**
+ * The club's language: its admin's choice, else CLUB_LANGUAGE. Kept by the read cache until the
+ * database changes (most requests ask it, a cached answer among them).
+ */
+export function clubLanguage(deps: {
+  db: Db;
+  config: { clubLanguage: Language };
+  reads?: Pick<ReadCache, "value">;
+}): Language {
+  const read = () => {
+    const own = getClubSettingsRow(deps.db).language;
+    return isLanguage(own) ? own : deps.config.clubLanguage;
+  };
+  return deps.reads ? deps.reads.value("clubLanguage", read) : read();
 }
 
 /**

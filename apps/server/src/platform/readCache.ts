@@ -45,6 +45,7 @@ export const FOREIGN_WRITE_CHECK_MS = 100;
 export class ReadCache {
   private readonly entries = new Map<string, CachedAnswer>();
   private readonly documents = new Map<string, Representation>();
+  private readonly values = new Map<string, { generation: number; value: unknown }>();
   private readonly changes: () => number;
   private readonly dataVersion: () => number;
   private lastChanges = -1;
@@ -133,6 +134,20 @@ export class ReadCache {
     return made;
   }
 
+  /**
+   * A small fact read on many requests (the club's language), made by `make` once and kept until
+   * the database changes, so a request answered from the cache still runs no query.
+   */
+  value<T>(key: string, make: () => T): T {
+    if (!this.options.enabled) return make();
+    const generation = this.generation;
+    const kept = this.values.get(key);
+    if (kept && kept.generation === generation) return kept.value as T;
+    const value = make();
+    this.values.set(key, { generation, value });
+    return value;
+  }
+
   /** Forgets everything (tests use it to measure cold reads). */
   clear(): void {
     this.drop();
@@ -143,6 +158,7 @@ export class ReadCache {
     for (const answer of this.entries.values()) answer.cached = false;
     this.entries.clear();
     this.documents.clear();
+    this.values.clear();
     this.usedBytes = 0;
     this.currentGeneration++;
   }
