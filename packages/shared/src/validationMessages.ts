@@ -113,6 +113,8 @@ export const ValidationMessages = {
   pushEndpointTooLong: "A push endpoint is at most 2000 characters.",
   pushP256dh: "The subscription's p256dh key is not a P-256 public key.",
   pushAuth: "The subscription's auth secret is not valid.",
+  // A call no server answered (the web's own words).
+  unreachable: "The server could not be reached. Check your connection and try again.",
 } as const;
 
 export type ValidationMessageKey = keyof typeof ValidationMessages;

@@ -1,7 +1,10 @@
 import { httpStatusOf, isRefusal } from "./errors";
 import { validationText } from "./validationText";
 
-export const UNREACHABLE = "The server could not be reached. Check your connection and try again.";
+import { ValidationMessages } from "@club/shared";
+
+/** A call no server answered, in the reader's language. */
+export const unreachable = (): string => validationText(ValidationMessages.unreachable);
 
 /**
  * The server's reason for refusing a call (REST or tRPC), to show under the screen's own message:
@@ -10,7 +13,7 @@ export const UNREACHABLE = "The server could not be reached. Check your connecti
  */
 export function serverReason(error: unknown): string | null {
   const status = httpStatusOf(error);
-  if (status === undefined) return UNREACHABLE;
+  if (status === undefined) return unreachable();
   if (status >= 500 && !isRefusal(status, error)) return null;
   return error instanceof Error && error.message ? validationText(error.message) : null;
 }

@@ -4,7 +4,7 @@ import "../../styles/passwordInput";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useMutation } from "@tanstack/react-query";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
-import { isSsoFailure, LoginInputSchema, ResendConfirmationInputSchema, SSO_FAILURES } from "@club/shared";
+import { isSsoFailure, LoginInputSchema, ResendConfirmationInputSchema } from "@club/shared";
 import { EmailField } from "../../components/AuthFields";
 import { AuthCard, AuthCardLink } from "../../components/AuthCard";
 import { InfoIcon } from "../../components/icons";
@@ -20,7 +20,7 @@ import { loginFailure } from "./authFailure";
 import { OnceForm } from "../../components/OnceForm";
 import { SecondFactorForm } from "./SecondFactorForm";
 import { PasskeySignIn } from "./PasskeySignIn";
-import { authMessages } from "../../components/authMessages";
+import { authMessages, ssoFailureText } from "../../components/authMessages";
 import { useT } from "../../lib/i18n";
 
 /** Set by the screens that send the user here (registration, password reset). */
@@ -115,10 +115,10 @@ export default function LoginPage() {
           ) : null}
           {ssoFailure === "MEMBERSHIP_PENDING" ? (
             <Alert color="blue" variant="light" icon={<InfoIcon />} role="status">
-              {SSO_FAILURES.MEMBERSHIP_PENDING}
+              {ssoFailureText("MEMBERSHIP_PENDING")}
             </Alert>
           ) : ssoFailure ? (
-            <ErrorAlert message={t("ssoFailed")}>{SSO_FAILURES[ssoFailure]}</ErrorAlert>
+            <ErrorAlert message={t("ssoFailed")}>{ssoFailureText(ssoFailure)}</ErrorAlert>
           ) : null}
           {failure?.kind === "rateLimited" ? <ErrorAlert message={failure.message} /> : null}
           {failure?.kind === "membership" && failure.waiting ? (

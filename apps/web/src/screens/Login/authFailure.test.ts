@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { ServerMessages } from "@club/shared";
+import { ServerMessages, ValidationMessages } from "@club/shared";
 import { ApiError } from "../../lib/errors";
-import { serverReason, UNREACHABLE } from "../../lib/serverReason";
+import { serverReason } from "../../lib/serverReason";
 import { loginFailure } from "./authFailure";
+
+const UNREACHABLE = ValidationMessages.unreachable;
 
 const refused = (status: number, code: string, message = "server words") =>
   new ApiError(status, code, message);

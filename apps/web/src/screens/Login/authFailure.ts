@@ -1,6 +1,6 @@
 import { ServerMessages } from "@club/shared";
 import { ApiError } from "../../lib/errors";
-import { UNREACHABLE } from "../../lib/serverReason";
+import { unreachable } from "../../lib/serverReason";
 
 export type LoginFailure =
   /** Too many attempts: the server's words, in place of the floor's message (it is not a wrong password). */
@@ -17,7 +17,7 @@ export type LoginFailure =
 
 /** What the login screen says about a failed login, from the server's status and error.code. */
 export function loginFailure(error: unknown): LoginFailure {
-  if (!(error instanceof ApiError)) return { kind: "refused", reason: UNREACHABLE };
+  if (!(error instanceof ApiError)) return { kind: "refused", reason: unreachable() };
   if (error.status === 429 || error.code === "TOO_MANY_REQUESTS")
     return { kind: "rateLimited", message: error.message || ServerMessages.tooManyRequests };
   switch (error.code) {

@@ -2,14 +2,15 @@ import { useEffect, useRef, useState } from "react";
 import { Button, Loader, Stack, Text } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router-dom";
-import { isSsoFailure, SSO_FAILURES } from "@club/shared";
+import { isSsoFailure } from "@club/shared";
+import { ssoFailureText } from "../../components/authMessages";
 import { AuthCard } from "../../components/AuthCard";
 import { ErrorAlert } from "../../components/status";
 import { appSession } from "../../lib/appSession";
 import { authApi } from "../../lib/authScreens";
 import { ApiError } from "../../lib/errors";
 import { safeNextPath } from "../../lib/loginRedirect";
-import { UNREACHABLE } from "../../lib/serverReason";
+import { unreachable } from "../../lib/serverReason";
 import { useTitle } from "../../lib/useTitle";
 import { withBase } from "../../lib/basePath";
 import { useT } from "../../lib/i18n";
@@ -17,8 +18,8 @@ import { authPagesMessages } from "../ForgotPassword/authPagesMessages";
 
 /** The plain words for a failed exchange. */
 function failureText(error: unknown): string {
-  if (!(error instanceof ApiError)) return UNREACHABLE;
-  return isSsoFailure(error.code) ? SSO_FAILURES[error.code] : error.message || SSO_FAILURES.FAILED;
+  if (!(error instanceof ApiError)) return unreachable();
+  return isSsoFailure(error.code) ? ssoFailureText(error.code) : error.message || ssoFailureText("FAILED");
 }
 
 /**
@@ -48,7 +49,11 @@ export default function SsoLandingPage() {
     if (code) exchange.mutate(code);
   }, [code, exchange]);
 
-  const failure = !code ? SSO_FAILURES.CODE_INVALID : exchange.isError ? failureText(exchange.error) : null;
+  const failure = !code
+    ? ssoFailureText("CODE_INVALID")
+    : exchange.isError
+      ? failureText(exchange.error)
+      : null;
   return (
     <AuthCard title={t("sso.title")}>
       {failure ? (
