@@ -90,6 +90,23 @@ export default tseslint.config(
     },
   },
   {
+    // The server's refusals are said in the reader's language from its catalogue
+    // (apps/server/src/platform/serverMessages.ts lists the tables): a refusal's words come from
+    // a table of packages/shared, never a literal where it is thrown.
+    files: ["apps/server/src/**/*.ts"],
+    ignores: ["apps/server/src/**/*.test.ts", "apps/server/src/admin/**", "apps/server/src/config.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "NewExpression[callee.name=/^(AppError|BadRequestError|UnauthorizedError|ForbiddenError|NotFoundError|ConflictError|PayloadTooLargeError|UnsupportedMediaTypeError|TooManyRequestsError|ServiceUnavailableError)$/] > :matches(Literal[value=/[a-z]/], TemplateLiteral)",
+          message: "A refusal's words come from a message table of packages/shared (the server's catalogue).",
+        },
+      ],
+    },
+  },
+  {
     files: ["**/*.test.ts", "**/*.test.tsx", "**/test/**", "apps/e2e/**"],
     rules: {
       "@typescript-eslint/no-unsafe-member-access": "off",

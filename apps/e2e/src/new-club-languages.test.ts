@@ -83,7 +83,7 @@ describe.each(CASES)("a new club in $language", ({ language, currency, monthly, 
     // Her browser is an English one: the footer's switcher is how a visitor picks the app's language.
     await visit(page, "/");
     await page.getByRole("contentinfo").getByRole("combobox").selectOption(language);
-    await expect.poll(() => page.locator("html").getAttribute("lang")).toBe(language);
+    await expect.poll(() => page.locator("html").getAttribute("lang"), { timeout: 10_000 }).toBe(language);
     await visit(page, "/register");
     await onScreen(page, auth("registerTitle"));
     expect(await page.locator("html").getAttribute("lang")).toBe(language);
@@ -112,10 +112,13 @@ describe.each(CASES)("a new club in $language", ({ language, currency, monthly, 
 
     let raw = "";
     await expect
-      .poll(() => {
-        raw = club.smtp.messages.find((m) => m.to.includes(email))?.raw ?? "";
-        return raw !== "";
-      })
+      .poll(
+        () => {
+          raw = club.smtp.messages.find((m) => m.to.includes(email))?.raw ?? "";
+          return raw !== "";
+        },
+        { timeout: 15_000 },
+      )
       .toBe(true);
     const subject = decodeHeader(
       /^Subject: (.*(?:\r?\n[ \t].*)*)$/m.exec(raw)?.[1]?.replace(/\r?\n[ \t]/g, "") ?? "",

@@ -266,6 +266,11 @@ export const DuesMessages = {
   ownCharge: "A charge of your own is voided by another treasurer or an admin.",
   reportOrder: "The period must end on or after its first month.",
   reportTooLong: `A report covers at most ${REPORT_MAX_MONTHS} months.`,
+  openingLine: "A balance brought forward is changed through the member's opening.",
+  waiverMonths: (max: number | string) => `A hardship waiver is for 1 to ${max} months.`,
+  alreadyWaived: (month: string) => `${month} is already waived.`,
+  earlyWaiver: (span: string, name: string, since: string) =>
+    `This waives ${span}, before ${name} became a member (${since}). Record it anyway?`,
 } as const;
 
 /** "March 2030" for "2030-03" (the server's questions and the screens say months the same way). */

@@ -27,7 +27,10 @@ export async function backupsOverview(deps: Deps): Promise<BackupsOverview> {
 /** "Back up now": one backup (shared with a running one), recorded in the activity log. */
 export async function backUpNow(ctx: AuthedCtx): Promise<BackupsOverview> {
   const outcome = await backupRunner(ctx).backUp();
-  if (!outcome.ok) throw new ConflictError(`${ServerMessages.backupFailed} ${outcome.error}`, "backupFailed");
+  if (!outcome.ok)
+    // The failure's detail is the system's own words (a disk, a path), for the admin.
+    // eslint-disable-next-line no-restricted-syntax
+    throw new ConflictError(`${ServerMessages.backupFailed} ${outcome.error}`, "backupFailed");
   ctx.db.transaction(() => {
     recordActivity(ctx, "backup", outcome.file, null, {
       file: outcome.file,

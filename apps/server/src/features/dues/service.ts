@@ -223,7 +223,7 @@ export function grantWaiver(ctx: AuthedCtx, input: WaiverInput): DuesStatement {
   // More months than the club's rule allows is a request that cannot be right: a 400, as before
   // the rule was the club's to set.
   if (input.months > rules.waiverMaxMonths)
-    throw new BadRequestError(`A hardship waiver is for 1 to ${rules.waiverMaxMonths} months.`);
+    throw new BadRequestError(DuesMessages.waiverMonths(rules.waiverMaxMonths));
   const rows = listDuesEntries(ctx.db, member.id);
   const memberSince = effectiveOpening(ctx, member, findDuesOpening(ctx.db, member.id), rows).memberSince;
   const refusal = waiverRefusal({
@@ -240,7 +240,7 @@ export function grantWaiver(ctx: AuthedCtx, input: WaiverInput): DuesStatement {
     const span =
       input.months === 1 ? monthLabel(last) : `${monthLabel(input.fromMonth)} to ${monthLabel(last)}`;
     throw new ConflictError(
-      `This waives ${span}, before ${fullName(member)} became a member (${dayLabel(memberSince)}). Record it anyway?`,
+      DuesMessages.earlyWaiver(span, fullName(member), dayLabel(memberSince)),
       "CONFIRM_EARLY_WAIVER",
     );
   }
@@ -259,7 +259,7 @@ export function grantWaiver(ctx: AuthedCtx, input: WaiverInput): DuesStatement {
       });
       const line = id === null ? undefined : findDuesEntry(ctx.db, id);
       if (!line)
-        throw new ConflictError(`${addMonths(input.fromMonth, i)} is already waived.`, "WAIVER_REFUSED");
+        throw new ConflictError(DuesMessages.alreadyWaived(addMonths(input.fromMonth, i)), "WAIVER_REFUSED");
       lines.push(line);
     }
     // One entry for the whole waiver: undoing it voids every month of it.
@@ -294,11 +294,7 @@ export function voidEntry(ctx: AuthedCtx, input: VoidInput): DuesStatement {
   if (!line) throw new NotFoundError(DuesMessages.entryNotFound);
   const member = ledgerMemberOrThrow(ctx, line.memberId);
   if (line.memberId === ctx.user.id && line.amountCents > 0) throw new ForbiddenError(DuesMessages.ownCharge);
-  if (line.kind === "opening")
-    throw new ConflictError(
-      "A balance brought forward is changed through the member's opening.",
-      "OPENING_LINE",
-    );
+  if (line.kind === "opening") throw new ConflictError(DuesMessages.openingLine, "OPENING_LINE");
   ctx.db.transaction(() => {
     const reversal = voidLine(ctx, line, input.reason);
     recordActivity(ctx, "duesEntry", line.id, ledgerSnapshot(line, member), ledgerSnapshot(reversal, member));

@@ -112,6 +112,8 @@ export async function subscribePush(ctx: AuthedCtx, input: PushSubscriptionInput
     allowPrivate: ctx.config.webhooksAllowPrivate,
     httpsOnly: true,
   });
+  // Why the address is refused, in the address check's own words.
+  // eslint-disable-next-line no-restricted-syntax
   if (refused) throw new BadRequestError(`${NotificationMessages.pushEndpointRefused} ${refused}`);
   return ctx.db.transaction(() => {
     const row = upsertPushSubscription(ctx.db, {
