@@ -138,14 +138,24 @@ const BottleRow = memo(function BottleRow({
           {bottle.name}
         </a>
       </td>
-      <td data-label={label("brand")} data-col="brand">{orNA(bottle.brand)}</td>
-      <td data-label={label("drinkType")} data-col="drinkType">{orNA(bottle.drinkType)}</td>
-      <td data-label={label("country")} data-col="country">{orNA(bottle.country)}</td>
-      <td data-label={label("state")} data-col="state">{orNA(bottle.state)}</td>
+      <td data-label={label("brand")} data-col="brand">
+        {orNA(bottle.brand)}
+      </td>
+      <td data-label={label("drinkType")} data-col="drinkType">
+        {orNA(bottle.drinkType)}
+      </td>
+      <td data-label={label("country")} data-col="country">
+        {orNA(bottle.country)}
+      </td>
+      <td data-label={label("state")} data-col="state">
+        {orNA(bottle.state)}
+      </td>
       <td className={classes.abv} data-label={label("abv")} data-col="abv">
         {formatAbv(bottle.abv)}
       </td>
-      <td data-label={label("status")} data-col="status">{t(statusKey(bottle.status))}</td>
+      <td data-label={label("status")} data-col="status">
+        {t(statusKey(bottle.status))}
+      </td>
       <td className={classes.abv} data-label={label("costPerPour")} data-col="costPerPour">
         {bottle.costPerPour === null ? "—" : formatPrice(bottle.costPerPour)}
       </td>
